@@ -1,0 +1,226 @@
+//! Matching the modifiers written after an opcode against one form's slots.
+//!
+//! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
+//! come in any order and may repeat; types keep their order among themselves,
+//! and so do layouts.
+
+use crate::ScalarType;
+use crate::syntax::Word;
+use crate::table::{InstructionForm, ModifierSlot, SlotClass};
+
+/// Why a form does not take the modifiers written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Problem {
+    /// The modifiers that must follow the opcode directly are not there.
+    Head,
+    /// Written modifier `index` fits no slot of the form.
+    Unknown { index: usize },
+    /// Written modifier `index` fits slot `slot`, already bound to another value.
+    Conflict { index: usize, slot: usize },
+    /// Required slot `slot` is empty.
+    Missing { slot: usize },
+    /// Written positional modifier `index` is not accepted by slot `slot`.
+    Rejected { index: usize, slot: usize },
+    /// More positional modifiers of a class than the form has slots for.
+    Extra { index: usize },
+}
+
+pub(crate) type Values = Vec<Option<&'static str>>;
+
+fn class_of_word(w: &str) -> SlotClass {
+    if ScalarType::from_name(w).is_some() {
+        SlotClass::Type
+    } else if w == "row" || w == "col" {
+        SlotClass::Layout
+    } else {
+        SlotClass::Free
+    }
+}
+
+/// Binds `written` to `form`'s slots, or says what does not fit.
+pub(crate) fn bind(
+    form: &'static InstructionForm,
+    written: &[Word],
+) -> Result<Values, Vec<Problem>> {
+    let head = form.head.len();
+    if written.len() < head || written.iter().zip(&form.head).any(|(w, h)| w.text != *h) {
+        return Err(vec![Problem::Head]);
+    }
+    let mut values: Values = vec![None; form.slots.len()];
+    let mut problems = Vec::new();
+    let mut positional: Vec<(SlotClass, usize)> = Vec::new();
+    let mut i = head;
+    while i < written.len() {
+        if let Some((slot, value, words)) = multi_word_match(form, written, i) {
+            match values[slot] {
+                None => values[slot] = Some(value),
+                Some(v) if v == value => {}
+                Some(_) => problems.push(Problem::Conflict { index: i, slot }),
+            }
+            i += words;
+            continue;
+        }
+        let word = written[i].text.as_str();
+        let class = class_of_word(word);
+        if class != SlotClass::Free && form.slots.iter().any(|s| s.class == class) {
+            positional.push((class, i));
+            i += 1;
+            continue;
+        }
+        let candidates: Vec<usize> = form
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.class == SlotClass::Free && s.values.iter().any(|v| v == word))
+            .map(|(k, _)| k)
+            .collect();
+        match candidates
+            .iter()
+            .find(|&&k| values[k].is_none() || values[k] == Some(word))
+        {
+            Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),
+            None if candidates.is_empty() => problems.push(Problem::Unknown { index: i }),
+            None => problems.push(Problem::Conflict {
+                index: i,
+                slot: candidates[0],
+            }),
+        }
+        i += 1;
+    }
+    for class in [SlotClass::Type, SlotClass::Layout] {
+        let words: Vec<usize> = positional
+            .iter()
+            .filter(|(c, _)| *c == class)
+            .map(|&(_, i)| i)
+            .collect();
+        let slots: Vec<usize> = (0..form.slots.len())
+            .filter(|&k| form.slots[k].class == class)
+            .collect();
+        match assign_positional(form, written, &words, &slots) {
+            Some(assigned) => {
+                for (k, v) in assigned {
+                    values[k] = Some(v);
+                }
+            }
+            None => problems.extend(explain_positional(form, written, &words, &slots)),
+        }
+    }
+    // Positional slots are complete once assigned; free ones are checked here.
+    for (k, slot) in form.slots.iter().enumerate() {
+        if slot.class == SlotClass::Free && !slot.optional && values[k].is_none() {
+            problems.push(Problem::Missing { slot: k });
+        }
+    }
+    if problems.is_empty() {
+        Ok(values)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The static copy of `word` in the slot's values, so bindings outlive the text.
+fn value_of(slot: &'static ModifierSlot, word: &str) -> &'static str {
+    slot.values
+        .iter()
+        .find(|v| *v == word)
+        .map(String::as_str)
+        .unwrap_or("")
+}
+
+/// A free slot value of several words (`xor.popc`) starting at `written[i]`.
+fn multi_word_match(
+    form: &'static InstructionForm,
+    written: &[Word],
+    i: usize,
+) -> Option<(usize, &'static str, usize)> {
+    let mut best: Option<(usize, &'static str, usize)> = None;
+    for (k, slot) in form.slots.iter().enumerate() {
+        for v in &slot.values {
+            if !v.contains('.') {
+                continue;
+            }
+            let parts: Vec<&str> = v.split('.').collect();
+            let fits = parts.len() + i <= written.len()
+                && parts.iter().zip(&written[i..]).all(|(p, w)| *p == w.text);
+            if fits && best.is_none_or(|(_, _, n)| parts.len() > n) {
+                best = Some((k, v.as_str(), parts.len()));
+            }
+        }
+    }
+    best
+}
+
+/// Assigns the written positional words, in order, to the class's slots in
+/// order, skipping optional slots where needed.
+fn assign_positional(
+    form: &'static InstructionForm,
+    written: &[Word],
+    words: &[usize],
+    slots: &[usize],
+) -> Option<Vec<(usize, &'static str)>> {
+    fn go(
+        form: &'static InstructionForm,
+        written: &[Word],
+        words: &[usize],
+        slots: &[usize],
+        out: &mut Vec<(usize, &'static str)>,
+    ) -> bool {
+        let Some((&slot, rest_slots)) = slots.split_first() else {
+            return words.is_empty();
+        };
+        let s = &form.slots[slot];
+        if let Some((&w, rest_words)) = words.split_first() {
+            let text = written[w].text.as_str();
+            if s.values.iter().any(|v| v == text) {
+                out.push((slot, value_of(s, text)));
+                if go(form, written, rest_words, rest_slots, out) {
+                    return true;
+                }
+                out.pop();
+            }
+        }
+        s.optional && go(form, written, words, rest_slots, out)
+    }
+    let mut out = Vec::new();
+    go(form, written, words, slots, &mut out).then_some(out)
+}
+
+/// Says which positional word does not fit, by aligning greedily.
+fn explain_positional(
+    form: &InstructionForm,
+    written: &[Word],
+    words: &[usize],
+    slots: &[usize],
+) -> Vec<Problem> {
+    let required: Vec<usize> = slots
+        .iter()
+        .copied()
+        .filter(|&k| !form.slots[k].optional)
+        .collect();
+    let aligned: &[usize] = if words.len() <= required.len() && words.len() < slots.len() {
+        &required
+    } else {
+        slots
+    };
+    let mut problems = Vec::new();
+    for (n, &w) in words.iter().enumerate() {
+        match aligned.get(n) {
+            Some(&slot) => {
+                if !form.slots[slot]
+                    .values
+                    .iter()
+                    .any(|v| *v == written[w].text)
+                {
+                    problems.push(Problem::Rejected { index: w, slot });
+                }
+            }
+            None => problems.push(Problem::Extra { index: w }),
+        }
+    }
+    for &slot in aligned.iter().skip(words.len()) {
+        if !form.slots[slot].optional {
+            problems.push(Problem::Missing { slot });
+        }
+    }
+    problems
+}

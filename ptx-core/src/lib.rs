@@ -1,0 +1,50 @@
+//! The PTX model: types, state spaces, operands, the instruction table, and
+//! the pipeline that every `ptx!` statement goes through:
+//!
+//! ```text
+//! text ──parse──▶ Template ──check(operands, target)──▶ Checked   (or Diagnostics)
+//!                  │
+//!                  └──print──▶ canonical text
+//! ```
+//!
+//! ```
+//! use ptx_core::{check_asm, print, Target};
+//! let checked = check_asm("add.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
+//! assert_eq!(checked.instructions[0].bound.form.semantics, "add");
+//! assert_eq!(print(&checked.template), "add.s32 %0, %1, %2;");
+//! ```
+//!
+//! Nothing here panics on any input: every problem is a [`Diagnostic`] with
+//! the byte range it is about.
+
+#![warn(missing_docs)]
+
+mod check;
+mod constraint;
+mod diag;
+mod lexer;
+mod parser;
+mod print;
+mod space;
+mod span;
+mod special;
+pub mod syntax;
+mod table;
+mod target;
+mod types;
+
+pub use check::{AsmOperand, Checked, CheckedInstruction, OperandUsage, check, check_asm};
+pub use constraint::{Access, Constraint, ConstraintLetter};
+pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
+pub use parser::parse;
+pub use print::print;
+pub use space::{ParamScope, SharedScope, StateSpace};
+pub use span::Span;
+pub use special::{SPECIAL_REGISTERS, SpecialRegister};
+pub use syntax::{Item, Template};
+pub use table::{
+    Bound, Family, ImmediatePolicy, InstructionForm, InstructionTable, ModifierSlot, OperandShape,
+    OperandSpec, Rule, SlotClass, TypeRef, common_groups, table,
+};
+pub use target::{PtxVersion, Target, TargetVariant};
+pub use types::{FitRule, ScalarType, TypeKind, VectorWidth};

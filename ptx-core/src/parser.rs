@@ -1,0 +1,751 @@
+//! Tokens to syntax tree. Recovers at `;` and `}` so that every error of a
+//! template is reported at once, and never panics, whatever the input.
+
+use crate::lexer::{Token, TokenKind, tokenize};
+use crate::syntax::*;
+use crate::{Diagnostic, DiagnosticKind, ScalarType, Span, StateSpace, VectorWidth};
+
+/// Parses template text (inline-asm syntax: `%%`, `%0`, `%[name]`) into a syntax tree.
+///
+/// ```
+/// use ptx_core::{parse, Item};
+/// let t = parse("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; }").unwrap();
+/// let Item::Block(block) = &t.items[0] else { panic!() };
+/// assert_eq!(block.items.len(), 3);
+/// assert_eq!(t.instructions()[1].opcode.text(), "mov.s32");
+/// ```
+pub fn parse(text: &str) -> Result<Template, Vec<Diagnostic>> {
+    if text.len() > u32::MAX as usize / 2 {
+        return Err(vec![Diagnostic::error(
+            DiagnosticKind::Syntax,
+            Span::empty(0),
+            "template is too long",
+        )]);
+    }
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        errors: Vec::new(),
+        end: text.len() as u32,
+    };
+    let items = parser.items(false);
+    if parser.errors.is_empty() {
+        Ok(Template {
+            items,
+            span: Span::new(0, text.len() as u32),
+        })
+    } else {
+        Err(parser.errors)
+    }
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    errors: Vec<Diagnostic>,
+    end: u32,
+}
+
+/// A parse failure inside one statement; the diagnostic is already recorded.
+struct Bail;
+
+type PResult<T> = Result<T, Bail>;
+
+impl Parser {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn peek_kind(&self) -> Option<&TokenKind> {
+        self.peek().map(|t| &t.kind)
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<&Token> {
+        self.tokens.get(self.pos + ahead)
+    }
+
+    fn is_punct(&self, c: char) -> bool {
+        matches!(self.peek_kind(), Some(TokenKind::Punct(p)) if *p == c)
+    }
+
+    fn eat_punct(&mut self, c: char) -> bool {
+        if self.is_punct(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Span of the current token, or the empty span at the end of text.
+    fn here(&self) -> Span {
+        self.peek().map_or(Span::empty(self.end), |t| t.span)
+    }
+
+    fn prev_end(&self) -> u32 {
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .map_or(0, |t| t.span.end)
+    }
+
+    fn bump(&mut self) -> Option<Token> {
+        let t = self.tokens.get(self.pos).cloned();
+        if t.is_some() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn fail<T>(&mut self, span: Span, message: impl Into<String>) -> PResult<T> {
+        self.errors
+            .push(Diagnostic::error(DiagnosticKind::Syntax, span, message));
+        Err(Bail)
+    }
+
+    fn describe(&self) -> String {
+        match self.peek_kind() {
+            None => "the end of the template".into(),
+            Some(TokenKind::Ident(s)) => format!("`{s}`"),
+            Some(TokenKind::Dotted(s)) => format!("`.{s}`"),
+            Some(TokenKind::Int(v)) => format!("`{v}`"),
+            Some(TokenKind::Float(_)) => "a floating-point literal".into(),
+            Some(TokenKind::Placeholder(p)) => format!("`{p}`"),
+            Some(TokenKind::Str(_)) => "a string".into(),
+            Some(TokenKind::Punct(c)) => format!("`{c}`"),
+        }
+    }
+
+    fn expect_punct(&mut self, c: char, context: &str) -> PResult<Span> {
+        if self.is_punct(c) {
+            Ok(self.bump().map(|t| t.span).unwrap_or_default())
+        } else {
+            let found = self.describe();
+            let span = if self.peek().is_none() {
+                Span::empty(self.prev_end())
+            } else {
+                self.here()
+            };
+            self.fail(span, format!("expected `{c}` {context}, found {found}"))
+        }
+    }
+
+    /// Skips to just after the next `;` at this nesting level (or to a `}`).
+    fn recover(&mut self) {
+        let mut depth = 0usize;
+        while let Some(t) = self.peek() {
+            match t.kind {
+                TokenKind::Punct(';') if depth == 0 => {
+                    self.pos += 1;
+                    return;
+                }
+                TokenKind::Punct('[' | '(') => depth += 1,
+                TokenKind::Punct(']' | ')') => depth = depth.saturating_sub(1),
+                TokenKind::Punct('}') if depth == 0 => return,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn items(&mut self, in_block: bool) -> Vec<Item> {
+        let mut items = Vec::new();
+        loop {
+            match self.peek_kind() {
+                None => return items,
+                Some(TokenKind::Punct('}')) => {
+                    if in_block {
+                        return items;
+                    }
+                    let span = self.here();
+                    self.pos += 1;
+                    self.errors.push(Diagnostic::error(
+                        DiagnosticKind::Syntax,
+                        span,
+                        "unmatched `}`",
+                    ));
+                }
+                Some(TokenKind::Punct(';')) => self.pos += 1,
+                _ => match self.item() {
+                    Ok(item) => items.push(item),
+                    Err(Bail) => self.recover(),
+                },
+            }
+        }
+    }
+
+    fn item(&mut self) -> PResult<Item> {
+        let start = self.here();
+        match self.peek_kind() {
+            Some(TokenKind::Punct('{')) => {
+                self.pos += 1;
+                let items = self.items(true);
+                if !self.eat_punct('}') {
+                    return self.fail(start, "this `{` is never closed");
+                }
+                Ok(Item::Block(Block {
+                    items,
+                    span: start.to(Span::empty(self.prev_end())),
+                }))
+            }
+            Some(TokenKind::Ident(name))
+                if matches!(
+                    self.peek_at(1).map(|t| &t.kind),
+                    Some(TokenKind::Punct(':'))
+                ) =>
+            {
+                let name = name.clone();
+                self.pos += 2;
+                Ok(Item::Label(Label {
+                    name,
+                    span: start.to(Span::empty(self.prev_end())),
+                }))
+            }
+            Some(TokenKind::Dotted(_)) => self.directive(),
+            Some(TokenKind::Ident(_) | TokenKind::Punct('@')) => {
+                self.instruction().map(Item::Instruction)
+            }
+            _ => {
+                let found = self.describe();
+                self.fail(
+                    start,
+                    format!("expected an instruction, label, declaration or `{{`, found {found}"),
+                )
+            }
+        }
+    }
+
+    fn directive(&mut self) -> PResult<Item> {
+        let Some(Token {
+            kind: TokenKind::Dotted(name),
+            span: start,
+            ..
+        }) = self.bump()
+        else {
+            return Err(Bail);
+        };
+        if name == "pragma" {
+            let text = match self.bump() {
+                Some(Token {
+                    kind: TokenKind::Str(s),
+                    ..
+                }) => s,
+                _ => {
+                    return self.fail(
+                        self.here(),
+                        "`.pragma` needs a string, as in `.pragma \"nounroll\";`",
+                    );
+                }
+            };
+            self.expect_punct(';', "after the pragma")?;
+            return Ok(Item::Pragma(Pragma {
+                text,
+                span: start.to(Span::empty(self.prev_end())),
+            }));
+        }
+        let Some(space) = StateSpace::from_name(&name).filter(|s| *s != StateSpace::Sreg) else {
+            let message = if ScalarType::from_name(&name).is_some() {
+                format!(
+                    "a declaration needs a state space before its type, as in `.reg .{name} x;`"
+                )
+            } else {
+                format!(
+                    "`.{name}` is not a directive allowed inside a function body; declare with `.reg`, `.local` or `.shared`"
+                )
+            };
+            return self.fail(start, message);
+        };
+        let mut align = None;
+        let mut vector = None;
+        let mut ty = None;
+        while let Some(TokenKind::Dotted(word)) = self.peek_kind() {
+            let word = word.clone();
+            let span = self.here();
+            self.pos += 1;
+            if word == "align" {
+                match self.bump() {
+                    Some(Token {
+                        kind: TokenKind::Int(n),
+                        ..
+                    }) if n.is_power_of_two() && n <= 1 << 16 => align = Some(n as u32),
+                    _ => {
+                        return self.fail(span, "`.align` needs a power of two, as in `.align 16`");
+                    }
+                }
+            } else if let Some(v) = VectorWidth::from_name(&word) {
+                vector = Some(v);
+            } else if let Some(t) = ScalarType::from_name(&word) {
+                if ty.replace(t).is_some() {
+                    return self.fail(span, "a declaration has exactly one type");
+                }
+            } else {
+                let hint = crate::diag::closest(&word, ScalarType::ALL.iter().map(|t| t.name()));
+                let mut message = format!("unknown type `.{word}` in declaration");
+                if let Some(h) = hint {
+                    message.push_str(&format!("; did you mean `.{h}`?"));
+                }
+                return self.fail(span, message);
+            }
+        }
+        let Some(ty) = ty else {
+            return self.fail(
+                start.to(Span::empty(self.prev_end())),
+                format!("`.{name}` declaration needs a type, as in `.{name} .b32 x;`"),
+            );
+        };
+        let mut names = Vec::new();
+        loop {
+            let span = self.here();
+            let Some(TokenKind::Ident(n)) = self.peek_kind() else {
+                let found = self.describe();
+                return self.fail(span, format!("expected a name to declare, found {found}"));
+            };
+            let n = n.clone();
+            self.pos += 1;
+            let mut range = None;
+            let mut array = Vec::new();
+            if self.eat_punct('<') {
+                range = Some(self.small_int("register count in `<N>`")?);
+                self.expect_punct('>', "to close `<N>`")?;
+            }
+            while self.eat_punct('[') {
+                array.push(self.small_int("array size")?);
+                self.expect_punct(']', "to close the array size")?;
+            }
+            names.push(DeclaredName {
+                name: n,
+                range,
+                array,
+                span: span.to(Span::empty(self.prev_end())),
+            });
+            if !self.eat_punct(',') {
+                break;
+            }
+        }
+        if self.is_punct('=') {
+            return self.fail(
+                self.here(),
+                "initializers are not supported in inline PTX declarations",
+            );
+        }
+        self.expect_punct(';', "after the declaration")?;
+        Ok(Item::Declaration(Declaration {
+            space,
+            align,
+            vector,
+            ty,
+            names,
+            span: start.to(Span::empty(self.prev_end())),
+        }))
+    }
+
+    fn small_int(&mut self, what: &str) -> PResult<u32> {
+        let span = self.here();
+        match self.bump() {
+            Some(Token {
+                kind: TokenKind::Int(n),
+                ..
+            }) if n <= u32::MAX as u64 => Ok(n as u32),
+            _ => self.fail(span, format!("expected a {what}")),
+        }
+    }
+
+    fn instruction(&mut self) -> PResult<Instruction> {
+        let start = self.here();
+        let guard = if self.is_punct('@') {
+            self.pos += 1;
+            let negated = self.eat_punct('!');
+            let predicate = match self.peek_kind() {
+                Some(TokenKind::Ident(_) | TokenKind::Placeholder(_)) => self.primary()?,
+                _ => {
+                    let found = self.describe();
+                    return self.fail(
+                        self.here(),
+                        format!("expected a predicate after `@`, found {found}"),
+                    );
+                }
+            };
+            Some(Guard {
+                negated,
+                span: start.to(predicate.span),
+                predicate,
+            })
+        } else {
+            None
+        };
+        let name_span = self.here();
+        let Some(TokenKind::Ident(name)) = self.peek_kind() else {
+            let found = self.describe();
+            return self.fail(name_span, format!("expected an opcode, found {found}"));
+        };
+        let name = Word {
+            text: name.clone(),
+            span: name_span,
+        };
+        self.pos += 1;
+        let mut modifiers = Vec::new();
+        while let Some(Token {
+            kind: TokenKind::Dotted(m),
+            span,
+            spaced: false,
+        }) = self.peek()
+        {
+            modifiers.push(Word {
+                text: m.clone(),
+                span: *span,
+            });
+            self.pos += 1;
+        }
+        let opcode = Opcode {
+            span: name_span.to(Span::empty(self.prev_end())),
+            name,
+            modifiers,
+        };
+        let mut operands = Vec::new();
+        if !self.is_punct(';') {
+            loop {
+                operands.push(self.operand()?);
+                if !self.eat_punct(',') {
+                    break;
+                }
+            }
+        }
+        if !self.is_punct(';') {
+            let found = self.describe();
+            let span = if self.peek().is_none() {
+                Span::empty(self.prev_end())
+            } else {
+                self.here()
+            };
+            let message = if self.peek().is_none() || self.is_punct('}') {
+                format!("expected `;` after `{}`", opcode.text())
+            } else {
+                format!(
+                    "expected `,` or `;` after an operand of `{}`, found {found}",
+                    opcode.text()
+                )
+            };
+            return self.fail(span, message);
+        }
+        self.pos += 1;
+        Ok(Instruction {
+            guard,
+            opcode,
+            operands,
+            span: start.to(Span::empty(self.prev_end())),
+        })
+    }
+
+    fn operand(&mut self) -> PResult<Operand> {
+        let start = self.here();
+        if self.eat_punct('!') {
+            let inner = self.primary()?;
+            return Ok(Operand {
+                span: start.to(inner.span),
+                kind: OperandKind::Not(Box::new(inner)),
+            });
+        }
+        let first = self.primary()?;
+        if self.eat_punct('|') {
+            let second = self.primary()?;
+            return Ok(Operand {
+                span: first.span.to(second.span),
+                kind: OperandKind::Pair(Box::new(first), Box::new(second)),
+            });
+        }
+        Ok(first)
+    }
+
+    fn primary(&mut self) -> PResult<Operand> {
+        let start = self.here();
+        let Some(token) = self.peek().cloned() else {
+            return self.fail(
+                Span::empty(self.prev_end()),
+                "expected an operand, found the end of the template",
+            );
+        };
+        match token.kind {
+            TokenKind::Placeholder(p) => {
+                self.pos += 1;
+                Ok(Operand {
+                    kind: OperandKind::Placeholder(p),
+                    span: start,
+                })
+            }
+            TokenKind::Ident(ident) if ident == "_" => {
+                self.pos += 1;
+                Ok(Operand {
+                    kind: OperandKind::Sink,
+                    span: start,
+                })
+            }
+            TokenKind::Ident(ident) => {
+                self.pos += 1;
+                let mut component = None;
+                if let Some(Token {
+                    kind: TokenKind::Dotted(c),
+                    spaced: false,
+                    span,
+                }) = self.peek().cloned()
+                {
+                    component = Some(c);
+                    self.pos += 1;
+                    let _ = span;
+                }
+                let name = Operand {
+                    kind: OperandKind::Name(Name { ident, component }),
+                    span: start.to(Span::empty(self.prev_end())),
+                };
+                if matches!(
+                    self.peek(),
+                    Some(Token {
+                        kind: TokenKind::Punct('['),
+                        spaced: false,
+                        ..
+                    })
+                ) {
+                    self.pos += 1;
+                    let offset = self.signed_int("array index")?;
+                    self.expect_punct(']', "to close the index")?;
+                    let span = start.to(Span::empty(self.prev_end()));
+                    let address = Address {
+                        base: Some(name),
+                        offset,
+                        rest: Vec::new(),
+                        indexed: true,
+                    };
+                    return Ok(Operand {
+                        kind: OperandKind::Address(Box::new(address)),
+                        span,
+                    });
+                }
+                Ok(name)
+            }
+            TokenKind::Punct('-') | TokenKind::Int(_) | TokenKind::Float(_) => {
+                let negative = self.eat_punct('-');
+                match self.bump().map(|t| t.kind) {
+                    Some(TokenKind::Int(value)) => Ok(Operand {
+                        kind: OperandKind::Immediate(Immediate::Int { value, negative }),
+                        span: start.to(Span::empty(self.prev_end())),
+                    }),
+                    Some(TokenKind::Float(f)) => {
+                        let f = if negative { negate(f) } else { f };
+                        Ok(Operand {
+                            kind: OperandKind::Immediate(Immediate::Float(f)),
+                            span: start.to(Span::empty(self.prev_end())),
+                        })
+                    }
+                    _ => self.fail(start, "expected a number after `-`"),
+                }
+            }
+            TokenKind::Punct('[') => {
+                self.pos += 1;
+                let address = self.address()?;
+                Ok(Operand {
+                    kind: OperandKind::Address(Box::new(address)),
+                    span: start.to(Span::empty(self.prev_end())),
+                })
+            }
+            TokenKind::Punct(open @ ('{' | '(')) => {
+                self.pos += 1;
+                let close = if open == '{' { '}' } else { ')' };
+                let mut elements = Vec::new();
+                if !self.is_punct(close) {
+                    loop {
+                        elements.push(self.operand()?);
+                        if !self.eat_punct(',') {
+                            break;
+                        }
+                    }
+                }
+                let what = if open == '{' {
+                    "to close the vector"
+                } else {
+                    "to close the list"
+                };
+                self.expect_punct(close, what)?;
+                let span = start.to(Span::empty(self.prev_end()));
+                let kind = if open == '{' {
+                    OperandKind::Vector(elements)
+                } else {
+                    OperandKind::List(elements)
+                };
+                Ok(Operand { kind, span })
+            }
+            _ => {
+                let found = self.describe();
+                self.fail(start, format!("expected an operand, found {found}"))
+            }
+        }
+    }
+
+    fn signed_int(&mut self, what: &str) -> PResult<i64> {
+        let span = self.here();
+        let negative = self.eat_punct('-');
+        match self.bump().map(|t| t.kind) {
+            Some(TokenKind::Int(v)) if v <= i64::MAX as u64 => {
+                Ok(if negative { -(v as i64) } else { v as i64 })
+            }
+            _ => self.fail(span, format!("expected an integer {what}")),
+        }
+    }
+
+    /// After `[`: `base`, `base+off`, `base-off`, `off`, then `, more` until `]`.
+    fn address(&mut self) -> PResult<Address> {
+        let mut base = None;
+        let mut offset = 0i64;
+        match self.peek_kind() {
+            Some(TokenKind::Int(_)) | Some(TokenKind::Punct('-')) => {
+                offset = self.signed_int("address")?
+            }
+            Some(TokenKind::Ident(_) | TokenKind::Placeholder(_)) => {
+                base = Some(self.primary()?);
+                if self.is_punct('+') || self.is_punct('-') {
+                    let minus = self.is_punct('-');
+                    self.pos += 1;
+                    if !matches!(
+                        self.peek_kind(),
+                        Some(TokenKind::Int(_) | TokenKind::Punct('-'))
+                    ) {
+                        let found = self.describe();
+                        return self.fail(
+                            self.here(),
+                            format!("an address offset must be an integer constant, found {found}"),
+                        );
+                    }
+                    let value = self.signed_int("offset")?;
+                    offset = if minus { value.wrapping_neg() } else { value };
+                }
+            }
+            _ => {
+                let found = self.describe();
+                return self.fail(
+                    self.here(),
+                    format!("expected a register, variable or offset inside `[ ]`, found {found}"),
+                );
+            }
+        }
+        let mut rest = Vec::new();
+        while self.eat_punct(',') {
+            rest.push(self.operand()?);
+        }
+        self.expect_punct(']', "to close the address")?;
+        Ok(Address {
+            base,
+            offset,
+            rest,
+            indexed: false,
+        })
+    }
+}
+
+fn negate(f: FloatLiteral) -> FloatLiteral {
+    match f {
+        FloatLiteral::F32(b) => FloatLiteral::F32(b ^ 0x8000_0000),
+        FloatLiteral::F64(b) => FloatLiteral::F64(b ^ (1 << 63)),
+        FloatLiteral::Decimal(b) => FloatLiteral::Decimal(b ^ (1 << 63)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Instruction {
+        let t = parse(text).unwrap();
+        t.instructions()[0].clone()
+    }
+
+    #[test]
+    fn instruction_with_guard_and_operands() {
+        let i = one("@!p add.s32 %0, %1, -4;");
+        assert!(i.guard.as_ref().unwrap().negated);
+        assert_eq!(i.opcode.text(), "add.s32");
+        assert_eq!(i.operands.len(), 3);
+        assert_eq!(
+            i.operands[2].kind,
+            OperandKind::Immediate(Immediate::Int {
+                value: 4,
+                negative: true
+            })
+        );
+    }
+
+    #[test]
+    fn addresses() {
+        let i = one("ld.global.v2.u32 {%0, %1}, [%2+-8];");
+        let OperandKind::Address(a) = &i.operands[1].kind else {
+            panic!()
+        };
+        assert_eq!(a.offset, -8);
+        let i =
+            one("cp.async.bulk.tensor.2d.shared::cluster.global.tile [%0], [%1, {%2, %3}], [%4];");
+        let OperandKind::Address(a) = &i.operands[1].kind else {
+            panic!()
+        };
+        assert_eq!(a.rest.len(), 1);
+        let i = one("ld.u32 %0, arr[4];");
+        let OperandKind::Address(a) = &i.operands[1].kind else {
+            panic!()
+        };
+        assert!(a.indexed && a.offset == 4);
+    }
+
+    #[test]
+    fn pairs_sinks_negations_and_special_registers() {
+        let i = one("setp.lt.and.s32 p|q, %1, %2, !c;");
+        assert!(matches!(i.operands[0].kind, OperandKind::Pair(..)));
+        assert!(matches!(i.operands[3].kind, OperandKind::Not(..)));
+        let i = one("mov.u32 %0, %%tid.x;");
+        assert_eq!(
+            i.operands[1].kind,
+            OperandKind::Name(Name {
+                ident: "%tid".into(),
+                component: Some("x".into())
+            })
+        );
+        let i = one("mbarrier.arrive.shared::cta.b64 _, [%0];");
+        assert_eq!(i.operands[0].kind, OperandKind::Sink);
+    }
+
+    #[test]
+    fn declarations_and_labels() {
+        let t = parse(".reg .b32 t<4>, u; .shared .align 16 .b8 buf[256]; done: ret;").unwrap();
+        let Item::Declaration(d) = &t.items[0] else {
+            panic!()
+        };
+        assert_eq!((d.names[0].range, d.names.len()), (Some(4), 2));
+        let Item::Declaration(d) = &t.items[1] else {
+            panic!()
+        };
+        assert_eq!(
+            (d.align, d.names[0].array.as_slice()),
+            (Some(16), &[256][..])
+        );
+        assert!(matches!(&t.items[2], Item::Label(l) if l.name == "done"));
+    }
+
+    #[test]
+    fn every_error_is_reported() {
+        let errors = parse("add.s32 %0 %1; mul.lo.u32 %0, , %1; }").unwrap_err();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].message.contains("expected `,` or `;`"));
+        assert!(errors[1].message.contains("expected an operand"));
+        assert!(errors[2].message.contains("unmatched `}`"));
+    }
+
+    #[test]
+    fn missing_semicolon_and_unclosed_brace() {
+        assert!(
+            parse("add.s32 %0, %1, %2").unwrap_err()[0]
+                .message
+                .contains("expected `;`")
+        );
+        assert!(
+            parse("{ add.s32 %0, %1, %2;").unwrap_err()[0]
+                .message
+                .contains("never closed")
+        );
+    }
+}

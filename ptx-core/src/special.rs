@@ -1,0 +1,147 @@
+//! Special registers (`%tid.x`, `%laneid`, `%clock64`, ...): their names, types and targets.
+
+use crate::ScalarType;
+
+/// A read-only special register, as named in PTX (`%laneid`) with its component
+/// (`%tid.x`) where it has one.
+///
+/// ```
+/// use ptx_core::{SpecialRegister, ScalarType};
+/// let r = SpecialRegister::lookup("%tid", Some("x")).unwrap();
+/// assert_eq!(r.ty, ScalarType::U32);
+/// assert_eq!(SpecialRegister::lookup("%clock64", None).unwrap().ty, ScalarType::U64);
+/// assert!(SpecialRegister::lookup("%tid", Some("w")).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpecialRegister {
+    /// The name with its `%`, without component.
+    pub name: &'static str,
+    /// Whether the register is a vector with `.x .y .z` components.
+    pub vector: bool,
+    /// The type of the register (of one component for vectors).
+    pub ty: ScalarType,
+    /// The oldest `sm_` target that has it.
+    pub min_sm: u32,
+}
+
+const fn reg(name: &'static str, vector: bool, ty: ScalarType, min_sm: u32) -> SpecialRegister {
+    SpecialRegister {
+        name,
+        vector,
+        ty,
+        min_sm,
+    }
+}
+
+use ScalarType::{Pred, U32, U64};
+
+/// Every special register of the PTX ISA.
+pub const SPECIAL_REGISTERS: &[SpecialRegister] = &[
+    reg("%tid", true, U32, 10),
+    reg("%ntid", true, U32, 10),
+    reg("%laneid", false, U32, 10),
+    reg("%warpid", false, U32, 10),
+    reg("%nwarpid", false, U32, 20),
+    reg("%ctaid", true, U32, 10),
+    reg("%nctaid", true, U32, 10),
+    reg("%smid", false, U32, 10),
+    reg("%nsmid", false, U32, 20),
+    reg("%gridid", false, U64, 10),
+    reg("%is_explicit_cluster", false, Pred, 90),
+    reg("%clusterid", true, U32, 90),
+    reg("%nclusterid", true, U32, 90),
+    reg("%cluster_ctaid", true, U32, 90),
+    reg("%cluster_nctaid", true, U32, 90),
+    reg("%cluster_ctarank", false, U32, 90),
+    reg("%cluster_nctarank", false, U32, 90),
+    reg("%lanemask_eq", false, U32, 20),
+    reg("%lanemask_le", false, U32, 20),
+    reg("%lanemask_lt", false, U32, 20),
+    reg("%lanemask_ge", false, U32, 20),
+    reg("%lanemask_gt", false, U32, 20),
+    reg("%clock", false, U32, 10),
+    reg("%clock_hi", false, U32, 50),
+    reg("%clock64", false, U64, 20),
+    reg("%globaltimer", false, U64, 30),
+    reg("%globaltimer_lo", false, U32, 30),
+    reg("%globaltimer_hi", false, U32, 30),
+    reg("%total_smem_size", false, U32, 20),
+    reg("%aggr_smem_size", false, U32, 90),
+    reg("%dynamic_smem_size", false, U32, 20),
+    reg("%reserved_smem_offset_begin", false, U32, 80),
+    reg("%reserved_smem_offset_end", false, U32, 80),
+    reg("%reserved_smem_offset_cap", false, U32, 80),
+    reg("%current_graph_exec", false, U64, 50),
+];
+
+/// Families of numbered special registers: `%pm0`…`%pm7`, `%pm0_64`…, `%envreg0`…`%envreg31`,
+/// `%reserved_smem_offset_0`/`_1`.
+const NUMBERED: &[(&str, &str, u32, SpecialRegister)] = &[
+    ("%pm", "", 8, reg("%pm", false, U32, 10)),
+    ("%pm", "_64", 8, reg("%pm_64", false, U64, 20)),
+    ("%envreg", "", 32, reg("%envreg", false, U32, 10)),
+    (
+        "%reserved_smem_offset_",
+        "",
+        2,
+        reg("%reserved_smem_offset_", false, U32, 80),
+    ),
+];
+
+impl SpecialRegister {
+    /// The special register called `name`, accessed through `component`
+    /// (`x`, `y` or `z` for vector registers, `None` for scalars).
+    pub fn lookup(name: &str, component: Option<&str>) -> Option<SpecialRegister> {
+        let found = SPECIAL_REGISTERS
+            .iter()
+            .copied()
+            .find(|r| r.name == name)
+            .or_else(|| {
+                NUMBERED.iter().find_map(|&(prefix, suffix, count, r)| {
+                    let digits = name.strip_prefix(prefix)?.strip_suffix(suffix)?;
+                    let n: u32 = digits.parse().ok()?;
+                    (n < count && !digits.starts_with('+')).then_some(r)
+                })
+            })?;
+        match (found.vector, component) {
+            (true, Some("x" | "y" | "z")) | (false, None) => Some(found),
+            _ => None,
+        }
+    }
+
+    /// Every name a user may write, for "did you mean" suggestions.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        SPECIAL_REGISTERS.iter().map(|r| r.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_registers_need_a_component() {
+        assert!(SpecialRegister::lookup("%ntid", None).is_none());
+        assert!(SpecialRegister::lookup("%ntid", Some("z")).is_some());
+        assert!(SpecialRegister::lookup("%laneid", Some("x")).is_none());
+    }
+
+    #[test]
+    fn numbered_families_have_their_ranges() {
+        assert!(SpecialRegister::lookup("%pm7", None).is_some());
+        assert!(SpecialRegister::lookup("%pm8", None).is_none());
+        assert_eq!(SpecialRegister::lookup("%pm3_64", None).unwrap().ty, U64);
+        assert!(SpecialRegister::lookup("%envreg31", None).is_some());
+        assert!(SpecialRegister::lookup("%envreg32", None).is_none());
+    }
+
+    #[test]
+    fn cluster_registers_need_sm_90() {
+        assert_eq!(
+            SpecialRegister::lookup("%cluster_ctarank", None)
+                .unwrap()
+                .min_sm,
+            90
+        );
+    }
+}

@@ -1,0 +1,478 @@
+//! The instruction table: every PTX instruction form, described once, as data.
+//!
+//! Each entry is written in the notation of the PTX ISA's syntax blocks, so
+//! that adding an instruction means copying its syntax and annotating the
+//! operands:
+//!
+//! ```text
+//! mul.lo/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }
+//! ```
+//!
+//! * **Opcode part** (up to the first space). The instruction name, then
+//!   modifiers. `.word` is a required modifier; `{.word}` an optional one. A
+//!   word that names a group (defined after a `;`, or one of the common groups
+//!   in [`common_groups`]) stands for "one of the group's values". Everything
+//!   before a `/` is the *head*: modifiers that must directly follow the name,
+//!   as ptxas requires for `mul.lo`, `shf.l`, `cvt.pack`. The other modifiers
+//!   may be written in any order (ptxas accepts `add.s32.sat`), except that
+//!   types keep their order among themselves, and so do layouts (`.row`/`.col`).
+//!   A group value may span several words (`.xor.popc`).
+//! * **Operands**, comma-separated. `=d` is written, `+d` read and written,
+//!   plain names are read. `[a]` is an address, `(a)` a parenthesised list,
+//!   `d|p` a destination with an optional predicate destination. `d*4` is a
+//!   vector of four, `d*.vec` a vector as long as the `.vec` modifier says
+//!   (`.v2`, `.x4`, ...) and a scalar without it. A trailing `?` makes the
+//!   operand optional. After `:`, attributes: a type (`.u32`, or a group such
+//!   as `.dtype`; default: the form's last type modifier), `imm` (immediate
+//!   only), `reg` (register only), `sink` (`_` allowed), `neg` (`!p` allowed),
+//!   `label`, `symbol` (a variable's address allowed), a range `0..255` or a set
+//!   `4|8|16` of accepted immediates (`label` and `list` operands have no type).
+//!
+//! Each entry also names its semantic function (a key the simulator maps to
+//! a function), the oldest PTX ISA version and `sm_` target that have it, the
+//! operand fit rule and, where the ISA has constraints between modifiers that
+//! the notation cannot say, a rule function.
+
+mod spec;
+
+mod async_copy;
+mod compare;
+mod control;
+mod convert;
+mod float;
+mod half;
+mod integer;
+mod logic;
+mod matrix;
+mod memory;
+mod misc;
+mod movement;
+mod sync;
+
+pub use spec::common_groups;
+
+use crate::{Access, FitRule, PtxVersion, ScalarType, TargetVariant};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The family an instruction belongs to, for docs and the coverage table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Integer arithmetic and bit manipulation.
+    Integer,
+    /// Single and double precision floating point.
+    Float,
+    /// Half precision (`.f16`, `.bf16` and their `x2`) and mixed precision.
+    Half,
+    /// Logic and shifts.
+    Logic,
+    /// Comparison and selection.
+    Compare,
+    /// Conversions.
+    Convert,
+    /// Data movement between registers: `mov`, `shfl`, `prmt`, ...
+    Movement,
+    /// Loads, stores, address conversion, prefetch.
+    Memory,
+    /// Branches, calls, exit.
+    Control,
+    /// Barriers, fences, atomics, warp votes and reductions, mbarriers.
+    Sync,
+    /// Asynchronous copies.
+    AsyncCopy,
+    /// Matrix instructions: `mma`, `wmma`, `ldmatrix`, `wgmma`, ...
+    Matrix,
+    /// Everything else: `nanosleep`, `trap`, `setmaxnreg`, ...
+    Misc,
+}
+
+/// A rule between modifiers that the notation cannot say, checked after the
+/// modifiers are bound; `Err` carries the message for the user.
+pub type Rule = fn(&Bound) -> Result<(), String>;
+
+/// One table entry as written in the family files, before its spec is parsed.
+#[derive(Clone)]
+pub(crate) struct Entry {
+    pub spec: Cow<'static, str>,
+    pub semantics: &'static str,
+    pub ptx: PtxVersion,
+    pub sm: u32,
+    pub variant: TargetVariant,
+    pub fit: FitRule,
+    pub rule: Option<Rule>,
+}
+
+/// An entry with spec `spec` whose semantics are `semantics`, available from
+/// PTX ISA 1.0 on `sm_10` unless [`Entry::since`] says otherwise.
+pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
+    Entry {
+        spec: Cow::Borrowed(spec),
+        semantics,
+        ptx: PtxVersion::new(1, 0),
+        sm: 10,
+        variant: TargetVariant::Base,
+        fit: FitRule::Exact,
+        rule: None,
+    }
+}
+
+impl Entry {
+    /// An entry whose spec is computed (for families generated from tables).
+    pub(crate) fn owned(spec: String, semantics: &'static str) -> Entry {
+        Entry {
+            spec: Cow::Owned(spec),
+            ..form("", semantics)
+        }
+    }
+
+    /// Needs PTX ISA `major.minor` and `sm_<sm>`.
+    pub(crate) const fn since(mut self, major: u8, minor: u8, sm: u32) -> Entry {
+        self.ptx = PtxVersion::new(major, minor);
+        self.sm = sm;
+        self
+    }
+
+    /// Needs the architecture-specific target (`sm_90a`).
+    pub(crate) const fn arch_specific(mut self) -> Entry {
+        self.variant = TargetVariant::ArchSpecific;
+        self
+    }
+
+    /// Needs the family-specific target (`sm_100f`) or the arch-specific one.
+    pub(crate) const fn family_specific(mut self) -> Entry {
+        self.variant = TargetVariant::Family;
+        self
+    }
+
+    /// Registers may be wider than the instruction type (`ld`, `st`, `cvt`).
+    pub(crate) const fn wider(mut self) -> Entry {
+        self.fit = FitRule::Wider;
+        self
+    }
+
+    /// Adds a rule between modifiers.
+    pub(crate) const fn rule(mut self, rule: Rule) -> Entry {
+        self.rule = Some(rule);
+        self
+    }
+}
+
+/// Which class a positional modifier belongs to: values of one class are
+/// assigned to that class's slots in the order they are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SlotClass {
+    /// Modifiers that may be written anywhere after the head.
+    Free,
+    /// Type suffixes (`.f32`, `.s8`): ordered among themselves.
+    Type,
+    /// Matrix layouts (`.row`, `.col`): ordered among themselves.
+    Layout,
+}
+
+/// One modifier position of a form: a required literal such as `.sync`, an
+/// optional one such as `{.sat}`, or a group such as `.type`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModifierSlot {
+    /// The group's name (`type`, `rnd`), or the literal itself (`sat`).
+    pub name: String,
+    /// The accepted values, without dots; a value may have several words (`xor.popc`).
+    pub values: Vec<String>,
+    /// Whether the slot may be left empty.
+    pub optional: bool,
+    /// Whether it is a group (`.type`) rather than a literal (`.sat`).
+    pub is_group: bool,
+    /// Positional class.
+    pub class: SlotClass,
+}
+
+/// What an operand position accepts, as a shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OperandShape {
+    /// A register, immediate, special register or (where allowed) a symbol.
+    Value,
+    /// `[address]`.
+    Address,
+    /// `{a, b, ...}` of a fixed length.
+    Vector(usize),
+    /// `{a, b, ...}` as long as the named slot says; a scalar when the slot is empty.
+    VectorBySlot(usize),
+    /// `d|p`: a value and an optional predicate.
+    Pair,
+    /// A label (branch target) or function name.
+    Label,
+    /// `(a, b)`: a parameter list.
+    List,
+}
+
+/// Which kind of value an operand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmediatePolicy {
+    /// A register or an immediate.
+    Either,
+    /// A register only.
+    Register,
+    /// An immediate only.
+    Immediate,
+}
+
+/// The type an operand must fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeRef {
+    /// A fixed type (`.pred`, `.u32`).
+    Fixed(ScalarType),
+    /// The type bound to slot `n` of the form.
+    Slot(usize),
+    /// No type: labels, lists.
+    None,
+}
+
+/// One operand position of a form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OperandSpec {
+    /// The name in the spec (`d`, `a`, `mask`).
+    pub name: String,
+    /// Read, written or both.
+    pub access: Access,
+    /// Its shape.
+    pub shape: OperandShape,
+    /// The type of the value (of each element, for vectors).
+    pub ty: TypeRef,
+    /// Register, immediate, or either.
+    pub immediate: ImmediatePolicy,
+    /// Accepted immediate values, inclusive, if limited.
+    pub range: Option<(i128, i128)>,
+    /// Accepted immediate values, if a set.
+    pub allowed: Vec<i128>,
+    /// Whether `_` is accepted.
+    pub sink: bool,
+    /// Whether `!p` is accepted.
+    pub negatable: bool,
+    /// Whether the address of a variable (a symbol) is accepted.
+    pub symbol: bool,
+    /// Whether the operand may be left out (trailing operands only).
+    pub optional: bool,
+}
+
+/// One instruction form: opcode, modifiers, operands, target, semantics.
+#[derive(Clone, Debug)]
+pub struct InstructionForm {
+    /// Index in the table.
+    pub id: usize,
+    /// The instruction name (`mul`, `cp`).
+    pub opcode: String,
+    /// Modifiers that must follow the name directly, in order (`lo` of `mul.lo`).
+    pub head: Vec<String>,
+    /// The other modifier positions, in the order the ISA writes them.
+    pub slots: Vec<ModifierSlot>,
+    /// The operand positions.
+    pub operands: Vec<OperandSpec>,
+    /// How strictly registers must fit.
+    pub fit: FitRule,
+    /// Oldest PTX ISA version with this form.
+    pub ptx: PtxVersion,
+    /// Oldest `sm_` target with this form.
+    pub sm: u32,
+    /// Whether it needs an `a`/`f` target.
+    pub variant: TargetVariant,
+    /// The simulator's key for the semantic function.
+    pub semantics: &'static str,
+    /// The family, for docs.
+    pub family: Family,
+    /// The spec as written in the table.
+    pub syntax: String,
+    /// Extra rule between modifiers.
+    pub rule: Option<Rule>,
+}
+
+impl InstructionForm {
+    /// The index of the slot called `name`.
+    pub fn slot(&self, name: &str) -> Option<usize> {
+        self.slots.iter().position(|s| s.name == name)
+    }
+
+    /// The opcode with its head: `mul.lo`.
+    pub fn head_text(&self) -> String {
+        let mut s = self.opcode.clone();
+        for h in &self.head {
+            s.push('.');
+            s.push_str(h);
+        }
+        s
+    }
+
+    /// The number of operands that must be written.
+    pub fn required_operands(&self) -> usize {
+        self.operands.iter().filter(|o| !o.optional).count()
+    }
+}
+
+/// A form with its modifier slots bound to the values written.
+///
+/// ```
+/// use ptx_core::{check_asm, ScalarType, Target};
+/// let checked = check_asm("add.sat.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
+/// let bound = &checked.instructions[0].bound;
+/// assert!(bound.has("sat"));
+/// assert_eq!(bound.types(), [ScalarType::S32]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Bound {
+    /// The form.
+    pub form: &'static InstructionForm,
+    /// For each slot of the form, the value written (`None` when left out).
+    pub values: Vec<Option<&'static str>>,
+}
+
+impl Bound {
+    /// The value bound to the slot called `name` (a group such as `"rnd"`, or a literal such as `"sat"`).
+    pub fn value(&self, name: &str) -> Option<&'static str> {
+        self.form.slot(name).and_then(|i| self.values[i])
+    }
+
+    /// Whether a modifier with value `value` was written in any slot.
+    pub fn has(&self, value: &str) -> bool {
+        self.values.iter().any(|v| *v == Some(value))
+    }
+
+    /// The type bound to the slot called `name`.
+    pub fn ty(&self, name: &str) -> Option<ScalarType> {
+        self.value(name).and_then(ScalarType::from_name)
+    }
+
+    /// The type an operand spec refers to, under this binding.
+    pub fn resolve(&self, ty: TypeRef) -> Option<ScalarType> {
+        match ty {
+            TypeRef::Fixed(t) => Some(t),
+            TypeRef::Slot(i) => self
+                .values
+                .get(i)
+                .copied()
+                .flatten()
+                .and_then(ScalarType::from_name),
+            TypeRef::None => None,
+        }
+    }
+
+    /// Every type modifier written, in order.
+    pub fn types(&self) -> Vec<ScalarType> {
+        self.form
+            .slots
+            .iter()
+            .zip(&self.values)
+            .filter(|(s, _)| s.class == SlotClass::Type)
+            .filter_map(|(_, v)| v.and_then(ScalarType::from_name))
+            .collect()
+    }
+
+    /// The canonical opcode text: head, then every bound modifier in the ISA's order.
+    pub fn canonical_opcode(&self) -> String {
+        let mut s = self.form.head_text();
+        for v in self.values.iter().flatten() {
+            s.push('.');
+            s.push_str(v);
+        }
+        s
+    }
+}
+
+/// Every instruction form, indexed by instruction name.
+pub struct InstructionTable {
+    forms: Vec<InstructionForm>,
+    by_opcode: HashMap<String, Vec<usize>>,
+}
+
+impl InstructionTable {
+    /// Every form, in table order.
+    pub fn forms(&self) -> &[InstructionForm] {
+        &self.forms
+    }
+
+    /// The forms of instruction `opcode` (the name before the first dot).
+    pub fn forms_of(&self, opcode: &str) -> impl Iterator<Item = &InstructionForm> {
+        self.by_opcode
+            .get(opcode)
+            .into_iter()
+            .flatten()
+            .map(move |&i| &self.forms[i])
+    }
+
+    /// Every instruction name.
+    pub fn opcodes(&self) -> impl Iterator<Item = &str> {
+        self.by_opcode.keys().map(String::as_str)
+    }
+}
+
+fn entries() -> Vec<(Family, Vec<Entry>)> {
+    vec![
+        (Family::Integer, integer::entries()),
+        (Family::Float, float::entries()),
+        (Family::Half, half::entries()),
+        (Family::Logic, logic::entries()),
+        (Family::Compare, compare::entries()),
+        (Family::Convert, convert::entries()),
+        (Family::Movement, movement::entries()),
+        (Family::Memory, memory::entries()),
+        (Family::Control, control::entries()),
+        (Family::Sync, sync::entries()),
+        (Family::AsyncCopy, async_copy::entries()),
+        (Family::Matrix, matrix::entries()),
+        (Family::Misc, misc::entries()),
+    ]
+}
+
+/// Parses every entry, returning the table and the specs that do not parse
+/// (those are left out; the `every_spec_parses` test keeps the list empty).
+fn build() -> (InstructionTable, Vec<String>) {
+    let mut forms = Vec::new();
+    let mut errors = Vec::new();
+    for (family, list) in entries() {
+        for entry in list {
+            match spec::parse_form(&entry, family, forms.len()) {
+                Ok(f) => forms.push(f),
+                Err(e) => errors.push(format!("`{}`: {e}", entry.spec)),
+            }
+        }
+    }
+    let mut by_opcode: HashMap<String, Vec<usize>> = HashMap::new();
+    for f in &forms {
+        by_opcode.entry(f.opcode.clone()).or_default().push(f.id);
+    }
+    (InstructionTable { forms, by_opcode }, errors)
+}
+
+/// The instruction table, built on first use.
+///
+/// ```
+/// let table = ptx_core::table();
+/// assert!(table.forms_of("mul").count() >= 4);
+/// let add = table.forms_of("add").next().unwrap();
+/// assert_eq!(add.opcode, "add");
+/// ```
+pub fn table() -> &'static InstructionTable {
+    static TABLE: OnceLock<InstructionTable> = OnceLock::new();
+    TABLE.get_or_init(|| build().0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spec_parses() {
+        let errors = build().1;
+        assert!(
+            errors.is_empty(),
+            "{} table entries do not parse:\n{}",
+            errors.len(),
+            errors.join("\n")
+        );
+    }
+
+    #[test]
+    fn every_form_has_semantics_and_a_family() {
+        for f in table().forms() {
+            assert!(!f.semantics.is_empty(), "{}", f.syntax);
+        }
+    }
+}

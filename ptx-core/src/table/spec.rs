@@ -1,0 +1,395 @@
+//! The parser of the table's spec notation (described in the module above).
+
+use super::{
+    Entry, Family, ImmediatePolicy, InstructionForm, ModifierSlot, OperandShape, OperandSpec,
+    SlotClass, TypeRef,
+};
+use crate::{Access, ScalarType};
+
+/// Groups that specs may use without defining them: the rounding modes and
+/// the other modifier sets that recur across the ISA.
+///
+/// ```
+/// let rnd = ptx_core::common_groups().iter().find(|(n, _)| *n == "rnd").unwrap();
+/// assert_eq!(rnd.1, ["rn", "rz", "rm", "rp"]);
+/// ```
+pub fn common_groups() -> &'static [(&'static str, &'static [&'static str])] {
+    &[
+        ("rnd", &["rn", "rz", "rm", "rp"]),
+        ("irnd", &["rni", "rzi", "rmi", "rpi"]),
+        ("scope", &["cta", "cluster", "gpu", "sys"]),
+        ("cmp_signed", &["eq", "ne", "lt", "le", "gt", "ge"]),
+        (
+            "cmp_unsigned",
+            &["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"],
+        ),
+        ("cmp_bit", &["eq", "ne"]),
+        (
+            "cmp_float",
+            &[
+                "eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu",
+                "num", "nan",
+            ],
+        ),
+        ("boolop", &["and", "or", "xor"]),
+    ]
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == ':'
+}
+
+fn split_words(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+}
+
+/// The class of a slot from its values: all types, all layouts, or free.
+fn class_of(values: &[String]) -> Result<SlotClass, String> {
+    let types = values
+        .iter()
+        .filter(|v| ScalarType::from_name(v).is_some())
+        .count();
+    let layouts = values.iter().filter(|v| *v == "row" || *v == "col").count();
+    if types == values.len() {
+        Ok(SlotClass::Type)
+    } else if layouts == values.len() {
+        Ok(SlotClass::Layout)
+    } else if types == 0 && layouts == 0 {
+        Ok(SlotClass::Free)
+    } else {
+        Err(format!(
+            "group mixes types or layouts with other modifiers: {values:?}"
+        ))
+    }
+}
+
+pub(super) fn parse_form(
+    entry: &Entry,
+    family: Family,
+    id: usize,
+) -> Result<InstructionForm, String> {
+    let spec = entry.spec.trim();
+    let mut sections = spec.split(';');
+    let main = sections.next().unwrap_or("").trim();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for def in sections.map(str::trim).filter(|d| !d.is_empty()) {
+        let (name, values) = def
+            .split_once('=')
+            .ok_or_else(|| format!("group definition `{def}` has no `=`"))?;
+        let name = name
+            .trim()
+            .strip_prefix('.')
+            .ok_or_else(|| format!("group name `{name}` must start with `.`"))?;
+        let values: Vec<String> =
+            split_words(values.trim().trim_start_matches('{').trim_end_matches('}'))
+                .map(|v| {
+                    v.strip_prefix('.')
+                        .map(str::to_string)
+                        .ok_or_else(|| format!("group value `{v}` must start with `.`"))
+                })
+                .collect::<Result<_, _>>()?;
+        if values.is_empty() {
+            return Err(format!("group `.{name}` has no values"));
+        }
+        groups.push((name.to_string(), values));
+    }
+    let (opcode_part, operand_part) = match main.find(char::is_whitespace) {
+        Some(i) => (&main[..i], main[i..].trim()),
+        None => (main, ""),
+    };
+    let (opcode, head, slots) = parse_opcode(opcode_part, &groups)?;
+    let mut form = InstructionForm {
+        id,
+        opcode,
+        head,
+        slots,
+        operands: Vec::new(),
+        fit: entry.fit,
+        ptx: entry.ptx,
+        sm: entry.sm,
+        variant: entry.variant,
+        semantics: entry.semantics,
+        family,
+        syntax: spec.to_string(),
+        rule: entry.rule,
+    };
+    if !operand_part.is_empty() {
+        for item in operand_part.split(',') {
+            let op = parse_operand(item.trim(), &form)?;
+            form.operands.push(op);
+        }
+    }
+    let mut seen_optional = false;
+    for op in &form.operands {
+        if seen_optional && !op.optional {
+            return Err(format!("operand `{}` follows an optional operand", op.name));
+        }
+        seen_optional |= op.optional;
+    }
+    Ok(form)
+}
+
+fn lookup_group<'a>(name: &str, groups: &'a [(String, Vec<String>)]) -> Option<Vec<String>> {
+    if let Some((_, v)) = groups.iter().find(|(n, _)| n == name) {
+        return Some(v.clone());
+    }
+    common_groups()
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v.iter().map(|s| s.to_string()).collect())
+}
+
+type OpcodeParts = (String, Vec<String>, Vec<ModifierSlot>);
+
+fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodeParts, String> {
+    let (head_text, rest) = match text.split_once('/') {
+        Some((h, r)) => (h, r),
+        None => {
+            let end = text.find(['.', '{']).unwrap_or(text.len());
+            (&text[..end], &text[end..])
+        }
+    };
+    let mut head_words = head_text.split('.');
+    let opcode = head_words.next().unwrap_or("").to_string();
+    if opcode.is_empty() || !opcode.chars().all(is_word_char) {
+        return Err(format!("bad instruction name in `{text}`"));
+    }
+    let head: Vec<String> = head_words.map(str::to_string).collect();
+    if head
+        .iter()
+        .any(|h| h.is_empty() || !h.chars().all(is_word_char))
+    {
+        return Err(format!("bad head in `{text}`"));
+    }
+    let mut slots = Vec::new();
+    let mut chars = rest.char_indices().peekable();
+    while let Some(&(i, c)) = chars.peek() {
+        let optional = c == '{';
+        let body_start = if optional { i + 1 } else { i };
+        let body_end = if optional {
+            rest[body_start..]
+                .find('}')
+                .map(|j| body_start + j)
+                .ok_or_else(|| format!("unclosed `{{` in `{text}`"))?
+        } else {
+            let after_dot = body_start + 1;
+            rest[after_dot..]
+                .find(['.', '{'])
+                .map_or(rest.len(), |j| after_dot + j)
+        };
+        let body = &rest[body_start..body_end];
+        let word = body
+            .strip_prefix('.')
+            .ok_or_else(|| format!("expected `.word` at `{}` in `{text}`", &rest[i..]))?;
+        if word.is_empty() || !word.chars().all(is_word_char) {
+            return Err(format!("bad modifier `{body}` in `{text}`"));
+        }
+        let next = if optional { body_end + 1 } else { body_end };
+        while chars.peek().is_some_and(|&(j, _)| j < next) {
+            chars.next();
+        }
+        let (values, is_group) = match lookup_group(word, groups) {
+            Some(v) => (v, true),
+            None => (vec![word.to_string()], false),
+        };
+        let class = class_of(&values)?;
+        slots.push(ModifierSlot {
+            name: word.to_string(),
+            values,
+            optional,
+            is_group,
+            class,
+        });
+    }
+    for (name, _) in groups {
+        if !slots.iter().any(|s| &s.name == name) {
+            return Err(format!(
+                "group `.{name}` is defined but not used in the opcode"
+            ));
+        }
+    }
+    Ok((opcode, head, slots))
+}
+
+fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, String> {
+    if item.is_empty() {
+        return Err("empty operand".into());
+    }
+    let (shape_part, attrs) = match item.split_once(':') {
+        Some((s, a)) => (s, Some(a)),
+        None => (item, None),
+    };
+    let (access, mut rest) = match shape_part.as_bytes()[0] {
+        b'=' => (Access::Write, &shape_part[1..]),
+        b'+' => (Access::ReadWrite, &shape_part[1..]),
+        _ => (Access::Read, shape_part),
+    };
+    let optional = rest.ends_with('?');
+    if optional {
+        rest = &rest[..rest.len() - 1];
+    }
+    let (mut shape, name) =
+        if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            (OperandShape::Address, inner)
+        } else if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            (OperandShape::List, inner)
+        } else if let Some((first, _second)) = rest.split_once('|') {
+            (OperandShape::Pair, first)
+        } else if let Some((name, len)) = rest.split_once('*') {
+            match len.strip_prefix('.') {
+                Some(group) => {
+                    let slot = form.slot(group).ok_or_else(|| {
+                        format!("vector length `.{group}` names no modifier slot")
+                    })?;
+                    (OperandShape::VectorBySlot(slot), name)
+                }
+                None => (
+                    OperandShape::Vector(
+                        len.parse()
+                            .map_err(|_| format!("bad vector length `{len}`"))?,
+                    ),
+                    name,
+                ),
+            }
+        } else {
+            (OperandShape::Value, rest)
+        };
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("bad operand name `{name}`"));
+    }
+    let mut spec = OperandSpec {
+        name: name.to_string(),
+        access,
+        shape: shape.clone(),
+        ty: TypeRef::None,
+        immediate: if access == Access::Read {
+            ImmediatePolicy::Either
+        } else {
+            ImmediatePolicy::Register
+        },
+        range: None,
+        allowed: Vec::new(),
+        sink: false,
+        negatable: false,
+        symbol: false,
+        optional,
+    };
+    let mut explicit_type = false;
+    for attr in attrs.into_iter().flat_map(|a| a.split(':')) {
+        match attr {
+            "imm" => spec.immediate = ImmediatePolicy::Immediate,
+            "reg" => spec.immediate = ImmediatePolicy::Register,
+            "sink" => spec.sink = true,
+            "neg" => spec.negatable = true,
+            "symbol" => spec.symbol = true,
+            "label" => shape = OperandShape::Label,
+            t if t.starts_with('.') => {
+                let t = &t[1..];
+                spec.ty = if let Some(st) = ScalarType::from_name(t) {
+                    TypeRef::Fixed(st)
+                } else {
+                    let slot = form.slot(t).ok_or_else(|| {
+                        format!("type `.{t}` of operand `{name}` is neither a type nor a slot")
+                    })?;
+                    if form.slots[slot].class != SlotClass::Type {
+                        return Err(format!(
+                            "slot `.{t}` used as the type of `{name}` holds no types"
+                        ));
+                    }
+                    TypeRef::Slot(slot)
+                };
+                explicit_type = true;
+            }
+            r if r.contains("..") => {
+                let (lo, hi) = r.split_once("..").unwrap_or_default();
+                let lo = lo.parse().map_err(|_| format!("bad range `{r}`"))?;
+                let hi = hi.parse().map_err(|_| format!("bad range `{r}`"))?;
+                spec.range = Some((lo, hi));
+            }
+            s if s.contains('|') || s.parse::<i128>().is_ok() => {
+                spec.allowed = s
+                    .split('|')
+                    .map(|v| v.parse().map_err(|_| format!("bad value set `{s}`")))
+                    .collect::<Result<_, _>>()?;
+            }
+            other => return Err(format!("unknown operand attribute `{other}` on `{name}`")),
+        }
+    }
+    spec.shape = shape;
+    if !explicit_type
+        && !matches!(
+            spec.shape,
+            OperandShape::Label | OperandShape::List | OperandShape::Address
+        )
+    {
+        let last_type = form.slots.iter().rposition(|s| s.class == SlotClass::Type);
+        spec.ty = match last_type {
+            Some(i) => TypeRef::Slot(i),
+            None => {
+                return Err(format!(
+                    "operand `{name}` needs a type: the form has no type modifier"
+                ));
+            }
+        };
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::form;
+    use super::*;
+
+    fn parse(spec: &'static str) -> InstructionForm {
+        parse_form(&form(spec, "test"), Family::Integer, 0).unwrap()
+    }
+
+    #[test]
+    fn head_groups_and_literals() {
+        let f = parse("mul.lo/.type =d, a, b; .type = { .u16, .u32, .s32 }");
+        assert_eq!(
+            (f.opcode.as_str(), f.head.as_slice()),
+            ("mul", &["lo".to_string()][..])
+        );
+        assert_eq!(f.slots[0].values, ["u16", "u32", "s32"]);
+        assert_eq!(f.slots[0].class, SlotClass::Type);
+        assert_eq!(f.operands[0].access, Access::Write);
+        assert_eq!(f.operands[2].ty, TypeRef::Slot(0));
+    }
+
+    #[test]
+    fn optional_and_common_groups() {
+        let f = parse("add{.rnd}{.ftz}{.sat}.f32 =d, a, b");
+        assert_eq!(f.slots.len(), 4);
+        assert!(f.slots[0].optional && f.slots[0].is_group && f.slots[0].values.len() == 4);
+        assert!(!f.slots[3].optional && !f.slots[3].is_group);
+    }
+
+    #[test]
+    fn operand_shapes_and_attributes() {
+        let f = parse(
+            "ld{.ss}{.vec}.type =d*.vec:sink, [a], p?:.b64; .ss = { .global, .shared }; .vec = { .v2, .v4 }; .type = { .u32, .f32 }",
+        );
+        assert_eq!(f.operands[0].shape, OperandShape::VectorBySlot(1));
+        assert!(f.operands[0].sink);
+        assert_eq!(f.operands[1].shape, OperandShape::Address);
+        assert!(f.operands[2].optional);
+        let f = parse("lop3.b32 =d, a, b, c, lut:imm:0..255");
+        assert_eq!(f.operands[4].range, Some((0, 255)));
+        assert_eq!(f.operands[4].immediate, ImmediatePolicy::Immediate);
+        let f = parse("setp.cmp.boolop.s32 =p|q:.pred, a, b, c:.pred:neg; .cmp = { .lt, .gt }");
+        assert_eq!(f.operands[0].shape, OperandShape::Pair);
+        assert!(f.operands[3].negatable);
+    }
+
+    #[test]
+    fn mistakes_in_specs_are_reported() {
+        let bad = |s: &'static str| parse_form(&form(s, "t"), Family::Misc, 0).unwrap_err();
+        assert!(bad("add.s32 =d, a, b:.nope").contains("neither a type"));
+        assert!(bad("bar.sync a").contains("needs a type"));
+        assert!(bad("x.type =d; .type = { .u32 }; .unused = { .a }").contains("not used"));
+        assert!(bad("x.mix =d:.u32; .mix = { .u32, .rn }").contains("mixes"));
+        assert!(bad("x.u32 =d, a?, b").contains("follows an optional"));
+    }
+}

@@ -1,0 +1,114 @@
+//! `ptx-sim`: replay golden records and ptxas verdicts against this project.
+//!
+//! ```text
+//! ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]
+//! ```
+
+use ptx_core::Target;
+use ptx_sim::records::read_jsonl;
+use ptx_sim::verdicts::Statement;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("check") => run_check(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("ptx-sim: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+struct Options {
+    file: PathBuf,
+    json: bool,
+    target: Target,
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
+    let mut file = None;
+    let mut json = false;
+    let mut target = Target::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--target" => target = it.next().ok_or("--target needs a value")?.parse()?,
+            f if !f.starts_with("--") && file.is_none() => file = Some(PathBuf::from(f)),
+            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+        }
+    }
+    Ok(Options {
+        file: file.ok_or(USAGE)?,
+        json,
+        target,
+    })
+}
+
+fn run_check(args: &[String]) -> Result<ExitCode, String> {
+    let opts = options(args)?;
+    let records = read_jsonl(&opts.file)?;
+    let (mut passed, mut failed, mut unjudged) = (0usize, 0usize, 0usize);
+    for record in &records {
+        let statement = Statement::from_record(record, opts.target)?;
+        let verdict = statement.check(opts.target);
+        let errors: Vec<String> = match &verdict {
+            Ok(()) => Vec::new(),
+            Err(diags) => diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.to_string())
+                .collect(),
+        };
+        let ok = verdict.is_ok();
+        if opts.json {
+            println!("{}", serde_json::json!({"ok": ok, "errors": errors}));
+        }
+        match statement.expected {
+            None => unjudged += 1,
+            Some(expected) if expected == ok => passed += 1,
+            Some(expected) => {
+                failed += 1;
+                if !opts.json {
+                    println!(
+                        "FAIL {}  cons={:?}",
+                        statement.asm.replace('\n', " "),
+                        statement.cons
+                    );
+                    println!(
+                        "     ptxas: {}  checker: {}",
+                        verdict_word(expected),
+                        verdict_word(ok)
+                    );
+                    if let Some(m) = statement.message.as_deref().filter(|m| !m.is_empty()) {
+                        println!("     ptxas says: {m}");
+                    }
+                    for e in &errors {
+                        println!("     checker says: {e}");
+                    }
+                }
+            }
+        }
+    }
+    if unjudged > 0 {
+        println!("{unjudged} statements without a recorded verdict (reported only)");
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn verdict_word(ok: bool) -> &'static str {
+    if ok { "accepts" } else { "rejects" }
+}

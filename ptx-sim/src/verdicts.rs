@@ -1,0 +1,92 @@
+//! `ptx-sim check`: the checker that `ptx!` uses, against recorded ptxas verdicts.
+//!
+//! Two record formats are understood: the verdict files of `golden/FORMAT.md`
+//! (`asm`, `cons`, `ok`; `n` operands stand for 7) and the real-world corpus
+//! (`template`, `outputs`, `inputs`, `ok_sm_90a`, ...; `n` operands stand for 0),
+//! whose verdict is the one recorded for the target checked.
+
+use ptx_core::{AsmOperand, Constraint, ConstraintLetter, Diagnostic, Target, check, parse};
+use serde_json::Value;
+
+/// One statement to check and what ptxas said of it.
+#[derive(Debug)]
+pub struct Statement {
+    /// The template.
+    pub asm: String,
+    /// The constraints, outputs first.
+    pub cons: Vec<String>,
+    /// ptxas's verdict, if recorded.
+    pub expected: Option<bool>,
+    /// What ptxas printed, if recorded.
+    pub message: Option<String>,
+    /// The value `n` operands stand for.
+    pub n_value: i128,
+}
+
+impl Statement {
+    /// Reads a record of either format; `target` picks the corpus verdict.
+    pub fn from_record(record: &Value, target: Target) -> Result<Statement, String> {
+        let strings = |v: &Value| -> Result<Vec<String>, String> {
+            v.as_array()
+                .ok_or("expected an array of constraints")?
+                .iter()
+                .map(|c| {
+                    c.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| "constraint is not a string".to_string())
+                })
+                .collect()
+        };
+        if let Some(asm) = record.get("asm").and_then(Value::as_str) {
+            return Ok(Statement {
+                asm: asm.to_string(),
+                cons: strings(&record["cons"])?,
+                expected: record.get("ok").and_then(Value::as_bool),
+                message: record
+                    .get("msg")
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+                n_value: 7,
+            });
+        }
+        let template = record
+            .get("template")
+            .and_then(Value::as_str)
+            .ok_or("record has neither `asm` nor `template`")?;
+        let mut cons = strings(&record["outputs"])?;
+        cons.extend(strings(&record["inputs"])?);
+        let key = target.to_string();
+        Ok(Statement {
+            asm: template.to_string(),
+            cons,
+            expected: record.get(format!("ok_{key}")).and_then(Value::as_bool),
+            message: record
+                .get(format!("msg_{key}"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            n_value: 0,
+        })
+    }
+
+    /// The checker's verdict: `Ok(())` or the errors it reports.
+    pub fn check(&self, target: Target) -> Result<(), Vec<Diagnostic>> {
+        let mut operands = Vec::new();
+        for c in &self.cons {
+            let constraint: Constraint = c.parse().map_err(|m: String| {
+                vec![Diagnostic::error(
+                    ptx_core::DiagnosticKind::InvalidConstraint,
+                    ptx_core::Span::default(),
+                    m,
+                )]
+            })?;
+            let value = (constraint.letter == ConstraintLetter::N).then_some(self.n_value);
+            operands.push(AsmOperand {
+                constraint,
+                name: None,
+                value,
+            });
+        }
+        let template = parse(&self.asm)?;
+        check(&template, &operands, target).map(|_| ())
+    }
+}

@@ -1,0 +1,3 @@
+//! `ptx`: inline NVIDIA PTX in Rust, checked at compile time, simulated on the CPU.
+
+pub use ptx_core as core;
