@@ -177,24 +177,31 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
+/// Edit distance counting insertions, deletions, substitutions and swaps of
+/// two neighbouring characters (optimal string alignment), for "did you mean".
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == cb {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(row[j + 1])
-            };
-            prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// The candidate closest to `word`, if it is close enough to be a plausible typo.
@@ -221,6 +228,7 @@ mod tests {
         assert_eq!(edit_distance("mull", "mul"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("shuffle", "shfl"), 3);
+        assert_eq!(edit_distance("tpm", "tmp"), 1);
     }
 
     #[test]

@@ -21,8 +21,10 @@
 
 mod check;
 mod constraint;
+mod decode;
 mod diag;
 mod lexer;
+mod lower;
 mod parser;
 mod print;
 mod space;
@@ -35,7 +37,12 @@ mod types;
 
 pub use check::{AsmOperand, Checked, CheckedInstruction, OperandUsage, check, check_asm};
 pub use constraint::{Access, Constraint, ConstraintLetter};
+pub use decode::{Flags, Layout, Mods, Rounding, Sel, Shape, semantics_variant};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
+pub use lower::{
+    AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
+    immediate_bits, lower,
+};
 pub use parser::parse;
 pub use print::print;
 pub use space::{ParamScope, SharedScope, StateSpace};

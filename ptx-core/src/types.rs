@@ -215,6 +215,7 @@ pub enum VectorWidth {
 
 impl VectorWidth {
     /// Number of elements.
+    #[allow(clippy::len_without_is_empty)]
     pub fn len(self) -> usize {
         match self {
             VectorWidth::V2 => 2,

@@ -1,5 +1,12 @@
-//! The simulator, and the commands that hold it and the checker to recorded
-//! hardware behaviour.
+//! The simulator: semantic functions for PTX instructions, an interpreter
+//! for lowered programs, and the commands that hold both to what a real GPU
+//! and real ptxas do.
 
+pub mod context;
+pub mod exec;
+pub mod golden;
+pub mod interp;
 pub mod records;
+pub mod registry;
+pub mod sem;
 pub mod verdicts;

@@ -446,7 +446,7 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
     let best = attempts
         .iter()
         .filter_map(|a| a.result.as_ref().err().map(|p| (a.form, p)))
-        .min_by_key(|(f, p)| (p.contains(&Problem::Head), p.len(), f.id));
+        .min_by_key(|(f, p)| (p.contains(&Problem::Head), problem_weight(f, p), f.id));
     let Some((form, problems)) = best else {
         return diags;
     };
@@ -457,6 +457,21 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
         diags.push(problem_diagnostic(instr, form, p));
     }
     diags
+}
+
+/// How far a form is from what was written: a rejected type weighs more than
+/// a modifier the form lacks, since the type decides which form was meant.
+fn problem_weight(form: &InstructionForm, problems: &[Problem]) -> usize {
+    problems
+        .iter()
+        .map(|p| match p {
+            Problem::Rejected { slot, .. } if form.slots[*slot].class == SlotClass::Type => 3,
+            Problem::Extra { .. } => 3,
+            Problem::Head => 4,
+            Problem::Conflict { .. } => 1,
+            _ => 2,
+        })
+        .sum()
 }
 
 /// None of the forms' heads fits: say which heads the instruction has.
@@ -543,6 +558,28 @@ fn problem_diagnostic(
         Problem::Head => head_diagnostic(instr, &[]),
         Problem::Unknown { index } => {
             let w = &written[index];
+            if crate::StateSpace::from_name(&w.text).is_some() {
+                let spaces: Vec<String> = form
+                    .slots
+                    .iter()
+                    .flat_map(|s| &s.values)
+                    .filter(|v| crate::StateSpace::from_name(v).is_some())
+                    .map(|v| format!(".{v}"))
+                    .collect();
+                let mut d = Diagnostic::error(
+                    DiagnosticKind::StateSpace,
+                    w.span,
+                    format!(
+                        "`{}` does not take state space `.{}`",
+                        form.head_text(),
+                        w.text
+                    ),
+                );
+                if !spaces.is_empty() {
+                    d = d.note(format!("it takes {}", quoted_list(&spaces)));
+                }
+                return d;
+            }
             Diagnostic::error(
                 DiagnosticKind::IllegalModifier,
                 w.span,

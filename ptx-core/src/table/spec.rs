@@ -130,7 +130,7 @@ pub(super) fn parse_form(
     Ok(form)
 }
 
-fn lookup_group<'a>(name: &str, groups: &'a [(String, Vec<String>)]) -> Option<Vec<String>> {
+fn lookup_group(name: &str, groups: &[(String, Vec<String>)]) -> Option<Vec<String>> {
     if let Some((_, v)) = groups.iter().find(|(n, _)| n == name) {
         return Some(v.clone());
     }

@@ -10,12 +10,13 @@ use ptx_sim::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]";
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => run_check(&args[1..]),
+        Some("golden") => run_golden(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -111,4 +112,68 @@ fn run_check(args: &[String]) -> Result<ExitCode, String> {
 
 fn verdict_word(ok: bool) -> &'static str {
     if ok { "accepts" } else { "rejects" }
+}
+
+fn run_golden(args: &[String]) -> Result<ExitCode, String> {
+    use ptx_sim::golden::{Outcome, Record, exact, replay_thread};
+    let mut file = None;
+    let mut only = None;
+    let mut max_report = 3usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--only" => only = Some(it.next().ok_or("--only needs a value")?.clone()),
+            "--max-report" => {
+                max_report = it
+                    .next()
+                    .ok_or("--max-report needs a value")?
+                    .parse()
+                    .map_err(|_| "bad --max-report")?
+            }
+            f if !f.starts_with("--") && file.is_none() => file = Some(PathBuf::from(f)),
+            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+        }
+    }
+    let records = read_jsonl(&file.ok_or(USAGE)?)?;
+    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    for raw in &records {
+        let Some(record) = Record::from_json(raw)? else {
+            skipped += 1;
+            continue;
+        };
+        if only
+            .as_deref()
+            .is_some_and(|o| !record.form.contains(o) && !record.asm.contains(o))
+        {
+            continue;
+        }
+        let outcome = if record.scope == "thread" {
+            replay_thread(&record, &exact)
+        } else {
+            Outcome::Skipped("warp scope".into())
+        };
+        match outcome {
+            Outcome::Pass => passed += 1,
+            Outcome::Skipped(_) => skipped += 1,
+            Outcome::Fail(lines) => {
+                failed += 1;
+                println!("FAIL {}", record.asm.replace('\n', " "));
+                for l in lines.iter().take(max_report) {
+                    println!("     {l}");
+                }
+                if lines.len() > max_report {
+                    println!("     ... {} more mismatches", lines.len() - max_report);
+                }
+            }
+        }
+    }
+    if skipped > 0 {
+        println!("{skipped} records skipped");
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -1,0 +1,440 @@
+//! Modifiers decoded for execution: what a semantic function needs to know
+//! about an instruction, as plain `Copy` data that can be written as a Rust
+//! constant (so the macro's expansion folds it away) or built at run time
+//! (so the interpreter shares the same semantic functions).
+
+use crate::table::{Bound, SlotClass};
+use crate::{ScalarType, StateSpace};
+use std::fmt::Write;
+
+/// Rounding modifier of an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[allow(missing_docs)]
+pub enum Rounding {
+    /// None written: the instruction's default applies.
+    #[default]
+    Default,
+    Rn,
+    Rz,
+    Rm,
+    Rp,
+    Rna,
+    Rs,
+    Rni,
+    Rzi,
+    Rmi,
+    Rpi,
+}
+
+impl Rounding {
+    fn from_word(w: &str) -> Option<Rounding> {
+        Some(match w {
+            "rn" => Rounding::Rn,
+            "rz" => Rounding::Rz,
+            "rm" => Rounding::Rm,
+            "rp" => Rounding::Rp,
+            "rna" => Rounding::Rna,
+            "rs" => Rounding::Rs,
+            "rni" => Rounding::Rni,
+            "rzi" => Rounding::Rzi,
+            "rmi" => Rounding::Rmi,
+            "rpi" => Rounding::Rpi,
+            _ => return None,
+        })
+    }
+}
+
+macro_rules! flags {
+    ($($name:ident = $bit:literal, $word:literal;)*) => {
+        /// Boolean modifiers, as a bit set.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        pub struct Flags(pub u64);
+
+        #[allow(missing_docs)]
+        impl Flags {
+            $(pub const $name: Flags = Flags(1 << $bit);)*
+
+            fn from_word(w: &str) -> Option<Flags> {
+                match w { $($word => Some(Flags::$name),)* _ => None }
+            }
+
+            fn names(self) -> Vec<&'static str> {
+                let mut out = Vec::new();
+                $(if self.contains(Flags::$name) { out.push(stringify!($name)); })*
+                out
+            }
+        }
+    };
+}
+
+flags! {
+    FTZ = 0, "ftz";
+    SAT = 1, "sat";
+    SATFINITE = 2, "satfinite";
+    RELU = 3, "relu";
+    NAN = 4, "NaN";
+    XORSIGN = 5, "xorsign";
+    ABS = 6, "abs";
+    APPROX = 7, "approx";
+    FULL = 8, "full";
+    CC = 9, "cc";
+    SHIFTAMT = 10, "shiftamt";
+    UNI = 11, "uni";
+    TRANS = 12, "trans";
+    NOINC = 13, "noinc";
+    NOFTZ = 14, "noftz";
+    SYNC = 15, "sync";
+    ALIGNED = 16, "aligned";
+    NC = 17, "nc";
+    VOLATILE = 18, "volatile";
+    POPC = 19, "popc";
+    SHARED_CTA_TO = 20, "to";
+    EXPECT_TX = 21, "expect_tx";
+    NOCOMPLETE = 22, "noComplete";
+    DROP = 23, "drop";
+    PARITY = 24, "parity";
+    OOB = 25, "oob";
+    IGNORE_SRC = 26, "ignore_src";
+    UNIFIED = 27, "unified";
+    LO = 28, "lo";
+    HI = 29, "hi";
+    WIDE = 30, "wide";
+}
+
+impl Flags {
+    /// Whether every bit of `other` is set.
+    pub const fn contains(self, other: Flags) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The union of two sets.
+    pub const fn with(self, other: Flags) -> Flags {
+        Flags(self.0 | other.0)
+    }
+}
+
+macro_rules! selectors {
+    ($($name:ident = $word:literal,)*) => {
+        /// A modifier that selects among variants of an operation: a comparison,
+        /// a boolean or atomic operation, a shuffle or vote mode, a state of a
+        /// memory operation. Stored in [`Mods::sel`] in the order of the form's slots.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum Sel { $($name,)* }
+
+        impl Sel {
+            /// The selector for a modifier word.
+            pub fn from_word(w: &str) -> Option<Sel> {
+                match w { $($word => Some(Sel::$name),)* _ => None }
+            }
+
+            /// The modifier word.
+            pub const fn word(self) -> &'static str {
+                match self { $(Sel::$name => $word,)* }
+            }
+        }
+    };
+}
+
+selectors! {
+    // comparisons
+    Eq = "eq", Ne = "ne", Lt = "lt", Le = "le", Gt = "gt", Ge = "ge",
+    Lo = "lo", Ls = "ls", Hi = "hi", Hs = "hs",
+    Equ = "equ", Neu = "neu", Ltu = "ltu", Leu = "leu", Gtu = "gtu", Geu = "geu", Num = "num", Nan = "nan",
+    // boolean, arithmetic and atomic operations
+    And = "and", Or = "or", Xor = "xor", Not = "not",
+    Add = "add", Sub = "sub", Min = "min", Max = "max", Inc = "inc", Dec = "dec", Exch = "exch", Cas = "cas",
+    AndPopc = "and.popc", XorPopc = "xor.popc",
+    // modes
+    Clamp = "clamp", Wrap = "wrap", L = "l", R = "r",
+    Up = "up", Down = "down", Bfly = "bfly", Idx = "idx",
+    All = "all", Any = "any", Ballot = "ballot",
+    F4e = "f4e", B4e = "b4e", Rc8 = "rc8", Ecl = "ecl", Ecr = "ecr", Rc16 = "rc16",
+    Finite = "finite", Infinite = "infinite", Number = "number", NotANumber = "notanumber", Normal = "normal",
+    Subnormal = "subnormal",
+    Arrive = "arrive", Red = "red", Wait = "wait",
+    // memory semantics and scopes
+    Weak = "weak", Relaxed = "relaxed", Acquire = "acquire", Release = "release", AcqRel = "acq_rel", Sc = "sc",
+    Mmio = "mmio", Cta = "cta", Cluster = "cluster", Gpu = "gpu", Sys = "sys", Gl = "gl",
+}
+
+/// A matrix shape such as `.m16n8k16` (`k` is 0 for `.m8n8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Rows of A and D.
+    pub m: u16,
+    /// Columns of B and D.
+    pub n: u16,
+    /// The shared dimension.
+    pub k: u16,
+}
+
+impl Shape {
+    fn from_word(w: &str) -> Option<Shape> {
+        let rest = w.strip_prefix('m')?;
+        let (m, rest) = rest.split_once('n')?;
+        let (n, k) = match rest.split_once('k') {
+            Some((n, k)) => (n, k),
+            None => (rest, "0"),
+        };
+        Some(Shape {
+            m: m.parse().ok()?,
+            n: n.parse().ok()?,
+            k: k.parse().ok()?,
+        })
+    }
+}
+
+/// A matrix layout, `.row` or `.col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Row-major.
+    Row,
+    /// Column-major.
+    Col,
+}
+
+/// The modifiers of one instruction, decoded for its semantic function.
+///
+/// ```
+/// use ptx_core::{check_asm, Flags, Mods, Rounding, ScalarType, Target};
+/// let c = check_asm("add.sat.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
+/// let m = Mods::from_bound(&c.instructions[0].bound);
+/// assert_eq!(m.ty(0), Some(ScalarType::S32));
+/// assert!(m.flags.contains(Flags::SAT));
+/// assert_eq!(m.rnd, Rounding::Default);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mods {
+    /// The type modifiers in the order written (`.dtype.atype` ...).
+    pub types: [Option<ScalarType>; 4],
+    /// The rounding modifier.
+    pub rnd: Rounding,
+    /// The boolean modifiers.
+    pub flags: Flags,
+    /// The selectors (comparison, operation, mode, ...) in slot order.
+    pub sel: [Option<Sel>; 4],
+    /// The state space, if the instruction names one.
+    pub space: Option<StateSpace>,
+    /// The matrix shape, if any.
+    pub shape: Option<Shape>,
+    /// The layouts of A and B, if written.
+    pub layout: [Option<Layout>; 2],
+    /// A count modifier: `.v2`/`.v4`/`.v8` or `.x1`/`.x2`/`.x4` (0 when absent).
+    pub count: u8,
+}
+
+impl Default for Mods {
+    fn default() -> Mods {
+        Mods::NONE
+    }
+}
+
+impl Mods {
+    /// No modifiers.
+    pub const NONE: Mods = Mods {
+        types: [None; 4],
+        rnd: Rounding::Default,
+        flags: Flags(0),
+        sel: [None; 4],
+        space: None,
+        shape: None,
+        layout: [None; 2],
+        count: 0,
+    };
+
+    /// The `i`-th type modifier.
+    pub const fn ty(&self, i: usize) -> Option<ScalarType> {
+        if i < 4 { self.types[i] } else { None }
+    }
+
+    /// Whether `flag` was written.
+    pub const fn has(&self, flag: Flags) -> bool {
+        self.flags.contains(flag)
+    }
+
+    /// Whether selector `s` was written.
+    pub fn selects(&self, s: Sel) -> bool {
+        self.sel.contains(&Some(s))
+    }
+
+    /// Decodes the modifiers bound to a form. Modifiers without meaning for
+    /// the simulator (cache hints, `.L2::128B`) are left out.
+    pub fn from_bound(bound: &Bound) -> Mods {
+        let mut m = Mods::NONE;
+        let (mut types, mut sels, mut layouts) = (0, 0, 0);
+        for (slot, value) in bound.form.slots.iter().zip(&bound.values) {
+            let Some(word) = value else { continue };
+            match slot.class {
+                SlotClass::Type => {
+                    if let (Some(t), true) = (ScalarType::from_name(word), types < 4) {
+                        m.types[types] = Some(t);
+                        types += 1;
+                    }
+                }
+                SlotClass::Layout => {
+                    if layouts < 2 {
+                        m.layout[layouts] = Some(if *word == "row" {
+                            Layout::Row
+                        } else {
+                            Layout::Col
+                        });
+                        layouts += 1;
+                    }
+                }
+                SlotClass::Free => {
+                    if let Some(r) = Rounding::from_word(word) {
+                        m.rnd = r;
+                    } else if let Some(s) = Sel::from_word(word) {
+                        if sels < 4 {
+                            m.sel[sels] = Some(s);
+                            sels += 1;
+                        }
+                    } else if let Some(space) = StateSpace::from_name(word) {
+                        m.space = Some(space);
+                    } else if let Some(shape) = Shape::from_word(word) {
+                        m.shape = Some(shape);
+                    } else if let Some(n) = count_of(word) {
+                        m.count = n;
+                    } else {
+                        for part in word.split('.') {
+                            if let Some(f) = Flags::from_word(part) {
+                                m.flags = m.flags.with(f);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for h in &bound.form.head {
+            if let Some(f) = Flags::from_word(h) {
+                m.flags = m.flags.with(f);
+            }
+        }
+        m
+    }
+
+    /// The value as a Rust constant expression, with `krate` the path of the
+    /// crate that exports these types (as the macro's expansion names it).
+    ///
+    /// ```
+    /// let text = ptx_core::Mods::NONE.to_rust("::ptx::__private::core");
+    /// assert!(text.starts_with("::ptx::__private::core::Mods {"));
+    /// ```
+    pub fn to_rust(&self, krate: &str) -> String {
+        let opt = |v: Option<String>| {
+            v.map_or("::core::option::Option::None".to_string(), |s| {
+                format!("::core::option::Option::Some({s})")
+            })
+        };
+        let mut s = format!("{krate}::Mods {{ types: [");
+        for t in self.types {
+            let _ = write!(
+                s,
+                "{}, ",
+                opt(t.map(|t| format!("{krate}::ScalarType::{t:?}")))
+            );
+        }
+        let _ = write!(
+            s,
+            "], rnd: {krate}::Rounding::{:?}, flags: {krate}::Flags({}), sel: [",
+            self.rnd, self.flags.0
+        );
+        for x in self.sel {
+            let _ = write!(s, "{}, ", opt(x.map(|x| format!("{krate}::Sel::{x:?}"))));
+        }
+        let space = self.space.map(|sp| {
+            let (kind, sub) = match sp {
+                StateSpace::Shared(scope) => {
+                    ("Shared", Some(format!("{krate}::SharedScope::{scope:?}")))
+                }
+                StateSpace::Param(scope) => {
+                    ("Param", Some(format!("{krate}::ParamScope::{scope:?}")))
+                }
+                other => (space_variant(other), None),
+            };
+            match sub {
+                Some(sub) => format!("{krate}::StateSpace::{kind}({sub})"),
+                None => format!("{krate}::StateSpace::{kind}"),
+            }
+        });
+        let _ = write!(s, "], space: {}, ", opt(space));
+        let shape = self
+            .shape
+            .map(|sh| format!("{krate}::Shape {{ m: {}, n: {}, k: {} }}", sh.m, sh.n, sh.k));
+        let _ = write!(s, "shape: {}, layout: [", opt(shape));
+        for l in self.layout {
+            let _ = write!(s, "{}, ", opt(l.map(|l| format!("{krate}::Layout::{l:?}"))));
+        }
+        let _ = write!(s, "], count: {} }}", self.count);
+        s
+    }
+
+    /// The boolean modifiers by name, for debugging output.
+    pub fn flag_names(&self) -> Vec<&'static str> {
+        self.flags.names()
+    }
+}
+
+fn space_variant(space: StateSpace) -> &'static str {
+    match space {
+        StateSpace::Reg => "Reg",
+        StateSpace::Sreg => "Sreg",
+        StateSpace::Const => "Const",
+        StateSpace::Global => "Global",
+        StateSpace::Local => "Local",
+        StateSpace::Tex => "Tex",
+        StateSpace::Param(_) => "Param",
+        StateSpace::Shared(_) => "Shared",
+    }
+}
+
+/// `x4` → 4, `v2` → 2.
+fn count_of(word: &str) -> Option<u8> {
+    let digits = word.strip_prefix('x').or_else(|| word.strip_prefix('v'))?;
+    match digits {
+        "1" | "2" | "4" | "8" | "16" | "32" | "64" | "128" => digits.parse().ok(),
+        _ => None,
+    }
+}
+
+/// The Rust identifier of the semantic function for a semantics key:
+/// `"mul.lo"` → `"MulLo"`, `"mbarrier.try_wait"` → `"MbarrierTryWait"`.
+///
+/// ```
+/// assert_eq!(ptx_core::semantics_variant("cp.async.bulk"), "CpAsyncBulk");
+/// assert_eq!(ptx_core::semantics_variant("mbarrier.try_wait"), "MbarrierTryWait");
+/// ```
+pub fn semantics_variant(key: &str) -> String {
+    key.split(['.', '_', ':'])
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut c = p.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_parse() {
+        assert_eq!(
+            Shape::from_word("m16n8k16"),
+            Some(Shape { m: 16, n: 8, k: 16 })
+        );
+        assert_eq!(Shape::from_word("m8n8"), Some(Shape { m: 8, n: 8, k: 0 }));
+        assert_eq!(Shape::from_word("max"), None);
+    }
+
+    #[test]
+    fn counts_parse() {
+        assert_eq!(count_of("x4"), Some(4));
+        assert_eq!(count_of("v8"), Some(8));
+        assert_eq!(count_of("xor"), None);
+    }
+}

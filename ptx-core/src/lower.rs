@@ -1,0 +1,644 @@
+//! Lowering: a checked template to a [`Program`], the form both the macro's
+//! code generator and the simulator's interpreter execute.
+//!
+//! Names are resolved to numbered registers (the asm operands first, then
+//! the template's `.reg` temporaries), labels to step indices, and every
+//! operand of an instruction to a list of *slots*, the `u64` values a
+//! semantic function reads and writes:
+//!
+//! * a value operand is one slot (two for a 128-bit type: low, then high half);
+//! * `d|p` is two slots, the value and the predicate (0 or 1);
+//! * a vector of n is n slots (`_` elements are sinks);
+//! * an address is one slot holding the effective address (base plus
+//!   offset), followed by the slots of any further items (`[tmap, {x, y}]`);
+//! * a label is no slot; a list is the slots of its elements;
+//! * an optional operand that is left out keeps its slots, as [`SlotSource::Absent`].
+//!
+//! Reads deliver the register's bits truncated to the operand's type;
+//! writes are extended to the register's width (sign-extended for signed
+//! types), as the PTX ISA says for registers wider than the instruction type.
+
+use crate::check::Checked;
+use crate::syntax::{
+    Address, FloatLiteral, Immediate, Item, Name, Operand, OperandKind, Placeholder,
+};
+use crate::table::{Bound, OperandShape, OperandSpec};
+use crate::{
+    Access, AsmOperand, ConstraintLetter, InstructionForm, Mods, ScalarType, Span, SpecialRegister,
+    StateSpace,
+};
+use std::collections::HashMap;
+
+/// A register of a lowered program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegisterInfo {
+    /// Its name in the template (`%0`, `t1`).
+    pub name: String,
+    /// Its declared type (`.b32` for an `"r"` operand).
+    pub ty: ScalarType,
+    /// The asm operand it is, if it is one.
+    pub operand: Option<usize>,
+}
+
+/// A variable declared in the template (`.shared .b8 buf[64];`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariableInfo {
+    /// Its name.
+    pub name: String,
+    /// Where it lives.
+    pub space: StateSpace,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its alignment in bytes.
+    pub align: u64,
+}
+
+/// Where an address starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AddressBase {
+    /// `[8]`: an absolute address.
+    Absolute,
+    /// `[r+8]`: a register's value.
+    Register(usize),
+    /// `[var+8]`: a variable's address.
+    Variable(usize),
+}
+
+/// What a slot reads from or writes to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SlotSource {
+    /// A register; `half` is 1 for the high half of a 128-bit value.
+    Register {
+        /// The register index.
+        index: usize,
+        /// 0, or 1 for the upper 64 bits of a 128-bit register.
+        half: u8,
+    },
+    /// A constant.
+    Immediate(u64),
+    /// A special register (`%tid.x`): `component` is 0, 1, 2 for `.x .y .z`.
+    Special {
+        /// The register.
+        register: SpecialRegister,
+        /// Its component index.
+        component: u8,
+    },
+    /// An address: base plus offset.
+    Address {
+        /// Where it starts.
+        base: AddressBase,
+        /// The constant offset in bytes.
+        offset: i64,
+    },
+    /// `_`: writes are dropped, reads give 0.
+    Sink,
+    /// An optional operand that was left out.
+    Absent,
+}
+
+/// One `u64` a semantic function reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    /// Where the value comes from or goes.
+    pub source: SlotSource,
+    /// Read, written or both.
+    pub access: Access,
+    /// The instruction type of the operand (`None` for addresses).
+    pub ty: Option<ScalarType>,
+}
+
+/// What a step does.
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// Run the form's semantic function over the slots.
+    Exec {
+        /// The matched form.
+        form: &'static InstructionForm,
+        /// Its decoded modifiers.
+        mods: Mods,
+        /// Its operands as slots.
+        slots: Vec<Slot>,
+    },
+    /// `bra`: continue at step `target`.
+    Branch {
+        /// The step to continue at.
+        target: usize,
+    },
+    /// `ret` or `exit`: leave the template.
+    Return,
+}
+
+/// One step of a program: an optional guard and what to do.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// `@p` (register, false) or `@!p` (register, true).
+    pub guard: Option<(usize, bool)>,
+    /// The action.
+    pub kind: StepKind,
+    /// The instruction in the template.
+    pub span: Span,
+    /// The instruction's canonical text, for error messages.
+    pub text: String,
+}
+
+/// A checked template, lowered for execution.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Registers: the asm operands first (register `k` is operand `k`), then temporaries.
+    pub registers: Vec<RegisterInfo>,
+    /// Variables declared in the template.
+    pub variables: Vec<VariableInfo>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+impl Program {
+    /// Whether every step runs in order, without branches.
+    pub fn is_straight_line(&self) -> bool {
+        self.steps
+            .iter()
+            .all(|s| !matches!(s.kind, StepKind::Branch { .. }))
+    }
+}
+
+#[derive(Default)]
+struct Frame {
+    registers: HashMap<String, usize>,
+    ranges: Vec<(String, u32, usize)>,
+    variables: HashMap<String, usize>,
+    labels: HashMap<String, usize>,
+}
+
+struct Lowerer<'a> {
+    operands: &'a [AsmOperand],
+    frames: Vec<Frame>,
+    program: Program,
+    next_label: usize,
+    label_steps: Vec<Option<usize>>,
+    pending: Vec<(usize, usize)>,
+    instructions: std::slice::Iter<'a, crate::CheckedInstruction>,
+}
+
+/// Lowers a checked template. The template must have passed [`crate::check`]
+/// with the same operands; names it cannot resolve are reported as `Err`.
+///
+/// ```
+/// use ptx_core::{check_asm, lower, StepKind, Target};
+/// let c = check_asm("{ .reg .b32 t; mul.lo.u32 t, %1, %1; mul.lo.u32 %0, t, %1; }", &["=r", "r"], Target::default()).unwrap();
+/// let ops: Vec<_> = ["=r", "r"].iter().map(|s| ptx_core::AsmOperand::new(s.parse().unwrap())).collect();
+/// let p = lower(&c, &ops).unwrap();
+/// assert_eq!(p.registers.len(), 3); // %0, %1 and t
+/// assert!(matches!(p.steps[0].kind, StepKind::Exec { .. }));
+/// ```
+pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, String> {
+    let mut registers = Vec::new();
+    for (k, op) in operands.iter().enumerate() {
+        let ty = op
+            .constraint
+            .letter
+            .register_type()
+            .unwrap_or(ScalarType::B64);
+        registers.push(RegisterInfo {
+            name: format!("%{k}"),
+            ty,
+            operand: Some(k),
+        });
+    }
+    let mut l = Lowerer {
+        operands,
+        frames: Vec::new(),
+        program: Program {
+            registers,
+            variables: Vec::new(),
+            steps: Vec::new(),
+        },
+        next_label: 0,
+        label_steps: Vec::new(),
+        pending: Vec::new(),
+        instructions: checked.instructions.iter(),
+    };
+    l.block(&checked.template.items)?;
+    for (step, label) in std::mem::take(&mut l.pending) {
+        let target = l.label_steps[label].ok_or("label never placed")?;
+        l.program.steps[step].kind = StepKind::Branch { target };
+    }
+    Ok(l.program)
+}
+
+impl Lowerer<'_> {
+    fn block(&mut self, items: &[Item]) -> Result<(), String> {
+        let mut frame = Frame::default();
+        for item in items {
+            if let Item::Label(label) = item {
+                frame.labels.insert(label.name.clone(), self.next_label);
+                self.label_steps.push(None);
+                self.next_label += 1;
+            }
+        }
+        self.frames.push(frame);
+        for item in items {
+            match item {
+                Item::Declaration(d) => self.declare(d),
+                Item::Label(label) => {
+                    let id = self
+                        .frames
+                        .last()
+                        .and_then(|f| f.labels.get(&label.name))
+                        .copied();
+                    if let Some(id) = id {
+                        self.label_steps[id] = Some(self.program.steps.len());
+                    }
+                }
+                Item::Block(b) => self.block(&b.items)?,
+                Item::Instruction(i) => self.instruction(i)?,
+                Item::Pragma(_) => {}
+            }
+        }
+        self.frames.pop();
+        Ok(())
+    }
+
+    fn declare(&mut self, d: &crate::syntax::Declaration) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        for n in &d.names {
+            if d.space == StateSpace::Reg {
+                let base = self.program.registers.len();
+                match n.range {
+                    Some(count) => {
+                        for i in 0..count {
+                            self.program.registers.push(RegisterInfo {
+                                name: format!("{}{i}", n.name),
+                                ty: d.ty,
+                                operand: None,
+                            });
+                        }
+                        frame.ranges.push((n.name.clone(), count, base));
+                    }
+                    None => {
+                        self.program.registers.push(RegisterInfo {
+                            name: n.name.clone(),
+                            ty: d.ty,
+                            operand: None,
+                        });
+                        frame.registers.insert(n.name.clone(), base);
+                    }
+                }
+            } else {
+                let elem =
+                    u64::from(d.ty.bits().div_ceil(8)) * d.vector.map_or(1, |v| v.len() as u64);
+                let count: u64 = n.array.iter().map(|&a| u64::from(a)).product();
+                let index = self.program.variables.len();
+                self.program.variables.push(VariableInfo {
+                    name: n.name.clone(),
+                    space: d.space,
+                    size: elem * count.max(1),
+                    align: d.align.map_or(elem.max(1), u64::from),
+                });
+                frame.variables.insert(n.name.clone(), index);
+            }
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<SlotSource> {
+        for frame in self.frames.iter().rev() {
+            if let Some(&index) = frame.registers.get(name) {
+                return Some(SlotSource::Register { index, half: 0 });
+            }
+            for (prefix, count, base) in &frame.ranges {
+                if let Some(n) = name.strip_prefix(prefix.as_str()) {
+                    if let Ok(i) = n.parse::<u32>() {
+                        if i < *count && (n == "0" || !n.starts_with('0')) {
+                            return Some(SlotSource::Register {
+                                index: base + i as usize,
+                                half: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            if let Some(&v) = frame.variables.get(name) {
+                return Some(SlotSource::Address {
+                    base: AddressBase::Variable(v),
+                    offset: 0,
+                });
+            }
+        }
+        None
+    }
+
+    fn find_label(&self, name: &str) -> Option<usize> {
+        self.frames
+            .iter()
+            .rev()
+            .find_map(|f| f.labels.get(name).copied())
+    }
+
+    fn placeholder(&self, p: &Placeholder) -> Result<SlotSource, String> {
+        let k = match p {
+            Placeholder::Index(n) => *n as usize,
+            Placeholder::Name(name) => self
+                .operands
+                .iter()
+                .position(|o| o.name.as_deref() == Some(name))
+                .ok_or_else(|| format!("no operand named {name}"))?,
+        };
+        let op = self
+            .operands
+            .get(k)
+            .ok_or_else(|| format!("no operand %{k}"))?;
+        match op.constraint.letter {
+            ConstraintLetter::C => Err(format!("%{k} is a string operand")),
+            _ => Ok(SlotSource::Register { index: k, half: 0 }),
+        }
+    }
+
+    fn name(&self, n: &Name) -> Result<SlotSource, String> {
+        if n.component.is_none() {
+            if let Some(s) = self.find(&n.ident) {
+                return Ok(s);
+            }
+            if n.ident == "WARP_SZ" {
+                return Ok(SlotSource::Immediate(32));
+            }
+        }
+        let register = SpecialRegister::lookup(&n.ident, n.component.as_deref())
+            .ok_or_else(|| format!("`{}` is not declared", n.ident))?;
+        let component = match n.component.as_deref() {
+            Some("y") => 1,
+            Some("z") => 2,
+            _ => 0,
+        };
+        Ok(SlotSource::Special {
+            register,
+            component,
+        })
+    }
+
+    fn instruction(&mut self, instr: &crate::syntax::Instruction) -> Result<(), String> {
+        let checked = self
+            .instructions
+            .next()
+            .ok_or("fewer checked instructions than instructions")?;
+        let bound = &checked.bound;
+        let guard = match &instr.guard {
+            None => None,
+            Some(g) => {
+                let source = match &g.predicate.kind {
+                    OperandKind::Name(n) => self.name(n)?,
+                    OperandKind::Placeholder(p) => self.placeholder(p)?,
+                    _ => return Err("bad guard".into()),
+                };
+                match source {
+                    SlotSource::Register { index, .. } => Some((index, g.negated)),
+                    _ => return Err("guard is not a register".into()),
+                }
+            }
+        };
+        let text = format!("{instr}");
+        let key = bound.form.semantics;
+        let kind = match key {
+            "bra" => {
+                let target = instr.operands.iter().find_map(|o| match &o.kind {
+                    OperandKind::Name(n) => self.find_label(&n.ident),
+                    _ => None,
+                });
+                let label = target.ok_or("branch target is not a label")?;
+                self.pending.push((self.program.steps.len(), label));
+                StepKind::Branch { target: usize::MAX }
+            }
+            "ret" | "exit" => StepKind::Return,
+            _ => {
+                let mut slots = Vec::new();
+                for (spec, op) in bound.form.operands.iter().zip(
+                    instr
+                        .operands
+                        .iter()
+                        .map(Some)
+                        .chain(std::iter::repeat(None)),
+                ) {
+                    self.operand_slots(bound, spec, op, &mut slots)?;
+                }
+                StepKind::Exec {
+                    form: bound.form,
+                    mods: Mods::from_bound(bound),
+                    slots,
+                }
+            }
+        };
+        self.program.steps.push(Step {
+            guard,
+            kind,
+            span: instr.span,
+            text,
+        });
+        Ok(())
+    }
+
+    fn operand_slots(
+        &self,
+        bound: &Bound,
+        spec: &OperandSpec,
+        op: Option<&Operand>,
+        out: &mut Vec<Slot>,
+    ) -> Result<(), String> {
+        let ty = bound.resolve(spec.ty);
+        let access = spec.access;
+        let wide = ty.is_some_and(|t| t.bits() > 64);
+        let Some(op) = op else {
+            let n = match spec.shape {
+                OperandShape::Pair => 2,
+                OperandShape::Vector(n) => n,
+                OperandShape::Label | OperandShape::List => 0,
+                _ => 1,
+            } * if wide { 2 } else { 1 };
+            out.extend((0..n).map(|_| Slot {
+                source: SlotSource::Absent,
+                access,
+                ty,
+            }));
+            return Ok(());
+        };
+        match &spec.shape {
+            OperandShape::Label => Ok(()),
+            OperandShape::Address => {
+                let OperandKind::Address(a) = &op.kind else {
+                    return Err("expected an address".into());
+                };
+                out.push(Slot {
+                    source: self.address(a)?,
+                    access: Access::Read,
+                    ty: None,
+                });
+                for item in &a.rest {
+                    self.flat(item, Access::Read, None, out)?;
+                }
+                Ok(())
+            }
+            OperandShape::Pair => {
+                match &op.kind {
+                    OperandKind::Pair(first, second) => {
+                        self.value(first, access, ty, out)?;
+                        self.value(second, access, Some(ScalarType::Pred), out)?;
+                    }
+                    _ => {
+                        self.value(op, access, ty, out)?;
+                        out.push(Slot {
+                            source: SlotSource::Absent,
+                            access,
+                            ty: Some(ScalarType::Pred),
+                        });
+                    }
+                }
+                Ok(())
+            }
+            OperandShape::List => self.flat(op, access, ty, out),
+            OperandShape::Value | OperandShape::Vector(_) | OperandShape::VectorBySlot(_) => {
+                self.flat(op, access, ty, out)
+            }
+        }
+    }
+
+    /// A value, or each element of a vector or list.
+    fn flat(
+        &self,
+        op: &Operand,
+        access: Access,
+        ty: Option<ScalarType>,
+        out: &mut Vec<Slot>,
+    ) -> Result<(), String> {
+        match &op.kind {
+            OperandKind::Vector(items) | OperandKind::List(items) => {
+                for item in items {
+                    self.flat(item, access, ty, out)?;
+                }
+                Ok(())
+            }
+            _ => self.value(op, access, ty, out),
+        }
+    }
+
+    fn value(
+        &self,
+        op: &Operand,
+        access: Access,
+        ty: Option<ScalarType>,
+        out: &mut Vec<Slot>,
+    ) -> Result<(), String> {
+        let wide = ty.is_some_and(|t| t.bits() > 64);
+        let source = match &op.kind {
+            OperandKind::Name(n) => self.name(n)?,
+            OperandKind::Placeholder(p) => self.placeholder(p)?,
+            OperandKind::Immediate(imm) => SlotSource::Immediate(immediate_bits(*imm, ty)),
+            OperandKind::Sink => SlotSource::Sink,
+            OperandKind::Not(inner) => {
+                // `!p` reads the complement: lowered as the register with the
+                // flag in the slot's type (a `.pred` read through `Not`).
+                let mut tmp = Vec::new();
+                self.value(inner, access, ty, &mut tmp)?;
+                let Some(slot) = tmp.pop() else {
+                    return Err("empty negation".into());
+                };
+                out.push(Slot {
+                    ty: Some(ScalarType::Pred),
+                    access: Access::Read,
+                    source: negate(slot.source)?,
+                });
+                return Ok(());
+            }
+            OperandKind::Address(a) => self.address(a)?,
+            _ => return Err(format!("unexpected operand `{op}`")),
+        };
+        out.push(Slot { source, access, ty });
+        if wide {
+            let high = match source {
+                SlotSource::Register { index, .. } => SlotSource::Register { index, half: 1 },
+                SlotSource::Immediate(_) => SlotSource::Immediate(0),
+                other => other,
+            };
+            out.push(Slot {
+                source: high,
+                access,
+                ty,
+            });
+        }
+        Ok(())
+    }
+
+    fn address(&self, a: &Address) -> Result<SlotSource, String> {
+        let base = match &a.base {
+            None => AddressBase::Absolute,
+            Some(b) => match &b.kind {
+                OperandKind::Name(n) => match self.name(n)? {
+                    SlotSource::Register { index, .. } => AddressBase::Register(index),
+                    SlotSource::Address { base, offset } => {
+                        return Ok(SlotSource::Address {
+                            base,
+                            offset: offset + a.offset,
+                        });
+                    }
+                    _ => return Err(format!("`{}` cannot start an address", n.ident)),
+                },
+                OperandKind::Placeholder(p) => match self.placeholder(p)? {
+                    SlotSource::Register { index, .. } => AddressBase::Register(index),
+                    _ => return Err("bad address".into()),
+                },
+                _ => return Err("bad address".into()),
+            },
+        };
+        Ok(SlotSource::Address {
+            base,
+            offset: a.offset,
+        })
+    }
+}
+
+/// A negated predicate read: registers only, marked by setting `half` to 2.
+fn negate(source: SlotSource) -> Result<SlotSource, String> {
+    match source {
+        SlotSource::Register { index, .. } => Ok(SlotSource::Register {
+            index,
+            half: NEGATED,
+        }),
+        SlotSource::Immediate(v) => Ok(SlotSource::Immediate(u64::from(v == 0))),
+        _ => Err("only predicate registers can be negated".into()),
+    }
+}
+
+/// The `half` value that marks a negated predicate read (`!p`).
+pub const NEGATED: u8 = 2;
+
+/// The bits of an immediate as an operand of type `ty`.
+///
+/// Integers are two's complement; float literals are converted to the
+/// operand's float type (`1.5` for an `.f32` operand is `0x3FC00000`).
+///
+/// ```
+/// use ptx_core::{immediate_bits, syntax::{Immediate, FloatLiteral}, ScalarType};
+/// assert_eq!(immediate_bits(Immediate::Int { value: 1, negative: true }, Some(ScalarType::S32)), u64::MAX);
+/// let one = Immediate::Float(FloatLiteral::Decimal(1.5f64.to_bits()));
+/// assert_eq!(immediate_bits(one, Some(ScalarType::F32)), 0x3FC0_0000);
+/// ```
+pub fn immediate_bits(imm: Immediate, ty: Option<ScalarType>) -> u64 {
+    match imm {
+        Immediate::Int { value, negative } => {
+            if negative {
+                value.wrapping_neg()
+            } else {
+                value
+            }
+        }
+        Immediate::Float(lit) => {
+            let as_f64 = match lit {
+                FloatLiteral::F32(b) => f64::from(f32::from_bits(b)),
+                FloatLiteral::F64(b) | FloatLiteral::Decimal(b) => f64::from_bits(b),
+            };
+            match (lit, ty.map(|t| t.bits())) {
+                (FloatLiteral::F32(b), _) => u64::from(b),
+                (_, Some(32)) => u64::from((as_f64 as f32).to_bits()),
+                (FloatLiteral::F64(b) | FloatLiteral::Decimal(b), _) => b,
+            }
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! One test per diagnostic class: the statement, the kind reported, where it
+//! points and what the message says. Expected verdicts follow the PTX ISA and
+//! what ptxas (CUDA 13.0) does with the same statement.
+
+use ptx_core::{DiagnosticKind, Target, check_asm};
+
+/// The errors for `text` with `cons`, for sm_90.
+fn errors(text: &str, cons: &[&str]) -> Vec<ptx_core::Diagnostic> {
+    match check_asm(text, cons, Target::default()) {
+        Ok(_) => panic!("`{text}` was accepted"),
+        Err(d) => d.into_iter().filter(|d| d.is_error()).collect(),
+    }
+}
+
+/// Asserts the first error's kind, the text it points at, and a part of its message.
+fn expect(text: &str, cons: &[&str], kind: DiagnosticKind, at: &str, says: &str) {
+    let e = errors(text, cons);
+    let first = &e[0];
+    assert_eq!(first.kind, kind, "{text}: {e:?}");
+    assert_eq!(&text[first.span.range()], at, "{text}: {first:?}");
+    assert!(
+        first.message.contains(says),
+        "{text}: message `{}` lacks `{says}`",
+        first.message
+    );
+}
+
+fn accepts(text: &str, cons: &[&str]) {
+    if let Err(e) = check_asm(text, cons, Target::default()) {
+        panic!("`{text}` rejected: {e:?}");
+    }
+}
+
+#[test]
+fn syntax_error_names_what_was_expected() {
+    expect(
+        "add.s32 %0, %1 %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::Syntax,
+        "%2",
+        "expected `,` or `;`",
+    );
+    expect(
+        "add.s32 %0, %1, %2",
+        &["=r", "r", "r"],
+        DiagnosticKind::Syntax,
+        "",
+        "expected `;`",
+    );
+}
+
+#[test]
+fn unknown_opcode_suggests_the_closest_instruction() {
+    let e = errors("mull.lo.s32 %0, %1, %2;", &["=r", "r", "r"]);
+    assert_eq!(e[0].kind, DiagnosticKind::UnknownOpcode);
+    assert_eq!(e[0].suggestion.as_ref().unwrap().replacement, "mul");
+    let e = errors("shuffle.sync.idx.b32 %0, %1, 0, 31, -1;", &["=r", "r"]);
+    assert_eq!(e[0].suggestion.as_ref().unwrap().replacement, "shfl");
+}
+
+#[test]
+fn unknown_type_suggests_the_closest_type() {
+    let e = errors("add.s33 %0, %1, %2;", &["=r", "r", "r"]);
+    assert_eq!(e[0].kind, DiagnosticKind::InvalidType);
+    assert!(e[0].message.contains("`.s33`"), "{e:?}");
+    assert_eq!(e[0].suggestion.as_ref().unwrap().replacement, ".s32");
+}
+
+#[test]
+fn unknown_modifier_is_pointed_at() {
+    expect(
+        "add.fast.s32 %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::UnknownModifier,
+        ".fast",
+        "no modifier `.fast`",
+    );
+}
+
+#[test]
+fn modifier_of_another_form_is_illegal_here() {
+    // `.sat` exists for add.s32 only (PTX ISA: add{.sat}.s32).
+    expect(
+        "add.sat.u32 %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::IllegalModifier,
+        ".sat",
+        "`.sat`",
+    );
+}
+
+#[test]
+fn mode_after_the_type_is_rejected_as_ptxas_does() {
+    // ptxas: "Unexpected instruction types specified for 'mul'" for mul.s32.lo.
+    expect(
+        "mul.s32.lo %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::IllegalModifier,
+        ".lo",
+        "directly after `mul`",
+    );
+}
+
+#[test]
+fn missing_mode_lists_the_choices() {
+    expect(
+        "mul.s32 %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::MissingModifier,
+        "mul.s32",
+        "`.lo`",
+    );
+}
+
+#[test]
+fn missing_type_is_reported() {
+    expect(
+        "add %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::MissingModifier,
+        "add",
+        "type",
+    );
+}
+
+#[test]
+fn conflicting_modes_are_reported() {
+    expect(
+        "bmsk.clamp.wrap.b32 %0, %1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::ConflictingModifiers,
+        ".wrap",
+        "conflicts",
+    );
+}
+
+#[test]
+fn modifiers_may_come_in_any_order_and_repeat_as_in_ptxas() {
+    accepts("add.s32.sat %0, %1, %2;", &["=r", "r", "r"]);
+    accepts("add.sat.sat.s32 %0, %1, %2;", &["=r", "r", "r"]);
+    accepts("bfind.u32.shiftamt %0, %1;", &["=r", "r"]);
+}
+
+#[test]
+fn operand_count_names_the_operands() {
+    expect(
+        "add.s32 %0, %1;",
+        &["=r", "r"],
+        DiagnosticKind::OperandCount,
+        "add.s32 %0, %1;",
+        "takes 3 operands (d, a, b), found 2",
+    );
+    expect(
+        "add.s32 %0, %1, %2, %3;",
+        &["=r", "r", "r", "r"],
+        DiagnosticKind::OperandCount,
+        "%3",
+        "found 4",
+    );
+}
+
+#[test]
+fn register_of_the_wrong_size_names_the_constraint() {
+    expect(
+        "add.s32 %0, %1, %2;",
+        &["=r", "l", "r"],
+        DiagnosticKind::OperandType,
+        "%1",
+        "constraint \"l\"",
+    );
+    let e = errors("add.s32 %0, %1, %2;", &["=r", "l", "r"]);
+    assert!(e[0].notes.iter().any(|n| n.contains("\"r\"")), "{e:?}");
+}
+
+#[test]
+fn float_register_does_not_fit_an_integer_instruction() {
+    // PTX ISA: floating-point types must match exactly; .f32 is no .s32.
+    expect(
+        "max.s32 %0, %1, %2;",
+        &["=r", "r", "f"],
+        DiagnosticKind::OperandType,
+        "%2",
+        ".f32 register",
+    );
+}
+
+#[test]
+fn immediate_in_a_destination_is_an_operand_kind_error() {
+    expect(
+        "add.s32 5, %0, %1;",
+        &["r", "r"],
+        DiagnosticKind::OperandKind,
+        "5",
+        "written",
+    );
+}
+
+#[test]
+fn input_operand_written_by_the_template_is_an_error() {
+    expect(
+        "add.s32 %0, %1, %2;",
+        &["r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        "%0",
+        "input",
+    );
+}
+
+#[test]
+fn immediate_out_of_the_type_range() {
+    expect(
+        "add.s16 %0, %1, 70000;",
+        &["=h", "h"],
+        DiagnosticKind::ImmediateRange,
+        "70000",
+        "16 bits",
+    );
+}
+
+#[test]
+fn undefined_register_is_reported_with_a_hint() {
+    expect(
+        "{ .reg .b32 tmp; add.s32 tpm, %0, 1; }",
+        &["r"],
+        DiagnosticKind::UndefinedName,
+        "tpm",
+        "not declared",
+    );
+    let e = errors("{ .reg .b32 tmp; add.s32 tpm, %0, 1; }", &["r"]);
+    assert!(e[0].notes.iter().any(|n| n.contains("`tmp`")));
+}
+
+#[test]
+fn declared_registers_are_scoped_to_their_block() {
+    accepts(
+        "{ .reg .b32 t<2>; add.s32 t1, %1, 1; mov.b32 %0, t1; }",
+        &["=r", "r"],
+    );
+    expect(
+        "{ .reg .b32 t<2>; } add.s32 %0, t1, 1;",
+        &["=r"],
+        DiagnosticKind::UndefinedName,
+        "t1",
+        "not declared",
+    );
+    expect(
+        "{ .reg .b32 t<2>; add.s32 %0, t2, 1; }",
+        &["=r"],
+        DiagnosticKind::UndefinedName,
+        "t2",
+        "not declared",
+    );
+}
+
+#[test]
+fn duplicate_declaration_in_one_scope() {
+    expect(
+        "{ .reg .b32 t; .reg .b32 t; }",
+        &[],
+        DiagnosticKind::DuplicateDeclaration,
+        "t",
+        "declared twice",
+    );
+}
+
+#[test]
+fn placeholder_beyond_the_operands() {
+    expect(
+        "add.s32 %0, %1, %3;",
+        &["=r", "r", "r"],
+        DiagnosticKind::UnboundPlaceholder,
+        "%3",
+        "%0 to %2",
+    );
+}
+
+#[test]
+fn invalid_constraint_is_reported() {
+    let e = errors("add.s32 %0, %1, %2;", &["=r", "rf", "r"]);
+    assert_eq!(e[0].kind, DiagnosticKind::InvalidConstraint);
+    assert!(e[0].message.contains("one constraint letter"));
+}
+
+#[test]
+fn newer_instruction_needs_a_newer_target() {
+    // PTX ISA: add.u16x2 needs sm_90.
+    let e = check_asm("add.u16x2 %0, %1, %2;", &["=r", "r", "r"], Target::sm(80)).unwrap_err();
+    assert_eq!(e[0].kind, DiagnosticKind::Target);
+    assert!(e[0].message.contains("sm_90"), "{e:?}");
+    accepts("add.u16x2 %0, %1, %2;", &["=r", "r", "r"]);
+}
+
+#[test]
+fn declaration_without_a_state_space_is_a_directive_error() {
+    let e = errors(".b32 t;", &[]);
+    assert!(e[0].message.contains("state space"), "{e:?}");
+}
+
+#[test]
+fn guard_must_be_a_predicate() {
+    expect(
+        "@%1 add.s32 %0, %0, 1;",
+        &["+r", "r"],
+        DiagnosticKind::OperandType,
+        "%1",
+        ".pred",
+    );
+}
+
+#[test]
+fn diagnostics_render_with_a_caret_line() {
+    let text = "add.s32 %0, %1, %2;";
+    let e = errors(text, &["=r", "l", "r"]);
+    let shown = e[0].render(text);
+    assert!(
+        shown.contains("add.s32 %0, %1, %2;\n            ^^"),
+        "{shown}"
+    );
+}

@@ -1,0 +1,128 @@
+//! Per-thread state that lives across the statements of a template: the
+//! carry flag of the extended-precision instructions, and (inside a launch)
+//! the identity of the running thread.
+//!
+//! The state is thread-local; the launch engine swaps it when it switches
+//! between simulated threads, so each simulated thread sees its own.
+
+use std::cell::Cell;
+
+/// The state one simulated thread carries between instructions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThreadState {
+    /// `CC.CF`, written by `add.cc`, `sub.cc`, `mad.cc` and read by `addc`, `subc`, `madc`.
+    pub carry: bool,
+}
+
+thread_local! {
+    static STATE: Cell<ThreadState> = const { Cell::new(ThreadState { carry: false }) };
+}
+
+/// The carry flag of the running thread.
+#[inline]
+pub fn carry() -> bool {
+    STATE.with(|s| s.get().carry)
+}
+
+/// Sets the carry flag of the running thread.
+#[inline]
+pub fn set_carry(carry: bool) {
+    STATE.with(|s| {
+        let mut state = s.get();
+        state.carry = carry;
+        s.set(state)
+    })
+}
+
+/// The running thread's state, to save when switching threads.
+pub fn save() -> ThreadState {
+    STATE.with(Cell::get)
+}
+
+/// Installs a thread's state, when switching to it.
+pub fn restore(state: ThreadState) {
+    STATE.with(|s| s.set(state))
+}
+
+/// Where the running thread stands in its launch, for the special registers.
+/// Outside a launch every thread is thread 0 of a one-thread grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// `%tid`
+    pub tid: [u32; 3],
+    /// `%ntid`
+    pub ntid: [u32; 3],
+    /// `%ctaid`
+    pub ctaid: [u32; 3],
+    /// `%nctaid`
+    pub nctaid: [u32; 3],
+    /// `%laneid`
+    pub lane: u32,
+    /// `%warpid`
+    pub warp: u32,
+    /// `%nwarpid`
+    pub nwarps: u32,
+}
+
+impl Identity {
+    /// Thread 0 of a one-thread grid.
+    pub const SINGLE: Identity = Identity {
+        tid: [0; 3],
+        ntid: [1, 1, 1],
+        ctaid: [0; 3],
+        nctaid: [1, 1, 1],
+        lane: 0,
+        warp: 0,
+        nwarps: 1,
+    };
+}
+
+thread_local! {
+    static IDENTITY: Cell<Identity> = const { Cell::new(Identity::SINGLE) };
+}
+
+/// The running thread's identity.
+pub fn identity() -> Identity {
+    IDENTITY.with(Cell::get)
+}
+
+/// Installs the identity of the thread about to run.
+pub fn set_identity(id: Identity) {
+    IDENTITY.with(|c| c.set(id))
+}
+
+/// The value of a special register for the running thread.
+pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
+    let id = identity();
+    let c = usize::from(component.min(2));
+    let lane = id.lane & 31;
+    match register.name {
+        "%tid" => u64::from(id.tid[c]),
+        "%ntid" => u64::from(id.ntid[c]),
+        "%ctaid" => u64::from(id.ctaid[c]),
+        "%nctaid" => u64::from(id.nctaid[c]),
+        "%laneid" => u64::from(lane),
+        "%warpid" => u64::from(id.warp),
+        "%nwarpid" => u64::from(id.nwarps),
+        "%lanemask_eq" => 1 << lane,
+        "%lanemask_lt" => (1u64 << lane) - 1,
+        "%lanemask_le" => (1u64 << (lane + 1)) - 1,
+        "%lanemask_gt" => 0xFFFF_FFFF & !((1u64 << (lane + 1)) - 1),
+        "%lanemask_ge" => 0xFFFF_FFFF & !((1u64 << lane) - 1),
+        "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo"
+        | "%globaltimer_hi" => {
+            let ns = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            match register.name {
+                "%clock" | "%globaltimer_lo" => ns & 0xFFFF_FFFF,
+                "%clock_hi" | "%globaltimer_hi" => ns >> 32,
+                _ => ns,
+            }
+        }
+        "%nsmid" => 1,
+        "%cluster_nctarank" => 1,
+        "%cluster_nctaid" | "%nclusterid" => 1,
+        _ => 0,
+    }
+}

@@ -1,0 +1,128 @@
+//! The contract between lowered programs and semantic functions.
+//!
+//! A semantic function gets the decoded modifiers of its instruction and
+//! the instruction's operand *slots* (see `ptx_core::lower`), one `u64` each:
+//! it reads the input slots and writes the output slots. Inputs arrive
+//! truncated to the operand's type (a `.s16` input holds 16 significant bits);
+//! outputs are written in the operand's type, and the caller extends them to
+//! the destination register's width. Predicates are 0 or 1.
+//!
+//! The same functions serve the code `ptx!` generates (where the modifiers
+//! are a constant, so the optimizer folds every decision away) and the
+//! interpreter that runs PTX text at run time.
+
+use ptx_core::{Mods, ScalarType, TypeKind};
+use std::fmt;
+
+/// Why an instruction could not execute: an out-of-bounds or misaligned
+/// access, a collective outside a warp, an instruction the simulator does
+/// not model. The interpreter adds the lane and the instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Fault {
+    /// A fault with `message`.
+    pub fn new(message: impl Into<String>) -> Fault {
+        Fault {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Fault {}
+
+/// The result of a semantic function.
+pub type SemResult = Result<(), Fault>;
+
+/// A semantic function: `(modifiers, slots)`.
+pub type SemFn = fn(&Mods, &mut [u64]) -> SemResult;
+
+/// The low `bits` bits of `v`.
+#[inline(always)]
+pub const fn truncate(v: u64, bits: u32) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+/// `v`'s low `bits` bits, sign-extended to 64.
+#[inline(always)]
+pub const fn sign_extend(v: u64, bits: u32) -> i64 {
+    if bits >= 64 || bits == 0 {
+        v as i64
+    } else {
+        let shift = 64 - bits;
+        ((v << shift) as i64) >> shift
+    }
+}
+
+/// A value read from a register of `reg_bits` as an operand of type `ty`.
+#[inline(always)]
+pub fn read_operand(value: u64, ty: Option<ScalarType>) -> u64 {
+    match ty {
+        Some(ScalarType::Pred) => u64::from(value != 0),
+        Some(t) => truncate(value, t.bits()),
+        None => value,
+    }
+}
+
+/// A result of type `ty`, extended to a register of `reg_bits` (sign-extended
+/// for signed types, as the PTX ISA says for wider destinations).
+#[inline(always)]
+pub fn write_operand(value: u64, ty: Option<ScalarType>, reg_bits: u32) -> u64 {
+    let bits = match ty {
+        Some(ScalarType::Pred) => return value & 1,
+        Some(t) => t.bits(),
+        None => 64,
+    };
+    let v = if ty.is_some_and(|t| t.kind() == TypeKind::Signed) {
+        sign_extend(value, bits) as u64
+    } else {
+        truncate(value, bits)
+    };
+    truncate(v, reg_bits)
+}
+
+/// The type a form's semantic function works on (its first type modifier),
+/// or a fault when the table gave it none.
+#[inline(always)]
+pub fn ty0(m: &Mods) -> Result<ScalarType, Fault> {
+    m.ty(0)
+        .ok_or_else(|| Fault::new("instruction has no type modifier"))
+}
+
+/// A fault for an instruction the simulator does not model.
+pub fn unsupported(what: &str) -> Fault {
+    Fault::new(format!("`{what}` is not simulated on the CPU"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wider_destinations_are_sign_or_zero_extended() {
+        // PTX ISA, operand size exceeding instruction-type size: sign-extend
+        // signed results, zero-extend the others.
+        assert_eq!(write_operand(0xFF, Some(ScalarType::S8), 32), 0xFFFF_FFFF);
+        assert_eq!(write_operand(0xFF, Some(ScalarType::U8), 32), 0xFF);
+        assert_eq!(write_operand(0x1_0000_0005, Some(ScalarType::S32), 64), 5);
+    }
+
+    #[test]
+    fn narrower_instruction_types_truncate_sources() {
+        assert_eq!(read_operand(0x1234_5678, Some(ScalarType::U16)), 0x5678);
+        assert_eq!(read_operand(2, Some(ScalarType::Pred)), 1);
+    }
+}

@@ -1,0 +1,178 @@
+//! The interpreter: runs a lowered program over a register file, one
+//! semantic function per step, the same functions `ptx!`'s expansion calls.
+
+use crate::context;
+use crate::exec::{Fault, read_operand, write_operand};
+use crate::registry::Sem;
+use ptx_core::{Access, AddressBase, Mods, NEGATED, Program, Slot, SlotSource, StepKind};
+
+/// One step, ready to run: its semantic function resolved.
+#[derive(Clone, Debug)]
+struct PreparedStep {
+    guard: Option<(usize, bool)>,
+    action: Action,
+    text: String,
+}
+
+#[derive(Clone, Debug)]
+enum Action {
+    Exec {
+        sem: Sem,
+        mods: Mods,
+        slots: Vec<Slot>,
+    },
+    Branch(usize),
+    Return,
+}
+
+/// A program ready to run many times (once per lane, once per call).
+///
+/// ```
+/// use ptx_core::{check_asm, lower, AsmOperand, Target};
+/// use ptx_sim::interp::Prepared;
+/// let cons = ["=r", "r", "r"];
+/// let checked = check_asm("add.s32 %0, %1, %2;", &cons, Target::default()).unwrap();
+/// let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+/// let prepared = Prepared::new(&lower(&checked, &ops).unwrap());
+/// let mut regs = prepared.registers();
+/// regs[1] = 40;
+/// regs[2] = 2;
+/// prepared.run(&mut regs).unwrap();
+/// assert_eq!(regs[0], 42);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    steps: Vec<PreparedStep>,
+    register_bits: Vec<u32>,
+}
+
+impl Prepared {
+    /// Resolves every step's semantic function. Keys the simulator does not
+    /// model run as a fault naming the instruction.
+    pub fn new(program: &Program) -> Prepared {
+        let steps = program
+            .steps
+            .iter()
+            .map(|step| {
+                let action = match &step.kind {
+                    StepKind::Exec { form, mods, slots } => Action::Exec {
+                        sem: Sem::from_key(form.semantics).unwrap_or(Sem::Unsupported),
+                        mods: *mods,
+                        slots: slots.clone(),
+                    },
+                    StepKind::Branch { target } => Action::Branch(*target),
+                    StepKind::Return => Action::Return,
+                };
+                PreparedStep {
+                    guard: step.guard,
+                    action,
+                    text: step.text.clone(),
+                }
+            })
+            .collect();
+        let register_bits = program.registers.iter().map(|r| r.ty.bits()).collect();
+        Prepared {
+            steps,
+            register_bits,
+        }
+    }
+
+    /// A zeroed register file of the right size.
+    pub fn registers(&self) -> Vec<u128> {
+        vec![0; self.register_bits.len()]
+    }
+
+    /// Runs the program once over `regs` (the asm operands first).
+    pub fn run(&self, regs: &mut [u128]) -> Result<(), Fault> {
+        let mut pc = 0;
+        let mut values = [0u64; 64];
+        let mut budget: u64 = 1 << 32;
+        while let Some(step) = self.steps.get(pc) {
+            pc += 1;
+            if let Some((p, negated)) = step.guard {
+                if (regs[p] & 1 != 0) == negated {
+                    continue;
+                }
+            }
+            match &step.action {
+                Action::Exec { sem, mods, slots } => {
+                    let mut heap;
+                    let vals: &mut [u64] = if slots.len() <= values.len() {
+                        &mut values[..slots.len()]
+                    } else {
+                        heap = vec![0u64; slots.len()];
+                        &mut heap
+                    };
+                    for (v, slot) in vals.iter_mut().zip(slots) {
+                        *v = self.read(regs, slot)?;
+                    }
+                    sem.run(mods, vals)
+                        .map_err(|f| Fault::new(format!("`{}`: {f}", step.text)))?;
+                    for (v, slot) in vals.iter().zip(slots) {
+                        if slot.access != Access::Read {
+                            self.write(regs, slot, *v);
+                        }
+                    }
+                }
+                Action::Branch(target) => {
+                    budget = budget.saturating_sub(1);
+                    if budget == 0 {
+                        return Err(Fault::new(format!(
+                            "`{}`: the template loops for more than 2^32 branches",
+                            step.text
+                        )));
+                    }
+                    pc = *target;
+                }
+                Action::Return => break,
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read(&self, regs: &[u128], slot: &Slot) -> Result<u64, Fault> {
+        Ok(match slot.source {
+            SlotSource::Register {
+                index,
+                half: NEGATED,
+            } => u64::from(regs[index] & 1 == 0),
+            SlotSource::Register { index, half } => {
+                read_operand((regs[index] >> (64 * u32::from(half))) as u64, slot.ty)
+            }
+            SlotSource::Immediate(v) => read_operand(v, slot.ty),
+            SlotSource::Special {
+                register,
+                component,
+            } => read_operand(context::special(&register, component), slot.ty),
+            SlotSource::Address { base, offset } => {
+                let b = match base {
+                    AddressBase::Absolute => 0,
+                    AddressBase::Register(r) => regs[r] as u64,
+                    AddressBase::Variable(_) => {
+                        return Err(Fault::new("variables declared in a template need a launch"));
+                    }
+                };
+                b.wrapping_add(offset as u64)
+            }
+            SlotSource::Sink | SlotSource::Absent => 0,
+        })
+    }
+
+    #[inline]
+    fn write(&self, regs: &mut [u128], slot: &Slot, value: u64) {
+        if let SlotSource::Register { index, half } = slot.source {
+            let bits = self.register_bits[index];
+            if half == 1 {
+                regs[index] = (regs[index] & u128::from(u64::MAX)) | (u128::from(value) << 64);
+            } else {
+                let v = write_operand(value, slot.ty, bits.min(64));
+                regs[index] = if bits > 64 {
+                    (regs[index] & !u128::from(u64::MAX)) | u128::from(v)
+                } else {
+                    u128::from(v)
+                };
+            }
+        }
+    }
+}
