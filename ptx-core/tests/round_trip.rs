@@ -41,7 +41,7 @@ fn primary() -> impl Strategy<Value = Operand> {
         (ident(), proptest::option::of("[xyz]")).prop_map(|(ident, component)| op(
             OperandKind::Name(Name {
                 ident,
-                component: component.map(String::from)
+                component
             })
         )),
         (0u32..40).prop_map(|n| op(OperandKind::Placeholder(Placeholder::Index(n)))),
