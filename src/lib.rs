@@ -1,3 +1,13 @@
-//! `ptx`: inline NVIDIA PTX in Rust, checked at compile time, simulated on the CPU.
+//! `ptx`: inline NVIDIA PTX in Rust functions, checked at compile time as
+//! strictly as `ptxas` checks it, and simulated bit-exactly on the CPU when
+//! no GPU is present.
+
+pub mod operand;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 
 pub use ptx_core as core;
+pub use ptx_macros::ptx;
+pub use ptx_sim as sim;

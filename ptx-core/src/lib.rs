@@ -35,7 +35,9 @@ mod table;
 mod target;
 mod types;
 
-pub use check::{AsmOperand, Checked, CheckedInstruction, OperandUsage, check, check_asm};
+pub use check::{
+    AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
+};
 pub use constraint::{Access, Constraint, ConstraintLetter};
 pub use decode::{Flags, Layout, Mods, Rounding, Sel, Shape, semantics_variant};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};

@@ -38,12 +38,8 @@ fn immediate() -> impl Strategy<Value = Immediate> {
 
 fn primary() -> impl Strategy<Value = Operand> {
     let leaf = prop_oneof![
-        (ident(), proptest::option::of("[xyz]")).prop_map(|(ident, component)| op(
-            OperandKind::Name(Name {
-                ident,
-                component
-            })
-        )),
+        (ident(), proptest::option::of("[xyz]"))
+            .prop_map(|(ident, component)| op(OperandKind::Name(Name { ident, component }))),
         (0u32..40).prop_map(|n| op(OperandKind::Placeholder(Placeholder::Index(n)))),
         "[a-z][a-z0-9_]{0,5}".prop_map(|n| op(OperandKind::Placeholder(Placeholder::Name(n)))),
         immediate().prop_map(|i| op(OperandKind::Immediate(i))),

@@ -50,6 +50,9 @@ pub struct OperandUsage {
     pub written: bool,
     /// Some unguarded instruction writes it (so a `=` output always gets a value).
     pub written_unconditionally: bool,
+    /// It is read before any instruction writes it (so a `=` output would be
+    /// read uninitialized: it should be `+`).
+    pub read_first: bool,
     /// Every place the template refers to it.
     pub spans: Vec<Span>,
 }
@@ -585,7 +588,7 @@ fn problem_diagnostic(
                 w.span,
                 format!("`.{}` is not allowed in `{text}`", w.text),
             )
-            .note(format!("the closest form is `{}`", form.syntax))
+            .note(format!("the closest form is `{}`", form.isa_syntax()))
         }
         Problem::Conflict { index, slot } => {
             let w = &written[index];
@@ -621,7 +624,7 @@ fn problem_diagnostic(
                     quoted_list(&slot_values(form, slot))
                 ),
             )
-            .note(format!("the form is `{}`", form.syntax))
+            .note(format!("the form is `{}`", form.isa_syntax()))
         }
         Problem::Rejected { index, slot } => {
             let w = &written[index];
@@ -654,7 +657,28 @@ fn problem_diagnostic(
                 w.span,
                 format!("`{text}` has one type too many: `.{}`", w.text),
             )
-            .note(format!("the form is `{}`", form.syntax))
+            .note(format!("the form is `{}`", form.isa_syntax()))
         }
     }
+}
+
+/// The forms of `instr`'s opcode whose modifiers fit what is written, bound,
+/// before any operand is looked at. The macro's token form uses this to
+/// infer each Rust operand's constraint from the form's operand types.
+///
+/// ```
+/// use ptx_core::{candidate_forms, parse};
+/// let t = parse("add.s32 c, a, b;").unwrap();
+/// let forms = candidate_forms(t.instructions()[0]);
+/// assert_eq!(forms[0].types(), [ptx_core::ScalarType::S32]);
+/// ```
+pub fn candidate_forms(instr: &Instruction) -> Vec<Bound> {
+    table()
+        .forms_of(&instr.opcode.name.text)
+        .filter_map(|form| {
+            modifiers::bind(form, &instr.opcode.modifiers)
+                .ok()
+                .map(|values| Bound { form, values })
+        })
+        .collect()
 }

@@ -70,7 +70,7 @@ impl OperandChecker<'_, '_> {
                 ops.len()
             );
             let mut d = Diagnostic::error(DiagnosticKind::OperandCount, span, message);
-            d = d.note(format!("the form is `{}`", self.bound.form.syntax));
+            d = d.note(format!("the form is `{}`", self.bound.form.isa_syntax()));
             self.diags.push(d);
             return;
         }
@@ -506,7 +506,8 @@ impl OperandChecker<'_, '_> {
     }
 }
 
-/// Folds the recorded reads and writes into per-operand usage.
+/// Folds the recorded reads and writes of one instruction into per-operand
+/// usage. An instruction reads its sources before it writes its destinations.
 pub(crate) fn record_usage(
     usage: &mut [OperandUsage],
     events: &[(usize, Access, Span)],
@@ -515,17 +516,16 @@ pub(crate) fn record_usage(
     for &(k, access, span) in events {
         let Some(u) = usage.get_mut(k) else { continue };
         u.spans.push(span);
-        match access {
-            Access::Read => u.read = true,
-            Access::Write | Access::ReadWrite => {
-                if access == Access::ReadWrite {
-                    u.read = true;
-                }
-                u.written = true;
-                if !guarded {
-                    u.written_unconditionally = true;
-                }
-            }
+        if access != Access::Write {
+            u.read_first |= !u.written;
+            u.read = true;
+        }
+    }
+    for &(k, access, _) in events {
+        let Some(u) = usage.get_mut(k) else { continue };
+        if access != Access::Read {
+            u.written = true;
+            u.written_unconditionally |= !guarded;
         }
     }
 }

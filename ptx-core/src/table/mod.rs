@@ -302,6 +302,59 @@ impl InstructionForm {
         s
     }
 
+    /// The form in the PTX ISA's own notation, for messages:
+    /// `mul.lo.type d, a, b; .type = { .u16, .u32 }`.
+    ///
+    /// ```
+    /// let f = ptx_core::table().forms_of("mul").find(|f| f.head == ["lo"]).unwrap();
+    /// assert_eq!(f.isa_syntax(), "mul.lo.type d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }");
+    /// ```
+    pub fn isa_syntax(&self) -> String {
+        let mut s = self.head_text();
+        let mut groups = Vec::new();
+        for slot in &self.slots {
+            let word = format!(".{}", slot.name);
+            if slot.optional {
+                s.push_str(&format!("{{{word}}}"));
+            } else {
+                s.push_str(&word);
+            }
+            if slot.is_group {
+                let values: Vec<String> = slot.values.iter().map(|v| format!(".{v}")).collect();
+                groups.push(format!("{word} = {{ {} }}", values.join(", ")));
+            }
+        }
+        let operands: Vec<String> = self
+            .operands
+            .iter()
+            .map(|o| {
+                let name = match &o.shape {
+                    OperandShape::Address => format!("[{}]", o.name),
+                    OperandShape::Vector(_)
+                    | OperandShape::VectorBySlot(_)
+                    | OperandShape::List => format!("{{{}}}", o.name),
+                    OperandShape::Pair => format!("{}{{|p}}", o.name),
+                    _ if o.negatable => format!("{{!}}{}", o.name),
+                    _ => o.name.clone(),
+                };
+                if o.optional {
+                    format!("{{{name}}}")
+                } else {
+                    name
+                }
+            })
+            .collect();
+        if !operands.is_empty() {
+            s.push(' ');
+            s.push_str(&operands.join(", "));
+        }
+        for g in groups {
+            s.push_str("; ");
+            s.push_str(&g);
+        }
+        s
+    }
+
     /// The number of operands that must be written.
     pub fn required_operands(&self) -> usize {
         self.operands.iter().filter(|o| !o.optional).count()

@@ -1,0 +1,520 @@
+//! Code generation. Every expansion is a block that evaluates to a
+//! `&'static ptx::Info` (the canonical PTX text and the constraints) and
+//! contains two bodies:
+//!
+//! * host targets: straight-line Rust (a small state machine when the
+//!   template branches) that calls ptx-sim's semantic function of each
+//!   instruction with its modifiers as a constant, so the optimizer folds
+//!   the dispatch away;
+//! * `nvptx64`: `core::arch::asm!` with the checked template and register
+//!   classes `reg16`/`reg32`/`reg64`.
+
+use crate::input::{Statement, accepted_types};
+use crate::valid::{Validated, describe};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use ptx_core::{
+    Access, AddressBase, ConstraintLetter, NEGATED, Program, ScalarType, Slot, SlotSource,
+    StepKind, semantics_variant,
+};
+use quote::{format_ident, quote, quote_spanned};
+
+/// The path the expansion reaches the runtime support through.
+fn private() -> TokenStream {
+    quote!(::ptx::__private)
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
+
+fn reg(i: usize) -> Ident {
+    ident(&format!("__ptx_r{i}"))
+}
+
+fn ty_tokens(ty: Option<ScalarType>) -> TokenStream {
+    let p = private();
+    match ty {
+        Some(t) => {
+            let v = format_ident!("{}", format!("{t:?}"));
+            quote!(::core::option::Option::Some(#p::core::ScalarType::#v))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The per-operand trait that checks the operand's Rust type, with a message
+/// naming the operand, its constraint and the accepted types.
+fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
+    let p = private();
+    let op = &statement.operands[k];
+    let letter = op.constraint.letter;
+    let c = letter.as_char();
+    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let who = describe(statement, k);
+    let accepted = accepted_types(letter)
+        .iter()
+        .map(|t| format!("`{t}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let what = match letter.register_type() {
+        Some(t) => format!("a {}-bit `.{}` register", t.bits(), t.name()),
+        None if letter == ConstraintLetter::N => {
+            "an integer constant spliced into the template".into()
+        }
+        None => "a string constant spliced into the template".into(),
+    };
+    let message =
+        format!("operand {who} has type `{{Self}}`, which constraint \"{c}\" cannot carry");
+    let label = format!("constraint \"{c}\" binds {what}");
+    let note = format!("constraint \"{c}\" accepts {accepted}");
+    let impls: Vec<TokenStream> = match letter {
+        ConstraintLetter::H => vec![
+            quote!(u16),
+            quote!(i16),
+            quote!(#p::half::f16),
+            quote!(#p::half::bf16),
+        ],
+        ConstraintLetter::R => vec![quote!(u32), quote!(i32)],
+        ConstraintLetter::L => vec![quote!(u64), quote!(i64)],
+        ConstraintLetter::Q => vec![quote!(u128), quote!(i128)],
+        ConstraintLetter::F => vec![quote!(f32)],
+        ConstraintLetter::D => vec![quote!(f64)],
+        ConstraintLetter::N => [
+            "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        ]
+        .iter()
+        .map(|t| {
+            let t = format_ident!("{t}");
+            quote!(#t)
+        })
+        .collect(),
+        ConstraintLetter::C => vec![quote!(&'static str)],
+    };
+    let pointers = (letter == ConstraintLetter::L).then(|| {
+        quote! {
+            impl<T> #trait_name for *const T {}
+            impl<T> #trait_name for *mut T {}
+        }
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        trait #trait_name {}
+        #(impl #trait_name for #impls {})*
+        #pointers
+    }
+}
+
+/// Reads operand `k`'s Rust value as register bits.
+fn input_value(statement: &Statement, k: usize) -> TokenStream {
+    let p = private();
+    let op = &statement.operands[k];
+    let expr = &op.expr;
+    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let span = expr_span(expr);
+    match op.constraint.letter {
+        ConstraintLetter::N => quote_spanned! {span=> {
+            #[inline(always)]
+            fn check<T: #trait_name + #p::Constant>(v: T) -> u64 { #p::Constant::value(v) as u64 }
+            check(const { #expr })
+        }},
+        ConstraintLetter::Q => quote_spanned! {span=> {
+            #[inline(always)]
+            fn check<T: #trait_name + #p::Wide>(v: T) -> u128 { #p::Wide::to_bits(v) }
+            check(#expr)
+        }},
+        _ => quote_spanned! {span=> {
+            #[inline(always)]
+            fn check<T: #trait_name + #p::Register>(v: T) -> u64 { #p::Register::to_bits(v) }
+            check(#expr)
+        }},
+    }
+}
+
+/// Assigns register bits to operand `k`'s Rust place.
+fn output_assignment(statement: &Statement, k: usize, bits: TokenStream) -> TokenStream {
+    let p = private();
+    let op = &statement.operands[k];
+    let expr = &op.expr;
+    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let span = expr_span(expr);
+    if op.constraint.letter == ConstraintLetter::Q {
+        return quote_spanned! {span=> {
+            #[inline(always)]
+            fn put<T: #trait_name + #p::Wide>(bits: u128) -> T { #p::Wide::from_bits(bits) }
+            #expr = put(#bits);
+        }};
+    }
+    quote_spanned! {span=> {
+        #[inline(always)]
+        fn put<T: #trait_name + #p::Register>(bits: u64) -> T { #p::Register::from_bits(bits) }
+        #expr = put(#bits as u64);
+    }}
+}
+
+fn expr_span(expr: &syn::Expr) -> Span {
+    use quote::ToTokens;
+    expr.to_token_stream()
+        .into_iter()
+        .next()
+        .map_or(Span::call_site(), |t| t.span())
+}
+
+fn wide_register(program: &Program, i: usize) -> bool {
+    program.registers[i].ty.bits() > 64
+}
+
+fn read_slot(program: &Program, slot: &Slot) -> TokenStream {
+    let p = private();
+    let ty = ty_tokens(slot.ty);
+    match slot.source {
+        SlotSource::Register {
+            index,
+            half: NEGATED,
+        } => {
+            let r = reg(index);
+            quote!(((#r & 1) == 0) as u64)
+        }
+        SlotSource::Register { index, half } => {
+            let r = reg(index);
+            if wide_register(program, index) {
+                let shift = 64 * u32::from(half);
+                quote!(#p::read_operand((#r >> #shift) as u64, #ty))
+            } else {
+                quote!(#p::read_operand(#r, #ty))
+            }
+        }
+        SlotSource::Immediate(v) => quote!(#p::read_operand(#v, #ty)),
+        SlotSource::Special {
+            register,
+            component,
+        } => {
+            let name = register.name;
+            quote!(#p::read_operand(#p::special(#name, #component), #ty))
+        }
+        SlotSource::Address { base, offset } => {
+            let offset = offset as u64;
+            match base {
+                AddressBase::Absolute => quote!(#offset),
+                AddressBase::Register(i) => {
+                    let r = reg(i);
+                    quote!((#r as u64).wrapping_add(#offset))
+                }
+                AddressBase::Variable(v) => {
+                    let name = &program.variables[v].name;
+                    quote!(#p::variable_address(#name).wrapping_add(#offset))
+                }
+            }
+        }
+        SlotSource::Sink | SlotSource::Absent => quote!(0u64),
+    }
+}
+
+fn write_slot(program: &Program, slot: &Slot, j: usize) -> TokenStream {
+    let p = private();
+    let ty = ty_tokens(slot.ty);
+    match slot.source {
+        SlotSource::Register { index, half } if half != NEGATED => {
+            let r = reg(index);
+            let bits = program.registers[index].ty.bits();
+            if !wide_register(program, index) {
+                quote!(#r = #p::write_operand(__ptx_s[#j], #ty, #bits);)
+            } else if half == 0 {
+                quote!(#r = (#r & !(u64::MAX as u128)) | (#p::write_operand(__ptx_s[#j], #ty, 64) as u128);)
+            } else {
+                quote!(#r = (#r & (u64::MAX as u128)) | ((__ptx_s[#j] as u128) << 64);)
+            }
+        }
+        _ => quote!(),
+    }
+}
+
+/// The code of one step; `next` is what to do after it in a state machine.
+fn step_code(program: &Program, i: usize) -> TokenStream {
+    let p = private();
+    let step = &program.steps[i];
+    let body = match &step.kind {
+        StepKind::Exec { form, mods, slots } => {
+            let variant = ident(&semantics_variant(form.semantics));
+            let mods: TokenStream = mods
+                .to_rust("::ptx::__private::core")
+                .parse()
+                .unwrap_or_default();
+            let reads = slots.iter().map(|s| read_slot(program, s));
+            let writes = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.access != Access::Read)
+                .map(|(j, s)| write_slot(program, s, j));
+            let text = &step.text;
+            quote! {
+                const __PTX_M: #p::core::Mods = #mods;
+                let mut __ptx_s = [#(#reads),*];
+                if let ::core::result::Result::Err(f) = #p::Sem::#variant.run(&__PTX_M, &mut __ptx_s) {
+                    #p::fault(#text, f)
+                }
+                #(#writes)*
+            }
+        }
+        StepKind::Branch { target } => quote!(__ptx_pc = #target; continue;),
+        StepKind::Return => quote!(break '__ptx;),
+    };
+    match step.guard {
+        Some((pred, negated)) => {
+            let r = reg(pred);
+            quote!(if ((#r & 1) != 0) != #negated { #body })
+        }
+        None => quote!({ #body }),
+    }
+}
+
+/// The host body: registers, inputs, steps, outputs.
+fn host(statement: &Statement, program: &Program) -> TokenStream {
+    let decls = (0..program.registers.len()).map(|i| {
+        let r = reg(i);
+        if wide_register(program, i) {
+            quote!(let mut #r: u128 = 0;)
+        } else {
+            quote!(let mut #r: u64 = 0;)
+        }
+    });
+    let inputs = statement
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.constraint.access != Access::Write)
+        .map(|(k, _)| {
+            let r = reg(k);
+            let v = input_value(statement, k);
+            quote!(#r = #v;)
+        });
+    let outputs = statement
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.constraint.access != Access::Read)
+        .map(|(k, _)| {
+            let r = reg(k);
+            output_assignment(statement, k, quote!(#r))
+        });
+    let body = if program.is_straight_line() {
+        let steps = (0..program.steps.len()).map(|i| step_code(program, i));
+        quote!('__ptx: { #(#steps)* })
+    } else {
+        let arms = (0..program.steps.len()).map(|i| {
+            let code = step_code(program, i);
+            let next = i + 1;
+            quote!(#i => { __ptx_pc = #next; #code })
+        });
+        quote! {
+            let mut __ptx_pc: usize = 0;
+            '__ptx: loop {
+                match __ptx_pc {
+                    #(#arms)*
+                    _ => break '__ptx,
+                }
+            }
+        }
+    };
+    quote! {
+        #(#decls)*
+        #(#inputs)*
+        #body
+        #(#outputs)*
+    }
+}
+
+/// The host body when a `C` operand is only known at run time: the text is
+/// spliced, checked and lowered on first use, then interpreted.
+fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
+    let p = private();
+    let text = &statement.text;
+    let target = statement.target.to_string();
+    let constraints: Vec<String> = statement
+        .operands
+        .iter()
+        .map(|o| o.constraint.to_string())
+        .collect();
+    let strings = statement
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.constraint.letter == ConstraintLetter::C)
+        .map(|(k, o)| {
+            let expr = &o.expr;
+            let trait_name = ident(&format!("__PtxOperand{k}"));
+            quote!((#k, {
+                #[inline(always)]
+                fn check<T: #trait_name + ::core::convert::AsRef<str>>(v: T) -> T { v }
+                check(const { #expr })
+            }))
+        });
+    let inputs = statement
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            o.constraint.access != Access::Write && o.constraint.letter != ConstraintLetter::C
+        })
+        .map(|(k, _)| {
+            let v = input_value(statement, k);
+            quote!(__ptx_regs[#k] = (#v) as u128;)
+        });
+    let outputs = statement
+        .operands
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.constraint.access != Access::Read)
+        .map(|(k, _)| output_assignment(statement, k, quote!(__ptx_regs[#k])));
+    let _ = v;
+    quote! {
+        static __PTX_CACHE: #p::RuntimeCache = #p::RuntimeCache::new();
+        let __ptx_program = __PTX_CACHE.get(#text, &[#(#strings),*], &[#(#constraints),*], #target);
+        let mut __ptx_regs = __ptx_program.registers();
+        #(#inputs)*
+        if let ::core::result::Result::Err(f) = __ptx_program.run(&mut __ptx_regs) {
+            #p::fault(#text, f)
+        }
+        #(#outputs)*
+    }
+}
+
+/// The asm! template: `%n` and `%[name]` become `{n}`, `%%` becomes `%`,
+/// braces are doubled.
+pub fn asm_template(text: &str, statement: &Statement) -> String {
+    let mut out = String::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' => out.push_str("{{"),
+            '}' => out.push_str("}}"),
+            '%' => match chars.peek().map(|&(_, n)| n) {
+                Some('%') => {
+                    chars.next();
+                    out.push('%');
+                }
+                Some(d) if d.is_ascii_digit() => {
+                    let mut n = String::new();
+                    while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                        n.push(d);
+                        chars.next();
+                    }
+                    out.push_str(&format!("{{{n}}}"));
+                }
+                Some('[') => {
+                    let rest = &text[i + 2..];
+                    let name = rest.split(']').next().unwrap_or("");
+                    let k = statement
+                        .operands
+                        .iter()
+                        .position(|o| o.name.as_ref().is_some_and(|n| n == name));
+                    for _ in 0..name.len() + 2 {
+                        chars.next();
+                    }
+                    out.push_str(&format!("{{{}}}", k.unwrap_or(0)));
+                }
+                _ => out.push('%'),
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The nvptx64 body: `core::arch::asm!`.
+fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
+    let p = private();
+    if v.runtime_text {
+        return quote!(::core::compile_error!("ptx!: on nvptx64 a \"C\" operand must be a string literal, known when the macro expands"););
+    }
+    let template = asm_template(&v.text, statement);
+    let mut args = Vec::new();
+    let mut after = Vec::new();
+    for (k, op) in statement.operands.iter().enumerate() {
+        let class = match op.constraint.letter.nvptx_reg_class() {
+            Some(c) => format_ident!("{c}"),
+            None if op.constraint.letter == ConstraintLetter::N => {
+                let expr = &op.expr;
+                args.push(quote!(const #expr));
+                continue;
+            }
+            None if op.constraint.letter == ConstraintLetter::C => continue,
+            None => {
+                return quote!(::core::compile_error!("ptx!: the nvptx64 backend has no 128-bit register class for a \"q\" operand"););
+            }
+        };
+        let bits_ty = match op.constraint.letter {
+            ConstraintLetter::H => quote!(u16),
+            ConstraintLetter::R | ConstraintLetter::F => quote!(u32),
+            _ => quote!(u64),
+        };
+        let tmp = ident(&format!("__ptx_o{k}"));
+        match op.constraint.access {
+            Access::Read => {
+                let value = input_value(statement, k);
+                args.push(quote!(in(#class) (#value) as #bits_ty));
+            }
+            Access::Write => {
+                args.push(quote!(out(#class) #tmp));
+                after.push(output_assignment(statement, k, quote!(#tmp)));
+            }
+            Access::ReadWrite => {
+                let value = input_value(statement, k);
+                args.push(quote!(inout(#class) (#value) as #bits_ty => #tmp));
+                after.push(output_assignment(statement, k, quote!(#tmp)));
+            }
+        }
+        let _ = &p;
+    }
+    let has_outputs = statement
+        .operands
+        .iter()
+        .any(|o| o.constraint.access != Access::Read);
+    let options = if !statement.volatile && !statement.memory_clobber && has_outputs {
+        quote!(options(pure, nomem, nostack))
+    } else {
+        quote!(options(nostack))
+    };
+    let template = Literal::string(&template);
+    quote! {
+        unsafe { ::core::arch::asm!(#template, #(#args,)* #options); }
+        #(#after)*
+    }
+}
+
+/// The whole expansion.
+pub fn expand(statement: &Statement, v: &Validated) -> TokenStream {
+    let p = private();
+    let traits = (0..statement.operands.len()).map(|k| operand_trait(statement, k));
+    let host_body = match &v.program {
+        Some(program) => host(statement, program),
+        None => host_runtime(statement, v),
+    };
+    let device_body = nvptx(statement, v);
+    let canonical = match &v.template {
+        Some(t) => ptx_core::print(t),
+        None => v.text.clone(),
+    };
+    let constraints: Vec<String> = statement
+        .operands
+        .iter()
+        .map(|o| o.constraint.to_string())
+        .collect();
+    let target = statement.target.to_string();
+    // The CUDA form is an expression (`ptx!(...);`) and evaluates to the
+    // statement's info; the token form stands as a statement, so it is `()`.
+    let value = match statement.syntax {
+        crate::input::Syntax::Cuda => quote!(__PTX_INFO),
+        crate::input::Syntax::Tokens => quote!(let _ = __PTX_INFO;),
+    };
+    quote! {{
+        #(#traits)*
+        #[cfg(not(target_arch = "nvptx64"))]
+        #[allow(unused_mut, unused_assignments, unused_variables, unreachable_code, clippy::all)]
+        { #host_body }
+        #[cfg(target_arch = "nvptx64")]
+        #[allow(unused_mut, unused_assignments, clippy::all)]
+        { #device_body }
+        const __PTX_INFO: #p::Info = #p::Info { ptx: #canonical, constraints: &[#(#constraints),*], target: #target };
+        #value
+    }}
+}

@@ -1,0 +1,305 @@
+//! The macro's input as a model: the template text with a map back to the
+//! tokens it came from, and the operands with their constraints.
+//!
+//! Two syntaxes feed it. The CUDA form:
+//! `ptx!(volatile "add.s32 %0, %1, %2;" : "=r"(i) : "r"(j), [k] "r"(k) : "memory")`,
+//! and the token form, PTX written as Rust tokens with Rust places named
+//! directly: `ptx! { add.s32 c, a, b; }` (see `tokens.rs`).
+
+use proc_macro2::{Span, TokenStream};
+use ptx_core::{Access, Constraint, ConstraintLetter, Target};
+use std::ops::Range;
+use syn::parse::{Parse, ParseStream};
+use syn::{Expr, Ident, LitStr, Token};
+
+/// Where a byte range of the template text came from.
+#[derive(Clone)]
+pub struct Piece {
+    /// The bytes of the template text.
+    pub range: Range<usize>,
+    /// The tokens to point at.
+    pub tokens: TokenStream,
+    /// Whether the piece is (part of) a string literal, whose inside a
+    /// diagnostic cannot point into on stable Rust.
+    pub literal: bool,
+}
+
+/// One operand of the statement.
+pub struct Operand {
+    /// `[name]` for `%[name]` references.
+    pub name: Option<Ident>,
+    /// The parsed constraint.
+    pub constraint: Constraint,
+    /// The constraint's literal (for errors).
+    pub constraint_lit: Option<LitStr>,
+    /// The Rust expression bound to it.
+    pub expr: Expr,
+}
+
+impl Operand {
+    /// The tokens to point at when the operand itself is wrong.
+    pub fn tokens(&self) -> TokenStream {
+        let expr = &self.expr;
+        match &self.constraint_lit {
+            Some(lit) => quote::quote!(#lit(#expr)),
+            None => quote::quote!(#expr),
+        }
+    }
+}
+
+/// Which syntax the statement was written in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// `ptx!("..." : outputs : inputs : clobbers)`.
+    Cuda,
+    /// `ptx! { add.s32 c, a, b; }`.
+    Tokens,
+}
+
+/// A `ptx!` statement.
+pub struct Statement {
+    /// The syntax used.
+    pub syntax: Syntax,
+    /// `volatile`: the statement has effects beyond its outputs.
+    pub volatile: bool,
+    /// The target to check against.
+    pub target: Target,
+    /// The template, string operands not yet spliced.
+    pub text: String,
+    /// Where each part of the text came from.
+    pub pieces: Vec<Piece>,
+    /// Outputs, then inputs.
+    pub operands: Vec<Operand>,
+    /// Whether a `"memory"` clobber was given.
+    pub memory_clobber: bool,
+    /// The whole macro input, for errors about the statement as a whole.
+    pub whole: TokenStream,
+}
+
+impl Statement {
+    /// The tokens a byte range of the text came from.
+    pub fn tokens_for(&self, range: Range<usize>) -> (TokenStream, bool) {
+        let start = range.start.min(self.text.len().saturating_sub(1));
+        let hits: Vec<&Piece> = self
+            .pieces
+            .iter()
+            .filter(|p| {
+                p.range.start < range.end.max(start + 1)
+                    && start < p.range.end.max(p.range.start + 1)
+            })
+            .collect();
+        match hits.as_slice() {
+            [] => (
+                self.pieces
+                    .last()
+                    .map(|p| p.tokens.clone())
+                    .unwrap_or_else(|| self.whole.clone()),
+                true,
+            ),
+            [one] => (one.tokens.clone(), one.literal),
+            [first, .., last] => {
+                let (a, b) = (&first.tokens, &last.tokens);
+                (quote::quote!(#a #b), first.literal || last.literal)
+            }
+        }
+    }
+}
+
+/// Parses `"=r"` into a constraint, with a spanned error.
+fn constraint(lit: &LitStr) -> syn::Result<Constraint> {
+    lit.value()
+        .parse()
+        .map_err(|m: String| syn::Error::new(lit.span(), m))
+}
+
+/// An operand of the CUDA form: `[name] "constraint"(expr)`.
+fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
+    let name = if input.peek(syn::token::Bracket) {
+        let content;
+        syn::bracketed!(content in input);
+        Some(content.parse::<Ident>()?)
+    } else {
+        None
+    };
+    let lit: LitStr = input.parse().map_err(|e| {
+        syn::Error::new(e.span(), "expected an operand: a constraint string and a parenthesised expression, as in `\"r\"(x)`")
+    })?;
+    let c = constraint(&lit)?;
+    if output && c.access == Access::Read {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "output operand with constraint \"{}\" must be written `\"={0}\"` or `\"+{0}\"`",
+                c.letter.as_char()
+            ),
+        ));
+    }
+    if !output && c.access != Access::Read {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "input operand with constraint \"{c}\": `=` and `+` belong to outputs, listed before the second `:`"
+            ),
+        ));
+    }
+    let content;
+    syn::parenthesized!(content in input);
+    let expr: Expr = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("one expression per operand"));
+    }
+    Ok(Operand {
+        name,
+        constraint: c,
+        constraint_lit: Some(lit),
+        expr,
+    })
+}
+
+fn operand_list(input: ParseStream, output: bool, out: &mut Vec<Operand>) -> syn::Result<()> {
+    while !input.is_empty() && !input.peek(Token![:]) {
+        out.push(cuda_operand(input, output)?);
+        if !input.peek(Token![,]) {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(())
+}
+
+/// Consumes a `:` section separator; `::` counts as two.
+fn separators(input: ParseStream) -> syn::Result<usize> {
+    if input.peek(Token![::]) {
+        input.parse::<Token![::]>()?;
+        Ok(2)
+    } else if input.peek(Token![:]) {
+        input.parse::<Token![:]>()?;
+        Ok(1)
+    } else {
+        Ok(0)
+    }
+}
+
+/// `target = "sm_90a",` before the template.
+fn target_argument(input: ParseStream) -> syn::Result<Option<Target>> {
+    if input.peek(Ident) && input.peek2(Token![=]) {
+        let key: Ident = input.fork().parse()?;
+        if key == "target" {
+            input.parse::<Ident>()?;
+            input.parse::<Token![=]>()?;
+            let lit: LitStr = input.parse()?;
+            let target = lit
+                .value()
+                .parse()
+                .map_err(|m: String| syn::Error::new(lit.span(), m))?;
+            input.parse::<Token![,]>()?;
+            return Ok(Some(target));
+        }
+    }
+    Ok(None)
+}
+
+/// The default target: `PTX_TARGET` from the environment, or sm_90.
+pub fn default_target() -> syn::Result<Target> {
+    match std::env::var("PTX_TARGET") {
+        Ok(t) => t
+            .parse()
+            .map_err(|m: String| syn::Error::new(Span::call_site(), format!("PTX_TARGET: {m}"))),
+        Err(_) => Ok(Target::default()),
+    }
+}
+
+impl Parse for Statement {
+    fn parse(input: ParseStream) -> syn::Result<Statement> {
+        let whole: TokenStream = input.fork().parse()?;
+        let target = match target_argument(input)? {
+            Some(t) => t,
+            None => default_target()?,
+        };
+        let volatile = input.peek(Ident) && input.fork().parse::<Ident>()? == "volatile";
+        if volatile {
+            input.parse::<Ident>()?;
+        }
+        if !input.peek(LitStr) {
+            return crate::tokens::statement(input, target, whole);
+        }
+        let mut text = String::new();
+        let mut pieces = Vec::new();
+        while input.peek(LitStr) {
+            let lit: LitStr = input.parse()?;
+            let start = text.len();
+            text.push_str(&lit.value());
+            pieces.push(Piece {
+                range: start..text.len(),
+                tokens: quote::quote!(#lit),
+                literal: true,
+            });
+        }
+        let mut operands = Vec::new();
+        let mut section = separators(input)?;
+        let mut memory_clobber = false;
+        if section == 1 {
+            operand_list(input, true, &mut operands)?;
+            section += separators(input)?;
+        }
+        if section == 2 {
+            operand_list(input, false, &mut operands)?;
+            section += separators(input)?;
+        }
+        if section == 3 {
+            while input.peek(LitStr) {
+                let clobber: LitStr = input.parse()?;
+                match clobber.value().as_str() {
+                    "memory" => memory_clobber = true,
+                    other => {
+                        return Err(syn::Error::new(
+                            clobber.span(),
+                            format!(
+                                "unknown clobber \"{other}\": PTX statements clobber only \"memory\""
+                            ),
+                        ));
+                    }
+                }
+                if !input.peek(Token![,]) {
+                    break;
+                }
+                input.parse::<Token![,]>()?;
+            }
+        }
+        if section > 3 {
+            return Err(input.error(
+                "too many `:`: a statement has outputs, inputs and clobbers, in that order",
+            ));
+        }
+        if !input.is_empty() {
+            return Err(input.error(
+                "unexpected tokens: after the template come `: outputs : inputs : clobbers`, as in `ptx!(\"...\" : \"=r\"(x) : \"r\"(y))`",
+            ));
+        }
+        let statement = Statement {
+            syntax: Syntax::Cuda,
+            volatile,
+            target,
+            text,
+            pieces,
+            operands,
+            memory_clobber,
+            whole,
+        };
+        Ok(statement)
+    }
+}
+
+/// The accepted Rust types of a constraint letter, for messages and checks.
+pub fn accepted_types(letter: ConstraintLetter) -> &'static [&'static str] {
+    match letter {
+        ConstraintLetter::H => &["u16", "i16", "half::f16", "half::bf16"],
+        ConstraintLetter::R => &["u32", "i32"],
+        ConstraintLetter::L => &["u64", "i64", "*const T", "*mut T"],
+        ConstraintLetter::Q => &["u128", "i128"],
+        ConstraintLetter::F => &["f32"],
+        ConstraintLetter::D => &["f64"],
+        ConstraintLetter::N => &["an integer constant"],
+        ConstraintLetter::C => &["a `&'static str` constant"],
+    }
+}

@@ -1,0 +1,348 @@
+//! Every rule that can reject a `ptx!` statement, in one place: the template
+//! through ptx-core's parser and checker, then the rules that only make
+//! sense for inline asm (operands used, outputs written, the `.reg` pitfall).
+//! All problems are collected and reported together.
+
+use crate::input::{Statement, Syntax};
+use proc_macro2::Span;
+use ptx_core::syntax::{Item, Template};
+use ptx_core::{Access, AsmOperand, ConstraintLetter, Diagnostic, Program, check, lower, parse};
+use quote::ToTokens;
+
+/// A statement that passed every check, ready to expand.
+pub struct Validated {
+    /// The template after `C` operands were spliced (and, in the token form,
+    /// Rust places were rewritten to `%[name]`).
+    pub template: Option<Template>,
+    /// The lowered program, when the template could be checked at compile time.
+    pub program: Option<Program>,
+    /// The template text after splicing literal `C` operands.
+    pub text: String,
+    /// Whether a `C` operand is a constant path: the text is only known at
+    /// run time, so the host code checks and interprets it then.
+    pub runtime_text: bool,
+}
+
+/// A text edit made by splicing: `new` bytes at `at` in the new text replaced `old` bytes.
+struct Splice {
+    at: usize,
+    old: usize,
+    new: usize,
+}
+
+/// Maps a byte range of the spliced text back to the original text.
+fn unsplice(range: std::ops::Range<usize>, splices: &[Splice]) -> std::ops::Range<usize> {
+    let map = |pos: usize| {
+        let mut shift: isize = 0;
+        for s in splices {
+            if pos < s.at {
+                break;
+            }
+            if pos < s.at + s.new {
+                return (s.at as isize - shift) as usize;
+            }
+            shift += s.new as isize - s.old as isize;
+        }
+        (pos as isize - shift).max(0) as usize
+    };
+    let start = map(range.start);
+    start..map(range.end).max(start)
+}
+
+/// Splices literal `C` operands into the text: `%k` becomes the string.
+fn splice_strings(statement: &Statement) -> (String, Vec<Splice>, bool) {
+    let mut runtime = false;
+    let values: Vec<Option<String>> = statement
+        .operands
+        .iter()
+        .map(|op| {
+            if op.constraint.letter != ConstraintLetter::C {
+                return None;
+            }
+            match &op.expr {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => {
+                    runtime = true;
+                    None
+                }
+            }
+        })
+        .collect();
+    let text = &statement.text;
+    let mut out = String::new();
+    let mut splices = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && bytes.get(i + 1) == Some(&b'%') {
+            out.push_str("%%");
+            i += 2;
+            continue;
+        }
+        if bytes[i] == b'%' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let end = (i + 1..bytes.len())
+                .find(|&j| !bytes[j].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            if let Some(Some(v)) = text[i + 1..end]
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| values.get(k))
+            {
+                splices.push(Splice {
+                    at: out.len(),
+                    old: end - i,
+                    new: v.len(),
+                });
+                out.push_str(v);
+                i = end;
+                continue;
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    (out, splices, runtime)
+}
+
+/// Collects errors; turns ptx-core diagnostics into spanned compile errors.
+struct Reporter<'a> {
+    statement: &'a Statement,
+    text: &'a str,
+    splices: &'a [Splice],
+    error: Option<syn::Error>,
+}
+
+impl Reporter<'_> {
+    fn push(&mut self, e: syn::Error) {
+        match &mut self.error {
+            Some(all) => all.combine(e),
+            None => self.error = Some(e),
+        }
+    }
+
+    /// A diagnostic about the template text.
+    fn diagnostic(&mut self, d: &Diagnostic) {
+        let original = unsplice(d.span.range(), self.splices);
+        let (tokens, literal) = self.statement.tokens_for(original.clone());
+        let mut message = d.message.clone();
+        if literal {
+            message.push_str(&caret_display(self.text, d.span.range()));
+        }
+        for note in &d.notes {
+            message.push_str(&format!("\n= note: {note}"));
+        }
+        if let Some(s) = &d.suggestion {
+            message.push_str(&format!("\n= help: write `{}`", s.replacement));
+        }
+        self.push(syn::Error::new_spanned(tokens, message));
+    }
+
+    /// A problem with operand `k` as a whole.
+    fn operand(&mut self, k: usize, message: String) {
+        let tokens = self
+            .statement
+            .operands
+            .get(k)
+            .map_or_else(|| self.statement.whole.clone(), |o| o.tokens());
+        self.push(syn::Error::new_spanned(tokens, message));
+    }
+}
+
+/// The template line holding `range`, with a caret line under the range.
+fn caret_display(text: &str, range: std::ops::Range<usize>) -> String {
+    let start = range.start.min(text.len());
+    let end = range.end.clamp(start, text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = &text[line_start..line_end];
+    let col = text[line_start..start].chars().count();
+    let width = text[start..end.min(line_end)].chars().count().max(1);
+    let shown = line.replace('\t', " ");
+    format!(
+        "\n  |\n  | {shown}\n  | {}{}",
+        " ".repeat(col),
+        "^".repeat(width)
+    )
+}
+
+/// How an operand reads in messages: `%1 (`x`)` or `%[sum] (`s`)`.
+pub fn describe(statement: &Statement, k: usize) -> String {
+    let op = &statement.operands[k];
+    let expr = op.expr.to_token_stream().to_string();
+    match (&op.name, statement.syntax) {
+        (Some(_), Syntax::Tokens) => format!("`{expr}`"),
+        (Some(n), Syntax::Cuda) => format!("%[{n}] (`{expr}`)"),
+        (None, _) => format!("%{k} (`{expr}`)"),
+    }
+}
+
+fn asm_operands(statement: &Statement) -> Vec<AsmOperand> {
+    statement
+        .operands
+        .iter()
+        .map(|op| {
+            let value = match (&op.expr, op.constraint.letter) {
+                (
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(i),
+                        ..
+                    }),
+                    ConstraintLetter::N,
+                ) => i.base10_parse::<i128>().ok(),
+                (
+                    syn::Expr::Unary(syn::ExprUnary {
+                        op: syn::UnOp::Neg(_),
+                        expr,
+                        ..
+                    }),
+                    ConstraintLetter::N,
+                ) => match &**expr {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(i),
+                        ..
+                    }) => i.base10_parse::<i128>().ok().map(|v| -v),
+                    _ => None,
+                },
+                _ => None,
+            };
+            AsmOperand {
+                constraint: op.constraint,
+                name: op.name.as_ref().map(ToString::to_string),
+                value,
+            }
+        })
+        .collect()
+}
+
+/// `.reg` declarations outside any `{ }` block.
+fn top_level_registers(template: &Template) -> Vec<&ptx_core::syntax::Declaration> {
+    template
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Declaration(d) if d.space == ptx_core::StateSpace::Reg => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Runs every check on the statement.
+pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
+    let mut places = None;
+    if statement.syntax == Syntax::Tokens {
+        places = crate::tokens::bind(statement)?;
+    }
+    let (text, splices, runtime_text) = splice_strings(statement);
+    let statement = &*statement;
+    let mut r = Reporter {
+        statement,
+        text: &text,
+        splices: &splices,
+        error: None,
+    };
+    let operands = asm_operands(statement);
+    if text.trim().is_empty() {
+        let tokens = statement
+            .pieces
+            .first()
+            .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone());
+        return Err(syn::Error::new_spanned(
+            tokens,
+            "empty template: a `ptx!` statement needs at least one PTX instruction",
+        ));
+    }
+    for (k, op) in statement.operands.iter().enumerate() {
+        if op.constraint.letter == ConstraintLetter::Q && statement.syntax == Syntax::Cuda {
+            // Accepted: 128-bit registers exist from PTX ISA 8.3 on sm_70.
+            let _ = k;
+        }
+    }
+    if runtime_text {
+        return Ok(Validated {
+            template: None,
+            program: None,
+            text,
+            runtime_text,
+        });
+    }
+    let template = match places {
+        Some(t) => t,
+        None => match parse(&text) {
+            Ok(t) => t,
+            Err(diags) => {
+                diags.iter().for_each(|d| r.diagnostic(d));
+                return Err(r.error.unwrap_or_else(|| {
+                    syn::Error::new(Span::call_site(), "template does not parse")
+                }));
+            }
+        },
+    };
+    for d in top_level_registers(&template) {
+        let name = d.names.first().map_or("t", |n| n.name.as_str());
+        let diag = Diagnostic::error(
+            ptx_core::DiagnosticKind::Directive,
+            d.span,
+            format!("`.reg` declared outside a `{{ }}` block: when this statement is inlined twice, `{name}` is defined twice and ptxas rejects the kernel"),
+        )
+        .note("put the template in a block, `{ .reg ...; ... }`, so every copy gets its own scope");
+        r.diagnostic(&diag);
+    }
+    let checked = match check(&template, &operands, statement.target) {
+        Ok(c) => Some(c),
+        Err(diags) => {
+            diags.iter().for_each(|d| r.diagnostic(d));
+            None
+        }
+    };
+    let Some(checked) = checked else {
+        return Err(r
+            .error
+            .unwrap_or_else(|| syn::Error::new(Span::call_site(), "template rejected")));
+    };
+    for (k, (op, usage)) in statement.operands.iter().zip(&checked.usage).enumerate() {
+        let who = describe(statement, k);
+        if usage.spans.is_empty() {
+            let message = match statement.syntax {
+                Syntax::Cuda => format!(
+                    "operand {who} is not used by the template; remove it, or refer to it as `%{k}`"
+                ),
+                Syntax::Tokens => format!("operand {who} is not used by the template"),
+            };
+            r.operand(k, message);
+            continue;
+        }
+        let letter = op.constraint.letter.as_char();
+        match op.constraint.access {
+            Access::Write | Access::ReadWrite if !usage.written => {
+                r.operand(k, format!("output {who} is never written by the template; make it an input, \"{letter}\""));
+            }
+            Access::Write if !usage.written_unconditionally => r.operand(
+                k,
+                format!(
+                    "output {who} is written only when a guard predicate holds, so with \"={letter}\" it is undefined otherwise; \
+                     use \"+{letter}\" so it keeps its value when the guard is false"
+                ),
+            ),
+            Access::Write if usage.read_first => r.operand(
+                k,
+                format!("output {who} is read by the template before it is written; use \"+{letter}\" to pass its value in"),
+            ),
+            _ => {}
+        }
+    }
+    if let Some(e) = r.error {
+        return Err(e);
+    }
+    let program =
+        lower(&checked, &operands).map_err(|m| syn::Error::new_spanned(&statement.whole, m))?;
+    Ok(Validated {
+        template: Some(checked.template),
+        program: Some(program),
+        text,
+        runtime_text,
+    })
+}

@@ -1,0 +1,136 @@
+//! What the `ptx!` expansion refers to. Not a public API: names here may
+//! change in any release.
+
+pub use crate::operand::{Constant, Register, Wide};
+pub use half;
+pub use ptx_core as core;
+pub use ptx_sim::exec::{Fault, read_operand, write_operand};
+pub use ptx_sim::registry::Sem;
+
+use ptx_sim::interp::Prepared;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// What every `ptx!` expansion evaluates to: the statement as checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The canonical PTX text of the template.
+    pub ptx: &'static str,
+    /// The constraints of the operands, outputs first.
+    pub constraints: &'static [&'static str],
+    /// The target the statement was checked for.
+    pub target: &'static str,
+}
+
+/// Stops with the simulator's fault, naming the instruction.
+#[cold]
+#[track_caller]
+pub fn fault(text: &str, fault: Fault) -> ! {
+    panic!("ptx!: `{text}`: {fault}")
+}
+
+/// The value of special register `name` (component 0, 1, 2 for `.x .y .z`)
+/// for the running simulated thread.
+pub fn special(name: &str, component: u8) -> u64 {
+    let component_name = ["x", "y", "z"].get(usize::from(component)).copied();
+    let register = ptx_core::SpecialRegister::lookup(name, None)
+        .or_else(|| ptx_core::SpecialRegister::lookup(name, component_name))
+        .unwrap_or(ptx_core::SPECIAL_REGISTERS[0]);
+    ptx_sim::context::special(&register, component)
+}
+
+/// The address of a variable declared inside a template: not simulated.
+#[track_caller]
+pub fn variable_address(name: &str) -> u64 {
+    panic!(
+        "ptx!: the template declares variable `{name}`; variables inside ptx! templates are not simulated on the CPU"
+    )
+}
+
+/// Templates whose text is only known at run time (a `C` operand that is a
+/// constant path), checked and lowered once per distinct text.
+pub struct RuntimeCache {
+    programs: Mutex<Option<HashMap<String, Arc<Prepared>>>>,
+}
+
+impl RuntimeCache {
+    /// An empty cache.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> RuntimeCache {
+        RuntimeCache {
+            programs: Mutex::new(None),
+        }
+    }
+
+    /// The program for `text` with string operands `strings` spliced in.
+    /// Panics with the checker's diagnostics when the spliced text is not
+    /// valid PTX: this is the compile-time check, deferred to the first run.
+    #[track_caller]
+    pub fn get(
+        &self,
+        text: &str,
+        strings: &[(usize, &str)],
+        constraints: &[&str],
+        target: &str,
+    ) -> Arc<Prepared> {
+        let mut spliced = text.to_string();
+        for &(k, s) in strings.iter().rev() {
+            spliced = splice(&spliced, k, s);
+        }
+        let mut programs = self.programs.lock().unwrap_or_else(|e| e.into_inner());
+        let programs = programs.get_or_insert_with(HashMap::new);
+        if let Some(p) = programs.get(&spliced) {
+            return p.clone();
+        }
+        let target = target.parse().unwrap_or_default();
+        let ops: Vec<ptx_core::AsmOperand> = constraints
+            .iter()
+            .map(|c| {
+                ptx_core::AsmOperand::new(
+                    c.parse()
+                        .unwrap_or(ptx_core::Constraint::input(ptx_core::ConstraintLetter::R)),
+                )
+            })
+            .collect();
+        let checked = ptx_core::parse(&spliced).and_then(|t| ptx_core::check(&t, &ops, target));
+        let checked = match checked {
+            Ok(c) => c,
+            Err(diags) => {
+                let shown: Vec<String> = diags.iter().map(|d| d.render(&spliced)).collect();
+                panic!(
+                    "ptx!: the template `{spliced}` is not valid PTX:\n{}",
+                    shown.join("\n")
+                );
+            }
+        };
+        let program = ptx_core::lower(&checked, &ops).unwrap_or_else(|e| panic!("ptx!: {e}"));
+        let prepared = Arc::new(Prepared::new(&program));
+        programs.insert(spliced, prepared.clone());
+        prepared
+    }
+}
+
+/// Replaces every `%k` (not `%%`, not `%k0`) in `text` by `value`.
+fn splice(text: &str, k: usize, value: &str) -> String {
+    let needle = format!("%{k}");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if let Some(after) = tail.strip_prefix("%%") {
+            out.push_str("%%");
+            rest = after;
+        } else if tail.starts_with(&needle)
+            && !tail[needle.len()..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            out.push_str(value);
+            rest = &tail[needle.len()..];
+        } else {
+            out.push('%');
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
