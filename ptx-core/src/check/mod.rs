@@ -675,7 +675,7 @@ fn problem_diagnostic(
                 w.span,
                 format!("`.{}` is written twice in `{text}`", w.text),
             )
-            .note("ptxas accepts a rounding modifier, `.ftz`, `.trans` or a comparison operator only once")
+            .note("ptxas accepts a rounding modifier, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison operator only once")
         }
         Problem::Extra { index } => {
             let w = &written[index];

@@ -29,12 +29,12 @@ pub(crate) enum Problem {
 
 /// Modifiers that ptxas rejects when written twice ("Multiple rounding
 /// modifiers specified", "Duplicate .ftz modifier", "Multiple comparisons
-/// set", "Multiple .trans modifiers specified"), while it accepts repeated
-/// `.sat`, `.relu`, `.cc` or `.sync`.
+/// set", "Multiple .trans modifiers specified", "Multiple clamp modifiers
+/// specified"), while it accepts repeated `.sat`, `.relu`, `.cc` or `.sync`.
 pub(crate) const UNREPEATABLE: &[&str] = &[
-    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "eq", "ne",
-    "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
-    "num", "nan",
+    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "clamp",
+    "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
+    "gtu", "geu", "num", "nan",
 ];
 
 pub(crate) type Values = Vec<Option<&'static str>>;
