@@ -11,11 +11,13 @@
 use super::Entry;
 
 /// One class of source types: the types, the group of their comparison
-/// operators, whether `.ftz` applies, and when the class appeared.
+/// operators, whether `.ftz` applies, whether `setp` may write a second
+/// predicate `p|q`, and when the class appeared.
 struct SourceClass {
     types: &'static str,
     cmp: &'static str,
     ftz: bool,
+    pair: bool,
     since: (u8, u8, u32),
 }
 
@@ -29,8 +31,15 @@ const fn class(
         types,
         cmp,
         ftz,
+        pair: true,
         since,
     }
+}
+
+/// The scalar half precision classes: ptxas refuses `p|q` for them
+/// ("Predicate output not allowed"), as the ISA's syntax shows.
+const fn single(c: SourceClass) -> SourceClass {
+    SourceClass { pair: false, ..c }
 }
 
 const SIGNED: SourceClass = class(".s16, .s32, .s64", "cmp_signed", false, (1, 0, 10));
@@ -38,9 +47,9 @@ const UNSIGNED: SourceClass = class(".u16, .u32, .u64", "cmp_unsigned", false, (
 const BIT: SourceClass = class(".b16, .b32, .b64", "cmp_bit", false, (1, 0, 10));
 const F32: SourceClass = class(".f32", "cmp_float", true, (1, 0, 10));
 const F64: SourceClass = class(".f64", "cmp_float", false, (1, 0, 13));
-const F16: SourceClass = class(".f16", "cmp_float", true, (4, 2, 53));
+const F16: SourceClass = single(class(".f16", "cmp_float", true, (4, 2, 53)));
 const F16X2: SourceClass = class(".f16x2", "cmp_float", true, (4, 2, 53));
-const BF16: SourceClass = class(".bf16", "cmp_float", false, (7, 8, 90));
+const BF16: SourceClass = single(class(".bf16", "cmp_float", false, (7, 8, 90)));
 const BF16X2: SourceClass = class(".bf16x2", "cmp_float", false, (7, 8, 90));
 
 /// The later of two (PTX ISA, sm) requirements.
@@ -55,15 +64,17 @@ fn setp(c: &SourceClass) -> [Entry; 2] {
     let ftz = if c.ftz { "{.ftz}" } else { "" };
     let (major, minor, sm) = c.since;
     let (cmp, types) = (c.cmp, c.types);
+    // ptxas takes the sink `_` for `p`.
+    let p = if c.pair { "p|q:sink" } else { "p:sink" };
     [
         Entry::owned(
-            format!("setp.{cmp}{ftz}.type =p|q:.pred, a, b; .type = {{ {types} }}"),
+            format!("setp.{cmp}{ftz}.type ={p}:.pred, a, b; .type = {{ {types} }}"),
             "setp",
         )
         .since(major, minor, sm),
         Entry::owned(
             format!(
-                "setp.{cmp}.boolop{ftz}.type =p|q:.pred, a, b, c:.pred:neg; .type = {{ {types} }}"
+                "setp.{cmp}.boolop{ftz}.type ={p}:.pred, a, b, c:.pred:neg; .type = {{ {types} }}"
             ),
             "setp.boolop",
         )
@@ -113,7 +124,8 @@ pub(super) fn entries() -> Vec<Entry> {
     entries.extend(set(&BF16X2, ".bf16x2, .u32, .s32", (7, 8, 90)));
     let values = ".b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64";
     entries.extend([
-        Entry::owned(format!("selp.type =d, a, b, c:.pred; .type = {{ {values} }}"), "selp"),
+        // ptxas takes a negated selector `!c`, though the ISA does not show one.
+        Entry::owned(format!("selp.type =d, a, b, c:.pred:neg; .type = {{ {values} }}"), "selp"),
         // slct picks `a` when `c >= 0`; a `.f32` `c` may be flushed first.
         Entry::owned(
             format!("slct.dtype.s32 =d:.dtype, a:.dtype, b:.dtype, c:.s32; .dtype = {{ {values} }}"),

@@ -27,11 +27,13 @@ pub(super) fn entries() -> Vec<Entry> {
         form("fma.rn{.ftz}{.sat}.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(4, 2, 53),
         form("fma.rn{.ftz}.relu.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(7, 0, 80),
         form("fma.rn{.relu}.type =d, a, b, c; .type = { .bf16, .bf16x2 }", "fma").since(7, 0, 80),
+        // `.oob`: out-of-bounds inputs read as zero; ptxas also takes `.sat` on the .f16 types.
         form(
             "fma.rn.oob{.relu}.type =d, a, b, c; .type = { .f16, .f16x2, .bf16, .bf16x2 }",
             "fma.oob",
         )
         .since(8, 1, 90),
+        form("fma.rn.oob.sat.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma.oob").since(8, 1, 90),
         // Mixed precision: `a` (and `b` of fma) are converted to .f32 first.
         form("add{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", "add")
             .since(8, 6, 100),

@@ -4,10 +4,11 @@ use super::{Entry, form};
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
-        // add, sub: .sat only on .s32; packed 16-bit forms from sm_90.
+        // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
+        // packed 16-bit forms of add (not sub) from sm_90.
         form("add{.sat}.s32 =d, a, b", "add"),
         form("add.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "add"),
-        form("add{.sat}.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
+        form("add.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
         form("sub{.sat}.s32 =d, a, b", "sub"),
         form("sub.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "sub"),
         // Extended precision: the carry flag lives between statements of a template.
@@ -45,10 +46,13 @@ pub(super) fn entries() -> Vec<Entry> {
         form("neg.type =d, a; .type = { .s16, .s32, .s64 }", "neg"),
         form("min.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "min"),
         form("max.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "max"),
-        form("min{.relu}.type =d, a, b; .type = { .u16x2, .s16x2 }", "min").since(8, 0, 90),
-        form("max{.relu}.type =d, a, b; .type = { .u16x2, .s16x2 }", "max").since(8, 0, 90),
-        form("min.relu/.s32 =d, a, b", "min").since(8, 0, 90),
-        form("max.relu/.s32 =d, a, b", "max").since(8, 0, 90),
+        // `.relu` (clamp negative results to 0) only for the signed .s16x2 and .s32.
+        form("min.u16x2 =d, a, b", "min").since(8, 0, 90),
+        form("max.u16x2 =d, a, b", "max").since(8, 0, 90),
+        form("min{.relu}.s16x2 =d, a, b", "min").since(8, 0, 90),
+        form("max{.relu}.s16x2 =d, a, b", "max").since(8, 0, 90),
+        form("min.relu.s32 =d, a, b", "min").since(8, 0, 90),
+        form("max.relu.s32 =d, a, b", "max").since(8, 0, 90),
         // Bit manipulation.
         form("popc.type =d:.u32, a; .type = { .b32, .b64 }", "popc").since(2, 0, 20),
         form("clz.type =d:.u32, a; .type = { .b32, .b64 }", "clz").since(2, 0, 20),

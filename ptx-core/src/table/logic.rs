@@ -7,31 +7,27 @@ use super::{Entry, form};
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
-        form(
-            "and.type =d, a, b; .type = { .pred, .b16, .b32, .b64 }",
-            "and",
-        ),
-        form(
-            "or.type =d, a, b; .type = { .pred, .b16, .b32, .b64 }",
-            "or",
-        ),
-        form(
-            "xor.type =d, a, b; .type = { .pred, .b16, .b32, .b64 }",
-            "xor",
-        ),
-        form("not.type =d, a; .type = { .pred, .b16, .b32, .b64 }", "not"),
+        form("and.type =d, a, b; .type = { .b16, .b32, .b64 }", "and"),
+        form("or.type =d, a, b; .type = { .b16, .b32, .b64 }", "or"),
+        form("xor.type =d, a, b; .type = { .b16, .b32, .b64 }", "xor"),
+        form("not.type =d, a; .type = { .b16, .b32, .b64 }", "not"),
+        // On predicates ptxas takes negated sources (`and.pred p, !q, r`).
+        form("and.pred =d, a:neg, b:neg", "and"),
+        form("or.pred =d, a:neg, b:neg", "or"),
+        form("xor.pred =d, a:neg, b:neg", "xor"),
+        form("not.pred =d, a:neg", "not"),
         form("cnot.type =d, a; .type = { .b16, .b32, .b64 }", "cnot"),
-        form("lop3.b32 =d, a, b, c, lut:imm:0..255", "lop3").since(4, 3, 50),
-        // The predicate form: `p = (d != 0) BoolOp q`; `d` may be the sink `_`.
+        // The ISA's immLut is 0..255; ptxas takes any immediate up to 64 bits
+        // (and uses its low byte).
+        form("lop3.b32 =d, a, b, c, lut:imm:.b64", "lop3").since(4, 3, 50),
+        // The predicate form: `p = (d != 0) BoolOp q`; `|p` is required, `d`
+        // may be the sink `_`, and ptxas takes `!q`.
         form(
-            "lop3.boolop.b32 =d|p:sink, a, b, c, lut:imm:0..255, q:.pred; .boolop = { .or, .and }",
+            "lop3.boolop.b32 =d|p:sink:pair, a, b, c, lut:imm:.b64, q:.pred:neg; .boolop = { .or, .and }",
             "lop3.boolop",
         )
         .since(8, 2, 70),
-        form(
-            "shl.type =d, a, b:.u32; .type = { .b16, .b32, .b64 }",
-            "shl",
-        ),
+        form("shl.type =d, a, b:.u32; .type = { .b16, .b32, .b64 }", "shl"),
         form(
             "shr.type =d, a, b:.u32; .type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64 }",
             "shr",
