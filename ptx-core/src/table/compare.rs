@@ -138,3 +138,73 @@ pub(super) fn entries() -> Vec<Entry> {
     ]);
     entries
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, Target::default()).is_ok()
+    }
+
+    fn setp(statement: &str, constraints: &[&str]) -> bool {
+        let asm = format!("{{ .reg .pred p, q, c; setp.ne.u32 c, %0, 0; {statement}; }}");
+        accepts(&asm, constraints)
+    }
+
+    #[test]
+    fn each_type_class_has_its_own_comparison_operators() {
+        assert!(setp("setp.lt.s32 p, %1, %2", &["r", "r", "r"]));
+        assert!(setp("setp.lo.u32 p, %1, %2", &["r", "r", "r"]));
+        assert!(setp("setp.lt.u32 p, %1, %2", &["r", "r", "r"]));
+        assert!(!setp("setp.lo.s32 p, %1, %2", &["r", "r", "r"]));
+        assert!(setp("setp.ne.b32 p, %1, %2", &["r", "r", "r"]));
+        assert!(!setp("setp.lt.b32 p, %1, %2", &["r", "r", "r"]));
+        assert!(setp("setp.num.f64 p, %1, %2", &["r", "d", "d"]));
+    }
+
+    #[test]
+    fn only_the_combining_forms_take_a_predicate_which_may_be_negated() {
+        assert!(setp("setp.lt.or.s32 p|q, %1, %2, !c", &["r", "r", "r"]));
+        assert!(!setp("setp.lt.s32 p, %1, %2, c", &["r", "r", "r"]));
+        assert!(!setp("setp.lt.and.s32 p, %1, %2", &["r", "r", "r"]));
+    }
+
+    #[test]
+    fn ftz_applies_to_f32_and_f16_comparisons_only() {
+        assert!(setp("setp.lt.ftz.f32 p, %1, %2", &["r", "f", "f"]));
+        assert!(setp("setp.gtu.ftz.f16x2 p|q, %1, %2", &["r", "r", "r"]));
+        assert!(!setp("setp.lt.ftz.f64 p, %1, %2", &["r", "d", "d"]));
+        assert!(!setp("setp.lt.ftz.bf16 p, %1, %2", &["r", "h", "h"]));
+    }
+
+    #[test]
+    fn scalar_half_comparisons_write_one_predicate() {
+        assert!(setp("setp.gt.f16 p, %1, %2", &["r", "h", "h"]));
+        assert!(!setp("setp.gt.f16 p|q, %1, %2", &["r", "h", "h"]));
+        assert!(setp("setp.gt.f16x2 p|q, %1, %2", &["r", "r", "r"]));
+    }
+
+    #[test]
+    fn set_writes_a_destination_of_its_own_type() {
+        assert!(accepts("set.lt.f32.s32 %0, %1, %2;", &["=f", "r", "r"]));
+        assert!(accepts("set.ge.u32.f16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("set.lt.s32 %0, %1, %2;", &["=r", "r", "r"]));
+    }
+
+    #[test]
+    fn slct_selects_on_the_sign_of_an_s32_or_f32_operand() {
+        assert!(accepts(
+            "slct.f64.s32 %0, %1, %2, %3;",
+            &["=d", "d", "d", "r"]
+        ));
+        assert!(accepts(
+            "slct.ftz.u16.f32 %0, %1, %2, %3;",
+            &["=h", "h", "h", "f"]
+        ));
+        assert!(!accepts(
+            "slct.ftz.s32.s32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+    }
+}

@@ -361,4 +361,28 @@ mod tests {
             &["=r", "r", "r", "r"]
         ));
     }
+
+    #[test]
+    fn widening_bf16_takes_an_ignored_rounding_mode_as_ptxas_does() {
+        assert!(accepts("cvt.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(accepts("cvt.rn.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(accepts("cvt.rp.f64.bf16 %0, %1;", &["=d", "h"]));
+        assert!(!accepts("cvt.rni.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(!accepts("cvt.rn.f32.f16 %0, %1;", &["=f", "h"]));
+    }
+
+    #[test]
+    fn sat_does_not_apply_to_bf16_conversions_as_ptxas_has_it() {
+        assert!(accepts("cvt.rn.sat.f16.s32 %0, %1;", &["=h", "r"]));
+        assert!(!accepts("cvt.rn.sat.bf16.f32 %0, %1;", &["=h", "f"]));
+        assert!(!accepts("cvt.sat.f32.bf16 %0, %1;", &["=f", "h"]));
+    }
+
+    #[test]
+    fn fp4_conversions_need_a_blackwell_family_target() {
+        let sm100a: Target = "sm_100a".parse().unwrap();
+        let asm = "{ .reg .b8 t; cvt.rn.satfinite.e2m1x2.f32 t, %1, %2; cvt.u16.u8 %0, t; }";
+        assert!(check_asm(asm, &["=h", "f", "f"], sm100a).is_ok());
+        assert!(!accepts(asm, &["=h", "f", "f"]));
+    }
 }

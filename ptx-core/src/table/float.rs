@@ -77,3 +77,83 @@ pub(super) fn entries() -> Vec<Entry> {
     ]);
     entries
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts_on(target: Target, asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, target).is_ok()
+    }
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        accepts_on(Target::default(), asm, constraints)
+    }
+
+    #[test]
+    fn add_defaults_to_rn_while_fma_and_mad_require_a_rounding_mode() {
+        assert!(accepts("add.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("add.rz.ftz.sat.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(!accepts("fma.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(!accepts("mad.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(accepts(
+            "mad.rn.f64 %0, %1, %2, %3;",
+            &["=d", "d", "d", "d"]
+        ));
+    }
+
+    #[test]
+    fn div_rcp_sqrt_need_a_rounding_mode_or_approx() {
+        assert!(!accepts("div.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("div.approx.ftz.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("div.full.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(!accepts("div.full.f64 %0, %1, %2;", &["=d", "d", "d"]));
+        assert!(!accepts("rcp.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("sqrt.approx.f64 %0, %1;", &["=d", "d"]));
+    }
+
+    #[test]
+    fn approximate_f64_reciprocal_exists_only_with_ftz() {
+        assert!(accepts("rcp.approx.ftz.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("rcp.approx.f64 %0, %1;", &["=d", "d"]));
+    }
+
+    #[test]
+    fn ftz_applies_to_f32_only() {
+        assert!(accepts("abs.ftz.f32 %0, %1;", &["=f", "f"]));
+        assert!(!accepts("abs.ftz.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("min.ftz.f64 %0, %1, %2;", &["=d", "d", "d"]));
+    }
+
+    #[test]
+    fn a_rounding_mode_or_ftz_may_be_written_only_once() {
+        assert!(!accepts("sub.rn.rn.f64 %0, %1, %2;", &["=d", "d", "d"]));
+        assert!(!accepts("sqrt.rn.ftz.ftz.f32 %0, %1;", &["=f", "f"]));
+        assert!(accepts(
+            "fma.sat.rn.sat.f32 %0, %1, %2, %3;",
+            &["=f", "f", "f", "f"]
+        ));
+    }
+
+    #[test]
+    fn packed_f32x2_and_three_input_min_need_sm_100() {
+        let sm100: Target = "sm_100".parse().unwrap();
+        assert!(!accepts("add.f32x2 %0, %1, %2;", &["=l", "l", "l"]));
+        assert!(accepts_on(
+            sm100,
+            "add.f32x2 %0, %1, %2;",
+            &["=l", "l", "l"]
+        ));
+        assert!(!accepts_on(
+            sm100,
+            "add.f32x2 %0, %1, %2;",
+            &["=d", "d", "d"]
+        ));
+        assert!(!accepts("min.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(accepts_on(
+            sm100,
+            "max.NaN.abs.f32 %0, %1, %2, %3;",
+            &["=f", "f", "f", "f"]
+        ));
+    }
+}

@@ -72,3 +72,50 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, Target::default()).is_ok()
+    }
+
+    #[test]
+    fn sat_applies_only_to_s32_add_sub_and_mad_hi() {
+        assert!(accepts("add.sat.s32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("add.sat.u32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("add.sat.s16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(accepts(
+            "mad.hi.sat.s32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+        assert!(!accepts(
+            "mad.lo.sat.s32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+    }
+
+    #[test]
+    fn relu_applies_only_to_signed_packed_and_s32_min_max() {
+        assert!(accepts("min.relu.s16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(accepts("max.relu.s32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("max.relu.u16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("min.relu.u32 %0, %1, %2;", &["=r", "r", "r"]));
+    }
+
+    #[test]
+    fn packed_integer_operands_take_no_immediate() {
+        assert!(accepts("add.s32 %0, %1, 5;", &["=r", "r"]));
+        assert!(!accepts("add.s16x2 %0, %1, 1;", &["=r", "r"]));
+    }
+
+    #[test]
+    fn mul_needs_its_mode_directly_after_the_name() {
+        assert!(accepts("mul.wide.u32 %0, %1, %2;", &["=l", "r", "r"]));
+        assert!(!accepts("mul.s16.lo %0, %1, %2;", &["=h", "h", "h"]));
+        let errors =
+            check_asm("mul.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap_err();
+        assert!(errors[0].message.contains("`.lo`"));
+    }
+}

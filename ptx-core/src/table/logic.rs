@@ -45,3 +45,64 @@ pub(super) fn entries() -> Vec<Entry> {
         .since(3, 1, 32),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, Target::default()).is_ok()
+    }
+
+    #[test]
+    fn bit_operations_take_any_register_of_their_size() {
+        assert!(accepts("and.b32 %0, %1, %2;", &["=r", "r", "f"]));
+        assert!(!accepts("and.b32 %0, %1, %2;", &["=r", "r", "l"]));
+        assert!(!accepts("and.s32 %0, %1, %2;", &["=r", "r", "r"]));
+    }
+
+    #[test]
+    fn the_shift_amount_is_u32_whatever_the_shifted_type() {
+        assert!(accepts("shl.b64 %0, %1, %2;", &["=l", "l", "r"]));
+        assert!(!accepts("shr.s64 %0, %1, %2;", &["=l", "l", "l"]));
+        assert!(!accepts("shl.s32 %0, %1, %2;", &["=r", "r", "r"]));
+    }
+
+    #[test]
+    fn shf_needs_its_direction_first_and_a_mode() {
+        assert!(accepts(
+            "shf.r.clamp.b32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+        assert!(!accepts(
+            "shf.clamp.r.b32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+        assert!(!accepts(
+            "shf.l.b32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+    }
+
+    #[test]
+    fn lop3_with_a_boolean_operation_must_write_its_predicate() {
+        let with =
+            "{ .reg .pred p, q; setp.ne.u32 q, %1, 0; lop3.or.b32 %0|p, %1, %2, %3, 0x96, !q; }";
+        let without =
+            "{ .reg .pred q; setp.ne.u32 q, %1, 0; lop3.or.b32 %0, %1, %2, %3, 0x96, q; }";
+        assert!(accepts(with, &["=r", "r", "r", "r"]));
+        assert!(!accepts(without, &["=r", "r", "r", "r"]));
+    }
+
+    #[test]
+    fn lop3_takes_its_lookup_table_as_an_immediate_only() {
+        assert!(accepts(
+            "lop3.b32 %0, %1, %2, %3, 0xe8;",
+            &["=r", "r", "r", "r"]
+        ));
+        assert!(!accepts(
+            "lop3.b32 %0, %1, %2, %3, %4;",
+            &["=r", "r", "r", "r", "r"]
+        ));
+    }
+}
