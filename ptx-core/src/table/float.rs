@@ -37,9 +37,10 @@ pub(super) fn entries() -> Vec<Entry> {
         form("mad.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
         form("mad.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
         // div: `.approx` and `.rnd` may be written anywhere, `.full` only first.
+        // (The `.rnd` forms come first so that a missing mode is explained with them.)
+        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
         form("div.approx{.ftz}.f32 =d, a, b", "div.approx"),
         form("div.full/{.ftz}.f32 =d, a, b", "div.full").since(1, 4, 10),
-        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
         form("div.rnd.f64 =d, a, b", "div").since(1, 0, 13),
         form("abs{.ftz}.f32 =d, a", "abs"),
         form("abs.f64 =d, a", "abs").since(1, 0, 13),
@@ -59,12 +60,12 @@ pub(super) fn entries() -> Vec<Entry> {
         ]);
     }
     entries.extend([
-        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
         form("rcp.rnd{.ftz}.f32 =d, a", "rcp").since(1, 4, 20),
+        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
         form("rcp.rnd.f64 =d, a", "rcp").since(1, 4, 13),
         form("rcp.approx.ftz.f64 =d, a", "rcp.approx").since(2, 1, 20),
-        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
         form("sqrt.rnd{.ftz}.f32 =d, a", "sqrt").since(1, 4, 20),
+        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
         form("sqrt.rnd.f64 =d, a", "sqrt").since(1, 4, 13),
         form("rsqrt.approx{.ftz}.f32 =d, a", "rsqrt.approx"),
         form("rsqrt.approx.f64 =d, a", "rsqrt.approx").since(1, 4, 13),

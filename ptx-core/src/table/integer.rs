@@ -2,8 +2,46 @@
 
 use super::{Entry, form};
 
+/// Extended precision: `add.cc` ... `madc` pass the carry flag between the
+/// statements of one template. The 32-bit forms are PTX ISA 1.2 (`mad.cc`,
+/// `madc`: 3.0, sm_20); the 64-bit ones PTX ISA 4.3, sm_20.
+fn carry_chain() -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for (types, (major, minor, sm), (mad_major, mad_minor, mad_sm)) in [
+        (".u32, .s32", (1, 2, 10), (3, 0, 20)),
+        (".u64, .s64", (4, 3, 20), (4, 3, 20)),
+    ] {
+        for (spec, semantics) in [
+            ("add.cc.type", "add.cc"),
+            ("addc{.cc}.type", "addc"),
+            ("sub.cc.type", "sub.cc"),
+            ("subc{.cc}.type", "subc"),
+        ] {
+            entries.push(
+                Entry::owned(format!("{spec} =d, a, b; .type = {{ {types} }}"), semantics)
+                    .since(major, minor, sm),
+            );
+        }
+        for (spec, semantics) in [
+            ("mad.lo/.cc.type", "mad.lo.cc"),
+            ("mad.hi/.cc.type", "mad.hi.cc"),
+            ("madc.lo/{.cc}.type", "madc.lo"),
+            ("madc.hi/{.cc}.type", "madc.hi"),
+        ] {
+            entries.push(
+                Entry::owned(
+                    format!("{spec} =d, a, b, c; .type = {{ {types} }}"),
+                    semantics,
+                )
+                .since(mad_major, mad_minor, mad_sm),
+            );
+        }
+    }
+    entries
+}
+
 pub(super) fn entries() -> Vec<Entry> {
-    vec![
+    let mut entries = vec![
         // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
         // packed 16-bit forms of add (not sub) from sm_90.
         form("add{.sat}.s32 =d, a, b", "add"),
@@ -11,15 +49,6 @@ pub(super) fn entries() -> Vec<Entry> {
         form("add.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
         form("sub{.sat}.s32 =d, a, b", "sub"),
         form("sub.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "sub"),
-        // Extended precision: the carry flag lives between statements of a template.
-        form("add.cc.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "add.cc"),
-        form("addc{.cc}.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "addc"),
-        form("sub.cc.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "sub.cc"),
-        form("subc{.cc}.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "subc"),
-        form("mad.lo/.cc.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "mad.lo.cc"),
-        form("mad.hi/.cc.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "mad.hi.cc"),
-        form("madc.lo/{.cc}.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "madc.lo"),
-        form("madc.hi/{.cc}.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "madc.hi"),
         // mul, mad: the mode comes first.
         form("mul.lo/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.lo"),
         form("mul.hi/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.hi"),
@@ -70,7 +99,9 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
         form("dp2a.hi/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp2a.hi")
             .since(5, 0, 61),
-    ]
+    ];
+    entries.extend(carry_chain());
+    entries
 }
 
 #[cfg(test)]
