@@ -1,12 +1,12 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat; types keep their order among themselves,
-//! and so do layouts.
+//! come in any order and may repeat, except state spaces and `.aligned`; types
+//! keep their order among themselves, and so do layouts.
 
-use crate::ScalarType;
 use crate::syntax::Word;
 use crate::table::{InstructionForm, ModifierSlot, SlotClass};
+use crate::{ScalarType, StateSpace};
 
 /// Why a form does not take the modifiers written.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +17,8 @@ pub(crate) enum Problem {
     Unknown { index: usize },
     /// Written modifier `index` fits slot `slot`, already bound to another value.
     Conflict { index: usize, slot: usize },
+    /// Written modifier `index` repeats one that may be written once only.
+    Repeated { index: usize },
     /// Required slot `slot` is empty.
     Missing { slot: usize },
     /// Written positional modifier `index` is not accepted by slot `slot`.
@@ -26,6 +28,12 @@ pub(crate) enum Problem {
 }
 
 pub(crate) type Values = Vec<Option<&'static str>>;
+
+/// Modifiers that ptxas rejects when written twice ("Unexpected number of
+/// state spaces", "Multiple .aligned modifiers"); others may repeat.
+fn written_once(w: &str) -> bool {
+    w == "aligned" || StateSpace::from_name(w).is_some()
+}
 
 fn class_of_word(w: &str) -> SlotClass {
     if ScalarType::from_name(w).is_some() {
@@ -54,7 +62,8 @@ pub(crate) fn bind(
         if let Some((slot, value, words)) = multi_word_match(form, written, i) {
             match values[slot] {
                 None => values[slot] = Some(value),
-                Some(v) if v == value => {}
+                Some(v) if v == value && !written_once(v) => {}
+                Some(v) if v == value => problems.push(Problem::Repeated { index: i }),
                 Some(_) => problems.push(Problem::Conflict { index: i, slot }),
             }
             i += words;
@@ -78,6 +87,9 @@ pub(crate) fn bind(
             .iter()
             .find(|&&k| values[k].is_none() || values[k] == Some(word))
         {
+            Some(&k) if values[k].is_some() && written_once(word) => {
+                problems.push(Problem::Repeated { index: i })
+            }
             Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),
             None if candidates.is_empty() => problems.push(Problem::Unknown { index: i }),
             None => problems.push(Problem::Conflict {
