@@ -449,19 +449,18 @@ impl Parser {
         let first = self.primary()?;
         // `var+8`: a variable's address plus an offset, as a value.
         if matches!(first.kind, OperandKind::Name(_))
-            && (self.is_punct('+') || self.is_punct('-'))
+            && self.is_punct('+')
             && matches!(
                 self.peek_at(1).map(|t| &t.kind),
                 Some(TokenKind::Int(_) | TokenKind::Punct('-'))
             )
         {
-            let minus = self.is_punct('-');
             self.pos += 1;
-            let value = self.signed_int("offset")?;
+            let offset = self.signed_int("offset")?;
             let span = start.to(Span::empty(self.prev_end()));
             let address = Address {
                 base: Some(first),
-                offset: if minus { value.wrapping_neg() } else { value },
+                offset,
                 rest: Vec::new(),
                 indexed: false,
                 bare: true,

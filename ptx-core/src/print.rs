@@ -153,11 +153,7 @@ impl fmt::Display for Address {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.bare {
             if let Some(b) = &self.base {
-                return if self.offset < 0 {
-                    write!(f, "{b}-{}", self.offset.unsigned_abs())
-                } else {
-                    write!(f, "{b}+{}", self.offset)
-                };
+                return write!(f, "{b}+{}", self.offset);
             }
         }
         if self.indexed {

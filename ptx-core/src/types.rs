@@ -219,6 +219,7 @@ pub enum VectorWidth {
 
 impl VectorWidth {
     /// Number of elements.
+    #[allow(clippy::len_without_is_empty)] // a vector width is never empty
     pub fn len(self) -> usize {
         match self {
             VectorWidth::V2 => 2,

@@ -210,7 +210,8 @@ impl Context<'_> {
             }
         }
         match select_form(instr, &self.scope) {
-            Ok((bound, events)) => {
+            Ok((bound, events, warnings)) => {
+                self.diags.extend(warnings);
                 record_usage(&mut self.usage, &guard_events, false);
                 record_usage(&mut self.usage, &events, instr.guard.is_some());
                 self.check_destinations(instr, &events);
@@ -256,7 +257,8 @@ struct Attempt {
     result: Result<Bound, Vec<Problem>>,
 }
 
-type Selected = (Bound, Vec<(usize, Access, Span)>);
+/// The form chosen, the reads and writes of asm operands, and warnings.
+type Selected = (Bound, Vec<(usize, Access, Span)>, Vec<Diagnostic>);
 
 /// Finds the form of `instr`'s opcode that takes its modifiers and operands.
 fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagnostic>> {
@@ -296,7 +298,7 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             usage: Vec::new(),
         };
         checker.run();
-        if !checker.diags.is_empty() {
+        if checker.diags.iter().any(Diagnostic::is_error) {
             operand_failures.push(checker.diags);
             continue;
         }
@@ -304,7 +306,7 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             target_failures.push(d);
             continue;
         }
-        return Ok((bound.clone(), checker.usage));
+        return Ok((bound.clone(), checker.usage, checker.diags));
     }
     if let Some(d) = target_failures.into_iter().next() {
         return Err(vec![d]);
@@ -478,7 +480,14 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
     let best = attempts
         .iter()
         .filter_map(|a| a.result.as_ref().err().map(|p| (a.form, p)))
-        .min_by_key(|(f, p)| (p.contains(&Problem::Head), p.len(), f.id));
+        .min_by_key(|(f, p)| {
+            // A form that has a place for every word written explains best.
+            let unknown = p
+                .iter()
+                .filter(|p| matches!(p, Problem::Unknown { .. }))
+                .count();
+            (p.contains(&Problem::Head), unknown, p.len(), f.id)
+        });
     let Some((form, problems)) = best else {
         return diags;
     };
@@ -605,7 +614,7 @@ fn problem_diagnostic(
                 w.span,
                 format!("`.{}` is written twice in `{text}`", w.text),
             )
-            .note("a state space or `.aligned` may be written once only")
+            .note("state spaces, `.aligned`, `.sc` and `.alias` may be written once only")
         }
         Problem::Missing { slot } => {
             let s = &form.slots[slot];
@@ -660,5 +669,43 @@ fn problem_diagnostic(
             )
             .note(format!("the form is `{}`", form.syntax))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DiagnosticKind, PtxVersion, Target, check_asm};
+
+    fn first_error(text: &str, cons: &[&str], target: Target) -> (DiagnosticKind, String) {
+        let e = check_asm(text, cons, target).unwrap_err().remove(0);
+        (e.kind, e.message)
+    }
+
+    #[test]
+    fn a_gated_modifier_needs_its_own_target() {
+        let text = "ld.global.L2::cache_hint.u32 %0, [%1], %2;";
+        let cons = ["=r", "l", "l"];
+        assert!(check_asm(text, &cons, "sm_80".parse().unwrap()).is_ok());
+        let (kind, message) = first_error(text, &cons, "sm_75".parse().unwrap());
+        assert_eq!(kind, DiagnosticKind::Target);
+        assert!(message.contains("`.L2::cache_hint`") && message.contains("sm_80"));
+        let old = Target {
+            ptx: PtxVersion::new(7, 3),
+            ..Target::default()
+        };
+        assert!(first_error(text, &cons, old).1.contains("PTX ISA 7.4"));
+    }
+
+    #[test]
+    fn a_removed_form_is_gone_on_newer_targets() {
+        let text = "shfl.up.b32 %0, %1, 1, 0;";
+        let pascal = Target {
+            ptx: PtxVersion::new(6, 0),
+            ..Target::sm(60)
+        };
+        assert!(check_asm(text, &["=r", "r"], pascal).is_ok());
+        let (kind, message) = first_error(text, &["=r", "r"], Target::default());
+        assert_eq!(kind, DiagnosticKind::Target);
+        assert!(message.contains("not supported on sm_70"));
     }
 }

@@ -1,7 +1,7 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat, except state spaces and `.aligned`; types
+//! come in any order and may repeat, except state spaces and a few others; types
 //! keep their order among themselves, and so do layouts.
 
 use crate::syntax::Word;
@@ -30,9 +30,10 @@ pub(crate) enum Problem {
 pub(crate) type Values = Vec<Option<&'static str>>;
 
 /// Modifiers that ptxas rejects when written twice ("Unexpected number of
-/// state spaces", "Multiple .aligned modifiers"); others may repeat.
+/// state spaces", "Multiple .aligned modifiers", "Duplicate .sc modifier",
+/// "Multiple .alias modifiers"); others may repeat.
 fn written_once(w: &str) -> bool {
-    w == "aligned" || StateSpace::from_name(w).is_some()
+    matches!(w, "aligned" | "sc" | "alias") || StateSpace::from_name(w).is_some()
 }
 
 fn class_of_word(w: &str) -> SlotClass {
@@ -235,4 +236,18 @@ fn explain_positional(
         }
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    #[test]
+    fn state_spaces_and_aligned_are_written_once_other_modifiers_may_repeat() {
+        let t = Target::default();
+        assert!(check_asm("ld.global.global.u32 %0, [%1];", &["=r", "l"], t).is_err());
+        assert!(check_asm("barrier.sync.aligned.aligned 0;", &[], t).is_err());
+        assert!(check_asm("bar.sync.sync 0;", &[], t).is_ok());
+        assert!(check_asm("shfl.sync.sync.idx.b32 %0, %1, 0, 31, -1;", &["=r", "r"], t).is_ok());
+    }
 }

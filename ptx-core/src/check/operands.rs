@@ -93,7 +93,20 @@ impl OperandChecker<'_, '_> {
                     };
                     self.value(&pred, second, Some(ScalarType::Pred));
                 }
-                _ => self.value(spec, op, ty),
+                _ => {
+                    if spec.paired {
+                        self.error(
+                            DiagnosticKind::OperandKind,
+                            op.span,
+                            format!(
+                                "operand `{}` of `{}` needs its predicate too, as in `{op}|p`",
+                                spec.name,
+                                self.opcode()
+                            ),
+                        );
+                    }
+                    self.value(spec, op, ty)
+                }
             },
             OperandShape::Address => match &op.kind {
                 OperandKind::Address(a) => self.address(a, spec, op.span),
@@ -338,7 +351,21 @@ impl OperandChecker<'_, '_> {
                         self.usage.push((k, Access::Read, base.span));
                     }
                 }
-                Ok(Resolved::Variable { .. }) => {}
+                Ok(Resolved::Variable { space }) => {
+                    let same_kind = |a: StateSpace, b: StateSpace| {
+                        std::mem::discriminant(&a) == std::mem::discriminant(&b)
+                    };
+                    if let Some(bound) = self.bound_space().filter(|s| !same_kind(*s, space)) {
+                        self.error(
+                            DiagnosticKind::OperandKind,
+                            base.span,
+                            format!(
+                                "`{base}` is a {space} variable, but `{}` addresses {bound} memory",
+                                self.opcode()
+                            ),
+                        );
+                    }
+                }
                 Ok(Resolved::Constant { operand, .. }) => {
                     if let Some(k) = operand {
                         self.usage.push((k, Access::Read, base.span));
@@ -431,7 +458,7 @@ impl OperandChecker<'_, '_> {
                 op.span,
                 format!("{what} is a single value, not a vector"),
             ),
-            OperandKind::Address(a) if a.bare => {
+            OperandKind::Address(a) if a.bare || a.indexed => {
                 let base = a.base.as_ref().map(|b| match &b.kind {
                     OperandKind::Name(n) => self.scope.resolve_name(n, b.span),
                     _ => Ok(Resolved::Label),
@@ -605,12 +632,13 @@ impl OperandChecker<'_, '_> {
                         let bits = want.bits().min(64);
                         let lo = -(1i128 << (bits - 1));
                         let hi = (1i128 << bits) - 1;
+                        // ptxas keeps the low bits of a wider constant, silently.
                         if value < lo || value > hi {
-                            self.error(
+                            self.diags.push(Diagnostic::warning(
                                 DiagnosticKind::ImmediateRange,
                                 op.span,
-                                format!("{what} is .{}: {value} does not fit in {bits} bits", want.name()),
-                            );
+                                format!("{what} is .{}: {value} does not fit in {bits} bits; only its low {bits} bits are used", want.name()),
+                            ));
                         }
                     }
                 }
@@ -663,5 +691,105 @@ pub(crate) fn record_usage(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{PtxVersion, Target, check_asm};
+
+    fn target(name: &str) -> Target {
+        name.parse().unwrap()
+    }
+
+    fn accepts(text: &str, cons: &[&str], on: &str) -> bool {
+        check_asm(text, cons, target(on)).is_ok()
+    }
+
+    #[test]
+    fn an_immediate_wider_than_the_type_keeps_its_low_bits_with_a_warning() {
+        // ptxas takes `mov.u16 r, 70000` and truncates it.
+        let checked = check_asm("mov.u16 %0, 70000;", &["=h"], target("sm_90")).unwrap();
+        assert_eq!(checked.warnings.len(), 1);
+        assert!(checked.warnings[0].message.contains("low 16 bits"));
+    }
+
+    #[test]
+    fn an_integer_is_a_constant_predicate() {
+        assert!(accepts(
+            "vote.sync.ballot.b32 %0, 1, 0xffffffff;",
+            &["=r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn a_decimal_literal_is_a_double_and_fits_64_bits() {
+        assert!(accepts("mov.b64 %0, 1.5;", &["=l"], "sm_90"));
+        assert!(!accepts("mov.b32 %0, 1.5;", &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn vector_registers_share_one_size_and_one_of_them_fits_the_type() {
+        let v2 = "ld.global.v2.u32 {%0, %1}, [%2];";
+        assert!(accepts(v2, &["=r", "=f", "l"], "sm_90"));
+        assert!(!accepts(v2, &["=f", "=f", "l"], "sm_90"));
+        assert!(!accepts(
+            "ld.global.v2.f32 {%0, %1}, [%2];",
+            &["=d", "=f", "l"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn immediate_addresses_are_for_local_memory_only() {
+        assert!(accepts("ld.local.u32 %0, [64];", &["=r"], "sm_90"));
+        assert!(!accepts("ld.global.u32 %0, [64];", &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn a_variable_address_plus_offset_is_a_value_where_variables_are() {
+        let mov = "{ .shared .align 8 .b8 buf[64]; mov.u64 %0, buf+8; }";
+        assert!(accepts(mov, &["=l"], "sm_90"));
+        let cvta = "{ .shared .align 8 .b8 buf[64]; cvta.to.shared.u64 %0, buf+8; }";
+        assert!(!accepts(cvta, &["=l"], "sm_90"));
+    }
+
+    #[test]
+    fn a_variable_must_live_in_the_state_space_addressed() {
+        let ld =
+            |space: &str| format!("{{ .shared .align 8 .b8 buf[64]; ld{space}.u32 %0, [buf]; }}");
+        assert!(accepts(&ld(".shared"), &["=r"], "sm_90"));
+        assert!(accepts(&ld(""), &["=r"], "sm_90"));
+        assert!(!accepts(&ld(".global"), &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn unified_marks_only_generic_or_global_loads() {
+        assert!(accepts(
+            "ld.global.u32 %0, [%1].unified;",
+            &["=r", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "ld.shared.u32 %0, [%1].unified;",
+            &["=r", "r"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "st.global.u32 [%0].unified, %1;",
+            &["l", "r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn a_special_register_needs_its_ptx_version() {
+        let old = Target {
+            ptx: PtxVersion::new(7, 7),
+            ..target("sm_90")
+        };
+        assert!(check_asm("mov.u32 %0, %%clusterid.x;", &["=r"], old).is_err());
+        assert!(accepts("mov.u32 %0, %%clusterid.x;", &["=r"], "sm_90"));
     }
 }

@@ -24,7 +24,8 @@
 //!   (`.v2`, `.x4`, ...) and a scalar without it. A trailing `?` makes the
 //!   operand optional. After `:`, attributes: a type (`.u32`, or a group such
 //!   as `.dtype`; default: the form's last type modifier), `imm` (immediate
-//!   only), `reg` (register only), `sink` (`_` allowed), `_` (only `_`), `neg` (`!p` allowed),
+//!   only), `reg` (register only), `sink` (`_` allowed), `_` (only `_`),
+//!   `paired` (the `|p` of `d|p` must be written), `neg` (`!p` allowed),
 //!   `label`, `symbol` (a variable's address allowed), `addr64` (an address
 //!   that must be a 64-bit register unless a `.shared`, `.local`, `.const` or
 //!   `.param` modifier says otherwise), `unified` (an address that may be
@@ -343,6 +344,8 @@ pub struct OperandSpec {
     pub sink: bool,
     /// Whether only `_` is accepted (a result the instruction cannot return here).
     pub only_sink: bool,
+    /// For `d|p`: whether the predicate part must be written.
+    pub paired: bool,
     /// Whether `!p` is accepted.
     pub negatable: bool,
     /// Whether the address of a variable (a symbol) is accepted.
@@ -439,7 +442,7 @@ impl Bound {
 
     /// Whether a modifier with value `value` was written in any slot.
     pub fn has(&self, value: &str) -> bool {
-        self.values.iter().any(|v| *v == Some(value))
+        self.values.contains(&Some(value))
     }
 
     /// The type bound to the slot called `name`.

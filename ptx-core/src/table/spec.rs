@@ -132,7 +132,7 @@ pub(super) fn parse_form(
     Ok(form)
 }
 
-fn lookup_group<'a>(name: &str, groups: &'a [(String, Vec<String>)]) -> Option<Vec<String>> {
+fn lookup_group(name: &str, groups: &[(String, Vec<String>)]) -> Option<Vec<String>> {
     if let Some((_, v)) = groups.iter().find(|(n, _)| n == name) {
         return Some(v.clone());
     }
@@ -274,6 +274,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         allowed: Vec::new(),
         sink: false,
         only_sink: false,
+        paired: false,
         negatable: false,
         symbol: false,
         wide_address: false,
@@ -286,6 +287,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             "imm" => spec.immediate = ImmediatePolicy::Immediate,
             "reg" => spec.immediate = ImmediatePolicy::Register,
             "sink" => spec.sink = true,
+            "paired" => spec.paired = true,
             "_" => {
                 spec.sink = true;
                 spec.only_sink = true;
