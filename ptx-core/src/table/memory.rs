@@ -49,7 +49,7 @@ fn is_256(b: &Bound) -> bool {
 fn vector_rules(b: &Bound) -> Result<(), String> {
     let bits = access_bits(b);
     let elem = b.ty("type").map_or(0, ScalarType::bits);
-    // ptxas stores (but does not load) `.v8` of narrower values up to 128 bits.
+    // ptxas stores (but does not reliably load) `.v8` of narrower values up to 128 bits.
     let narrow_v8 = b.form.opcode == "st" && bits <= 128;
     if b.value("vec") == Some("v8") && elem != 32 && !narrow_v8 {
         return Err(format!(
@@ -129,6 +129,14 @@ fn st_async_rules(b: &Bound) -> Result<(), String> {
     Ok(())
 }
 
+/// `.mmio` comes with `.release`.
+fn mmio_needs_release(b: &Bound) -> Result<(), String> {
+    if b.has("mmio") && !b.has("release") {
+        return Err("`.mmio` needs `.release`".into());
+    }
+    Ok(())
+}
+
 /// `red.async` (the `.mbarrier::complete_tx::bytes` form): the types each operation takes.
 fn red_async_rules(b: &Bound) -> Result<(), String> {
     let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
@@ -142,20 +150,6 @@ fn red_async_rules(b: &Bound) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("`.{op}` does not take `.{ty}`"))
-    }
-}
-
-/// `tensormap.replace`: the address and stride fields are 64-bit, the others 32-bit.
-fn tensormap_rules(b: &Bound) -> Result<(), String> {
-    let field = b.value("field").unwrap_or("");
-    let want = if matches!(field, "global_address" | "global_stride") {
-        "b64"
-    } else {
-        "b32"
-    };
-    match b.value("type") {
-        Some(t) if t != want => Err(format!("the `.{field}` field is `.{want}`, not `.{t}`")),
-        _ => Ok(()),
     }
 }
 
@@ -310,17 +304,18 @@ pub(super) fn entries() -> Vec<Entry> {
         form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes.type [a], b; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
             .since(8, 1, 90)
             .rule(st_async_rules),
-        form("st.async/{.mmio}.release.scope{.global}.type [a]:addr64, b; .scope = { .gpu, .sys }; .type = { .b8, .b16, .b32, .b64, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 }", "st.async")
+        // ptxas takes this store without `.release`, unless `.mmio` is written.
+        form("st.async/{.mmio}{.release}.scope{.global}.type [a], b; .scope = { .gpu, .sys }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
             .since(8, 7, 100)
-            .wider(),
+            .rule(mmio_needs_release),
         form("red.async/.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]?; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", "red.async")
             .since(8, 1, 90)
             .rule(red_async_rules),
-        form("red.async/{.mmio}.release.scope{.global}.op.type [a]:addr64, b; .scope = { .gpu, .sys }; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", "red.async")
+        form("red.async/{.mmio}.release.scope{.global}.op.type [a], b; .scope = { .gpu, .sys }; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", "red.async")
             .since(8, 7, 100)
             .rule(red_async_rules),
         // Zero-fill of shared memory.
-        form("st.bulk{.weak}{.shared::cta} [a], size:.b64, initval:.b64:imm:0", "st.bulk").since(8, 6, 100),
+        form("st.bulk/{.weak}{.shared::cta} [a], size:.u64, initval:.b64:imm:0", "st.bulk").since(8, 6, 100),
         // Address conversion and queries.
         form("cvta.space.size =d, a:symbol; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta")
             .since(2, 0, 20)
@@ -328,34 +323,34 @@ pub(super) fn entries() -> Vec<Entry> {
             .gate("shared::cluster", 7, 8, 90)
             .gate("shared::cta", 7, 8, 10)
             .gate("param", 7, 7, 70)
-            .gate("param::entry", 7, 7, 70),
+            .gate("param::entry", 8, 3, 70),
         form("cvta.to/.space.size =d, a; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta.to")
             .since(2, 0, 20)
             .rule(cvta_rules)
             .gate("shared::cluster", 7, 8, 90)
             .gate("shared::cta", 7, 8, 10)
             .gate("param", 7, 7, 70)
-            .gate("param::entry", 7, 7, 70),
+            .gate("param::entry", 8, 3, 70),
         form("isspacep.space =p:.pred, a:.u64; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
             .since(2, 0, 20)
             .gate("shared::cluster", 7, 8, 90)
             .gate("shared::cta", 7, 8, 10)
             .gate("param", 7, 7, 70)
-            .gate("param::entry", 7, 7, 70),
+            .gate("param::entry", 8, 3, 70),
         form("isspacep.space =p:.pred, a:.u32; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
             .since(2, 0, 20)
             .gate("shared::cluster", 7, 8, 90)
             .gate("shared::cta", 7, 8, 10)
             .gate("param", 7, 7, 70)
-            .gate("param::entry", 7, 7, 70),
+            .gate("param::entry", 8, 3, 70),
         form("mapa.shared::cluster.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
-        form("mapa.type =d, a, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
+        form("mapa.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
         form("getctarank.shared::cluster.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
-        form("getctarank.type =d:.u32, a; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
+        form("getctarank.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
         // Prefetch into a cache level, or a tensor map into the constant cache.
         form("prefetch{.space}.level [a]:addr64; .space = { .global, .local }; .level = { .L1, .L2 }", "prefetch").since(2, 0, 20),
         form("prefetch{.global}.level [a]:addr64; .level = { .L2::evict_last, .L2::evict_normal }", "prefetch").since(7, 4, 80),
-        form("prefetch{.space}.tensormap [a]:addr64; .space = { .const, .param }", "prefetch.tensormap").since(8, 0, 90),
+        form("prefetch{.space}.tensormap [a]; .space = { .const, .param }", "prefetch.tensormap").since(8, 0, 90),
         form("prefetchu.L1 [a]:addr64", "prefetchu").since(2, 0, 20),
         // Cache policies and cache-line management.
         form("createpolicy.fractional/.primary{.secondary}.b64 =policy:.u64, fraction?:.f32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.fractional")
@@ -366,16 +361,18 @@ pub(super) fn entries() -> Vec<Entry> {
         form("applypriority{.global}.L2::evict_normal [a]:addr64, size:.u32:imm:128", "applypriority").since(7, 4, 80),
         form("discard{.global}.L2 [a]:addr64, size:.u32:imm:128", "discard").since(7, 4, 80),
     ]);
+    // Each field has its width; the dimension fields name the dimension `ord`.
     let tensormap = [
-        "tensormap.replace.tile.field{.ss}.b1024.type [a], new_val; .field = { .global_address, .rank }; .ss = { .global, .shared::cta }; .type = { .b32, .b64 }",
-        "tensormap.replace.tile.field{.ss}.b1024.type [a], ord:.b32:imm, new_val; .field = { .box_dim, .global_dim, .global_stride, .element_stride }; .ss = { .global, .shared::cta }; .type = { .b32, .b64 }",
-        "tensormap.replace.tile.field{.ss}.b1024.type [a], new_val:imm; .field = { .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }; .ss = { .global, .shared::cta }; .type = { .b32, .b64 }",
+        "tensormap.replace/.tile.global_address{.ss}.b1024.b64 [a], new_val:.b64; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.rank{.ss}.b1024.b32 [a], new_val:.b32; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], ord:.u32:imm, new_val:.b32; .field = { .box_dim, .global_dim, .element_stride }; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.global_stride{.ss}.b1024.b64 [a], ord:.u32:imm, new_val:.b64; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], new_val:.b32:imm; .field = { .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }; .ss = { .global, .shared::cta }",
     ];
     for spec in tensormap {
         out.extend(arch_90_and_later(
             form(spec, "tensormap.replace")
                 .since(8, 3, 90)
-                .rule(tensormap_rules)
                 .gate("swizzle_atomicity", 8, 6, 100),
         ));
     }

@@ -17,7 +17,9 @@ pub(super) fn entries() -> Vec<Entry> {
     // Warp-group register reallocation: architecture-specific on sm_90a,
     // family-specific from sm_100f, and on sm_120a.
     for action in ["inc", "dec"] {
-        let spec = format!("setmaxnreg.{action}/.sync.aligned.u32 count:imm:{REGISTER_COUNTS}");
+        let spec = format!(
+            "setmaxnreg.{action}/.sync.aligned.type count:imm:{REGISTER_COUNTS}; .type = {{ .u32, .s32 }}"
+        );
         let entry = Entry::owned(spec, "setmaxnreg")
             .since(8, 0, 90)
             .arch_specific();

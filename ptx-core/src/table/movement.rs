@@ -32,3 +32,49 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(2, 0, 20),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(text: &str, cons: &[&str]) -> bool {
+        check_asm(text, cons, Target::default()).is_ok()
+    }
+
+    #[test]
+    fn mov_has_no_half_or_byte_types() {
+        assert!(accepts("mov.b16 %0, %1;", &["=h", "h"]));
+        assert!(!accepts("mov.f16 %0, %1;", &["=h", "h"]));
+        assert!(!accepts("mov.u8 %0, %1;", &["=h", "h"]));
+    }
+
+    #[test]
+    fn mov_packs_and_unpacks_halves_of_its_size() {
+        assert!(accepts("mov.b32 %0, {%1, %2};", &["=r", "h", "h"]));
+        assert!(accepts("mov.b64 {%0, _}, %1;", &["=r", "l"]));
+        assert!(accepts(
+            "mov.b64 %0, {%1, %2, %3, %4};",
+            &["=l", "h", "h", "h", "h"]
+        ));
+        assert!(!accepts("mov.b64 %0, {%1, %2};", &["=l", "h", "h"]));
+        assert!(!accepts("mov.u32 %0, {%1, %2};", &["=r", "h", "h"]));
+    }
+
+    #[test]
+    fn special_registers_have_their_own_types() {
+        assert!(accepts("mov.u32 %0, %%laneid;", &["=r"]));
+        assert!(!accepts("mov.u64 %0, %%laneid;", &["=l"]));
+        assert!(accepts("mov.u64 %0, %%globaltimer;", &["=l"]));
+    }
+
+    #[test]
+    fn shfl_values_are_b32_and_the_member_mask_an_integer() {
+        let shfl = "shfl.sync.bfly.b32 %0, %1, %2, %3, %4;";
+        assert!(accepts(shfl, &["=f", "f", "r", "r", "r"]));
+        assert!(!accepts(shfl, &["=r", "r", "r", "r", "f"]));
+        assert!(!accepts(
+            "shfl.sync.idx.b64 %0, %1, 0, 31, -1;",
+            &["=l", "l"]
+        ));
+    }
+}

@@ -110,7 +110,7 @@ fn multimem_vector(b: &Bound) -> Result<(), String> {
 }
 
 /// `multimem.ld_reduce` and `multimem.red`: the types each operation takes
-/// (`.red` has no half-precision `.min`/`.max` and no FP8), and accumulation
+/// (`.red` has no scalar half-precision `.min`/`.max` and no FP8), and accumulation
 /// precisions for the narrow float types.
 fn multimem_reduction(b: &Bound) -> Result<(), String> {
     let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
@@ -119,7 +119,12 @@ fn multimem_reduction(b: &Bound) -> Result<(), String> {
     let ok = match op {
         "and" | "or" | "xor" => matches!(ty, "b32" | "b64"),
         "add" => matches!(ty, "u32" | "s32" | "u64" | "f32" | "f64") || half || (!red && fp8(ty)),
-        _ => matches!(ty, "u32" | "s32" | "u64" | "s64") || (!red && (half || fp8(ty))),
+        // `.red` takes half-precision `.min`/`.max` only as vectors.
+        _ => {
+            matches!(ty, "u32" | "s32" | "u64" | "s64")
+                || (half && (!red || b.value("vec").is_some()))
+                || (!red && fp8(ty))
+        }
     };
     if !ok {
         return Err(format!("`.{op}` does not take `.{ty}`"));
@@ -209,9 +214,7 @@ fn fence_entries() -> Vec<Entry> {
         form("membar.proxy/.alias", "fence.proxy").since(7, 5, 70),
         form("fence{.sem}.scope; .sem = { .sc, .acq_rel, .acquire, .release }", "fence")
             .since(6, 0, 70)
-            .gate("cluster", 7, 8, 90)
-            .gate("acquire", 8, 6, 70)
-            .gate("release", 8, 6, 70),
+            .gate("cluster", 7, 8, 90),
         form("fence.acquire.sync_restrict::shared::cluster.cluster", "fence").since(8, 6, 90),
         form("fence.release.sync_restrict::shared::cta.cluster", "fence").since(8, 6, 90),
         form("fence.mbarrier_init.release.cluster", "fence.mbarrier_init").since(8, 0, 90),
@@ -223,8 +226,8 @@ fn fence_entries() -> Vec<Entry> {
             .since(8, 3, 90),
         form("fence.proxy/.tensormap::generic.acquire.scope [a], size:.u32:imm:128", "fence.proxy.tensormap")
             .since(8, 3, 90),
-        form("fence.proxy/.async::generic.acquire.sync_restrict::shared::cluster.cluster{.space}; .space = { .global, .shared }", "fence.proxy.async").since(8, 6, 90),
-        form("fence.proxy/.async::generic.release.sync_restrict::shared::cta.cluster{.space}; .space = { .global, .shared }", "fence.proxy.async").since(8, 6, 90),
+        form("fence.proxy/.async::generic.acquire.sync_restrict::shared::cluster.cluster{.space}; .space = { .global, .shared, .shared::cta, .shared::cluster }", "fence.proxy.async").since(8, 6, 90),
+        form("fence.proxy/.async::generic.release.sync_restrict::shared::cta.cluster{.space}; .space = { .global, .shared, .shared::cta, .shared::cluster }", "fence.proxy.async").since(8, 6, 90),
     ]
 }
 
@@ -313,7 +316,7 @@ fn warp_entries() -> Vec<Entry> {
         form("vote.ballot.b32 =d, a:.pred:neg", "vote").since(2, 0, 20).removed_in(6, 4, 70),
         form("match.any.sync.type =d:.u32, a, membermask:.u32; .type = { .b32, .b64 }", "match.sync").since(6, 0, 70),
         form("match.all.sync.type =d|p:.u32:sink, a, membermask:.u32; .type = { .b32, .b64 }", "match.sync").since(6, 0, 70),
-        form("elect.sync =d|p:.u32:sink, membermask:.u32", "elect.sync").since(8, 0, 90),
+        form("elect.sync =d|p:.u32:sink:paired, membermask:.u32", "elect.sync").since(8, 0, 90),
         form("griddepcontrol.action; .action = { .launch_dependents, .wait }", "griddepcontrol").since(7, 8, 90),
     ]
 }
@@ -339,9 +342,11 @@ fn mbarrier_entries() -> Vec<Entry> {
         form("mbarrier.inval/{.space}.b64 [a]:addr64; .space = { .shared, .shared::cta }", "mbarrier.inval").since(7, 0, 80),
         form("mbarrier.pending_count/.b64 =count:.u32, state:.u64", "mbarrier.pending_count").since(7, 0, 80),
         Entry::owned(format!("mbarrier.expect_tx/{{.sem}}{{.scope}}{{.space}}.b64 [a]:addr64, tx_count:.u32; .sem = {{ .relaxed }}; .scope = {{ .cta, .cluster }}; {ANY}"), "mbarrier.expect_tx")
-            .since(8, 0, 90),
+            .since(8, 0, 90)
+            .gate("relaxed", 8, 0, 90),
         Entry::owned(format!("mbarrier.complete_tx/{{.sem}}{{.scope}}{{.space}}.b64 [a]:addr64, tx_count:.u32; .sem = {{ .relaxed }}; .scope = {{ .cta, .cluster }}; {ANY}"), "mbarrier.complete_tx")
-            .since(8, 0, 90),
+            .since(8, 0, 90)
+            .gate("relaxed", 8, 0, 90),
     ];
     // Arrivals: on this CTA's mbarrier the state comes back (or `_` drops
     // it); on another CTA's (`.shared::cluster`) there is no state to return.
@@ -376,8 +381,14 @@ fn mbarrier_entries() -> Vec<Entry> {
     ]);
     out.into_iter()
         .map(|e| {
+            // `.relaxed` came to the tx-count operations first (PTX ISA 8.0).
+            let relaxed_gated = e.gates.iter().any(|g| g.value == "relaxed");
+            let e = if relaxed_gated {
+                e
+            } else {
+                e.gate("relaxed", 8, 6, 90)
+            };
             e.rule(scope_needs_order)
-                .gate("relaxed", 8, 6, 90)
                 .gate("release", 8, 0, 80)
                 .gate("acquire", 8, 0, 80)
                 .gate("cta", 8, 0, 80)
@@ -396,7 +407,7 @@ fn multimem_entries() -> Vec<Entry> {
             "e5m2", "e5m2x2", "e5m2x4", "e4m3", "e4m3x2", "e4m3x4", "acc::f16",
         ]
         .into_iter()
-        .fold(e, |e, t| e.gate(t, 8, 6, 100))
+        .fold(e.gate("acc::f32", 8, 2, 90), |e, t| e.gate(t, 8, 6, 100))
     };
     vec![
         Entry::owned(format!("multimem.ld_reduce/{{.sem}}{{.scope}}{{.global}}.op{{.acc}}{{.vec}}.type =d*.vec, [a]:addr64; .sem = {{ .weak, .relaxed, .acquire }}; {SCOPE}; .op = {{ .add, .min, .max, .and, .or, .xor }}; .acc = {{ .acc::f32, .acc::f16 }}; {VEC}; {TYPES}"), "multimem.ld_reduce")
@@ -416,13 +427,13 @@ fn multimem_entries() -> Vec<Entry> {
 
 fn cluster_launch_entries() -> Vec<Entry> {
     vec![
-        form("clusterlaunchcontrol.try_cancel.async{.shared::cta}.mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr], [mbar]", "clusterlaunchcontrol.try_cancel")
+        form("clusterlaunchcontrol.try_cancel.async/{.shared::cta}.mbarrier::complete_tx::bytes{.multicast::cluster::all}.b128 [addr], [mbar]", "clusterlaunchcontrol.try_cancel")
             .since(8, 6, 100),
-        form("clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 =p:.pred, handle:.b128", "clusterlaunchcontrol.query_cancel")
+        form("clusterlaunchcontrol.query_cancel/.is_canceled.pred.b128 =p:.pred, handle:.b128", "clusterlaunchcontrol.query_cancel")
             .since(8, 6, 100),
-        form("clusterlaunchcontrol.query_cancel.get_first_ctaid.v4.b32.b128 =d*4:.b32:sink, handle:.b128", "clusterlaunchcontrol.query_cancel")
+        form("clusterlaunchcontrol.query_cancel/.get_first_ctaid.v4.b32.b128 =d*4:.b32:sink, handle:.b128", "clusterlaunchcontrol.query_cancel")
             .since(8, 6, 100),
-        form("clusterlaunchcontrol.query_cancel.dim.b32.b128 =d:.b32, handle:.b128; .dim = { .get_first_ctaid::x, .get_first_ctaid::y, .get_first_ctaid::z }", "clusterlaunchcontrol.query_cancel")
+        form("clusterlaunchcontrol.query_cancel/.dim.b32.b128 =d:.b32, handle:.b128; .dim = { .get_first_ctaid::x, .get_first_ctaid::y, .get_first_ctaid::z }", "clusterlaunchcontrol.query_cancel")
             .since(8, 6, 100),
     ]
 }
@@ -436,4 +447,115 @@ pub(super) fn entries() -> Vec<Entry> {
     out.extend(multimem_entries());
     out.extend(cluster_launch_entries());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(text: &str, cons: &[&str], target: &str) -> bool {
+        check_asm(text, cons, target.parse::<Target>().unwrap()).is_ok()
+    }
+
+    #[test]
+    fn each_atomic_operation_takes_its_own_types() {
+        let atom = |op_ty: &str, c: &str| {
+            accepts(
+                &format!("atom.global.{op_ty} %0, [%1], %2;"),
+                &[&format!("={c}"), "l", c],
+                "sm_90",
+            )
+        };
+        assert!(atom("and.b32", "r") && !atom("and.u32", "r"));
+        assert!(atom("add.u64", "l") && !atom("add.s64", "l"));
+        assert!(atom("min.s64", "l") && !atom("min.f32", "f"));
+        assert!(atom("inc.u32", "r") && !atom("inc.s32", "r"));
+        assert!(atom("add.noftz.f16", "h") && !atom("add.f16", "h"));
+    }
+
+    #[test]
+    fn vector_atomics_add_f32_and_need_noftz_on_half_types() {
+        let v2 = |op_ty: &str, c: &str| {
+            let d = format!("={c}");
+            accepts(
+                &format!("atom.global.v2.{op_ty} {{%0, %1}}, [%2], {{%3, %4}};"),
+                &[&d, &d, "l", c, c],
+                "sm_90",
+            )
+        };
+        assert!(v2("add.f32", "f") && !v2("max.f32", "f"));
+        assert!(v2("max.noftz.f16", "h") && !v2("max.f16", "h"));
+    }
+
+    #[test]
+    fn mbarrier_order_and_scope_go_together() {
+        let arrive = |m: &str| {
+            accepts(
+                &format!("mbarrier.arrive{m}.shared::cta.b64 %0, [%1];"),
+                &["=l", "r"],
+                "sm_90",
+            )
+        };
+        assert!(arrive("") && arrive(".release.cta"));
+        assert!(!arrive(".cta") && !arrive(".release"));
+    }
+
+    #[test]
+    fn a_remote_mbarrier_arrival_returns_no_state() {
+        assert!(accepts(
+            "mbarrier.arrive.shared::cluster.b64 _, [%0];",
+            &["r"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "mbarrier.arrive.shared::cluster.b64 %0, [%1];",
+            &["=l", "r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn barrier_operations_follow_the_name_but_sync_and_aligned_may_move() {
+        assert!(accepts("barrier.cta.aligned.sync 0;", &[], "sm_90"));
+        assert!(!accepts("barrier.aligned.arrive 0, 64;", &[], "sm_90"));
+        assert!(!accepts("barrier.sync.cta 0;", &[], "sm_90"));
+        assert!(!accepts("bar.sync.aligned 0;", &[], "sm_90"));
+    }
+
+    #[test]
+    fn multimem_reductions_take_half_types_as_vectors() {
+        assert!(accepts(
+            "multimem.ld_reduce.weak.global.add.f16x2 %0, [%1];",
+            &["=r", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "multimem.ld_reduce.weak.global.add.f16 %0, [%1];",
+            &["=h", "l"],
+            "sm_90"
+        ));
+        assert!(accepts(
+            "multimem.ld_reduce.relaxed.sys.global.add.v2.f16 {%0, %1}, [%2];",
+            &["=h", "=h", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "multimem.red.relaxed.sys.global.min.f16x2 [%0], %1;",
+            &["l", "r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn redux_on_f32_is_family_specific_to_sm_100() {
+        let redux = "redux.sync.max.abs.NaN.f32 %0, %1, 0xffffffff;";
+        assert!(!accepts(redux, &["=f", "f"], "sm_90a"));
+        assert!(accepts(redux, &["=f", "f"], "sm_100a"));
+    }
+
+    #[test]
+    fn votes_without_sync_are_gone_from_sm_70() {
+        let vote = "{ .reg .pred p, q; vote.any.pred q, p; }";
+        assert!(!accepts(vote, &[], "sm_90"));
+    }
 }
