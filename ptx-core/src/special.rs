@@ -1,6 +1,6 @@
 //! Special registers (`%tid.x`, `%laneid`, `%clock64`, ...): their names, types and targets.
 
-use crate::ScalarType;
+use crate::{PtxVersion, ScalarType};
 
 /// A read-only special register, as named in PTX (`%laneid`) with its component
 /// (`%tid.x`) where it has one.
@@ -22,6 +22,8 @@ pub struct SpecialRegister {
     pub ty: ScalarType,
     /// The oldest `sm_` target that has it.
     pub min_sm: u32,
+    /// The oldest PTX ISA version that has it.
+    pub min_ptx: PtxVersion,
 }
 
 const fn reg(name: &'static str, vector: bool, ty: ScalarType, min_sm: u32) -> SpecialRegister {
@@ -30,7 +32,14 @@ const fn reg(name: &'static str, vector: bool, ty: ScalarType, min_sm: u32) -> S
         vector,
         ty,
         min_sm,
+        min_ptx: PtxVersion::new(1, 0),
     }
+}
+
+/// A register that arrived with PTX ISA `major.minor`.
+const fn since(mut r: SpecialRegister, major: u8, minor: u8) -> SpecialRegister {
+    r.min_ptx = PtxVersion::new(major, minor);
+    r
 }
 
 use ScalarType::{Pred, U32, U64};
@@ -41,50 +50,55 @@ pub const SPECIAL_REGISTERS: &[SpecialRegister] = &[
     reg("%ntid", true, U32, 10),
     reg("%laneid", false, U32, 10),
     reg("%warpid", false, U32, 10),
-    reg("%nwarpid", false, U32, 20),
+    since(reg("%nwarpid", false, U32, 20), 2, 0),
     reg("%ctaid", true, U32, 10),
     reg("%nctaid", true, U32, 10),
     reg("%smid", false, U32, 10),
-    reg("%nsmid", false, U32, 20),
+    since(reg("%nsmid", false, U32, 20), 2, 0),
     reg("%gridid", false, U64, 10),
-    reg("%is_explicit_cluster", false, Pred, 90),
-    reg("%clusterid", true, U32, 90),
-    reg("%nclusterid", true, U32, 90),
-    reg("%cluster_ctaid", true, U32, 90),
-    reg("%cluster_nctaid", true, U32, 90),
-    reg("%cluster_ctarank", false, U32, 90),
-    reg("%cluster_nctarank", false, U32, 90),
-    reg("%lanemask_eq", false, U32, 20),
-    reg("%lanemask_le", false, U32, 20),
-    reg("%lanemask_lt", false, U32, 20),
-    reg("%lanemask_ge", false, U32, 20),
-    reg("%lanemask_gt", false, U32, 20),
+    since(reg("%is_explicit_cluster", false, Pred, 90), 7, 8),
+    since(reg("%clusterid", true, U32, 90), 7, 8),
+    since(reg("%nclusterid", true, U32, 90), 7, 8),
+    since(reg("%cluster_ctaid", true, U32, 90), 7, 8),
+    since(reg("%cluster_nctaid", true, U32, 90), 7, 8),
+    since(reg("%cluster_ctarank", false, U32, 90), 7, 8),
+    since(reg("%cluster_nctarank", false, U32, 90), 7, 8),
+    since(reg("%lanemask_eq", false, U32, 20), 2, 0),
+    since(reg("%lanemask_le", false, U32, 20), 2, 0),
+    since(reg("%lanemask_lt", false, U32, 20), 2, 0),
+    since(reg("%lanemask_ge", false, U32, 20), 2, 0),
+    since(reg("%lanemask_gt", false, U32, 20), 2, 0),
     reg("%clock", false, U32, 10),
-    reg("%clock_hi", false, U32, 50),
-    reg("%clock64", false, U64, 20),
-    reg("%globaltimer", false, U64, 30),
-    reg("%globaltimer_lo", false, U32, 30),
-    reg("%globaltimer_hi", false, U32, 30),
-    reg("%total_smem_size", false, U32, 20),
-    reg("%aggr_smem_size", false, U32, 90),
-    reg("%dynamic_smem_size", false, U32, 20),
-    reg("%reserved_smem_offset_begin", false, U32, 80),
-    reg("%reserved_smem_offset_end", false, U32, 80),
-    reg("%reserved_smem_offset_cap", false, U32, 80),
-    reg("%current_graph_exec", false, U64, 50),
+    since(reg("%clock_hi", false, U32, 50), 5, 0),
+    since(reg("%clock64", false, U64, 20), 2, 0),
+    since(reg("%globaltimer", false, U64, 30), 3, 1),
+    since(reg("%globaltimer_lo", false, U32, 30), 3, 1),
+    since(reg("%globaltimer_hi", false, U32, 30), 3, 1),
+    since(reg("%total_smem_size", false, U32, 20), 4, 1),
+    since(reg("%aggr_smem_size", false, U32, 90), 8, 1),
+    since(reg("%dynamic_smem_size", false, U32, 20), 4, 1),
+    since(reg("%reserved_smem_offset_begin", false, U32, 80), 7, 6),
+    since(reg("%reserved_smem_offset_end", false, U32, 80), 7, 6),
+    since(reg("%reserved_smem_offset_cap", false, U32, 80), 7, 6),
+    since(reg("%current_graph_exec", false, U64, 50), 8, 0),
 ];
 
 /// Families of numbered special registers: `%pm0`…`%pm7`, `%pm0_64`…, `%envreg0`…`%envreg31`,
 /// `%reserved_smem_offset_0`/`_1`.
 const NUMBERED: &[(&str, &str, u32, SpecialRegister)] = &[
     ("%pm", "", 8, reg("%pm", false, U32, 10)),
-    ("%pm", "_64", 8, reg("%pm_64", false, U64, 20)),
-    ("%envreg", "", 32, reg("%envreg", false, U32, 10)),
+    ("%pm", "_64", 8, since(reg("%pm_64", false, U64, 20), 4, 0)),
+    (
+        "%envreg",
+        "",
+        32,
+        since(reg("%envreg", false, U32, 10), 2, 1),
+    ),
     (
         "%reserved_smem_offset_",
         "",
         2,
-        reg("%reserved_smem_offset_", false, U32, 80),
+        since(reg("%reserved_smem_offset_", false, U32, 80), 7, 6),
     ),
 ];
 

@@ -59,18 +59,22 @@ fn primary() -> impl Strategy<Value = Operand> {
             (
                 proptest::option::of(base.clone()),
                 -1000i64..1000,
-                proptest::collection::vec(inner, 0..2)
+                proptest::collection::vec(inner, 0..2),
+                any::<bool>(),
             )
-                .prop_map(|(base, offset, rest)| {
+                .prop_map(|(base, offset, rest, unified)| {
                     let offset = if base.is_none() { offset.abs() } else { offset };
                     op(OperandKind::Address(Box::new(Address {
                         base,
                         offset,
                         rest,
                         indexed: false,
+                        bare: false,
+                        unified,
                     })))
                 }),
-            ("[a-z][a-z0-9]{0,4}", 0i64..64).prop_map(|(n, offset)| {
+            ("[a-z][a-z0-9]{0,4}", 0i64..64, any::<bool>()).prop_map(|(n, offset, indexed)| {
+                // `var[8]` (indexed) or `var+8` (bare, a variable's address as a value).
                 let base = op(OperandKind::Name(Name {
                     ident: n,
                     component: None,
@@ -79,7 +83,9 @@ fn primary() -> impl Strategy<Value = Operand> {
                     base: Some(base),
                     offset,
                     rest: vec![],
-                    indexed: true,
+                    indexed,
+                    bare: !indexed,
+                    unified: false,
                 })))
             }),
         ]

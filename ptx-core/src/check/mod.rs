@@ -213,7 +213,8 @@ impl Context<'_> {
             }
         }
         match select_form(instr, &self.scope) {
-            Ok((bound, events)) => {
+            Ok((bound, events, warnings)) => {
+                self.diags.extend(warnings);
                 record_usage(&mut self.usage, &guard_events, false);
                 record_usage(&mut self.usage, &events, instr.guard.is_some());
                 self.check_destinations(instr, &events);
@@ -259,7 +260,8 @@ struct Attempt {
     result: Result<Bound, Vec<Problem>>,
 }
 
-type Selected = (Bound, Vec<(usize, Access, Span)>);
+/// The form chosen, the reads and writes of asm operands, and warnings.
+type Selected = (Bound, Vec<(usize, Access, Span)>, Vec<Diagnostic>);
 
 /// Finds the form of `instr`'s opcode that takes its modifiers and operands.
 fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagnostic>> {
@@ -299,15 +301,15 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             usage: Vec::new(),
         };
         checker.run();
-        if !checker.diags.is_empty() {
+        if checker.diags.iter().any(Diagnostic::is_error) {
             operand_failures.push(checker.diags);
             continue;
         }
-        if let Some(d) = target_problem(bound.form, instr, scope.target) {
+        if let Some(d) = target_problem(bound, instr, scope.target) {
             target_failures.push(d);
             continue;
         }
-        return Ok((bound.clone(), checker.usage));
+        return Ok((bound.clone(), checker.usage, checker.diags));
     }
     if let Some(d) = target_failures.into_iter().next() {
         return Err(vec![d]);
@@ -321,11 +323,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     Err(modifier_diagnostics(instr, &attempts))
 }
 
-fn target_problem(
-    form: &InstructionForm,
-    instr: &Instruction,
-    target: Target,
-) -> Option<Diagnostic> {
+fn target_problem(bound: &Bound, instr: &Instruction, target: Target) -> Option<Diagnostic> {
+    let form = bound.form;
+    let text = instr.opcode.text();
     let suffix = match form.variant {
         crate::TargetVariant::Base => "",
         crate::TargetVariant::Family => "f",
@@ -341,8 +341,7 @@ fn target_problem(
             DiagnosticKind::Target,
             instr.opcode.span,
             format!(
-                "`{}` needs sm_{}{suffix}{newer}; the target is {target}",
-                instr.opcode.text(),
+                "`{text}` needs sm_{}{suffix}{newer}; the target is {target}",
                 form.sm
             ),
         ));
@@ -352,12 +351,47 @@ fn target_problem(
             DiagnosticKind::Target,
             instr.opcode.span,
             format!(
-                "`{}` needs PTX ISA {} or newer; the module is PTX ISA {}",
-                instr.opcode.text(),
-                form.ptx,
-                target.ptx
+                "`{text}` needs PTX ISA {} or newer; the module is PTX ISA {}",
+                form.ptx, target.ptx
             ),
         ));
+    }
+    for gate in form.gates.iter().filter(|g| g.applies(bound)) {
+        let span = instr
+            .opcode
+            .modifiers
+            .iter()
+            .find(|w| w.text == gate.value)
+            .map_or(instr.opcode.span, |w| w.span);
+        let message = if target.sm < gate.sm {
+            format!(
+                "{} in `{text}` needs sm_{} or newer; the target is {target}",
+                gate.name(),
+                gate.sm
+            )
+        } else if target.ptx < gate.ptx {
+            format!(
+                "{} in `{text}` needs PTX ISA {} or newer; the module is PTX ISA {}",
+                gate.name(),
+                gate.ptx,
+                target.ptx
+            )
+        } else {
+            continue;
+        };
+        return Some(Diagnostic::error(DiagnosticKind::Target, span, message));
+    }
+    if let Some(removed) = form.removed {
+        if target.sm >= removed.sm && target.ptx >= removed.ptx {
+            return Some(Diagnostic::error(
+                DiagnosticKind::Target,
+                instr.opcode.span,
+                format!(
+                    "`{text}` is not supported on sm_{} or newer from PTX ISA {} on; the target is {target}",
+                    removed.sm, removed.ptx
+                ),
+            ));
+        }
     }
     None
 }
@@ -450,9 +484,16 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
         .iter()
         .filter_map(|a| a.result.as_ref().err().map(|p| (a.form, p)))
         .min_by_key(|(f, p)| {
+            // A form that takes the written type, then one with a place for
+            // every word written, explains best.
+            let unknown = p
+                .iter()
+                .filter(|p| matches!(p, Problem::Unknown { .. }))
+                .count();
             (
                 rejects_written_type(f, p),
                 p.contains(&Problem::Head),
+                unknown,
                 problem_weight(f, p),
                 f.id,
             )
@@ -631,7 +672,7 @@ fn problem_diagnostic(
                 w.span,
                 format!("`.{}` is written twice in `{text}`", w.text),
             )
-            .note("a state space, `.aligned`, a rounding mode, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison may be written once only")
+            .note("a state space, `.aligned`, `.sc`, `.alias`, a rounding mode, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison may be written once only")
         }
         Problem::Missing { slot } => {
             let s = &form.slots[slot];
@@ -708,4 +749,42 @@ pub fn candidate_forms(instr: &Instruction) -> Vec<Bound> {
                 .map(|values| Bound { form, values })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DiagnosticKind, PtxVersion, Target, check_asm};
+
+    fn first_error(text: &str, cons: &[&str], target: Target) -> (DiagnosticKind, String) {
+        let e = check_asm(text, cons, target).unwrap_err().remove(0);
+        (e.kind, e.message)
+    }
+
+    #[test]
+    fn a_gated_modifier_needs_its_own_target() {
+        let text = "ld.global.L2::cache_hint.u32 %0, [%1], %2;";
+        let cons = ["=r", "l", "l"];
+        assert!(check_asm(text, &cons, "sm_80".parse().unwrap()).is_ok());
+        let (kind, message) = first_error(text, &cons, "sm_75".parse().unwrap());
+        assert_eq!(kind, DiagnosticKind::Target);
+        assert!(message.contains("`.L2::cache_hint`") && message.contains("sm_80"));
+        let old = Target {
+            ptx: PtxVersion::new(7, 3),
+            ..Target::default()
+        };
+        assert!(first_error(text, &cons, old).1.contains("PTX ISA 7.4"));
+    }
+
+    #[test]
+    fn a_removed_form_is_gone_on_newer_targets() {
+        let text = "shfl.up.b32 %0, %1, 1, 0;";
+        let pascal = Target {
+            ptx: PtxVersion::new(6, 0),
+            ..Target::sm(60)
+        };
+        assert!(check_asm(text, &["=r", "r"], pascal).is_ok());
+        let (kind, message) = first_error(text, &["=r", "r"], Target::default());
+        assert_eq!(kind, DiagnosticKind::Target);
+        assert!(message.contains("not supported on sm_70"));
+    }
 }

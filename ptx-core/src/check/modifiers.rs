@@ -1,9 +1,9 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat, except state spaces, `.aligned` and those
-//! in [`UNREPEATABLE`]; types keep their order among themselves, and so do
-//! layouts.
+//! come in any order and may repeat, except state spaces, `.aligned`, `.sc`,
+//! `.alias` and those in [`UNREPEATABLE`]; types keep their order among
+//! themselves, and so do layouts.
 
 use crate::syntax::Word;
 use crate::table::{InstructionForm, ModifierSlot, SlotClass};
@@ -41,10 +41,12 @@ pub(crate) const UNREPEATABLE: &[&str] = &[
 pub(crate) type Values = Vec<Option<&'static str>>;
 
 /// Modifiers that ptxas rejects when written twice ("Unexpected number of
-/// state spaces", "Multiple .aligned modifiers", and [`UNREPEATABLE`]);
-/// others may repeat.
+/// state spaces", "Multiple .aligned modifiers", "Duplicate .sc modifier",
+/// "Multiple .alias modifiers", and [`UNREPEATABLE`]); others may repeat.
 fn written_once(w: &str) -> bool {
-    w == "aligned" || StateSpace::from_name(w).is_some() || UNREPEATABLE.contains(&w)
+    matches!(w, "aligned" | "sc" | "alias")
+        || StateSpace::from_name(w).is_some()
+        || UNREPEATABLE.contains(&w)
 }
 
 fn class_of_word(w: &str) -> SlotClass {
@@ -247,4 +249,18 @@ fn explain_positional(
         }
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    #[test]
+    fn state_spaces_and_aligned_are_written_once_other_modifiers_may_repeat() {
+        let t = Target::default();
+        assert!(check_asm("ld.global.global.u32 %0, [%1];", &["=r", "l"], t).is_err());
+        assert!(check_asm("barrier.sync.aligned.aligned 0;", &[], t).is_err());
+        assert!(check_asm("bar.sync.sync 0;", &[], t).is_ok());
+        assert!(check_asm("shfl.sync.sync.idx.b32 %0, %1, 0, 31, -1;", &["=r", "r"], t).is_ok());
+    }
 }

@@ -4,7 +4,7 @@ use super::OperandUsage;
 use super::scope::{Resolved, Scope};
 use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Operand, OperandKind};
 use crate::table::{Bound, ImmediatePolicy, OperandShape, OperandSpec};
-use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, TypeKind};
+use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, StateSpace, TypeKind};
 
 /// Checks the operands of `instr` against the form bound in `bound`; records
 /// reads and writes of asm operands in `usage`.
@@ -93,19 +93,23 @@ impl OperandChecker<'_, '_> {
                     };
                     self.value(&pred, second, Some(ScalarType::Pred));
                 }
-                _ if spec.pair_required => self.error(
-                    DiagnosticKind::OperandKind,
-                    op.span,
-                    format!(
-                        "`{}` writes a predicate too: write operand `{}` as `{op}|p`",
-                        self.opcode(),
-                        spec.name
-                    ),
-                ),
-                _ => self.value(spec, op, ty),
+                _ => {
+                    if spec.paired {
+                        self.error(
+                            DiagnosticKind::OperandKind,
+                            op.span,
+                            format!(
+                                "operand `{}` of `{}` needs its predicate too, as in `{op}|p`",
+                                spec.name,
+                                self.opcode()
+                            ),
+                        );
+                    }
+                    self.value(spec, op, ty)
+                }
             },
             OperandShape::Address => match &op.kind {
-                OperandKind::Address(a) => self.address(a, op.span),
+                OperandKind::Address(a) => self.address(a, spec, op.span),
                 _ => self.error(
                     DiagnosticKind::OperandKind,
                     op.span,
@@ -165,11 +169,7 @@ impl OperandChecker<'_, '_> {
 
     fn vector(&mut self, spec: &OperandSpec, op: &Operand, n: usize, ty: Option<ScalarType>) {
         match &op.kind {
-            OperandKind::Vector(items) if items.len() == n => {
-                for item in items {
-                    self.value(spec, item, ty);
-                }
-            }
+            OperandKind::Vector(items) if items.len() == n => self.vector_items(spec, items, ty),
             OperandKind::Vector(items) => self.error(
                 DiagnosticKind::OperandKind,
                 op.span,
@@ -194,6 +194,60 @@ impl OperandChecker<'_, '_> {
                         example.join(", ")
                     ),
                 )
+            }
+        }
+    }
+
+    /// The register a name or placeholder stands for, if it is one.
+    fn register_of(&self, op: &Operand) -> Option<ScalarType> {
+        let resolved = match &op.kind {
+            OperandKind::Name(n) => self.scope.resolve_name(n, op.span).ok(),
+            OperandKind::Placeholder(p) => self.scope.resolve_placeholder(p, op.span).ok(),
+            _ => None,
+        };
+        match resolved {
+            Some(Resolved::Register { ty, .. }) => Some(ty),
+            _ => None,
+        }
+    }
+
+    /// The elements of a vector, as ptxas checks them: the registers must all
+    /// have one size, and one of them at least must fit the type (ptxas takes
+    /// `{%f1, %r2}` for a `.v2.u32`, but not `{%f1, %f2}`).
+    fn vector_items(&mut self, spec: &OperandSpec, items: &[Operand], ty: Option<ScalarType>) {
+        let registers: Vec<(usize, ScalarType)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, item)| self.register_of(item).map(|t| (i, t)))
+            .collect();
+        let fit = self.bound.form.fit;
+        let one_fits = match ty {
+            Some(want) => registers.iter().any(|&(_, reg)| reg.fits(want, fit)),
+            None => true,
+        };
+        let first_bits = registers.first().map(|&(_, t)| t.bits());
+        for (i, item) in items.iter().enumerate() {
+            match registers.iter().find(|&&(k, _)| k == i) {
+                Some(&(_, reg)) if Some(reg.bits()) != first_bits => {
+                    self.error(
+                        DiagnosticKind::OperandType,
+                        item.span,
+                        format!(
+                            "the registers of vector `{}` of `{}` must all have one size, but `{item}` is .{}",
+                            spec.name,
+                            self.opcode(),
+                            reg.name()
+                        ),
+                    );
+                    self.value(spec, item, None);
+                }
+                // Kinds aside, a register of the same size passes once another fits.
+                Some(&(_, reg)) if one_fits && reg.kind() != TypeKind::Predicate => {
+                    let relaxed =
+                        ty.filter(|want| reg.fits(*want, fit) || reg.bits() < want.bits());
+                    self.value(spec, item, relaxed);
+                }
+                _ => self.value(spec, item, ty),
             }
         }
     }
@@ -234,7 +288,23 @@ impl OperandChecker<'_, '_> {
         }
     }
 
-    fn address(&mut self, a: &Address, span: Span) {
+    /// The state space the bound modifiers name, if any.
+    fn bound_space(&self) -> Option<StateSpace> {
+        self.bound
+            .values
+            .iter()
+            .flatten()
+            .find_map(|v| StateSpace::from_name(v))
+    }
+
+    /// Whether the bound modifiers name a state space whose addresses may be
+    /// 32-bit offsets (`.shared`, `.local`, `.const`, `.param`, with sub-qualifiers).
+    fn window_space(&self) -> bool {
+        self.bound_space()
+            .is_some_and(|s| s != StateSpace::Global && s.is_addressable())
+    }
+
+    fn address(&mut self, a: &Address, spec: &OperandSpec, span: Span) {
         if let Some(base) = &a.base {
             let resolved = match &base.kind {
                 OperandKind::Name(n) => self.scope.resolve_name(n, base.span),
@@ -261,11 +331,41 @@ impl OperandChecker<'_, '_> {
                             format!("an address register must be a 32- or 64-bit integer register, but `{base}` is {what}"),
                         );
                     }
+                    // ptxas takes 16-bit registers here (with a warning) but not 32-bit ones.
+                    else if spec.wide_address && ty.bits() == 32 && !self.window_space() {
+                        let what = describe_register(ty, operand, self.scope);
+                        let mut d = Diagnostic::error(
+                            DiagnosticKind::OperandType,
+                            base.span,
+                            format!(
+                                "a generic or .global address of `{}` is 64 bits wide, but `{base}` is {what}",
+                                self.opcode()
+                            ),
+                        );
+                        if operand.is_some() {
+                            d = d.note("pass the address with constraint \"l\", or name the state space (`.shared`, `.local`, ...) whose window a 32-bit offset addresses");
+                        }
+                        self.diags.push(d);
+                    }
                     if let Some(k) = operand {
                         self.usage.push((k, Access::Read, base.span));
                     }
                 }
-                Ok(Resolved::Variable { .. }) => {}
+                Ok(Resolved::Variable { space }) => {
+                    let same_kind = |a: StateSpace, b: StateSpace| {
+                        std::mem::discriminant(&a) == std::mem::discriminant(&b)
+                    };
+                    if let Some(bound) = self.bound_space().filter(|s| !same_kind(*s, space)) {
+                        self.error(
+                            DiagnosticKind::OperandKind,
+                            base.span,
+                            format!(
+                                "`{base}` is a {space} variable, but `{}` addresses {bound} memory",
+                                self.opcode()
+                            ),
+                        );
+                    }
+                }
                 Ok(Resolved::Constant { operand, .. }) => {
                     if let Some(k) = operand {
                         self.usage.push((k, Access::Read, base.span));
@@ -279,14 +379,43 @@ impl OperandChecker<'_, '_> {
                 Err(d) => self.diags.push(d),
             }
         }
+        if a.unified
+            && !(spec.unified && matches!(self.bound_space(), None | Some(StateSpace::Global)))
+        {
+            self.error(
+                DiagnosticKind::OperandKind,
+                span,
+                format!(
+                    "`.unified` marks a generic or .global address of `ld`; `{}` takes none here",
+                    self.opcode()
+                ),
+            );
+        }
+        if a.base.is_none() && spec.wide_address && self.bound_space() != Some(StateSpace::Local) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                span,
+                format!(
+                    "`{}` takes an immediate address only in .local memory: address memory through a register",
+                    self.opcode()
+                ),
+            );
+        }
         for op in &a.rest {
             self.any_value(op, Access::Read);
         }
-        let _ = span;
     }
 
     fn value(&mut self, spec: &OperandSpec, op: &Operand, ty: Option<ScalarType>) {
         let what = format!("operand `{}` of `{}`", spec.name, self.opcode());
+        if spec.only_sink && !matches!(op.kind, OperandKind::Sink) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                op.span,
+                format!("{what} must be the sink `_` here: this form returns nothing in it"),
+            );
+            return;
+        }
         match &op.kind {
             OperandKind::Not(inner) => {
                 if !spec.negatable {
@@ -329,6 +458,21 @@ impl OperandChecker<'_, '_> {
                 op.span,
                 format!("{what} is a single value, not a vector"),
             ),
+            OperandKind::Address(a) if a.bare || a.indexed => {
+                let base = a.base.as_ref().map(|b| match &b.kind {
+                    OperandKind::Name(n) => self.scope.resolve_name(n, b.span),
+                    _ => Ok(Resolved::Label),
+                });
+                match base {
+                    Some(Ok(Resolved::Variable { .. })) if spec.symbol => {}
+                    Some(Err(d)) => self.diags.push(d),
+                    _ => self.error(
+                        DiagnosticKind::OperandKind,
+                        op.span,
+                        format!("{what} cannot be the address `{op}`: only a variable plus an offset is an address here, and only where the instruction takes a variable"),
+                    ),
+                }
+            }
             OperandKind::Address(_) => self.error(
                 DiagnosticKind::OperandKind,
                 op.span,
@@ -471,7 +615,14 @@ impl OperandChecker<'_, '_> {
                     }
                 }
                 if !spec.allowed.is_empty() && !spec.allowed.contains(&value) {
-                    let list: Vec<String> = spec.allowed.iter().map(i128::to_string).collect();
+                    let a = &spec.allowed;
+                    let step = a.get(1).map_or(0, |b| b - a[0]);
+                    let progression = a.len() > 4 && a.windows(2).all(|w| w[1] - w[0] == step);
+                    let list: Vec<String> = if progression {
+                        vec![format!("{}..={} in steps of {step}", a[0], a[a.len() - 1])]
+                    } else {
+                        a.iter().map(i128::to_string).collect()
+                    };
                     self.error(
                         DiagnosticKind::ImmediateRange,
                         op.span,
@@ -486,17 +637,19 @@ impl OperandChecker<'_, '_> {
                         op.span,
                         format!("{what} is .{}: write a floating-point literal such as `0f3F800000` or `1.0`, not an integer", want.name()),
                     ),
-                    TypeKind::Predicate => self.error(DiagnosticKind::OperandKind, op.span, format!("{what} must be a predicate register")),
+                    // ptxas takes an integer as a constant predicate (`mov.pred p, 1;`).
+                    TypeKind::Predicate => {}
                     _ => {
                         let bits = want.bits().min(64);
                         let lo = -(1i128 << (bits - 1));
                         let hi = (1i128 << bits) - 1;
+                        // ptxas keeps the low bits of a wider constant, silently.
                         if value < lo || value > hi {
-                            self.error(
+                            self.diags.push(Diagnostic::warning(
                                 DiagnosticKind::ImmediateRange,
                                 op.span,
-                                format!("{what} is .{}: {value} does not fit in {bits} bits", want.name()),
-                            );
+                                format!("{what} is .{}: {value} does not fit in {bits} bits; only its low {bits} bits are used", want.name()),
+                            ));
                         }
                     }
                 }
@@ -505,9 +658,11 @@ impl OperandChecker<'_, '_> {
                 let Some(want) = ty else { return };
                 let ok = match want {
                     ScalarType::F32 | ScalarType::F64 => true,
+                    // A decimal literal is a double: it fits 64 bits.
                     t if t.kind() == TypeKind::Bit => matches!(
                         (lit, t.bits()),
-                        (FloatLiteral::F32(_), 32) | (FloatLiteral::F64(_), 64)
+                        (FloatLiteral::F32(_), 32)
+                            | (FloatLiteral::F64(_) | FloatLiteral::Decimal(_), 64)
                     ),
                     _ => false,
                 };
@@ -555,5 +710,105 @@ pub(crate) fn record_usage(
             u.written = true;
             u.written_unconditionally |= !guarded;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{PtxVersion, Target, check_asm};
+
+    fn target(name: &str) -> Target {
+        name.parse().unwrap()
+    }
+
+    fn accepts(text: &str, cons: &[&str], on: &str) -> bool {
+        check_asm(text, cons, target(on)).is_ok()
+    }
+
+    #[test]
+    fn an_immediate_wider_than_the_type_keeps_its_low_bits_with_a_warning() {
+        // ptxas takes `mov.u16 r, 70000` and truncates it.
+        let checked = check_asm("mov.u16 %0, 70000;", &["=h"], target("sm_90")).unwrap();
+        assert_eq!(checked.warnings.len(), 1);
+        assert!(checked.warnings[0].message.contains("low 16 bits"));
+    }
+
+    #[test]
+    fn an_integer_is_a_constant_predicate() {
+        assert!(accepts(
+            "vote.sync.ballot.b32 %0, 1, 0xffffffff;",
+            &["=r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn a_decimal_literal_is_a_double_and_fits_64_bits() {
+        assert!(accepts("mov.b64 %0, 1.5;", &["=l"], "sm_90"));
+        assert!(!accepts("mov.b32 %0, 1.5;", &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn vector_registers_share_one_size_and_one_of_them_fits_the_type() {
+        let v2 = "ld.global.v2.u32 {%0, %1}, [%2];";
+        assert!(accepts(v2, &["=r", "=f", "l"], "sm_90"));
+        assert!(!accepts(v2, &["=f", "=f", "l"], "sm_90"));
+        assert!(!accepts(
+            "ld.global.v2.f32 {%0, %1}, [%2];",
+            &["=d", "=f", "l"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn immediate_addresses_are_for_local_memory_only() {
+        assert!(accepts("ld.local.u32 %0, [64];", &["=r"], "sm_90"));
+        assert!(!accepts("ld.global.u32 %0, [64];", &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn a_variable_address_plus_offset_is_a_value_where_variables_are() {
+        let mov = "{ .shared .align 8 .b8 buf[64]; mov.u64 %0, buf+8; }";
+        assert!(accepts(mov, &["=l"], "sm_90"));
+        let cvta = "{ .shared .align 8 .b8 buf[64]; cvta.to.shared.u64 %0, buf+8; }";
+        assert!(!accepts(cvta, &["=l"], "sm_90"));
+    }
+
+    #[test]
+    fn a_variable_must_live_in_the_state_space_addressed() {
+        let ld =
+            |space: &str| format!("{{ .shared .align 8 .b8 buf[64]; ld{space}.u32 %0, [buf]; }}");
+        assert!(accepts(&ld(".shared"), &["=r"], "sm_90"));
+        assert!(accepts(&ld(""), &["=r"], "sm_90"));
+        assert!(!accepts(&ld(".global"), &["=r"], "sm_90"));
+    }
+
+    #[test]
+    fn unified_marks_only_generic_or_global_loads() {
+        assert!(accepts(
+            "ld.global.u32 %0, [%1].unified;",
+            &["=r", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "ld.shared.u32 %0, [%1].unified;",
+            &["=r", "r"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "st.global.u32 [%0].unified, %1;",
+            &["l", "r"],
+            "sm_90"
+        ));
+    }
+
+    #[test]
+    fn a_special_register_needs_its_ptx_version() {
+        let old = Target {
+            ptx: PtxVersion::new(7, 7),
+            ..target("sm_90")
+        };
+        assert!(check_asm("mov.u32 %0, %%clusterid.x;", &["=r"], old).is_err());
+        assert!(accepts("mov.u32 %0, %%clusterid.x;", &["=r"], "sm_90"));
     }
 }

@@ -233,6 +233,16 @@ impl<'a> Scope<'a> {
             }
         }
         if let Some(special) = SpecialRegister::lookup(&name.ident, name.component.as_deref()) {
+            if special.min_ptx > self.target.ptx {
+                return Err(Diagnostic::error(
+                    DiagnosticKind::Target,
+                    span,
+                    format!(
+                        "`{}` needs PTX ISA {} or newer; the module is PTX ISA {}",
+                        name.ident, special.min_ptx, self.target.ptx
+                    ),
+                ));
+            }
             if special.min_sm > self.target.sm {
                 return Err(Diagnostic::error(
                     DiagnosticKind::Target,

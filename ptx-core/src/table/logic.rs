@@ -23,7 +23,7 @@ pub(super) fn entries() -> Vec<Entry> {
         // The predicate form: `p = (d != 0) BoolOp q`; `|p` is required, `d`
         // may be the sink `_`, and ptxas takes `!q`.
         form(
-            "lop3.boolop.b32 =d|p:sink:pair, a, b, c, lut:imm:.b64, q:.pred:neg; .boolop = { .or, .and }",
+            "lop3.boolop.b32 =d|p:sink:paired, a, b, c, lut:imm:.b64, q:.pred:neg; .boolop = { .or, .and }",
             "lop3.boolop",
         )
         .since(8, 2, 70),
