@@ -303,6 +303,11 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
             .error
             .unwrap_or_else(|| syn::Error::new(Span::call_site(), "template rejected")));
     };
+    // ptx! is stricter than ptxas: what the checker only warns about (an
+    // immediate ptxas would silently truncate) is an error here.
+    for w in &checked.warnings {
+        r.diagnostic(w);
+    }
     for (k, (op, usage)) in statement.operands.iter().zip(&checked.usage).enumerate() {
         let who = describe(statement, k);
         if usage.spans.is_empty() {
