@@ -96,6 +96,15 @@ impl OperandChecker<'_, '_> {
                 _ => self.value(spec, op, ty),
             },
             OperandShape::Address => match &op.kind {
+                OperandKind::Address(a) if !a.rest.is_empty() => self.error(
+                    DiagnosticKind::OperandKind,
+                    a.rest[0].span,
+                    format!(
+                        "operand `{}` of `{}` is a plain address: it takes no tensor coordinates",
+                        spec.name,
+                        self.opcode()
+                    ),
+                ),
                 OperandKind::Address(a) => self.address(a, op.span),
                 _ => self.error(
                     DiagnosticKind::OperandKind,
@@ -106,6 +115,30 @@ impl OperandChecker<'_, '_> {
                         self.opcode()
                     ),
                 ),
+            },
+            OperandShape::TensorAddress(n) => match &op.kind {
+                OperandKind::Address(a) if a.base.is_some() && a.rest.len() == 1 => {
+                    self.address(a, op.span);
+                    let coords = OperandSpec {
+                        name: format!("{} coordinates", spec.name),
+                        ..spec.clone()
+                    };
+                    self.vector(&coords, &a.rest[0], *n, ty);
+                }
+                _ => {
+                    let example: Vec<String> = (0..*n).map(|i| format!("%{}", i + 1)).collect();
+                    self.error(
+                        DiagnosticKind::OperandKind,
+                        op.span,
+                        format!(
+                            "operand `{}` of `{}` is a tensor address with {n} coordinate{}, as in `[%0, {{{}}}]`",
+                            spec.name,
+                            self.opcode(),
+                            if *n == 1 { "" } else { "s" },
+                            example.join(", ")
+                        ),
+                    )
+                }
             },
             OperandShape::Vector(n) => self.vector(spec, op, *n, ty),
             OperandShape::VectorBySlot(slot) => match self.bound.values[*slot] {
@@ -269,9 +302,6 @@ impl OperandChecker<'_, '_> {
                 ),
                 Err(d) => self.diags.push(d),
             }
-        }
-        for op in &a.rest {
-            self.any_value(op, Access::Read);
         }
         let _ = span;
     }

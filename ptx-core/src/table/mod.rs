@@ -18,7 +18,9 @@
 //!   types keep their order among themselves, and so do layouts (`.row`/`.col`).
 //!   A group value may span several words (`.xor.popc`).
 //! * **Operands**, comma-separated. `=d` is written, `+d` read and written,
-//!   plain names are read. `[a]` is an address, `(a)` a parenthesised list,
+//!   plain names are read. `[a]` is an address, `[t, c*3]` a tensor address
+//!   (a tensor map and a vector of three coordinates, typed by the operand's
+//!   type), `(a)` a parenthesised list,
 //!   `d|p` a destination with an optional predicate destination. `d*4` is a
 //!   vector of four, `d*.vec` a vector as long as the `.vec` modifier says
 //!   (`.v2`, `.x4`, ...) and a scalar without it. A trailing `?` makes the
@@ -199,6 +201,8 @@ pub enum OperandShape {
     VectorBySlot(usize),
     /// `d|p`: a value and an optional predicate.
     Pair,
+    /// `[tensorMap, {c0, c1, ...}]`: a tensor address with this many coordinates.
+    TensorAddress(usize),
     /// A label (branch target) or function name.
     Label,
     /// `(a, b)`: a parameter list.
