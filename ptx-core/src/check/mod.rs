@@ -276,6 +276,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     let mut operand_failures: Vec<Vec<Diagnostic>> = Vec::new();
     let mut rule_failures: Vec<Diagnostic> = Vec::new();
     let mut target_failures: Vec<Diagnostic> = Vec::new();
+    // Forms that are wrong for the target and whose operands are wrong too:
+    // as ptxas does, the target is the problem when no form fits the target.
+    let mut target_and_operand_failures: Vec<Diagnostic> = Vec::new();
     for attempt in &attempts {
         let Ok(bound) = &attempt.result else { continue };
         if let Some(rule) = bound.form.rule {
@@ -296,21 +299,30 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             usage: Vec::new(),
         };
         checker.run();
-        if !checker.diags.is_empty() {
-            operand_failures.push(checker.diags);
-            continue;
+        match (
+            checker.diags.is_empty(),
+            target_problem(bound.form, instr, scope.target),
+        ) {
+            (true, None) => return Ok((bound.clone(), checker.usage)),
+            (true, Some(d)) => target_failures.push(d),
+            (false, None) => operand_failures.push(checker.diags),
+            (false, Some(d)) => target_and_operand_failures.push(d),
         }
-        if let Some(d) = target_problem(bound.form, instr, scope.target) {
-            target_failures.push(d);
-            continue;
-        }
-        return Ok((bound.clone(), checker.usage));
     }
     if let Some(d) = target_failures.into_iter().next() {
         return Err(vec![d]);
     }
-    if let Some(best) = operand_failures.into_iter().min_by_key(|d| d.len()) {
+    // The closest form: one whose operand count fits, then the fewest problems.
+    let wrong_count =
+        |d: &Vec<Diagnostic>| d.iter().any(|x| x.kind == DiagnosticKind::OperandCount);
+    if let Some(best) = operand_failures
+        .into_iter()
+        .min_by_key(|d| (wrong_count(d), d.len()))
+    {
         return Err(best);
+    }
+    if let Some(d) = target_and_operand_failures.into_iter().next() {
+        return Err(vec![d]);
     }
     if let Some(d) = rule_failures.into_iter().next() {
         return Err(vec![d]);
