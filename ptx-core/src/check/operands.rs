@@ -105,7 +105,10 @@ impl OperandChecker<'_, '_> {
                         self.opcode()
                     ),
                 ),
-                OperandKind::Address(a) => self.address(a, op.span),
+                OperandKind::Address(a) => {
+                    self.address(a, op.span);
+                    self.address_width(spec, a, ty);
+                }
                 _ => self.error(
                     DiagnosticKind::OperandKind,
                     op.span,
@@ -255,6 +258,34 @@ impl OperandChecker<'_, '_> {
                 self.any_value(b, access);
             }
             OperandKind::Immediate(_) | OperandKind::Sink | OperandKind::Address(_) => {}
+        }
+    }
+
+    /// An address operand with a type (`[taddr]:.b32`, a tensor-memory
+    /// address) takes only registers of that size.
+    fn address_width(&mut self, spec: &OperandSpec, a: &Address, ty: Option<ScalarType>) {
+        let (Some(want), Some(base)) = (ty, &a.base) else {
+            return;
+        };
+        let resolved = match &base.kind {
+            OperandKind::Name(n) => self.scope.resolve_name(n, base.span),
+            OperandKind::Placeholder(p) => self.scope.resolve_placeholder(p, base.span),
+            _ => return,
+        };
+        if let Ok(Resolved::Register { ty: reg, operand }) = resolved {
+            if !reg.fits(want, FitRule::Exact) {
+                let have = describe_register(reg, operand, self.scope);
+                self.error(
+                    DiagnosticKind::OperandType,
+                    base.span,
+                    format!(
+                        "operand `{}` of `{}` is a .{} address, but `{base}` is {have}",
+                        spec.name,
+                        self.opcode(),
+                        want.name()
+                    ),
+                );
+            }
         }
     }
 
@@ -496,6 +527,8 @@ impl OperandChecker<'_, '_> {
                         op.span,
                         format!("{what} is .{}: write a floating-point literal such as `0f3F800000` or `1.0`, not an integer", want.name()),
                     ),
+                    // A predicate operand takes the immediates its spec lists (wgmma's scale-d).
+                    TypeKind::Predicate if spec.range.is_some() || !spec.allowed.is_empty() => {}
                     TypeKind::Predicate => self.error(DiagnosticKind::OperandKind, op.span, format!("{what} must be a predicate register")),
                     _ => {
                         let bits = want.bits().min(64);

@@ -33,7 +33,7 @@ fn cp_async() -> Vec<Entry> {
     let extras = [
         ("", (7, 0)),
         (", src_size:.u32", (7, 0)),
-        (", ignore_src:.pred", (7, 5)),
+        (", ignore_src:.pred:neg", (7, 5)),
     ];
     for (cache, sizes) in copies {
         for (extra, extra_ptx) in extras {
@@ -128,30 +128,35 @@ fn cp_async_bulk() -> Vec<Entry> {
     out
 }
 
-/// Reduction operations and the types each takes, for bulk reductions into
-/// global memory (`.add` of `.f16`/`.bf16` needs `.noftz`, written separately).
-const GLOBAL_REDUCTIONS: [(&str, &str); 6] = [
-    ("and", "{ .b32, .b64 }"),
-    ("or", "{ .b32, .b64 }"),
-    ("xor", "{ .b32, .b64 }"),
-    ("add", "{ .u32, .s32, .u64, .f32, .f64 }"),
-    ("inc", "{ .u32 }"),
-    ("dec", "{ .u32 }"),
+/// Reduction operations and the types each takes in a bulk reduction into
+/// global memory and into shared::cluster memory (as ptxas checks them;
+/// `.add` of `.f16`/`.bf16` needs `.noftz` and is written separately).
+const REDUCTIONS: [(&str, &str, &str); 8] = [
+    ("and", "{ .b32, .b64 }", "{ .b32 }"),
+    ("or", "{ .b32, .b64 }", "{ .b32 }"),
+    ("xor", "{ .b32, .b64 }", "{ .b32 }"),
+    (
+        "add",
+        "{ .u32, .s32, .u64, .f32, .f64 }",
+        "{ .u32, .s32, .u64 }",
+    ),
+    ("inc", "{ .u32 }", "{ .u32 }"),
+    ("dec", "{ .u32 }", "{ .u32 }"),
+    (
+        "min",
+        "{ .u32, .s32, .u64, .s64, .f16, .bf16 }",
+        "{ .u32, .s32 }",
+    ),
+    (
+        "max",
+        "{ .u32, .s32, .u64, .s64, .f16, .bf16 }",
+        "{ .u32, .s32 }",
+    ),
 ];
-const MIN_MAX_GLOBAL: &str = "{ .u32, .s32, .u64, .s64, .f16, .bf16 }";
-const MIN_MAX_CLUSTER: &str = "{ .u32, .s32, .u64, .s64 }";
 
 fn cp_reduce_async_bulk() -> Vec<Entry> {
     let mut out = Vec::new();
-    let mut reductions: Vec<(&str, &str, &str)> = GLOBAL_REDUCTIONS
-        .iter()
-        .map(|&(op, types)| (op, types, types))
-        .collect();
-    reductions.push(("min", MIN_MAX_GLOBAL, MIN_MAX_CLUSTER));
-    reductions.push(("max", MIN_MAX_GLOBAL, MIN_MAX_CLUSTER));
-    for (op, global_types, cluster_types) in reductions {
-        // shared::cta -> shared::cluster has no floating-point reductions.
-        let cluster_types = cluster_types.replace(", .f32, .f64", "");
+    for (op, global_types, cluster_types) in REDUCTIONS {
         let spec = format!(
             "cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.{op}.type {BULK}, [mbar]; .dir = {{ .shared::cluster.shared::cta }}; .type = {cluster_types}"
         );
@@ -309,6 +314,15 @@ fn cp_async_bulk_tensor() -> Vec<Entry> {
                                 "cp.async.bulk.tensor/.{dim}d.dir{m}{TX}{mc}{cg}{h} [dst], [tmap, c*{coords}], [mbar]{offsets}{mask}{policy}; .dir = {{ .{dir} }}{cg_def}"
                             );
                             let ptx = if cta_group || mode.sm100 { (8, 6) } else { ptx };
+                            // sm_120 has the gather4 and im2col::w loads into shared::cta.
+                            let sm120 = mode.sm100
+                                && !cta_group
+                                && dir == "shared::cta.global"
+                                && m != ".im2col::w::128";
+                            if sm120 {
+                                let e = Entry::owned(spec.clone(), "cp.async.bulk.tensor");
+                                out.push(e.since(8, 7, 120).family_specific());
+                            }
                             out.push(bulk(
                                 spec,
                                 "cp.async.bulk.tensor",

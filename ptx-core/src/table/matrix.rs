@@ -6,7 +6,7 @@
 //! registers of each operand follows from those, so the forms are generated
 //! from small tables: [`fragment_registers`] gives the register counts.
 
-use super::{Entry, form};
+use super::{Bound, Entry, form};
 use crate::ScalarType;
 
 /// The number of `reg_bits`-bit registers each of `threads` threads holds
@@ -123,6 +123,8 @@ struct MmaStyle {
     ab_bits: u32,
     /// Operands after the sparse metadata: the block-scale operands.
     tail: &'static str,
+    /// The largest sparsity selector a sparse form takes.
+    selector_max: u32,
 }
 
 /// The spec of one `mma` form.
@@ -156,10 +158,12 @@ fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     let nd = fragment_registers(shape.m, shape.n, bits(t.d), threads, reg_bits);
     let nc = fragment_registers(shape.m, shape.n, bits(t.c), threads, reg_bits);
     let ab_reg = if reg_bits == 64 { "f64" } else { "b32" };
-    let sparse_operands = if style.sparse.is_empty() {
-        ""
-    } else {
-        ", e*1:.b32, f:.u32:imm:0..3"
+    // The metadata is one register; ptxas for sm_100 and later refuses it in
+    // braces, except in the block-scale forms, which write it as `{e}`.
+    let sparse_operands = match (style.sparse.is_empty(), style.tail.is_empty()) {
+        (true, _) => String::new(),
+        (false, true) => format!(", e:.b32, f:.u32:imm:0..{}", style.selector_max),
+        (false, false) => format!(", e*1:.b32, f:.u32:imm:0..{}", style.selector_max),
     };
     let spec = format!(
         "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{sparse_operands}{}",
@@ -200,12 +204,18 @@ fn dense_mma() -> Vec<Entry> {
     };
     let plain = MmaStyle::default();
     // .f16: the m8n8k4 quad-pair form of sm_70 takes every layout.
+    let any_layout = MmaStyle {
+        any_layout: true,
+        ..plain
+    };
     for (d, c) in HALF_ACCUMULATORS {
-        let style = MmaStyle {
-            any_layout: true,
-            ..plain
-        };
-        add(shape(8, 8, 4), types(d, F16, F16, c), style, (6, 4), 70);
+        add(
+            shape(8, 8, 4),
+            types(d, F16, F16, c),
+            any_layout,
+            (6, 4),
+            70,
+        );
     }
     for (d, c) in SAME_ACCUMULATORS {
         add(shape(16, 8, 8), types(d, F16, F16, c), plain, (6, 5), 75);
@@ -217,20 +227,16 @@ fn dense_mma() -> Vec<Entry> {
     for s in [shape(16, 8, 4), shape(16, 8, 8)] {
         add(s, types("f32", TF32, TF32, "f32"), plain, (7, 0), 80);
     }
-    // .f64: m8n8k4 from sm_80 (ptxas takes an .rn there), larger shapes from sm_90.
-    let rn = MmaStyle {
-        mods: "{.rn}",
+    // .f64: m8n8k4 from sm_80, larger shapes from sm_90; ptxas takes a
+    // rounding modifier on all of them.
+    let rnd = MmaStyle {
+        mods: "{.rnd}",
         ..plain
     };
-    add(
-        shape(8, 8, 4),
-        types("f64", F64, F64, "f64"),
-        rn,
-        (7, 0),
-        80,
-    );
+    let f64 = types("f64", F64, F64, "f64");
+    add(shape(8, 8, 4), f64, rnd, (7, 0), 80);
     for s in [shape(16, 8, 4), shape(16, 8, 8), shape(16, 8, 16)] {
-        add(s, types("f64", F64, F64, "f64"), plain, (7, 8), 90);
+        add(s, f64, rnd, (7, 8), 90);
     }
     // Integers, with optional saturation.
     let sat = MmaStyle {
@@ -292,88 +298,14 @@ fn dense_mma() -> Vec<Entry> {
     out
 }
 
-/// The `.kind` forms of sm_120a: fp6/fp4 operands and block scaling.
-fn scaled_mma() -> Vec<Entry> {
-    let mut out = Vec::new();
-    let sm120 = |spec: String, semantics: &'static str| {
-        Entry::owned(spec, semantics)
-            .since(8, 7, 120)
-            .arch_specific()
-    };
-    let f8f6f4 = MmaStyle {
-        mods: ".kind::f8f6f4",
-        ab_bits: 8,
-        ..MmaStyle::default()
-    };
-    for (d, c) in SAME_ACCUMULATORS {
-        let t = types(d, F8F6F4, F8F6F4, c);
-        out.push(sm120(mma_spec(shape(16, 8, 32), t, f8f6f4), "mma"));
-        let sparse = MmaStyle {
-            sparse: ".sp::ordered_metadata",
-            ..f8f6f4
-        };
-        out.push(sm120(mma_spec(shape(16, 8, 64), t, sparse), "mma.sp"));
+/// The largest sparsity selector of `mma.sp` by shape and multiplicand type,
+/// as ptxas checks it (the ISA allows 0..1 for m16n8k32 `.f16`; ptxas 0..3).
+fn sparsity_selector_max(s: Shape, ab: &str) -> u32 {
+    match (ab, s.k) {
+        ("f16", _) | ("bf16", 16) | ("tf32", 8) => 3,
+        ("bf16", _) | ("tf32", _) | ("u8" | "s8", 32) | ("u4" | "s4", 64) => 1,
+        _ => 0,
     }
-    // Block scaling: scale data and {byte id, thread id} selectors for A and B.
-    const SCALES: &str = ", sa*1:.b32, ida*2:.b16, sb*1:.b32, idb*2:.b16";
-    let scaled: [(&str, Shape, &[&str], u32, &str); 4] = [
-        (
-            ".kind::mxf8f6f4.block_scale{.scale_vec::1X}",
-            shape(16, 8, 32),
-            F8F6F4,
-            8,
-            ".ue8m0",
-        ),
-        (
-            ".kind::mxf4.block_scale{.scale_vec::2X}",
-            shape(16, 8, 64),
-            E2M1,
-            4,
-            ".ue8m0",
-        ),
-        (
-            ".kind::mxf4nvf4.block_scale.vec",
-            shape(16, 8, 64),
-            E2M1,
-            4,
-            ".ue8m0",
-        ),
-        (
-            ".kind::mxf4nvf4.block_scale.vec",
-            shape(16, 8, 64),
-            E2M1,
-            4,
-            ".ue4m3",
-        ),
-    ];
-    for (mods, s, ab, ab_bits, stype) in scaled {
-        let t = types("f32", ab, ab, "f32");
-        let dense = MmaStyle {
-            mods,
-            suffix: stype,
-            ab_bits,
-            tail: SCALES,
-            ..MmaStyle::default()
-        };
-        let sparse = MmaStyle {
-            sparse: ".sp::ordered_metadata",
-            ..dense
-        };
-        let sparse_shape = shape(s.m, s.n, s.k * 2);
-        let vec_group = |spec: String| {
-            if mods.ends_with(".vec") {
-                format!("{spec}; .vec = {{ .scale_vec::2X, .scale_vec::4X }}")
-            } else {
-                spec
-            }
-        };
-        out.push(sm120(vec_group(mma_spec(s, t, dense)), "mma.block_scale"));
-        out.push(sm120(
-            vec_group(mma_spec(sparse_shape, t, sparse)),
-            "mma.sp.block_scale",
-        ));
-    }
-    out
 }
 
 fn sparse_mma() -> Vec<Entry> {
@@ -384,6 +316,7 @@ fn sparse_mma() -> Vec<Entry> {
             let style = MmaStyle {
                 sparse,
                 mods,
+                selector_max: sparsity_selector_max(s, t.a[0]),
                 ..MmaStyle::default()
             };
             let ptx = ptx.max(base);
@@ -404,6 +337,7 @@ fn sparse_mma() -> Vec<Entry> {
         for s in [shape(16, 8, 64), shape(16, 8, 128)] {
             add(s, types("s32", I4, I4, "s32"), "{.satfinite}", (7, 1), 80);
         }
+        // fp8 with .f32 accumulators on sm_89; .f16 ones only on sm_120a (below).
         add(
             shape(16, 8, 64),
             types("f32", F8, F8, "f32"),
@@ -411,13 +345,117 @@ fn sparse_mma() -> Vec<Entry> {
             (8, 4),
             89,
         );
-        add(
+    }
+    out
+}
+
+/// The `.kind` forms: fp8 through `.kind::f8f6f4` on sm_100a, fp6/fp4 and
+/// block scaling on sm_120a (PTX ISA 8.7).
+fn scaled_mma() -> Vec<Entry> {
+    let mut out = Vec::new();
+    let sm120 = |spec: String, semantics: &'static str| {
+        Entry::owned(spec, semantics)
+            .since(8, 7, 120)
+            .arch_specific()
+    };
+    let sm100 = |spec: String, semantics: &'static str| {
+        Entry::owned(spec, semantics)
+            .since(8, 7, 100)
+            .arch_specific()
+    };
+    let f8f6f4 = MmaStyle {
+        mods: ".kind::f8f6f4",
+        ab_bits: 8,
+        ..MmaStyle::default()
+    };
+    let ordered = MmaStyle {
+        sparse: ".sp::ordered_metadata",
+        ..f8f6f4
+    };
+    let dense_shape = shape(16, 8, 32);
+    let sparse_shape = shape(16, 8, 64);
+    for (d, c) in SAME_ACCUMULATORS {
+        // fp8 operands alone run on sm_100a too; any fp6 or fp4 operand needs sm_120a.
+        out.push(sm100(
+            mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4),
+            "mma",
+        ));
+        out.push(sm120(
+            mma_spec(dense_shape, types(d, F8F6F4, F8F6F4, c), f8f6f4),
+            "mma",
+        ));
+        let t = types(d, F8F6F4, F8F6F4, c);
+        out.push(sm120(mma_spec(sparse_shape, t, ordered), "mma.sp"));
+    }
+    out.push(sm100(
+        mma_spec(sparse_shape, types("f32", F8, F8, "f32"), ordered),
+        "mma.sp",
+    ));
+    // Sparse fp8 with .f16 accumulators, without .kind: sm_120a only.
+    let plain_ordered = MmaStyle {
+        sparse: ".sp::ordered_metadata",
+        ..MmaStyle::default()
+    };
+    out.push(sm120(
+        mma_spec(sparse_shape, types("f16", F8, F8, "f16"), plain_ordered),
+        "mma.sp",
+    ));
+    // Block scaling: scale data and {byte id, thread id} selectors for A and B.
+    const SCALES: &str = ", sa*1:.b32, ida*2:.b16, sb*1:.b32, idb*2:.b16";
+    let scaled: [(&str, Shape, &[&str], u32, &str); 4] = [
+        (
+            ".kind::mxf8f6f4.block_scale{.scale_vec::1X}",
+            shape(16, 8, 32),
+            F8F6F4,
+            8,
+            ".ue8m0",
+        ),
+        (
+            ".kind::mxf4.block_scale{.scale_vec::2X}",
             shape(16, 8, 64),
-            types("f16", F8, F8, "f16"),
-            "",
-            (8, 7),
-            89,
-        );
+            E2M1,
+            4,
+            ".ue8m0",
+        ),
+        (
+            ".kind::mxf4nvf4.block_scale.scale_vec::2X",
+            shape(16, 8, 64),
+            E2M1,
+            4,
+            ".ue8m0",
+        ),
+        (
+            ".kind::mxf4nvf4.block_scale.vec",
+            shape(16, 8, 64),
+            E2M1,
+            4,
+            ".ue4m3",
+        ),
+    ];
+    for (mods, s, ab, ab_bits, stype) in scaled {
+        let t = types("f32", ab, ab, "f32");
+        let defs = if mods.ends_with(".vec") {
+            "; .vec = { .scale_vec::2X, .scale_vec::4X }"
+        } else {
+            ""
+        };
+        let dense = MmaStyle {
+            mods,
+            suffix: stype,
+            defs,
+            ab_bits,
+            tail: SCALES,
+            ..MmaStyle::default()
+        };
+        let sparse = MmaStyle {
+            sparse: ".sp::ordered_metadata",
+            ..dense
+        };
+        out.push(sm120(mma_spec(s, t, dense), "mma.block_scale"));
+        out.push(sm120(
+            mma_spec(shape(s.m, s.n, s.k * 2), t, sparse),
+            "mma.sp.block_scale",
+        ));
     }
     out
 }
@@ -637,6 +675,18 @@ fn wmma_mma(ab: &[&str], s: Shape, ptx: (u8, u8), sm: u32) -> Vec<Entry> {
 // ---------------------------------------------------------------------------
 // ldmatrix, stmatrix, movmatrix
 
+/// A feature of the sm_100 and sm_120 chips (PTX ISA 8.6 and 8.7): either
+/// arch-specific (`sm_100a`, `sm_120a`) or for their families.
+pub(crate) fn blackwell(spec: String, semantics: &'static str, arch: bool) -> [Entry; 2] {
+    let sm100 = Entry::owned(spec.clone(), semantics).since(8, 6, 100);
+    let sm120 = Entry::owned(spec, semantics).since(8, 7, 120);
+    if arch {
+        [sm100.arch_specific(), sm120.arch_specific()]
+    } else {
+        [sm100.family_specific(), sm120.family_specific()]
+    }
+}
+
 fn load_store_matrix() -> Vec<Entry> {
     let mut out = Vec::new();
     // m8n8 .b16: one register per matrix. `.shared::cta` came with PTX ISA 7.8.
@@ -651,26 +701,18 @@ fn load_store_matrix() -> Vec<Entry> {
         let ptx = ptx.max((7, 8));
         out.push(Entry::owned(spec, "stmatrix").since(ptx.0, ptx.1, 90));
     }
-    // sm_100a: 8-bit elements, and fp6/fp4 elements unpacked to bytes.
+    // sm_100a and sm_120a: 8-bit elements, and fp6/fp4 elements unpacked to bytes.
     const SS: &str = "; .ss = { .shared, .shared::cta }";
     const FMT: &str = "; .fmt = { .b8x16.b6x16_p32, .b8x16.b4x16_p64 }";
     for num in [1, 2, 4] {
         let regs = fragment_registers(8, 16, 8, 32, 32) * num;
         let spec =
             format!("ldmatrix.sync.aligned.m8n16.x{num}{{.ss}}.fmt =d*{regs}:.b32, [p]{SS}{FMT}");
-        out.push(
-            Entry::owned(spec, "ldmatrix")
-                .since(8, 6, 100)
-                .arch_specific(),
-        );
+        out.extend(blackwell(spec, "ldmatrix", true));
         let regs = fragment_registers(16, 8, 8, 32, 32) * num;
         let spec =
             format!("stmatrix.sync.aligned.m16n8.x{num}.trans{{.ss}}.b8 [p], r*{regs}:.b32{SS}");
-        out.push(
-            Entry::owned(spec, "stmatrix")
-                .since(8, 6, 100)
-                .family_specific(),
-        );
+        out.extend(blackwell(spec, "stmatrix", false));
     }
     // m16n16 holds two registers per matrix, so at most two matrices; .trans is required.
     for num in [1, 2] {
@@ -680,11 +722,7 @@ fn load_store_matrix() -> Vec<Entry> {
             let spec = format!(
                 "ldmatrix.sync.aligned.m16n16.x{num}.trans{{.ss}}{ty}=d*{regs}:.b32, [p]{SS}{defs}"
             );
-            out.push(
-                Entry::owned(spec, "ldmatrix")
-                    .since(8, 6, 100)
-                    .arch_specific(),
-            );
+            out.extend(blackwell(spec, "ldmatrix", true));
         }
     }
     out.push(
@@ -826,9 +864,12 @@ fn wgmma_spec(kind: &WgmmaKind, n: u32, d: &str, sparse: bool, register_a: bool)
     };
     let mut operands = format!("+d*{nd}:.{d_reg}, {a_operand}, b_desc:.b64");
     if sparse {
-        operands.push_str(", sp_meta:.b32, sp_sel:.u32:imm:0..3");
+        // ptxas: the selector is 0 or 1 for floating-point kinds, 0 for integers.
+        let max = if kind.integer_shapes { 0 } else { 1 };
+        operands.push_str(&format!(", sp_meta:.b32, sp_sel:.u32:imm:0..{max}"));
     }
-    operands.push_str(", scale_d:.pred");
+    // scale-d: a predicate, negated or not, or the immediate 0 or 1.
+    operands.push_str(", scale_d:.pred:neg:0..1");
     if kind.scales {
         operands.push_str(", scale_a:.s32:imm:-1|1, scale_b:.s32:imm:-1|1");
     }
@@ -926,15 +967,15 @@ fn tcgen05_ld_st() -> Vec<Entry> {
             let regs = fragment_registers(lanes, row_bits, num, 32, 32);
             let offset = if split { ", offset:.u32:imm" } else { "" };
             out.push(tc_owned(
-                format!("tcgen05.ld/.sync.aligned.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]{offset}"),
+                format!("tcgen05.ld/.sync.aligned.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]:.b32{offset}"),
                 "tcgen05.ld",
             ));
             out.push(tc_owned(
-                format!("tcgen05.st/.sync.aligned.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]{offset}, r*{regs}:.b32"),
+                format!("tcgen05.st/.sync.aligned.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]:.b32{offset}, r*{regs}:.b32"),
                 "tcgen05.st",
             ));
-            // Load with reduction (sm_103a): 32x32b and 16x32bx2 only.
-            if shape_name == "32x32b" || shape_name == "16x32bx2" {
+            // Load with reduction (sm_103a): 32x32b and 16x32bx2, from .x2 up.
+            if (shape_name == "32x32b" || shape_name == "16x32bx2") && num >= 2 {
                 for (mods, ty) in [("{.abs}{.NaN}", ".f32"), ("", ".type")] {
                     let def = if ty == ".type" {
                         "; .type = { .u32, .s32 }"
@@ -942,7 +983,7 @@ fn tcgen05_ld_st() -> Vec<Entry> {
                         ""
                     };
                     let spec = format!(
-                        "tcgen05.ld/.red.sync.aligned.{shape_name}.x{num}.op{mods}{ty} =r*{regs}:.b32, =redval, [taddr]{offset}; .op = {{ .min, .max }}{def}"
+                        "tcgen05.ld/.red.sync.aligned.{shape_name}.x{num}.op{mods}{ty} =r*{regs}:.b32, =redval, [taddr]:.b32{offset}; .op = {{ .min, .max }}{def}"
                     );
                     out.push(
                         Entry::owned(spec, "tcgen05.ld.red")
@@ -957,79 +998,138 @@ fn tcgen05_ld_st() -> Vec<Entry> {
     out
 }
 
+/// `.ashift` shifts the rows of A as they are read, so A cannot come from
+/// the collector buffer: ptxas refuses `.collector::a::use` with it.
+fn ashift_collector(b: &Bound) -> Result<(), String> {
+    if b.has("ashift") && b.value("collector") == Some("collector::a::use") {
+        return Err("`.ashift` cannot be combined with `.collector::a::use`".into());
+    }
+    Ok(())
+}
+
+/// The block-scale kinds of `tcgen05.mma` and the scale-vector sizes each
+/// takes: the `.scale_vec::NX` spellings are sm_100a-only, `.block16` and
+/// `.block32` (PTX ISA 8.8) the family-portable ones; `.kind::mxf4nvf4`
+/// needs one written.
+const BLOCK_SCALE_KINDS: [(&str, &[(&str, (u8, u8), bool)]); 3] = [
+    (
+        "kind::mxf8f6f4",
+        &[
+            ("", (8, 6), false),
+            (".scale_vec::1X", (8, 6), true),
+            (".block32", (8, 8), false),
+        ],
+    ),
+    (
+        "kind::mxf4",
+        &[
+            ("", (8, 6), false),
+            (".scale_vec::2X", (8, 6), true),
+            (".block32", (8, 8), false),
+        ],
+    ),
+    (
+        "kind::mxf4nvf4",
+        &[
+            (".scale_vec::2X", (8, 6), true),
+            (".scale_vec::4X", (8, 6), true),
+            (".block16", (8, 8), false),
+            (".block32", (8, 8), false),
+        ],
+    ),
+];
+
 fn tcgen05_mma() -> Vec<Entry> {
     let mut out = Vec::new();
     const CTA: [(&str, u32); 2] = [("cta_group::1", 4), ("cta_group::2", 8)];
     const COLLECTOR: &str = "; .collector = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard }";
+    // enable-input-d: a predicate or the immediate 0 or 1.
+    const ENABLE: &str = "enable_d:.pred:neg:0..1";
+    let push = |out: &mut Vec<Entry>, spec: String, semantics, ptx: (u8, u8), arch: bool| {
+        let e = Entry::owned(spec, semantics)
+            .since(ptx.0, ptx.1, 100)
+            .family_specific()
+            .rule(ashift_collector);
+        out.push(if arch { e.arch_specific() } else { e });
+    };
     for sparse in [false, true] {
         let (sp, meta, semantics) = if sparse {
-            (".sp", ", [sp_meta]", "tcgen05.mma.sp")
+            (".sp", ", [sp_meta]:.b32", "tcgen05.mma.sp")
         } else {
             ("", "", "tcgen05.mma")
         };
         for (cta, lanes) in CTA {
             for tmem_a in [false, true] {
-                let a = if tmem_a { "[a]" } else { "a_desc:.b64" };
+                // A from shared memory (a descriptor) or from tensor memory.
+                let a = if tmem_a { "[a]:.b32" } else { "a_desc:.b64" };
                 let ashift = if tmem_a { "{.ashift}" } else { "" };
                 let head = format!("tcgen05.mma/{sp}.{cta}");
-                let base = format!("[d], {a}, b_desc:.b64{meta}, idesc:.b32");
-                // (kind, optional scale-input-d, arch-specific)
+                let base = format!("[d]:.b32, {a}, b_desc:.b64{meta}, idesc:.b32");
+                // (kind, its group definition, takes scale-input-d, sm_100a only)
                 let kinds = [
                     (
                         ".kind",
+                        "; .kind = { .kind::f16, .kind::tf32 }",
                         true,
                         false,
-                        "; .kind = { .kind::f16, .kind::tf32 }",
                     ),
-                    (".kind::f8f6f4", false, false, ""),
-                    (".kind::i8", false, true, ""),
+                    (".kind::f8f6f4", "", false, false),
+                    (".kind::i8", "", true, true),
                 ];
-                for (kind, scale, arch, kind_def) in kinds {
-                    for lanes_mask in [false, true] {
-                        let mask = if lanes_mask {
-                            format!(", lanes*{lanes}:.b32")
-                        } else {
-                            String::new()
-                        };
-                        let scale_operand = if scale {
-                            ", scale_d?:.u32:imm:0..15"
-                        } else {
-                            ""
-                        };
+                for (kind, kind_def, scale, arch) in kinds {
+                    let scale_operand = if scale {
+                        ", scale_d?:.u32:imm:0..15"
+                    } else {
+                        ""
+                    };
+                    // With and without the disable-output-lane mask.
+                    for mask in [String::new(), format!(", lanes*{lanes}:.b32")] {
                         let spec = format!(
-                            "{head}{kind}{ashift}{{.collector}} {base}{mask}, enable_d:.pred{scale_operand}{kind_def}{COLLECTOR}"
+                            "{head}{kind}{ashift}{{.collector}} {base}{mask}, {ENABLE}{scale_operand}{kind_def}{COLLECTOR}"
                         );
-                        let e = tc_owned(spec, semantics);
-                        out.push(if arch { e.arch_specific() } else { e });
+                        push(&mut out, spec, semantics, (8, 6), arch);
                     }
                 }
                 // Block scaling: scale factors in tensor memory.
-                let spec = format!(
-                    "{head}.kind.block_scale{{.vec}}{{.collector}} {base}, [scale_a], [scale_b], enable_d:.pred; .kind = {{ .kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 }}; .vec = {{ .scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32 }}{COLLECTOR}"
-                );
-                out.push(tc_owned(spec, semantics));
+                for (kind, vecs) in BLOCK_SCALE_KINDS {
+                    for &(vec, ptx, arch) in vecs {
+                        // Sparse fp4 kinds are sm_100a-only.
+                        let arch = arch || (sparse && kind != "kind::mxf8f6f4");
+                        let spec = format!(
+                            "{head}.{kind}.block_scale{vec}{{.collector}} {base}, [scale_a]:.b32, [scale_b]:.b32, {ENABLE}{COLLECTOR}"
+                        );
+                        push(&mut out, spec, semantics, ptx, arch);
+                    }
+                }
             }
         }
         // Weight-stationary (.ws): one CTA, collector buffers b0..b3.
+        let buffers: Vec<String> = ["b0", "b1", "b2", "b3"]
+            .iter()
+            .flat_map(|b| {
+                ["fill", "use", "lastuse", "discard"]
+                    .map(move |op| format!(".collector::{b}::{op}"))
+            })
+            .collect();
+        let ws = if sparse {
+            "tcgen05.mma.ws.sp"
+        } else {
+            "tcgen05.mma.ws"
+        };
         for tmem_a in [false, true] {
-            let a = if tmem_a { "[a]" } else { "a_desc:.b64" };
-            let spec = format!(
-                "tcgen05.mma/.ws{sp}.cta_group::1.kind{{.collector}} [d], {a}, b_desc:.b64{meta}, idesc:.b32, enable_d:.pred, zero_mask?:.b64; .kind = {{ .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 }}; .collector = {{ {} }}",
-                ["b0", "b1", "b2", "b3"]
-                    .iter()
-                    .flat_map(|b| ["fill", "use", "lastuse", "discard"]
-                        .map(move |op| format!(".collector::{b}::{op}")))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            out.push(tc_owned(
-                spec,
-                if sparse {
-                    "tcgen05.mma.ws.sp"
+            let a = if tmem_a { "[a]:.b32" } else { "a_desc:.b64" };
+            for (kind, arch) in [(".kind", false), (".kind::i8", true)] {
+                let kind_def = if kind == ".kind" {
+                    "; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }"
                 } else {
-                    "tcgen05.mma.ws"
-                },
-            ));
+                    ""
+                };
+                let spec = format!(
+                    "tcgen05.mma/.ws{sp}.cta_group::1{kind}{{.collector}} [d]:.b32, {a}, b_desc:.b64{meta}, idesc:.b32, {ENABLE}, zero_mask?:.b64{kind_def}; .collector = {{ {} }}",
+                    buffers.join(", ")
+                );
+                push(&mut out, spec, ws, (8, 6), arch);
+            }
         }
     }
     out
@@ -1054,10 +1154,12 @@ fn tcgen05() -> Vec<Entry> {
         tc("tcgen05.wait::st/.sync.aligned", "tcgen05.wait"),
         tc("tcgen05.fence::before_thread_sync", "tcgen05.fence"),
         tc("tcgen05.fence::after_thread_sync", "tcgen05.fence"),
+        // sm_100a only: ptxas refuses it for sm_100f.
         tc_owned(
-            format!("tcgen05.shift/.cta.down [taddr]{CTA}"),
+            format!("tcgen05.shift/.cta.down [taddr]:.b32{CTA}"),
             "tcgen05.shift",
-        ),
+        )
+        .arch_specific(),
         tc_owned(
             format!(
                 "tcgen05.commit/.cta.mbarrier::arrive::one{{.shared::cluster}}.b64 [mbar]{CTA}"
@@ -1083,7 +1185,7 @@ fn tcgen05() -> Vec<Entry> {
     ] {
         out.push(tc_owned(
             format!(
-                "tcgen05.cp/.cta.{shape_name}{multicast}{{.fmt}} [taddr], s_desc:.b64{CTA}{FMT}"
+                "tcgen05.cp/.cta.{shape_name}{multicast}{{.fmt}} [taddr]:.b32, s_desc:.b64{CTA}{FMT}"
             ),
             "tcgen05.cp",
         ));
@@ -1191,9 +1293,46 @@ mod tests {
             ..MmaStyle::default()
         };
         let sp = mma_spec(shape(16, 8, 32), types("f16", F16, F16, "f16"), style);
-        assert_eq!(vector_lengths(&sp), [2, 4, 4, 2, 1]);
+        assert_eq!(vector_lengths(&sp), [2, 4, 4, 2]);
+        assert!(sp.ends_with(", e:.b32, f:.u32:imm:0..0"), "{sp}");
         let fp8 = mma_spec(shape(16, 8, 64), types("f32", F8, F8, "f32"), style);
-        assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4, 1]);
+        assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4]);
+    }
+
+    #[test]
+    fn mma_sparsity_selector_ranges_follow_ptxas() {
+        // ptxas 13.0: 0..3 for .f16, m16n8k16 .bf16 and m16n8k8 .tf32; 0..1 for
+        // the larger .bf16/.tf32 shapes, m16n8k32 .s8 and m16n8k64 .s4; 0 otherwise.
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "f16"), 3);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "bf16"), 1);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 8), "tf32"), 3);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "s8"), 1);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 64), "u8"), 0);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 128), "s4"), 0);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 64), "e4m3"), 0);
+    }
+
+    #[test]
+    fn tcgen05_ashift_cannot_reuse_the_a_collector() {
+        // ISA tcgen05.mma: .ashift with .collector::a::use is refused by ptxas.
+        let check = |text: &str| {
+            let ops = ["r", "r", "l", "r", "r"];
+            crate::check_asm(text, &ops, "sm_100a".parse().unwrap())
+        };
+        let ok = "{ .reg .pred p; setp.ne.b32 p, %4, 0; tcgen05.mma.cta_group::1.kind::f16.ashift.collector::a::discard [%0], [%1], %2, %3, p; }";
+        let bad = ok.replace("discard", "use");
+        let errors = check(&bad).err().unwrap_or_default();
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.message.contains("`.ashift` cannot be combined")),
+            "{errors:?}"
+        );
+        let errors = check(ok).err().unwrap_or_default();
+        assert!(
+            !errors.iter().any(|e| e.message.contains("tcgen05")),
+            "{errors:?}"
+        );
     }
 
     #[test]
