@@ -208,7 +208,7 @@ impl OperandChecker<'_, '_> {
                     if items.len() == 1 { "" } else { "s" }
                 ),
             ),
-            _ if n == 1 => self.value(spec, op, ty),
+            // ptxas wants braces even around one register: `{%0}`.
             _ => {
                 let example: Vec<String> = (0..n).map(|i| format!("%{i}")).collect();
                 self.error(

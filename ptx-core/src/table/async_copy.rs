@@ -21,10 +21,15 @@ fn cp_async() -> Vec<Entry> {
         form("cp.async.wait_group n:.u32:imm", "cp.async.wait_group").since(7, 0, 80),
         form("cp.async.wait_all", "cp.async.wait_all").since(7, 0, 80),
         form(
-            "cp.async.mbarrier.arrive{.noinc}{.ss}.b64 [mbar]; .ss = { .shared, .shared::cta }",
+            "cp.async.mbarrier.arrive{.noinc}{.shared}.b64 [mbar]",
             "cp.async.mbarrier.arrive",
         )
         .since(7, 0, 80),
+        form(
+            "cp.async.mbarrier.arrive{.noinc}.shared::cta.b64 [mbar]",
+            "cp.async.mbarrier.arrive",
+        )
+        .since(7, 8, 80),
     ];
     // cp.async: .ca copies 4, 8 or 16 bytes, .cg only 16. The optional third
     // operand is a source size or an ignore-source predicate (PTX ISA 7.5);
@@ -45,9 +50,10 @@ fn cp_async() -> Vec<Entry> {
                     } else {
                         "; .prefetch = { .L2::64B, .L2::128B, .L2::256B }"
                     };
-                    for (ss, ss_ptx) in [(".shared", (7, 0)), (".shared::cta", (7, 8))] {
+                    // ptxas takes .shared::cta on cp.async from PTX ISA 7.7.
+                    for (ss, ss_ptx) in [(".shared", (7, 0)), (".shared::cta", (7, 7))] {
                         let spec = format!(
-                            "cp.async/{cache}{ss}.global{hint}{prefetch} [dst], [src], size:.u32:imm:{sizes}{extra}{policy}{prefetch_def}"
+                            "cp.async/{cache}.dir{hint}{prefetch} [dst], [src], size:.u32:imm:{sizes}{extra}{policy}{prefetch_def}; .dir = {{ {ss}.global }}"
                         );
                         let ptx = extra_ptx.max(hint_ptx).max(prefetch_ptx).max(ss_ptx);
                         out.push(Entry::owned(spec, "cp.async").since(ptx.0, ptx.1, 80));
@@ -314,14 +320,16 @@ fn cp_async_bulk_tensor() -> Vec<Entry> {
                                 "cp.async.bulk.tensor/.{dim}d.dir{m}{TX}{mc}{cg}{h} [dst], [tmap, c*{coords}], [mbar]{offsets}{mask}{policy}; .dir = {{ .{dir} }}{cg_def}"
                             );
                             let ptx = if cta_group || mode.sm100 { (8, 6) } else { ptx };
-                            // sm_120 has the gather4 and im2col::w loads into shared::cta.
-                            let sm120 = mode.sm100
+                            // ptxas takes the gather4 and im2col::w loads into
+                            // shared::cta on every target from sm_100 on.
+                            let portable = mode.sm100
                                 && !cta_group
                                 && dir == "shared::cta.global"
                                 && m != ".im2col::w::128";
-                            if sm120 {
-                                let e = Entry::owned(spec.clone(), "cp.async.bulk.tensor");
-                                out.push(e.since(8, 7, 120).family_specific());
+                            if portable {
+                                let e = Entry::owned(spec, "cp.async.bulk.tensor");
+                                out.push(e.since(8, 6, 100));
+                                continue;
                             }
                             out.push(bulk(
                                 spec,

@@ -360,8 +360,8 @@ fn scaled_mma() -> Vec<Entry> {
     };
     let sm100 = |spec: String, semantics: &'static str| {
         Entry::owned(spec, semantics)
-            .since(8, 7, 100)
-            .arch_specific()
+            .since(8, 6, 100)
+            .family_specific()
     };
     let f8f6f4 = MmaStyle {
         mods: ".kind::f8f6f4",
@@ -375,11 +375,14 @@ fn scaled_mma() -> Vec<Entry> {
     let dense_shape = shape(16, 8, 32);
     let sparse_shape = shape(16, 8, 64);
     for (d, c) in SAME_ACCUMULATORS {
-        // fp8 operands alone run on sm_100a too; any fp6 or fp4 operand needs sm_120a.
-        out.push(sm100(
-            mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4),
-            "mma",
-        ));
+        // fp8 operands alone run on the sm_100 family too (with .f16
+        // accumulators from PTX ISA 8.7); any fp6 or fp4 operand needs sm_120a.
+        let fp8 = sm100(mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4), "mma");
+        out.push(if d == "f16" {
+            fp8.since(8, 7, 100)
+        } else {
+            fp8
+        });
         out.push(sm120(
             mma_spec(dense_shape, types(d, F8F6F4, F8F6F4, c), f8f6f4),
             "mma",
@@ -425,7 +428,8 @@ fn scaled_mma() -> Vec<Entry> {
             ".ue8m0",
         ),
         (
-            ".kind::mxf4nvf4.block_scale.vec",
+            // .ue8m0 scales cover two blocks per register, .ue4m3 ones four.
+            ".kind::mxf4nvf4.block_scale.scale_vec::4X",
             shape(16, 8, 64),
             E2M1,
             4,
@@ -434,11 +438,7 @@ fn scaled_mma() -> Vec<Entry> {
     ];
     for (mods, s, ab, ab_bits, stype) in scaled {
         let t = types("f32", ab, ab, "f32");
-        let defs = if mods.ends_with(".vec") {
-            "; .vec = { .scale_vec::2X, .scale_vec::4X }"
-        } else {
-            ""
-        };
+        let defs = "";
         let dense = MmaStyle {
             mods,
             suffix: stype,
@@ -463,11 +463,19 @@ fn scaled_mma() -> Vec<Entry> {
 // ---------------------------------------------------------------------------
 // wmma
 
-/// The `wmma` shapes of each multiplicand type, with the PTX ISA version and
-/// `sm_` target that introduced them.
-const WMMA_KINDS: [(&[&str], &[Shape], (u8, u8), u32); 7] = [
-    (F16, &[shape(16, 16, 16)], (6, 0), 70),
-    (F16, &[shape(8, 32, 16), shape(32, 8, 16)], (6, 1), 70),
+/// Multiplicand types, their shapes, and the PTX ISA version and `sm_`
+/// target that introduced them.
+type ShapesSince = (&'static [&'static str], &'static [Shape], (u8, u8), u32);
+
+/// The `wmma` shapes of each multiplicand type.
+const WMMA_KINDS: [ShapesSince; 6] = [
+    // wmma came in PTX ISA 6.0, but ptxas wants 6.3 for the `.aligned` it requires.
+    (
+        F16,
+        &[shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)],
+        (6, 3),
+        70,
+    ),
     (
         I8,
         &[shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)],
@@ -708,7 +716,7 @@ fn load_store_matrix() -> Vec<Entry> {
         let regs = fragment_registers(8, 16, 8, 32, 32) * num;
         let spec =
             format!("ldmatrix.sync.aligned.m8n16.x{num}{{.ss}}.fmt =d*{regs}:.b32, [p]{SS}{FMT}");
-        out.extend(blackwell(spec, "ldmatrix", true));
+        out.extend(blackwell(spec, "ldmatrix", false));
         let regs = fragment_registers(16, 8, 8, 32, 32) * num;
         let spec =
             format!("stmatrix.sync.aligned.m16n8.x{num}.trans{{.ss}}.b8 [p], r*{regs}:.b32{SS}");
@@ -722,7 +730,7 @@ fn load_store_matrix() -> Vec<Entry> {
             let spec = format!(
                 "ldmatrix.sync.aligned.m16n16.x{num}.trans{{.ss}}{ty}=d*{regs}:.b32, [p]{SS}{defs}"
             );
-            out.extend(blackwell(spec, "ldmatrix", true));
+            out.extend(blackwell(spec, "ldmatrix", false));
         }
     }
     out.push(
@@ -864,8 +872,8 @@ fn wgmma_spec(kind: &WgmmaKind, n: u32, d: &str, sparse: bool, register_a: bool)
     };
     let mut operands = format!("+d*{nd}:.{d_reg}, {a_operand}, b_desc:.b64");
     if sparse {
-        // ptxas: the selector is 0 or 1 for floating-point kinds, 0 for integers.
-        let max = if kind.integer_shapes { 0 } else { 1 };
+        // ptxas: the selector is 0 or 1 for the 16- and 32-bit types, 0 for 8-bit ones.
+        let max = if bits(kind.a[0]) >= 16 { 1 } else { 0 };
         operands.push_str(&format!(", sp_meta:.b32, sp_sel:.u32:imm:0..{max}"));
     }
     // scale-d: a predicate, negated or not, or the immediate 0 or 1.
@@ -998,24 +1006,31 @@ fn tcgen05_ld_st() -> Vec<Entry> {
     out
 }
 
-/// `.ashift` shifts the rows of A as they are read, so A cannot come from
-/// the collector buffer: ptxas refuses `.collector::a::use` with it.
+/// `.ashift` shifts the rows of A as they are read, so A cannot be filled
+/// into or used from the collector buffer: ptxas refuses `.collector::a::fill`
+/// and `.collector::a::use` with it.
 fn ashift_collector(b: &Bound) -> Result<(), String> {
-    if b.has("ashift") && b.value("collector") == Some("collector::a::use") {
-        return Err("`.ashift` cannot be combined with `.collector::a::use`".into());
+    match b.value("collector") {
+        Some(c @ ("collector::a::fill" | "collector::a::use")) if b.has("ashift") => {
+            Err(format!("`.ashift` cannot be combined with `.{c}`"))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The block-scale kinds of `tcgen05.mma` and the scale-vector sizes each
 /// takes: the `.scale_vec::NX` spellings are sm_100a-only, `.block16` and
 /// `.block32` (PTX ISA 8.8) the family-portable ones; `.kind::mxf4nvf4`
 /// needs one written.
-const BLOCK_SCALE_KINDS: [(&str, &[(&str, (u8, u8), bool)]); 3] = [
+/// A scale-vector modifier, its PTX ISA version, and whether it is sm_100a-only.
+type ScaleVector = (&'static str, (u8, u8), bool);
+
+const BLOCK_SCALE_KINDS: [(&str, &[ScaleVector]); 3] = [
+    // Without a size written, ptxas takes .block32, so PTX ISA 8.8.
     (
         "kind::mxf8f6f4",
         &[
-            ("", (8, 6), false),
+            ("", (8, 8), false),
             (".scale_vec::1X", (8, 6), true),
             (".block32", (8, 8), false),
         ],
@@ -1023,7 +1038,7 @@ const BLOCK_SCALE_KINDS: [(&str, &[(&str, (u8, u8), bool)]); 3] = [
     (
         "kind::mxf4",
         &[
-            ("", (8, 6), false),
+            ("", (8, 8), false),
             (".scale_vec::2X", (8, 6), true),
             (".block32", (8, 8), false),
         ],
@@ -1031,8 +1046,8 @@ const BLOCK_SCALE_KINDS: [(&str, &[(&str, (u8, u8), bool)]); 3] = [
     (
         "kind::mxf4nvf4",
         &[
-            (".scale_vec::2X", (8, 6), true),
-            (".scale_vec::4X", (8, 6), true),
+            (".scale_vec::2X", (8, 7), true),
+            (".scale_vec::4X", (8, 7), true),
             (".block16", (8, 8), false),
             (".block32", (8, 8), false),
         ],
@@ -1043,8 +1058,8 @@ fn tcgen05_mma() -> Vec<Entry> {
     let mut out = Vec::new();
     const CTA: [(&str, u32); 2] = [("cta_group::1", 4), ("cta_group::2", 8)];
     const COLLECTOR: &str = "; .collector = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard }";
-    // enable-input-d: a predicate or the immediate 0 or 1.
-    const ENABLE: &str = "enable_d:.pred:neg:0..1";
+    // enable-input-d: a predicate, or an immediate (ptxas takes any, not only 0 and 1).
+    const ENABLE: &str = "enable_d:.pred:neg:0..4294967295";
     let push = |out: &mut Vec<Entry>, spec: String, semantics, ptx: (u8, u8), arch: bool| {
         let e = Entry::owned(spec, semantics)
             .since(ptx.0, ptx.1, 100)
@@ -1074,16 +1089,19 @@ fn tcgen05_mma() -> Vec<Entry> {
                         false,
                     ),
                     (".kind::f8f6f4", "", false, false),
-                    (".kind::i8", "", true, true),
+                    // Dense .kind::i8 takes scale-input-d too; the sparse one does not.
+                    (".kind::i8", "", !sparse, true),
                 ];
                 for (kind, kind_def, scale, arch) in kinds {
-                    let scale_operand = if scale {
-                        ", scale_d?:.u32:imm:0..15"
-                    } else {
-                        ""
-                    };
-                    // With and without the disable-output-lane mask.
+                    // With and without the disable-output-lane mask (ptxas takes no
+                    // scale with a mask on the sparse .kind::i8).
                     for mask in [String::new(), format!(", lanes*{lanes}:.b32")] {
+                        let scale = scale || (kind == ".kind::i8" && mask.is_empty());
+                        let scale_operand = if scale {
+                            ", scale_d?:.u32:imm:0..15"
+                        } else {
+                            ""
+                        };
                         let spec = format!(
                             "{head}{kind}{ashift}{{.collector}} {base}{mask}, {ENABLE}{scale_operand}{kind_def}{COLLECTOR}"
                         );
@@ -1211,7 +1229,7 @@ mod tests {
     use super::*;
 
     fn vector_lengths(spec: &str) -> Vec<u32> {
-        spec.split(|c| c == ',' || c == ' ')
+        spec.split([',', ' '])
             .filter_map(|w| w.split_once('*'))
             .filter_map(|(_, rest)| rest.split(':').next()?.parse().ok())
             .collect()
