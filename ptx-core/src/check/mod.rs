@@ -622,6 +622,15 @@ fn problem_diagnostic(
                 quoted_list(&slot_values(form, slot))
             ))
         }
+        Problem::Repeated { index } => {
+            let w = &written[index];
+            Diagnostic::error(
+                DiagnosticKind::ConflictingModifiers,
+                w.span,
+                format!("`.{}` is written twice in `{text}`", w.text),
+            )
+            .note(format!("`{}` takes each modifier once", opcode.name.text))
+        }
         Problem::Extra { index } => {
             let w = &written[index];
             Diagnostic::error(

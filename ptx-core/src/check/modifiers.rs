@@ -1,8 +1,9 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat; types keep their order among themselves,
-//! and so do layouts.
+//! come in any order and may repeat (unless the form says otherwise); types keep
+//! their order among themselves, and so do layouts; the words of a multi-word
+//! value (`.xor.popc`) keep their order but may have other modifiers between them.
 
 use crate::ScalarType;
 use crate::syntax::Word;
@@ -23,6 +24,9 @@ pub(crate) enum Problem {
     Rejected { index: usize, slot: usize },
     /// More positional modifiers of a class than the form has slots for.
     Extra { index: usize },
+    /// Written modifier `index` repeats one written before, in a form that
+    /// takes each modifier once.
+    Repeated { index: usize },
 }
 
 pub(crate) type Values = Vec<Option<&'static str>>;
@@ -49,15 +53,27 @@ pub(crate) fn bind(
     let mut values: Values = vec![None; form.slots.len()];
     let mut problems = Vec::new();
     let mut positional: Vec<(SlotClass, usize)> = Vec::new();
+    // Words already bound as later parts of a multi-word value.
+    let mut consumed = vec![false; written.len()];
+    // ptxas takes a repeated `.sync` even where it refuses other repeats.
+    let repeated = |word: &str| form.no_repeats && word != "sync";
     let mut i = head;
     while i < written.len() {
-        if let Some((slot, value, words)) = multi_word_match(form, written, i) {
+        if consumed[i] {
+            i += 1;
+            continue;
+        }
+        if let Some((slot, value, later)) = multi_word_match(form, written, i, &consumed) {
             match values[slot] {
                 None => values[slot] = Some(value),
-                Some(v) if v == value => {}
+                Some(v) if v == value && !repeated(v) => {}
+                Some(v) if v == value => problems.push(Problem::Repeated { index: i }),
                 Some(_) => problems.push(Problem::Conflict { index: i, slot }),
             }
-            i += words;
+            for j in later {
+                consumed[j] = true;
+            }
+            i += 1;
             continue;
         }
         let word = written[i].text.as_str();
@@ -78,6 +94,9 @@ pub(crate) fn bind(
             .iter()
             .find(|&&k| values[k].is_none() || values[k] == Some(word))
         {
+            Some(&k) if values[k].is_some() && repeated(word) => {
+                problems.push(Problem::Repeated { index: i })
+            }
             Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),
             None if candidates.is_empty() => problems.push(Problem::Unknown { index: i }),
             None => problems.push(Problem::Conflict {
@@ -127,23 +146,38 @@ fn value_of(slot: &'static ModifierSlot, word: &str) -> &'static str {
         .unwrap_or("")
 }
 
-/// A free slot value of several words (`xor.popc`) starting at `written[i]`.
+/// A free slot value of several words (`xor.popc`) whose first word is
+/// `written[i]` and whose other words follow in order, not necessarily next to
+/// it (ptxas takes `.xor.s32.popc`, not `.popc.xor`). Returns the slot, the
+/// value and the positions of the later words.
 fn multi_word_match(
     form: &'static InstructionForm,
     written: &[Word],
     i: usize,
-) -> Option<(usize, &'static str, usize)> {
-    let mut best: Option<(usize, &'static str, usize)> = None;
+    consumed: &[bool],
+) -> Option<(usize, &'static str, Vec<usize>)> {
+    let mut best: Option<(usize, &'static str, Vec<usize>)> = None;
     for (k, slot) in form.slots.iter().enumerate() {
         for v in &slot.values {
-            if !v.contains('.') {
+            let mut parts = v.split('.');
+            if !v.contains('.') || parts.next() != Some(written[i].text.as_str()) {
                 continue;
             }
-            let parts: Vec<&str> = v.split('.').collect();
-            let fits = parts.len() + i <= written.len()
-                && parts.iter().zip(&written[i..]).all(|(p, w)| *p == w.text);
-            if fits && best.is_none_or(|(_, _, n)| parts.len() > n) {
-                best = Some((k, v.as_str(), parts.len()));
+            let mut later = Vec::new();
+            let mut j = i + 1;
+            for part in parts {
+                while j < written.len() && (consumed[j] || written[j].text != part) {
+                    j += 1;
+                }
+                if j == written.len() {
+                    break;
+                }
+                later.push(j);
+                j += 1;
+            }
+            let complete = later.len() + 1 == v.split('.').count();
+            if complete && best.as_ref().is_none_or(|(_, _, n)| later.len() > n.len()) {
+                best = Some((k, v.as_str(), later));
             }
         }
     }

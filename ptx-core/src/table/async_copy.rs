@@ -17,16 +17,16 @@ const BULK: &str = "[dst], [src], size:.u32";
 
 fn cp_async() -> Vec<Entry> {
     let mut out = vec![
-        form("cp.async.commit_group", "cp.async.commit_group").since(7, 0, 80),
-        form("cp.async.wait_group n:.u32:imm", "cp.async.wait_group").since(7, 0, 80),
-        form("cp.async.wait_all", "cp.async.wait_all").since(7, 0, 80),
+        form("cp.async.commit_group/", "cp.async.commit_group").since(7, 0, 80),
+        form("cp.async.wait_group/ n:.u32:imm", "cp.async.wait_group").since(7, 0, 80),
+        form("cp.async.wait_all/", "cp.async.wait_all").since(7, 0, 80),
         form(
-            "cp.async.mbarrier.arrive{.noinc}{.shared}.b64 [mbar]",
+            "cp.async.mbarrier.arrive/{.noinc}{.shared}.b64 [mbar]",
             "cp.async.mbarrier.arrive",
         )
         .since(7, 0, 80),
         form(
-            "cp.async.mbarrier.arrive{.noinc}.shared::cta.b64 [mbar]",
+            "cp.async.mbarrier.arrive/{.noinc}.shared::cta.b64 [mbar]",
             "cp.async.mbarrier.arrive",
         )
         .since(7, 8, 80),
@@ -86,14 +86,14 @@ fn hinted(hint: bool) -> (&'static str, &'static str) {
 
 fn cp_async_bulk() -> Vec<Entry> {
     let mut out = vec![
-        form("cp.async.bulk.commit_group", "cp.async.bulk.commit_group").since(8, 0, 90),
+        form("cp.async.bulk.commit_group/", "cp.async.bulk.commit_group").since(8, 0, 90),
         form(
-            "cp.async.bulk.wait_group{.read} n:.u32:imm",
+            "cp.async.bulk.wait_group/{.read} n:.u32:imm",
             "cp.async.bulk.wait_group",
         )
         .since(8, 0, 90),
         form(
-            "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dst], [src], size:.u32, [mbar]",
+            "cp.async.bulk/.dir.mbarrier::complete_tx::bytes [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }",
             "cp.async.bulk",
         )
         .since(8, 0, 90),
@@ -378,7 +378,8 @@ pub(super) fn entries() -> Vec<Entry> {
     out.extend(cp_async_bulk());
     out.extend(cp_reduce_async_bulk());
     out.extend(cp_async_bulk_tensor());
-    out
+    // ptxas refuses a repeated modifier in these instructions (`.sync` aside).
+    out.into_iter().map(Entry::no_repeats).collect()
 }
 
 #[cfg(test)]

@@ -889,7 +889,7 @@ fn wgmma_spec(kind: &WgmmaKind, n: u32, d: &str, sparse: bool, register_a: bool)
     }
     let sp = if sparse { ".sp" } else { "" };
     let spec = format!(
-        "wgmma.mma_async/{sp}.sync.aligned.m64n{n}k{k}{}.{d}{a}{b}{} {operands}",
+        "wgmma.mma_async/{sp}.sync{{.aligned}}.m64n{n}k{k}{}.{d}{a}{b}{} {operands}",
         kind.mods, kind.suffix
     );
     if !kind.suffix.is_empty() {
@@ -900,14 +900,14 @@ fn wgmma_spec(kind: &WgmmaKind, n: u32, d: &str, sparse: bool, register_a: bool)
 
 fn wgmma() -> Vec<Entry> {
     let mut out = vec![
-        form("wgmma.fence/.sync.aligned", "wgmma.fence")
+        form("wgmma.fence/.sync{.aligned}", "wgmma.fence")
             .since(8, 0, 90)
             .arch_specific(),
-        form("wgmma.commit_group/.sync.aligned", "wgmma.commit_group")
+        form("wgmma.commit_group/.sync{.aligned}", "wgmma.commit_group")
             .since(8, 0, 90)
             .arch_specific(),
         form(
-            "wgmma.wait_group/.sync.aligned n:.u32:imm",
+            "wgmma.wait_group/.sync{.aligned} n:.u32:imm",
             "wgmma.wait_group",
         )
         .since(8, 0, 90)
@@ -975,11 +975,11 @@ fn tcgen05_ld_st() -> Vec<Entry> {
             let regs = fragment_registers(lanes, row_bits, num, 32, 32);
             let offset = if split { ", offset:.u32:imm" } else { "" };
             out.push(tc_owned(
-                format!("tcgen05.ld/.sync.aligned.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]:.b32{offset}"),
+                format!("tcgen05.ld/.sync{{.aligned}}.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]:.b32{offset}"),
                 "tcgen05.ld",
             ));
             out.push(tc_owned(
-                format!("tcgen05.st/.sync.aligned.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]:.b32{offset}, r*{regs}:.b32"),
+                format!("tcgen05.st/.sync{{.aligned}}.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]:.b32{offset}, r*{regs}:.b32"),
                 "tcgen05.st",
             ));
             // Load with reduction (sm_103a): 32x32b and 16x32bx2, from .x2 up.
@@ -1143,7 +1143,7 @@ fn tcgen05_mma() -> Vec<Entry> {
                     ""
                 };
                 let spec = format!(
-                    "tcgen05.mma/.ws{sp}.cta_group::1{kind}{{.collector}} [d]:.b32, {a}, b_desc:.b64{meta}, idesc:.b32, {ENABLE}, zero_mask?:.b64{kind_def}; .collector = {{ {} }}",
+                    "tcgen05.mma.ws/{sp}.cta_group::1{kind}{{.collector}} [d]:.b32, {a}, b_desc:.b64{meta}, idesc:.b32, {ENABLE}, zero_mask?:.b64{kind_def}; .collector = {{ {} }}",
                     buffers.join(", ")
                 );
                 push(&mut out, spec, ws, (8, 6), arch);
@@ -1221,7 +1221,8 @@ pub(super) fn entries() -> Vec<Entry> {
     out.extend(load_store_matrix());
     out.extend(wgmma());
     out.extend(tcgen05());
-    out
+    // ptxas refuses a repeated modifier in these instructions (`.sync` aside).
+    out.into_iter().map(Entry::no_repeats).collect()
 }
 
 #[cfg(test)]
@@ -1351,6 +1352,39 @@ mod tests {
             !errors.iter().any(|e| e.message.contains("tcgen05")),
             "{errors:?}"
         );
+    }
+
+    fn check_mma(opcode: &str) -> Result<(), Vec<String>> {
+        let text = format!(
+            "{opcode} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, {{%10, %11, %12, %13}};"
+        );
+        let ops = [
+            "=r", "=r", "=r", "=r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r",
+        ];
+        crate::check_asm(&text, &ops, crate::Target::default())
+            .map(|_| ())
+            .map_err(|d| d.into_iter().map(|d| d.message).collect())
+    }
+
+    #[test]
+    fn matrix_modifiers_may_not_repeat_except_sync() {
+        // ptxas: "Multiple .aligned modifiers specified"; a second .sync passes.
+        assert!(
+            check_mma("mma.sync.aligned.sync.m16n8k256.row.col.s32.b1.b1.s32.xor.popc").is_ok()
+        );
+        let errors = check_mma("mma.sync.aligned.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc")
+            .unwrap_err();
+        assert!(
+            errors[0].contains("`.aligned` is written twice"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn bit_operation_words_keep_their_order_but_not_their_place() {
+        // ptxas takes `.xor.s32.popc` but refuses `.popc.xor`.
+        assert!(check_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.xor.s32.popc").is_ok());
+        assert!(check_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.popc.xor").is_err());
     }
 
     #[test]

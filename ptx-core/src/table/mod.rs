@@ -103,6 +103,7 @@ pub(crate) struct Entry {
     pub variant: TargetVariant,
     pub fit: FitRule,
     pub rule: Option<Rule>,
+    pub no_repeats: bool,
 }
 
 /// An entry with spec `spec` whose semantics are `semantics`, available from
@@ -116,6 +117,7 @@ pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
         variant: TargetVariant::Base,
         fit: FitRule::Exact,
         rule: None,
+        no_repeats: false,
     }
 }
 
@@ -156,6 +158,13 @@ impl Entry {
     /// Adds a rule between modifiers.
     pub(crate) const fn rule(mut self, rule: Rule) -> Entry {
         self.rule = Some(rule);
+        self
+    }
+
+    /// Each modifier may be written once (`.sync` excepted), as ptxas wants
+    /// for the matrix and asynchronous-copy instructions.
+    pub(crate) const fn no_repeats(mut self) -> Entry {
+        self.no_repeats = true;
         self
     }
 }
@@ -287,6 +296,8 @@ pub struct InstructionForm {
     pub syntax: String,
     /// Extra rule between modifiers.
     pub rule: Option<Rule>,
+    /// Whether a modifier written twice is an error (`.sync` excepted).
+    pub no_repeats: bool,
 }
 
 impl InstructionForm {

@@ -113,6 +113,7 @@ pub(super) fn parse_form(
         family,
         syntax: spec.to_string(),
         rule: entry.rule,
+        no_repeats: entry.no_repeats,
     };
     if !operand_part.is_empty() {
         for item in split_operands(operand_part) {
