@@ -462,7 +462,7 @@ impl Lowerer<'_> {
         };
         match &spec.shape {
             OperandShape::Label => Ok(()),
-            OperandShape::Address => {
+            OperandShape::Address | OperandShape::TensorAddress(_) => {
                 let OperandKind::Address(a) = &op.kind else {
                     return Err("expected an address".into());
                 };

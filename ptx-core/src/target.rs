@@ -100,12 +100,14 @@ impl Target {
     ///
     /// An architecture-specific requirement (`sm_90a`) holds only on that very
     /// chip with the `a` suffix; a family requirement (`sm_100f`) holds on the
-    /// same major version with `f` or `a`; a base requirement on any newer chip.
+    /// same family with `f` or `a` (the major version, where sm_110 still counts
+    /// in the sm_100 family it was part of as sm_101, as ptxas 13.0 has it); a
+    /// base requirement on any newer chip.
     pub fn satisfies(&self, need: u32, variant: TargetVariant) -> bool {
         match variant {
             TargetVariant::Base => self.sm >= need,
             TargetVariant::Family => {
-                self.sm / 10 == need / 10
+                family(self.sm) == family(need)
                     && self.sm >= need
                     && self.variant >= TargetVariant::Family
             }
@@ -113,6 +115,15 @@ impl Target {
                 self.sm == need && self.variant == TargetVariant::ArchSpecific
             }
         }
+    }
+}
+
+/// The family of `sm_<sm>`: its major version, except that sm_110 (once
+/// sm_101) is in the sm_100 family.
+fn family(sm: u32) -> u32 {
+    match sm {
+        110 => 10,
+        _ => sm / 10,
     }
 }
 

@@ -79,3 +79,58 @@ fn memory_and_sync_families_agree_with_ptxas() {
         assert_at_most(&format!("ptxas-probe-mem/{target}.jsonl.gz"), target, known);
     }
 }
+
+/// The matrix and asynchronous-copy families (`mma`, `wmma`, `ldmatrix`,
+/// `stmatrix`, `movmatrix`, `wgmma`, `tcgen05`, `cp.async*`): every form on
+/// eleven targets, with modifier and constraint mutations on sm_90a and
+/// sm_100a (`tools/ptxas-probe-matrix/`).
+///
+/// Known: a one-register sparse-metadata vector `{%16}` of `mma.sp` with a
+/// selector (ptxas takes it, the checker wants a bare register); `.f32`
+/// registers in some integer, tf32 and fp8 fragments and `wmma` fragments
+/// (ptxas refuses them type by type, where it takes them for f16 fragments;
+/// the checker takes any 32-bit register); on sm_103a and sm_110a, ptxas takes
+/// the `tcgen05` forms the ISA lists as sm_100a-only (`.kind::i8`,
+/// `.block_scale`, `tcgen05.shift`, `tcgen05.ld.red`) but not all of them on
+/// sm_110a; on sm_120a, one block-scaled `mma` with immediate scale vectors.
+#[test]
+fn matrix_and_async_copy_families_agree_with_ptxas() {
+    for (target, known) in [
+        ("sm_80", 1),
+        ("sm_89", 1),
+        ("sm_90", 1),
+        ("sm_90a", 35),
+        ("sm_100", 0),
+        ("sm_100a", 8),
+        ("sm_100f", 0),
+        ("sm_103a", 146),
+        ("sm_110a", 296),
+        ("sm_120", 0),
+        ("sm_120a", 1),
+    ] {
+        assert_at_most(&format!("ptxas-probe-matrix/{target}.jsonl.gz"), target, known);
+    }
+}
+
+/// The same forms at the PTX ISA version each needs and one below it: the
+/// table's minimum versions against ptxas. Known: the `tile::gather4` and
+/// `im2col::w` tensor copies on sm_120a at PTX ISA 8.6.
+#[test]
+fn matrix_and_async_copy_minimum_versions_agree_with_ptxas() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/ptxas-probe-matrix/versions.jsonl.gz");
+    let mut out = Vec::new();
+    for record in &read_jsonl(&path).expect("the probe file") {
+        let mut target: Target = record["target"].as_str().unwrap().parse().unwrap();
+        target.ptx = record["ptx"].as_str().unwrap().parse().unwrap();
+        let statement = Statement::from_record(record, target).unwrap();
+        let expected = statement.expected.expect("every probe has a verdict");
+        if statement.check(target).is_ok() != expected {
+            out.push(format!(
+                "{} {:?} on {target} with PTX ISA {} (ptxas: {expected})",
+                statement.asm, statement.cons, target.ptx
+            ));
+        }
+    }
+    assert!(out.len() <= 8, "{} disagreements:\n{}", out.len(), out.join("\n"));
+}

@@ -281,6 +281,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     let mut operand_failures: Vec<Vec<Diagnostic>> = Vec::new();
     let mut rule_failures: Vec<Diagnostic> = Vec::new();
     let mut target_failures: Vec<Diagnostic> = Vec::new();
+    // Forms that are wrong for the target and whose operands are wrong too:
+    // as ptxas does, the target is the problem when no form fits the target.
+    let mut target_and_operand_failures: Vec<Diagnostic> = Vec::new();
     for attempt in &attempts {
         let Ok(bound) = &attempt.result else { continue };
         if let Some(rule) = bound.form.rule {
@@ -301,21 +304,28 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             usage: Vec::new(),
         };
         checker.run();
-        if checker.diags.iter().any(Diagnostic::is_error) {
-            operand_failures.push(checker.diags);
-            continue;
+        let failed = checker.diags.iter().any(Diagnostic::is_error);
+        match (failed, target_problem(bound, instr, scope.target)) {
+            (false, None) => return Ok((bound.clone(), checker.usage, checker.diags)),
+            (false, Some(d)) => target_failures.push(d),
+            (true, None) => operand_failures.push(checker.diags),
+            (true, Some(d)) => target_and_operand_failures.push(d),
         }
-        if let Some(d) = target_problem(bound, instr, scope.target) {
-            target_failures.push(d);
-            continue;
-        }
-        return Ok((bound.clone(), checker.usage, checker.diags));
     }
     if let Some(d) = target_failures.into_iter().next() {
         return Err(vec![d]);
     }
-    if let Some(best) = operand_failures.into_iter().min_by_key(|d| d.len()) {
+    // The closest form: one whose operand count fits, then the fewest problems.
+    let wrong_count =
+        |d: &Vec<Diagnostic>| d.iter().any(|x| x.kind == DiagnosticKind::OperandCount);
+    if let Some(best) = operand_failures
+        .into_iter()
+        .min_by_key(|d| (wrong_count(d), d.len()))
+    {
         return Err(best);
+    }
+    if let Some(d) = target_and_operand_failures.into_iter().next() {
+        return Err(vec![d]);
     }
     if let Some(d) = rule_failures.into_iter().next() {
         return Err(vec![d]);
@@ -672,7 +682,11 @@ fn problem_diagnostic(
                 w.span,
                 format!("`.{}` is written twice in `{text}`", w.text),
             )
-            .note("a state space, `.aligned`, `.sc`, `.alias`, a rounding mode, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison may be written once only")
+            .note(if form.no_repeats {
+                format!("`{}` takes each modifier once", opcode.name.text)
+            } else {
+                "a state space, `.aligned`, `.sc`, `.alias`, a rounding mode, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison may be written once only".to_string()
+            })
         }
         Problem::Missing { slot } => {
             let s = &form.slots[slot];

@@ -2,8 +2,10 @@
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
 //! come in any order and may repeat, except state spaces, `.aligned`, `.sc`,
-//! `.alias` and those in [`UNREPEATABLE`]; types keep their order among
-//! themselves, and so do layouts.
+//! `.alias`, those in [`UNREPEATABLE`], and any modifier of a form that takes
+//! each once; types keep their order among themselves, and so do layouts; the
+//! words of a multi-word value (`.xor.popc`) keep their order but may have
+//! other modifiers between them.
 
 use crate::syntax::Word;
 use crate::table::{InstructionForm, ModifierSlot, SlotClass};
@@ -71,16 +73,27 @@ pub(crate) fn bind(
     let mut values: Values = vec![None; form.slots.len()];
     let mut problems = Vec::new();
     let mut positional: Vec<(SlotClass, usize)> = Vec::new();
+    // Words already bound as later parts of a multi-word value.
+    let mut consumed = vec![false; written.len()];
+    // ptxas takes a repeated `.sync` even where it refuses other repeats.
+    let repeated = |word: &str| written_once(word) || (form.no_repeats && word != "sync");
     let mut i = head;
     while i < written.len() {
-        if let Some((slot, value, words)) = multi_word_match(form, written, i) {
+        if consumed[i] {
+            i += 1;
+            continue;
+        }
+        if let Some((slot, value, later)) = multi_word_match(form, written, i, &consumed) {
             match values[slot] {
                 None => values[slot] = Some(value),
-                Some(v) if v == value && !written_once(v) => {}
+                Some(v) if v == value && !repeated(v) => {}
                 Some(v) if v == value => problems.push(Problem::Repeated { index: i }),
                 Some(_) => problems.push(Problem::Conflict { index: i, slot }),
             }
-            i += words;
+            for j in later {
+                consumed[j] = true;
+            }
+            i += 1;
             continue;
         }
         let word = written[i].text.as_str();
@@ -101,7 +114,7 @@ pub(crate) fn bind(
             .iter()
             .find(|&&k| values[k].is_none() || values[k] == Some(word))
         {
-            Some(&k) if values[k].is_some() && written_once(word) => {
+            Some(&k) if values[k].is_some() && repeated(word) => {
                 problems.push(Problem::Repeated { index: i })
             }
             Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),
@@ -153,23 +166,38 @@ fn value_of(slot: &'static ModifierSlot, word: &str) -> &'static str {
         .unwrap_or("")
 }
 
-/// A free slot value of several words (`xor.popc`) starting at `written[i]`.
+/// A free slot value of several words (`xor.popc`) whose first word is
+/// `written[i]` and whose other words follow in order, not necessarily next to
+/// it (ptxas takes `.xor.s32.popc`, not `.popc.xor`). Returns the slot, the
+/// value and the positions of the later words.
 fn multi_word_match(
     form: &'static InstructionForm,
     written: &[Word],
     i: usize,
-) -> Option<(usize, &'static str, usize)> {
-    let mut best: Option<(usize, &'static str, usize)> = None;
+    consumed: &[bool],
+) -> Option<(usize, &'static str, Vec<usize>)> {
+    let mut best: Option<(usize, &'static str, Vec<usize>)> = None;
     for (k, slot) in form.slots.iter().enumerate() {
         for v in &slot.values {
-            if !v.contains('.') {
+            let mut parts = v.split('.');
+            if !v.contains('.') || parts.next() != Some(written[i].text.as_str()) {
                 continue;
             }
-            let parts: Vec<&str> = v.split('.').collect();
-            let fits = parts.len() + i <= written.len()
-                && parts.iter().zip(&written[i..]).all(|(p, w)| *p == w.text);
-            if fits && best.is_none_or(|(_, _, n)| parts.len() > n) {
-                best = Some((k, v.as_str(), parts.len()));
+            let mut later = Vec::new();
+            let mut j = i + 1;
+            for part in parts {
+                while j < written.len() && (consumed[j] || written[j].text != part) {
+                    j += 1;
+                }
+                if j == written.len() {
+                    break;
+                }
+                later.push(j);
+                j += 1;
+            }
+            let complete = later.len() + 1 == v.split('.').count();
+            if complete && best.as_ref().is_none_or(|(_, _, n)| later.len() > n.len()) {
+                best = Some((k, v.as_str(), later));
             }
         }
     }

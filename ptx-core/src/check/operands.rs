@@ -109,7 +109,19 @@ impl OperandChecker<'_, '_> {
                 }
             },
             OperandShape::Address => match &op.kind {
-                OperandKind::Address(a) => self.address(a, spec, op.span),
+                OperandKind::Address(a) if !a.rest.is_empty() => self.error(
+                    DiagnosticKind::OperandKind,
+                    a.rest[0].span,
+                    format!(
+                        "operand `{}` of `{}` is a plain address: it takes no tensor coordinates",
+                        spec.name,
+                        self.opcode()
+                    ),
+                ),
+                OperandKind::Address(a) => {
+                    self.address(a, spec, op.span);
+                    self.address_width(spec, a, ty);
+                }
                 _ => self.error(
                     DiagnosticKind::OperandKind,
                     op.span,
@@ -119,6 +131,30 @@ impl OperandChecker<'_, '_> {
                         self.opcode()
                     ),
                 ),
+            },
+            OperandShape::TensorAddress(n) => match &op.kind {
+                OperandKind::Address(a) if a.base.is_some() && a.rest.len() == 1 => {
+                    self.address(a, spec, op.span);
+                    let coords = OperandSpec {
+                        name: format!("{} coordinates", spec.name),
+                        ..spec.clone()
+                    };
+                    self.vector(&coords, &a.rest[0], *n, ty);
+                }
+                _ => {
+                    let example: Vec<String> = (0..*n).map(|i| format!("%{}", i + 1)).collect();
+                    self.error(
+                        DiagnosticKind::OperandKind,
+                        op.span,
+                        format!(
+                            "operand `{}` of `{}` is a tensor address with {n} coordinate{}, as in `[%0, {{{}}}]`",
+                            spec.name,
+                            self.opcode(),
+                            if *n == 1 { "" } else { "s" },
+                            example.join(", ")
+                        ),
+                    )
+                }
             },
             OperandShape::Vector(n) => self.vector(spec, op, *n, ty),
             OperandShape::VectorBySlot(slot) => match self.bound.values[*slot] {
@@ -181,7 +217,7 @@ impl OperandChecker<'_, '_> {
                     if items.len() == 1 { "" } else { "s" }
                 ),
             ),
-            _ if n == 1 => self.value(spec, op, ty),
+            // ptxas wants braces even around one register: `{%0}`.
             _ => {
                 let example: Vec<String> = (0..n).map(|i| format!("%{i}")).collect();
                 self.error(
@@ -304,6 +340,34 @@ impl OperandChecker<'_, '_> {
             .is_some_and(|s| s != StateSpace::Global && s.is_addressable())
     }
 
+    /// An address operand with a type (`[taddr]:.b32`, a tensor-memory
+    /// address) takes only registers of that size.
+    fn address_width(&mut self, spec: &OperandSpec, a: &Address, ty: Option<ScalarType>) {
+        let (Some(want), Some(base)) = (ty, &a.base) else {
+            return;
+        };
+        let resolved = match &base.kind {
+            OperandKind::Name(n) => self.scope.resolve_name(n, base.span),
+            OperandKind::Placeholder(p) => self.scope.resolve_placeholder(p, base.span),
+            _ => return,
+        };
+        if let Ok(Resolved::Register { ty: reg, operand }) = resolved {
+            if !reg.fits(want, FitRule::Exact) {
+                let have = describe_register(reg, operand, self.scope);
+                self.error(
+                    DiagnosticKind::OperandType,
+                    base.span,
+                    format!(
+                        "operand `{}` of `{}` is a .{} address, but `{base}` is {have}",
+                        spec.name,
+                        self.opcode(),
+                        want.name()
+                    ),
+                );
+            }
+        }
+    }
+
     fn address(&mut self, a: &Address, spec: &OperandSpec, span: Span) {
         if let Some(base) = &a.base {
             let resolved = match &base.kind {
@@ -320,9 +384,13 @@ impl OperandChecker<'_, '_> {
             };
             match resolved {
                 Ok(Resolved::Register { ty, operand }) => {
-                    if !(ty.kind() != TypeKind::Float
-                        && ty.kind() != TypeKind::Predicate
-                        && matches!(ty.bits(), 16 | 32 | 64))
+                    // ptxas takes any 64-bit register as a tensor map, even .f64.
+                    let tensor_map = matches!(spec.shape, OperandShape::TensorAddress(_))
+                        && ty == ScalarType::F64;
+                    if !tensor_map
+                        && !(ty.kind() != TypeKind::Float
+                            && ty.kind() != TypeKind::Predicate
+                            && matches!(ty.bits(), 16 | 32 | 64))
                     {
                         let what = describe_register(ty, operand, self.scope);
                         self.error(
@@ -400,9 +468,6 @@ impl OperandChecker<'_, '_> {
                     self.opcode()
                 ),
             );
-        }
-        for op in &a.rest {
-            self.any_value(op, Access::Read);
         }
     }
 

@@ -18,7 +18,9 @@
 //!   types keep their order among themselves, and so do layouts (`.row`/`.col`).
 //!   A group value may span several words (`.xor.popc`).
 //! * **Operands**, comma-separated. `=d` is written, `+d` read and written,
-//!   plain names are read. `[a]` is an address, `(a)` a parenthesised list,
+//!   plain names are read. `[a]` is an address, `[t, c*3]` a tensor address
+//!   (a tensor map and a vector of three coordinates, typed by the operand's
+//!   type), `(a)` a parenthesised list,
 //!   `d|p` a destination with an optional predicate destination. `d*4` is a
 //!   vector of four, `d*.vec` a vector as long as the `.vec` modifier says
 //!   (`.v2`, `.x4`, ...) and a scalar without it. A trailing `?` makes the
@@ -154,6 +156,7 @@ pub(crate) struct Entry {
     pub rule: Option<Rule>,
     pub gates: Vec<Gate>,
     pub removed: Option<Removal>,
+    pub no_repeats: bool,
 }
 
 /// An entry with spec `spec` whose semantics are `semantics`, available from
@@ -169,6 +172,7 @@ pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
         rule: None,
         gates: Vec::new(),
         removed: None,
+        no_repeats: false,
     }
 }
 
@@ -253,6 +257,13 @@ impl Entry {
         });
         self
     }
+
+    /// Each modifier may be written once (`.sync` excepted), as ptxas wants
+    /// for the matrix and asynchronous-copy instructions.
+    pub(crate) const fn no_repeats(mut self) -> Entry {
+        self.no_repeats = true;
+        self
+    }
 }
 
 /// Which class a positional modifier belongs to: values of one class are
@@ -296,6 +307,8 @@ pub enum OperandShape {
     VectorBySlot(usize),
     /// `d|p`: a value and an optional predicate.
     Pair,
+    /// `[tensorMap, {c0, c1, ...}]`: a tensor address with this many coordinates.
+    TensorAddress(usize),
     /// A label (branch target) or function name.
     Label,
     /// `(a, b)`: a parameter list.
@@ -394,6 +407,8 @@ pub struct InstructionForm {
     pub gates: Vec<Gate>,
     /// Where newer targets dropped the form.
     pub removed: Option<Removal>,
+    /// Whether a modifier written twice is an error (`.sync` excepted).
+    pub no_repeats: bool,
 }
 
 impl InstructionForm {

@@ -115,9 +115,10 @@ pub(super) fn parse_form(
         rule: entry.rule,
         gates: entry.gates.clone(),
         removed: entry.removed,
+        no_repeats: entry.no_repeats,
     };
     if !operand_part.is_empty() {
-        for item in operand_part.split(',') {
+        for item in split_operands(operand_part) {
             let op = parse_operand(item.trim(), &form)?;
             form.operands.push(op);
         }
@@ -130,6 +131,25 @@ pub(super) fn parse_form(
         seen_optional |= op.optional;
     }
     Ok(form)
+}
+
+/// Splits the operand list at the commas outside brackets (`[t, c*2]` is one operand).
+fn split_operands(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&text[start..]);
+    items
 }
 
 fn lookup_group(name: &str, groups: &[(String, Vec<String>)]) -> Option<Vec<String>> {
@@ -233,7 +253,17 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
     }
     let (mut shape, name) =
         if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-            (OperandShape::Address, inner)
+            match inner.split_once(',') {
+                Some((map, coords)) => {
+                    let len = coords
+                        .trim()
+                        .split_once('*')
+                        .and_then(|(_, n)| n.parse().ok())
+                        .ok_or_else(|| format!("bad tensor coordinates `{coords}`"))?;
+                    (OperandShape::TensorAddress(len), map.trim())
+                }
+                None => (OperandShape::Address, inner),
+            }
         } else if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
             (OperandShape::List, inner)
         } else if let Some((first, _second)) = rest.split_once('|') {
@@ -333,7 +363,10 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         return Err(format!("`paired` on `{name}`, which is not written `d|p`"));
     }
     spec.shape = shape;
-    if !explicit_type
+    if !explicit_type && matches!(spec.shape, OperandShape::TensorAddress(_)) {
+        // Tensor coordinates are .s32 throughout the ISA.
+        spec.ty = TypeRef::Fixed(ScalarType::S32);
+    } else if !explicit_type
         && !matches!(
             spec.shape,
             OperandShape::Label | OperandShape::List | OperandShape::Address
@@ -397,6 +430,14 @@ mod tests {
         let f = parse("setp.cmp.boolop.s32 =p|q:.pred, a, b, c:.pred:neg; .cmp = { .lt, .gt }");
         assert_eq!(f.operands[0].shape, OperandShape::Pair);
         assert!(f.operands[3].negatable);
+    }
+
+    #[test]
+    fn tensor_addresses_keep_their_comma() {
+        let f = parse("cp.async.bulk.tensor.2d.b32 [d], [tmap, c*2], [mbar]");
+        assert_eq!(f.operands.len(), 3);
+        assert_eq!(f.operands[1].shape, OperandShape::TensorAddress(2));
+        assert_eq!(f.operands[1].ty, TypeRef::Fixed(ScalarType::S32));
     }
 
     #[test]
