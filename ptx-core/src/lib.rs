@@ -52,8 +52,8 @@ pub use span::Span;
 pub use special::{SPECIAL_REGISTERS, SpecialRegister};
 pub use syntax::{Item, Template};
 pub use table::{
-    Bound, Family, ImmediatePolicy, InstructionForm, InstructionTable, ModifierSlot, OperandShape,
-    OperandSpec, Rule, SlotClass, TypeRef, common_groups, table,
+    Bound, Family, Gate, ImmediatePolicy, InstructionForm, InstructionTable, ModifierSlot,
+    OperandShape, OperandSpec, Removal, Rule, SlotClass, TypeRef, common_groups, table,
 };
 pub use target::{PtxVersion, Target, TargetVariant};
 pub use types::{FitRule, ScalarType, TypeKind, VectorWidth};

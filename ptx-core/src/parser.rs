@@ -447,6 +447,31 @@ impl Parser {
             });
         }
         let first = self.primary()?;
+        // `var+8`: a variable's address plus an offset, as a value.
+        if matches!(first.kind, OperandKind::Name(_))
+            && (self.is_punct('+') || self.is_punct('-'))
+            && matches!(
+                self.peek_at(1).map(|t| &t.kind),
+                Some(TokenKind::Int(_) | TokenKind::Punct('-'))
+            )
+        {
+            let minus = self.is_punct('-');
+            self.pos += 1;
+            let value = self.signed_int("offset")?;
+            let span = start.to(Span::empty(self.prev_end()));
+            let address = Address {
+                base: Some(first),
+                offset: if minus { value.wrapping_neg() } else { value },
+                rest: Vec::new(),
+                indexed: false,
+                bare: true,
+                unified: false,
+            };
+            return Ok(Operand {
+                kind: OperandKind::Address(Box::new(address)),
+                span,
+            });
+        }
         if self.eat_punct('|') {
             let second = self.primary()?;
             return Ok(Operand {
@@ -514,6 +539,8 @@ impl Parser {
                         offset,
                         rest: Vec::new(),
                         indexed: true,
+                        bare: false,
+                        unified: false,
                     };
                     return Ok(Operand {
                         kind: OperandKind::Address(Box::new(address)),
@@ -541,7 +568,18 @@ impl Parser {
             }
             TokenKind::Punct('[') => {
                 self.pos += 1;
-                let address = self.address()?;
+                let mut address = self.address()?;
+                if let Some(Token {
+                    kind: TokenKind::Dotted(word),
+                    spaced: false,
+                    ..
+                }) = self.peek()
+                {
+                    if word == "unified" {
+                        self.pos += 1;
+                        address.unified = true;
+                    }
+                }
                 Ok(Operand {
                     kind: OperandKind::Address(Box::new(address)),
                     span: start.to(Span::empty(self.prev_end())),
@@ -636,6 +674,8 @@ impl Parser {
             offset,
             rest,
             indexed: false,
+            bare: false,
+            unified: false,
         })
     }
 }
@@ -690,6 +730,16 @@ mod tests {
             panic!()
         };
         assert!(a.indexed && a.offset == 4);
+        let i = one("ld.global.u32 %0, [%1].unified;");
+        let OperandKind::Address(a) = &i.operands[1].kind else {
+            panic!()
+        };
+        assert!(a.unified);
+        let i = one("mov.u64 %0, buf+8;");
+        let OperandKind::Address(a) = &i.operands[1].kind else {
+            panic!()
+        };
+        assert!(a.bare && a.offset == 8);
     }
 
     #[test]

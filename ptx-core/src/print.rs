@@ -151,6 +151,15 @@ impl fmt::Display for Operand {
 
 impl fmt::Display for Address {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.bare {
+            if let Some(b) = &self.base {
+                return if self.offset < 0 {
+                    write!(f, "{b}-{}", self.offset.unsigned_abs())
+                } else {
+                    write!(f, "{b}+{}", self.offset)
+                };
+            }
+        }
         if self.indexed {
             if let Some(b) = &self.base {
                 return write!(f, "{b}[{}]", self.offset);
@@ -171,7 +180,11 @@ impl fmt::Display for Address {
         for op in &self.rest {
             write!(f, ", {op}")?;
         }
-        f.write_str("]")
+        f.write_str("]")?;
+        if self.unified {
+            f.write_str(".unified")?;
+        }
+        Ok(())
     }
 }
 

@@ -237,7 +237,8 @@ pub enum FloatLiteral {
     Decimal(u64),
 }
 
-/// A memory address: `[r]`, `[r+8]`, `[var+8]`, `[8]`, `var[8]`, `[tmap, {x, y}]`.
+/// A memory address: `[r]`, `[r+8]`, `[var+8]`, `[8]`, `var[8]`, `[tmap, {x, y}]`,
+/// `[r].unified`, or a variable's address as a value, `var+8`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Address {
     /// The register, placeholder or variable the address starts from; `None` for `[8]`.
@@ -248,6 +249,11 @@ pub struct Address {
     pub rest: Vec<Operand>,
     /// Written as `var[8]` rather than `[var+8]`.
     pub indexed: bool,
+    /// Written as `var+8` without brackets: the address of a variable plus
+    /// an offset, as a value (`mov`, `cvta`, `mapa`, `getctarank`).
+    pub bare: bool,
+    /// Followed by `.unified`: the address of a variable declared `.unified`.
+    pub unified: bool,
 }
 
 impl Template {

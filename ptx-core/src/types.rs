@@ -130,7 +130,8 @@ impl ScalarType {
     /// integers of one size fit each other, floating-point types must match
     /// exactly, predicates only fit predicates. Under [`FitRule::Wider`]
     /// integer and bit registers may also be wider (the value is truncated
-    /// or extended), and bit registers may be wider than a float type.
+    /// or extended), bit registers may be wider than a float type, and any
+    /// register may be wider than a bit type.
     ///
     /// ```
     /// use ptx_core::{FitRule, ScalarType::*};
@@ -168,6 +169,9 @@ impl ScalarType {
                 self.bits() > instr.bits()
                     && match want_kind {
                         Float => reg_kind == Bit,
+                        // Any register holds the bits of a narrower `.b` value
+                        // (`ld.b16` into an `.f32` register, as ptxas accepts).
+                        Bit => true,
                         _ => matches!(reg_kind, Bit | Signed | Unsigned),
                     }
             }
@@ -305,5 +309,7 @@ mod tests {
         assert!(!F32.fits(F16, FitRule::Wider));
         assert!(!F64.fits(S32, FitRule::Wider));
         assert!(!B16.fits(U32, FitRule::Wider));
+        assert!(F32.fits(B16, FitRule::Wider));
+        assert!(!F32.fits(U16, FitRule::Wider));
     }
 }

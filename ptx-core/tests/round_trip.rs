@@ -68,6 +68,8 @@ fn primary() -> impl Strategy<Value = Operand> {
                         offset,
                         rest,
                         indexed: false,
+                        bare: false,
+                        unified: false,
                     })))
                 }),
             ("[a-z][a-z0-9]{0,4}", 0i64..64).prop_map(|(n, offset)| {
@@ -80,6 +82,8 @@ fn primary() -> impl Strategy<Value = Operand> {
                     offset,
                     rest: vec![],
                     indexed: true,
+                    bare: false,
+                    unified: false,
                 })))
             }),
         ]

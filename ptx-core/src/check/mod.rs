@@ -303,7 +303,7 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
             operand_failures.push(checker.diags);
             continue;
         }
-        if let Some(d) = target_problem(bound.form, instr, scope.target) {
+        if let Some(d) = target_problem(bound, instr, scope.target) {
             target_failures.push(d);
             continue;
         }
@@ -321,11 +321,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     Err(modifier_diagnostics(instr, &attempts))
 }
 
-fn target_problem(
-    form: &InstructionForm,
-    instr: &Instruction,
-    target: Target,
-) -> Option<Diagnostic> {
+fn target_problem(bound: &Bound, instr: &Instruction, target: Target) -> Option<Diagnostic> {
+    let form = bound.form;
+    let text = instr.opcode.text();
     let suffix = match form.variant {
         crate::TargetVariant::Base => "",
         crate::TargetVariant::Family => "f",
@@ -341,8 +339,7 @@ fn target_problem(
             DiagnosticKind::Target,
             instr.opcode.span,
             format!(
-                "`{}` needs sm_{}{suffix}{newer}; the target is {target}",
-                instr.opcode.text(),
+                "`{text}` needs sm_{}{suffix}{newer}; the target is {target}",
                 form.sm
             ),
         ));
@@ -352,12 +349,47 @@ fn target_problem(
             DiagnosticKind::Target,
             instr.opcode.span,
             format!(
-                "`{}` needs PTX ISA {} or newer; the module is PTX ISA {}",
-                instr.opcode.text(),
-                form.ptx,
-                target.ptx
+                "`{text}` needs PTX ISA {} or newer; the module is PTX ISA {}",
+                form.ptx, target.ptx
             ),
         ));
+    }
+    for gate in form.gates.iter().filter(|g| g.applies(bound)) {
+        let span = instr
+            .opcode
+            .modifiers
+            .iter()
+            .find(|w| w.text == gate.value)
+            .map_or(instr.opcode.span, |w| w.span);
+        let message = if target.sm < gate.sm {
+            format!(
+                "{} in `{text}` needs sm_{} or newer; the target is {target}",
+                gate.name(),
+                gate.sm
+            )
+        } else if target.ptx < gate.ptx {
+            format!(
+                "{} in `{text}` needs PTX ISA {} or newer; the module is PTX ISA {}",
+                gate.name(),
+                gate.ptx,
+                target.ptx
+            )
+        } else {
+            continue;
+        };
+        return Some(Diagnostic::error(DiagnosticKind::Target, span, message));
+    }
+    if let Some(removed) = form.removed {
+        if target.sm >= removed.sm && target.ptx >= removed.ptx {
+            return Some(Diagnostic::error(
+                DiagnosticKind::Target,
+                instr.opcode.span,
+                format!(
+                    "`{text}` is not supported on sm_{} or newer from PTX ISA {} on; the target is {target}",
+                    removed.sm, removed.ptx
+                ),
+            ));
+        }
     }
     None
 }

@@ -4,7 +4,7 @@ use super::OperandUsage;
 use super::scope::{Resolved, Scope};
 use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Operand, OperandKind};
 use crate::table::{Bound, ImmediatePolicy, OperandShape, OperandSpec};
-use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, TypeKind};
+use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, StateSpace, TypeKind};
 
 /// Checks the operands of `instr` against the form bound in `bound`; records
 /// reads and writes of asm operands in `usage`.
@@ -105,7 +105,7 @@ impl OperandChecker<'_, '_> {
                 _ => self.value(spec, op, ty),
             },
             OperandShape::Address => match &op.kind {
-                OperandKind::Address(a) => self.address(a, op.span),
+                OperandKind::Address(a) => self.address(a, spec, op.span),
                 _ => self.error(
                     DiagnosticKind::OperandKind,
                     op.span,
@@ -165,11 +165,7 @@ impl OperandChecker<'_, '_> {
 
     fn vector(&mut self, spec: &OperandSpec, op: &Operand, n: usize, ty: Option<ScalarType>) {
         match &op.kind {
-            OperandKind::Vector(items) if items.len() == n => {
-                for item in items {
-                    self.value(spec, item, ty);
-                }
-            }
+            OperandKind::Vector(items) if items.len() == n => self.vector_items(spec, items, ty),
             OperandKind::Vector(items) => self.error(
                 DiagnosticKind::OperandKind,
                 op.span,
@@ -194,6 +190,60 @@ impl OperandChecker<'_, '_> {
                         example.join(", ")
                     ),
                 )
+            }
+        }
+    }
+
+    /// The register a name or placeholder stands for, if it is one.
+    fn register_of(&self, op: &Operand) -> Option<ScalarType> {
+        let resolved = match &op.kind {
+            OperandKind::Name(n) => self.scope.resolve_name(n, op.span).ok(),
+            OperandKind::Placeholder(p) => self.scope.resolve_placeholder(p, op.span).ok(),
+            _ => None,
+        };
+        match resolved {
+            Some(Resolved::Register { ty, .. }) => Some(ty),
+            _ => None,
+        }
+    }
+
+    /// The elements of a vector, as ptxas checks them: the registers must all
+    /// have one size, and one of them at least must fit the type (ptxas takes
+    /// `{%f1, %r2}` for a `.v2.u32`, but not `{%f1, %f2}`).
+    fn vector_items(&mut self, spec: &OperandSpec, items: &[Operand], ty: Option<ScalarType>) {
+        let registers: Vec<(usize, ScalarType)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, item)| self.register_of(item).map(|t| (i, t)))
+            .collect();
+        let fit = self.bound.form.fit;
+        let one_fits = match ty {
+            Some(want) => registers.iter().any(|&(_, reg)| reg.fits(want, fit)),
+            None => true,
+        };
+        let first_bits = registers.first().map(|&(_, t)| t.bits());
+        for (i, item) in items.iter().enumerate() {
+            match registers.iter().find(|&&(k, _)| k == i) {
+                Some(&(_, reg)) if Some(reg.bits()) != first_bits => {
+                    self.error(
+                        DiagnosticKind::OperandType,
+                        item.span,
+                        format!(
+                            "the registers of vector `{}` of `{}` must all have one size, but `{item}` is .{}",
+                            spec.name,
+                            self.opcode(),
+                            reg.name()
+                        ),
+                    );
+                    self.value(spec, item, None);
+                }
+                // Kinds aside, a register of the same size passes once another fits.
+                Some(&(_, reg)) if one_fits && reg.kind() != TypeKind::Predicate => {
+                    let relaxed =
+                        ty.filter(|want| reg.fits(*want, fit) || reg.bits() < want.bits());
+                    self.value(spec, item, relaxed);
+                }
+                _ => self.value(spec, item, ty),
             }
         }
     }
@@ -234,7 +284,23 @@ impl OperandChecker<'_, '_> {
         }
     }
 
-    fn address(&mut self, a: &Address, span: Span) {
+    /// The state space the bound modifiers name, if any.
+    fn bound_space(&self) -> Option<StateSpace> {
+        self.bound
+            .values
+            .iter()
+            .flatten()
+            .find_map(|v| StateSpace::from_name(v))
+    }
+
+    /// Whether the bound modifiers name a state space whose addresses may be
+    /// 32-bit offsets (`.shared`, `.local`, `.const`, `.param`, with sub-qualifiers).
+    fn window_space(&self) -> bool {
+        self.bound_space()
+            .is_some_and(|s| s != StateSpace::Global && s.is_addressable())
+    }
+
+    fn address(&mut self, a: &Address, spec: &OperandSpec, span: Span) {
         if let Some(base) = &a.base {
             let resolved = match &base.kind {
                 OperandKind::Name(n) => self.scope.resolve_name(n, base.span),
@@ -261,6 +327,22 @@ impl OperandChecker<'_, '_> {
                             format!("an address register must be a 32- or 64-bit integer register, but `{base}` is {what}"),
                         );
                     }
+                    // ptxas takes 16-bit registers here (with a warning) but not 32-bit ones.
+                    else if spec.wide_address && ty.bits() == 32 && !self.window_space() {
+                        let what = describe_register(ty, operand, self.scope);
+                        let mut d = Diagnostic::error(
+                            DiagnosticKind::OperandType,
+                            base.span,
+                            format!(
+                                "a generic or .global address of `{}` is 64 bits wide, but `{base}` is {what}",
+                                self.opcode()
+                            ),
+                        );
+                        if operand.is_some() {
+                            d = d.note("pass the address with constraint \"l\", or name the state space (`.shared`, `.local`, ...) whose window a 32-bit offset addresses");
+                        }
+                        self.diags.push(d);
+                    }
                     if let Some(k) = operand {
                         self.usage.push((k, Access::Read, base.span));
                     }
@@ -279,14 +361,43 @@ impl OperandChecker<'_, '_> {
                 Err(d) => self.diags.push(d),
             }
         }
+        if a.unified
+            && !(spec.unified && matches!(self.bound_space(), None | Some(StateSpace::Global)))
+        {
+            self.error(
+                DiagnosticKind::OperandKind,
+                span,
+                format!(
+                    "`.unified` marks a generic or .global address of `ld`; `{}` takes none here",
+                    self.opcode()
+                ),
+            );
+        }
+        if a.base.is_none() && spec.wide_address && self.bound_space() != Some(StateSpace::Local) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                span,
+                format!(
+                    "`{}` takes an immediate address only in .local memory: address memory through a register",
+                    self.opcode()
+                ),
+            );
+        }
         for op in &a.rest {
             self.any_value(op, Access::Read);
         }
-        let _ = span;
     }
 
     fn value(&mut self, spec: &OperandSpec, op: &Operand, ty: Option<ScalarType>) {
         let what = format!("operand `{}` of `{}`", spec.name, self.opcode());
+        if spec.only_sink && !matches!(op.kind, OperandKind::Sink) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                op.span,
+                format!("{what} must be the sink `_` here: this form returns nothing in it"),
+            );
+            return;
+        }
         match &op.kind {
             OperandKind::Not(inner) => {
                 if !spec.negatable {
@@ -329,6 +440,21 @@ impl OperandChecker<'_, '_> {
                 op.span,
                 format!("{what} is a single value, not a vector"),
             ),
+            OperandKind::Address(a) if a.bare => {
+                let base = a.base.as_ref().map(|b| match &b.kind {
+                    OperandKind::Name(n) => self.scope.resolve_name(n, b.span),
+                    _ => Ok(Resolved::Label),
+                });
+                match base {
+                    Some(Ok(Resolved::Variable { .. })) if spec.symbol => {}
+                    Some(Err(d)) => self.diags.push(d),
+                    _ => self.error(
+                        DiagnosticKind::OperandKind,
+                        op.span,
+                        format!("{what} cannot be the address `{op}`: only a variable plus an offset is an address here, and only where the instruction takes a variable"),
+                    ),
+                }
+            }
             OperandKind::Address(_) => self.error(
                 DiagnosticKind::OperandKind,
                 op.span,
@@ -471,7 +597,14 @@ impl OperandChecker<'_, '_> {
                     }
                 }
                 if !spec.allowed.is_empty() && !spec.allowed.contains(&value) {
-                    let list: Vec<String> = spec.allowed.iter().map(i128::to_string).collect();
+                    let a = &spec.allowed;
+                    let step = a.get(1).map_or(0, |b| b - a[0]);
+                    let progression = a.len() > 4 && a.windows(2).all(|w| w[1] - w[0] == step);
+                    let list: Vec<String> = if progression {
+                        vec![format!("{}..={} in steps of {step}", a[0], a[a.len() - 1])]
+                    } else {
+                        a.iter().map(i128::to_string).collect()
+                    };
                     self.error(
                         DiagnosticKind::ImmediateRange,
                         op.span,
@@ -486,7 +619,8 @@ impl OperandChecker<'_, '_> {
                         op.span,
                         format!("{what} is .{}: write a floating-point literal such as `0f3F800000` or `1.0`, not an integer", want.name()),
                     ),
-                    TypeKind::Predicate => self.error(DiagnosticKind::OperandKind, op.span, format!("{what} must be a predicate register")),
+                    // ptxas takes an integer as a constant predicate (`mov.pred p, 1;`).
+                    TypeKind::Predicate => {}
                     _ => {
                         let bits = want.bits().min(64);
                         let lo = -(1i128 << (bits - 1));
@@ -505,9 +639,11 @@ impl OperandChecker<'_, '_> {
                 let Some(want) = ty else { return };
                 let ok = match want {
                     ScalarType::F32 | ScalarType::F64 => true,
+                    // A decimal literal is a double: it fits 64 bits.
                     t if t.kind() == TypeKind::Bit => matches!(
                         (lit, t.bits()),
-                        (FloatLiteral::F32(_), 32) | (FloatLiteral::F64(_), 64)
+                        (FloatLiteral::F32(_), 32)
+                            | (FloatLiteral::F64(_) | FloatLiteral::Decimal(_), 64)
                     ),
                     _ => false,
                 };

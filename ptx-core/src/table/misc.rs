@@ -1,7 +1,62 @@
-//! Placeholder until filled.
+//! Everything else (PTX ISA "Miscellaneous Instructions"): `nanosleep`,
+//! `trap`, `brkpt`, `pmevent`, `setmaxnreg`.
 
-use super::Entry;
+use super::{Entry, form};
+
+/// The register counts `setmaxnreg` takes: multiples of 8 from 24 to 256.
+const REGISTER_COUNTS: &str = "24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256";
 
 pub(super) fn entries() -> Vec<Entry> {
-    vec![]
+    let mut out = vec![
+        form("nanosleep.u32 t", "nanosleep").since(6, 3, 70),
+        form("trap", "trap"),
+        form("brkpt", "brkpt").since(1, 0, 11),
+        form("pmevent a:.u32:imm:0..15", "pmevent"),
+        form("pmevent.mask a:.u16:imm", "pmevent").since(3, 0, 20),
+    ];
+    // Warp-group register reallocation: architecture-specific on sm_90a,
+    // family-specific from sm_100f, and on sm_120a.
+    for action in ["inc", "dec"] {
+        let spec = format!("setmaxnreg.{action}/.sync.aligned.u32 count:imm:{REGISTER_COUNTS}");
+        let entry = Entry::owned(spec, "setmaxnreg")
+            .since(8, 0, 90)
+            .arch_specific();
+        out.extend([
+            entry.clone(),
+            entry.clone().since(8, 8, 100).family_specific(),
+            entry.since(8, 8, 120).arch_specific(),
+        ]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(text: &str, target: &str) -> bool {
+        check_asm(text, &[], target.parse::<Target>().unwrap()).is_ok()
+    }
+
+    #[test]
+    fn setmaxnreg_takes_multiples_of_8_from_24_to_256() {
+        assert!(accepts("setmaxnreg.inc.sync.aligned.u32 24;", "sm_90a"));
+        assert!(accepts("setmaxnreg.dec.sync.aligned.u32 256;", "sm_90a"));
+        assert!(!accepts("setmaxnreg.inc.sync.aligned.u32 33;", "sm_90a"));
+        assert!(!accepts("setmaxnreg.inc.sync.aligned.u32 16;", "sm_90a"));
+        assert!(!accepts("setmaxnreg.inc.sync.aligned.u32 264;", "sm_90a"));
+    }
+
+    #[test]
+    fn setmaxnreg_is_architecture_specific() {
+        assert!(!accepts("setmaxnreg.inc.sync.aligned.u32 32;", "sm_90"));
+        assert!(accepts("setmaxnreg.inc.sync.aligned.u32 32;", "sm_100a"));
+        assert!(accepts("setmaxnreg.inc.sync.aligned.u32 32;", "sm_100f"));
+    }
+
+    #[test]
+    fn pmevent_numbers_events_0_to_15() {
+        assert!(accepts("pmevent 15;", "sm_90"));
+        assert!(!accepts("pmevent 16;", "sm_90"));
+    }
 }

@@ -24,15 +24,22 @@
 //!   (`.v2`, `.x4`, ...) and a scalar without it. A trailing `?` makes the
 //!   operand optional. After `:`, attributes: a type (`.u32`, or a group such
 //!   as `.dtype`; default: the form's last type modifier), `imm` (immediate
-//!   only), `reg` (register only), `sink` (`_` allowed), `neg` (`!p` allowed),
+//!   only), `reg` (register only), `sink` (`_` allowed), `_` (only `_`), `neg` (`!p` allowed),
 //!   `label`, `symbol` (a variable's address allowed), `pair` (the `|p` of
-//!   `d|p` must be written), a range `0..255` or a set
-//!   `4|8|16` of accepted immediates (`label` and `list` operands have no type).
+//!   `d|p` must be written), `addr64` (an address
+//!   that must be a 64-bit register unless a `.shared`, `.local`, `.const` or
+//!   `.param` modifier says otherwise), `unified` (an address that may be
+//!   followed by `.unified`), a range `0..255` or a set `4|8|16` of
+//!   accepted immediates (`label` and `list` operands have no type).
 //!
 //! Each entry also names its semantic function (a key the simulator maps to
 //! a function), the oldest PTX ISA version and `sm_` target that have it, the
 //! operand fit rule and, where the ISA has constraints between modifiers that
-//! the notation cannot say, a rule function.
+//! the notation cannot say, a rule function. A modifier that arrived later
+//! than the rest of its form (`.L2::cache_hint` of `ld`, the `.cluster`
+//! scope) carries its own [`Gate`], so one form serves every target; a form
+//! that newer targets dropped (`shfl` without `.sync`) says so with
+//! [`Entry::removed_in`].
 
 mod spec;
 
@@ -92,6 +99,49 @@ pub enum Family {
 /// modifiers are bound; `Err` carries the message for the user.
 pub type Rule = fn(&Bound) -> Result<(), String>;
 
+/// A modifier value (or a combination of modifiers) that needs a newer target
+/// than the rest of its form.
+#[derive(Clone, Copy, Debug)]
+pub struct Gate {
+    /// The modifier value, without its dot (`L2::cache_hint`, `cluster`, `b128`),
+    /// or, with `when`, the feature's name for messages (`256-bit access`).
+    pub value: &'static str,
+    /// When set, the gate applies where this returns true rather than where
+    /// `value` is written.
+    pub when: Option<fn(&Bound) -> bool>,
+    /// Oldest PTX ISA version with the modifier.
+    pub ptx: PtxVersion,
+    /// Oldest `sm_` target with the modifier.
+    pub sm: u32,
+}
+
+impl Gate {
+    /// Whether the gate applies to the modifiers bound.
+    pub fn applies(&self, bound: &Bound) -> bool {
+        match self.when {
+            Some(test) => test(bound),
+            None => bound.has(self.value),
+        }
+    }
+
+    /// How messages name the gated feature: `` `.L2::cache_hint` `` or `256-bit access`.
+    pub fn name(&self) -> String {
+        match self.when {
+            Some(_) => self.value.to_string(),
+            None => format!("`.{}`", self.value),
+        }
+    }
+}
+
+/// Where a form stopped: targets from `sm` on reject it from PTX ISA `ptx` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// First PTX ISA version without the form (on those targets).
+    pub ptx: PtxVersion,
+    /// First `sm_` target without the form.
+    pub sm: u32,
+}
+
 /// One table entry as written in the family files, before its spec is parsed.
 #[derive(Clone)]
 pub(crate) struct Entry {
@@ -102,6 +152,8 @@ pub(crate) struct Entry {
     pub variant: TargetVariant,
     pub fit: FitRule,
     pub rule: Option<Rule>,
+    pub gates: Vec<Gate>,
+    pub removed: Option<Removal>,
 }
 
 /// An entry with spec `spec` whose semantics are `semantics`, available from
@@ -115,6 +167,8 @@ pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
         variant: TargetVariant::Base,
         fit: FitRule::Exact,
         rule: None,
+        gates: Vec::new(),
+        removed: None,
     }
 }
 
@@ -156,6 +210,47 @@ impl Entry {
     /// Adds a rule between modifiers.
     pub(crate) const fn rule(mut self, rule: Rule) -> Entry {
         self.rule = Some(rule);
+        self
+    }
+
+    /// The modifier `value` needs PTX ISA `major.minor` and `sm_<sm>`, newer
+    /// than the form itself.
+    pub(crate) fn gate(mut self, value: &'static str, major: u8, minor: u8, sm: u32) -> Entry {
+        self.gates.push(Gate {
+            value,
+            when: None,
+            ptx: PtxVersion::new(major, minor),
+            sm,
+        });
+        self
+    }
+
+    /// The feature called `what`, present where `when` says, needs PTX ISA
+    /// `major.minor` and `sm_<sm>` (a combination of modifiers, such as a
+    /// 256-bit vector).
+    pub(crate) fn gate_if(
+        mut self,
+        what: &'static str,
+        when: fn(&Bound) -> bool,
+        major: u8,
+        minor: u8,
+        sm: u32,
+    ) -> Entry {
+        self.gates.push(Gate {
+            value: what,
+            when: Some(when),
+            ptx: PtxVersion::new(major, minor),
+            sm,
+        });
+        self
+    }
+
+    /// Targets from `sm_<sm>` on reject the form from PTX ISA `major.minor` on.
+    pub(crate) const fn removed_in(mut self, major: u8, minor: u8, sm: u32) -> Entry {
+        self.removed = Some(Removal {
+            ptx: PtxVersion::new(major, minor),
+            sm,
+        });
         self
     }
 }
@@ -248,10 +343,18 @@ pub struct OperandSpec {
     pub allowed: Vec<i128>,
     /// Whether `_` is accepted.
     pub sink: bool,
+    /// Whether only `_` is accepted (a result the instruction cannot return here).
+    pub only_sink: bool,
     /// Whether `!p` is accepted.
     pub negatable: bool,
     /// Whether the address of a variable (a symbol) is accepted.
     pub symbol: bool,
+    /// For addresses: a generic or `.global` address must be held in a 64-bit
+    /// register (the modules nvcc writes are `.address_size 64`; the windows
+    /// of `.shared`, `.local`, `.const` and `.param` take 32-bit offsets).
+    pub wide_address: bool,
+    /// For addresses: whether `.unified` may follow (`[a].unified`).
+    pub unified: bool,
     /// Whether the operand may be left out (trailing operands only).
     pub optional: bool,
     /// For `d|p`: whether the predicate `|p` must be written.
@@ -287,6 +390,10 @@ pub struct InstructionForm {
     pub syntax: String,
     /// Extra rule between modifiers.
     pub rule: Option<Rule>,
+    /// Modifiers that need a newer target than the form.
+    pub gates: Vec<Gate>,
+    /// Where newer targets dropped the form.
+    pub removed: Option<Removal>,
 }
 
 impl InstructionForm {

@@ -113,6 +113,8 @@ pub(super) fn parse_form(
         family,
         syntax: spec.to_string(),
         rule: entry.rule,
+        gates: entry.gates.clone(),
+        removed: entry.removed,
     };
     if !operand_part.is_empty() {
         for item in operand_part.split(',') {
@@ -271,8 +273,11 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         range: None,
         allowed: Vec::new(),
         sink: false,
+        only_sink: false,
         negatable: false,
         symbol: false,
+        wide_address: false,
+        unified: false,
         optional,
         pair_required: false,
     };
@@ -282,9 +287,15 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             "imm" => spec.immediate = ImmediatePolicy::Immediate,
             "reg" => spec.immediate = ImmediatePolicy::Register,
             "sink" => spec.sink = true,
+            "_" => {
+                spec.sink = true;
+                spec.only_sink = true;
+            }
             "neg" => spec.negatable = true,
             "symbol" => spec.symbol = true,
             "pair" => spec.pair_required = true,
+            "addr64" => spec.wide_address = true,
+            "unified" => spec.unified = true,
             "label" => shape = OperandShape::Label,
             t if t.starts_with('.') => {
                 let t = &t[1..];
