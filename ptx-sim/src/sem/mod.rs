@@ -1,4 +1,40 @@
 //! Semantic functions, one per semantics key of the instruction table,
 //! grouped by family. Each has the signature [`crate::exec::SemFn`].
 
+pub mod compare;
+pub mod convert;
 pub mod integer;
+pub mod integer_convert;
+pub mod logic;
+pub mod movement;
+
+/// Running a statement through the checker, the lowering and the
+/// interpreter, for the families' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::exec::Fault;
+    use crate::interp::Prepared;
+    use ptx_core::{AsmOperand, Target, check_asm, lower};
+
+    /// Runs `asm` with the operands `cons` (outputs first, as CUDA writes
+    /// them) and their values before the statement; gives their values after.
+    pub fn try_run(asm: &str, cons: &[&str], values: &[u128]) -> Result<Vec<u128>, Fault> {
+        let checked = check_asm(asm, cons, Target::default())
+            .unwrap_or_else(|d| panic!("`{asm}` is rejected: {}", d[0]));
+        let ops: Vec<AsmOperand> = cons
+            .iter()
+            .map(|c| AsmOperand::new(c.parse().expect("a constraint")))
+            .collect();
+        let prepared = Prepared::new(&lower(&checked, &ops).expect("lowers"));
+        let mut regs = prepared.registers();
+        regs[..values.len()].copy_from_slice(values);
+        prepared.run(&mut regs)?;
+        regs.truncate(cons.len());
+        Ok(regs)
+    }
+
+    /// [`try_run`], for statements that must not fault.
+    pub fn run(asm: &str, cons: &[&str], values: &[u128]) -> Vec<u128> {
+        try_run(asm, cons, values).unwrap_or_else(|f| panic!("`{asm}` faults: {f}"))
+    }
+}
