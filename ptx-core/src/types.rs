@@ -100,6 +100,8 @@ scalar_types! {
     E3m2 = "e3m2", 6, Float;
     E2m3x2 = "e2m3x2", 16, Float;
     E3m2x2 = "e3m2x2", 16, Float;
+    E2m3x4 = "e2m3x4", 32, Float;
+    E3m2x4 = "e3m2x4", 32, Float;
     Ue8m0 = "ue8m0", 8, Float;
     Ue8m0x2 = "ue8m0x2", 16, Float;
     Pred = "pred", 1, Predicate;

@@ -449,7 +449,14 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
     let best = attempts
         .iter()
         .filter_map(|a| a.result.as_ref().err().map(|p| (a.form, p)))
-        .min_by_key(|(f, p)| (p.contains(&Problem::Head), problem_weight(f, p), f.id));
+        .min_by_key(|(f, p)| {
+            (
+                rejects_written_type(f, p),
+                p.contains(&Problem::Head),
+                problem_weight(f, p),
+                f.id,
+            )
+        });
     let Some((form, problems)) = best else {
         return diags;
     };
@@ -475,6 +482,17 @@ fn problem_weight(form: &InstructionForm, problems: &[Problem]) -> usize {
             _ => 2,
         })
         .sum()
+}
+
+/// Whether the form refuses one of the types written: such a form is the
+/// least likely to be the one meant (`mul.s32` is a `mul.lo` missing its
+/// mode, not a misspelt `mul.f32`).
+fn rejects_written_type(form: &InstructionForm, problems: &[Problem]) -> bool {
+    problems.iter().any(|p| match *p {
+        Problem::Rejected { slot, .. } => form.slots[slot].class == SlotClass::Type,
+        Problem::Extra { .. } => true,
+        _ => false,
+    })
 }
 
 /// None of the forms' heads fits: say which heads the instruction has.
@@ -649,6 +667,15 @@ fn problem_diagnostic(
                 slot_name(slot),
                 quoted_list(&slot_values(form, slot))
             ))
+        }
+        Problem::Repeated { index } => {
+            let w = &written[index];
+            Diagnostic::error(
+                DiagnosticKind::ConflictingModifiers,
+                w.span,
+                format!("`.{}` is written twice in `{text}`", w.text),
+            )
+            .note("ptxas accepts a rounding modifier, `.ftz`, `.trans` or a comparison operator only once")
         }
         Problem::Extra { index } => {
             let w = &written[index];

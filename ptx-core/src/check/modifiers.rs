@@ -1,8 +1,8 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat; types keep their order among themselves,
-//! and so do layouts.
+//! come in any order and may repeat (except those in [`UNREPEATABLE`]); types
+//! keep their order among themselves, and so do layouts.
 
 use crate::ScalarType;
 use crate::syntax::Word;
@@ -23,7 +23,19 @@ pub(crate) enum Problem {
     Rejected { index: usize, slot: usize },
     /// More positional modifiers of a class than the form has slots for.
     Extra { index: usize },
+    /// Written modifier `index` repeats one that ptxas refuses to see twice.
+    Repeated { index: usize },
 }
+
+/// Modifiers that ptxas rejects when written twice ("Multiple rounding
+/// modifiers specified", "Duplicate .ftz modifier", "Multiple comparisons
+/// set", "Multiple .trans modifiers specified"), while it accepts repeated
+/// `.sat`, `.relu`, `.cc` or `.sync`.
+pub(crate) const UNREPEATABLE: &[&str] = &[
+    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "eq", "ne",
+    "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
+    "num", "nan",
+];
 
 pub(crate) type Values = Vec<Option<&'static str>>;
 
@@ -78,6 +90,9 @@ pub(crate) fn bind(
             .iter()
             .find(|&&k| values[k].is_none() || values[k] == Some(word))
         {
+            Some(&k) if values[k].is_some() && UNREPEATABLE.contains(&word) => {
+                problems.push(Problem::Repeated { index: i })
+            }
             Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),
             None if candidates.is_empty() => problems.push(Problem::Unknown { index: i }),
             None => problems.push(Problem::Conflict {

@@ -1,7 +1,128 @@
-//! Placeholder until filled.
+//! Comparison and selection (PTX ISA "Comparison and Selection Instructions",
+//! with the half precision `set`/`setp` forms).
+//!
+//! Each class of source type has its own comparison operators: signed
+//! integers `eq ne lt le gt ge`, unsigned ones also `lo ls hi hs`, bit types
+//! only `eq ne`, floating point types the ordered and unordered operators
+//! and `num`/`nan`. `.ftz` exists only for `.f32` and the `.f16` types. The
+//! `.and`/`.or`/`.xor` forms combine the result with a predicate `c` that may
+//! be negated (`!c`), and only those forms take `c`.
 
 use super::Entry;
 
+/// One class of source types: the types, the group of their comparison
+/// operators, whether `.ftz` applies, and when the class appeared.
+struct SourceClass {
+    types: &'static str,
+    cmp: &'static str,
+    ftz: bool,
+    since: (u8, u8, u32),
+}
+
+const fn class(
+    types: &'static str,
+    cmp: &'static str,
+    ftz: bool,
+    since: (u8, u8, u32),
+) -> SourceClass {
+    SourceClass {
+        types,
+        cmp,
+        ftz,
+        since,
+    }
+}
+
+const SIGNED: SourceClass = class(".s16, .s32, .s64", "cmp_signed", false, (1, 0, 10));
+const UNSIGNED: SourceClass = class(".u16, .u32, .u64", "cmp_unsigned", false, (1, 0, 10));
+const BIT: SourceClass = class(".b16, .b32, .b64", "cmp_bit", false, (1, 0, 10));
+const F32: SourceClass = class(".f32", "cmp_float", true, (1, 0, 10));
+const F64: SourceClass = class(".f64", "cmp_float", false, (1, 0, 13));
+const F16: SourceClass = class(".f16", "cmp_float", true, (4, 2, 53));
+const F16X2: SourceClass = class(".f16x2", "cmp_float", true, (4, 2, 53));
+const BF16: SourceClass = class(".bf16", "cmp_float", false, (7, 8, 90));
+const BF16X2: SourceClass = class(".bf16x2", "cmp_float", false, (7, 8, 90));
+
+/// The later of two (PTX ISA, sm) requirements.
+fn later(a: (u8, u8, u32), b: (u8, u8, u32)) -> (u8, u8, u32) {
+    let (major, minor) = (a.0, a.1).max((b.0, b.1));
+    (major, minor, a.2.max(b.2))
+}
+
+/// `setp` with and without the combining operation, for one source class.
+/// For the `x2` types `p` and `q` receive the comparisons of the two halves.
+fn setp(c: &SourceClass) -> [Entry; 2] {
+    let ftz = if c.ftz { "{.ftz}" } else { "" };
+    let (major, minor, sm) = c.since;
+    let (cmp, types) = (c.cmp, c.types);
+    [
+        Entry::owned(
+            format!("setp.{cmp}{ftz}.type =p|q:.pred, a, b; .type = {{ {types} }}"),
+            "setp",
+        )
+        .since(major, minor, sm),
+        Entry::owned(
+            format!(
+                "setp.{cmp}.boolop{ftz}.type =p|q:.pred, a, b, c:.pred:neg; .type = {{ {types} }}"
+            ),
+            "setp.boolop",
+        )
+        .since(major, minor, sm),
+    ]
+}
+
+/// `set` for one source class and a list of destination types.
+fn set(c: &SourceClass, dtypes: &str, since: (u8, u8, u32)) -> [Entry; 2] {
+    let ftz = if c.ftz { "{.ftz}" } else { "" };
+    let (major, minor, sm) = later(c.since, since);
+    let (cmp, types) = (c.cmp, c.types);
+    [
+        Entry::owned(
+            format!(
+                "set.{cmp}{ftz}.dtype.stype =d:.dtype, a, b; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
+            ),
+            "set",
+        )
+        .since(major, minor, sm),
+        Entry::owned(
+            format!(
+                "set.{cmp}.boolop{ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
+            ),
+            "set.boolop",
+        )
+        .since(major, minor, sm),
+    ]
+}
+
 pub(super) fn entries() -> Vec<Entry> {
-    vec![]
+    let mut entries = Vec::new();
+    for c in [
+        &SIGNED, &UNSIGNED, &BIT, &F32, &F64, &F16, &F16X2, &BF16, &BF16X2,
+    ] {
+        entries.extend(setp(c));
+    }
+    // `set` writes all ones (integer destinations) or 1.0 (floating point ones).
+    for c in [&SIGNED, &UNSIGNED, &BIT, &F32, &F64] {
+        entries.extend(set(c, ".u32, .s32, .f32", (1, 0, 10)));
+        entries.extend(set(c, ".f16", (4, 2, 53)));
+        entries.extend(set(c, ".bf16", (7, 8, 90)));
+    }
+    entries.extend(set(&F16, ".u16, .s16, .u32, .s32, .f16", (4, 2, 53)));
+    entries.extend(set(&BF16, ".u16, .s16, .u32, .s32, .bf16", (7, 8, 90)));
+    entries.extend(set(&F16X2, ".f16x2, .u32, .s32", (4, 2, 53)));
+    entries.extend(set(&BF16X2, ".bf16x2, .u32, .s32", (7, 8, 90)));
+    let values = ".b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64";
+    entries.extend([
+        Entry::owned(format!("selp.type =d, a, b, c:.pred; .type = {{ {values} }}"), "selp"),
+        // slct picks `a` when `c >= 0`; a `.f32` `c` may be flushed first.
+        Entry::owned(
+            format!("slct.dtype.s32 =d:.dtype, a:.dtype, b:.dtype, c:.s32; .dtype = {{ {values} }}"),
+            "slct",
+        ),
+        Entry::owned(
+            format!("slct{{.ftz}}.dtype.f32 =d:.dtype, a:.dtype, b:.dtype, c:.f32; .dtype = {{ {values} }}"),
+            "slct",
+        ),
+    ]);
+    entries
 }

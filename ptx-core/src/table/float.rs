@@ -1,7 +1,79 @@
-//! Placeholder until filled.
+//! Single and double precision floating point (PTX ISA "Floating-Point
+//! Instructions"), including the packed `.f32x2` forms of sm_100.
+//!
+//! Rounding rules, as the ISA states them and ptxas enforces them:
+//! `add`, `sub`, `mul` take an optional `.rnd` (default `.rn`); `fma` and
+//! `mad` require one; `div`, `rcp`, `sqrt` require either `.rnd` or `.approx`
+//! (`div` also `.full`); the transcendental instructions (`sin`, `cos`,
+//! `lg2`, `ex2`, `rsqrt`, `tanh`) require `.approx`.
 
-use super::Entry;
+use super::{Entry, form};
 
 pub(super) fn entries() -> Vec<Entry> {
-    vec![]
+    let mut entries = vec![
+        // ptxas accepts `testp.f32 p, a` with the operation left out, though
+        // the ISA lists it as required.
+        form(
+            "testp{.op}.type =p:.pred, a; .op = { .finite, .infinite, .number, .notanumber, .normal, .subnormal }; .type = { .f32, .f64 }",
+            "testp",
+        )
+        .since(2, 0, 20),
+        form("copysign.type =d, a, b; .type = { .f32, .f64 }", "copysign").since(2, 0, 20),
+    ];
+    // add, sub, mul: the rounding mode defaults to `.rn`.
+    for op in ["add", "sub", "mul"] {
+        entries.extend([
+            Entry::owned(format!("{op}{{.rnd}}{{.ftz}}{{.sat}}.f32 =d, a, b"), op),
+            // For `.f32x2` the operands are `.b64` registers holding two `.f32`.
+            Entry::owned(format!("{op}{{.rnd}}{{.ftz}}.f32x2 =d, a, b"), op).since(8, 6, 100),
+            Entry::owned(format!("{op}{{.rnd}}.f64 =d, a, b"), op).since(1, 0, 13),
+        ]);
+    }
+    entries.extend([
+        // fma and mad: a rounding mode is required (mad without one is sm_1x only).
+        form("fma.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
+        form("fma.rnd{.ftz}.f32x2 =d, a, b, c", "fma").since(8, 6, 100),
+        form("fma.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
+        form("mad.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
+        form("mad.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
+        // div: `.approx` and `.rnd` may be written anywhere, `.full` only first.
+        form("div.approx{.ftz}.f32 =d, a, b", "div.approx"),
+        form("div.full/{.ftz}.f32 =d, a, b", "div.full").since(1, 4, 10),
+        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
+        form("div.rnd.f64 =d, a, b", "div").since(1, 0, 13),
+        form("abs{.ftz}.f32 =d, a", "abs"),
+        form("abs.f64 =d, a", "abs").since(1, 0, 13),
+        form("neg{.ftz}.f32 =d, a", "neg"),
+        form("neg.f64 =d, a", "neg").since(1, 0, 13),
+    ]);
+    // min, max: `.NaN` from sm_80, `.xorsign.abs` from sm_86, three inputs from sm_100.
+    for op in ["min", "max"] {
+        entries.extend([
+            Entry::owned(format!("{op}{{.ftz}}.f32 =d, a, b"), op),
+            Entry::owned(format!("{op}{{.ftz}}.NaN.f32 =d, a, b"), op).since(7, 0, 80),
+            Entry::owned(format!("{op}{{.ftz}}{{.NaN}}.xorsign.abs.f32 =d, a, b"), op)
+                .since(7, 2, 86),
+            Entry::owned(format!("{op}{{.ftz}}{{.NaN}}{{.abs}}.f32 =d, a, b, c"), op)
+                .since(8, 8, 100),
+            Entry::owned(format!("{op}.f64 =d, a, b"), op).since(1, 0, 13),
+        ]);
+    }
+    entries.extend([
+        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
+        form("rcp.rnd{.ftz}.f32 =d, a", "rcp").since(1, 4, 20),
+        form("rcp.rnd.f64 =d, a", "rcp").since(1, 4, 13),
+        form("rcp.approx.ftz.f64 =d, a", "rcp.approx").since(2, 1, 20),
+        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
+        form("sqrt.rnd{.ftz}.f32 =d, a", "sqrt").since(1, 4, 20),
+        form("sqrt.rnd.f64 =d, a", "sqrt").since(1, 4, 13),
+        form("rsqrt.approx{.ftz}.f32 =d, a", "rsqrt.approx"),
+        form("rsqrt.approx.f64 =d, a", "rsqrt.approx").since(1, 4, 13),
+        form("rsqrt.approx.ftz.f64 =d, a", "rsqrt.approx").since(4, 0, 20),
+        form("sin.approx{.ftz}.f32 =d, a", "sin.approx"),
+        form("cos.approx{.ftz}.f32 =d, a", "cos.approx"),
+        form("lg2.approx{.ftz}.f32 =d, a", "lg2.approx"),
+        form("ex2.approx{.ftz}.f32 =d, a", "ex2.approx"),
+        form("tanh.approx.f32 =d, a", "tanh.approx").since(7, 0, 75),
+    ]);
+    entries
 }

@@ -1,7 +1,100 @@
-//! Placeholder until filled.
+//! Half precision (`.f16`, `.bf16` and their `x2` pairs) and the mixed
+//! precision `.f32` forms of sm_100 (PTX ISA "Half Precision Floating-Point
+//! Instructions" and "Mixed Precision Floating-Point Instructions").
+//!
+//! The only rounding mode of the half precision arithmetic is `.rn`; it is
+//! optional for `add`, `sub`, `mul` and required for `fma`.
 
-use super::Entry;
+use super::{Entry, form};
 
 pub(super) fn entries() -> Vec<Entry> {
-    vec![]
+    let mut entries = Vec::new();
+    for op in ["add", "sub", "mul"] {
+        entries.extend([
+            Entry::owned(
+                format!("{op}{{.rn}}{{.ftz}}{{.sat}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),
+                op,
+            )
+            .since(4, 2, 53),
+            Entry::owned(
+                format!("{op}{{.rn}}.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
+                op,
+            )
+            .since(7, 8, 90),
+        ]);
+    }
+    entries.extend([
+        form("fma.rn{.ftz}{.sat}.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(4, 2, 53),
+        form("fma.rn{.ftz}.relu.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(7, 0, 80),
+        form("fma.rn{.relu}.type =d, a, b, c; .type = { .bf16, .bf16x2 }", "fma").since(7, 0, 80),
+        form(
+            "fma.rn.oob{.relu}.type =d, a, b, c; .type = { .f16, .f16x2, .bf16, .bf16x2 }",
+            "fma.oob",
+        )
+        .since(8, 1, 90),
+        // Mixed precision: `a` (and `b` of fma) are converted to .f32 first.
+        form("add{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", "add")
+            .since(8, 6, 100),
+        form("sub{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", "sub")
+            .since(8, 6, 100),
+        form(
+            "fma.rnd{.sat}.f32.abtype =d:.f32, a:.abtype, b:.abtype, c:.f32; .abtype = { .f16, .bf16 }",
+            "fma",
+        )
+        .since(8, 6, 100),
+        form("neg{.ftz}.type =d, a; .type = { .f16, .f16x2 }", "neg").since(6, 0, 53),
+        form("neg.type =d, a; .type = { .bf16, .bf16x2 }", "neg").since(7, 0, 80),
+        form("abs{.ftz}.type =d, a; .type = { .f16, .f16x2 }", "abs").since(6, 5, 53),
+        form("abs.type =d, a; .type = { .bf16, .bf16x2 }", "abs").since(7, 0, 80),
+    ]);
+    for op in ["min", "max"] {
+        entries.extend([
+            Entry::owned(
+                format!("{op}{{.ftz}}{{.NaN}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),
+                op,
+            )
+            .since(7, 0, 80),
+            Entry::owned(
+                format!(
+                    "{op}{{.ftz}}{{.NaN}}.xorsign.abs.type =d, a, b; .type = {{ .f16, .f16x2 }}"
+                ),
+                op,
+            )
+            .since(7, 2, 86),
+            Entry::owned(
+                format!("{op}{{.NaN}}.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
+                op,
+            )
+            .since(7, 0, 80),
+            Entry::owned(
+                format!("{op}{{.NaN}}.xorsign.abs.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
+                op,
+            )
+            .since(7, 2, 86),
+        ]);
+    }
+    entries.extend([
+        form(
+            "tanh.approx.type =d, a; .type = { .f16, .f16x2 }",
+            "tanh.approx",
+        )
+        .since(7, 0, 75),
+        form(
+            "tanh.approx.type =d, a; .type = { .bf16, .bf16x2 }",
+            "tanh.approx",
+        )
+        .since(7, 8, 90),
+        form(
+            "ex2.approx.type =d, a; .type = { .f16, .f16x2 }",
+            "ex2.approx",
+        )
+        .since(7, 0, 75),
+        // The bf16 forms exist only with `.ftz`.
+        form(
+            "ex2.approx.ftz.type =d, a; .type = { .bf16, .bf16x2 }",
+            "ex2.approx",
+        )
+        .since(7, 8, 90),
+    ]);
+    entries
 }

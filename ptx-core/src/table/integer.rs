@@ -58,7 +58,8 @@ pub(super) fn entries() -> Vec<Entry> {
         form("bfe.type =d, a, b:.u32, c:.u32; .type = { .u32, .u64, .s32, .s64 }", "bfe").since(2, 0, 20),
         form("bfi.type =d, f, b, c:.u32, e:.u32; .type = { .b32, .b64 }", "bfi").since(2, 0, 20),
         form("szext.mode.type =d, a, b:.u32; .mode = { .clamp, .wrap }; .type = { .u32, .s32 }", "szext").since(7, 6, 70),
-        form("bmsk.mode.b32 =d, a:.u32, b:.u32; .mode = { .clamp, .wrap }", "bmsk").since(7, 6, 70),
+        // ptxas holds `d` to `.u32` too: an `.f32` register is rejected.
+        form("bmsk.mode.b32 =d:.u32, a:.u32, b:.u32; .mode = { .clamp, .wrap }", "bmsk").since(7, 6, 70),
         form("dp4a.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp4a")
             .since(5, 0, 61),
         form("dp2a.lo/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp2a.lo")
