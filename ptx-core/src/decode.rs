@@ -103,11 +103,13 @@ flags! {
 
 impl Flags {
     /// Whether every bit of `other` is set.
+    #[inline]
     pub const fn contains(self, other: Flags) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// The union of two sets.
+    #[inline]
     pub const fn with(self, other: Flags) -> Flags {
         Flags(self.0 | other.0)
     }
@@ -244,16 +246,19 @@ impl Mods {
     };
 
     /// The `i`-th type modifier.
+    #[inline]
     pub const fn ty(&self, i: usize) -> Option<ScalarType> {
         if i < 4 { self.types[i] } else { None }
     }
 
     /// Whether `flag` was written.
+    #[inline]
     pub const fn has(&self, flag: Flags) -> bool {
         self.flags.contains(flag)
     }
 
     /// Whether selector `s` was written.
+    #[inline]
     pub fn selects(&self, s: Sel) -> bool {
         self.sel.contains(&Some(s))
     }

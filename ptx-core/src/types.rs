@@ -36,16 +36,19 @@ macro_rules! scalar_types {
             pub const ALL: &'static [ScalarType] = &[$(ScalarType::$variant,)*];
 
             /// The type's name without the leading dot (`"u32"`).
+            #[inline]
             pub const fn name(self) -> &'static str {
                 match self { $(ScalarType::$variant => $name,)* }
             }
 
             /// Size in bits of one value of the type (a packed `x2` type counts both halves).
+            #[inline]
             pub const fn bits(self) -> u32 {
                 match self { $(ScalarType::$variant => $bits,)* }
             }
 
             /// The kind of value the type holds.
+            #[inline]
             pub const fn kind(self) -> TypeKind {
                 match self { $(ScalarType::$variant => TypeKind::$kind,)* }
             }
@@ -139,6 +142,7 @@ impl ScalarType {
     /// assert!(B32.fits(U8, FitRule::Wider));    // ld.u8 into a 32-bit register
     /// assert!(!F64.fits(F32, FitRule::Wider));  // float registers never widen
     /// ```
+    #[inline]
     pub fn fits(self, instr: ScalarType, rule: FitRule) -> bool {
         use TypeKind::*;
         if self == instr {
@@ -171,16 +175,19 @@ impl ScalarType {
     }
 
     /// Whether this is an integer type (signed or unsigned).
+    #[inline]
     pub fn is_integer(self) -> bool {
         matches!(self.kind(), TypeKind::Signed | TypeKind::Unsigned)
     }
 
     /// Whether this is a floating-point type.
+    #[inline]
     pub fn is_float(self) -> bool {
         self.kind() == TypeKind::Float
     }
 
     /// Whether this is a signed integer type.
+    #[inline]
     pub fn is_signed(self) -> bool {
         self.kind() == TypeKind::Signed
     }

@@ -421,13 +421,14 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
 }
 
 /// The nvptx64 body: `core::arch::asm!`.
-fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
+pub(crate) fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
     let p = private();
     if v.runtime_text {
         return quote!(::core::compile_error!("ptx!: on nvptx64 a \"C\" operand must be a string literal, known when the macro expands"););
     }
     let template = asm_template(&v.text, statement);
     let mut args = Vec::new();
+    let mut before = Vec::new();
     let mut after = Vec::new();
     for (k, op) in statement.operands.iter().enumerate() {
         let class = match op.constraint.letter.nvptx_reg_class() {
@@ -448,6 +449,9 @@ fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
             _ => quote!(u64),
         };
         let tmp = ident(&format!("__ptx_o{k}"));
+        if op.constraint.access != Access::Read {
+            before.push(quote!(let #tmp: #bits_ty;));
+        }
         match op.constraint.access {
             Access::Read => {
                 let value = input_value(statement, k);
@@ -476,6 +480,7 @@ fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
     };
     let template = Literal::string(&template);
     quote! {
+        #(#before)*
         unsafe { ::core::arch::asm!(#template, #(#args,)* #options); }
         #(#after)*
     }

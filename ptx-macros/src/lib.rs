@@ -25,3 +25,63 @@ fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     });
     result.unwrap_or_else(|e| e.to_compile_error())
 }
+
+#[cfg(test)]
+mod tests {
+    //! The nvptx64 expansion cannot be built here (it needs a toolchain with
+    //! `asm_experimental_arch`), so its tokens are snapshot-tested: each
+    //! snapshot is the `asm!` body a statement expands to on the GPU.
+
+    use quote::quote;
+
+    fn device_code(input: proc_macro2::TokenStream) -> String {
+        let mut statement =
+            syn::parse2::<crate::input::Statement>(input).expect("statement parses");
+        let validated = crate::valid::validate(&mut statement).unwrap_or_else(|e| panic!("{e}"));
+        let body = crate::expand::nvptx(&statement, &validated);
+        let file: syn::File = syn::parse2(quote!(fn device() { #body })).expect("body is Rust");
+        prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn add_with_numbered_operands() {
+        insta::assert_snapshot!(device_code(
+            quote!("add.s32 %0, %1, %2;" : "=r"(i) : "r"(j), "r"(k))
+        ));
+    }
+
+    #[test]
+    fn read_write_operand_and_constant() {
+        insta::assert_snapshot!(device_code(
+            quote!("add.u32 %0, %0, %1;" : "+r"(x) : "n"(42))
+        ));
+    }
+
+    #[test]
+    fn braces_are_escaped_and_percent_unescaped() {
+        insta::assert_snapshot!(device_code(
+            quote!(volatile "{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; } mov.u32 %0, %%laneid;" : "+r"(y) : "r"(x))
+        ));
+    }
+
+    #[test]
+    fn named_operands_become_positions() {
+        insta::assert_snapshot!(device_code(
+            quote!("mul.lo.u32 %[p], %[a], %[b];" : [p] "=r"(p) : [a] "r"(a), [b] "r"(b))
+        ));
+    }
+
+    #[test]
+    fn register_classes_by_letter() {
+        insta::assert_snapshot!(device_code(
+            quote!("cvt.rn.f16.f64 %0, %3; cvt.rn.f32.f64 %1, %3; mov.b64 %2, %4;" : "=h"(h), "=f"(f), "=l"(l) : "d"(d), "l"(p))
+        ));
+    }
+
+    #[test]
+    fn memory_clobber_keeps_the_statement() {
+        insta::assert_snapshot!(device_code(
+            quote!("st.global.u32 [%0], %1;" :: "l"(p), "r"(x) : "memory")
+        ));
+    }
+}

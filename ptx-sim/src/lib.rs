@@ -2,6 +2,7 @@
 //! for lowered programs, and the commands that hold both to what a real GPU
 //! and real ptxas do.
 
+pub mod codegen;
 pub mod context;
 pub mod exec;
 pub mod golden;

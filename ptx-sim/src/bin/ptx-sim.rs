@@ -10,13 +10,14 @@ use ptx_sim::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N]";
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled_forms.rs";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("check") => run_check(&args[1..]),
         Some("golden") => run_golden(&args[1..]),
+        Some("gen-compiled-test") => run_gen(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -176,4 +177,23 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn run_gen(args: &[String]) -> Result<ExitCode, String> {
+    let [file] = args else {
+        return Err(USAGE.to_string());
+    };
+    let records = read_jsonl(std::path::Path::new(file))?;
+    let parsed: Vec<ptx_sim::golden::Record> = records
+        .iter()
+        .map(ptx_sim::golden::Record::from_json)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect();
+    let name = std::path::Path::new(file)
+        .file_name()
+        .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+    print!("{}", ptx_sim::codegen::compiled_test_source(&parsed, &name));
+    Ok(ExitCode::SUCCESS)
 }

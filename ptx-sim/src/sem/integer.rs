@@ -40,6 +40,7 @@ fn packed(a: u64, b: u64, t: ScalarType, f: impl Fn(i128, i128, ScalarType) -> u
     lo | hi << 16
 }
 
+#[inline(always)]
 fn is_packed(t: ScalarType) -> bool {
     matches!(t, ScalarType::U16x2 | ScalarType::S16x2)
 }
@@ -85,12 +86,14 @@ pub fn sub(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// Unsigned sum of `a + b + carry_in` in `bits`, with the carry out.
+#[inline]
 fn add_carry(a: u64, b: u64, carry_in: bool, bits: u32) -> (u64, bool) {
     let sum = truncate(a, bits) as u128 + truncate(b, bits) as u128 + u128::from(carry_in);
     (sum as u64, sum >> bits != 0)
 }
 
 /// `add.cc.type d, a, b`: the sum, and the carry out into `CC.CF`.
+#[inline]
 pub fn add_cc(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, c) = add_carry(s[1], s[2], false, ty0(m)?.bits());
     s[0] = d;
@@ -99,6 +102,7 @@ pub fn add_cc(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `addc{.cc}.type d, a, b`: `a + b + CC.CF`.
+#[inline]
 pub fn addc(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, c) = add_carry(s[1], s[2], context::carry(), ty0(m)?.bits());
     s[0] = d;
@@ -110,11 +114,13 @@ pub fn addc(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `a - b - borrow_in` in `bits`, with `CC.CF` as the hardware sets it:
 /// subtraction is `a + !b + 1`, and the flag is that addition's carry out.
+#[inline]
 fn sub_borrow(a: u64, b: u64, carry_in: bool, bits: u32) -> (u64, bool) {
     add_carry(a, !b, carry_in, bits)
 }
 
 /// `sub.cc.type d, a, b`.
+#[inline]
 pub fn sub_cc(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, c) = sub_borrow(s[1], s[2], true, ty0(m)?.bits());
     s[0] = d;
@@ -123,6 +129,7 @@ pub fn sub_cc(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `subc{.cc}.type d, a, b`: `a - (b + borrow)`, with the carry convention of `sub.cc`.
+#[inline]
 pub fn subc(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, c) = sub_borrow(s[1], s[2], context::carry(), ty0(m)?.bits());
     s[0] = d;
@@ -195,6 +202,7 @@ pub fn mad_wide(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `mad.lo.cc.type` / `mad.hi.cc.type`: `lo`/`hi` of the product plus `c`, carry out into `CC.CF`.
+#[inline]
 pub fn mad_cc(m: &Mods, s: &mut [u64], hi: bool, carry_in: bool) -> SemResult {
     let t = ty0(m)?;
     let p = if hi {
@@ -211,26 +219,31 @@ pub fn mad_cc(m: &Mods, s: &mut [u64], hi: bool, carry_in: bool) -> SemResult {
 }
 
 /// `mad.lo.cc.type d, a, b, c`
+#[inline]
 pub fn mad_lo_cc(m: &Mods, s: &mut [u64]) -> SemResult {
     mad_cc(m, s, false, false)
 }
 
 /// `mad.hi.cc.type d, a, b, c`
+#[inline]
 pub fn mad_hi_cc(m: &Mods, s: &mut [u64]) -> SemResult {
     mad_cc(m, s, true, false)
 }
 
 /// `madc.lo{.cc}.type d, a, b, c`
+#[inline]
 pub fn madc_lo(m: &Mods, s: &mut [u64]) -> SemResult {
     mad_cc(m, s, false, true)
 }
 
 /// `madc.hi{.cc}.type d, a, b, c`
+#[inline]
 pub fn madc_hi(m: &Mods, s: &mut [u64]) -> SemResult {
     mad_cc(m, s, true, true)
 }
 
 /// The 48-bit product of the low 24 bits of `a` and `b` (sign-extended for `.s32`).
+#[inline]
 fn product24(a: u64, b: u64, t: ScalarType) -> i128 {
     let ext = |v: u64| {
         if t.is_signed() {
@@ -243,24 +256,28 @@ fn product24(a: u64, b: u64, t: ScalarType) -> i128 {
 }
 
 /// `mul24.lo.type d, a, b`: bits 0..32 of the 48-bit product.
+#[inline]
 pub fn mul24_lo(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = product24(s[1], s[2], ty0(m)?) as u64;
     Ok(())
 }
 
 /// `mul24.hi.type d, a, b`: bits 16..48 of the 48-bit product.
+#[inline]
 pub fn mul24_hi(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = (product24(s[1], s[2], ty0(m)?) >> 16) as u64;
     Ok(())
 }
 
 /// `mad24.lo.type d, a, b, c`
+#[inline]
 pub fn mad24_lo(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = (product24(s[1], s[2], ty0(m)?) as u64).wrapping_add(s[3]);
     Ok(())
 }
 
 /// `mad24.hi{.sat}.type d, a, b, c`
+#[inline]
 pub fn mad24_hi(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let hi = (product24(s[1], s[2], t) >> 16) as u64;
@@ -273,6 +290,7 @@ pub fn mad24_hi(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `sad.type d, a, b, c`: `c + |a - b|`.
+#[inline]
 pub fn sad(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     s[0] = ((wide(s[1], t) - wide(s[2], t)).unsigned_abs() as u64).wrapping_add(s[3]);
@@ -282,6 +300,7 @@ pub fn sad(m: &Mods, s: &mut [u64]) -> SemResult {
 /// `div.type d, a, b`: truncating division; `MIN / -1` wraps to `MIN`.
 /// The PTX ISA leaves division by zero unspecified; this gives all ones for
 /// unsigned types, and -1 (`a >= 0`) or 1 (`a < 0`) for signed types.
+#[inline]
 pub fn div(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let (a, b) = (wide(s[1], t), wide(s[2], t));
@@ -301,6 +320,7 @@ pub fn div(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `rem.type d, a, b`: the remainder of truncating division (sign of `a`);
 /// by zero it is `a`.
+#[inline]
 pub fn rem(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let (a, b) = (wide(s[1], t), wide(s[2], t));
@@ -309,18 +329,21 @@ pub fn rem(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `abs.type d, a`: `|MIN|` wraps to `MIN`.
+#[inline]
 pub fn abs(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = wide(s[1], ty0(m)?).unsigned_abs() as u64;
     Ok(())
 }
 
 /// `neg.type d, a`
+#[inline]
 pub fn neg(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = s[1].wrapping_neg();
     let _ = m;
     Ok(())
 }
 
+#[inline]
 fn min_max(m: &Mods, s: &mut [u64], max: bool) -> SemResult {
     let t = ty0(m)?;
     let relu = m.has(Flags::RELU);
@@ -337,22 +360,26 @@ fn min_max(m: &Mods, s: &mut [u64], max: bool) -> SemResult {
 }
 
 /// `min{.relu}.type d, a, b`
+#[inline]
 pub fn min(m: &Mods, s: &mut [u64]) -> SemResult {
     min_max(m, s, false)
 }
 
 /// `max{.relu}.type d, a, b`
+#[inline]
 pub fn max(m: &Mods, s: &mut [u64]) -> SemResult {
     min_max(m, s, true)
 }
 
 /// `popc.type d, a`: the number of one bits.
+#[inline]
 pub fn popc(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = u64::from(truncate(s[1], ty0(m)?.bits()).count_ones());
     Ok(())
 }
 
 /// `clz.type d, a`: leading zeros within the type's width.
+#[inline]
 pub fn clz(m: &Mods, s: &mut [u64]) -> SemResult {
     let bits = ty0(m)?.bits();
     s[0] = u64::from(truncate(s[1], bits).leading_zeros() - (64 - bits));
@@ -361,6 +388,7 @@ pub fn clz(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `bfind{.shiftamt}.type d, a`: the position of the most significant
 /// non-sign bit, or `0xFFFFFFFF` when there is none.
+#[inline]
 pub fn bfind(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let bits = t.bits();
@@ -384,6 +412,7 @@ pub fn bfind(m: &Mods, s: &mut [u64]) -> SemResult {
 /// `fns.b32 d, mask, base, offset`: the position of the `offset`-th set bit
 /// of `mask` counting from `base` (up for positive offsets, down for
 /// negative), or `0xFFFFFFFF`.
+#[inline]
 pub fn fns(_: &Mods, s: &mut [u64]) -> SemResult {
     let (mask, base, offset) = (s[1] as u32, s[2] as u32, s[3] as u32 as i32);
     let bit = |p: i64| (0..32).contains(&p) && (mask >> p) & 1 == 1;
@@ -412,6 +441,7 @@ pub fn fns(_: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `brev.type d, a`: the bits in reverse order.
+#[inline]
 pub fn brev(m: &Mods, s: &mut [u64]) -> SemResult {
     let bits = ty0(m)?.bits();
     s[0] = s[1].reverse_bits() >> (64 - bits);
@@ -422,6 +452,7 @@ pub fn brev(m: &Mods, s: &mut [u64]) -> SemResult {
 /// their low 8 bits; the H100 does so for 32-bit types, but for 64-bit
 /// types it saturates the whole value at 255 (recorded: `bfe.u64` with
 /// position `0x9802f437` extracts nothing, not bit 0x37 on).
+#[inline]
 fn field(v: u64, bits: u32) -> u32 {
     if bits == 64 {
         v.min(255) as u32
@@ -431,6 +462,7 @@ fn field(v: u64, bits: u32) -> u32 {
 }
 
 /// `bfe.type d, a, b, c`: `c` bits of `a` from bit `b`, sign-extended for signed types.
+#[inline]
 pub fn bfe(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let msb = t.bits() - 1;
@@ -454,6 +486,7 @@ pub fn bfe(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `bfi.type d, a, b, c, e`: `b` with `e` low bits of `a` inserted at bit `c`.
+#[inline]
 pub fn bfi(m: &Mods, s: &mut [u64]) -> SemResult {
     let bits = ty0(m)?.bits();
     let msb = bits - 1;
@@ -469,6 +502,7 @@ pub fn bfi(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `szext.mode.type d, a, b`: the low `b` bits of `a`, sign- or zero-extended;
 /// `.clamp` limits `b` to 32, `.wrap` takes it modulo 32.
+#[inline]
 pub fn szext(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let n = if m.selects(Sel::Wrap) {
@@ -487,6 +521,7 @@ pub fn szext(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `bmsk.mode.b32 d, a, b`: `b` one bits starting at bit `a`; `.clamp`
 /// limits both to 32, `.wrap` takes both modulo 32.
+#[inline]
 pub fn bmsk(m: &Mods, s: &mut [u64]) -> SemResult {
     let (a, b) = if m.selects(Sel::Wrap) {
         (s[1] & 31, s[2] & 31)
@@ -502,6 +537,7 @@ pub fn bmsk(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// Byte or half `i` of `v`, signed or unsigned.
+#[inline]
 fn lane(v: u64, i: u32, bits: u32, signed: bool) -> i64 {
     let x = v >> (i * bits);
     if signed {
@@ -512,6 +548,7 @@ fn lane(v: u64, i: u32, bits: u32, signed: bool) -> i64 {
 }
 
 /// `dp4a.atype.btype d, a, b, c`: `c` plus the four byte products.
+#[inline]
 pub fn dp4a(m: &Mods, s: &mut [u64]) -> SemResult {
     let (sa, sb) = (
         ty0(m)?.is_signed(),
@@ -524,6 +561,7 @@ pub fn dp4a(m: &Mods, s: &mut [u64]) -> SemResult {
     Ok(())
 }
 
+#[inline]
 fn dp2a(m: &Mods, s: &mut [u64], first_byte: u32) -> SemResult {
     let (sa, sb) = (
         ty0(m)?.is_signed(),
@@ -537,11 +575,13 @@ fn dp2a(m: &Mods, s: &mut [u64], first_byte: u32) -> SemResult {
 }
 
 /// `dp2a.lo.atype.btype d, a, b, c`: halves of `a` times bytes 0 and 1 of `b`.
+#[inline]
 pub fn dp2a_lo(m: &Mods, s: &mut [u64]) -> SemResult {
     dp2a(m, s, 0)
 }
 
 /// `dp2a.hi.atype.btype d, a, b, c`: halves of `a` times bytes 2 and 3 of `b`.
+#[inline]
 pub fn dp2a_hi(m: &Mods, s: &mut [u64]) -> SemResult {
     dp2a(m, s, 2)
 }

@@ -1,0 +1,6 @@
+use ptx::ptx;
+fn main() {
+    let a = [1i32; 4];
+    let x: i32;
+    ptx!("add.s32 %0, %1, %1;" : "=r"(x) : "r"(a));
+}

@@ -1,0 +1,4 @@
+use ptx::ptx;
+fn main() {
+    ptx!(target = "sm90", volatile "trap;");
+}

@@ -1,0 +1,4 @@
+use ptx::ptx;
+fn main() {
+    ptx!(volatile "bar.sync 16;");
+}

@@ -1,0 +1,6 @@
+use ptx::ptx;
+fn main() {
+    let a = 1i16;
+    let x: i16;
+    ptx!("add.s16 %0, %1, 70000;" : "=h"(x) : "h"(a));
+}

@@ -1,0 +1,6 @@
+use ptx::ptx;
+fn main() {
+    let (a, b, unused) = (1i32, 2i32, 3i32);
+    let x: i32;
+    ptx!("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b), "r"(unused));
+}

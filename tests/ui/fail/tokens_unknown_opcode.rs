@@ -1,0 +1,6 @@
+use ptx::ptx;
+fn main() {
+    let (a, b) = (1i32, 2i32);
+    let c: i32;
+    ptx! { ad.s32 c, a, b; }
+}

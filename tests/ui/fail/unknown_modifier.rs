@@ -1,0 +1,6 @@
+use ptx::ptx;
+fn main() {
+    let (a, b) = (1i32, 2i32);
+    let x: i32;
+    ptx!("add.fast.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));
+}
