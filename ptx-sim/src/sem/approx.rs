@@ -1,0 +1,255 @@
+//! The approximate instructions (`.approx`, and `div.full`): `rcp`, `sqrt`,
+//! `rsqrt`, `sin`, `cos`, `lg2`, `ex2`, `tanh`, `div`.
+//!
+//! The PTX ISA leaves their results implementation-specific within a
+//! documented maximum error (the bounds are in [`crate::golden::approx_ok`],
+//! with their citations). The simulator computes each one accurately and
+//! deterministically: the value is evaluated in `f64` (`rcp`, `sqrt`,
+//! `rsqrt` and `div` exactly, with `rustc_apfloat`) and rounded once to the
+//! destination format, so every result is within the ISA's bound (most are
+//! the correctly rounded value). Special operands (zeros, infinities, NaN,
+//! subnormals under `.ftz`) give exactly what the ISA's tables and the
+//! H100's records say.
+
+use super::fp::{self, Format, flush, nan_result, per_lane, with_format};
+use crate::exec::{SemResult, ty0, unsupported};
+use ptx_core::{Flags, Mods, ScalarType};
+use rustc_apfloat::ieee::{Double, Single};
+use rustc_apfloat::{Float, Round};
+
+/// A function the approximate instructions compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Function {
+    /// `1 / x`
+    Rcp,
+    /// `sqrt(x)`
+    Sqrt,
+    /// `1 / sqrt(x)`
+    Rsqrt,
+    /// `sin(x)`
+    Sin,
+    /// `cos(x)`
+    Cos,
+    /// `log2(x)`
+    Lg2,
+    /// `2^x`
+    Ex2,
+    /// `tanh(x)`
+    Tanh,
+}
+
+impl Function {
+    /// The value at `x` in `f64` (special operands included).
+    pub fn eval(self, x: f64) -> f64 {
+        match self {
+            Function::Rcp => 1.0 / x,
+            Function::Sqrt => x.sqrt(),
+            Function::Rsqrt => 1.0 / x.sqrt(),
+            Function::Sin => x.sin(),
+            Function::Cos => x.cos(),
+            Function::Lg2 => x.log2(),
+            Function::Ex2 => x.exp2(),
+            Function::Tanh => x.tanh(),
+        }
+    }
+}
+
+/// `x` in `Double`, exactly (every format here is narrower).
+#[inline]
+fn to_f64<F: Format>(x: F) -> f64 {
+    let d: Double = x.convert(&mut false).value;
+    f64::from_bits(d.encode())
+}
+
+/// `v` rounded to nearest even in format `F`.
+#[inline]
+fn from_f64<F: Format>(v: f64) -> F {
+    F::from_double(Double::decode(v.to_bits()), Round::NearestTiesToEven)
+}
+
+/// The approximation of `f` at the encoding `bits` in format `F`: `.ftz`
+/// flushes a subnormal operand and result to a zero of the same sign.
+fn approximate<F: Format>(f: Function, ftz: bool, bits: u64) -> u64 {
+    let mut x = F::decode(bits);
+    if ftz {
+        x = flush(x);
+    }
+    if x.is_nan() {
+        return nan_result(&[x]);
+    }
+    let r: F = match f {
+        // Exact to the last bit: one rounding of the exact value.
+        Function::Rcp => {
+            F::from_u128(1)
+                .value
+                .div_r(x, Round::NearestTiesToEven)
+                .value
+        }
+        Function::Sqrt => fp::sqrt(x, Round::NearestTiesToEven),
+        // `-0` keeps its sign through sin and tanh (ISA tables); the f64
+        // functions already do.
+        _ => from_f64(f.eval(to_f64(x))),
+    };
+    if r.is_nan() {
+        return nan_result(&[x]);
+    }
+    if ftz { flush(r) } else { r }.encode()
+}
+
+fn unary(m: &Mods, s: &mut [u64], f: Function) -> SemResult {
+    let t = ty0(m)?;
+    let ftz = m.has(Flags::FTZ);
+    let elem = fp::lanes(t).0;
+    if t == ScalarType::F64 && ftz && matches!(f, Function::Rcp | Function::Rsqrt) {
+        s[0] = upper_word_f64(f, s[1]);
+        return Ok(());
+    }
+    if !matches!(
+        elem,
+        ScalarType::F16 | ScalarType::Bf16 | ScalarType::F32 | ScalarType::F64
+    ) {
+        return Err(unsupported(&format!(
+            "approximate function on .{}",
+            t.name()
+        )));
+    }
+    s[0] = per_lane(
+        t,
+        [s[1]],
+        |e, [a]| with_format!(e, F => approximate::<F>(f, ftz, a), _ => 0),
+    );
+    Ok(())
+}
+
+/// `rcp.approx.ftz.f64` and `rsqrt.approx.ftz.f64` (PTX ISA 9.7.3.14,
+/// 9.7.3.17): computed from the upper 32 bits of `a` (sign, exponent and 20
+/// mantissa bits); the result has 20 mantissa bits and its low 32 bits are
+/// zero. A NaN gives `0x7fffffff00000000` (ISA, and recorded); subnormal
+/// operands count as zeros of their sign.
+fn upper_word_f64(f: Function, a: u64) -> u64 {
+    let x = Double::decode(a & 0xffff_ffff_0000_0000);
+    let x = flush(x);
+    if x.is_nan() {
+        return 0x7fff_ffff_0000_0000;
+    }
+    let r = match f {
+        Function::Rcp => {
+            Double::from_u128(1)
+                .value
+                .div_r(x, Round::NearestTiesToEven)
+                .value
+        }
+        _ => from_f64(f.eval(to_f64(x))),
+    };
+    if r.is_nan() {
+        return 0x7fff_ffff_0000_0000;
+    }
+    // Rounded to the 20 mantissa bits of the upper word.
+    let r = flush(r).encode();
+    let rounded = r.wrapping_add(0x8000_0000) & 0xffff_ffff_0000_0000;
+    if (r >> 52) & 0x7ff == 0x7ff {
+        r & 0xffff_ffff_0000_0000
+    } else {
+        rounded
+    }
+}
+
+/// `rcp.approx{.ftz}.type d, a`
+#[inline]
+pub fn rcp(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Rcp)
+}
+
+/// `sqrt.approx{.ftz}.f32 d, a`
+#[inline]
+pub fn sqrt(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Sqrt)
+}
+
+/// `rsqrt.approx{.ftz}.type d, a`
+#[inline]
+pub fn rsqrt(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Rsqrt)
+}
+
+/// `sin.approx{.ftz}.f32 d, a`
+#[inline]
+pub fn sin(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Sin)
+}
+
+/// `cos.approx{.ftz}.f32 d, a`
+#[inline]
+pub fn cos(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Cos)
+}
+
+/// `lg2.approx{.ftz}.f32 d, a`
+#[inline]
+pub fn lg2(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Lg2)
+}
+
+/// `ex2.approx{.ftz}.type d, a`
+#[inline]
+pub fn ex2(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Ex2)
+}
+
+/// `tanh.approx.type d, a`
+#[inline]
+pub fn tanh(m: &Mods, s: &mut [u64]) -> SemResult {
+    unary(m, s, Function::Tanh)
+}
+
+/// `div.approx{.ftz}.f32 d, a, b` (PTX ISA 9.7.3.8): `a * (1/b)`; for
+/// `2^126 < |b| < 2^128` the result is a zero of the quotient's sign, or
+/// NaN when `a` is infinite.
+#[inline]
+pub fn div_approx(m: &Mods, s: &mut [u64]) -> SemResult {
+    let ftz = m.has(Flags::FTZ);
+    let (mut a, mut b) = (Single::decode(s[1]), Single::decode(s[2]));
+    if ftz {
+        a = flush(a);
+        b = flush(b);
+    }
+    let huge = Single::from_u128(1 << 126).value;
+    let r = if b.is_finite() && b.abs() > huge {
+        if a.is_infinite() {
+            <Single as Float>::NAN
+        } else {
+            let negative = a.is_negative() != b.is_negative();
+            if negative {
+                -Single::ZERO
+            } else {
+                Single::ZERO
+            }
+        }
+    } else {
+        a.div_r(b, Round::NearestTiesToEven).value
+    };
+    s[0] = finish32(ftz, &[a, b], r);
+    Ok(())
+}
+
+/// `div.full{.ftz}.f32 d, a, b`: full-range division within 2 ulp; the
+/// simulator gives the correctly rounded quotient.
+#[inline]
+pub fn div_full(m: &Mods, s: &mut [u64]) -> SemResult {
+    let ftz = m.has(Flags::FTZ);
+    let (mut a, mut b) = (Single::decode(s[1]), Single::decode(s[2]));
+    if ftz {
+        a = flush(a);
+        b = flush(b);
+    }
+    let r = a.div_r(b, Round::NearestTiesToEven).value;
+    s[0] = finish32(ftz, &[a, b], r);
+    Ok(())
+}
+
+fn finish32(ftz: bool, inputs: &[Single], r: Single) -> u64 {
+    if r.is_nan() {
+        return nan_result(inputs);
+    }
+    if ftz { flush(r) } else { r }.encode()
+}
