@@ -116,7 +116,7 @@ fn verdict_word(ok: bool) -> &'static str {
 }
 
 fn run_golden(args: &[String]) -> Result<ExitCode, String> {
-    use ptx_sim::golden::{Outcome, Record, exact, replay_thread};
+    use ptx_sim::golden::{Outcome, Record, approx_ok, replay_thread};
     let mut file = None;
     let mut only = None;
     let mut max_report = 3usize;
@@ -149,7 +149,7 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
             continue;
         }
         let outcome = if record.scope == "thread" {
-            replay_thread(&record, &exact)
+            replay_thread(&record, &approx_ok)
         } else {
             Outcome::Skipped("warp scope".into())
         };
