@@ -624,6 +624,15 @@ fn problem_diagnostic(
                 quoted_list(&slot_values(form, slot))
             ))
         }
+        Problem::Repeated { index } => {
+            let w = &written[index];
+            Diagnostic::error(
+                DiagnosticKind::ConflictingModifiers,
+                w.span,
+                format!("`.{}` is written twice in `{text}`", w.text),
+            )
+            .note("a state space, `.aligned`, a rounding mode, `.ftz`, `.trans`, `.clamp`/`.wrap` or a comparison may be written once only")
+        }
         Problem::Missing { slot } => {
             let s = &form.slots[slot];
             let what = if s.class == SlotClass::Type {
@@ -667,15 +676,6 @@ fn problem_diagnostic(
                 slot_name(slot),
                 quoted_list(&slot_values(form, slot))
             ))
-        }
-        Problem::Repeated { index } => {
-            let w = &written[index];
-            Diagnostic::error(
-                DiagnosticKind::ConflictingModifiers,
-                w.span,
-                format!("`.{}` is written twice in `{text}`", w.text),
-            )
-            .note("ptxas accepts a rounding modifier, `.ftz`, `.trans` or a comparison operator only once")
         }
         Problem::Extra { index } => {
             let w = &written[index];

@@ -1,12 +1,13 @@
 //! Matching the modifiers written after an opcode against one form's slots.
 //!
 //! As ptxas does: the head (`mul.lo`) must come first; the other modifiers may
-//! come in any order and may repeat (except those in [`UNREPEATABLE`]); types
-//! keep their order among themselves, and so do layouts.
+//! come in any order and may repeat, except state spaces, `.aligned` and those
+//! in [`UNREPEATABLE`]; types keep their order among themselves, and so do
+//! layouts.
 
-use crate::ScalarType;
 use crate::syntax::Word;
 use crate::table::{InstructionForm, ModifierSlot, SlotClass};
+use crate::{ScalarType, StateSpace};
 
 /// Why a form does not take the modifiers written.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,27 +18,34 @@ pub(crate) enum Problem {
     Unknown { index: usize },
     /// Written modifier `index` fits slot `slot`, already bound to another value.
     Conflict { index: usize, slot: usize },
+    /// Written modifier `index` repeats one that may be written once only.
+    Repeated { index: usize },
     /// Required slot `slot` is empty.
     Missing { slot: usize },
     /// Written positional modifier `index` is not accepted by slot `slot`.
     Rejected { index: usize, slot: usize },
     /// More positional modifiers of a class than the form has slots for.
     Extra { index: usize },
-    /// Written modifier `index` repeats one that ptxas refuses to see twice.
-    Repeated { index: usize },
 }
 
 /// Modifiers that ptxas rejects when written twice ("Multiple rounding
 /// modifiers specified", "Duplicate .ftz modifier", "Multiple comparisons
-/// set", "Multiple .trans modifiers specified"), while it accepts repeated
-/// `.sat`, `.relu`, `.cc` or `.sync`.
+/// set", "Multiple .trans modifiers specified", "Multiple clamp modifiers
+/// specified"), while it accepts repeated `.sat`, `.relu`, `.cc` or `.sync`.
 pub(crate) const UNREPEATABLE: &[&str] = &[
-    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "eq", "ne",
-    "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
-    "num", "nan",
+    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "clamp",
+    "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
+    "gtu", "geu", "num", "nan",
 ];
 
 pub(crate) type Values = Vec<Option<&'static str>>;
+
+/// Modifiers that ptxas rejects when written twice ("Unexpected number of
+/// state spaces", "Multiple .aligned modifiers", and [`UNREPEATABLE`]);
+/// others may repeat.
+fn written_once(w: &str) -> bool {
+    w == "aligned" || StateSpace::from_name(w).is_some() || UNREPEATABLE.contains(&w)
+}
 
 fn class_of_word(w: &str) -> SlotClass {
     if ScalarType::from_name(w).is_some() {
@@ -66,7 +74,8 @@ pub(crate) fn bind(
         if let Some((slot, value, words)) = multi_word_match(form, written, i) {
             match values[slot] {
                 None => values[slot] = Some(value),
-                Some(v) if v == value => {}
+                Some(v) if v == value && !written_once(v) => {}
+                Some(v) if v == value => problems.push(Problem::Repeated { index: i }),
                 Some(_) => problems.push(Problem::Conflict { index: i, slot }),
             }
             i += words;
@@ -90,7 +99,7 @@ pub(crate) fn bind(
             .iter()
             .find(|&&k| values[k].is_none() || values[k] == Some(word))
         {
-            Some(&k) if values[k].is_some() && UNREPEATABLE.contains(&word) => {
+            Some(&k) if values[k].is_some() && written_once(word) => {
                 problems.push(Problem::Repeated { index: i })
             }
             Some(&k) => values[k] = Some(value_of(&form.slots[k], word)),

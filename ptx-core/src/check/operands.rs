@@ -93,6 +93,15 @@ impl OperandChecker<'_, '_> {
                     };
                     self.value(&pred, second, Some(ScalarType::Pred));
                 }
+                _ if spec.pair_required => self.error(
+                    DiagnosticKind::OperandKind,
+                    op.span,
+                    format!(
+                        "`{}` writes a predicate too: write operand `{}` as `{op}|p`",
+                        self.opcode(),
+                        spec.name
+                    ),
+                ),
                 _ => self.value(spec, op, ty),
             },
             OperandShape::Address => match &op.kind {
@@ -437,6 +446,17 @@ impl OperandChecker<'_, '_> {
             return;
         }
         let _ = operand;
+        if let Some(want) = ty.filter(|t| is_packed(*t)) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                op.span,
+                format!(
+                    "{what} is the packed type .{}, which takes no immediate: pass it in a register",
+                    want.name()
+                ),
+            );
+            return;
+        }
         match imm {
             Immediate::Int { .. } => {
                 let value = imm.as_i128().unwrap_or(0);
@@ -504,6 +524,14 @@ impl OperandChecker<'_, '_> {
             }
         }
     }
+}
+
+/// Whether `t` packs several values (`.u16x2`, `.f16x2`, `.e4m3x4`): ptxas
+/// accepts no immediate for such an operand.
+fn is_packed(t: ScalarType) -> bool {
+    t.name()
+        .rsplit_once('x')
+        .is_some_and(|(_, n)| n.parse::<u32>().is_ok())
 }
 
 /// Folds the recorded reads and writes of one instruction into per-operand

@@ -33,10 +33,11 @@ fn holds_every_value(dst: ScalarType, src: ScalarType) -> bool {
 ///   to an integral value) and illegal otherwise;
 /// * floating-point rounding (`.rn` ...) is required for integer-to-float
 ///   conversions and for float-to-float ones to a smaller type, optional
-///   between the two 16-bit formats and illegal otherwise;
+///   between the two 16-bit formats and (as ptxas has it) when widening
+///   `.bf16`, and illegal otherwise;
 /// * `.ftz` needs a `.f32` operand;
 /// * `.sat` is illegal between integer types when the destination holds
-///   every source value.
+///   every source value, and (ptxas) for any conversion from or to `.bf16`.
 pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
     let [dst, src] = b.types()[..] else {
         return Ok(());
@@ -84,7 +85,9 @@ pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
                     name(dst)
                 ));
             }
-            if (dst.bits() > src.bits() || dst == src) && rounding.is_some() && !integer_rounding {
+            // ptxas also takes (and ignores) a rounding mode when widening .bf16.
+            let exact = dst == src || (dst.bits() > src.bits() && src != ScalarType::Bf16);
+            if exact && rounding.is_some() && !integer_rounding {
                 return Err(format!(
                     "converting {} to {} is exact: remove the rounding modifier `.{}`",
                     name(src),
@@ -96,6 +99,9 @@ pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
     }
     if b.has("ftz") && dst != ScalarType::F32 && src != ScalarType::F32 {
         return Err("`.ftz` applies only to conversions from or to `.f32`".into());
+    }
+    if b.has("sat") && (dst == ScalarType::Bf16 || src == ScalarType::Bf16) {
+        return Err("`.sat` does not apply to conversions from or to `.bf16`".into());
     }
     if b.has("sat") && dst.is_integer() && src.is_integer() && holds_every_value(dst, src) {
         return Err(format!(
@@ -354,5 +360,29 @@ mod tests {
             "cvt.pack.u8.s32.b32 %0, %1, %2, %3;",
             &["=r", "r", "r", "r"]
         ));
+    }
+
+    #[test]
+    fn widening_bf16_takes_an_ignored_rounding_mode_as_ptxas_does() {
+        assert!(accepts("cvt.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(accepts("cvt.rn.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(accepts("cvt.rp.f64.bf16 %0, %1;", &["=d", "h"]));
+        assert!(!accepts("cvt.rni.f32.bf16 %0, %1;", &["=f", "h"]));
+        assert!(!accepts("cvt.rn.f32.f16 %0, %1;", &["=f", "h"]));
+    }
+
+    #[test]
+    fn sat_does_not_apply_to_bf16_conversions_as_ptxas_has_it() {
+        assert!(accepts("cvt.rn.sat.f16.s32 %0, %1;", &["=h", "r"]));
+        assert!(!accepts("cvt.rn.sat.bf16.f32 %0, %1;", &["=h", "f"]));
+        assert!(!accepts("cvt.sat.f32.bf16 %0, %1;", &["=f", "h"]));
+    }
+
+    #[test]
+    fn fp4_conversions_need_a_blackwell_family_target() {
+        let sm100a: Target = "sm_100a".parse().unwrap();
+        let asm = "{ .reg .b8 t; cvt.rn.satfinite.e2m1x2.f32 t, %1, %2; cvt.u16.u8 %0, t; }";
+        assert!(check_asm(asm, &["=h", "f", "f"], sm100a).is_ok());
+        assert!(!accepts(asm, &["=h", "f", "f"]));
     }
 }

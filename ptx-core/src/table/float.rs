@@ -37,9 +37,10 @@ pub(super) fn entries() -> Vec<Entry> {
         form("mad.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
         form("mad.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
         // div: `.approx` and `.rnd` may be written anywhere, `.full` only first.
+        // (The `.rnd` forms come first so that a missing mode is explained with them.)
+        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
         form("div.approx{.ftz}.f32 =d, a, b", "div.approx"),
         form("div.full/{.ftz}.f32 =d, a, b", "div.full").since(1, 4, 10),
-        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
         form("div.rnd.f64 =d, a, b", "div").since(1, 0, 13),
         form("abs{.ftz}.f32 =d, a", "abs"),
         form("abs.f64 =d, a", "abs").since(1, 0, 13),
@@ -59,12 +60,12 @@ pub(super) fn entries() -> Vec<Entry> {
         ]);
     }
     entries.extend([
-        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
         form("rcp.rnd{.ftz}.f32 =d, a", "rcp").since(1, 4, 20),
+        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
         form("rcp.rnd.f64 =d, a", "rcp").since(1, 4, 13),
         form("rcp.approx.ftz.f64 =d, a", "rcp.approx").since(2, 1, 20),
-        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
         form("sqrt.rnd{.ftz}.f32 =d, a", "sqrt").since(1, 4, 20),
+        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
         form("sqrt.rnd.f64 =d, a", "sqrt").since(1, 4, 13),
         form("rsqrt.approx{.ftz}.f32 =d, a", "rsqrt.approx"),
         form("rsqrt.approx.f64 =d, a", "rsqrt.approx").since(1, 4, 13),
@@ -76,4 +77,84 @@ pub(super) fn entries() -> Vec<Entry> {
         form("tanh.approx.f32 =d, a", "tanh.approx").since(7, 0, 75),
     ]);
     entries
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts_on(target: Target, asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, target).is_ok()
+    }
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        accepts_on(Target::default(), asm, constraints)
+    }
+
+    #[test]
+    fn add_defaults_to_rn_while_fma_and_mad_require_a_rounding_mode() {
+        assert!(accepts("add.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("add.rz.ftz.sat.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(!accepts("fma.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(!accepts("mad.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(accepts(
+            "mad.rn.f64 %0, %1, %2, %3;",
+            &["=d", "d", "d", "d"]
+        ));
+    }
+
+    #[test]
+    fn div_rcp_sqrt_need_a_rounding_mode_or_approx() {
+        assert!(!accepts("div.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("div.approx.ftz.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(accepts("div.full.f32 %0, %1, %2;", &["=f", "f", "f"]));
+        assert!(!accepts("div.full.f64 %0, %1, %2;", &["=d", "d", "d"]));
+        assert!(!accepts("rcp.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("sqrt.approx.f64 %0, %1;", &["=d", "d"]));
+    }
+
+    #[test]
+    fn approximate_f64_reciprocal_exists_only_with_ftz() {
+        assert!(accepts("rcp.approx.ftz.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("rcp.approx.f64 %0, %1;", &["=d", "d"]));
+    }
+
+    #[test]
+    fn ftz_applies_to_f32_only() {
+        assert!(accepts("abs.ftz.f32 %0, %1;", &["=f", "f"]));
+        assert!(!accepts("abs.ftz.f64 %0, %1;", &["=d", "d"]));
+        assert!(!accepts("min.ftz.f64 %0, %1, %2;", &["=d", "d", "d"]));
+    }
+
+    #[test]
+    fn a_rounding_mode_or_ftz_may_be_written_only_once() {
+        assert!(!accepts("sub.rn.rn.f64 %0, %1, %2;", &["=d", "d", "d"]));
+        assert!(!accepts("sqrt.rn.ftz.ftz.f32 %0, %1;", &["=f", "f"]));
+        assert!(accepts(
+            "fma.sat.rn.sat.f32 %0, %1, %2, %3;",
+            &["=f", "f", "f", "f"]
+        ));
+    }
+
+    #[test]
+    fn packed_f32x2_and_three_input_min_need_sm_100() {
+        let sm100: Target = "sm_100".parse().unwrap();
+        assert!(!accepts("add.f32x2 %0, %1, %2;", &["=l", "l", "l"]));
+        assert!(accepts_on(
+            sm100,
+            "add.f32x2 %0, %1, %2;",
+            &["=l", "l", "l"]
+        ));
+        assert!(!accepts_on(
+            sm100,
+            "add.f32x2 %0, %1, %2;",
+            &["=d", "d", "d"]
+        ));
+        assert!(!accepts("min.f32 %0, %1, %2, %3;", &["=f", "f", "f", "f"]));
+        assert!(accepts_on(
+            sm100,
+            "max.NaN.abs.f32 %0, %1, %2, %3;",
+            &["=f", "f", "f", "f"]
+        ));
+    }
 }

@@ -2,23 +2,53 @@
 
 use super::{Entry, form};
 
+/// Extended precision: `add.cc` ... `madc` pass the carry flag between the
+/// statements of one template. The 32-bit forms are PTX ISA 1.2 (`mad.cc`,
+/// `madc`: 3.0, sm_20); the 64-bit ones PTX ISA 4.3, sm_20.
+fn carry_chain() -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for (types, (major, minor, sm), (mad_major, mad_minor, mad_sm)) in [
+        (".u32, .s32", (1, 2, 10), (3, 0, 20)),
+        (".u64, .s64", (4, 3, 20), (4, 3, 20)),
+    ] {
+        for (spec, semantics) in [
+            ("add.cc.type", "add.cc"),
+            ("addc{.cc}.type", "addc"),
+            ("sub.cc.type", "sub.cc"),
+            ("subc{.cc}.type", "subc"),
+        ] {
+            entries.push(
+                Entry::owned(format!("{spec} =d, a, b; .type = {{ {types} }}"), semantics)
+                    .since(major, minor, sm),
+            );
+        }
+        for (spec, semantics) in [
+            ("mad.lo/.cc.type", "mad.lo.cc"),
+            ("mad.hi/.cc.type", "mad.hi.cc"),
+            ("madc.lo/{.cc}.type", "madc.lo"),
+            ("madc.hi/{.cc}.type", "madc.hi"),
+        ] {
+            entries.push(
+                Entry::owned(
+                    format!("{spec} =d, a, b, c; .type = {{ {types} }}"),
+                    semantics,
+                )
+                .since(mad_major, mad_minor, mad_sm),
+            );
+        }
+    }
+    entries
+}
+
 pub(super) fn entries() -> Vec<Entry> {
-    vec![
-        // add, sub: .sat only on .s32; packed 16-bit forms from sm_90.
+    let mut entries = vec![
+        // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
+        // packed 16-bit forms of add (not sub) from sm_90.
         form("add{.sat}.s32 =d, a, b", "add"),
         form("add.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "add"),
-        form("add{.sat}.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
+        form("add.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
         form("sub{.sat}.s32 =d, a, b", "sub"),
         form("sub.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "sub"),
-        // Extended precision: the carry flag lives between statements of a template.
-        form("add.cc.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "add.cc"),
-        form("addc{.cc}.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "addc"),
-        form("sub.cc.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "sub.cc"),
-        form("subc{.cc}.type =d, a, b; .type = { .u32, .s32, .u64, .s64 }", "subc"),
-        form("mad.lo/.cc.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "mad.lo.cc"),
-        form("mad.hi/.cc.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "mad.hi.cc"),
-        form("madc.lo/{.cc}.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "madc.lo"),
-        form("madc.hi/{.cc}.type =d, a, b, c; .type = { .u32, .s32, .u64, .s64 }", "madc.hi"),
         // mul, mad: the mode comes first.
         form("mul.lo/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.lo"),
         form("mul.hi/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.hi"),
@@ -45,10 +75,13 @@ pub(super) fn entries() -> Vec<Entry> {
         form("neg.type =d, a; .type = { .s16, .s32, .s64 }", "neg"),
         form("min.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "min"),
         form("max.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "max"),
-        form("min{.relu}.type =d, a, b; .type = { .u16x2, .s16x2 }", "min").since(8, 0, 90),
-        form("max{.relu}.type =d, a, b; .type = { .u16x2, .s16x2 }", "max").since(8, 0, 90),
-        form("min.relu/.s32 =d, a, b", "min").since(8, 0, 90),
-        form("max.relu/.s32 =d, a, b", "max").since(8, 0, 90),
+        // `.relu` (clamp negative results to 0) only for the signed .s16x2 and .s32.
+        form("min.u16x2 =d, a, b", "min").since(8, 0, 90),
+        form("max.u16x2 =d, a, b", "max").since(8, 0, 90),
+        form("min{.relu}.s16x2 =d, a, b", "min").since(8, 0, 90),
+        form("max{.relu}.s16x2 =d, a, b", "max").since(8, 0, 90),
+        form("min.relu.s32 =d, a, b", "min").since(8, 0, 90),
+        form("max.relu.s32 =d, a, b", "max").since(8, 0, 90),
         // Bit manipulation.
         form("popc.type =d:.u32, a; .type = { .b32, .b64 }", "popc").since(2, 0, 20),
         form("clz.type =d:.u32, a; .type = { .b32, .b64 }", "clz").since(2, 0, 20),
@@ -66,5 +99,54 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
         form("dp2a.hi/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp2a.hi")
             .since(5, 0, 61),
-    ]
+    ];
+    entries.extend(carry_chain());
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Target, check_asm};
+
+    fn accepts(asm: &str, constraints: &[&str]) -> bool {
+        check_asm(asm, constraints, Target::default()).is_ok()
+    }
+
+    #[test]
+    fn sat_applies_only_to_s32_add_sub_and_mad_hi() {
+        assert!(accepts("add.sat.s32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("add.sat.u32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("add.sat.s16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(accepts(
+            "mad.hi.sat.s32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+        assert!(!accepts(
+            "mad.lo.sat.s32 %0, %1, %2, %3;",
+            &["=r", "r", "r", "r"]
+        ));
+    }
+
+    #[test]
+    fn relu_applies_only_to_signed_packed_and_s32_min_max() {
+        assert!(accepts("min.relu.s16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(accepts("max.relu.s32 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("max.relu.u16x2 %0, %1, %2;", &["=r", "r", "r"]));
+        assert!(!accepts("min.relu.u32 %0, %1, %2;", &["=r", "r", "r"]));
+    }
+
+    #[test]
+    fn packed_integer_operands_take_no_immediate() {
+        assert!(accepts("add.s32 %0, %1, 5;", &["=r", "r"]));
+        assert!(!accepts("add.s16x2 %0, %1, 1;", &["=r", "r"]));
+    }
+
+    #[test]
+    fn mul_needs_its_mode_directly_after_the_name() {
+        assert!(accepts("mul.wide.u32 %0, %1, %2;", &["=l", "r", "r"]));
+        assert!(!accepts("mul.s16.lo %0, %1, %2;", &["=h", "h", "h"]));
+        let errors =
+            check_asm("mul.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap_err();
+        assert!(errors[0].message.contains("`.lo`"));
+    }
 }

@@ -25,7 +25,8 @@
 //!   operand optional. After `:`, attributes: a type (`.u32`, or a group such
 //!   as `.dtype`; default: the form's last type modifier), `imm` (immediate
 //!   only), `reg` (register only), `sink` (`_` allowed), `neg` (`!p` allowed),
-//!   `label`, `symbol` (a variable's address allowed), a range `0..255` or a set
+//!   `label`, `symbol` (a variable's address allowed), `pair` (the `|p` of
+//!   `d|p` must be written), a range `0..255` or a set
 //!   `4|8|16` of accepted immediates (`label` and `list` operands have no type).
 //!
 //! Each entry also names its semantic function (a key the simulator maps to
@@ -253,6 +254,8 @@ pub struct OperandSpec {
     pub symbol: bool,
     /// Whether the operand may be left out (trailing operands only).
     pub optional: bool,
+    /// For `d|p`: whether the predicate `|p` must be written.
+    pub pair_required: bool,
 }
 
 /// One instruction form: opcode, modifiers, operands, target, semantics.

@@ -274,6 +274,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         negatable: false,
         symbol: false,
         optional,
+        pair_required: false,
     };
     let mut explicit_type = false;
     for attr in attrs.into_iter().flat_map(|a| a.split(':')) {
@@ -283,6 +284,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             "sink" => spec.sink = true,
             "neg" => spec.negatable = true,
             "symbol" => spec.symbol = true,
+            "pair" => spec.pair_required = true,
             "label" => shape = OperandShape::Label,
             t if t.starts_with('.') => {
                 let t = &t[1..];
@@ -315,6 +317,9 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             }
             other => return Err(format!("unknown operand attribute `{other}` on `{name}`")),
         }
+    }
+    if spec.pair_required && shape != OperandShape::Pair {
+        return Err(format!("`pair` on `{name}`, which is not written `d|p`"));
     }
     spec.shape = shape;
     if !explicit_type
