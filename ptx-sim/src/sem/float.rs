@@ -437,3 +437,169 @@ pub fn testp(m: &Mods, s: &mut [u64]) -> SemResult {
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sem::run_asm;
+
+    fn f32op(asm: &str, inputs: &[u32]) -> u32 {
+        let cons: Vec<&str> = std::iter::once("=f")
+            .chain(inputs.iter().map(|_| "f"))
+            .collect();
+        let ins: Vec<u64> = inputs.iter().map(|&x| u64::from(x)).collect();
+        run_asm(asm, &cons, &ins) as u32
+    }
+
+    fn f64op(asm: &str, inputs: &[f64]) -> u64 {
+        let cons: Vec<&str> = std::iter::once("=d")
+            .chain(inputs.iter().map(|_| "d"))
+            .collect();
+        let ins: Vec<u64> = inputs.iter().map(|x| x.to_bits()).collect();
+        run_asm(asm, &cons, &ins)
+    }
+
+    const ONE: u32 = 0x3f80_0000;
+    /// 2^-24: half an ulp of 1.0, so 1 + 2^-24 is a tie.
+    const HALF_ULP: u32 = 0x3380_0000;
+
+    #[test]
+    fn add_rounding_modes_at_a_tie() {
+        // 1 + 2^-24 lies halfway between 1.0 and 1.0 + 2^-23.
+        let add = |rnd: &str| f32op(&format!("add{rnd}.f32 %0, %1, %2;"), &[ONE, HALF_ULP]);
+        assert_eq!(add(".rn"), ONE, "ties to even");
+        assert_eq!(add(""), ONE, "no modifier means .rn");
+        assert_eq!(add(".rz"), ONE);
+        assert_eq!(add(".rm"), ONE);
+        assert_eq!(add(".rp"), ONE + 1);
+        // The mirror image: -1 - 2^-24.
+        let sub = |rnd: &str| f32op(&format!("sub{rnd}.f32 %0, %1, %2;"), &[ONE | 1 << 31, HALF_ULP]);
+        assert_eq!(sub(".rm"), (ONE + 1) | 1 << 31);
+        assert_eq!(sub(".rp"), ONE | 1 << 31);
+        assert_eq!(sub(".rz"), ONE | 1 << 31);
+    }
+
+    #[test]
+    fn directed_rounding_of_a_quotient() {
+        // 1/3 = 0x1.555555555...p-2: the f32 mantissa 0x2aaaaa is followed by 1010...
+        let div = |rnd: &str| f32op(&format!("div{rnd}.f32 %0, %1, %2;"), &[ONE, 0x4040_0000]);
+        assert_eq!(div(".rz"), 0x3eaa_aaaa);
+        assert_eq!(div(".rm"), 0x3eaa_aaaa);
+        assert_eq!(div(".rn"), 0x3eaa_aaab);
+        assert_eq!(div(".rp"), 0x3eaa_aaab);
+        assert_eq!(f64op("rcp.rn.f64 %0, %1;", &[3.0]), 0x3fd5_5555_5555_5555);
+        assert_eq!(f64op("add.rp.f64 %0, %1, %2;", &[1.0, 2f64.powi(-60)]), 0x3ff0_0000_0000_0001);
+    }
+
+    #[test]
+    fn fma_rounds_once() {
+        // (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46 exactly; a rounded product would give 0.
+        assert_eq!(f32op("fma.rn.f32 %0, %1, %2, %3;", &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]), 0xa880_0000);
+        assert_eq!(f32op("mad.rn.f32 %0, %1, %2, %3;", &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]), 0xa880_0000);
+    }
+
+    #[test]
+    fn ftz_flushes_subnormal_operands_and_results() {
+        assert_eq!(f32op("add.f32 %0, %1, %2;", &[1, 0]), 1);
+        assert_eq!(f32op("add.ftz.f32 %0, %1, %2;", &[1, 0]), 0);
+        // Recorded on the H100: neg.ftz.f32 of a positive subnormal is -0.
+        assert_eq!(f32op("neg.ftz.f32 %0, %1;", &[0x0013_a977]), 0x8000_0000);
+        // 2^-126 * 0.5 is subnormal: flushed to +0 under .ftz.
+        assert_eq!(f32op("mul.ftz.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]), 0);
+        assert_eq!(f32op("mul.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]), 0x0040_0000);
+    }
+
+    #[test]
+    fn ftz_judges_tininess_after_rounding_with_an_unbounded_exponent() {
+        // Recorded: 0x0400 * 0x3bff = 2^-14 - 2^-25 (c = 0x0001 flushed), below
+        // the smallest normal, so 0 under .ftz ...
+        let h = |asm: &str| run_asm(asm, &["=h", "h", "h", "h"], &[0x0400, 0x3bff, 0x0001]);
+        assert_eq!(h("fma.rn.ftz.f16 %0, %1, %2, %3;"), 0x0000);
+        // ... while without .ftz, 2^-14 - 2^-25 + 2^-24 = 2^-14 + 2^-25 is a
+        // tie between 0x0400 and 0x0401 on the subnormal-spaced grid: even wins.
+        assert_eq!(h("fma.rn.f16 %0, %1, %2, %3;"), 0x0400);
+    }
+
+    #[test]
+    fn f32_and_half_nan_results_are_canonical() {
+        assert_eq!(f32op("add.rn.f32 %0, %1, %2;", &[0x7fc0_0001, ONE]), 0x7fff_ffff);
+        assert_eq!(f32op("neg.f32 %0, %1;", &[0x7fc0_0000]), 0x7fff_ffff);
+        assert_eq!(f32op("abs.f32 %0, %1;", &[0xffa0_0000]), 0x7fff_ffff);
+        // inf - inf
+        assert_eq!(f32op("sub.rn.f32 %0, %1, %2;", &[0x7f80_0000, 0x7f80_0000]), 0x7fff_ffff);
+        assert_eq!(run_asm("add.f16 %0, %1, %2;", &["=h", "h", "h"], &[0x7e00, 0x3c00]), 0x7fff);
+        assert_eq!(run_asm("mul.bf16 %0, %1, %2;", &["=h", "h", "h"], &[0xffa0, 0x3f80]), 0x7fff);
+    }
+
+    #[test]
+    fn f64_nan_inputs_are_quieted_and_invalid_operations_give_the_negative_default_nan() {
+        let snan = f64::from_bits(0x7ff4_0000_0000_0000);
+        assert_eq!(f64op("add.rn.f64 %0, %1, %2;", &[snan, 1.0]), 0x7ffc_0000_0000_0000);
+        assert_eq!(f64op("neg.f64 %0, %1;", &[snan]), 0x7ffc_0000_0000_0000);
+        assert_eq!(f64op("sqrt.rn.f64 %0, %1;", &[-1.0]), 0xfff8_0000_0000_0000);
+        assert_eq!(f64op("add.rn.f64 %0, %1, %2;", &[f64::INFINITY, f64::NEG_INFINITY]), 0xfff8_0000_0000_0000);
+    }
+
+    #[test]
+    fn sat_clamps_to_zero_one_and_nan_to_zero() {
+        assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0x3f40_0000, 0x3f00_0000]), ONE);
+        assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0xbf00_0000, 0x3e80_0000]), 0);
+        assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0x7fc0_0000, ONE]), 0);
+        assert_eq!(run_asm("fma.rn.sat.f16 %0, %1, %2, %3;", &["=h", "h", "h", "h"], &[0x4000, 0x4000, 0]), 0x3c00);
+    }
+
+    #[test]
+    fn relu_clamps_negative_results_to_zero_and_keeps_nan() {
+        let relu = |a: u64| run_asm("fma.rn.relu.f16 %0, %1, %2, %3;", &["=h", "h", "h", "h"], &[a, 0x3c00, 0]);
+        assert_eq!(relu(0xc000), 0);
+        assert_eq!(relu(0x4000), 0x4000);
+        assert_eq!(relu(0x7e00), 0x7fff);
+    }
+
+    #[test]
+    fn packed_halves_compute_independently() {
+        // {2.0, 1.0} + {1.0, -1.0} = {3.0, 0.0}
+        assert_eq!(run_asm("add.f16x2 %0, %1, %2;", &["=r", "r", "r"], &[0x4000_3c00, 0x3c00_bc00]), 0x4200_0000);
+    }
+
+    #[test]
+    fn min_max_ignore_one_nan_order_signed_zeros_and_xorsign() {
+        let nan = 0x7fc0_0000;
+        let two = 0x4000_0000;
+        assert_eq!(f32op("min.f32 %0, %1, %2;", &[nan, two]), two);
+        assert_eq!(f32op("max.f32 %0, %1, %2;", &[two, nan]), two);
+        assert_eq!(f32op("min.f32 %0, %1, %2;", &[nan, nan]), 0x7fff_ffff);
+        assert_eq!(f32op("min.NaN.f32 %0, %1, %2;", &[nan, two]), 0x7fff_ffff);
+        assert_eq!(f32op("min.f32 %0, %1, %2;", &[0, 0x8000_0000]), 0x8000_0000);
+        assert_eq!(f32op("max.f32 %0, %1, %2;", &[0x8000_0000, 0]), 0);
+        // |-2| vs |3|: the smaller magnitude 2, sign 1 xor 0.
+        assert_eq!(f32op("min.xorsign.abs.f32 %0, %1, %2;", &[0xc000_0000, 0x4040_0000]), 0xc000_0000);
+        assert_eq!(f32op("max.xorsign.abs.f32 %0, %1, %2;", &[0xc000_0000, 0x4040_0000]), 0xc040_0000);
+    }
+
+    #[test]
+    fn copysign_takes_the_sign_of_the_first_operand() {
+        assert_eq!(f32op("copysign.f32 %0, %1, %2;", &[0x8000_0000, 0x4000_0000]), 0xc000_0000);
+        // A NaN keeps its payload (recorded).
+        assert_eq!(f32op("copysign.f32 %0, %1, %2;", &[0, 0xffa0_0000]), 0x7fa0_0000);
+    }
+
+    #[test]
+    fn testp_classifies() {
+        use ptx_core::{Mods, ScalarType, Sel};
+        let test = |sel: Sel, x: u64| {
+            let mut m = Mods::NONE;
+            m.types[0] = Some(ScalarType::F32);
+            m.sel[0] = Some(sel);
+            let mut s = [0, x];
+            super::testp(&m, &mut s).unwrap();
+            s[0]
+        };
+        assert_eq!(test(Sel::Subnormal, 1), 1);
+        assert_eq!(test(Sel::Normal, 1), 0);
+        assert_eq!(test(Sel::Normal, 0), 0);
+        assert_eq!(test(Sel::Finite, 0x7f80_0000), 0);
+        assert_eq!(test(Sel::Infinite, 0xff80_0000), 1);
+        assert_eq!(test(Sel::NotANumber, 0x7fc0_0000), 1);
+        assert_eq!(test(Sel::Number, 0x7fc0_0000), 0);
+    }
+}

@@ -89,6 +89,9 @@ pub trait Format: Float + FloatConvert<Quad> + FloatConvert<Single> + FloatConve
 
     /// `d` rounded to this format with `round` (one rounding).
     fn from_double(d: Double, round: Round) -> Self;
+
+    /// `x` rounded to this format with `round` (one rounding).
+    fn from_single(x: Single, round: Round) -> Self;
 }
 
 /// Semantics with the precision of a narrower format and an 11-bit exponent.
@@ -131,6 +134,11 @@ macro_rules! formats {
             #[inline]
             fn from_double(d: Double, round: Round) -> Self {
                 d.convert_r(round, &mut false).value
+            }
+
+            #[inline]
+            fn from_single(x: Single, round: Round) -> Self {
+                x.convert_r(round, &mut false).value
             }
         }
     )*};
