@@ -348,7 +348,11 @@ pub fn approx_ok(record: &Record, lane: usize, k: usize, expected: u128, actual:
         let read = |v: u128| {
             let v = if upper_word { v & !0xffff_ffff } else { v };
             let x = elem.decode(v);
-            if ftz && x != 0.0 && x.abs() < elem.min_normal() { 0.0f64.copysign(x) } else { x }
+            if ftz && x != 0.0 && x.abs() < elem.min_normal() {
+                0.0f64.copysign(x)
+            } else {
+                x
+            }
         };
         let x = read(part(a));
         let exact = match op {
@@ -372,12 +376,20 @@ pub fn approx_ok(record: &Record, lane: usize, k: usize, expected: u128, actual:
             },
             _ => return false,
         };
-        let exact = if ftz && exact.abs() < elem.min_normal() { 0.0f64.copysign(exact) } else { exact };
+        let exact = if ftz && exact.abs() < elem.min_normal() {
+            0.0f64.copysign(exact)
+        } else {
+            exact
+        };
         let (want, have) = (elem.decode(e), elem.decode(got));
         if !want.is_finite() || !have.is_finite() || !exact.is_finite() {
             return false;
         }
-        let kind = if upper_word { "f64-upper" } else { ty.trim_end_matches("x2") };
+        let kind = if upper_word {
+            "f64-upper"
+        } else {
+            ty.trim_end_matches("x2")
+        };
         match bound(op, kind, x) {
             Bound::Ulps(n) => {
                 let rounded = elem.encode(exact);
@@ -388,4 +400,109 @@ pub fn approx_ok(record: &Record, lane: usize, k: usize, expected: u128, actual:
             Bound::Unbounded => have.abs() <= 1.0,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(asm: &str, cons: &[&str], inputs: &[u128]) -> Record {
+        let mut lane = vec![None];
+        lane.extend(inputs.iter().map(|&v| Some(v)));
+        Record {
+            form: asm.into(),
+            asm: asm.into(),
+            cons: cons.iter().map(|c| c.parse().unwrap()).collect(),
+            scope: "thread".into(),
+            approx: true,
+            inputs: vec![lane],
+            outputs: vec![vec![None; cons.len()]],
+            raw: Value::Null,
+        }
+    }
+
+    fn judge(asm: &str, x: f32, expected: u32, actual: u32) -> bool {
+        let r = record(asm, &["=f", "f"], &[x.to_bits().into()]);
+        approx_ok(&r, 0, 0, expected.into(), actual.into())
+    }
+
+    #[test]
+    fn rcp_approx_allows_one_ulp() {
+        // 1/3 rounds to 0x3eaaaaab.
+        assert!(judge(
+            "rcp.approx.f32 %0, %1;",
+            3.0,
+            0x3eaa_aaab,
+            0x3eaa_aaac
+        ));
+        assert!(!judge(
+            "rcp.approx.f32 %0, %1;",
+            3.0,
+            0x3eaa_aaab,
+            0x3eaa_aaad
+        ));
+    }
+
+    #[test]
+    fn ex2_approx_allows_two_ulp_from_the_correctly_rounded_result() {
+        let two = 2f32.to_bits();
+        assert!(judge("ex2.approx.f32 %0, %1;", 1.0, two, two + 2));
+        assert!(!judge("ex2.approx.f32 %0, %1;", 1.0, two, two + 3));
+    }
+
+    #[test]
+    fn lg2_is_absolute_near_one_and_relative_elsewhere() {
+        let tiny = |e: i32| 2f32.powi(e).to_bits();
+        assert!(judge("lg2.approx.f32 %0, %1;", 1.0, 0, tiny(-23)));
+        assert!(!judge("lg2.approx.f32 %0, %1;", 1.0, 0, tiny(-21)));
+        // lg2(1024) = 10: relative 2^-22 allows 10 * 2^-22 = 2.4e-6, one ulp is 9.5e-7.
+        let ten = 10f32.to_bits();
+        assert!(judge("lg2.approx.f32 %0, %1;", 1024.0, ten, ten + 1));
+        assert!(!judge("lg2.approx.f32 %0, %1;", 1024.0, ten, ten + 4));
+    }
+
+    #[test]
+    fn sin_beyond_a_hundred_pi_has_no_guarantee() {
+        assert!(judge("sin.approx.f32 %0, %1;", 1000.0, 0, 0.5f32.to_bits()));
+        assert!(!judge("sin.approx.f32 %0, %1;", 1000.0, 0, 2f32.to_bits()));
+        // sin(0.5) within 2^-20.5 only.
+        let s = 0.5f64.sin() as f32;
+        assert!(judge(
+            "sin.approx.f32 %0, %1;",
+            0.5,
+            s.to_bits(),
+            s.to_bits() + 1
+        ));
+        assert!(!judge(
+            "sin.approx.f32 %0, %1;",
+            0.5,
+            s.to_bits(),
+            s.to_bits() + 40
+        ));
+    }
+
+    #[test]
+    fn special_values_must_match_exactly() {
+        assert!(!judge(
+            "rcp.approx.f32 %0, %1;",
+            0.0,
+            0x7f80_0000,
+            0x7f7f_ffff
+        ));
+        assert!(!judge(
+            "lg2.approx.f32 %0, %1;",
+            -1.0,
+            0x7fff_ffff,
+            0x7fc0_0000
+        ));
+    }
+
+    #[test]
+    fn packed_halves_are_judged_one_by_one() {
+        let r = record("ex2.approx.f16x2 %0, %1;", &["=r", "r"], &[0x3c00_3c00]);
+        // 2^1 = 2.0 = 0x4000 in both halves; one ulp off in the low half passes
+        // (relative 2^-9.9 > 2^-10), ten ulps in the high half do not.
+        assert!(approx_ok(&r, 0, 0, 0x4000_4000, 0x4000_4001));
+        assert!(!approx_ok(&r, 0, 0, 0x4000_4000, 0x400a_4000));
+    }
 }

@@ -259,3 +259,102 @@ fn finish32(ftz: bool, inputs: &[Single], r: Single) -> u64 {
     }
     if ftz { flush(r) } else { r }.encode()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sem::run_asm;
+
+    fn f(asm: &str, x: f32) -> u32 {
+        run_asm(asm, &["=f", "f"], &[u64::from(x.to_bits())]) as u32
+    }
+
+    #[test]
+    fn special_operands_follow_the_isa_tables() {
+        assert_eq!(f("rcp.approx.f32 %0, %1;", 0.0), f32::INFINITY.to_bits());
+        assert_eq!(
+            f("rcp.approx.f32 %0, %1;", f32::NEG_INFINITY),
+            (-0f32).to_bits()
+        );
+        assert_eq!(
+            f("rsqrt.approx.f32 %0, %1;", -0.0),
+            f32::NEG_INFINITY.to_bits()
+        );
+        assert_eq!(f("rsqrt.approx.f32 %0, %1;", f32::INFINITY), 0);
+        assert_eq!(f("sqrt.approx.f32 %0, %1;", -0.0), (-0f32).to_bits());
+        assert_eq!(
+            f("lg2.approx.f32 %0, %1;", 0.0),
+            f32::NEG_INFINITY.to_bits()
+        );
+        assert_eq!(f("lg2.approx.f32 %0, %1;", -1.0), 0x7fff_ffff);
+        assert_eq!(f("ex2.approx.f32 %0, %1;", f32::NEG_INFINITY), 0);
+        assert_eq!(f("sin.approx.f32 %0, %1;", -0.0), (-0f32).to_bits());
+        assert_eq!(f("cos.approx.f32 %0, %1;", -0.0), 1f32.to_bits());
+        assert_eq!(f("sin.approx.f32 %0, %1;", f32::INFINITY), 0x7fff_ffff);
+        assert_eq!(
+            f("tanh.approx.f32 %0, %1;", f32::NEG_INFINITY),
+            (-1f32).to_bits()
+        );
+    }
+
+    #[test]
+    fn exact_cases_are_exact() {
+        assert_eq!(f("ex2.approx.ftz.f32 %0, %1;", 3.0), 8f32.to_bits());
+        assert_eq!(f("rcp.approx.ftz.f32 %0, %1;", 4.0), 0.25f32.to_bits());
+        assert_eq!(f("sqrt.approx.f32 %0, %1;", 9.0), 3f32.to_bits());
+        assert_eq!(f("lg2.approx.f32 %0, %1;", 1024.0), 10f32.to_bits());
+    }
+
+    #[test]
+    fn ftz_flushes_operand_and_result() {
+        // 2^-130 is subnormal: flushed, rcp(+0) = +inf.
+        assert_eq!(
+            f("rcp.approx.ftz.f32 %0, %1;", 2f32.powi(-130)),
+            f32::INFINITY.to_bits()
+        );
+        // 2^-127 is a subnormal result: flushed to 0 under .ftz only.
+        assert_eq!(f("ex2.approx.ftz.f32 %0, %1;", -127.0), 0);
+        assert_eq!(
+            f("ex2.approx.f32 %0, %1;", -127.0),
+            2f32.powi(-127).to_bits()
+        );
+    }
+
+    #[test]
+    fn rcp_approx_ftz_f64_uses_the_upper_word_and_truncates() {
+        // Recorded: 1/2.5 = 0x3fd999999999999a, truncated to 0x3fd9999900000000.
+        let r = run_asm(
+            "rcp.approx.ftz.f64 %0, %1;",
+            &["=d", "d"],
+            &[2.5f64.to_bits()],
+        );
+        assert_eq!(r, 0x3fd9_9999_0000_0000);
+        // A NaN gives the ISA's canonical 0x7fffffff00000000.
+        let r = run_asm(
+            "rcp.approx.ftz.f64 %0, %1;",
+            &["=d", "d"],
+            &[0x7ff8_0000_0000_0000],
+        );
+        assert_eq!(r, 0x7fff_ffff_0000_0000);
+    }
+
+    #[test]
+    fn div_approx_gives_zero_for_huge_divisors() {
+        // ISA: for 2^126 < |b| < 2^128 the result is a sign-preserving zero.
+        let r = run_asm(
+            "div.approx.f32 %0, %1, %2;",
+            &["=f", "f", "f"],
+            &[
+                u64::from(1f32.to_bits()),
+                u64::from((-2f32.powi(127)).to_bits()),
+            ],
+        );
+        assert_eq!(r, u64::from((-0f32).to_bits()));
+    }
+
+    #[test]
+    fn half_results_overflow_to_infinity() {
+        // 2^16.5 is beyond the largest f16 (recorded: 0x7c00).
+        let r = run_asm("ex2.approx.f16 %0, %1;", &["=h", "h"], &[0x4c20]);
+        assert_eq!(r, 0x7c00);
+    }
+}

@@ -472,7 +472,12 @@ mod tests {
         assert_eq!(add(".rm"), ONE);
         assert_eq!(add(".rp"), ONE + 1);
         // The mirror image: -1 - 2^-24.
-        let sub = |rnd: &str| f32op(&format!("sub{rnd}.f32 %0, %1, %2;"), &[ONE | 1 << 31, HALF_ULP]);
+        let sub = |rnd: &str| {
+            f32op(
+                &format!("sub{rnd}.f32 %0, %1, %2;"),
+                &[ONE | 1 << 31, HALF_ULP],
+            )
+        };
         assert_eq!(sub(".rm"), (ONE + 1) | 1 << 31);
         assert_eq!(sub(".rp"), ONE | 1 << 31);
         assert_eq!(sub(".rz"), ONE | 1 << 31);
@@ -487,14 +492,29 @@ mod tests {
         assert_eq!(div(".rn"), 0x3eaa_aaab);
         assert_eq!(div(".rp"), 0x3eaa_aaab);
         assert_eq!(f64op("rcp.rn.f64 %0, %1;", &[3.0]), 0x3fd5_5555_5555_5555);
-        assert_eq!(f64op("add.rp.f64 %0, %1, %2;", &[1.0, 2f64.powi(-60)]), 0x3ff0_0000_0000_0001);
+        assert_eq!(
+            f64op("add.rp.f64 %0, %1, %2;", &[1.0, 2f64.powi(-60)]),
+            0x3ff0_0000_0000_0001
+        );
     }
 
     #[test]
     fn fma_rounds_once() {
         // (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46 exactly; a rounded product would give 0.
-        assert_eq!(f32op("fma.rn.f32 %0, %1, %2, %3;", &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]), 0xa880_0000);
-        assert_eq!(f32op("mad.rn.f32 %0, %1, %2, %3;", &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]), 0xa880_0000);
+        assert_eq!(
+            f32op(
+                "fma.rn.f32 %0, %1, %2, %3;",
+                &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]
+            ),
+            0xa880_0000
+        );
+        assert_eq!(
+            f32op(
+                "mad.rn.f32 %0, %1, %2, %3;",
+                &[ONE + 1, 0x3f7f_fffe, ONE | 1 << 31]
+            ),
+            0xa880_0000
+        );
     }
 
     #[test]
@@ -504,8 +524,14 @@ mod tests {
         // Recorded on the H100: neg.ftz.f32 of a positive subnormal is -0.
         assert_eq!(f32op("neg.ftz.f32 %0, %1;", &[0x0013_a977]), 0x8000_0000);
         // 2^-126 * 0.5 is subnormal: flushed to +0 under .ftz.
-        assert_eq!(f32op("mul.ftz.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]), 0);
-        assert_eq!(f32op("mul.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]), 0x0040_0000);
+        assert_eq!(
+            f32op("mul.ftz.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]),
+            0
+        );
+        assert_eq!(
+            f32op("mul.f32 %0, %1, %2;", &[0x0080_0000, 0x3f00_0000]),
+            0x0040_0000
+        );
     }
 
     #[test]
@@ -521,35 +547,75 @@ mod tests {
 
     #[test]
     fn f32_and_half_nan_results_are_canonical() {
-        assert_eq!(f32op("add.rn.f32 %0, %1, %2;", &[0x7fc0_0001, ONE]), 0x7fff_ffff);
+        assert_eq!(
+            f32op("add.rn.f32 %0, %1, %2;", &[0x7fc0_0001, ONE]),
+            0x7fff_ffff
+        );
         assert_eq!(f32op("neg.f32 %0, %1;", &[0x7fc0_0000]), 0x7fff_ffff);
         assert_eq!(f32op("abs.f32 %0, %1;", &[0xffa0_0000]), 0x7fff_ffff);
         // inf - inf
-        assert_eq!(f32op("sub.rn.f32 %0, %1, %2;", &[0x7f80_0000, 0x7f80_0000]), 0x7fff_ffff);
-        assert_eq!(run_asm("add.f16 %0, %1, %2;", &["=h", "h", "h"], &[0x7e00, 0x3c00]), 0x7fff);
-        assert_eq!(run_asm("mul.bf16 %0, %1, %2;", &["=h", "h", "h"], &[0xffa0, 0x3f80]), 0x7fff);
+        assert_eq!(
+            f32op("sub.rn.f32 %0, %1, %2;", &[0x7f80_0000, 0x7f80_0000]),
+            0x7fff_ffff
+        );
+        assert_eq!(
+            run_asm("add.f16 %0, %1, %2;", &["=h", "h", "h"], &[0x7e00, 0x3c00]),
+            0x7fff
+        );
+        assert_eq!(
+            run_asm("mul.bf16 %0, %1, %2;", &["=h", "h", "h"], &[0xffa0, 0x3f80]),
+            0x7fff
+        );
     }
 
     #[test]
     fn f64_nan_inputs_are_quieted_and_invalid_operations_give_the_negative_default_nan() {
         let snan = f64::from_bits(0x7ff4_0000_0000_0000);
-        assert_eq!(f64op("add.rn.f64 %0, %1, %2;", &[snan, 1.0]), 0x7ffc_0000_0000_0000);
+        assert_eq!(
+            f64op("add.rn.f64 %0, %1, %2;", &[snan, 1.0]),
+            0x7ffc_0000_0000_0000
+        );
         assert_eq!(f64op("neg.f64 %0, %1;", &[snan]), 0x7ffc_0000_0000_0000);
         assert_eq!(f64op("sqrt.rn.f64 %0, %1;", &[-1.0]), 0xfff8_0000_0000_0000);
-        assert_eq!(f64op("add.rn.f64 %0, %1, %2;", &[f64::INFINITY, f64::NEG_INFINITY]), 0xfff8_0000_0000_0000);
+        assert_eq!(
+            f64op(
+                "add.rn.f64 %0, %1, %2;",
+                &[f64::INFINITY, f64::NEG_INFINITY]
+            ),
+            0xfff8_0000_0000_0000
+        );
     }
 
     #[test]
     fn sat_clamps_to_zero_one_and_nan_to_zero() {
-        assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0x3f40_0000, 0x3f00_0000]), ONE);
-        assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0xbf00_0000, 0x3e80_0000]), 0);
+        assert_eq!(
+            f32op("add.sat.f32 %0, %1, %2;", &[0x3f40_0000, 0x3f00_0000]),
+            ONE
+        );
+        assert_eq!(
+            f32op("add.sat.f32 %0, %1, %2;", &[0xbf00_0000, 0x3e80_0000]),
+            0
+        );
         assert_eq!(f32op("add.sat.f32 %0, %1, %2;", &[0x7fc0_0000, ONE]), 0);
-        assert_eq!(run_asm("fma.rn.sat.f16 %0, %1, %2, %3;", &["=h", "h", "h", "h"], &[0x4000, 0x4000, 0]), 0x3c00);
+        assert_eq!(
+            run_asm(
+                "fma.rn.sat.f16 %0, %1, %2, %3;",
+                &["=h", "h", "h", "h"],
+                &[0x4000, 0x4000, 0]
+            ),
+            0x3c00
+        );
     }
 
     #[test]
     fn relu_clamps_negative_results_to_zero_and_keeps_nan() {
-        let relu = |a: u64| run_asm("fma.rn.relu.f16 %0, %1, %2, %3;", &["=h", "h", "h", "h"], &[a, 0x3c00, 0]);
+        let relu = |a: u64| {
+            run_asm(
+                "fma.rn.relu.f16 %0, %1, %2, %3;",
+                &["=h", "h", "h", "h"],
+                &[a, 0x3c00, 0],
+            )
+        };
         assert_eq!(relu(0xc000), 0);
         assert_eq!(relu(0x4000), 0x4000);
         assert_eq!(relu(0x7e00), 0x7fff);
@@ -558,7 +624,14 @@ mod tests {
     #[test]
     fn packed_halves_compute_independently() {
         // {2.0, 1.0} + {1.0, -1.0} = {3.0, 0.0}
-        assert_eq!(run_asm("add.f16x2 %0, %1, %2;", &["=r", "r", "r"], &[0x4000_3c00, 0x3c00_bc00]), 0x4200_0000);
+        assert_eq!(
+            run_asm(
+                "add.f16x2 %0, %1, %2;",
+                &["=r", "r", "r"],
+                &[0x4000_3c00, 0x3c00_bc00]
+            ),
+            0x4200_0000
+        );
     }
 
     #[test]
@@ -572,15 +645,33 @@ mod tests {
         assert_eq!(f32op("min.f32 %0, %1, %2;", &[0, 0x8000_0000]), 0x8000_0000);
         assert_eq!(f32op("max.f32 %0, %1, %2;", &[0x8000_0000, 0]), 0);
         // |-2| vs |3|: the smaller magnitude 2, sign 1 xor 0.
-        assert_eq!(f32op("min.xorsign.abs.f32 %0, %1, %2;", &[0xc000_0000, 0x4040_0000]), 0xc000_0000);
-        assert_eq!(f32op("max.xorsign.abs.f32 %0, %1, %2;", &[0xc000_0000, 0x4040_0000]), 0xc040_0000);
+        assert_eq!(
+            f32op(
+                "min.xorsign.abs.f32 %0, %1, %2;",
+                &[0xc000_0000, 0x4040_0000]
+            ),
+            0xc000_0000
+        );
+        assert_eq!(
+            f32op(
+                "max.xorsign.abs.f32 %0, %1, %2;",
+                &[0xc000_0000, 0x4040_0000]
+            ),
+            0xc040_0000
+        );
     }
 
     #[test]
     fn copysign_takes_the_sign_of_the_first_operand() {
-        assert_eq!(f32op("copysign.f32 %0, %1, %2;", &[0x8000_0000, 0x4000_0000]), 0xc000_0000);
+        assert_eq!(
+            f32op("copysign.f32 %0, %1, %2;", &[0x8000_0000, 0x4000_0000]),
+            0xc000_0000
+        );
         // A NaN keeps its payload (recorded).
-        assert_eq!(f32op("copysign.f32 %0, %1, %2;", &[0, 0xffa0_0000]), 0x7fa0_0000);
+        assert_eq!(
+            f32op("copysign.f32 %0, %1, %2;", &[0, 0xffa0_0000]),
+            0x7fa0_0000
+        );
     }
 
     #[test]

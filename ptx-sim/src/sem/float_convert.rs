@@ -99,10 +99,12 @@ fn clamp<D: Format>(c: Clamp, d: ScalarType, mut r: D) -> u64 {
 /// `0x7ff8000020000000`), `.bf16` to `.f32` is a plain shift (recorded
 /// `0x7fa0` becomes `0x7fa00000`), everything else gives the destination's
 /// canonical NaN (`cvt.f32.f16`: `0x7fffffff`; to `.f16`/`.bf16`: `0x7fff`).
-fn convert_nan<S: Format, D: Format>(x: S, s: ScalarType, d: ScalarType, c: Clamp) -> u64
-where
-    S: FloatConvert<D>,
-{
+fn convert_nan<S: Format + FloatConvert<D>, D: Format>(
+    x: S,
+    s: ScalarType,
+    d: ScalarType,
+    c: Clamp,
+) -> u64 {
     if c.sat {
         return 0;
     }
@@ -128,10 +130,12 @@ where
 }
 
 /// One float converted to another format with rounding `round`.
-fn convert<S: Format, D: Format>(m: &Mods, s: ScalarType, d: ScalarType, bits: u64) -> u64
-where
-    S: FloatConvert<D>,
-{
+fn convert<S: Format + FloatConvert<D>, D: Format>(
+    m: &Mods,
+    s: ScalarType,
+    d: ScalarType,
+    bits: u64,
+) -> u64 {
     let c = Clamp::of(m);
     let mut x = S::decode(bits);
     if c.ftz && s == ScalarType::F32 {
@@ -336,10 +340,7 @@ fn to_fp8<S: Format + FloatConvert<D>, D: Fp8>(relu: bool, bits: u64) -> u64 {
 
 /// An 8-bit float to `.f16` (exact): NaN gives `0x7fff` (recorded for
 /// `.e4m3` and `.e5m2`); `.relu` makes negatives, -0 included, +0.
-fn from_fp8<D: Fp8>(relu: bool, bits: u64) -> u64
-where
-    D: FloatConvert<Half>,
-{
+fn from_fp8<D: Fp8 + FloatConvert<Half>>(relu: bool, bits: u64) -> u64 {
     let x = D::decode(bits);
     if x.is_nan() {
         return 0x7fff;
@@ -394,4 +395,179 @@ pub fn cvt_x2(m: &Mods, s: &mut [u64]) -> SemResult {
         _ => return Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name()))),
     };
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sem::run_asm;
+
+    fn cvt(asm: &str, cons: [&str; 2], x: u64) -> u64 {
+        run_asm(asm, &cons, &[x])
+    }
+
+    #[test]
+    fn float_to_integer_rounds_then_saturates_to_the_range() {
+        let f = |asm: &str, x: f32| cvt(asm, ["=r", "f"], u64::from(x.to_bits()));
+        assert_eq!(f("cvt.rni.s32.f32 %0, %1;", 2.5), 2, "ties to even");
+        assert_eq!(f("cvt.rni.s32.f32 %0, %1;", 3.5), 4);
+        assert_eq!(f("cvt.rmi.s32.f32 %0, %1;", -0.5), 0xffff_ffff);
+        assert_eq!(f("cvt.rpi.s32.f32 %0, %1;", 0.25), 1);
+        assert_eq!(f("cvt.rzi.s32.f32 %0, %1;", 3e9), 0x7fff_ffff);
+        assert_eq!(f("cvt.rzi.s32.f32 %0, %1;", -3e9), 0x8000_0000);
+        assert_eq!(f("cvt.rzi.u32.f32 %0, %1;", -1.5), 0);
+        assert_eq!(f("cvt.rzi.s32.f32 %0, %1;", f32::INFINITY), 0x7fff_ffff);
+    }
+
+    #[test]
+    fn nan_to_integer_is_zero_from_f32_but_the_sign_bit_from_f64_or_to_64_bits() {
+        // All recorded on the H100.
+        assert_eq!(cvt("cvt.rzi.s32.f32 %0, %1;", ["=r", "f"], 0x7fc0_0000), 0);
+        assert_eq!(
+            cvt(
+                "cvt.rzi.s32.f64 %0, %1;",
+                ["=r", "d"],
+                0x7ff8_0000_0000_0000
+            ),
+            0x8000_0000
+        );
+        assert_eq!(
+            cvt("cvt.rzi.u64.f32 %0, %1;", ["=l", "f"], 0x7fc0_0000),
+            0x8000_0000_0000_0000
+        );
+    }
+
+    #[test]
+    fn integer_to_float_rounds_with_the_modifier() {
+        // 2^24 + 1 is not an f32: it lies halfway between 2^24 and 2^24 + 2.
+        let f = |rnd: &str| {
+            cvt(
+                &format!("cvt{rnd}.f32.s32 %0, %1;"),
+                ["=f", "r"],
+                (1 << 24) + 1,
+            )
+        };
+        assert_eq!(f(".rn"), 0x4b80_0000);
+        assert_eq!(f(".rz"), 0x4b80_0000);
+        assert_eq!(f(".rp"), 0x4b80_0001);
+    }
+
+    #[test]
+    fn narrowing_overflows_by_the_rounding_mode_and_satfinite_clamps() {
+        let x = u64::from(65520f32.to_bits()); // halfway between 65504 and 2^16
+        assert_eq!(cvt("cvt.rn.f16.f32 %0, %1;", ["=h", "f"], x), 0x7c00);
+        assert_eq!(cvt("cvt.rz.f16.f32 %0, %1;", ["=h", "f"], x), 0x7bff);
+        let big = u64::from(1e6f32.to_bits());
+        assert_eq!(
+            cvt("cvt.rn.satfinite.f16.f32 %0, %1;", ["=h", "f"], big),
+            0x7bff
+        );
+        assert_eq!(
+            cvt(
+                "cvt.rn.relu.bf16.f32 %0, %1;",
+                ["=h", "f"],
+                u64::from((-2f32).to_bits())
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn nan_conversions_follow_the_recorded_encodings() {
+        assert_eq!(
+            cvt("cvt.f64.f32 %0, %1;", ["=d", "f"], 0x7fc0_0001),
+            0x7ff8_0000_2000_0000
+        );
+        assert_eq!(
+            cvt("cvt.ftz.f64.f32 %0, %1;", ["=d", "f"], 0x7fc0_0001),
+            0x7fff_ffff_e000_0000
+        );
+        assert_eq!(
+            cvt("cvt.rn.f32.f64 %0, %1;", ["=f", "d"], 0x7ff4_0000_0000_0000),
+            0x7fe0_0000
+        );
+        assert_eq!(
+            cvt("cvt.rn.f16.f32 %0, %1;", ["=h", "f"], 0x7fa0_0000),
+            0x7fff
+        );
+        assert_eq!(cvt("cvt.f32.f16 %0, %1;", ["=f", "h"], 0x7d00), 0x7fff_ffff);
+        assert_eq!(
+            cvt("cvt.f32.bf16 %0, %1;", ["=f", "h"], 0x7fa0),
+            0x7fa0_0000
+        );
+    }
+
+    #[test]
+    fn rounding_to_an_integral_value_in_the_same_format() {
+        let f = |rnd: &str, x: f32| {
+            cvt(
+                &format!("cvt.{rnd}.f32.f32 %0, %1;"),
+                ["=f", "f"],
+                u64::from(x.to_bits()),
+            )
+        };
+        assert_eq!(f("rni", 2.5), u64::from(2f32.to_bits()));
+        assert_eq!(f("rmi", -0.5), u64::from((-1f32).to_bits()));
+        assert_eq!(f("rpi", -0.5), u64::from((-0f32).to_bits()));
+        assert_eq!(f("rzi", 7.9), u64::from(7f32.to_bits()));
+    }
+
+    #[test]
+    fn tf32_rounds_the_encoding_to_ten_mantissa_bits() {
+        // 0x3f801000: exactly halfway between 0x3f800000 and 0x3f802000.
+        assert_eq!(
+            cvt("cvt.rna.tf32.f32 %0, %1;", ["=r", "f"], 0x3f80_1000),
+            0x3f80_2000
+        );
+        assert_eq!(
+            cvt("cvt.rna.tf32.f32 %0, %1;", ["=r", "f"], 0x3f80_0fff),
+            0x3f80_0000
+        );
+        // Recorded: a carry out of the largest finite value gives infinity,
+        // and .satfinite keeps it finite.
+        assert_eq!(
+            cvt("cvt.rna.tf32.f32 %0, %1;", ["=r", "f"], 0x7f7f_ffff),
+            0x7f80_0000
+        );
+        assert_eq!(
+            cvt(
+                "cvt.rna.satfinite.tf32.f32 %0, %1;",
+                ["=r", "f"],
+                0x7f7f_ffff
+            ),
+            0x7f7f_e000
+        );
+    }
+
+    #[test]
+    fn fp8_pairs_saturate_and_expand() {
+        // 1.0 is 0x38 in e4m3 (bias 7); 1000 is beyond the largest finite 448 (0x7e).
+        let pair = run_asm(
+            "cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;",
+            &["=h", "f", "f"],
+            &[u64::from(1000f32.to_bits()), u64::from(1f32.to_bits())],
+        );
+        assert_eq!(pair, 0x7e38);
+        // e4m3 NaN (0x7f) becomes the f16 0x7fff (recorded); 1.0 becomes 0x3c00.
+        assert_eq!(
+            cvt("cvt.rn.f16x2.e4m3x2 %0, %1;", ["=r", "h"], 0x7f38),
+            0x7fff_3c00
+        );
+        // e5m2: 1.0 is 0x3c; 60000 saturates to 57344 (0x7b).
+        let pair = run_asm(
+            "cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;",
+            &["=h", "f", "f"],
+            &[u64::from(60000f32.to_bits()), u64::from(1f32.to_bits())],
+        );
+        assert_eq!(pair, 0x7b3c);
+    }
+
+    #[test]
+    fn f16x2_from_two_f32_puts_the_first_in_the_upper_half() {
+        let r = run_asm(
+            "cvt.rn.f16x2.f32 %0, %1, %2;",
+            &["=r", "f", "f"],
+            &[u64::from(1f32.to_bits()), u64::from(2f32.to_bits())],
+        );
+        assert_eq!(r, 0x3c00_4000);
+    }
 }

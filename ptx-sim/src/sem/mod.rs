@@ -24,6 +24,8 @@ pub(crate) fn run_asm(asm: &str, cons: &[&str], inputs: &[u64]) -> u64 {
     for (reg, v) in regs.iter_mut().skip(1).zip(inputs) {
         *reg = u128::from(*v);
     }
-    prepared.run(&mut regs).unwrap_or_else(|f| panic!("`{asm}`: {f}"));
+    prepared
+        .run(&mut regs)
+        .unwrap_or_else(|f| panic!("`{asm}`: {f}"));
     regs[0] as u64
 }
