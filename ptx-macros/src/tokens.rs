@@ -138,7 +138,13 @@ fn letter_for(ty: ScalarType) -> Option<ConstraintLetter> {
 struct Use {
     letter: Option<(ConstraintLetter, usize)>,
     read: bool,
+    /// Read by an instruction before any instruction wrote it (in text order,
+    /// as the checker's own read-before-write rule goes).
+    read_first: bool,
+    /// Written by an earlier instruction.
     written: bool,
+    /// Written by the instruction being visited.
+    write_pending: bool,
     guarded_write: bool,
     first: Option<usize>,
 }
@@ -173,7 +179,9 @@ pub fn bind_places(
             });
             continue;
         };
-        let access = match (u.read, u.written) {
+        // A name written before it is read is an output ("="), even when
+        // later instructions read it back; one read first is read-write.
+        let access = match (u.read_first, u.written) {
             (_, false) => Access::Read,
             (false, true) if !u.guarded_write => Access::Write,
             _ => Access::ReadWrite,
@@ -224,6 +232,9 @@ fn visit_items(
                     };
                     visit_operand(op, access, ty, shape, guarded, declared, uses, errors);
                 }
+                for u in uses.values_mut() {
+                    u.written |= std::mem::take(&mut u.write_pending);
+                }
             }
             _ => {}
         }
@@ -268,16 +279,13 @@ fn visit_operand(
                 }),
                 None => {}
             }
-            match access {
-                Access::Read => u.read = true,
-                Access::Write => {
-                    u.written = true;
-                    u.guarded_write |= guarded;
-                }
-                Access::ReadWrite => {
-                    u.read = true;
-                    u.written = true;
-                }
+            if access != Access::Write {
+                u.read = true;
+                u.read_first |= !u.written;
+            }
+            if access != Access::Read {
+                u.write_pending = true;
+                u.guarded_write |= guarded && access == Access::Write;
             }
             op.kind = OperandKind::Placeholder(Placeholder::Name(name));
         }

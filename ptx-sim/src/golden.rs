@@ -115,12 +115,13 @@ impl Record {
     }
 
     /// Compares lane `lane`'s registers after the statement with the record;
-    /// `approx_ok` judges mismatches of approximate instructions.
+    /// `approx_ok(record, lane, operand, expected, actual)` judges mismatches
+    /// of approximate instructions.
     pub fn compare_lane(
         &self,
         lane: usize,
         regs: &[u128],
-        approx_ok: &dyn Fn(&Record, usize, u128, u128) -> bool,
+        approx_ok: &Judge,
         out: &mut Vec<String>,
     ) {
         for (k, expected) in self.outputs[lane].iter().enumerate() {
@@ -131,7 +132,7 @@ impl Record {
                 (1u128 << self.bits(k)) - 1
             };
             let actual = regs[k] & mask;
-            if actual != expected && !(self.approx && approx_ok(self, k, expected, actual)) {
+            if actual != expected && !(self.approx && approx_ok(self, lane, k, expected, actual)) {
                 let digits = self.bits(k).div_ceil(4) as usize;
                 out.push(format!(
                     "{}: lane {lane}, operand %{k}: expected 0x{expected:0digits$x}, got 0x{actual:0digits$x}",
@@ -142,11 +143,11 @@ impl Record {
     }
 }
 
+/// A judge of an approximate result: `(record, lane, operand, expected, actual)`.
+pub type Judge = dyn Fn(&Record, usize, usize, u128, u128) -> bool;
+
 /// Replays a thread-scope record: each lane runs the statement alone.
-pub fn replay_thread(
-    record: &Record,
-    approx_ok: &dyn Fn(&Record, usize, u128, u128) -> bool,
-) -> Outcome {
+pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
     let prepared = match record.prepare() {
         Ok(p) => p,
         Err(e) => return Outcome::Fail(vec![format!("{}: {e}", record.form)]),
@@ -172,6 +173,336 @@ pub fn replay_thread(
 }
 
 /// Bit-exact comparison only: approximate results must match too.
-pub fn exact(_: &Record, _: usize, _: u128, _: u128) -> bool {
+pub fn exact(_: &Record, _: usize, _: usize, _: u128, _: u128) -> bool {
     false
+}
+
+/// The documented maximum error of an approximate instruction (PTX ISA 9.0,
+/// sections 9.7.3.8 `div`, 9.7.3.13 `rcp`, 9.7.3.14 `rcp.approx.ftz.f64`,
+/// 9.7.3.15 `sqrt`, 9.7.3.16 `rsqrt`, 9.7.3.17 `rsqrt.approx.ftz.f64`,
+/// 9.7.3.18 `sin`, 9.7.3.19 `cos`, 9.7.3.20 `lg2`, 9.7.3.21 `ex2`,
+/// 9.7.3.22 `tanh`, 9.7.4.9 half `tanh`, 9.7.4.10 half `ex2`;
+/// <https://docs.nvidia.com/cuda/parallel-thread-execution/#floating-point-instructions>).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// At most this many units in the last place from the correctly rounded result.
+    Ulps(u64),
+    /// `|result - exact| <= e * |exact|`.
+    Relative(f64),
+    /// `|result - exact| <= e`.
+    Absolute(f64),
+    /// No guarantee: any value of the function's range (`sin`, `cos`
+    /// outside [-100π, 100π]).
+    Unbounded,
+}
+
+/// The bound of instruction `op` (`rcp`, `sin`, ...) on type `ty` at operand `x`.
+///
+/// | instruction | bound (ISA) |
+/// | --- | --- |
+/// | `rcp.approx.f32` | 1 ulp |
+/// | `div.approx.f32` | 2 ulp for `2^-126 <= \|b\| <= 2^126` |
+/// | `div.full.f32` | 2 ulp |
+/// | `ex2.approx.f32` | 2 ulp from the correctly rounded result |
+/// | `sqrt.approx.f32` | relative 2^-23 |
+/// | `rsqrt.approx.f32` | relative 2^-22.9 (the ISA states none for `.f64`; the same is used) |
+/// | `rcp`/`rsqrt.approx.ftz.f64` | none stated; the result has the 20 mantissa bits of the 1.11.20 upper word, so relative 2^-20 |
+/// | `sin`, `cos` | absolute 2^-20.5 in [-2π, 2π], 2^-14.7 in [-100π, 100π], none outside |
+/// | `lg2.approx.f32` | absolute 2^-22 in (0.5, 2), relative 2^-22 elsewhere |
+/// | `tanh.approx.f32` | relative 2^-11 |
+/// | `tanh.approx.f16`, `.bf16` | absolute 2^-10.987, 2^-8 |
+/// | `ex2.approx.f16`, `.bf16` | relative 2^-9.9, 2^-7 |
+pub fn bound(op: &str, ty: &str, x: f64) -> Bound {
+    match (op, ty) {
+        ("rcp" | "rsqrt", "f64-upper") => Bound::Relative(2f64.powi(-20)),
+        ("rcp", _) => Bound::Ulps(1),
+        ("div", _) | ("ex2", "f32") => Bound::Ulps(2),
+        ("sqrt", _) => Bound::Relative(2f64.powi(-23)),
+        ("rsqrt", _) => Bound::Relative(2f64.powf(-22.9)),
+        ("sin" | "cos", _) => {
+            if x.abs() <= 2.0 * std::f64::consts::PI {
+                Bound::Absolute(2f64.powf(-20.5))
+            } else if x.abs() <= 100.0 * std::f64::consts::PI {
+                Bound::Absolute(2f64.powf(-14.7))
+            } else {
+                Bound::Unbounded
+            }
+        }
+        ("lg2", _) if x > 0.5 && x < 2.0 => Bound::Absolute(2f64.powi(-22)),
+        ("lg2", _) => Bound::Relative(2f64.powi(-22)),
+        ("tanh", "f32") => Bound::Relative(2f64.powi(-11)),
+        ("tanh", "f16") => Bound::Absolute(2f64.powf(-10.987)),
+        ("tanh", _) => Bound::Absolute(2f64.powi(-8)),
+        ("ex2", "f16") => Bound::Relative(2f64.powf(-9.9)),
+        ("ex2", _) => Bound::Relative(2f64.powi(-7)),
+        _ => Bound::Ulps(0),
+    }
+}
+
+/// A floating-point element format of the judged instructions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Elem {
+    F16,
+    Bf16,
+    F32,
+    F64,
+}
+
+impl Elem {
+    fn bits(self) -> u32 {
+        match self {
+            Elem::F16 | Elem::Bf16 => 16,
+            Elem::F32 => 32,
+            Elem::F64 => 64,
+        }
+    }
+
+    fn decode(self, b: u128) -> f64 {
+        match self {
+            Elem::F16 => half::f16::from_bits(b as u16).to_f64(),
+            Elem::Bf16 => half::bf16::from_bits(b as u16).to_f64(),
+            Elem::F32 => f64::from(f32::from_bits(b as u32)),
+            Elem::F64 => f64::from_bits(b as u64),
+        }
+    }
+
+    /// `v` rounded to nearest in this format.
+    fn encode(self, v: f64) -> u128 {
+        match self {
+            Elem::F16 => half::f16::from_f64(v).to_bits().into(),
+            Elem::Bf16 => half::bf16::from_f64(v).to_bits().into(),
+            Elem::F32 => (v as f32).to_bits().into(),
+            Elem::F64 => v.to_bits().into(),
+        }
+    }
+
+    /// The smallest normal magnitude.
+    fn min_normal(self) -> f64 {
+        match self {
+            Elem::F16 => 2f64.powi(-14),
+            Elem::Bf16 | Elem::F32 => 2f64.powi(-126),
+            Elem::F64 => f64::MIN_POSITIVE,
+        }
+    }
+
+    /// Half the smallest subnormal: the error of rounding a tiny result.
+    fn tiny(self) -> f64 {
+        match self {
+            Elem::F16 => 2f64.powi(-25),
+            Elem::Bf16 => 2f64.powi(-134),
+            Elem::F32 => 2f64.powi(-150),
+            Elem::F64 => 0.0,
+        }
+    }
+
+    /// The position of `b` on the number line, for counting ulps.
+    fn ordinal(self, b: u128) -> i128 {
+        let sign = 1u128 << (self.bits() - 1);
+        let magnitude = (b & (sign - 1)) as i128;
+        if b & sign != 0 { -magnitude } else { magnitude }
+    }
+}
+
+/// Judges a mismatching result of an approximate instruction: it passes
+/// when it is within the documented maximum error ([`bound`]) of the exact
+/// value at the lane's operands. The model:
+///
+/// * the exact value is evaluated in `f64` (host libm, far more accurate
+///   than any bound) at the operands as the instruction sees them (`.ftz`
+///   flushes subnormal operands; `rcp`/`rsqrt.approx.ftz.f64` see only the
+///   upper 32 bits), and under `.ftz` a subnormal exact value counts as 0;
+/// * NaN and infinite results must match bit for bit (the ISA's special
+///   value tables), as must results of instructions without a bound;
+/// * packed `x2` results are judged element by element;
+/// * a relative or absolute bound also allows half the format's smallest
+///   subnormal (rounding a tiny result).
+pub fn approx_ok(record: &Record, lane: usize, k: usize, expected: u128, actual: u128) -> bool {
+    let Some(head) = record.asm.split_whitespace().next() else {
+        return false;
+    };
+    let parts: Vec<&str> = head.trim_end_matches(';').split('.').collect();
+    let (op, ty) = (parts[0], *parts.last().unwrap_or(&""));
+    let ftz = parts.contains(&"ftz");
+    let (elem, count) = match ty {
+        "f16" => (Elem::F16, 1),
+        "f16x2" => (Elem::F16, 2),
+        "bf16" => (Elem::Bf16, 1),
+        "bf16x2" => (Elem::Bf16, 2),
+        "f32" => (Elem::F32, 1),
+        "f64" => (Elem::F64, 1),
+        _ => return false,
+    };
+    let operand = |i: usize| record.inputs[lane].get(k + 1 + i).copied().flatten();
+    let (Some(a), b) = (operand(0), operand(1)) else {
+        return false;
+    };
+    let upper_word = elem == Elem::F64 && ftz;
+    let w = elem.bits();
+    let mask = (1u128 << w) - 1;
+    (0..count).all(|i| {
+        let part = |v: u128| (v >> (i * w)) & mask;
+        let (e, got) = (part(expected), part(actual));
+        if e == got {
+            return true;
+        }
+        let read = |v: u128| {
+            let v = if upper_word { v & !0xffff_ffff } else { v };
+            let x = elem.decode(v);
+            if ftz && x != 0.0 && x.abs() < elem.min_normal() {
+                0.0f64.copysign(x)
+            } else {
+                x
+            }
+        };
+        let x = read(part(a));
+        let exact = match op {
+            "rcp" => 1.0 / x,
+            "sqrt" => x.sqrt(),
+            "rsqrt" => 1.0 / x.sqrt(),
+            "sin" => x.sin(),
+            "cos" => x.cos(),
+            "lg2" => x.log2(),
+            "ex2" => x.exp2(),
+            "tanh" => x.tanh(),
+            "div" => match b {
+                Some(b) => {
+                    let d = read(part(b));
+                    if d.is_finite() && d.abs() > 2f64.powi(126) {
+                        return false;
+                    }
+                    x / d
+                }
+                None => return false,
+            },
+            _ => return false,
+        };
+        let exact = if ftz && exact.abs() < elem.min_normal() {
+            0.0f64.copysign(exact)
+        } else {
+            exact
+        };
+        let (want, have) = (elem.decode(e), elem.decode(got));
+        if !want.is_finite() || !have.is_finite() || !exact.is_finite() {
+            return false;
+        }
+        let kind = if upper_word {
+            "f64-upper"
+        } else {
+            ty.trim_end_matches("x2")
+        };
+        match bound(op, kind, x) {
+            Bound::Ulps(n) => {
+                let rounded = elem.encode(exact);
+                (elem.ordinal(got) - elem.ordinal(rounded)).unsigned_abs() <= u128::from(n)
+            }
+            Bound::Relative(r) => (have - exact).abs() <= r * exact.abs() + elem.tiny(),
+            Bound::Absolute(a) => (have - exact).abs() <= a + elem.tiny(),
+            Bound::Unbounded => have.abs() <= 1.0,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(asm: &str, cons: &[&str], inputs: &[u128]) -> Record {
+        let mut lane = vec![None];
+        lane.extend(inputs.iter().map(|&v| Some(v)));
+        Record {
+            form: asm.into(),
+            asm: asm.into(),
+            cons: cons.iter().map(|c| c.parse().unwrap()).collect(),
+            scope: "thread".into(),
+            approx: true,
+            inputs: vec![lane],
+            outputs: vec![vec![None; cons.len()]],
+            raw: Value::Null,
+        }
+    }
+
+    fn judge(asm: &str, x: f32, expected: u32, actual: u32) -> bool {
+        let r = record(asm, &["=f", "f"], &[x.to_bits().into()]);
+        approx_ok(&r, 0, 0, expected.into(), actual.into())
+    }
+
+    #[test]
+    fn rcp_approx_allows_one_ulp() {
+        // 1/3 rounds to 0x3eaaaaab.
+        assert!(judge(
+            "rcp.approx.f32 %0, %1;",
+            3.0,
+            0x3eaa_aaab,
+            0x3eaa_aaac
+        ));
+        assert!(!judge(
+            "rcp.approx.f32 %0, %1;",
+            3.0,
+            0x3eaa_aaab,
+            0x3eaa_aaad
+        ));
+    }
+
+    #[test]
+    fn ex2_approx_allows_two_ulp_from_the_correctly_rounded_result() {
+        let two = 2f32.to_bits();
+        assert!(judge("ex2.approx.f32 %0, %1;", 1.0, two, two + 2));
+        assert!(!judge("ex2.approx.f32 %0, %1;", 1.0, two, two + 3));
+    }
+
+    #[test]
+    fn lg2_is_absolute_near_one_and_relative_elsewhere() {
+        let tiny = |e: i32| 2f32.powi(e).to_bits();
+        assert!(judge("lg2.approx.f32 %0, %1;", 1.0, 0, tiny(-23)));
+        assert!(!judge("lg2.approx.f32 %0, %1;", 1.0, 0, tiny(-21)));
+        // lg2(1024) = 10: relative 2^-22 allows 10 * 2^-22 = 2.4e-6, one ulp is 9.5e-7.
+        let ten = 10f32.to_bits();
+        assert!(judge("lg2.approx.f32 %0, %1;", 1024.0, ten, ten + 1));
+        assert!(!judge("lg2.approx.f32 %0, %1;", 1024.0, ten, ten + 4));
+    }
+
+    #[test]
+    fn sin_beyond_a_hundred_pi_has_no_guarantee() {
+        assert!(judge("sin.approx.f32 %0, %1;", 1000.0, 0, 0.5f32.to_bits()));
+        assert!(!judge("sin.approx.f32 %0, %1;", 1000.0, 0, 2f32.to_bits()));
+        // sin(0.5) within 2^-20.5 only.
+        let s = 0.5f64.sin() as f32;
+        assert!(judge(
+            "sin.approx.f32 %0, %1;",
+            0.5,
+            s.to_bits(),
+            s.to_bits() + 1
+        ));
+        assert!(!judge(
+            "sin.approx.f32 %0, %1;",
+            0.5,
+            s.to_bits(),
+            s.to_bits() + 40
+        ));
+    }
+
+    #[test]
+    fn special_values_must_match_exactly() {
+        assert!(!judge(
+            "rcp.approx.f32 %0, %1;",
+            0.0,
+            0x7f80_0000,
+            0x7f7f_ffff
+        ));
+        assert!(!judge(
+            "lg2.approx.f32 %0, %1;",
+            -1.0,
+            0x7fff_ffff,
+            0x7fc0_0000
+        ));
+    }
+
+    #[test]
+    fn packed_halves_are_judged_one_by_one() {
+        let r = record("ex2.approx.f16x2 %0, %1;", &["=r", "r"], &[0x3c00_3c00]);
+        // 2^1 = 2.0 = 0x4000 in both halves; one ulp off in the low half passes
+        // (relative 2^-9.9 > 2^-10), ten ulps in the high half do not.
+        assert!(approx_ok(&r, 0, 0, 0x4000_4000, 0x4000_4001));
+        assert!(!approx_ok(&r, 0, 0, 0x4000_4000, 0x400a_4000));
+    }
 }

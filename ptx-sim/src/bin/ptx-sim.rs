@@ -10,7 +10,7 @@ use ptx_sim::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled_forms.rs";
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled_forms.rs";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -116,14 +116,16 @@ fn verdict_word(ok: bool) -> &'static str {
 }
 
 fn run_golden(args: &[String]) -> Result<ExitCode, String> {
-    use ptx_sim::golden::{Outcome, Record, exact, replay_thread};
+    use ptx_sim::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread};
     let mut file = None;
     let mut only = None;
     let mut max_report = 3usize;
+    let mut bit_exact = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--only" => only = Some(it.next().ok_or("--only needs a value")?.clone()),
+            "--exact" => bit_exact = true,
             "--max-report" => {
                 max_report = it
                     .next()
@@ -149,7 +151,8 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
             continue;
         }
         let outcome = if record.scope == "thread" {
-            replay_thread(&record, &exact)
+            let judge: &Judge = if bit_exact { &exact } else { &approx_ok };
+            replay_thread(&record, judge)
         } else {
             Outcome::Skipped("warp scope".into())
         };

@@ -1,9 +1,8 @@
 //! Conversions between integer types (`cvt` with an integer source and
-//! destination, and `cvt.pack`), and the `cvt` dispatcher that sends every
-//! other pair of types to [`crate::sem::convert::cvt_float`].
+//! destination, reached through [`crate::sem::float_convert::cvt`], and
+//! `cvt.pack`).
 
 use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0};
-use crate::sem::convert::cvt_float;
 use ptx_core::{Flags, Mods, ScalarType};
 
 /// `v`, read as a value of integer type `t`.
@@ -26,17 +25,6 @@ fn saturate(v: i128, t: ScalarType) -> u64 {
         (0, (1i128 << bits) - 1)
     };
     truncate(v.clamp(min, max) as u64, bits)
-}
-
-/// `cvt{.rnd}{.ftz}{.sat}.dtype.atype d, a` (and the packed and special
-/// float forms that share the key): integer-to-integer conversions here,
-/// every conversion that involves a floating-point type in [`cvt_float`].
-#[inline]
-pub fn cvt(m: &Mods, s: &mut [u64]) -> SemResult {
-    match (m.ty(0), m.ty(1)) {
-        (Some(d), Some(a)) if d.is_integer() && a.is_integer() => cvt_int(m, s),
-        _ => cvt_float(m, s),
-    }
 }
 
 /// `cvt{.sat}.dtype.atype d, a` between integer types: `a` is read as an

@@ -15,10 +15,10 @@ fn compute_add<const TOWARD_ZERO: bool>(a: f32, b: f32) -> f32 {
 }
 
 fn main() {
-    // 1 + 2^-24 is a tie between 1 and 1 + 2^-23: .rn picks the even 1,
-    // and so does .rz; 1 + 3*2^-25 rounds up under .rn, down under .rz.
+    // One ulp of 1.0 is 2^-23; 1 + 0.75 ulp rounds up to 1 + 2^-23 under
+    // .rn and down to 1 under .rz.
     let a = 1.0f32;
-    let b = f32::from_bits(0x3340_0000); // 3 * 2^-25
+    let b = f32::from_bits(0x33C0_0000); // 1.5 * 2^-24 = 0.75 * 2^-23
     assert_eq!(compute_add::<false>(a, b), f32::from_bits(0x3F80_0001));
     assert_eq!(compute_add::<true>(a, b), 1.0);
 }
