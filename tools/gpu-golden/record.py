@@ -2,7 +2,7 @@
 """Run inline-PTX statement forms on the GPU (NVRTC + CuPy) and write golden records.
 
 Usage:
-  record.py OUT.jsonl [--forms base|extra|all] [--seed N] [--warps N] [--only SUBSTR] [--arch sm_90]
+  record.py OUT.jsonl[.gz] [--forms base|extra|all] [--seed N] [--warps N] [--only SUBSTR] [--arch sm_90]
             [--jobs N] [--timeout S] [--dry-run | --compile-only]
 
 One record per warp: per-lane input and output bit patterns (hex); see ../../golden/FORMAT.md
@@ -24,6 +24,7 @@ import argparse
 import ctypes
 import ctypes.util
 import glob
+import gzip
 import json
 import multiprocessing as mp
 import os
@@ -220,6 +221,9 @@ class Gen:
         if name == "mbcount":  # mbarrier expected count: the number of arriving lanes, or more
             n = popc(self.act.get(w, FULL))
             return [n + r.choice([0, 0, 0, 1, 2, 7])] * 32
+        if name == "mbcount2":  # for two rounds of arrivals: n, 2n or more (no round spills into the next phase)
+            n = popc(self.act.get(w, FULL))
+            return [r.choice([n, n, n, 2 * n, 2 * n + 3])] * 32
         if name == "mbtx":
             return [r.choice([0, 1, 16, 128, r.randint(0, 4096), r.randint(0, 1 << 19)])] * 32
         if name == "mbdelta":
@@ -260,11 +264,11 @@ class Gen:
         if name == "smemrow_dup":  # 16-byte rows, several lanes naming the same row
             rows = [r.randint(0, SMEM // 16 - 1) * 16 for _ in range(r.randint(1, 6))]
             return [r.choice(rows) for _ in range(32)]
-        if name == "smemrow_bank":  # rows 128 bytes apart (same banks), or a swizzled layout
-            base = r.randint(0, 3) * 16
+        if name == "smemrow_bank":  # 32 distinct rows 128 bytes apart (same banks), or XOR-swizzled
             if r.random() < 0.5:
-                return [(base + i * 128) % SMEM for i in range(32)]
-            return [((i * 128) + (((i ^ (i >> 3)) & 7) * 16)) % SMEM for i in range(32)]
+                base = r.randint(0, 4) * 16
+                return [(i % 16) * 128 + (i // 16) * 16 + base for i in range(32)]
+            return [(i % 16) * 128 + ((i ^ (i >> 2)) & 7) * 16 for i in range(32)]
         if name.startswith("sa_"):
             return self.smem_addr(name, w)
         return [self.one(name, lane, w) for lane in range(32)]
@@ -656,6 +660,7 @@ def nvrtc_lib():
                             pass
             lib = ctypes.CDLL(cand)
             lib.nvrtcGetCUBIN  # noqa: B018  (must exist)
+            lib.golden_path = cand
             _NVRTC = lib
             return lib
         except (OSError, AttributeError):
@@ -737,6 +742,8 @@ def _launcher(jobs, start, q, arch):
             else:
                 mod = cp.RawModule(code=j["src"], options=(f"--gpu-architecture={arch}",))
             kern = mod.get_function("k")
+            if j.get("cubin"):
+                os.remove(path)
         except Exception as e:  # compile failure: record it, context is fine
             q.put(("err", i, str(e)[:2000]))
             continue
@@ -755,6 +762,10 @@ def _launcher(jobs, start, q, arch):
             q.put(("err", i, "launch: " + str(e)[:2000]))
             sys.exit(3)
         q.put(("done", i, res, so))
+    try:
+        os.rmdir(tmpdir)
+    except OSError:
+        pass
     q.put(("finished", len(jobs)))
 
 
@@ -846,6 +857,8 @@ def make_jobs(forms, a, r, g):
             gi += 1
             for w in range(NW):
                 vals = g.lane_values(gen, w)
+                if is_addr_gen(gen) and not all(0 <= v < SMEM for v in vals):
+                    raise SystemExit(f"{form['name']}: generator {gen} made an offset outside the shared buffer")
                 for lane in range(32):
                     inp[w * 32 + lane][k] = vals[lane] & ((1 << BITS[c[-1]]) - 1)
         jobs.append(dict(idx=idx, form=form, src=src, addr_ops=addr_ops, cons=cons, nw=NW,
@@ -933,7 +946,7 @@ def main():
 
     compiled = {}
     if nvrtc_lib():
-        print(f"compiling with NVRTC {nvrtc_version()} on {a.jobs} processes", flush=True)
+        print(f"compiling with NVRTC {nvrtc_version()} ({nvrtc_lib().golden_path}) on {a.jobs} processes", flush=True)
         compiled = compile_all(jobs, a.arch, a.jobs)
     elif a.compile_only:
         raise SystemExit("--compile-only: no libnvrtc found (set GOLDEN_NVRTC=/path/to/libnvrtc.so)")
@@ -944,13 +957,14 @@ def main():
         if j["idx"] in compiled:
             cubin, log = compiled[j["idx"]]
             j["cubin"] = cubin
-            if cubin is None:
-                j["compile_error"] = log
+            if cubin is None:  # keep the error lines (NVRTC also logs warnings about the wrapper)
+                lines = log.strip().splitlines()
+                j["compile_error"] = "\n".join([x for x in lines if "error" in x] or lines)
                 nerr += 1
     if a.compile_only:
         for j in jobs:
             if j.get("compile_error"):
-                print(f"FAIL {j['form']['name']}\n    " + j["compile_error"].strip().replace("\n", "\n    "))
+                print(f"FAIL {j['form']['name']}\n    " + j["compile_error"].replace("\n", "\n    "))
         print(f"compile-only: {len(jobs) - nerr} compiled, {nerr} failed, {time.time() - t0:.1f}s")
         return
 
@@ -958,7 +972,7 @@ def main():
     outcomes = launch_all(run, a.arch, a.timeout)
     by_idx = {j["idx"]: outcomes.get(i, ("err", "not run")) for i, j in enumerate(run)}
     nrec = nfail = 0
-    with open(a.out, "w") as f:
+    with (gzip.open(a.out, "wt") if a.out.endswith(".gz") else open(a.out, "w")) as f:
         for j in jobs:
             oc = ("err", j["compile_error"]) if j.get("compile_error") else by_idx[j["idx"]]
             n = write_records(f, j, oc, a.arch)
