@@ -214,8 +214,14 @@ pub(crate) fn closest<'a>(
         .into_iter()
         .map(|c| (edit_distance(word, c), c))
         .filter(|&(d, c)| d <= limit && d > 0 || (d == 0 && c != word))
-        .min_by_key(|&(d, c)| (d, c.len()))
+        // Among equally close candidates, the one that shares the longest
+        // prefix with the word (`ad` is more likely `add` than `ld`).
+        .min_by_key(|&(d, c)| (d, std::cmp::Reverse(common_prefix(word, c)), c.len()))
         .map(|(_, c)| c)
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
 }
 
 #[cfg(test)]
@@ -235,5 +241,7 @@ mod tests {
     fn closest_ignores_far_candidates() {
         assert_eq!(closest("s33", ["s32", "u32", "f32"]), Some("s32"));
         assert_eq!(closest("zzzz", ["s32", "u32"]), None);
+        // Both one edit away; `add` keeps the written prefix.
+        assert_eq!(closest("ad", ["ld", "add"]), Some("add"));
     }
 }

@@ -92,11 +92,23 @@ fn primary() -> impl Strategy<Value = Operand> {
     })
 }
 
+/// A register operand: a name or a placeholder (what `!` and `|` combine).
+fn register() -> impl Strategy<Value = Operand> {
+    prop_oneof![
+        ident().prop_map(|ident| op(OperandKind::Name(Name {
+            ident,
+            component: None
+        }))),
+        (0u32..40).prop_map(|n| op(OperandKind::Placeholder(Placeholder::Index(n)))),
+    ]
+}
+
 fn operand() -> impl Strategy<Value = Operand> {
     prop_oneof![
         6 => primary(),
-        1 => primary().prop_map(|p| op(OperandKind::Not(Box::new(p)))),
-        1 => (primary(), primary()).prop_map(|(a, b)| op(OperandKind::Pair(Box::new(a), Box::new(b)))),
+        1 => register().prop_map(|p| op(OperandKind::Not(Box::new(p)))),
+        1 => (register(), prop_oneof![register(), Just(op(OperandKind::Sink))])
+            .prop_map(|(a, b)| op(OperandKind::Pair(Box::new(a), Box::new(b)))),
     ]
 }
 

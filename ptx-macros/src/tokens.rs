@@ -12,8 +12,8 @@ use crate::input::{Operand, Piece, Statement, Syntax};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use ptx_core::syntax::{Item, Name, Operand as PtxOperand, OperandKind, Placeholder, Template};
 use ptx_core::{
-    Access, Constraint, ConstraintLetter, OperandShape, ScalarType, SpecialRegister, Target,
-    candidate_forms, parse,
+    Access, Constraint, ConstraintLetter, DiagnosticKind, OperandShape, ScalarType,
+    SpecialRegister, Target, candidate_forms, check, parse,
 };
 use std::collections::{BTreeMap, HashSet};
 use syn::parse::ParseStream;
@@ -364,6 +364,26 @@ pub fn bind(statement: &mut Statement) -> syn::Result<Option<Template>> {
             Ok(Some(template))
         }
         Err(errors) => {
+            // A place whose type cannot be inferred is most often used by an
+            // instruction that is wrong itself: report what the checker finds
+            // wrong with the instructions, not the places.
+            let instruction_errors: Vec<PlaceError> = match check(&template, &[], statement.target)
+            {
+                Err(diags) => diags
+                    .iter()
+                    .filter(|d| d.is_error() && d.kind != DiagnosticKind::UndefinedName)
+                    .map(|d| PlaceError {
+                        at: d.span.range(),
+                        message: crate::valid::message(d, None),
+                    })
+                    .collect(),
+                Ok(_) => Vec::new(),
+            };
+            let errors = if instruction_errors.is_empty() {
+                errors
+            } else {
+                instruction_errors
+            };
             let mut combined: Option<syn::Error> = None;
             for e in errors {
                 let (tokens, _) = statement.tokens_for(e.at.clone());

@@ -128,17 +128,8 @@ impl Reporter<'_> {
     fn diagnostic(&mut self, d: &Diagnostic) {
         let original = unsplice(d.span.range(), self.splices);
         let (tokens, literal) = self.statement.tokens_for(original.clone());
-        let mut message = d.message.clone();
-        if literal {
-            message.push_str(&caret_display(self.text, d.span.range()));
-        }
-        for note in &d.notes {
-            message.push_str(&format!("\n= note: {note}"));
-        }
-        if let Some(s) = &d.suggestion {
-            message.push_str(&format!("\n= help: write `{}`", s.replacement));
-        }
-        self.push(syn::Error::new_spanned(tokens, message));
+        let caret = literal.then_some(self.text);
+        self.push(syn::Error::new_spanned(tokens, message(d, caret)));
     }
 
     /// A problem with operand `k` as a whole.
@@ -150,6 +141,23 @@ impl Reporter<'_> {
             .map_or_else(|| self.statement.whole.clone(), |o| o.tokens());
         self.push(syn::Error::new_spanned(tokens, message));
     }
+}
+
+/// The text of a compile error for `d`: its message, with the template line
+/// and a caret under the offending text when the template is a literal
+/// (`text`), then its notes and suggestion.
+pub(crate) fn message(d: &Diagnostic, text: Option<&str>) -> String {
+    let mut message = d.message.clone();
+    if let Some(text) = text {
+        message.push_str(&caret_display(text, d.span.range()));
+    }
+    for note in &d.notes {
+        message.push_str(&format!("\n= note: {note}"));
+    }
+    if let Some(s) = &d.suggestion {
+        message.push_str(&format!("\n= help: write `{}`", s.replacement));
+    }
+    message
 }
 
 /// The template line holding `range`, with a caret line under the range.
@@ -255,12 +263,6 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
             "empty template: a `ptx!` statement needs at least one PTX instruction",
         ));
     }
-    for (k, op) in statement.operands.iter().enumerate() {
-        if op.constraint.letter == ConstraintLetter::Q && statement.syntax == Syntax::Cuda {
-            // Accepted: 128-bit registers exist from PTX ISA 8.3 on sm_70.
-            let _ = k;
-        }
-    }
     if runtime_text {
         return Ok(Validated {
             template: None,
@@ -281,6 +283,15 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
             }
         },
     };
+    if !has_instruction(&template.items) {
+        return Err(syn::Error::new_spanned(
+            statement
+                .pieces
+                .first()
+                .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone()),
+            "the template holds no PTX instruction (only comments, labels or declarations): a `ptx!` statement needs at least one",
+        ));
+    }
     for d in top_level_registers(&template) {
         let name = d.names.first().map_or("t", |n| n.name.as_str());
         let diag = Diagnostic::error(
@@ -349,5 +360,14 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
         program: Some(program),
         text,
         runtime_text,
+    })
+}
+
+/// Whether `items` hold an instruction, at any depth of `{ }` blocks.
+fn has_instruction(items: &[Item]) -> bool {
+    items.iter().any(|item| match item {
+        Item::Instruction(_) => true,
+        Item::Block(b) => has_instruction(&b.items),
+        _ => false,
     })
 }

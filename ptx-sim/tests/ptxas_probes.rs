@@ -49,12 +49,13 @@ fn assert_at_most(file: &str, target: &str, known: usize) {
     );
 }
 
-/// Known: the shared immediate rules reject an immediate as a predicate
-/// (`selp.b32 %0, %1, %2, 1`) where ptxas accepts it.
+/// Known, deliberately stricter than ptxas: `lop3` tables outside the ISA's
+/// 0..=255 (ptxas takes any immediate up to 64 bits and uses its low byte),
+/// six probes.
 #[test]
 fn arithmetic_families_agree_with_ptxas() {
-    assert_at_most("ptxas_probe_arith.jsonl.gz", "sm_90", 4);
-    assert_at_most("ptxas_probe_arith.jsonl.gz", "sm_100a", 4);
+    assert_at_most("ptxas_probe_arith.jsonl.gz", "sm_90", 6);
+    assert_at_most("ptxas_probe_arith.jsonl.gz", "sm_100a", 6);
 }
 
 /// Known, on every target: `brx.idx` with a `.branchtargets` directive (not
@@ -108,7 +109,11 @@ fn matrix_and_async_copy_families_agree_with_ptxas() {
         ("sm_120", 0),
         ("sm_120a", 1),
     ] {
-        assert_at_most(&format!("ptxas-probe-matrix/{target}.jsonl.gz"), target, known);
+        assert_at_most(
+            &format!("ptxas-probe-matrix/{target}.jsonl.gz"),
+            target,
+            known,
+        );
     }
 }
 
@@ -132,5 +137,10 @@ fn matrix_and_async_copy_minimum_versions_agree_with_ptxas() {
             ));
         }
     }
-    assert!(out.len() <= 8, "{} disagreements:\n{}", out.len(), out.join("\n"));
+    assert!(
+        out.len() <= 8,
+        "{} disagreements:\n{}",
+        out.len(),
+        out.join("\n")
+    );
 }

@@ -472,6 +472,21 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
                 w.span,
                 format!("unknown type `.{}` in `{text}`", w.text),
             )
+        } else if ScalarType::from_name(&w.text).is_some() {
+            Diagnostic::error(
+                DiagnosticKind::InvalidType,
+                w.span,
+                format!("`{}` does not take type `.{}`", opcode.name.text, w.text),
+            )
+        } else if crate::StateSpace::from_name(&w.text).is_some() {
+            Diagnostic::error(
+                DiagnosticKind::StateSpace,
+                w.span,
+                format!(
+                    "`{}` does not work on state space `.{}`",
+                    opcode.name.text, w.text
+                ),
+            )
         } else {
             Diagnostic::error(
                 DiagnosticKind::UnknownModifier,
@@ -514,10 +529,60 @@ fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) -> Vec<Diagno
     if problems.contains(&Problem::Head) {
         return vec![head_diagnostic(instr, attempts)];
     }
+    if let Some(d) = missing_type_diagnostic(instr, attempts, form, problems) {
+        return vec![d];
+    }
     for p in problems {
         diags.push(problem_diagnostic(instr, form, p));
     }
     diags
+}
+
+/// When the closest form lacks only its type (`add %0, %1, %2;`), one error
+/// listing the types of every form of the opcode that lacks only a type.
+fn missing_type_diagnostic(
+    instr: &Instruction,
+    attempts: &[Attempt],
+    form: &InstructionForm,
+    problems: &[Problem],
+) -> Option<Diagnostic> {
+    let only_type_missing = |form: &InstructionForm, problems: &[Problem]| {
+        !problems.is_empty()
+            && problems.iter().all(|p| {
+                matches!(p, Problem::Missing { slot } if form.slots[*slot].class == SlotClass::Type)
+            })
+    };
+    if !only_type_missing(form, problems) {
+        return None;
+    }
+    let mut types: Vec<String> = Vec::new();
+    for a in attempts {
+        let Err(ps) = &a.result else { continue };
+        if !only_type_missing(a.form, ps) {
+            continue;
+        }
+        if let Some(Problem::Missing { slot }) = ps.first() {
+            for v in &a.form.slots[*slot].values {
+                if !types.contains(v) {
+                    types.push(v.clone());
+                }
+            }
+        }
+    }
+    let opcode = &instr.opcode;
+    let shown: Vec<String> = types.iter().map(|t| format!("`.{t}`")).collect();
+    Some(
+        Diagnostic::error(
+            DiagnosticKind::MissingModifier,
+            opcode.span,
+            format!(
+                "`{}` needs a type: one of {}",
+                opcode.text(),
+                shown.join(", ")
+            ),
+        )
+        .note(format!("as in `{}.{}`", opcode.text(), types.first()?)),
+    )
 }
 
 /// How far a form is from what was written: a rejected type weighs more than

@@ -17,13 +17,14 @@ pub(super) fn entries() -> Vec<Entry> {
         form("xor.pred =d, a:neg, b:neg", "xor"),
         form("not.pred =d, a:neg", "not"),
         form("cnot.type =d, a; .type = { .b16, .b32, .b64 }", "cnot"),
-        // The ISA's immLut is 0..255; ptxas takes any immediate up to 64 bits
-        // (and uses its low byte).
-        form("lop3.b32 =d, a, b, c, lut:imm:.b64", "lop3").since(4, 3, 50),
+        // The ISA's immLut is 0..255. ptxas takes any immediate up to 64 bits
+        // and uses its low byte; the checker is stricter, as a table past 255
+        // is a mistake.
+        form("lop3.b32 =d, a, b, c, lut:imm:0..255", "lop3").since(4, 3, 50),
         // The predicate form: `p = (d != 0) BoolOp q`; `|p` is required, `d`
         // may be the sink `_`, and ptxas takes `!q`.
         form(
-            "lop3.boolop.b32 =d|p:sink:paired, a, b, c, lut:imm:.b64, q:.pred:neg; .boolop = { .or, .and }",
+            "lop3.boolop.b32 =d|p:sink:paired, a, b, c, lut:imm:0..255, q:.pred:neg; .boolop = { .or, .and }",
             "lop3.boolop",
         )
         .since(8, 2, 70),
