@@ -9,5 +9,6 @@ pub mod operand;
 pub mod __private;
 
 pub use ptx_core as core;
+#[doc = include_str!("ptx_macro.md")]
 pub use ptx_macros::ptx;
 pub use ptx_sim as sim;
