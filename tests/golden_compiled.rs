@@ -11,16 +11,26 @@ use ptx_sim::records::read_jsonl;
 use std::path::Path;
 
 fn golden_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/h100_sm90_seed11.jsonl.gz")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden/h100_sm90_seed11.jsonl.gz")
 }
 
 fn records() -> Vec<Record> {
-    read_jsonl(&golden_path()).expect("golden file").iter().filter_map(|v| Record::from_json(v).expect("record")).collect()
+    read_jsonl(&golden_path())
+        .expect("golden file")
+        .iter()
+        .filter_map(|v| Record::from_json(v).expect("record"))
+        .collect()
 }
 
 #[test]
 fn generated_forms_are_current() {
     let expected = ptx_sim::codegen::compiled_test_source(&records(), "h100_sm90_seed11.jsonl.gz");
-    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden_compiled/forms.rs")).unwrap();
-    assert!(committed == expected, "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`");
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden_compiled/forms.rs"),
+    )
+    .unwrap();
+    assert!(
+        committed == expected,
+        "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`"
+    );
 }

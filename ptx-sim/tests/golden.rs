@@ -1,0 +1,64 @@
+//! The shared ground truth, replayed on every run (CI has no GPU):
+//!
+//! * every thread-scope record of the H100 golden file passes through the
+//!   interpreter, bit for bit, approximate instructions within the ISA's
+//!   documented bounds (as `ptx-sim golden` judges them);
+//! * the checker agrees with ptxas on the verdict file: every statement
+//!   ptxas accepts is accepted, and at most one statement differs.
+
+use ptx_core::Target;
+use ptx_sim::golden::{Outcome, Record, approx_ok, replay_thread};
+use ptx_sim::records::read_jsonl;
+use ptx_sim::verdicts::Statement;
+use std::path::Path;
+
+fn data(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/golden")
+        .join(name)
+}
+
+#[test]
+fn every_thread_scope_h100_record_replays_through_the_interpreter() {
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    for value in read_jsonl(&data("h100_sm90_seed11.jsonl.gz")).expect("the golden file") {
+        let Some(record) = Record::from_json(&value).expect("a record") else {
+            continue;
+        };
+        if record.scope != "thread" {
+            continue;
+        }
+        match replay_thread(&record, &approx_ok) {
+            Outcome::Pass => passed += 1,
+            Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
+            Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
+        }
+    }
+    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+    // The file holds 2,296 thread-scope records (FORMAT.md's scope field).
+    assert_eq!(passed, 2296);
+}
+
+/// The one known disagreement: `mma.m16n8k32...f16.e4m3.e4m3.f16` with an
+/// `.f32` register among its `.f16x2` accumulators, which ptxas refuses for
+/// fp8 inputs while it takes it for f16 inputs.
+#[test]
+fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
+    let target = Target::default();
+    let records = read_jsonl(&data("ptxas_verdicts_sm90.jsonl.gz")).expect("the verdict file");
+    let (mut valid, mut disagreements) = (0, Vec::new());
+    for record in &records {
+        let statement = Statement::from_record(record, target).expect("a statement");
+        let expected = statement.expected.expect("a verdict");
+        let ours = statement.check(target).is_ok();
+        valid += usize::from(expected);
+        if ours != expected {
+            assert!(!expected, "ptxas accepts `{}`, the checker does not", statement.asm);
+            disagreements.push(statement.asm.clone());
+        }
+    }
+    assert_eq!(records.len(), 4360);
+    assert!(valid >= 632, "{valid} valid statements");
+    assert!(disagreements.len() <= 1, "{disagreements:#?}");
+}
