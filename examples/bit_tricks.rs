@@ -54,7 +54,7 @@ fn reverse(x: u32) -> u32 {
     y
 }
 
-fn main() {
+pub fn main() {
     let x = 0x1234_5678;
     println!("bswap({x:#010x}) = {:#010x}", bswap(x));
     assert_eq!(bswap(x), x.swap_bytes());
@@ -64,11 +64,18 @@ fn main() {
     assert_eq!(count(set), set.iter().map(|w| w.count_ones()).sum::<u32>());
 
     let (a, b, c) = (0b1100, 0b1010, 0b0110);
-    println!("majority({a:04b}, {b:04b}, {c:04b}) = {:04b}", majority(a, b, c));
+    println!(
+        "majority({a:04b}, {b:04b}, {c:04b}) = {:04b}",
+        majority(a, b, c)
+    );
     assert_eq!(majority(a, b, c), (a & b) | (a & c) | (b & c));
 
-    let pixel = 0b10110_101010_11100;
-    println!("red of {pixel:#06x} is {}; with red 3: {:#06x}", red(pixel), with_red(pixel, 3));
+    let pixel = 0b1011_0101_0101_1100; // red 10110, green 101010, blue 11100
+    println!(
+        "red of {pixel:#06x} is {}; with red 3: {:#06x}",
+        red(pixel),
+        with_red(pixel, 3)
+    );
     assert_eq!(red(pixel), 0b10110);
     assert_eq!(with_red(pixel, 3), (pixel & !(0x1F << 11)) | (3 << 11));
 

@@ -48,7 +48,7 @@ fn add<const TOWARD_ZERO: bool>(a: f32, b: f32) -> f32 {
     r
 }
 
-fn main() {
+pub fn main() {
     println!("cube(3) = {}, cube(1000) = {}", cube(3), cube(1000));
     assert_eq!((cube(3), cube(1000)), (27, 1_000_000_000));
     println!("cond(34) = {}, cond(35) = {}", cond(34), cond(35));
@@ -59,6 +59,10 @@ fn main() {
     // One ulp of 1.0 is 2^-23; 1 + 0.75 ulp rounds up to nearest, down toward zero.
     let b = f32::from_bits(0x33C0_0000);
     let (rn, rz) = (add::<false>(1.0, b), add::<true>(1.0, b));
-    println!("1 + 0.75 ulp: .rn gives {:#010x}, .rz gives {:#010x}", rn.to_bits(), rz.to_bits());
+    println!(
+        "1 + 0.75 ulp: .rn gives {:#010x}, .rz gives {:#010x}",
+        rn.to_bits(),
+        rz.to_bits()
+    );
     assert_eq!((rn.to_bits(), rz.to_bits()), (0x3F80_0001, 0x3F80_0000));
 }

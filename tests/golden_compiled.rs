@@ -4,6 +4,7 @@
 //! bit for bit, as they do through the interpreter.
 
 #[path = "golden_compiled/forms.rs"]
+#[rustfmt::skip]
 mod forms;
 
 use ptx_sim::golden::Record;
@@ -33,4 +34,59 @@ fn generated_forms_are_current() {
         committed == expected,
         "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`"
     );
+}
+
+/// Each thread-scope record, lane by lane, through its generated `ptx!`
+/// function: the outputs must match the H100's bits, approximate
+/// instructions within the ISA's bounds (as the interpreter is judged).
+#[test]
+fn thread_records_replay_through_the_compiled_path() {
+    use std::collections::HashMap;
+    let table: HashMap<(&str, Vec<&str>), forms::FormFn> = forms::FORMS
+        .iter()
+        .map(|&(asm, cons, f)| ((asm, cons.to_vec()), f))
+        .collect();
+    let (mut passed, mut failures) = (0, Vec::new());
+    for record in records().iter().filter(|r| r.scope == "thread") {
+        let cons: Vec<&str> = record.raw["cons"]
+            .as_array()
+            .expect("constraints")
+            .iter()
+            .map(|c| c.as_str().expect("a constraint"))
+            .collect();
+        let f = table[&(record.asm.as_str(), cons.clone())];
+        let mut mismatches = Vec::new();
+        for lane in 0..record.inputs.len() {
+            let ins: Vec<u64> = record.inputs[lane]
+                .iter()
+                .map(|v| v.unwrap_or(0) as u64)
+                .collect();
+            let mut outs = vec![0u64; cons.len()];
+            f(&ins, &mut outs);
+            let regs: Vec<u128> = cons
+                .iter()
+                .enumerate()
+                .map(|(k, c)| {
+                    u128::from(if c.starts_with(['=', '+']) {
+                        outs[k]
+                    } else {
+                        ins[k]
+                    })
+                })
+                .collect();
+            record.compare_lane(lane, &regs, &ptx_sim::golden::approx_ok, &mut mismatches);
+        }
+        if mismatches.is_empty() {
+            passed += 1;
+        } else {
+            failures.push(mismatches[0].clone());
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} records fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(passed, 2296);
 }

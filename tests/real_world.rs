@@ -35,27 +35,27 @@ pub fn stmatrix_x1(i0: u32, i1: u32) {
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];`
-pub fn ldmatrix_x2(i0: u32) -> (u32, u32,) {
+pub fn ldmatrix_x2(i0: u32) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(o0), "=r"(o1) : "r"(i0));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];`
-pub fn ldmatrix_x2_trans(i0: u32) -> (u32, u32,) {
+pub fn ldmatrix_x2_trans(i0: u32) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];" : "=r"(o0), "=r"(o1) : "r"(i0));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];`
-pub fn ldmatrix_x2_64bit_address(i0: u64) -> (u32, u32,) {
+pub fn ldmatrix_x2_64bit_address(i0: u64) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];" : "=r"(o0), "=r"(o1) : "l"(i0));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};`
@@ -64,33 +64,33 @@ pub fn stmatrix_x2(i0: u32, i1: u32, i2: u32) {
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];`
-pub fn ldmatrix_x4(i0: u32) -> (u32, u32, u32, u32,) {
+pub fn ldmatrix_x4(i0: u32) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];`
-pub fn ldmatrix_x4_trans(i0: u32) -> (u32, u32, u32, u32,) {
+pub fn ldmatrix_x4_trans(i0: u32) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];`
-pub fn ldmatrix_x4_64bit_address(i0: u64) -> (u32, u32, u32, u32,) {
+pub fn ldmatrix_x4_64bit_address(i0: u64) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "l"(i0));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};`
@@ -111,143 +111,288 @@ pub fn movmatrix_trans(i0: u32) -> (u32,) {
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k16_f16_f32(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: f32, i7: f32, i8: f32, i9: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k16_f16_f32(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};`
-pub fn mma_m16n8k16_f16_f16(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32) -> (u32, u32,) {
+pub fn mma_m16n8k16_f16_f16(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};" : "=r"(o0), "=r"(o1) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k16_bf16(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: f32, i7: f32, i8: f32, i9: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k16_bf16(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};`
-pub fn mma_m16n8k8_f16(i0: u32, i1: u32, i2: u32, i3: f32, i4: f32, i5: f32, i6: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k8_f16(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: f32,
+    i4: f32,
+    i5: f32,
+    i6: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "f"(i3), "f"(i4), "f"(i5), "f"(i6));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k8_tf32(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: f32, i7: f32, i8: f32, i9: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k8_tf32(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};`
-pub fn mma_m16n8k4_tf32(i0: u32, i1: u32, i2: u32, i3: f32, i4: f32, i5: f32, i6: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k4_tf32(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: f32,
+    i4: f32,
+    i5: f32,
+    i6: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "f"(i3), "f"(i4), "f"(i5), "f"(i6));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};`
-pub fn mma_m8n8k4_f64(i0: f64, i1: f64, i2: f64, i3: f64) -> (f64, f64,) {
+pub fn mma_m8n8k4_f64(i0: f64, i1: f64, i2: f64, i3: f64) -> (f64, f64) {
     let o0: f64;
     let o1: f64;
     ptx!("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};" : "=d"(o0), "=d"(o1) : "d"(i0), "d"(i1), "d"(i2), "d"(i3));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k32_s8(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32, i8: u32, i9: u32) -> (u32, u32, u32, u32,) {
+pub fn mma_m16n8k32_s8(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+    i8: u32,
+    i9: u32,
+) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7), "r"(i8), "r"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k32_s8_satfinite(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32, i8: u32, i9: u32) -> (u32, u32, u32, u32,) {
+pub fn mma_m16n8k32_s8_satfinite(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+    i8: u32,
+    i9: u32,
+) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7), "r"(i8), "r"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};`
-pub fn mma_m16n8k16_u8(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32) -> (u32, u32, u32, u32,) {
+pub fn mma_m16n8k16_u8(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k64_s4(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32, i8: u32, i9: u32) -> (u32, u32, u32, u32,) {
+pub fn mma_m16n8k64_s4(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+    i8: u32,
+    i9: u32,
+) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7), "r"(i8), "r"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k256_b1(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32, i8: u32, i9: u32) -> (u32, u32, u32, u32,) {
+pub fn mma_m16n8k256_b1(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+    i8: u32,
+    i9: u32,
+) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7), "r"(i8), "r"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k32_e4m3(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: f32, i7: f32, i8: f32, i9: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k32_e4m3(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!(target = "sm_90", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};`
-pub fn mma_m16n8k32_e5m2_e4m3(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: f32, i7: f32, i8: f32, i9: f32) -> (f32, f32, f32, f32,) {
+pub fn mma_m16n8k32_e5m2_e4m3(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9}, {%10, %11}, {%12, %13, %14, %15, %16, %17, %18, %19};`
-pub fn mma_m8n8k4_f16_volta(i0: u32, i1: u32, i2: u32, i3: u32, i4: f32, i5: f32, i6: f32, i7: f32, i8: f32, i9: f32, i10: f32, i11: f32) -> (f32, f32, f32, f32, f32, f32, f32, f32,) {
+pub fn mma_m8n8k4_f16_volta(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: f32,
+    i5: f32,
+    i6: f32,
+    i7: f32,
+    i8: f32,
+    i9: f32,
+    i10: f32,
+    i11: f32,
+) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
@@ -257,17 +402,31 @@ pub fn mma_m8n8k4_f16_volta(i0: u32, i1: u32, i2: u32, i3: u32, i4: f32, i5: f32
     let o6: f32;
     let o7: f32;
     ptx!("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9}, {%10, %11}, {%12, %13, %14, %15, %16, %17, %18, %19};" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3), "=f"(o4), "=f"(o5), "=f"(o6), "=f"(o7) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "f"(i4), "f"(i5), "f"(i6), "f"(i7), "f"(i8), "f"(i9), "f"(i10), "f"(i11));
-    (o0, o1, o2, o3, o4, o5, o6, o7,)
+    (o0, o1, o2, o3, o4, o5, o6, o7)
 }
 
 /// `mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9, %10, %11}, {%12, %13, %14, %15}, %16, 0x0;`
-pub fn mma_sp_m16n8k32_f16(i0: u32, i1: u32, i2: u32, i3: u32, i4: u32, i5: u32, i6: u32, i7: u32, i8: f32, i9: f32, i10: f32, i11: f32, i12: u32) -> (f32, f32, f32, f32,) {
+pub fn mma_sp_m16n8k32_f16(
+    i0: u32,
+    i1: u32,
+    i2: u32,
+    i3: u32,
+    i4: u32,
+    i5: u32,
+    i6: u32,
+    i7: u32,
+    i8: f32,
+    i9: f32,
+    i10: f32,
+    i11: f32,
+    i12: u32,
+) -> (f32, f32, f32, f32) {
     let o0: f32;
     let o1: f32;
     let o2: f32;
     let o3: f32;
     ptx!("mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9, %10, %11}, {%12, %13, %14, %15}, %16, 0x0;" : "=f"(o0), "=f"(o1), "=f"(o2), "=f"(o3) : "r"(i0), "r"(i1), "r"(i2), "r"(i3), "r"(i4), "r"(i5), "r"(i6), "r"(i7), "f"(i8), "f"(i9), "f"(i10), "f"(i11), "r"(i12));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `wgmma.fence.sync.aligned;`
@@ -286,13 +445,13 @@ pub fn wgmma_wait() {
 }
 
 /// `{ .reg .pred p; setp.ne.b32 p, %4, 0; wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, %5, %6, p, 1, 1, 0, 0; }`
-pub fn wgmma_m64n8k16_f16(i0: u32, i1: u64, i2: u64) -> (f32, f32, f32, f32,) {
+pub fn wgmma_m64n8k16_f16(i0: u32, i1: u64, i2: u64) -> (f32, f32, f32, f32) {
     let mut o0: f32 = Default::default();
     let mut o1: f32 = Default::default();
     let mut o2: f32 = Default::default();
     let mut o3: f32 = Default::default();
     ptx!(target = "sm_90a", "{ .reg .pred p; setp.ne.b32 p, %4, 0; wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, %5, %6, p, 1, 1, 0, 0; }" : "+f"(o0), "+f"(o1), "+f"(o2), "+f"(o3) : "r"(i0), "l"(i1), "l"(i2));
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `cp.async.ca.shared.global [%0], [%1], 4;`
@@ -482,11 +641,11 @@ pub fn shfl_bfly(i0: u32, i1: u32) -> (u32,) {
 }
 
 /// `{ .reg .pred p; shfl.sync.bfly.b32 %0|p, %2, 1, 0x1f, %3; selp.u32 %1, 1, 0, p; }`
-pub fn shfl_bfly_pred(i0: u32, i1: u32) -> (u32, u32,) {
+pub fn shfl_bfly_pred(i0: u32, i1: u32) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("{ .reg .pred p; shfl.sync.bfly.b32 %0|p, %2, 1, 0x1f, %3; selp.u32 %1, 1, 0, p; }" : "=r"(o0), "=r"(o1) : "r"(i0), "r"(i1));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;`
@@ -532,11 +691,11 @@ pub fn match_any(i0: u32) -> (u32,) {
 }
 
 /// `{ .reg .pred p; match.sync.all.b64 %0|p, %2, 0xffffffff; selp.u32 %1, 1, 0, p; }`
-pub fn match_all_pred(i0: u64) -> (u32, u32,) {
+pub fn match_all_pred(i0: u64) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("{ .reg .pred p; match.sync.all.b64 %0|p, %2, 0xffffffff; selp.u32 %1, 1, 0, p; }" : "=r"(o0), "=r"(o1) : "l"(i0));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `redux.sync.add.u32 %0, %1, 0xffffffff;`
@@ -587,11 +746,11 @@ pub fn lanemask_lt() -> (u32,) {
 }
 
 /// `{ .reg .pred p; elect.sync %0|p, 0xffffffff; selp.u32 %1, 1, 0, p; }`
-pub fn elect_sync() -> (u32, u32,) {
+pub fn elect_sync() -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("{ .reg .pred p; elect.sync %0|p, 0xffffffff; selp.u32 %1, 1, 0, p; }" : "=r"(o0), "=r"(o1));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `prmt.b32.f4e %0, %1, %2, %3;`
@@ -721,11 +880,11 @@ pub fn cvt_e4m3x2_f32(i0: f32, i1: f32) -> (u16,) {
 }
 
 /// `mov.b64 {%0, %1}, %2;`
-pub fn mov_b64_split(i0: u64) -> (u32, u32,) {
+pub fn mov_b64_split(i0: u64) -> (u32, u32) {
     let o0: u32;
     let o1: u32;
     ptx!("mov.b64 {%0, %1}, %2;" : "=r"(o0), "=r"(o1) : "l"(i0));
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `ex2.approx.ftz.f32 %0, %1;`
@@ -820,13 +979,13 @@ pub fn red_release_gpu(i0: u64, i1: u32) {
 }
 
 /// `ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];`
-pub fn ld_global_nc_v4(i0: u64) -> (u32, u32, u32, u32,) {
+pub fn ld_global_nc_v4(i0: u64) -> (u32, u32, u32, u32) {
     let o0: u32;
     let o1: u32;
     let o2: u32;
     let o3: u32;
     ptx!("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(o0), "=r"(o1), "=r"(o2), "=r"(o3) : "l"(i0) : "memory");
-    (o0, o1, o2, o3,)
+    (o0, o1, o2, o3)
 }
 
 /// `ld.acquire.gpu.global.u32 %0, [%1];`
@@ -844,11 +1003,11 @@ pub fn ld_volatile_shared(i0: u32) -> (u32,) {
 }
 
 /// `ld.global.L1::no_allocate.L2::256B.v2.f32 {%0, %1}, [%2];`
-pub fn ld_l2_evict_last(i0: u64) -> (f32, f32,) {
+pub fn ld_l2_evict_last(i0: u64) -> (f32, f32) {
     let o0: f32;
     let o1: f32;
     ptx!("ld.global.L1::no_allocate.L2::256B.v2.f32 {%0, %1}, [%2];" : "=f"(o0), "=f"(o1) : "l"(i0) : "memory");
-    (o0, o1,)
+    (o0, o1)
 }
 
 /// `st.global.v4.f32 [%0], {%1, %2, %3, %4};`

@@ -35,7 +35,12 @@ fn every_thread_scope_h100_record_replays_through_the_interpreter() {
             Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
         }
     }
-    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     // The file holds 2,296 thread-scope records (FORMAT.md's scope field).
     assert_eq!(passed, 2296);
 }
@@ -54,7 +59,11 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
         let ours = statement.check(target).is_ok();
         valid += usize::from(expected);
         if ours != expected {
-            assert!(!expected, "ptxas accepts `{}`, the checker does not", statement.asm);
+            assert!(
+                !expected,
+                "ptxas accepts `{}`, the checker does not",
+                statement.asm
+            );
             disagreements.push(statement.asm.clone());
         }
     }

@@ -387,11 +387,10 @@ impl OperandChecker<'_, '_> {
                     // ptxas takes any 64-bit register as a tensor map, even .f64.
                     let tensor_map = matches!(spec.shape, OperandShape::TensorAddress(_))
                         && ty == ScalarType::F64;
-                    if !tensor_map
-                        && !(ty.kind() != TypeKind::Float
-                            && ty.kind() != TypeKind::Predicate
-                            && matches!(ty.bits(), 16 | 32 | 64))
-                    {
+                    let integer_register = ty.kind() != TypeKind::Float
+                        && ty.kind() != TypeKind::Predicate
+                        && matches!(ty.bits(), 16 | 32 | 64);
+                    if !tensor_map && !integer_register {
                         let what = describe_register(ty, operand, self.scope);
                         self.error(
                             DiagnosticKind::OperandType,

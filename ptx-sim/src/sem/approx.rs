@@ -262,7 +262,7 @@ fn finish32(ftz: bool, inputs: &[Single], r: Single) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::sem::run_asm;
+    use crate::sem::testing::run_asm;
 
     fn f(asm: &str, x: f32) -> u32 {
         run_asm(asm, &["=f", "f"], &[u64::from(x.to_bits())]) as u32

@@ -509,7 +509,7 @@ mod tests {
             assert_eq!(fast[0], exact, "fma.rn.f32 {a:#x} {b:#x} {c:#x}");
         }
     }
-    use crate::sem::run_asm;
+    use crate::sem::testing::run_asm;
 
     fn f32op(asm: &str, inputs: &[u32]) -> u32 {
         let cons: Vec<&str> = std::iter::once("=f")

@@ -399,7 +399,7 @@ pub fn cvt_x2(m: &Mods, s: &mut [u64]) -> SemResult {
 
 #[cfg(test)]
 mod tests {
-    use crate::sem::run_asm;
+    use crate::sem::testing::run_asm;
 
     fn cvt(asm: &str, cons: [&str; 2], x: u64) -> u64 {
         run_asm(asm, &cons, &[x])
