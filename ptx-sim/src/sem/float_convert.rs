@@ -266,21 +266,25 @@ fn int_to_float(m: &Mods, d: ScalarType, a: ScalarType, bits: u64) -> Result<u64
 /// normals (recorded: `0x806a9960` becomes `0x806aa000`), a carry out of the
 /// largest finite value gives infinity (`0x7f7fffff` becomes `0x7f800000`).
 ///
-/// NaN keeps its sign and payload above bit 13 (recorded `0xffc00001`
-/// becomes `0xffc00000`); with `.satfinite` the H100 writes the sign and
-/// `0x7fbfe000` for NaN (recorded), and infinities become the largest
-/// finite `.tf32`, `0x7f7fe000`.
+/// NaN, as the H100 records show (`h100_sm90_seed11` and `_extra_seed12`):
+/// `.rn` and `.rz` write the canonical `0x7fffe000`; `.rna` keeps the sign
+/// and the payload above bit 13, truncated (`0xffc00001` becomes
+/// `0xffc00000`, `0x7fbfffff` becomes `0x7fbfe000`); `.rna.satfinite`
+/// writes that truncation less one `.tf32` ulp (`0x7fa00000` becomes
+/// `0x7f9fe000`, `0xffffffff` becomes `0xffffc000`). With `.satfinite`,
+/// infinities become the largest finite `.tf32`, `0x7f7fe000`.
 fn to_tf32(m: &Mods, x: u32) -> u32 {
     let sign = x & 0x8000_0000;
     let magnitude = x & 0x7fff_ffff;
     let satfinite = m.has(Flags::SATFINITE);
     if magnitude > 0x7f80_0000 {
-        return if satfinite {
-            sign | 0x7fbf_e000
-        } else if m.has(Flags::RELU) {
-            0x7fff_ffff & !0x1fff
+        let truncated = magnitude & !0x1fff;
+        return if m.rnd != Rounding::Rna {
+            0x7fff_e000
+        } else if satfinite {
+            sign | (truncated - 0x2000)
         } else {
-            x & !0x1fff
+            sign | truncated
         };
     }
     let low = magnitude & 0x1fff;

@@ -298,33 +298,26 @@ pub fn sad(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `div.type d, a, b`: truncating division; `MIN / -1` wraps to `MIN`.
-/// The PTX ISA leaves division by zero unspecified; this gives all ones for
-/// unsigned types, and -1 (`a >= 0`) or 1 (`a < 0`) for signed types.
+/// The PTX ISA leaves division by zero unspecified; the H100 gives all ones
+/// for every type and dividend (records of `h100_sm90_extra_seed12`, e.g.
+/// `div.s32` of 0x80000000 by 0 and `div.s16` of 0x0062 by 0).
 #[inline]
 pub fn div(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let (a, b) = (wide(s[1], t), wide(s[2], t));
-    s[0] = match b {
-        0 if t.is_signed() => {
-            if a < 0 {
-                1
-            } else {
-                u64::MAX
-            }
-        }
-        0 => u64::MAX,
-        _ => (a / b) as u64,
-    };
+    s[0] = if b == 0 { u64::MAX } else { (a / b) as u64 };
     Ok(())
 }
 
-/// `rem.type d, a, b`: the remainder of truncating division (sign of `a`);
-/// by zero it is `a`.
+/// `rem.type d, a, b`: the remainder of truncating division (sign of `a`).
+/// By zero it is all ones, signed or not, as for `div`: the H100 records
+/// (`h100_sm90_extra_seed12`, e.g. `rem.u64` of 0 by 0, `rem.s32` of
+/// 0x1a3d707a by 0) all give all ones; the ISA leaves it unspecified.
 #[inline]
 pub fn rem(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let (a, b) = (wide(s[1], t), wide(s[2], t));
-    s[0] = if b == 0 { a as u64 } else { (a % b) as u64 };
+    s[0] = if b == 0 { u64::MAX } else { (a % b) as u64 };
     Ok(())
 }
 
