@@ -89,7 +89,7 @@ fn mode_bytes(mode: Sel, c: u32) -> [u32; 4] {
 /// Without a mode, nibble `i` of `c` picks result byte `i`: its low three
 /// bits name the source byte, and its high bit, when set, replicates that
 /// byte's sign bit over the whole result byte. With a mode only `c[1:0]`
-/// counts (see [`mode_bytes`]).
+/// counts (the private `mode_bytes` table).
 #[inline]
 pub fn prmt(m: &Mods, s: &mut [u64]) -> SemResult {
     let source = truncate(s[2], 32) << 32 | truncate(s[1], 32);
