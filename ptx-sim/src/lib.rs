@@ -4,6 +4,7 @@
 
 pub mod codegen;
 pub mod context;
+pub mod coverage;
 pub mod exec;
 pub mod golden;
 pub mod interp;

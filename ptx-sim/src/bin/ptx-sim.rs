@@ -10,7 +10,7 @@ use ptx_sim::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled_forms.rs";
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled/forms.rs\n       ptx-sim coverage [RECORDS.jsonl[.gz] ...] > docs/coverage.md";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Some("check") => run_check(&args[1..]),
         Some("golden") => run_golden(&args[1..]),
         Some("gen-compiled-test") => run_gen(&args[1..]),
+        Some("coverage") => run_coverage(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -198,5 +199,21 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
         .file_name()
         .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
     print!("{}", ptx_sim::codegen::compiled_test_source(&parsed, &name));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ptx-sim coverage FILES...`: the coverage table, verified against the
+/// records of FILES.
+fn run_coverage(args: &[String]) -> Result<ExitCode, String> {
+    let mut records = Vec::new();
+    for file in args {
+        for value in ptx_sim::records::read_jsonl(std::path::Path::new(file))? {
+            records.extend(ptx_sim::golden::Record::from_json(&value)?);
+        }
+    }
+    print!(
+        "{}",
+        ptx_sim::coverage::markdown(&ptx_sim::coverage::rows(&records))
+    );
     Ok(ExitCode::SUCCESS)
 }
