@@ -20,6 +20,18 @@ use rustc_apfloat::{Float, FloatConvert, Round};
 #[inline]
 pub fn cvt(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, a) = types(m)?;
+    // `cvt.rn.f16.f32` without flags: the `half` crate rounds to nearest
+    // even, subnormals included, as IEEE 754 does; only NaN needs the H100's
+    // canonical 0x7fff.
+    if (d, a) == (ScalarType::F16, ScalarType::F32) && m.rnd == Rounding::Rn && m.flags.0 == 0 {
+        let h = half::f16::from_f32(f32::from_bits(s[1] as u32));
+        s[0] = if h.is_nan() {
+            0x7fff
+        } else {
+            u64::from(h.to_bits())
+        };
+        return Ok(());
+    }
     if d.is_float() || a.is_float() {
         cvt_float(m, s)
     } else {
@@ -403,6 +415,43 @@ pub fn cvt_x2(m: &Mods, s: &mut [u64]) -> SemResult {
 
 #[cfg(test)]
 mod tests {
+
+    /// The `half` conversion behind `cvt.rn.f16.f32` agrees with the exact
+    /// (rustc_apfloat) conversion bit for bit: every exponent, the halfway
+    /// cases, subnormal results, overflow, infinities and NaNs.
+    #[test]
+    fn cvt_rn_f16_f32_fast_path_matches_the_exact_conversion() {
+        use ptx_core::{Mods, Rounding, ScalarType};
+        let mut m = Mods::NONE;
+        m.types = [Some(ScalarType::F16), Some(ScalarType::F32), None, None];
+        m.rnd = Rounding::Rn;
+        // Each exponent with mantissas around the f16 halfway points, and a
+        // pseudo-random sweep.
+        let mut inputs: Vec<u32> = Vec::new();
+        for exp in 0..=255u32 {
+            for mant in [
+                0, 1, 0xfff, 0x1000, 0x1001, 0x2000, 0x3000, 0x7f_e000, 0x7f_f000, 0x7f_ffff,
+            ] {
+                for sign in [0, 0x8000_0000] {
+                    inputs.push(sign | exp << 23 | mant);
+                }
+            }
+        }
+        let mut x = 0x2545_F491u32;
+        inputs.extend((0..50_000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        }));
+        for a in inputs {
+            let mut fast = [0, u64::from(a)];
+            super::cvt(&m, &mut fast).unwrap();
+            let mut exact = [0, u64::from(a)];
+            super::cvt_float(&m, &mut exact).unwrap();
+            assert_eq!(fast[0], exact[0], "cvt.rn.f16.f32 {a:#010x}");
+        }
+    }
     use crate::sem::testing::run_asm;
 
     fn cvt(asm: &str, cons: [&str; 2], x: u64) -> u64 {
