@@ -8,6 +8,8 @@ pub mod exec;
 pub mod golden;
 pub mod interp;
 pub mod launch;
+pub mod matrix;
+pub mod memory;
 pub mod records;
 pub mod registry;
 pub mod sem;
