@@ -50,8 +50,9 @@ fn fragment(l: usize) -> (usize, usize) {
     (l / 4, 2 * (l % 4))
 }
 
-/// The 8 row addresses of matrix `i`: lanes 8i..8i+7 give them.
-fn rows(call: &mut WarpCall<'_>, i: usize, slot: usize) -> Result<[usize; 8], Fault> {
+/// The 8 row addresses of matrix `i`: lanes 8i..8i+7 give them. Adds the
+/// matrix's wavefronts (and the ideal, one) to `waves`.
+fn rows(call: &mut WarpCall<'_>, i: usize, slot: usize, waves: &mut (u64, u64)) -> Result<[usize; 8], Fault> {
     let mut out = [0; 8];
     let mut acc = [(0u64, 16u64); 8];
     for (r, o) in out.iter_mut().enumerate() {
@@ -62,15 +63,17 @@ fn rows(call: &mut WarpCall<'_>, i: usize, slot: usize) -> Result<[usize; 8], Fa
         acc[r].0 = addr;
     }
     let (w, ideal) = wavefronts(&acc);
-    call.stats.record(call.key, w, ideal);
+    waves.0 += w;
+    waves.1 += ideal;
     Ok(out)
 }
 
 fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     let num = m8n8_only(call)?;
     let trans = call.mods.has(Flags::TRANS);
+    let mut waves = (0, 0);
     for i in 0..num {
-        let rows = rows(call, i, num)?;
+        let rows = rows(call, i, num, &mut waves)?;
         let at = |r: usize, c: usize, shared: &[u8]| {
             let o = rows[r] + 2 * c;
             u64::from(u16::from_le_bytes([shared[o], shared[o + 1]]))
@@ -85,14 +88,17 @@ fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
             call.lanes[l][i] = lo | hi << 16;
         }
     }
+    // One request per warp instruction, each matrix ideally one wavefront.
+    call.stats.record(call.key, waves.0, waves.1);
     Ok(())
 }
 
 fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     let num = m8n8_only(call)?;
     let trans = call.mods.has(Flags::TRANS);
+    let mut waves = (0, 0);
     for i in 0..num {
-        let rows = rows(call, i, 0)?;
+        let rows = rows(call, i, 0, &mut waves)?;
         for l in lanes_of(call.members) {
             let (r, c) = fragment(l);
             let v = call.lanes[l][1 + i];
@@ -103,6 +109,7 @@ fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
             }
         }
     }
+    call.stats.record(call.key, waves.0, waves.1);
     Ok(())
 }
 
@@ -416,7 +423,7 @@ fn mma_float(
     if dt == ScalarType::F64 {
         return Ok(f64_chain(at, a, b, j, c));
     }
-    let f = fused_sum(&terms, (nan, pinf, ninf), 24);
+    let f = fused_sum(&terms, (nan, pinf, ninf), 25);
     Ok(match dt {
         ScalarType::F32 => u64::from(f),
         ScalarType::F16 => {
