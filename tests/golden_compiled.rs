@@ -15,19 +15,32 @@ fn golden_path() -> std::path::PathBuf {
 }
 
 fn records() -> Vec<Record> {
-    read_jsonl(&golden_path()).expect("golden file").iter().filter_map(|v| Record::from_json(v).expect("record")).collect()
+    read_jsonl(&golden_path())
+        .expect("golden file")
+        .iter()
+        .filter_map(|v| Record::from_json(v).expect("record"))
+        .collect()
 }
 
 #[test]
 fn generated_forms_are_current() {
     let expected = ptx_sim::codegen::compiled_test_source(&records(), "h100_sm90_seed11.jsonl.gz");
-    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden_compiled/forms.rs")).unwrap();
-    assert!(committed == expected, "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`");
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden_compiled/forms.rs"),
+    )
+    .unwrap();
+    assert!(
+        committed == expected,
+        "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`"
+    );
 }
 
 /// Runs form `func` for one lane: operand bits in, operand bits after.
 fn run_lane(func: forms::FormFn, record: &Record, lane: usize) -> Vec<u128> {
-    let ins: Vec<u64> = record.inputs[lane].iter().map(|v| v.unwrap_or(0) as u64).collect();
+    let ins: Vec<u64> = record.inputs[lane]
+        .iter()
+        .map(|v| v.unwrap_or(0) as u64)
+        .collect();
     let mut outs = ins.clone();
     func(&ins, &mut outs);
     outs.into_iter().map(u128::from).collect()
@@ -41,13 +54,16 @@ fn records_replay_through_the_compiled_path() {
         let cons: Vec<String> = record.cons.iter().map(ToString::to_string).collect();
         let func = forms::FORMS
             .iter()
-            .find(|(asm, c, _)| *asm == record.asm && c.iter().map(|s| s.to_string()).eq(cons.iter().cloned()))
+            .find(|(asm, c, _)| {
+                *asm == record.asm && c.iter().map(|s| s.to_string()).eq(cons.iter().cloned())
+            })
             .map(|f| f.2)
             .expect("every statement has a generated function");
         let mut mismatches = Vec::new();
         if record.scope == "warp" {
             // Warp records: the 32 lanes run the compiled statement as one warp of a launch.
-            let launch = ptx_sim::launch::Launch::new(1, record.inputs.len() as u32).shared_init(shared_before(&record).unwrap());
+            let launch = ptx_sim::launch::Launch::new(1, record.inputs.len() as u32)
+                .shared_init(shared_before(&record).unwrap());
             match launch.run(|t| run_lane(func, &record, t.lane as usize)) {
                 Ok(report) => {
                     for (lane, regs) in report.results.iter().enumerate() {
@@ -67,13 +83,29 @@ fn records_replay_through_the_compiled_path() {
         }
         // The interpreter's verdict on the same record: the compiled path must agree with it.
         let judge: &ptx_sim::golden::Judge = &approx_ok;
-        let interpreted = if record.scope == "warp" { ptx_sim::golden::replay_warp(&record, judge) } else { ptx_sim::golden::replay_thread(&record, judge) };
+        let interpreted = if record.scope == "warp" {
+            ptx_sim::golden::replay_warp(&record, judge)
+        } else {
+            ptx_sim::golden::replay_thread(&record, judge)
+        };
         let compiled_pass = mismatches.is_empty();
         if compiled_pass != (interpreted == Outcome::Pass) {
-            failed.push(format!("{}: compiled {} but interpreted {:?}; {:?}", record.asm, compiled_pass, interpreted, mismatches.first()));
+            failed.push(format!(
+                "{}: compiled {} but interpreted {:?}; {:?}",
+                record.asm,
+                compiled_pass,
+                interpreted,
+                mismatches.first()
+            ));
         } else {
             passed += 1;
         }
     }
-    assert!(failed.is_empty(), "{} records agree, {} differ:\n{}", passed, failed.len(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} records agree, {} differ:\n{}",
+        passed,
+        failed.len(),
+        failed.join("\n")
+    );
 }

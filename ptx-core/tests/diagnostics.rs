@@ -221,7 +221,13 @@ fn immediate_out_of_the_type_range_is_a_warning_as_ptxas_truncates_it() {
 #[test]
 fn immediate_outside_an_operand_range_is_an_error() {
     // PTX ISA: barrier ids are 0..15.
-    expect("bar.sync 16;", &[], DiagnosticKind::ImmediateRange, "16", "0..=15");
+    expect(
+        "bar.sync 16;",
+        &[],
+        DiagnosticKind::ImmediateRange,
+        "16",
+        "0..=15",
+    );
 }
 
 #[test]

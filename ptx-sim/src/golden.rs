@@ -175,7 +175,11 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
 /// The record's shared memory before the statement (`smem_in`), if any.
 pub fn shared_before(record: &Record) -> Result<Vec<u8>, String> {
     let Some(hex) = record.raw.get("smem_in").and_then(Value::as_str) else {
-        let size = record.raw.get("smem_bytes").and_then(Value::as_u64).unwrap_or(0);
+        let size = record
+            .raw
+            .get("smem_bytes")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
         return Ok(vec![0; size as usize]);
     };
     bytes(hex)
@@ -199,7 +203,9 @@ pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
                     "{}: shared memory byte {i}: expected 0x{:02x}, got {}",
                     record.form,
                     expected[i],
-                    after.get(i).map_or("nothing".into(), |b| format!("0x{b:02x}"))
+                    after
+                        .get(i)
+                        .map_or("nothing".into(), |b| format!("0x{b:02x}"))
                 ));
             }
         }

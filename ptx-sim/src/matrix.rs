@@ -52,7 +52,12 @@ fn fragment(l: usize) -> (usize, usize) {
 
 /// The 8 row addresses of matrix `i`: lanes 8i..8i+7 give them. Adds the
 /// matrix's wavefronts (and the ideal, one) to `waves`.
-fn rows(call: &mut WarpCall<'_>, i: usize, slot: usize, waves: &mut (u64, u64)) -> Result<[usize; 8], Fault> {
+fn rows(
+    call: &mut WarpCall<'_>,
+    i: usize,
+    slot: usize,
+    waves: &mut (u64, u64),
+) -> Result<[usize; 8], Fault> {
     let mut out = [0; 8];
     let mut acc = [(0u64, 16u64); 8];
     for (r, o) in out.iter_mut().enumerate() {
@@ -150,9 +155,17 @@ fn decode(bits: u64, e: u32, m: u32, ieee: bool) -> Num {
         return Num::NaN;
     }
     if exp == 0 {
-        Num::Finite { neg, sig: man, exp: 1 - bias - m as i32 }
+        Num::Finite {
+            neg,
+            sig: man,
+            exp: 1 - bias - m as i32,
+        }
     } else {
-        Num::Finite { neg, sig: man | 1 << m, exp: exp - bias - m as i32 }
+        Num::Finite {
+            neg,
+            sig: man | 1 << m,
+            exp: exp - bias - m as i32,
+        }
     }
 }
 
@@ -269,7 +282,10 @@ fn c_pos(i: usize, l: usize) -> (usize, usize) {
 }
 
 fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let shape = call.mods.shape.ok_or_else(|| Fault::new("mma without a shape"))?;
+    let shape = call
+        .mods
+        .shape
+        .ok_or_else(|| Fault::new("mma without a shape"))?;
     let [dt, at, bt, ct] = call.mods.types;
     let (dt, at, bt, ct) = match (dt, at, bt, ct) {
         (Some(d), Some(a), Some(b), Some(c)) => (d, a, b, c),
@@ -280,7 +296,11 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
             "mma.m8n8k4 with .f16 inputs (quad-pair layout) is not simulated",
         ));
     }
-    let (m, n, k) = (usize::from(shape.m), usize::from(shape.n), usize::from(shape.k));
+    let (m, n, k) = (
+        usize::from(shape.m),
+        usize::from(shape.n),
+        usize::from(shape.k),
+    );
     let reg_bits = |t: ScalarType| if t == ScalarType::F64 { 64 } else { 32 };
     let ea = elem_bits(at) as usize;
     let eb = elem_bits(bt) as usize;
@@ -306,13 +326,21 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
         for r in 0..na {
             for j in 0..epr_a {
                 let (row, col) = a_pos(shape.m, r, j, l, epr_a);
-                a[row][col] = if ea == 64 { s[a0 + r] } else { raw(s[a0 + r], j, ea) };
+                a[row][col] = if ea == 64 {
+                    s[a0 + r]
+                } else {
+                    raw(s[a0 + r], j, ea)
+                };
             }
         }
         for r in 0..nb {
             for j in 0..epr_b {
                 let (row, col) = b_pos(r, j, l, epr_b);
-                b[row][col] = if eb == 64 { s[b0 + r] } else { raw(s[b0 + r], j, eb) };
+                b[row][col] = if eb == 64 {
+                    s[b0 + r]
+                } else {
+                    raw(s[b0 + r], j, eb)
+                };
             }
         }
         for i in 0..nc_elems {
@@ -321,7 +349,10 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
             c[row][col] = if c_per_reg == 2 { raw(v, i % 2, 16) } else { v };
         }
     }
-    let int = matches!(at, ScalarType::S8 | ScalarType::U8 | ScalarType::S4 | ScalarType::U4 | ScalarType::B1);
+    let int = matches!(
+        at,
+        ScalarType::S8 | ScalarType::U8 | ScalarType::S4 | ScalarType::U4 | ScalarType::B1
+    );
     let mut d = vec![vec![0u64; n]; m];
     for i in 0..m {
         for j in 0..n {
@@ -362,7 +393,15 @@ fn int_value(ty: ScalarType, v: u64) -> i64 {
 
 /// Integer mma is exact: `c + Σ a b` in 64 bits, wrapped to s32 (or
 /// clamped with `.satfinite`); `.b1` sums `popc(a AND/XOR b)`.
-fn mma_int(m: &Mods, at: ScalarType, bt: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 {
+fn mma_int(
+    m: &Mods,
+    at: ScalarType,
+    bt: ScalarType,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> u64 {
     let mut sum = i64::from(c as u32 as i32);
     if at == ScalarType::B1 {
         let xor = m.selects(Sel::XorPopc) || m.selects(Sel::Xor);
@@ -409,10 +448,24 @@ fn mma_float(
         let y = element(bt, b[kk][j]);
         let p = match (x, y) {
             (Num::NaN, _) | (_, Num::NaN) => Num::NaN,
-            (Num::Inf(_), Num::Finite { sig: 0, .. }) | (Num::Finite { sig: 0, .. }, Num::Inf(_)) => Num::NaN,
+            (Num::Inf(_), Num::Finite { sig: 0, .. })
+            | (Num::Finite { sig: 0, .. }, Num::Inf(_)) => Num::NaN,
             (Num::Inf(s), Num::Inf(t)) => Num::Inf(s ^ t),
-            (Num::Inf(s), Num::Finite { neg, .. }) | (Num::Finite { neg, .. }, Num::Inf(s)) => Num::Inf(s ^ neg),
-            (Num::Finite { neg: s, sig: u, exp: e }, Num::Finite { neg: t, sig: v, exp: f }) => Num::Finite {
+            (Num::Inf(s), Num::Finite { neg, .. }) | (Num::Finite { neg, .. }, Num::Inf(s)) => {
+                Num::Inf(s ^ neg)
+            }
+            (
+                Num::Finite {
+                    neg: s,
+                    sig: u,
+                    exp: e,
+                },
+                Num::Finite {
+                    neg: t,
+                    sig: v,
+                    exp: f,
+                },
+            ) => Num::Finite {
                 neg: s ^ t,
                 sig: u * v,
                 exp: e + f,
@@ -427,17 +480,25 @@ fn mma_float(
     Ok(match dt {
         ScalarType::F32 => u64::from(f),
         ScalarType::F16 => {
-            use rustc_apfloat::{Float, FloatConvert, ieee::{Half, Single}};
+            use rustc_apfloat::{
+                Float, FloatConvert,
+                ieee::{Half, Single},
+            };
             if nan {
                 0x7FFF
             } else {
                 let mut lost = false;
-                let h: Half = Single::from_bits(u128::from(f)).convert_r(rustc_apfloat::Round::NearestTiesToEven, &mut lost).value;
+                let h: Half = Single::from_bits(u128::from(f))
+                    .convert_r(rustc_apfloat::Round::NearestTiesToEven, &mut lost)
+                    .value;
                 h.to_bits() as u64
             }
         }
         other => {
-            return Err(Fault::new(format!("mma: .{} results are not simulated", other.name())));
+            return Err(Fault::new(format!(
+                "mma: .{} results are not simulated",
+                other.name()
+            )));
         }
     })
 }

@@ -51,7 +51,13 @@ pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
 
 /// Checks that `[addr, addr + size)` lies in a shared memory of `len`
 /// bytes and is aligned to `align`.
-pub fn check_access(len: usize, addr: u64, size: u64, align: u64, what: &str) -> Result<usize, Fault> {
+pub fn check_access(
+    len: usize,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+) -> Result<usize, Fault> {
     if align > 1 && addr % align != 0 {
         return Err(Fault::new(format!(
             "{what}: shared address {addr:#x} is not aligned to {align} bytes"
@@ -76,9 +82,15 @@ fn not_shared(what: &str) -> Fault {
 }
 
 /// Runs `f` over the running lane's CTA shared memory.
-fn with_shared<R>(what: &str, f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>) -> Result<R, Fault> {
-    current::with_lane(|cta, _| f(&mut cta.shared.borrow_mut()))
-        .unwrap_or_else(|| Err(Fault::new(format!("`{what}` on shared memory needs a launch"))))
+fn with_shared<R>(
+    what: &str,
+    f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
+) -> Result<R, Fault> {
+    current::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
+        Err(Fault::new(format!(
+            "`{what}` on shared memory needs a launch"
+        )))
+    })
 }
 
 fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
@@ -87,7 +99,10 @@ fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
 }
 
 fn read_le(bytes: &[u8]) -> u64 {
-    bytes.iter().rev().fold(0, |acc, &b| acc << 8 | u64::from(b))
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |acc, &b| acc << 8 | u64::from(b))
 }
 
 fn write_le(bytes: &mut [u8], v: u64) {
@@ -125,7 +140,10 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
     let n = usize::from(m.count.max(1));
     let size = elem_bytes(m)?;
     let addr = s[0];
-    let values: Vec<u64> = s.get(1..=n).ok_or_else(|| Fault::new("st: no value"))?.to_vec();
+    let values: Vec<u64> = s
+        .get(1..=n)
+        .ok_or_else(|| Fault::new("st: no value"))?
+        .to_vec();
     with_shared("st", |mem| {
         let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "st")?;
         for (i, v) in values.iter().enumerate() {
@@ -139,14 +157,19 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
 /// The new value of an atomic `op` of type `ty` on `old` with operand `b` (and `c` for `cas`).
 fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Fault> {
     let bits = ty.bits();
-    let mask = if bits >= 64 { u64::MAX } else { (1 << bits) - 1 };
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    };
     let signed = matches!(ty, ScalarType::S32 | ScalarType::S64);
     let sx = |v: u64| crate::exec::sign_extend(v, bits);
     Ok(mask
         & match op {
             Sel::Add if ty == ScalarType::F32 => {
                 use rustc_apfloat::{Float, ieee::Single};
-                let r = Single::from_bits(u128::from(old & mask)) + Single::from_bits(u128::from(b & mask));
+                let r = Single::from_bits(u128::from(old & mask))
+                    + Single::from_bits(u128::from(b & mask));
                 r.value.to_bits() as u64
             }
             Sel::Add => old.wrapping_add(b),
@@ -166,13 +189,24 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
             Sel::Min => (old & mask).min(b & mask),
             Sel::Max => (old & mask).max(b & mask),
             Sel::Inc => {
-                if old & mask >= b & mask { 0 } else { old + 1 }
+                if old & mask >= b & mask {
+                    0
+                } else {
+                    old + 1
+                }
             }
             Sel::Dec => {
-                if old & mask == 0 || old & mask > b & mask { b } else { old - 1 }
+                if old & mask == 0 || old & mask > b & mask {
+                    b
+                } else {
+                    old - 1
+                }
             }
             other => {
-                return Err(Fault::new(format!("atom: .{} is not simulated", other.word())));
+                return Err(Fault::new(format!(
+                    "atom: .{} is not simulated",
+                    other.word()
+                )));
             }
         })
 }
@@ -205,7 +239,16 @@ fn atom_at(m: &Mods, s: &mut [u64], a: usize, d: Option<usize>) -> SemResult {
         .find(|o| {
             matches!(
                 o,
-                Sel::Add | Sel::And | Sel::Or | Sel::Xor | Sel::Exch | Sel::Cas | Sel::Min | Sel::Max | Sel::Inc | Sel::Dec
+                Sel::Add
+                    | Sel::And
+                    | Sel::Or
+                    | Sel::Xor
+                    | Sel::Exch
+                    | Sel::Cas
+                    | Sel::Min
+                    | Sel::Max
+                    | Sel::Inc
+                    | Sel::Dec
             )
         })
         .ok_or_else(|| Fault::new("atom: no operation"))?;

@@ -68,7 +68,11 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
             (j, j <= max_lane)
         }
     };
-    if pval { (j as u32, true) } else { (lane as u32, false) }
+    if pval {
+        (j as u32, true)
+    } else {
+        (lane as u32, false)
+    }
 }
 
 fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -268,7 +272,11 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
         return Err(Fault::new(format!("barrier {id} does not exist (0-15)")));
     }
     let count_slot = first + 1;
-    let has_count = if red { s.len() > first + 2 } else { s.len() > first + 1 };
+    let has_count = if red {
+        s.len() > first + 2
+    } else {
+        s.len() > first + 1
+    };
     let count = if has_count {
         s.get(count_slot).map(|&c| c as u32)
     } else {

@@ -16,7 +16,10 @@ fn ldmatrix_x2(offset: impl Fn(u32) -> u32 + Sync) -> BankCounts {
     let cons = ["=r", "=r", "r"];
     let asm = "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];";
     let checked = check_asm(asm, &cons, Target::default()).unwrap();
-    let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+    let ops: Vec<AsmOperand> = cons
+        .iter()
+        .map(|c| AsmOperand::new(c.parse().unwrap()))
+        .collect();
     let p = Prepared::new(&lower(&checked, &ops).unwrap());
     let report = Launch::new(1024, 512)
         .shared_bytes(128 * 16 * 2)

@@ -134,7 +134,10 @@ fn a_barrier_some_threads_skip_is_an_error() {
         })
         .unwrap_err()
         .to_string();
-    assert!(e.contains("threads 0-31 wait at `bar` barrier 0 (64 threads expected)"), "{e}");
+    assert!(
+        e.contains("threads 0-31 wait at `bar` barrier 0 (64 threads expected)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -108,7 +108,11 @@ fn matrix_and_async_copy_families_agree_with_ptxas() {
         ("sm_120", 0),
         ("sm_120a", 1),
     ] {
-        assert_at_most(&format!("ptxas-probe-matrix/{target}.jsonl.gz"), target, known);
+        assert_at_most(
+            &format!("ptxas-probe-matrix/{target}.jsonl.gz"),
+            target,
+            known,
+        );
     }
 }
 
@@ -132,5 +136,10 @@ fn matrix_and_async_copy_minimum_versions_agree_with_ptxas() {
             ));
         }
     }
-    assert!(out.len() <= 8, "{} disagreements:\n{}", out.len(), out.join("\n"));
+    assert!(
+        out.len() <= 8,
+        "{} disagreements:\n{}",
+        out.len(),
+        out.join("\n")
+    );
 }

@@ -258,7 +258,9 @@ impl CtaCore {
             for l in lanes_of(self.warp_lanes(w, n)) {
                 let lane = &lanes[base + l];
                 if lane.state == LaneState::Waiting
-                    && lane.wait.is_some_and(|o| matches!(o.kind, WaitKind::Active))
+                    && lane
+                        .wait
+                        .is_some_and(|o| matches!(o.kind, WaitKind::Active))
                 {
                     mask |= 1 << l;
                 }

@@ -58,7 +58,23 @@ fn comparison(m: &Mods) -> Result<Sel, Fault> {
             use Sel::*;
             matches!(
                 s,
-                Eq | Ne | Lt | Le | Gt | Ge | Lo | Ls | Hi | Hs | Equ | Neu | Ltu | Leu | Gtu | Geu | Num | Nan
+                Eq | Ne
+                    | Lt
+                    | Le
+                    | Gt
+                    | Ge
+                    | Lo
+                    | Ls
+                    | Hi
+                    | Hs
+                    | Equ
+                    | Neu
+                    | Ltu
+                    | Leu
+                    | Gtu
+                    | Geu
+                    | Num
+                    | Nan
             )
         })
         .ok_or_else(|| Fault::new("comparison without an operator"))
@@ -319,7 +335,10 @@ mod tests {
         assert_eq!(p("setp.eq.f32 p, %2, %3", f, 1, 0x8000_0000), 0);
         assert_eq!(p("setp.eq.ftz.f32 p, %2, %3", f, 1, 0x8000_0000), 1);
         assert_eq!(p("setp.lt.f32 p, %2, %3", f, 0x0014_081D, 0x001B_8A15), 1);
-        assert_eq!(p("setp.lt.ftz.f32 p, %2, %3", f, 0x0014_081D, 0x001B_8A15), 0);
+        assert_eq!(
+            p("setp.lt.ftz.f32 p, %2, %3", f, 0x0014_081D, 0x001B_8A15),
+            0
+        );
         // The smallest normal number is kept.
         assert_eq!(p("setp.gt.ftz.f32 p, %2, %3", f, 0x0080_0000, 0), 1);
         // f16 and f16x2 subnormals.
@@ -339,9 +358,15 @@ mod tests {
         let a = one << 16 | two;
         let b = two << 16 | one;
         assert_eq!(setp("setp.lt.f16x2 p|q, %2, %3", r, a, b), (0, 1));
-        assert_eq!(setp("setp.gt.bf16x2 p|q, %2, %3", r, 0x4000_3F80, 0x3F80_4000), (0, 1));
+        assert_eq!(
+            setp("setp.gt.bf16x2 p|q, %2, %3", r, 0x4000_3F80, 0x3F80_4000),
+            (0, 1)
+        );
         // Recorded on the H100: lower 0x0f62 < 0x5df4, upper 0x41fa > 0xc2e8.
-        assert_eq!(setp("setp.lt.f16x2 p|q, %2, %3", r, 0x41FA_0F62, 0xC2E8_5DF4), (1, 0));
+        assert_eq!(
+            setp("setp.lt.f16x2 p|q, %2, %3", r, 0x41FA_0F62, 0xC2E8_5DF4),
+            (1, 0)
+        );
     }
 
     #[test]
@@ -379,21 +404,42 @@ mod tests {
     #[test]
     fn set_writes_all_ones_or_one_point_zero() {
         let r = |asm: &str, cons: &[&str], a: u128, b: u128| run(asm, cons, &[0, a, b])[0];
-        assert_eq!(r("set.lt.u32.s32 %0, %1, %2;", &["=r", "r", "r"], 1, 2), 0xFFFF_FFFF);
+        assert_eq!(
+            r("set.lt.u32.s32 %0, %1, %2;", &["=r", "r", "r"], 1, 2),
+            0xFFFF_FFFF
+        );
         assert_eq!(r("set.lt.u32.s32 %0, %1, %2;", &["=r", "r", "r"], 2, 1), 0);
-        assert_eq!(r("set.lt.f32.s32 %0, %1, %2;", &["=f", "r", "r"], 1, 2), ONE32);
-        assert_eq!(r("set.lt.f16.s32 %0, %1, %2;", &["=h", "r", "r"], 1, 2), 0x3C00);
-        assert_eq!(r("set.lt.bf16.s32 %0, %1, %2;", &["=h", "r", "r"], 1, 2), 0x3F80);
-        assert_eq!(r("set.nan.u32.f32 %0, %1, %2;", &["=r", "f", "f"], NAN32, 0), 0xFFFF_FFFF);
+        assert_eq!(
+            r("set.lt.f32.s32 %0, %1, %2;", &["=f", "r", "r"], 1, 2),
+            ONE32
+        );
+        assert_eq!(
+            r("set.lt.f16.s32 %0, %1, %2;", &["=h", "r", "r"], 1, 2),
+            0x3C00
+        );
+        assert_eq!(
+            r("set.lt.bf16.s32 %0, %1, %2;", &["=h", "r", "r"], 1, 2),
+            0x3F80
+        );
+        assert_eq!(
+            r("set.nan.u32.f32 %0, %1, %2;", &["=r", "f", "f"], NAN32, 0),
+            0xFFFF_FFFF
+        );
         // Packed sources: each half of `d` from its own comparison.
         let (one, two) = (0x3C00, 0x4000);
         let (a, b) = (one << 16 | two, two << 16 | one);
         let cons = ["=r", "r", "r"];
-        assert_eq!(r("set.lt.f16x2.f16x2 %0, %1, %2;", &cons, a, b), 0x3C00_0000);
+        assert_eq!(
+            r("set.lt.f16x2.f16x2 %0, %1, %2;", &cons, a, b),
+            0x3C00_0000
+        );
         assert_eq!(r("set.lt.u32.f16x2 %0, %1, %2;", &cons, a, b), 0xFFFF_0000);
         assert_eq!(r("set.gt.s32.f16x2 %0, %1, %2;", &cons, a, b), 0x0000_FFFF);
         let combined = "{ .reg .pred c; setp.ne.u32 c, %3, 0; set.lt.or.u32.s32 %0, %1, %2, !c; }";
-        assert_eq!(run(combined, &["=r", "r", "r", "r"], &[0, 2, 1, 0])[0], 0xFFFF_FFFF);
+        assert_eq!(
+            run(combined, &["=r", "r", "r", "r"], &[0, 2, 1, 0])[0],
+            0xFFFF_FFFF
+        );
         assert_eq!(run(combined, &["=r", "r", "r", "r"], &[0, 2, 1, 1])[0], 0);
     }
 

@@ -33,7 +33,11 @@ fn saturate(v: i128, t: ScalarType) -> u64 {
 /// caller extends the result to the register by `dtype`'s signedness.
 #[inline]
 pub fn cvt_int(m: &Mods, s: &mut [u64]) -> SemResult {
-    let (dtype, atype) = (ty0(m)?, m.ty(1).ok_or_else(|| Fault::new("cvt without a source type"))?);
+    let (dtype, atype) = (
+        ty0(m)?,
+        m.ty(1)
+            .ok_or_else(|| Fault::new("cvt without a source type"))?,
+    );
     let a = value(s[1], atype);
     s[0] = if m.has(Flags::SAT) {
         saturate(a, dtype)
@@ -51,9 +55,16 @@ pub fn cvt_int(m: &Mods, s: &mut [u64]) -> SemResult {
 pub fn cvt_pack(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
     let n = t.bits();
-    let (a, b) = (saturate(value(s[1], ScalarType::S32), t), saturate(value(s[2], ScalarType::S32), t));
+    let (a, b) = (
+        saturate(value(s[1], ScalarType::S32), t),
+        saturate(value(s[2], ScalarType::S32), t),
+    );
     let packed = a << n | b;
-    let rest = if 2 * n < 32 { s.get(3).copied().unwrap_or(0) << (2 * n) } else { 0 };
+    let rest = if 2 * n < 32 {
+        s.get(3).copied().unwrap_or(0) << (2 * n)
+    } else {
+        0
+    };
     s[0] = truncate(packed | rest, 32);
     Ok(())
 }
@@ -73,21 +84,42 @@ mod tests {
         assert_eq!(cvt("cvt.s8.s32 %0, %1;", ["=r", "r"], 0x1FF), 0xFFFF_FFFF);
         assert_eq!(cvt("cvt.u8.s32 %0, %1;", ["=r", "r"], 0x1FF), 0xFF);
         assert_eq!(cvt("cvt.u16.u32 %0, %1;", ["=h", "r"], 0x1_2345), 0x2345);
-        assert_eq!(cvt("cvt.s32.s64 %0, %1;", ["=r", "l"], 0x1_8000_0000), 0x8000_0000);
+        assert_eq!(
+            cvt("cvt.s32.s64 %0, %1;", ["=r", "l"], 0x1_8000_0000),
+            0x8000_0000
+        );
         // The source is read as its own type: only its low bits, extended by its sign.
-        assert_eq!(cvt("cvt.s32.s8 %0, %1;", ["=r", "r"], 0x1234_5680), 0xFFFF_FF80);
+        assert_eq!(
+            cvt("cvt.s32.s8 %0, %1;", ["=r", "r"], 0x1234_5680),
+            0xFFFF_FF80
+        );
         assert_eq!(cvt("cvt.u32.u8 %0, %1;", ["=r", "r"], 0x1234_5680), 0x80);
-        assert_eq!(cvt("cvt.s64.s32 %0, %1;", ["=l", "r"], 0xFFFF_FFFE), u128::from(u64::MAX - 1));
-        assert_eq!(cvt("cvt.s64.u32 %0, %1;", ["=l", "r"], 0xFFFF_FFFE), 0xFFFF_FFFE);
-        assert_eq!(cvt("cvt.u64.s8 %0, %1;", ["=l", "r"], 0x80), u128::from(u64::MAX - 0x7F));
+        assert_eq!(
+            cvt("cvt.s64.s32 %0, %1;", ["=l", "r"], 0xFFFF_FFFE),
+            u128::from(u64::MAX - 1)
+        );
+        assert_eq!(
+            cvt("cvt.s64.u32 %0, %1;", ["=l", "r"], 0xFFFF_FFFE),
+            0xFFFF_FFFE
+        );
+        assert_eq!(
+            cvt("cvt.u64.s8 %0, %1;", ["=l", "r"], 0x80),
+            u128::from(u64::MAX - 0x7F)
+        );
     }
 
     #[test]
     fn cvt_sat_clamps_to_the_destination_range() {
         let r = ["=r", "r"];
         assert_eq!(cvt("cvt.sat.s8.s32 %0, %1;", r, 300), 127);
-        assert_eq!(cvt("cvt.sat.s8.s32 %0, %1;", r, (-300i32) as u32 as u128), 0xFFFF_FF80);
-        assert_eq!(cvt("cvt.sat.s8.s32 %0, %1;", r, (-5i32) as u32 as u128), 0xFFFF_FFFB);
+        assert_eq!(
+            cvt("cvt.sat.s8.s32 %0, %1;", r, (-300i32) as u32 as u128),
+            0xFFFF_FF80
+        );
+        assert_eq!(
+            cvt("cvt.sat.s8.s32 %0, %1;", r, (-5i32) as u32 as u128),
+            0xFFFF_FFFB
+        );
         assert_eq!(cvt("cvt.sat.u8.s32 %0, %1;", r, (-5i32) as u32 as u128), 0);
         assert_eq!(cvt("cvt.sat.u8.s32 %0, %1;", r, 256), 255);
         assert_eq!(cvt("cvt.sat.s8.u32 %0, %1;", r, 0xFFFF_FFFF), 127);
@@ -96,11 +128,30 @@ mod tests {
         assert_eq!(cvt("cvt.sat.s32.u32 %0, %1;", r, 0x7FFF_FFFF), 0x7FFF_FFFF);
         assert_eq!(cvt("cvt.sat.s16.s32 %0, %1;", ["=h", "r"], 0x8000), 0x7FFF);
         assert_eq!(cvt("cvt.sat.u16.s32 %0, %1;", ["=h", "r"], 0x8000_0000), 0);
-        assert_eq!(cvt("cvt.sat.s32.s64 %0, %1;", ["=r", "l"], 1 << 40), 0x7FFF_FFFF);
-        assert_eq!(cvt("cvt.sat.s32.s64 %0, %1;", ["=r", "l"], u128::from(u64::MAX << 40)), 0x8000_0000);
-        assert_eq!(cvt("cvt.sat.u32.s64 %0, %1;", ["=r", "l"], 1 << 40), 0xFFFF_FFFF);
-        assert_eq!(cvt("cvt.sat.u64.s64 %0, %1;", ["=l", "l"], u128::from(u64::MAX)), 0);
-        assert_eq!(cvt("cvt.sat.s64.u64 %0, %1;", ["=l", "l"], u128::from(u64::MAX)), u128::from(i64::MAX as u64));
+        assert_eq!(
+            cvt("cvt.sat.s32.s64 %0, %1;", ["=r", "l"], 1 << 40),
+            0x7FFF_FFFF
+        );
+        assert_eq!(
+            cvt(
+                "cvt.sat.s32.s64 %0, %1;",
+                ["=r", "l"],
+                u128::from(u64::MAX << 40)
+            ),
+            0x8000_0000
+        );
+        assert_eq!(
+            cvt("cvt.sat.u32.s64 %0, %1;", ["=r", "l"], 1 << 40),
+            0xFFFF_FFFF
+        );
+        assert_eq!(
+            cvt("cvt.sat.u64.s64 %0, %1;", ["=l", "l"], u128::from(u64::MAX)),
+            0
+        );
+        assert_eq!(
+            cvt("cvt.sat.s64.u64 %0, %1;", ["=l", "l"], u128::from(u64::MAX)),
+            u128::from(i64::MAX as u64)
+        );
     }
 
     fn pack(asm: &str, a: i32, b: i32, c: u32) -> u128 {
@@ -113,9 +164,18 @@ mod tests {
     #[test]
     fn cvt_pack_sat_clamps_each_part_and_puts_b_lowest() {
         // d = {a', b'} for 16-bit parts.
-        assert_eq!(pack("cvt.pack.sat.s16.s32 %0, %1, %2;", 70000, -70000, 0), 0x7FFF_8000);
-        assert_eq!(pack("cvt.pack.sat.s16.s32 %0, %1, %2;", -1, 1, 0), 0xFFFF_0001);
-        assert_eq!(pack("cvt.pack.sat.u16.s32 %0, %1, %2;", -1, 70000, 0), 0x0000_FFFF);
+        assert_eq!(
+            pack("cvt.pack.sat.s16.s32 %0, %1, %2;", 70000, -70000, 0),
+            0x7FFF_8000
+        );
+        assert_eq!(
+            pack("cvt.pack.sat.s16.s32 %0, %1, %2;", -1, 1, 0),
+            0xFFFF_0001
+        );
+        assert_eq!(
+            pack("cvt.pack.sat.u16.s32 %0, %1, %2;", -1, 70000, 0),
+            0x0000_FFFF
+        );
         // Narrower parts: `c`'s low bits fill the rest of `d` above them.
         let u8 = "cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;";
         assert_eq!(pack(u8, 300, -1, 0x1234), 0x1234_FF00);

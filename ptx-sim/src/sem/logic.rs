@@ -147,7 +147,6 @@ pub fn shf_r(m: &Mods, s: &mut [u64]) -> SemResult {
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::lookup3;
@@ -159,7 +158,11 @@ mod tests {
 
     fn lop3(lut: u8) -> u128 {
         let asm = format!("lop3.b32 %0, %1, %2, %3, {lut:#x};");
-        run(&asm, &["=r", "r", "r", "r"], &[0, A.into(), B.into(), C.into()])[0]
+        run(
+            &asm,
+            &["=r", "r", "r", "r"],
+            &[0, A.into(), B.into(), C.into()],
+        )[0]
     }
 
     #[test]
@@ -201,7 +204,8 @@ mod tests {
             )
         };
         let cons = ["=r", "=r", "r", "r"];
-        let p = |op: &str, lut: &str, q: &str, qv: u128| run(&asm(op, lut, q), &cons, &[0, 0, qv, 5]);
+        let p =
+            |op: &str, lut: &str, q: &str, qv: u128| run(&asm(op, lut, q), &cons, &[0, 0, qv, 5]);
         // d = a & b & c = 5 (nonzero); d = 0 with lut 0.
         assert_eq!(p("and", "0x80", "q", 1), vec![1, 5, 1, 5]);
         assert_eq!(p("and", "0x80", "q", 0)[0], 0);
@@ -246,7 +250,10 @@ mod tests {
         let cons16 = ["=h", "h", "r"];
         assert_eq!(shift("shr.s16 %0, %1, %2;", &cons16, 0x8000, 20), 0xFFFF);
         let cons64 = ["=l", "l", "r"];
-        assert_eq!(shift("shr.s64 %0, %1, %2;", &cons64, 1 << 63, 64), u64::MAX.into());
+        assert_eq!(
+            shift("shr.s64 %0, %1, %2;", &cons64, 1 << 63, 64),
+            u64::MAX.into()
+        );
     }
 
     fn shf(asm: &str, a: u128, b: u128, c: u128) -> u128 {
@@ -288,9 +295,15 @@ mod tests {
 
     #[test]
     fn not_complements_within_the_type_and_cnot_is_logical() {
-        assert_eq!(run("not.b16 %0, %1;", &["=h", "h"], &[0, 0x00F0])[0], 0xFF0F);
+        assert_eq!(
+            run("not.b16 %0, %1;", &["=h", "h"], &[0, 0x00F0])[0],
+            0xFF0F
+        );
         assert_eq!(run("cnot.b32 %0, %1;", &["=r", "r"], &[0, 0])[0], 1);
-        assert_eq!(run("cnot.b32 %0, %1;", &["=r", "r"], &[0, 0x8000_0000])[0], 0);
+        assert_eq!(
+            run("cnot.b32 %0, %1;", &["=r", "r"], &[0, 0x8000_0000])[0],
+            0
+        );
         assert_eq!(run("cnot.b64 %0, %1;", &["=l", "l"], &[0, 1 << 40])[0], 0);
     }
 }

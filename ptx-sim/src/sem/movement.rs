@@ -135,18 +135,28 @@ mod tests {
 
     #[test]
     fn mov_copies_registers_immediates_and_special_registers() {
-        assert_eq!(run("mov.b32 %0, %1;", &["=r", "r"], &[0, 0xDEAD_BEEF])[0], 0xDEAD_BEEF);
+        assert_eq!(
+            run("mov.b32 %0, %1;", &["=r", "r"], &[0, 0xDEAD_BEEF])[0],
+            0xDEAD_BEEF
+        );
         assert_eq!(run("mov.u32 %0, -1;", &["=r"], &[0])[0], 0xFFFF_FFFF);
         assert_eq!(run("mov.s16 %0, -2;", &["=h"], &[0])[0], 0xFFFE);
         assert_eq!(run("mov.f32 %0, 1.5;", &["=f"], &[0])[0], 0x3FC0_0000);
-        assert_eq!(run("mov.f32 %0, 0f3F800000;", &["=f"], &[0])[0], 0x3F80_0000);
-        assert_eq!(run("mov.f64 %0, 0d4000000000000000;", &["=d"], &[0])[0], 0x4000_0000_0000_0000);
+        assert_eq!(
+            run("mov.f32 %0, 0f3F800000;", &["=f"], &[0])[0],
+            0x3F80_0000
+        );
+        assert_eq!(
+            run("mov.f64 %0, 0d4000000000000000;", &["=d"], &[0])[0],
+            0x4000_0000_0000_0000
+        );
         // Outside a launch every thread is lane 0 of a one-thread grid.
         assert_eq!(run("mov.u32 %0, %%laneid;", &["=r"], &[7])[0], 0);
         assert_eq!(run("mov.u32 %0, %%ntid.x;", &["=r"], &[7])[0], 1);
         assert_eq!(run("mov.u32 %0, %%lanemask_lt;", &["=r"], &[7])[0], 0);
         assert_eq!(run("mov.u32 %0, WARP_SZ;", &["=r"], &[0])[0], 32);
-        let pred = "{ .reg .pred p, q; setp.ne.u32 p, %1, 0; mov.pred q, p; selp.u32 %0, 1, 0, q; }";
+        let pred =
+            "{ .reg .pred p, q; setp.ne.u32 p, %1, 0; mov.pred q, p; selp.u32 %0, 1, 0, q; }";
         assert_eq!(run(pred, &["=r", "r"], &[0, 9])[0], 1);
         let b128 = 0x0011_2233_4455_6677_8899_AABB_CCDD_EEFFu128;
         assert_eq!(run("mov.b128 %0, %1;", &["=q", "q"], &[0, b128])[0], b128);
@@ -161,7 +171,11 @@ mod tests {
             &[0, 0x1111, 0x2222, 0x3333, 0x4444],
         );
         assert_eq!(four[0], 0x4444_3333_2222_1111);
-        let two = run("mov.b32 %0, {%1, %2};", &["=r", "h", "h"], &[0, 0xAAAA, 0xBBBB]);
+        let two = run(
+            "mov.b32 %0, {%1, %2};",
+            &["=r", "h", "h"],
+            &[0, 0xAAAA, 0xBBBB],
+        );
         assert_eq!(two[0], 0xBBBB_AAAA);
         let wide = run(
             "mov.b64 %0, {%1, %2};",
@@ -175,7 +189,11 @@ mod tests {
 
     #[test]
     fn mov_unpacks_the_lowest_bits_into_the_first_element() {
-        let two = run("mov.b32 {%0, %1}, %2;", &["=h", "=h", "r"], &[0, 0, 0xBBBB_AAAA]);
+        let two = run(
+            "mov.b32 {%0, %1}, %2;",
+            &["=h", "=h", "r"],
+            &[0, 0, 0xBBBB_AAAA],
+        );
         assert_eq!(two, vec![0xAAAA, 0xBBBB, 0xBBBB_AAAA]);
         let four = run(
             "mov.b64 {%0, %1, %2, %3}, %4;",
@@ -183,9 +201,17 @@ mod tests {
             &[0, 0, 0, 0, 0x4444_3333_2222_1111],
         );
         assert_eq!(four[..4], [0x1111, 0x2222, 0x3333, 0x4444]);
-        let sink = run("mov.b64 {_, %0}, %1;", &["=r", "l"], &[0, 0x9ABC_DEF0_1234_5678]);
+        let sink = run(
+            "mov.b64 {_, %0}, %1;",
+            &["=r", "l"],
+            &[0, 0x9ABC_DEF0_1234_5678],
+        );
         assert_eq!(sink[0], 0x9ABC_DEF0);
-        let b128 = run("mov.b128 {%0, %1}, %2;", &["=l", "=l", "q"], &[0, 0, 2 << 64 | 1]);
+        let b128 = run(
+            "mov.b128 {%0, %1}, %2;",
+            &["=l", "=l", "q"],
+            &[0, 0, 2 << 64 | 1],
+        );
         assert_eq!(b128[..2], [1, 2]);
     }
 
@@ -193,7 +219,11 @@ mod tests {
     /// the index of the source byte it took.
     fn prmt(mode: &str, c: u128) -> u128 {
         let asm = format!("prmt.b32{mode} %0, %1, %2, %3;");
-        run(&asm, &["=r", "r", "r", "r"], &[0, 0x0302_0100, 0x0706_0504, c])[0]
+        run(
+            &asm,
+            &["=r", "r", "r", "r"],
+            &[0, 0x0302_0100, 0x0706_0504, c],
+        )[0]
     }
 
     /// `{d3, d2, d1, d0}` as the PTX ISA's table writes it, as a register.
@@ -205,12 +235,30 @@ mod tests {
     fn prmt_modes_follow_the_isa_table() {
         // PTX ISA, prmt: {d3, d2, d1, d0} for c[1:0] = 0, 1, 2, 3.
         let table: [(&str, [[u128; 4]; 4]); 6] = [
-            (".f4e", [[3, 2, 1, 0], [4, 3, 2, 1], [5, 4, 3, 2], [6, 5, 4, 3]]),
-            (".b4e", [[5, 6, 7, 0], [6, 7, 0, 1], [7, 0, 1, 2], [0, 1, 2, 3]]),
-            (".rc8", [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]]),
-            (".ecl", [[3, 2, 1, 0], [3, 2, 1, 1], [3, 2, 2, 2], [3, 3, 3, 3]]),
-            (".ecr", [[0, 0, 0, 0], [1, 1, 1, 0], [2, 2, 1, 0], [3, 2, 1, 0]]),
-            (".rc16", [[1, 0, 1, 0], [3, 2, 3, 2], [1, 0, 1, 0], [3, 2, 3, 2]]),
+            (
+                ".f4e",
+                [[3, 2, 1, 0], [4, 3, 2, 1], [5, 4, 3, 2], [6, 5, 4, 3]],
+            ),
+            (
+                ".b4e",
+                [[5, 6, 7, 0], [6, 7, 0, 1], [7, 0, 1, 2], [0, 1, 2, 3]],
+            ),
+            (
+                ".rc8",
+                [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]],
+            ),
+            (
+                ".ecl",
+                [[3, 2, 1, 0], [3, 2, 1, 1], [3, 2, 2, 2], [3, 3, 3, 3]],
+            ),
+            (
+                ".ecr",
+                [[0, 0, 0, 0], [1, 1, 1, 0], [2, 2, 1, 0], [3, 2, 1, 0]],
+            ),
+            (
+                ".rc16",
+                [[1, 0, 1, 0], [3, 2, 3, 2], [1, 0, 1, 0], [3, 2, 3, 2]],
+            ),
         ];
         for (mode, rows) in table {
             for (c, row) in (0..).zip(rows) {
