@@ -233,24 +233,27 @@ impl Launch {
                 )],
             });
         }
-        let go = || {
-            (0..self.grid.count())
-                .into_par_iter()
-                .map(|c| {
-                    let g = self.grid;
-                    let place = cta::CtaPlace {
-                        ctaid: [
-                            (c % g.x as usize) as u32,
-                            (c / g.x as usize % g.y as usize) as u32,
-                            (c / (g.x as usize * g.y as usize)) as u32,
-                        ],
-                        grid: g,
-                        block: self.block,
-                        first_thread: c * self.block.count(),
-                    };
-                    cta::run_cta(&place, self.shared.clone(), self.stack_size, &f)
-                })
-                .collect::<Vec<_>>()
+        let one = |c: usize| {
+            let g = self.grid;
+            let place = cta::CtaPlace {
+                ctaid: [
+                    (c % g.x as usize) as u32,
+                    (c / g.x as usize % g.y as usize) as u32,
+                    (c / (g.x as usize * g.y as usize)) as u32,
+                ],
+                grid: g,
+                block: self.block,
+                first_thread: c * self.block.count(),
+            };
+            cta::run_cta(&place, self.shared.clone(), self.stack_size, &f)
+        };
+        // One CTA runs on the calling thread: no hand-off to a pool.
+        let go = || -> Vec<_> {
+            if self.grid.count() == 1 {
+                vec![one(0)]
+            } else {
+                (0..self.grid.count()).into_par_iter().map(one).collect()
+            }
         };
         let ctas = match self.workers {
             Some(n) => rayon::ThreadPoolBuilder::new()
