@@ -5,8 +5,8 @@
 //!
 //! A form is *checked* when it is in the table (the parser and checker know
 //! it), *simulated* when its semantic function is not one of the keys listed
-//! as not simulated, and *verified* when a thread-scope H100 record of a
-//! statement that uses it replays bit for bit.
+//! as not simulated, and *verified* when an H100 record of a statement that
+//! uses it replays bit for bit.
 //!
 //! ```
 //! let rows = ptx_sim::coverage::rows(&[]);
@@ -15,7 +15,7 @@
 //! assert_eq!(add.verified, 0); // no records given
 //! ```
 
-use crate::golden::{Outcome, Record, approx_ok, replay_thread};
+use crate::golden::{Outcome, Record, approx_ok, replay_thread, replay_warp};
 use crate::registry::Sem;
 use ptx_core::{AsmOperand, Target, check, parse, table};
 use std::collections::HashMap;
@@ -35,12 +35,18 @@ pub struct Row {
     pub verified: usize,
 }
 
-/// The status of every form, counting the passing thread-scope records of
+/// The status of every form, counting the passing records (thread and warp
+/// scope) of
 /// `records` (golden records, as [`Record::from_json`] reads them).
 pub fn rows(records: &[Record]) -> Vec<Row> {
     let mut verified: HashMap<usize, usize> = HashMap::new();
-    for record in records.iter().filter(|r| r.scope == "thread") {
-        if replay_thread(record, &approx_ok) != Outcome::Pass {
+    for record in records {
+        let outcome = if record.scope == "thread" {
+            replay_thread(record, &approx_ok)
+        } else {
+            replay_warp(record, &approx_ok)
+        };
+        if outcome != Outcome::Pass {
             continue;
         }
         for id in form_ids(record) {
@@ -99,7 +105,7 @@ pub fn markdown(rows: &[Row]) -> String {
          registry and the committed H100 records (`tests/data/golden/`); a test\n\
          fails when this file is stale. *Checked*: the parser and checker know the\n\
          form. *Simulated*: `ptx-sim` computes it. *Verified*: the number of\n\
-         thread-scope H100 records of statements using it that replay bit for bit.\n\n\
+         H100 records of statements using it that replay bit for bit.\n\n\
          | family | forms | simulated | verified |\n| --- | --- | --- | --- |\n",
     );
     let mut families: Vec<&str> = rows.iter().map(|r| r.family.as_str()).collect();

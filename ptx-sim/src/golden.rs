@@ -109,6 +109,16 @@ impl Record {
         Ok(Prepared::new(&program))
     }
 
+    /// The lanes that executed the statement: the record's `active` mask
+    /// (`tools/gpu-golden/README.md`), or every lane.
+    pub fn active(&self) -> u64 {
+        self.raw
+            .get("active")
+            .and_then(Value::as_str)
+            .and_then(|h| u64::from_str_radix(h.trim_start_matches("0x"), 16).ok())
+            .unwrap_or(u64::MAX)
+    }
+
     /// The register width of operand `k`.
     pub fn bits(&self, k: usize) -> u32 {
         self.cons[k].letter.register_type().map_or(64, |t| t.bits())
@@ -164,6 +174,93 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
             continue;
         }
         record.compare_lane(lane, &regs, approx_ok, &mut mismatches);
+    }
+    if mismatches.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(mismatches)
+    }
+}
+
+/// The record's shared memory before the statement (`smem_in`), if any.
+pub fn shared_before(record: &Record) -> Result<Vec<u8>, String> {
+    let Some(hex) = record.raw.get("smem_in").and_then(Value::as_str) else {
+        let size = record
+            .raw
+            .get("smem_bytes")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        return Ok(vec![0; size as usize]);
+    };
+    bytes(hex)
+}
+
+fn bytes(hex: &str) -> Result<Vec<u8>, String> {
+    (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// Compares the warp's shared memory after the statement with `smem_out`.
+pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
+    let Some(hex) = record.raw.get("smem_out").and_then(Value::as_str) else {
+        return;
+    };
+    match bytes(hex) {
+        Ok(expected) => {
+            if let Some(i) = (0..expected.len()).find(|&i| after.get(i) != Some(&expected[i])) {
+                out.push(format!(
+                    "{}: shared memory byte {i}: expected 0x{:02x}, got {}",
+                    record.form,
+                    expected[i],
+                    after
+                        .get(i)
+                        .map_or("nothing".into(), |b| format!("0x{b:02x}"))
+                ));
+            }
+        }
+        Err(e) => out.push(format!("{}: smem_out: {e}", record.form)),
+    }
+}
+
+/// Replays a warp-scope record: the 32 lanes run the statement together,
+/// as one warp of a launch, over the record's shared memory.
+pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
+    let prepared = match record.prepare() {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(vec![format!("{}: {e}", record.form)]),
+    };
+    let shared = match shared_before(record) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(vec![format!("{}: smem_in: {e}", record.form)]),
+    };
+    let lanes = record.inputs.len() as u32;
+    let active = record.active();
+    let launch = crate::launch::Launch::new(1, lanes).shared_init(shared);
+    let report = launch.run(|t| {
+        let mut regs = prepared.registers();
+        for (k, v) in record.inputs[t.lane as usize].iter().enumerate() {
+            regs[k] = v.unwrap_or(0);
+        }
+        // Lanes outside the record's active mask skip the statement.
+        if active >> t.lane & 1 == 0 {
+            return Ok(regs);
+        }
+        prepared.run(&mut regs).map(|()| regs)
+    });
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => return Outcome::Fail(vec![format!("{}: {e}", record.form)]),
+    };
+    let mut mismatches = Vec::new();
+    for (lane, regs) in report.results.iter().enumerate() {
+        match regs {
+            Ok(regs) => record.compare_lane(lane, regs, approx_ok, &mut mismatches),
+            Err(f) => mismatches.push(format!("{}: lane {lane}: {f}", record.form)),
+        }
+    }
+    if let Some(after) = report.shared.first() {
+        compare_shared(record, after, &mut mismatches);
     }
     if mismatches.is_empty() {
         Outcome::Pass

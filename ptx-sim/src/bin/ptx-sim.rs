@@ -117,7 +117,7 @@ fn verdict_word(ok: bool) -> &'static str {
 }
 
 fn run_golden(args: &[String]) -> Result<ExitCode, String> {
-    use ptx_sim::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread};
+    use ptx_sim::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread, replay_warp};
     let mut file = None;
     let mut only = None;
     let mut max_report = 3usize;
@@ -151,11 +151,11 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
         {
             continue;
         }
+        let judge: &Judge = if bit_exact { &exact } else { &approx_ok };
         let outcome = if record.scope == "thread" {
-            let judge: &Judge = if bit_exact { &exact } else { &approx_ok };
             replay_thread(&record, judge)
         } else {
-            Outcome::Skipped("warp scope".into())
+            replay_warp(&record, judge)
         };
         match outcome {
             Outcome::Pass => passed += 1,

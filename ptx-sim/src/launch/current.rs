@@ -1,0 +1,86 @@
+//! The running lane, as the semantic functions see it: a thread-local
+//! pointer to the lane's place in its CTA, set by the scheduler while the
+//! lane runs. A collective deposits its operands here and suspends the
+//! lane's coroutine until the scheduler has computed the warp's result.
+
+use super::cta::{CtaCore, LaneState, Wait};
+use crate::context;
+use crate::exec::Fault;
+use corosensei::Yielder;
+use std::cell::Cell;
+
+/// What a running lane knows about itself.
+pub(crate) struct LaneCtx {
+    pub cta: *const CtaCore,
+    pub index: usize,
+    pub yielder: *const Yielder<(), ()>,
+}
+
+thread_local! {
+    static CURRENT: Cell<*const LaneCtx> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Installs `ctx` as the running lane (null: none).
+pub(crate) fn set(ctx: *const LaneCtx) {
+    CURRENT.with(|c| c.set(ctx));
+}
+
+/// Whether the calling code runs as a lane of a launch.
+pub fn in_launch() -> bool {
+    CURRENT.with(|c| !c.get().is_null())
+}
+
+/// Runs `f` with the running lane's CTA and index, or `None` outside a launch.
+pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
+    let ptr = CURRENT.with(Cell::get);
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` is set by the worker loop in `cta.rs` to a `LaneCtx` on
+    // the worker coroutine's own stack, pointing at the `CtaCore` of the CTA
+    // being run; both outlive every call made while the lane runs, and the
+    // pointer is cleared before either is dropped.
+    let ctx = unsafe { &*ptr };
+    // SAFETY: as above, the CTA outlives its lanes.
+    let cta = unsafe { &*ctx.cta };
+    Some(f(cta, ctx.index))
+}
+
+/// Deposits `wait` for the running lane, suspends it until the scheduler
+/// answers, and returns the answer: the lane's slots after the collective.
+pub(crate) fn rendezvous(wait: Wait) -> Result<super::cta::Slots, Fault> {
+    let ptr = CURRENT.with(Cell::get);
+    if ptr.is_null() {
+        return Err(Fault::new(format!(
+            "`{}` is a collective: it needs the other lanes of a launch \
+             (run it inside `ptx_sim::launch::Launch::run` or `warp32`)",
+            wait.sem.key()
+        )));
+    }
+    // SAFETY: see `with_lane`.
+    let ctx = unsafe { &*ptr };
+    // SAFETY: see `with_lane`.
+    let cta = unsafe { &*ctx.cta };
+    {
+        let mut lanes = cta.lanes.borrow_mut();
+        let lane = &mut lanes[ctx.index];
+        if let Some(message) = &lane.poisoned {
+            return Err(Fault::new(message.clone()));
+        }
+        lane.wait = Some(wait);
+        lane.state = LaneState::Waiting;
+    }
+    let saved = context::save();
+    let identity = context::identity();
+    // SAFETY: the yielder belongs to the coroutine this code runs on (the
+    // worker that runs this lane), which is alive while the lane runs.
+    unsafe { &*ctx.yielder }.suspend(());
+    set(ptr);
+    context::restore(saved);
+    context::set_identity(identity);
+    let mut lanes = cta.lanes.borrow_mut();
+    lanes[ctx.index]
+        .reply
+        .take()
+        .unwrap_or_else(|| Err(Fault::new("resumed without an answer")))
+}

@@ -1,0 +1,311 @@
+//! Launching a grid: a Rust closure runs as the body of every thread, with
+//! the special registers (`%tid`, `%laneid`, ...) answering per thread and
+//! the warp collectives and barriers of `ptx!` code (and the interpreter)
+//! meeting the other lanes.
+//!
+//! Lanes are stackful coroutines scheduled deterministically within their
+//! CTA (see `cta.rs`); CTAs are independent and run in parallel with
+//! `rayon`, and their results are gathered in thread order, so a launch
+//! computes the same thing on any number of cores.
+//!
+//! ```
+//! use ptx_sim::launch::{Launch, warp32};
+//! // Every thread reports its global x index.
+//! let out = Launch::new(4, 64).run(|t| t.ctaid[0] * t.ntid[0] + t.tid[0]).unwrap();
+//! assert_eq!(out.results[200], 200);
+//! // One warp: lane i gets i * 2.
+//! let lanes = warp32(|lane| lane * 2).unwrap();
+//! assert_eq!(lanes[31], 62);
+//! ```
+
+mod cta;
+pub(crate) mod current;
+
+pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
+pub(crate) use cta::{Wait, WaitKind, lanes_of};
+pub use current::in_launch;
+
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Grid or block dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dim3 {
+    /// Extent in x.
+    pub x: u32,
+    /// Extent in y.
+    pub y: u32,
+    /// Extent in z.
+    pub z: u32,
+}
+
+impl Dim3 {
+    /// How many threads (or CTAs) the dimensions hold.
+    pub fn count(self) -> usize {
+        self.x as usize * self.y as usize * self.z as usize
+    }
+}
+
+impl From<u32> for Dim3 {
+    fn from(x: u32) -> Dim3 {
+        Dim3 { x, y: 1, z: 1 }
+    }
+}
+
+impl From<(u32, u32)> for Dim3 {
+    fn from((x, y): (u32, u32)) -> Dim3 {
+        Dim3 { x, y, z: 1 }
+    }
+}
+
+impl From<(u32, u32, u32)> for Dim3 {
+    fn from((x, y, z): (u32, u32, u32)) -> Dim3 {
+        Dim3 { x, y, z }
+    }
+}
+
+impl From<Dim3> for [u32; 3] {
+    fn from(d: Dim3) -> [u32; 3] {
+        [d.x, d.y, d.z]
+    }
+}
+
+/// Who a thread is, as its closure sees it (the special registers say the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thread {
+    /// `%tid`
+    pub tid: [u32; 3],
+    /// `%ntid`
+    pub ntid: [u32; 3],
+    /// `%ctaid`
+    pub ctaid: [u32; 3],
+    /// `%nctaid`
+    pub nctaid: [u32; 3],
+    /// `%laneid`
+    pub lane: u32,
+    /// `%warpid` (the warp's index in its CTA)
+    pub warp: u32,
+    /// The thread's index in the launch's results.
+    pub index: usize,
+}
+
+/// Requests, wavefronts and bank conflicts of one kind of shared-memory
+/// instruction (see [`crate::memory`] for the model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BankCounts {
+    /// Warp-wide requests (for `ldmatrix`/`stmatrix`: one per warp instruction).
+    pub requests: u64,
+    /// Wavefronts the requests took.
+    pub wavefronts: u64,
+    /// Wavefronts beyond the minimum the requests needed.
+    pub conflicts: u64,
+}
+
+/// Shared-memory statistics by instruction (table key, e.g. `ldmatrix`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SharedStats {
+    /// Counts by instruction.
+    pub by_instruction: BTreeMap<&'static str, BankCounts>,
+}
+
+impl SharedStats {
+    /// Records one request of `key` that took `wavefronts` where `ideal` would do.
+    pub fn record(&mut self, key: &'static str, wavefronts: u64, ideal: u64) {
+        let c = self.by_instruction.entry(key).or_default();
+        c.requests += 1;
+        c.wavefronts += wavefronts;
+        c.conflicts += wavefronts.saturating_sub(ideal);
+    }
+
+    /// The counts of `key` (zero when it never ran).
+    pub fn get(&self, key: &str) -> BankCounts {
+        self.by_instruction.get(key).copied().unwrap_or_default()
+    }
+
+    fn merge(&mut self, other: &SharedStats) {
+        for (k, c) in &other.by_instruction {
+            let e = self.by_instruction.entry(k).or_default();
+            e.requests += c.requests;
+            e.wavefronts += c.wavefronts;
+            e.conflicts += c.conflicts;
+        }
+    }
+}
+
+/// A launch that went wrong: threads that panicked (a `ptx!` fault), lanes
+/// that waited at a collective or barrier the others never reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchError {
+    /// One line per problem, in CTA order.
+    pub errors: Vec<String>,
+}
+
+impl fmt::Display for LaunchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = self.errors.len().min(8);
+        write!(f, "{}", self.errors[..shown].join("\n"))?;
+        if self.errors.len() > shown {
+            write!(f, "\n... {} more", self.errors.len() - shown)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LaunchError {}
+
+/// What a launch produced.
+#[derive(Clone, Debug)]
+pub struct Report<T> {
+    /// Each thread's result, CTA by CTA (x fastest), thread by thread (x fastest).
+    pub results: Vec<T>,
+    /// Each CTA's shared memory at the end.
+    pub shared: Vec<Vec<u8>>,
+    /// Shared-memory requests, wavefronts and bank conflicts.
+    pub stats: SharedStats,
+}
+
+/// A grid to run: dimensions, shared memory, resources.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    grid: Dim3,
+    block: Dim3,
+    shared: Vec<u8>,
+    stack_size: usize,
+    workers: Option<usize>,
+}
+
+impl Launch {
+    /// A launch of `grid` CTAs of `block` threads each.
+    pub fn new(grid: impl Into<Dim3>, block: impl Into<Dim3>) -> Launch {
+        Launch {
+            grid: grid.into(),
+            block: block.into(),
+            shared: Vec::new(),
+            stack_size: 256 * 1024,
+            workers: None,
+        }
+    }
+
+    /// Gives every CTA `bytes` of zeroed shared memory.
+    pub fn shared_bytes(mut self, bytes: usize) -> Launch {
+        self.shared = vec![0; bytes];
+        self
+    }
+
+    /// Gives every CTA shared memory holding `bytes` at the start.
+    pub fn shared_init(mut self, bytes: Vec<u8>) -> Launch {
+        self.shared = bytes;
+        self
+    }
+
+    /// The stack size of each lane's coroutine (256 KiB by default).
+    pub fn stack_size(mut self, bytes: usize) -> Launch {
+        self.stack_size = bytes.max(16 * 1024);
+        self
+    }
+
+    /// Runs CTAs on `n` OS threads (by default, rayon's global pool).
+    pub fn workers(mut self, n: usize) -> Launch {
+        self.workers = Some(n.max(1));
+        self
+    }
+
+    /// Runs `f` as every thread of the grid.
+    pub fn run<T, F>(&self, f: F) -> Result<Report<T>, LaunchError>
+    where
+        T: Send,
+        F: Fn(&Thread) -> T + Sync,
+    {
+        if self.block.count() == 0 || self.grid.count() == 0 {
+            return Ok(Report {
+                results: Vec::new(),
+                shared: Vec::new(),
+                stats: SharedStats::default(),
+            });
+        }
+        if self.block.count() > 1024 {
+            return Err(LaunchError {
+                errors: vec![format!(
+                    "a CTA has at most 1024 threads; {:?} has {}",
+                    self.block,
+                    self.block.count()
+                )],
+            });
+        }
+        let one = |c: usize| {
+            let g = self.grid;
+            let place = cta::CtaPlace {
+                ctaid: [
+                    (c % g.x as usize) as u32,
+                    (c / g.x as usize % g.y as usize) as u32,
+                    (c / (g.x as usize * g.y as usize)) as u32,
+                ],
+                grid: g,
+                block: self.block,
+                first_thread: c * self.block.count(),
+            };
+            cta::run_cta(&place, self.shared.clone(), self.stack_size, &f)
+        };
+        // One CTA runs on the calling thread: no hand-off to a pool.
+        let go = || -> Vec<_> {
+            if self.grid.count() == 1 {
+                vec![one(0)]
+            } else {
+                (0..self.grid.count()).into_par_iter().map(one).collect()
+            }
+        };
+        let ctas = match self.workers {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| LaunchError {
+                    errors: vec![format!("cannot start {n} workers: {e}")],
+                })?
+                .install(go),
+            None => go(),
+        };
+        let mut results = Vec::with_capacity(self.grid.count() * self.block.count());
+        let mut shared = Vec::with_capacity(ctas.len());
+        let mut stats = SharedStats::default();
+        let mut errors = Vec::new();
+        for cta in ctas {
+            errors.extend(cta.errors);
+            stats.merge(&cta.stats);
+            shared.push(cta.shared);
+            results.extend(cta.results);
+        }
+        if !errors.is_empty() {
+            return Err(LaunchError { errors });
+        }
+        let results: Option<Vec<T>> = results.into_iter().collect();
+        match results {
+            Some(results) => Ok(Report {
+                results,
+                shared,
+                stats,
+            }),
+            None => Err(LaunchError {
+                errors: vec!["a thread did not finish".into()],
+            }),
+        }
+    }
+}
+
+/// Runs `f(lane)` as the 32 lanes of one warp and returns their results.
+///
+/// ```
+/// use ptx_sim::launch::warp32;
+/// let ids = warp32(|lane| lane).unwrap();
+/// assert_eq!(ids, std::array::from_fn(|i| i as u32));
+/// ```
+pub fn warp32<T, F>(f: F) -> Result<[T; 32], LaunchError>
+where
+    T: Send,
+    F: Fn(u32) -> T + Sync,
+{
+    let report = Launch::new(1, 32).run(|t| f(t.lane))?;
+    report.results.try_into().map_err(|_| LaunchError {
+        errors: vec!["a warp has 32 lanes".into()],
+    })
+}

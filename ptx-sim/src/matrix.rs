@@ -1,0 +1,552 @@
+//! Warp-wide matrix instructions: `ldmatrix`, `stmatrix`, `movmatrix` and
+//! `mma.sync`, with the fragment layouts of the PTX ISA (section 9.7.14)
+//! and the H100's tensor-core numerics (see
+//! `shared/notes/tensor-core-numerics.md` and [`fused_sum`]).
+
+use crate::exec::{Fault, SemResult};
+use crate::launch::{WarpCall, lanes_of};
+use crate::memory::{check_access, wavefronts};
+use crate::registry::Sem;
+use crate::warp::collective;
+use ptx_core::{Flags, Mods, ScalarType, Sel};
+
+/// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
+#[inline]
+pub fn ldmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::Ldmatrix, m, s, ldmatrix_warp, true)
+}
+
+/// `stmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 [p], r`.
+#[inline]
+pub fn stmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::Stmatrix, m, s, stmatrix_warp, true)
+}
+
+/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`.
+#[inline]
+pub fn movmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::Movmatrix, m, s, movmatrix_warp, true)
+}
+
+/// `mma.sync.aligned.shape.row.col...`.
+#[inline]
+pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::Mma, m, s, mma_warp, true)
+}
+
+fn m8n8_only(call: &WarpCall<'_>) -> Result<usize, Fault> {
+    match call.mods.shape {
+        Some(s) if s.m == 8 && s.n == 8 => Ok(usize::from(call.mods.count.max(1))),
+        other => Err(Fault::new(format!(
+            "`{}`: shape {other:?} is not simulated (only .m8n8)",
+            call.key
+        ))),
+    }
+}
+
+/// Where lane `l`'s halves of an 8×8 b16 fragment sit: (row, column) of its
+/// low half; the high half is the next column.
+fn fragment(l: usize) -> (usize, usize) {
+    (l / 4, 2 * (l % 4))
+}
+
+/// The 8 row addresses of matrix `i`: lanes 8i..8i+7 give them. Adds the
+/// matrix's wavefronts (and the ideal, one) to `waves`.
+fn rows(
+    call: &mut WarpCall<'_>,
+    i: usize,
+    slot: usize,
+    waves: &mut (u64, u64),
+) -> Result<[usize; 8], Fault> {
+    let mut out = [0; 8];
+    let mut acc = [(0u64, 16u64); 8];
+    for (r, o) in out.iter_mut().enumerate() {
+        let lane = 8 * i + r;
+        let addr = call.lanes[lane][slot];
+        *o = check_access(call.shared.len(), addr, 16, 16, call.key)
+            .map_err(|f| Fault::new(format!("lane {lane}: {f}")))?;
+        acc[r].0 = addr;
+    }
+    let (w, ideal) = wavefronts(&acc);
+    waves.0 += w;
+    waves.1 += ideal;
+    Ok(out)
+}
+
+fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let num = m8n8_only(call)?;
+    let trans = call.mods.has(Flags::TRANS);
+    let mut waves = (0, 0);
+    for i in 0..num {
+        let rows = rows(call, i, num, &mut waves)?;
+        let at = |r: usize, c: usize, shared: &[u8]| {
+            let o = rows[r] + 2 * c;
+            u64::from(u16::from_le_bytes([shared[o], shared[o + 1]]))
+        };
+        for l in lanes_of(call.members) {
+            let (r, c) = fragment(l);
+            let (lo, hi) = if trans {
+                (at(c, r, call.shared), at(c + 1, r, call.shared))
+            } else {
+                (at(r, c, call.shared), at(r, c + 1, call.shared))
+            };
+            call.lanes[l][i] = lo | hi << 16;
+        }
+    }
+    // One request per warp instruction, each matrix ideally one wavefront.
+    call.stats.record(call.key, waves.0, waves.1);
+    Ok(())
+}
+
+fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let num = m8n8_only(call)?;
+    let trans = call.mods.has(Flags::TRANS);
+    let mut waves = (0, 0);
+    for i in 0..num {
+        let rows = rows(call, i, 0, &mut waves)?;
+        for l in lanes_of(call.members) {
+            let (r, c) = fragment(l);
+            let v = call.lanes[l][1 + i];
+            for (half, col) in [(v as u16, c), ((v >> 16) as u16, c + 1)] {
+                let (rr, cc) = if trans { (col, r) } else { (r, col) };
+                let o = rows[rr] + 2 * cc;
+                call.shared[o..o + 2].copy_from_slice(&half.to_le_bytes());
+            }
+        }
+    }
+    call.stats.record(call.key, waves.0, waves.1);
+    Ok(())
+}
+
+fn movmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][1]);
+    // A[i][j]: lane 4i + j/2, half j%2.
+    let elem = |i: usize, j: usize| (a[4 * i + j / 2] >> (16 * (j % 2))) & 0xFFFF;
+    for l in lanes_of(call.members) {
+        let (r, c) = fragment(l);
+        call.lanes[l][0] = elem(c, r) | elem(c + 1, r) << 16;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// mma
+
+/// A decoded element: `sig * 2^exp` exactly, or a special value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Num {
+    Finite { neg: bool, sig: u64, exp: i32 },
+    Inf(bool),
+    NaN,
+}
+
+/// A floating-point format: exponent bits, mantissa bits, whether the
+/// all-ones exponent is Inf/NaN (IEEE) or only all-ones is NaN (e4m3).
+fn decode(bits: u64, e: u32, m: u32, ieee: bool) -> Num {
+    let neg = (bits >> (e + m)) & 1 != 0;
+    let exp = ((bits >> m) & ((1 << e) - 1)) as i32;
+    let man = bits & ((1 << m) - 1);
+    let bias = (1 << (e - 1)) - 1;
+    let emax = (1 << e) - 1;
+    if ieee && exp == emax {
+        return if man == 0 { Num::Inf(neg) } else { Num::NaN };
+    }
+    if !ieee && exp == emax && man == (1 << m) - 1 {
+        return Num::NaN;
+    }
+    if exp == 0 {
+        Num::Finite {
+            neg,
+            sig: man,
+            exp: 1 - bias - m as i32,
+        }
+    } else {
+        Num::Finite {
+            neg,
+            sig: man | 1 << m,
+            exp: exp - bias - m as i32,
+        }
+    }
+}
+
+/// Element `j` of width `bits` from a register value, decoded as `ty`.
+fn element(ty: ScalarType, v: u64) -> Num {
+    match ty {
+        ScalarType::F16 => decode(v & 0xFFFF, 5, 10, true),
+        ScalarType::Bf16 => decode(v & 0xFFFF, 8, 7, true),
+        // tf32: the upper 19 bits of an f32 (the low 13 are ignored).
+        ScalarType::Tf32 => decode((v & 0xFFFF_FFFF) >> 13, 8, 10, true),
+        ScalarType::F32 => decode(v & 0xFFFF_FFFF, 8, 23, true),
+        ScalarType::F64 => decode(v, 11, 52, true),
+        ScalarType::E4m3 => decode(v & 0xFF, 4, 3, false),
+        ScalarType::E5m2 => decode(v & 0xFF, 5, 2, true),
+        _ => Num::NaN,
+    }
+}
+
+/// The bits one element of `ty` takes in a register.
+fn elem_bits(ty: ScalarType) -> u32 {
+    match ty {
+        ScalarType::Tf32 => 32,
+        ScalarType::B1 => 1,
+        ScalarType::S4 | ScalarType::U4 => 4,
+        t => t.bits(),
+    }
+}
+
+/// One term of a fused sum: sign, significand and exponent (the value is
+/// `sig * 2^exp`), and the exponent the hardware aligns it by.
+pub type Term = (bool, u128, i32, i32);
+
+/// `d = c + Σ a_k b_k` the way the H100's tensor cores add
+/// (`docs/tensor-core-numerics.md`, 3,072 of 3,072 f16/bf16/tf32 elements of
+/// the golden records): exact products and `c`, each truncated (toward zero)
+/// to a multiple of `2^(E - width)`, where `E` is the largest *alignment
+/// exponent* among the terms, summed exactly, and the sum rounded toward
+/// zero to f32. A product's alignment exponent is the sum of its factors'
+/// exponents, without the carry of a significand product of 2 or more; c's
+/// is its exponent. Inf and NaN follow IEEE (Inf - Inf is NaN; NaN is
+/// 0x7fffffff).
+pub fn fused_sum(terms: &[Term], specials: (bool, bool, bool), width: i32) -> u32 {
+    let (nan, pinf, ninf) = specials;
+    if nan || (pinf && ninf) {
+        return 0x7FFF_FFFF;
+    }
+    if pinf {
+        return 0x7F80_0000;
+    }
+    if ninf {
+        return 0xFF80_0000;
+    }
+    let live: Vec<&Term> = terms.iter().filter(|t| t.1 != 0).collect();
+    if live.is_empty() {
+        // Exact zeros: negative only when every term is -0.
+        let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
+        return if all_neg { 0x8000_0000 } else { 0 };
+    }
+    let top = live.iter().map(|t| t.3).max().unwrap_or(0);
+    let cut = top - width;
+    let mut sum: i128 = 0;
+    for t in &live {
+        let shift = t.2 - cut;
+        let mag = if shift >= 0 {
+            (t.1 << shift.min(100)) as i128
+        } else if -shift >= 127 {
+            0
+        } else {
+            (t.1 >> -shift) as i128
+        };
+        sum += if t.0 { -mag } else { mag };
+    }
+    to_f32_rz(sum, cut)
+}
+
+/// `sum * 2^scale` rounded toward zero to f32 bits.
+fn to_f32_rz(sum: i128, scale: i32) -> u32 {
+    if sum == 0 {
+        return 0;
+    }
+    let sign = if sum < 0 { 0x8000_0000 } else { 0 };
+    let mag = sum.unsigned_abs();
+    let p = 127 - mag.leading_zeros() as i32;
+    let e = p + scale;
+    if e > 127 {
+        return sign | 0x7F7F_FFFF;
+    }
+    // Units of the result: 2^(e-23) for normals, 2^-149 for subnormals.
+    let unit = if e >= -126 { e - 23 } else { -149 };
+    let shift = unit - scale;
+    let m = if shift >= 0 {
+        if shift >= 128 { 0 } else { mag >> shift }
+    } else {
+        mag << -shift
+    } as u32;
+    if e >= -126 {
+        sign | (((e + 127) as u32) << 23) | (m & 0x7F_FFFF)
+    } else {
+        sign | m
+    }
+}
+
+/// The A, B, C fragment layouts (PTX ISA 9.7.14.5): for element `j` of
+/// register `r` of lane `l` (group `g = l / 4`, `t = l % 4`), with `epr`
+/// elements per register.
+fn a_pos(m: u16, r: usize, j: usize, l: usize, epr: usize) -> (usize, usize) {
+    let (g, t) = (l / 4, l % 4);
+    let row = if m == 16 { g + 8 * (r & 1) } else { g };
+    let blocks = if m == 16 { r >> 1 } else { r };
+    (row, blocks * 4 * epr + t * epr + j)
+}
+
+fn b_pos(r: usize, j: usize, l: usize, epr: usize) -> (usize, usize) {
+    let (g, t) = (l / 4, l % 4);
+    (r * 4 * epr + t * epr + j, g)
+}
+
+fn c_pos(i: usize, l: usize) -> (usize, usize) {
+    let (g, t) = (l / 4, l % 4);
+    (g + 8 * (i >> 1), t * 2 + (i & 1))
+}
+
+fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let shape = call
+        .mods
+        .shape
+        .ok_or_else(|| Fault::new("mma without a shape"))?;
+    let [dt, at, bt, ct] = call.mods.types;
+    let (dt, at, bt, ct) = match (dt, at, bt, ct) {
+        (Some(d), Some(a), Some(b), Some(c)) => (d, a, b, c),
+        _ => return Err(Fault::new("mma: expected four types")),
+    };
+    if shape.m == 8 && shape.k == 4 && at == ScalarType::F16 {
+        return Err(Fault::new(
+            "mma.m8n8k4 with .f16 inputs (quad-pair layout) is not simulated",
+        ));
+    }
+    let (m, n, k) = (
+        usize::from(shape.m),
+        usize::from(shape.n),
+        usize::from(shape.k),
+    );
+    let reg_bits = |t: ScalarType| if t == ScalarType::F64 { 64 } else { 32 };
+    let ea = elem_bits(at) as usize;
+    let eb = elem_bits(bt) as usize;
+    let epr_a = reg_bits(at) / ea;
+    let epr_b = reg_bits(bt) / eb;
+    let na = m * k / 32 / epr_a;
+    let nb = k * n / 32 / epr_b;
+    let nc_elems = m * n / 32;
+    let c_per_reg = if ct == ScalarType::F16 { 2 } else { 1 };
+    let d_per_reg = if dt == ScalarType::F16 { 2 } else { 1 };
+    let nd = nc_elems / d_per_reg;
+    let nc = nc_elems / c_per_reg;
+    let (a0, b0, c0) = (nd, nd + na, nd + na + nb);
+    if c0 + nc > crate::launch::MAX_SLOTS {
+        return Err(Fault::new("mma: too many operands"));
+    }
+    let raw = |v: u64, j: usize, bits: usize| (v >> (j * bits)) & ((1u64 << bits) - 1);
+    let mut a = vec![vec![0u64; k]; m];
+    let mut b = vec![vec![0u64; n]; k];
+    let mut c = vec![vec![0u64; n]; m];
+    for l in 0..32 {
+        let s = &call.lanes[l];
+        for r in 0..na {
+            for j in 0..epr_a {
+                let (row, col) = a_pos(shape.m, r, j, l, epr_a);
+                a[row][col] = if ea == 64 {
+                    s[a0 + r]
+                } else {
+                    raw(s[a0 + r], j, ea)
+                };
+            }
+        }
+        for r in 0..nb {
+            for j in 0..epr_b {
+                let (row, col) = b_pos(r, j, l, epr_b);
+                b[row][col] = if eb == 64 {
+                    s[b0 + r]
+                } else {
+                    raw(s[b0 + r], j, eb)
+                };
+            }
+        }
+        for i in 0..nc_elems {
+            let (row, col) = c_pos(i, l);
+            let v = s[c0 + i / c_per_reg];
+            c[row][col] = if c_per_reg == 2 { raw(v, i % 2, 16) } else { v };
+        }
+    }
+    let int = matches!(
+        at,
+        ScalarType::S8 | ScalarType::U8 | ScalarType::S4 | ScalarType::U4 | ScalarType::B1
+    );
+    let mut d = vec![vec![0u64; n]; m];
+    for i in 0..m {
+        for j in 0..n {
+            d[i][j] = if int {
+                mma_int(&call.mods, at, bt, &a[i], &b, j, c[i][j])
+            } else {
+                mma_float(dt, at, bt, ct, &a[i], &b, j, c[i][j])?
+            };
+        }
+    }
+    for l in 0..32 {
+        for i in 0..nc_elems {
+            let (row, col) = c_pos(i, l);
+            let v = d[row][col];
+            let s = &mut call.lanes[l];
+            if d_per_reg == 2 {
+                let r = i / 2;
+                if i % 2 == 0 {
+                    s[r] = v & 0xFFFF;
+                } else {
+                    s[r] |= (v & 0xFFFF) << 16;
+                }
+            } else {
+                s[i] = v;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn int_value(ty: ScalarType, v: u64) -> i64 {
+    match ty {
+        ScalarType::S8 => i64::from(v as u8 as i8),
+        ScalarType::S4 => crate::exec::sign_extend(v, 4),
+        _ => v as i64,
+    }
+}
+
+/// Integer mma is exact: `c + Σ a b` in 64 bits, wrapped to s32 (or
+/// clamped with `.satfinite`); `.b1` sums `popc(a AND/XOR b)`.
+fn mma_int(
+    m: &Mods,
+    at: ScalarType,
+    bt: ScalarType,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> u64 {
+    let mut sum = i64::from(c as u32 as i32);
+    if at == ScalarType::B1 {
+        let xor = m.selects(Sel::XorPopc) || m.selects(Sel::Xor);
+        for (kk, &av) in a.iter().enumerate() {
+            let bv = b[kk][j];
+            sum += if xor { (av ^ bv) & 1 } else { av & bv & 1 } as i64;
+        }
+    } else {
+        for (kk, &av) in a.iter().enumerate() {
+            sum += int_value(at, av) * int_value(bt, b[kk][j]);
+        }
+    }
+    let r = if m.has(Flags::SATFINITE) {
+        sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+    } else {
+        sum
+    };
+    r as u32 as u64
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mma_float(
+    dt: ScalarType,
+    at: ScalarType,
+    bt: ScalarType,
+    ct: ScalarType,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> Result<u64, Fault> {
+    let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
+    let (mut nan, mut pinf, mut ninf) = (false, false, false);
+    // The exponent of a finite value's leading bit.
+    let lead = |sig: u128, exp: i32| exp + 127 - sig.leading_zeros() as i32;
+    let mut push = |x: Num, align: i32| match x {
+        Num::NaN => nan = true,
+        Num::Inf(true) => ninf = true,
+        Num::Inf(false) => pinf = true,
+        Num::Finite { neg, sig, exp } => terms.push((neg, u128::from(sig), exp, align)),
+    };
+    let cv = element(ct, c);
+    let c_align = match cv {
+        Num::Finite { sig, exp, .. } => lead(u128::from(sig), exp),
+        _ => 0,
+    };
+    push(cv, c_align);
+    for (kk, &av) in a.iter().enumerate() {
+        let x = element(at, av);
+        let y = element(bt, b[kk][j]);
+        let align = match (x, y) {
+            (Num::Finite { sig: u, exp: e, .. }, Num::Finite { sig: v, exp: f, .. }) => {
+                lead(u128::from(u), e) + lead(u128::from(v), f)
+            }
+            _ => 0,
+        };
+        let p = match (x, y) {
+            (Num::NaN, _) | (_, Num::NaN) => Num::NaN,
+            (Num::Inf(_), Num::Finite { sig: 0, .. })
+            | (Num::Finite { sig: 0, .. }, Num::Inf(_)) => Num::NaN,
+            (Num::Inf(s), Num::Inf(t)) => Num::Inf(s ^ t),
+            (Num::Inf(s), Num::Finite { neg, .. }) | (Num::Finite { neg, .. }, Num::Inf(s)) => {
+                Num::Inf(s ^ neg)
+            }
+            (
+                Num::Finite {
+                    neg: s,
+                    sig: u,
+                    exp: e,
+                },
+                Num::Finite {
+                    neg: t,
+                    sig: v,
+                    exp: f,
+                },
+            ) => Num::Finite {
+                neg: s ^ t,
+                sig: u * v,
+                exp: e + f,
+            },
+        };
+        push(p, align);
+    }
+    if dt == ScalarType::F64 {
+        return Ok(f64_chain(at, a, b, j, c));
+    }
+    let f = fused_sum(&terms, (nan, pinf, ninf), 25);
+    Ok(match dt {
+        ScalarType::F32 => u64::from(f),
+        ScalarType::F16 => {
+            use rustc_apfloat::{
+                Float, FloatConvert,
+                ieee::{Half, Single},
+            };
+            if nan {
+                0x7FFF
+            } else {
+                let mut lost = false;
+                let h: Half = Single::from_bits(u128::from(f))
+                    .convert_r(rustc_apfloat::Round::NearestTiesToEven, &mut lost)
+                    .value;
+                h.to_bits() as u64
+            }
+        }
+        other => {
+            return Err(Fault::new(format!(
+                "mma: .{} results are not simulated",
+                other.name()
+            )));
+        }
+    })
+}
+
+/// `mma.m8n8k4.f64`: fused multiply-adds in order k = 0..3 starting from
+/// c, each rounded as `fma.rn.f64` (an invalid operation gives the H100's
+/// 0xfff8000000000000). A NaN operand passes through quieted, the first in
+/// the order a, b, accumulator: the golden record with a signalling NaN in
+/// b (0x7ff4000000000000) and a quiet NaN in c gives 0x7ffc000000000000,
+/// where the scalar `fma` would pass c's.
+fn f64_chain(_: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 {
+    const FMA_RN_F64: Mods = {
+        let mut m = Mods::NONE;
+        m.types[0] = Some(ScalarType::F64);
+        m.rnd = ptx_core::Rounding::Rn;
+        m
+    };
+    let mut acc = c;
+    for (kk, &av) in a.iter().enumerate() {
+        let is_nan = |x: u64| x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000;
+        if let Some(&n) = [av, b[kk][j], acc].iter().find(|&&x| is_nan(x)) {
+            acc = n | 0x0008_0000_0000_0000;
+            continue;
+        }
+        let mut slots = [0, av, b[kk][j], acc];
+        // fma.rn.f64 has no failure mode on f64 operands.
+        if crate::sem::float::fma(&FMA_RN_F64, &mut slots).is_ok() {
+            acc = slots[0];
+        }
+    }
+    acc
+}

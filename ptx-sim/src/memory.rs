@@ -1,0 +1,276 @@
+//! Shared memory: `ld`/`st`/`atom`/`red` on the running CTA's shared
+//! memory, bounds- and alignment-checked, and the bank model that counts
+//! wavefronts and conflicts of warp-wide requests.
+//!
+//! Addresses in the `.shared` space are byte offsets from the start of the
+//! CTA's shared memory (what the golden records' address operands hold).
+//! Other spaces (global, local, generic) are not simulated yet: they fault.
+//!
+//! # Bank model
+//!
+//! Shared memory has 32 banks of 4 bytes: byte address `a` is in bank
+//! `(a / 4) % 32`. A request is served in wavefronts; one wavefront reads
+//! at most one distinct 4-byte word from each bank, so a request takes as
+//! many wavefronts as the largest number of distinct words any one bank
+//! holds among its addresses (and at least `bytes / 128`). Conflicts are
+//! the wavefronts beyond that minimum. `ldmatrix`/`stmatrix` make one
+//! request per 8×8 matrix: eight 16-byte rows, 128 bytes, ideally one
+//! wavefront.
+//!
+//! ```
+//! use ptx_sim::memory::wavefronts;
+//! // Eight 16-byte rows 128 bytes apart all fall on banks 0-3: 8 wavefronts.
+//! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 128, 16)).collect();
+//! assert_eq!(wavefronts(&rows), (8, 1));
+//! // Eight consecutive rows cover all 32 banks once: 1 wavefront.
+//! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 16, 16)).collect();
+//! assert_eq!(wavefronts(&rows), (1, 1));
+//! ```
+
+use crate::exec::{Fault, SemResult};
+use crate::launch::current;
+use ptx_core::{Mods, ScalarType, Sel, StateSpace};
+
+/// `(wavefronts, ideal)` of a request of `(address, bytes)` accesses.
+pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
+    let mut words: Vec<u64> = accesses
+        .iter()
+        .flat_map(|&(a, n)| (a / 4..(a + n).div_ceil(4)).collect::<Vec<_>>())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut per_bank = [0u64; 32];
+    for w in &words {
+        per_bank[(w % 32) as usize] += 1;
+    }
+    let bytes = words.len() as u64 * 4;
+    let ideal = bytes.div_ceil(128).max(1);
+    let worst = per_bank.iter().copied().max().unwrap_or(0);
+    (worst.max(ideal), ideal)
+}
+
+/// Checks that `[addr, addr + size)` lies in a shared memory of `len`
+/// bytes and is aligned to `align`.
+pub fn check_access(
+    len: usize,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+) -> Result<usize, Fault> {
+    if align > 1 && addr % align != 0 {
+        return Err(Fault::new(format!(
+            "{what}: shared address {addr:#x} is not aligned to {align} bytes"
+        )));
+    }
+    match addr.checked_add(size) {
+        Some(end) if end <= len as u64 => Ok(addr as usize),
+        _ => Err(Fault::new(format!(
+            "{what}: shared address {addr:#x} (+{size} bytes) is outside the CTA's {len} bytes of shared memory"
+        ))),
+    }
+}
+
+fn is_shared(m: &Mods) -> bool {
+    matches!(m.space, Some(StateSpace::Shared(_)))
+}
+
+fn not_shared(what: &str) -> Fault {
+    Fault::new(format!(
+        "`{what}`: only the .shared space is simulated (global, local and generic addresses are not yet)"
+    ))
+}
+
+/// Runs `f` over the running lane's CTA shared memory.
+fn with_shared<R>(
+    what: &str,
+    f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
+) -> Result<R, Fault> {
+    current::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
+        Err(Fault::new(format!(
+            "`{what}` on shared memory needs a launch"
+        )))
+    })
+}
+
+fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
+    let t = m.ty(0).ok_or_else(|| Fault::new("no type"))?;
+    Ok(u64::from(t.bits().max(8) / 8))
+}
+
+fn read_le(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |acc, &b| acc << 8 | u64::from(b))
+}
+
+fn write_le(bytes: &mut [u8], v: u64) {
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = (v >> (8 * i)) as u8;
+    }
+}
+
+/// `ld.shared{.vec}.type d, [a]`: the vector's elements are consecutive;
+/// the whole vector must be aligned to its size.
+#[inline]
+pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
+    if !is_shared(m) {
+        return Err(not_shared("ld"));
+    }
+    let n = usize::from(m.count.max(1));
+    let size = elem_bytes(m)?;
+    let addr = *s.get(n).ok_or_else(|| Fault::new("ld: no address"))?;
+    with_shared("ld", |mem| {
+        let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "ld")?;
+        for (i, d) in s[..n].iter_mut().enumerate() {
+            let o = at + i * size as usize;
+            *d = read_le(&mem[o..o + size as usize]);
+        }
+        Ok(())
+    })
+}
+
+/// `st.shared{.vec}.type [a], b`.
+#[inline]
+pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
+    if !is_shared(m) {
+        return Err(not_shared("st"));
+    }
+    let n = usize::from(m.count.max(1));
+    let size = elem_bytes(m)?;
+    let addr = s[0];
+    let values: Vec<u64> = s
+        .get(1..=n)
+        .ok_or_else(|| Fault::new("st: no value"))?
+        .to_vec();
+    with_shared("st", |mem| {
+        let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "st")?;
+        for (i, v) in values.iter().enumerate() {
+            let o = at + i * size as usize;
+            write_le(&mut mem[o..o + size as usize], *v);
+        }
+        Ok(())
+    })
+}
+
+/// The new value of an atomic `op` of type `ty` on `old` with operand `b` (and `c` for `cas`).
+fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Fault> {
+    let bits = ty.bits();
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let signed = matches!(ty, ScalarType::S32 | ScalarType::S64);
+    let sx = |v: u64| crate::exec::sign_extend(v, bits);
+    Ok(mask
+        & match op {
+            Sel::Add if ty == ScalarType::F32 => {
+                use rustc_apfloat::{Float, ieee::Single};
+                let r = Single::from_bits(u128::from(old & mask))
+                    + Single::from_bits(u128::from(b & mask));
+                r.value.to_bits() as u64
+            }
+            Sel::Add => old.wrapping_add(b),
+            Sel::And => old & b,
+            Sel::Or => old | b,
+            Sel::Xor => old ^ b,
+            Sel::Exch => b,
+            Sel::Cas => {
+                if old & mask == b & mask {
+                    c
+                } else {
+                    old
+                }
+            }
+            Sel::Min if signed => sx(old).min(sx(b)) as u64,
+            Sel::Max if signed => sx(old).max(sx(b)) as u64,
+            Sel::Min => (old & mask).min(b & mask),
+            Sel::Max => (old & mask).max(b & mask),
+            Sel::Inc => {
+                if old & mask >= b & mask {
+                    0
+                } else {
+                    old + 1
+                }
+            }
+            Sel::Dec => {
+                if old & mask == 0 || old & mask > b & mask {
+                    b
+                } else {
+                    old - 1
+                }
+            }
+            other => {
+                return Err(Fault::new(format!(
+                    "atom: .{} is not simulated",
+                    other.word()
+                )));
+            }
+        })
+}
+
+/// `atom.shared.op.type d, [a], b{, c}`: d gets the old value.
+#[inline]
+pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
+    if !is_shared(m) {
+        return Err(not_shared("atom"));
+    }
+    atom_at(m, s, 1, Some(0))
+}
+
+/// `red.shared.op.type [a], b`.
+#[inline]
+pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
+    if !is_shared(m) {
+        return Err(not_shared("red"));
+    }
+    atom_at(m, s, 0, None)
+}
+
+fn atom_at(m: &Mods, s: &mut [u64], a: usize, d: Option<usize>) -> SemResult {
+    let ty = m.ty(0).ok_or_else(|| Fault::new("atom: no type"))?;
+    let op = m
+        .sel
+        .iter()
+        .flatten()
+        .copied()
+        .find(|o| {
+            matches!(
+                o,
+                Sel::Add
+                    | Sel::And
+                    | Sel::Or
+                    | Sel::Xor
+                    | Sel::Exch
+                    | Sel::Cas
+                    | Sel::Min
+                    | Sel::Max
+                    | Sel::Inc
+                    | Sel::Dec
+            )
+        })
+        .ok_or_else(|| Fault::new("atom: no operation"))?;
+    let size = u64::from(ty.bits() / 8);
+    let addr = s[a];
+    let b = s.get(a + 1).copied().unwrap_or(0);
+    let c = s.get(a + 2).copied().unwrap_or(0);
+    let old = with_shared("atom", |mem| {
+        let at = check_access(mem.len(), addr, size, size, "atom")?;
+        let old = read_le(&mem[at..at + size as usize]);
+        let new = atomic(op, ty, old, b, c)?;
+        write_le(&mut mem[at..at + size as usize], new);
+        Ok(old)
+    })?;
+    if let Some(d) = d {
+        s[d] = old;
+    }
+    Ok(())
+}
+
+/// `atom.cas`: same as `atom` with `.cas`.
+#[inline]
+pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
+    atom(m, s)
+}

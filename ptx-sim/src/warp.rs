@@ -1,0 +1,311 @@
+//! Warp collectives and CTA barriers: `shfl.sync`, `vote.sync`,
+//! `match.sync`, `redux.sync`, `activemask`, `bar.warp.sync`, `bar` /
+//! `barrier`, and the fences (no-ops: a launch runs one lane at a time, so
+//! every access is already ordered).
+//!
+//! Each function here is the lane side: it deposits the lane's slots at a
+//! rendezvous (see [`crate::launch`]) and returns once every member lane
+//! has arrived and the warp side (`*_warp`) has computed the results.
+//! Outside a launch they fault, naming the instruction.
+
+use crate::exec::{Fault, SemResult};
+use crate::launch::current;
+use crate::launch::{Slots, Wait, WaitKind, WarpCall, WarpFn, lanes_of};
+use crate::registry::Sem;
+use ptx_core::{Flags, Mods, ScalarType, Sel};
+
+/// Deposits `s` for a warp collective over the member mask in the last slot
+/// (or the whole warp when `mask` is `None`) and copies the answer back.
+pub(crate) fn collective(
+    sem: Sem,
+    m: &Mods,
+    s: &mut [u64],
+    run: WarpFn,
+    aligned: bool,
+) -> SemResult {
+    let mask = if aligned {
+        None
+    } else {
+        Some(*s.last().ok_or_else(|| Fault::new("no membermask"))? as u32)
+    };
+    let wait = Wait::new(sem, m, WaitKind::Warp { run, mask }, s)?;
+    let reply = current::rendezvous(wait)?;
+    let n = s.len();
+    s.copy_from_slice(&reply[..n]);
+    Ok(())
+}
+
+/// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
+#[inline]
+pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::ShflSync, m, s, shfl_warp, false)
+}
+
+/// The source lane of `shfl` for `lane` and whether it is in range (PTX ISA
+/// 9.7.9.6): `c` packs the clamp value in bits 0-4 and the segment mask in
+/// bits 8-12.
+///
+/// ```
+/// use ptx_core::Sel;
+/// // A butterfly with distance 1 and c = 0x1f swaps neighbours.
+/// assert_eq!(ptx_sim::warp::shfl_source(Sel::Bfly, 6, 1, 0x1f), (7, true));
+/// // `up` by 1: lane 0 has no source and keeps its own value.
+/// assert_eq!(ptx_sim::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
+/// ```
+pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
+    let lane = i64::from(lane & 31);
+    let bval = i64::from(b & 31);
+    let clamp = i64::from(c & 31);
+    let segmask = i64::from((c >> 8) & 31);
+    let max_lane = (lane & segmask) | (clamp & !segmask);
+    let min_lane = lane & segmask;
+    let (j, pval) = match mode {
+        Sel::Up => (lane - bval, lane - bval >= max_lane),
+        Sel::Down => (lane + bval, lane + bval <= max_lane),
+        Sel::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+        _ => {
+            let j = min_lane | (bval & !segmask);
+            (j, j <= max_lane)
+        }
+    };
+    if pval {
+        (j as u32, true)
+    } else {
+        (lane as u32, false)
+    }
+}
+
+fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let mode = call.mods.sel[0].unwrap_or(Sel::Idx);
+    let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][2]);
+    for l in lanes_of(call.members) {
+        let s = &mut call.lanes[l];
+        let (j, p) = shfl_source(mode, l as u32, s[3] as u32, s[4] as u32);
+        // A source lane outside the member mask gives an undefined value in
+        // the ISA; the simulator gives the lane its own `a`.
+        s[0] = if call.members & (1 << j) != 0 {
+            a[j as usize]
+        } else {
+            a[l]
+        };
+        s[1] = u64::from(p);
+    }
+    Ok(())
+}
+
+/// `vote.sync.{all,any,uni}.pred d, a, membermask`, `vote.sync.ballot.b32 d, a, membermask`.
+#[inline]
+pub fn vote_sync(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::VoteSync, m, s, vote_warp, false)
+}
+
+fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let mut ballot = 0u32;
+    for l in lanes_of(call.members) {
+        if call.lanes[l][1] & 1 != 0 {
+            ballot |= 1 << l;
+        }
+    }
+    let d = if call.mods.selects(Sel::Ballot) {
+        u64::from(ballot)
+    } else if call.mods.selects(Sel::All) {
+        u64::from(ballot == call.members)
+    } else if call.mods.selects(Sel::Any) {
+        u64::from(ballot != 0)
+    } else {
+        // `.uni`: every member votes the same.
+        u64::from(ballot == 0 || ballot == call.members)
+    };
+    for l in lanes_of(call.members) {
+        call.lanes[l][0] = d;
+    }
+    Ok(())
+}
+
+/// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
+#[inline]
+pub fn match_sync(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::MatchSync, m, s, match_warp, false)
+}
+
+fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let all = call.mods.selects(Sel::All);
+    // d|p has two slots for `.all`: a is slot 2 there, slot 1 for `.any`.
+    let ai = if all { 2 } else { 1 };
+    let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][ai]);
+    let same = |l: usize| {
+        lanes_of(call.members)
+            .filter(|&o| a[o] == a[l])
+            .fold(0u32, |m, o| m | 1 << o)
+    };
+    for l in lanes_of(call.members) {
+        let peers = same(l);
+        let s = &mut call.lanes[l];
+        if all {
+            let uniform = peers == call.members;
+            s[0] = if uniform { u64::from(call.members) } else { 0 };
+            s[1] = u64::from(uniform);
+        } else {
+            s[0] = u64::from(peers);
+        }
+    }
+    Ok(())
+}
+
+/// `redux.sync.op.type d, a, membermask`.
+#[inline]
+pub fn redux_sync(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::ReduxSync, m, s, redux_warp, false)
+}
+
+fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let ty = call.mods.ty(0).unwrap_or(ScalarType::B32);
+    let op = call.mods.sel[0].ok_or_else(|| Fault::new("redux.sync without an operation"))?;
+    let values: Vec<u64> = lanes_of(call.members).map(|l| call.lanes[l][1]).collect();
+    let d = if ty == ScalarType::F32 {
+        redux_f32(op, &call.mods, &values)
+    } else {
+        let signed = ty == ScalarType::S32;
+        let key = |v: u64| {
+            if signed {
+                i64::from(v as u32 as i32)
+            } else {
+                i64::from(v as u32)
+            }
+        };
+        let it = values.iter().copied();
+        let r = match op {
+            Sel::Add => it.fold(0u32, |acc, v| acc.wrapping_add(v as u32)) as u64,
+            Sel::Min => it.min_by_key(|&v| key(v)).unwrap_or(0),
+            Sel::Max => it.max_by_key(|&v| key(v)).unwrap_or(0),
+            Sel::And => it.fold(u64::from(u32::MAX), |acc, v| acc & v),
+            Sel::Or => it.fold(0, |acc, v| acc | v),
+            Sel::Xor => it.fold(0, |acc, v| acc ^ v),
+            other => {
+                return Err(Fault::new(format!(
+                    "redux.sync: unexpected operation .{}",
+                    other.word()
+                )));
+            }
+        };
+        r & 0xFFFF_FFFF
+    };
+    for l in lanes_of(call.members) {
+        call.lanes[l][0] = d;
+    }
+    Ok(())
+}
+
+/// `redux.sync.{min,max}{.abs}{.NaN}.f32`: NaN inputs are ignored unless
+/// `.NaN` is written (then the result is the canonical NaN); -0 is below +0.
+fn redux_f32(op: Sel, m: &Mods, values: &[u64]) -> u64 {
+    let abs = m.has(Flags::ABS);
+    let nan = m.has(Flags::NAN);
+    let mut best: Option<u32> = None;
+    // Orders f32 bit patterns numerically, -0 below +0.
+    let ord = |b: u32| -> i64 {
+        if b & 0x8000_0000 != 0 {
+            -i64::from(b & 0x7FFF_FFFF) - 1
+        } else {
+            i64::from(b)
+        }
+    };
+    for &v in values {
+        let mut b = v as u32;
+        if abs {
+            b &= 0x7FFF_FFFF;
+        }
+        if b & 0x7FFF_FFFF > 0x7F80_0000 {
+            if nan {
+                return 0x7FFF_FFFF;
+            }
+            continue;
+        }
+        best = Some(match best {
+            None => b,
+            Some(c) if (op == Sel::Min) == (ord(b) < ord(c)) => b,
+            Some(c) => c,
+        });
+    }
+    u64::from(best.unwrap_or(0x7FFF_FFFF))
+}
+
+/// `activemask.b32 d`: the lanes of the warp that execute it together.
+/// The scheduler runs every lane until it blocks before it answers, so the
+/// answer is the set of lanes then waiting at `activemask` (a converged
+/// warp answers 0xffffffff, as the golden records show).
+#[inline]
+pub fn activemask(m: &Mods, s: &mut [u64]) -> SemResult {
+    let wait = Wait::new(Sem::Activemask, m, WaitKind::Active, &[])?;
+    let reply = current::rendezvous(wait)?;
+    if let Some(d) = s.first_mut() {
+        *d = reply[0];
+    }
+    Ok(())
+}
+
+/// `bar.warp.sync membermask`: the member lanes meet.
+#[inline]
+pub fn bar_warp_sync(m: &Mods, s: &mut [u64]) -> SemResult {
+    collective(Sem::BarWarpSync, m, s, |_| Ok(()), false)
+}
+
+/// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
+/// optional thread count `b` (all threads of the CTA when left out).
+#[inline]
+pub fn bar(m: &Mods, s: &mut [u64]) -> SemResult {
+    barrier_op(Sem::Bar, m, s)
+}
+
+/// `barrier` (the non-`.aligned` spelling of `bar`).
+#[inline]
+pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
+    barrier_op(Sem::Barrier, m, s)
+}
+
+fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
+    let red = m.has(Flags::POPC) || m.selects(Sel::And) || m.selects(Sel::Or);
+    // Slots: `[d,] a, [b,] [c]`: the barrier id follows d for `.red`.
+    let first = usize::from(red);
+    let id = s.get(first).copied().unwrap_or(0);
+    if id > 15 {
+        return Err(Fault::new(format!("barrier {id} does not exist (0-15)")));
+    }
+    let count_slot = first + 1;
+    let has_count = if red {
+        s.len() > first + 2
+    } else {
+        s.len() > first + 1
+    };
+    let count = if has_count {
+        s.get(count_slot).map(|&c| c as u32)
+    } else {
+        None
+    };
+    if m.selects(Sel::Arrive) {
+        return current::with_lane(|cta, _| {
+            cta.barriers.borrow_mut()[id as usize].arrived += 1;
+        })
+        .ok_or_else(|| Fault::new(format!("`{}` needs a launch", sem.key())));
+    }
+    let wait = Wait::new(
+        sem,
+        m,
+        WaitKind::Barrier {
+            id: id as u32,
+            count,
+        },
+        s,
+    )?;
+    let reply: Slots = current::rendezvous(wait)?;
+    let n = s.len();
+    s.copy_from_slice(&reply[..n]);
+    Ok(())
+}
+
+/// `fence`, `membar`: a launch runs one lane at a time within a CTA, and
+/// CTAs share no simulated memory, so every access is already ordered.
+#[inline]
+pub fn fence(_: &Mods, _: &mut [u64]) -> SemResult {
+    Ok(())
+}
