@@ -241,7 +241,7 @@ pub fn fused_sum(terms: &[Term], specials: (bool, bool, bool), width: i32) -> u3
     to_f32_rz(sum, cut)
 }
 
-/// `sum * 2^scale` rounded toward zero to f32 bits.
+/// `sum * 2^scale` rounded toward zero to f32 bits, overflowing to infinity.
 fn to_f32_rz(sum: i128, scale: i32) -> u32 {
     if sum == 0 {
         return 0;
@@ -250,8 +250,10 @@ fn to_f32_rz(sum: i128, scale: i32) -> u32 {
     let mag = sum.unsigned_abs();
     let p = 127 - mag.leading_zeros() as i32;
     let e = p + scale;
+    // Overflow gives infinity, not the largest finite value a rounding
+    // toward zero would (the extra golden records' edge values).
     if e > 127 {
-        return sign | 0x7F7F_FFFF;
+        return sign | 0x7F80_0000;
     }
     // Units of the result: 2^(e-23) for normals, 2^-149 for subnormals.
     let unit = if e >= -126 { e - 23 } else { -149 };
@@ -299,9 +301,7 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
         _ => return Err(Fault::new("mma: expected four types")),
     };
     if shape.m == 8 && shape.k == 4 && at == ScalarType::F16 {
-        return Err(Fault::new(
-            "mma.m8n8k4 with .f16 inputs (quad-pair layout) is not simulated",
-        ));
+        return mma_m8n8k4_f16(call, dt, ct);
     }
     let (m, n, k) = (
         usize::from(shape.m),
@@ -384,6 +384,99 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
                 }
             } else {
                 s[i] = v;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `mma.m8n8k4` with `.f16` inputs, the quad-pair shape: lanes `4q..4q+3`
+/// and `4q+16..4q+19` compute their own 8×8 product (PTX ISA 9.7.14.5.1).
+/// A lane holds row `l % 4 (+4 from lane 16)` of a row-major A (column of a
+/// column-major one) and the same column of a column-major B; an f16 D/C
+/// is that row, an f32 one the elements the ISA's figure gives.
+///
+/// The H100 computes it as f32 additions rounded to nearest in order,
+/// `(((a₀b₀ + a₁b₁) + a₂b₂) + a₃b₃) + c` (the f16 products are exact in f32),
+/// then rounds to the destination type: every finite element of the 52
+/// golden records of the twelve layout and type combinations
+/// (`docs/tensor-core-numerics.md`).
+fn mma_m8n8k4_f16(call: &mut WarpCall<'_>, dt: ScalarType, ct: ScalarType) -> SemResult {
+    use ptx_core::Layout;
+    let [la, lb] = call.mods.layout;
+    let (a_row, b_col) = (la != Some(Layout::Col), lb != Some(Layout::Row));
+    let (nd, nc) = (
+        if dt == ScalarType::F32 { 8 } else { 4 },
+        if ct == ScalarType::F32 { 8 } else { 4 },
+    );
+    let (a0, b0, c0) = (nd, nd + 2, nd + 4);
+    let hi = |l: usize| if l >= 16 { 4 } else { 0 };
+    // Element `i` of a lane's C or D of type `t`: (row, column).
+    let pos = |t: ScalarType, l: usize, i: usize| {
+        if t == ScalarType::F32 {
+            ((l & 1) + (i & 2) + hi(l), (i & 4) + (l & 2) + (i & 1))
+        } else {
+            (l % 4 + hi(l), i)
+        }
+    };
+    let half = |v: u64, j: usize| half::f16::from_bits((v >> (16 * j)) as u16).to_f32();
+    let value = |t: ScalarType, regs: &[u64], i: usize| {
+        if t == ScalarType::F32 {
+            f32::from_bits(regs[i] as u32)
+        } else {
+            half(regs[i / 2], i % 2)
+        }
+    };
+    let (mut a, mut b, mut c) = (
+        [[[0f32; 4]; 8]; 4],
+        [[[0f32; 8]; 4]; 4],
+        [[[0f32; 8]; 8]; 4],
+    );
+    for l in 0..32 {
+        let (q, s) = ((l >> 2) & 3, &call.lanes[l]);
+        for i in 0..4 {
+            let (x, y) = (half(s[a0 + i / 2], i % 2), half(s[b0 + i / 2], i % 2));
+            let (ar, ac) = if a_row {
+                (l % 4 + hi(l), i)
+            } else {
+                (i + hi(l), l % 4)
+            };
+            let (br, bc) = if b_col {
+                (i, l % 4 + hi(l))
+            } else {
+                (l % 4, i + hi(l))
+            };
+            a[q][ar][ac] = x;
+            b[q][br][bc] = y;
+        }
+        for i in 0..8 {
+            let (row, col) = pos(ct, l, i);
+            c[q][row][col] = value(ct, &s[c0..c0 + nc], i);
+        }
+    }
+    for l in 0..32 {
+        let q = (l >> 2) & 3;
+        let mut out = [0u64; 8];
+        for (i, o) in out.iter_mut().enumerate() {
+            let (row, col) = pos(dt, l, i);
+            let mut sum = a[q][row][0] * b[q][0][col];
+            for k in 1..4 {
+                sum += a[q][row][k] * b[q][k][col];
+            }
+            let d = sum + c[q][row][col];
+            *o = match (dt, d.is_nan()) {
+                (ScalarType::F32, true) => 0x7FFF_FFFF,
+                (ScalarType::F32, false) => u64::from(d.to_bits()),
+                (_, true) => 0x7FFF,
+                (_, false) => u64::from(half::f16::from_f32(d).to_bits()),
+            };
+        }
+        let s = &mut call.lanes[l];
+        if dt == ScalarType::F32 {
+            s[..8].copy_from_slice(&out);
+        } else {
+            for r in 0..4 {
+                s[r] = out[2 * r] | out[2 * r + 1] << 16;
             }
         }
     }
@@ -525,9 +618,10 @@ fn mma_float(
 /// `mma.m8n8k4.f64`: fused multiply-adds in order k = 0..3 starting from
 /// c, each rounded as `fma.rn.f64` (an invalid operation gives the H100's
 /// 0xfff8000000000000). A NaN operand passes through quieted, the first in
-/// the order a, b, accumulator: the golden record with a signalling NaN in
-/// b (0x7ff4000000000000) and a quiet NaN in c gives 0x7ffc000000000000,
-/// where the scalar `fma` would pass c's.
+/// the order b, accumulator, a, as the golden records show: a signalling NaN
+/// in b₀ wins over a quiet NaN in c (0x7ffc000000000000), a NaN c wins over
+/// a NaN a₁, and a NaN b₃ over a NaN a₃ (0xfff8000000000001). The scalar
+/// `fma` passes the last NaN of a, b, c instead.
 fn f64_chain(_: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 {
     const FMA_RN_F64: Mods = {
         let mut m = Mods::NONE;
@@ -538,7 +632,7 @@ fn f64_chain(_: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 
     let mut acc = c;
     for (kk, &av) in a.iter().enumerate() {
         let is_nan = |x: u64| x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000;
-        if let Some(&n) = [av, b[kk][j], acc].iter().find(|&&x| is_nan(x)) {
+        if let Some(&n) = [b[kk][j], acc, av].iter().find(|&&x| is_nan(x)) {
             acc = n | 0x0008_0000_0000_0000;
             continue;
         }
