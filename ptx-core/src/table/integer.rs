@@ -40,6 +40,58 @@ fn carry_chain() -> Vec<Entry> {
     entries
 }
 
+/// The SIMD video instructions (PTX ISA "Video Instructions": `vadd2` ...
+/// `vmax4`, `vset2`, `vset4`; PTX ISA 3.0, sm_30), in their default
+/// operand selection: the checker does not parse the operand selectors
+/// (`%1.h10`, `%0.b3210`) yet, so only the whole-register forms are here.
+/// `c` is required (ptxas rejects the statement without it); `.sat` and the
+/// accumulate `.add` exclude each other.
+fn simd_video() -> Vec<Entry> {
+    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    const CMP: &str =
+        ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    let mut entries = Vec::new();
+    const OPS: [&str; 12] = [
+        "vadd2",
+        "vsub2",
+        "vavrg2",
+        "vabsdiff2",
+        "vmin2",
+        "vmax2",
+        "vadd4",
+        "vsub4",
+        "vavrg4",
+        "vabsdiff4",
+        "vmin4",
+        "vmax4",
+    ];
+    for key in OPS {
+        for m in ["{.sat}", ".add"] {
+            entries.push(
+                Entry::owned(
+                    format!(
+                        "{key}.dtype.atype.btype{m} =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}"
+                    ),
+                    key,
+                )
+                .since(3, 0, 30),
+            );
+        }
+    }
+    for (n, key) in [(2, "vset2"), (4, "vset4")] {
+        entries.push(
+            Entry::owned(
+                format!(
+                    "vset{n}.atype.btype.cmp{{.add}} =d:.u32, a:.atype, b:.btype, c:.u32; {CMP}"
+                ),
+                key,
+            )
+            .since(3, 0, 30),
+        );
+    }
+    entries
+}
+
 pub(super) fn entries() -> Vec<Entry> {
     let mut entries = vec![
         // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
@@ -101,6 +153,7 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
     ];
     entries.extend(carry_chain());
+    entries.extend(simd_video());
     entries
 }
 
