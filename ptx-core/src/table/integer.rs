@@ -92,6 +92,54 @@ fn simd_video() -> Vec<Entry> {
     entries
 }
 
+/// The scalar video instructions (PTX ISA "Scalar Video Instructions":
+/// `vadd`, `vsub`, `vabsdiff`, `vmin`, `vmax`, `vshl`, `vshr`, `vmad`,
+/// `vset`; PTX ISA 2.0, sm_20), whole registers only: no operand selectors
+/// (`%1.b1`), no data merge into `d.dsel`, no negated `vmad` operands. A
+/// secondary operation (`.add`, `.min`, `.max`) needs `c`; `vshl`/`vshr`
+/// need their mode (ptxas: "Clamp modifier required").
+fn scalar_video() -> Vec<Entry> {
+    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    const OP2: &str = ".op2 = { .add, .min, .max }";
+    const CMP: &str = ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }";
+    let mut entries = Vec::new();
+    for key in ["vadd", "vsub", "vabsdiff", "vmin", "vmax"] {
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.btype{{.sat}} =d:.dtype, a:.atype, b:.btype; {T}"),
+            key,
+        ));
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.btype{{.sat}}.op2 =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}; {OP2}"),
+            key,
+        ));
+    }
+    for key in ["vshl", "vshr"] {
+        const S: &str =
+            ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .mode = { .clamp, .wrap }";
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.u32{{.sat}}.mode =d:.dtype, a:.atype, b:.u32; {S}"),
+            key,
+        ));
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.u32{{.sat}}.mode.op2 =d:.dtype, a:.atype, b:.u32, c:.dtype; {S}; {OP2}"),
+            key,
+        ));
+    }
+    entries.push(Entry::owned(
+        format!("vset.atype.btype.cmp =d:.u32, a:.atype, b:.btype; {CMP}; .atype = {{ .u32, .s32 }}; .btype = {{ .u32, .s32 }}"),
+        "vset",
+    ));
+    entries.push(Entry::owned(
+        format!("vset.atype.btype.cmp.op2 =d:.u32, a:.atype, b:.btype, c:.u32; {CMP}; {OP2}; .atype = {{ .u32, .s32 }}; .btype = {{ .u32, .s32 }}"),
+        "vset",
+    ));
+    entries.push(Entry::owned(
+        format!("vmad.dtype.atype.btype{{.po}}{{.sat}}{{.scale}} =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}; .scale = {{ .shr7, .shr15 }}"),
+        "vmad",
+    ));
+    entries.into_iter().map(|e| e.since(2, 0, 20)).collect()
+}
+
 pub(super) fn entries() -> Vec<Entry> {
     let mut entries = vec![
         // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
@@ -153,6 +201,7 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
     ];
     entries.extend(carry_chain());
+    entries.extend(scalar_video());
     entries.extend(simd_video());
     entries
 }
