@@ -38,3 +38,22 @@ fn expansion_carries_the_canonical_text() {
     assert_eq!(info.ptx, "mul.lo.u32 %0, %1, %1;");
     assert_eq!(info.constraints, ["=r", "r"]);
 }
+
+/// Video instructions through `ptx!`: `vadd2` wraps each half-word, the
+/// H100's unsigned `.sat` wraps above `U32_MAX` (recorded in
+/// `h100_sm90_extra_seed12`), `vmad` adds `c` to the exact product.
+#[test]
+fn video_instructions_compute_per_lane_and_as_the_h100_saturates() {
+    let (a, b, c) = (0x7fff_ffffu32, 0x0001_0001u32, 0u32);
+    let d: u32;
+    ptx!("vadd2.s32.s32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x8000_0000);
+    let (a, b) = (0xffff_8001u32, 0x8001u32);
+    let d: u32;
+    ptx!("vadd.u32.u32.u32.sat %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    assert_eq!(d, 2);
+    let (a, b, c) = (-3i32, 5i32, 100i32);
+    let d: i32;
+    ptx!("vmad.s32.s32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 85);
+}

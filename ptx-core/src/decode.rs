@@ -99,6 +99,9 @@ flags! {
     LO = 28, "lo";
     HI = 29, "hi";
     WIDE = 30, "wide";
+    PO = 31, "po";
+    SHR7 = 32, "shr7";
+    SHR15 = 33, "shr15";
 }
 
 impl Flags {

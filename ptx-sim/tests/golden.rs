@@ -72,14 +72,21 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
     assert!(disagreements.len() <= 1, "{disagreements:#?}");
 }
 
-/// Whether a statement is one the table does not model yet: the SIMD video
-/// instructions (`vadd`, `vadd2`, `vset4`, ...) and vector registers
-/// (`.reg .v2 .b32 v`).
+/// Whether a statement is one the table does not model yet: video
+/// instructions with operand selectors (`%0.h1`, `%1.b7654`) or negated
+/// operands (`vmad ... -%1`), and vector registers (`.reg .v2 .b32 v`).
 fn not_modelled(asm: &str) -> bool {
     const VIDEO: &[&str] = &[
         "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vavrg",
     ];
-    VIDEO.iter().any(|v| asm.starts_with(v)) || asm.contains(".reg .v2") || asm.contains(".reg .v4")
+    let (opcode, operands) = asm.split_once(' ').unwrap_or((asm, ""));
+    let selector_or_negation = operands.split(',').any(|o| {
+        let o = o.trim().trim_end_matches(';');
+        o.contains('.') || o.starts_with('-')
+    });
+    VIDEO.iter().any(|v| opcode.starts_with(v)) && selector_or_negation
+        || asm.contains(".reg .v2")
+        || asm.contains(".reg .v4")
 }
 
 /// The second H100 recording (`h100_sm90_extra_seed12.jsonl.gz`, 1,020
@@ -114,8 +121,68 @@ fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
         failures.len(),
         failures.join("\n")
     );
-    // 4,080 thread-scope records: 3,864 pass, 216 are video instructions
-    // or vector registers.
-    assert_eq!((passed, unmodelled), (3864, 216));
+    // 4,080 thread-scope records: 4,040 pass, 40 are video instructions
+    // with operand selectors or negated operands, or vector registers.
+    assert_eq!((passed, unmodelled), (4040, 40));
     assert!(forms.len() >= 900, "{} forms pass", forms.len());
+}
+
+/// Why the checker and ptxas may still differ on a statement of the extra
+/// verdict file, or `None` where they must agree.
+fn known_disagreement(statement: &Statement, ptxas_accepts: bool) -> Option<&'static str> {
+    let asm = statement.asm.as_str();
+    let reg_is = |constraint: &str| statement.cons.iter().any(|c| c.ends_with(constraint));
+    if ptxas_accepts && not_modelled(asm) {
+        return Some("video instruction or vector register (not in the table)");
+    }
+    // ptxas 13.0 takes a .b64 register for a .s32/.b32 operand of cvt.pack
+    // (`cvt.pack.sat.u16.s32 %0, %1, %2` with %1 a .b64) and a .f32
+    // register for the .s32 offset of fns; the checker holds to the ISA's
+    // operand types.
+    if ptxas_accepts && (asm.starts_with("cvt.pack") && reg_is("l") || asm.starts_with("fns")) {
+        return Some("ptxas looser than the ISA's operand types");
+    }
+    // As in `the_checker_agrees_with_ptxas_on_the_verdict_file`: an .f32
+    // register among the .b32 fragments of an integer or fp8 mma.
+    if !ptxas_accepts && asm.starts_with("mma") && reg_is("f") {
+        return Some("an .f32 register among the .b32 fragments of an integer or fp8 mma");
+    }
+    None
+}
+
+/// The ptxas verdicts on the extra forms (`ptxas_verdicts_sm90_extra.jsonl.gz`,
+/// 7,970 statements: each form of `forms_extra.py` and its mutations, made
+/// in the same device call as the extra recording; README.md beside the
+/// file): the checker agrees with ptxas except on the known classes above.
+#[test]
+fn the_checker_agrees_with_ptxas_on_the_extra_verdict_file() {
+    let target = Target::default();
+    let records =
+        read_jsonl(&data("ptxas_verdicts_sm90_extra.jsonl.gz")).expect("the extra verdict file");
+    let (mut valid, mut unexplained) = (0, Vec::new());
+    let mut known = std::collections::BTreeMap::<&str, usize>::new();
+    for record in &records {
+        let statement = Statement::from_record(record, target).expect("a statement");
+        let expected = statement.expected.expect("a verdict");
+        valid += usize::from(expected);
+        if statement.check(target).is_ok() == expected {
+            continue;
+        }
+        match known_disagreement(&statement, expected) {
+            Some(why) => *known.entry(why).or_default() += 1,
+            None => unexplained.push(format!(
+                "{} {:?}: ptxas {}",
+                statement.asm,
+                statement.cons,
+                if expected { "accepts" } else { "rejects" }
+            )),
+        }
+    }
+    assert!(unexplained.is_empty(), "{unexplained:#?}");
+    assert_eq!(records.len(), 7970);
+    assert!(valid >= 1033, "{valid} valid statements");
+    // 15 video statements with selectors or negation and 1 vector register
+    // that ptxas accepts, 5 operand-type leniencies, 2 mma fragments: the
+    // counts change only with the table.
+    assert_eq!(known.values().sum::<usize>(), 23, "{known:#?}");
 }

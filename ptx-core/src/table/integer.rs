@@ -40,6 +40,106 @@ fn carry_chain() -> Vec<Entry> {
     entries
 }
 
+/// The SIMD video instructions (PTX ISA "Video Instructions": `vadd2` ...
+/// `vmax4`, `vset2`, `vset4`; PTX ISA 3.0, sm_30), in their default
+/// operand selection: the checker does not parse the operand selectors
+/// (`%1.h10`, `%0.b3210`) yet, so only the whole-register forms are here.
+/// `c` is required (ptxas rejects the statement without it); `.sat` and the
+/// accumulate `.add` exclude each other.
+fn simd_video() -> Vec<Entry> {
+    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    const CMP: &str =
+        ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    let mut entries = Vec::new();
+    const OPS: [&str; 12] = [
+        "vadd2",
+        "vsub2",
+        "vavrg2",
+        "vabsdiff2",
+        "vmin2",
+        "vmax2",
+        "vadd4",
+        "vsub4",
+        "vavrg4",
+        "vabsdiff4",
+        "vmin4",
+        "vmax4",
+    ];
+    for key in OPS {
+        for m in ["{.sat}", ".add"] {
+            entries.push(
+                Entry::owned(
+                    format!(
+                        "{key}.dtype.atype.btype{m} =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}"
+                    ),
+                    key,
+                )
+                .since(3, 0, 30),
+            );
+        }
+    }
+    for (n, key) in [(2, "vset2"), (4, "vset4")] {
+        entries.push(
+            Entry::owned(
+                format!(
+                    "vset{n}.atype.btype.cmp{{.add}} =d:.u32, a:.atype, b:.btype, c:.u32; {CMP}"
+                ),
+                key,
+            )
+            .since(3, 0, 30),
+        );
+    }
+    entries
+}
+
+/// The scalar video instructions (PTX ISA "Scalar Video Instructions":
+/// `vadd`, `vsub`, `vabsdiff`, `vmin`, `vmax`, `vshl`, `vshr`, `vmad`,
+/// `vset`; PTX ISA 2.0, sm_20), whole registers only: no operand selectors
+/// (`%1.b1`), no data merge into `d.dsel`, no negated `vmad` operands. A
+/// secondary operation (`.add`, `.min`, `.max`) needs `c`; `vshl`/`vshr`
+/// need their mode (ptxas: "Clamp modifier required").
+fn scalar_video() -> Vec<Entry> {
+    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
+    const OP2: &str = ".op2 = { .add, .min, .max }";
+    const CMP: &str = ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }";
+    let mut entries = Vec::new();
+    for key in ["vadd", "vsub", "vabsdiff", "vmin", "vmax"] {
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.btype{{.sat}} =d:.dtype, a:.atype, b:.btype; {T}"),
+            key,
+        ));
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.btype{{.sat}}.op2 =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}; {OP2}"),
+            key,
+        ));
+    }
+    for key in ["vshl", "vshr"] {
+        const S: &str =
+            ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .mode = { .clamp, .wrap }";
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.u32{{.sat}}.mode =d:.dtype, a:.atype, b:.u32; {S}"),
+            key,
+        ));
+        entries.push(Entry::owned(
+            format!("{key}.dtype.atype.u32{{.sat}}.mode.op2 =d:.dtype, a:.atype, b:.u32, c:.dtype; {S}; {OP2}"),
+            key,
+        ));
+    }
+    entries.push(Entry::owned(
+        format!("vset.atype.btype.cmp =d:.u32, a:.atype, b:.btype; {CMP}; .atype = {{ .u32, .s32 }}; .btype = {{ .u32, .s32 }}"),
+        "vset",
+    ));
+    entries.push(Entry::owned(
+        format!("vset.atype.btype.cmp.op2 =d:.u32, a:.atype, b:.btype, c:.u32; {CMP}; {OP2}; .atype = {{ .u32, .s32 }}; .btype = {{ .u32, .s32 }}"),
+        "vset",
+    ));
+    entries.push(Entry::owned(
+        format!("vmad.dtype.atype.btype{{.po}}{{.sat}}{{.scale}} =d:.dtype, a:.atype, b:.btype, c:.dtype; {T}; .scale = {{ .shr7, .shr15 }}"),
+        "vmad",
+    ));
+    entries.into_iter().map(|e| e.since(2, 0, 20)).collect()
+}
+
 pub(super) fn entries() -> Vec<Entry> {
     let mut entries = vec![
         // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
@@ -101,6 +201,8 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(5, 0, 61),
     ];
     entries.extend(carry_chain());
+    entries.extend(scalar_video());
+    entries.extend(simd_video());
     entries
 }
 

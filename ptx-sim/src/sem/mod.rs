@@ -10,6 +10,7 @@ pub mod integer;
 pub mod integer_convert;
 pub mod logic;
 pub mod movement;
+pub mod video;
 
 /// Running a statement through the checker, the lowering and the
 /// interpreter, for the families' tests.
