@@ -548,6 +548,7 @@ fn mma_float(
         Num::Finite { sig, exp, .. } => lead(u128::from(sig), exp),
         _ => 0,
     };
+    let c_is_term = matches!(cv, Num::Finite { .. });
     push(cv, c_align);
     for (kk, &av) in a.iter().enumerate() {
         let x = element(at, av);
@@ -588,7 +589,35 @@ fn mma_float(
     if dt == ScalarType::F64 {
         return Ok(f64_chain(at, a, b, j, c));
     }
-    let f = fused_sum(&terms, (nan, pinf, ninf), 25);
+    let fp8 = matches!(at, ScalarType::E4m3 | ScalarType::E5m2);
+    let f = if fp8 {
+        // fp8: the products' fused sum, then c added rounding to nearest in
+        // the destination type (every element of the m16n8k16 golden
+        // records; 90% of the m16n8k32 ones, docs/tensor-core-numerics.md).
+        use rustc_apfloat::ieee::{Half, Quad, Single};
+        use rustc_apfloat::{Float, FloatConvert, Round};
+        let products = fused_sum(&terms[usize::from(c_is_term)..], (nan, pinf, ninf), 25);
+        let wide = |x: Single| -> Quad { x.convert(&mut false).value };
+        let sum = (wide(Single::from_bits(u128::from(products)))
+            + wide(Single::from_bits(u128::from(c_f32(ct, c)))))
+        .value;
+        if dt == ScalarType::F16 {
+            let h: Half = sum.convert_r(Round::NearestTiesToEven, &mut false).value;
+            return Ok(if h.is_nan() {
+                0x7FFF
+            } else {
+                h.to_bits() as u64
+            });
+        }
+        let d: Single = sum.convert_r(Round::NearestTiesToEven, &mut false).value;
+        if d.is_nan() {
+            0x7FFF_FFFF
+        } else {
+            d.to_bits() as u32
+        }
+    } else {
+        fused_sum(&terms, (nan, pinf, ninf), 25)
+    };
     Ok(match dt {
         ScalarType::F32 => u64::from(f),
         ScalarType::F16 => {
@@ -613,6 +642,15 @@ fn mma_float(
             )));
         }
     })
+}
+
+/// The accumulator element `c` of type `ct` as f32 bits (f16 widens exactly).
+fn c_f32(ct: ScalarType, c: u64) -> u32 {
+    if ct == ScalarType::F16 {
+        half::f16::from_bits(c as u16).to_f32().to_bits()
+    } else {
+        c as u32
+    }
 }
 
 /// `mma.m8n8k4.f64`: fused multiply-adds in order k = 0..3 starting from
