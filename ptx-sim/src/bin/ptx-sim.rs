@@ -10,6 +10,27 @@ use ptx_sim::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `print!` that ends the program quietly when stdout is closed early (as
+/// by `ptx-sim golden FILE | head`), where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `println!` that ends the program quietly when stdout is closed early.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled/forms.rs\n       ptx-sim coverage [RECORDS.jsonl[.gz] ...] > docs/coverage.md";
 
 fn main() -> ExitCode {
@@ -73,7 +94,7 @@ fn run_check(args: &[String]) -> Result<ExitCode, String> {
         };
         let ok = verdict.is_ok();
         if opts.json {
-            println!("{}", serde_json::json!({"ok": ok, "errors": errors}));
+            outln!("{}", serde_json::json!({"ok": ok, "errors": errors}));
         }
         match statement.expected {
             None => unjudged += 1,
@@ -81,30 +102,30 @@ fn run_check(args: &[String]) -> Result<ExitCode, String> {
             Some(expected) => {
                 failed += 1;
                 if !opts.json {
-                    println!(
+                    outln!(
                         "FAIL {}  cons={:?}",
                         statement.asm.replace('\n', " "),
                         statement.cons
                     );
-                    println!(
+                    outln!(
                         "     ptxas: {}  checker: {}",
                         verdict_word(expected),
                         verdict_word(ok)
                     );
                     if let Some(m) = statement.message.as_deref().filter(|m| !m.is_empty()) {
-                        println!("     ptxas says: {m}");
+                        outln!("     ptxas says: {m}");
                     }
                     for e in &errors {
-                        println!("     checker says: {e}");
+                        outln!("     checker says: {e}");
                     }
                 }
             }
         }
     }
     if unjudged > 0 {
-        println!("{unjudged} statements without a recorded verdict (reported only)");
+        outln!("{unjudged} statements without a recorded verdict (reported only)");
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -162,20 +183,20 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
             Outcome::Skipped(_) => skipped += 1,
             Outcome::Fail(lines) => {
                 failed += 1;
-                println!("FAIL {}", record.asm.replace('\n', " "));
+                outln!("FAIL {}", record.asm.replace('\n', " "));
                 for l in lines.iter().take(max_report) {
-                    println!("     {l}");
+                    outln!("     {l}");
                 }
                 if lines.len() > max_report {
-                    println!("     ... {} more mismatches", lines.len() - max_report);
+                    outln!("     ... {} more mismatches", lines.len() - max_report);
                 }
             }
         }
     }
     if skipped > 0 {
-        println!("{skipped} records skipped");
+        outln!("{skipped} records skipped");
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -198,7 +219,7 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
     let name = std::path::Path::new(file)
         .file_name()
         .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-    print!("{}", ptx_sim::codegen::compiled_test_source(&parsed, &name));
+    out!("{}", ptx_sim::codegen::compiled_test_source(&parsed, &name));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -211,7 +232,7 @@ fn run_coverage(args: &[String]) -> Result<ExitCode, String> {
             records.extend(ptx_sim::golden::Record::from_json(&value)?);
         }
     }
-    print!(
+    out!(
         "{}",
         ptx_sim::coverage::markdown(&ptx_sim::coverage::rows(&records))
     );
