@@ -2,6 +2,8 @@
 //! strictly as `ptxas` checks it, and simulated bit-exactly on the CPU when
 //! no GPU is present.
 
+#![warn(missing_docs)]
+
 pub mod operand;
 
 #[doc(hidden)]

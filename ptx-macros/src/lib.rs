@@ -5,6 +5,8 @@
 //! check (ptx-core's parser and checker, then the inline-asm rules), and
 //! `expand` generates the host and nvptx64 code.
 
+#![warn(missing_docs)]
+
 mod expand;
 mod input;
 mod tokens;

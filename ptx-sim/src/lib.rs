@@ -2,6 +2,8 @@
 //! for lowered programs, and the commands that hold both to what a real GPU
 //! and real ptxas do.
 
+#![warn(missing_docs)]
+
 pub mod codegen;
 pub mod context;
 pub mod coverage;

@@ -18,7 +18,10 @@ macro_rules! semantics {
     ) => {
         /// A semantic function, named after its key in the instruction table.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Sem { $($variant,)* $($missing,)* }
+        pub enum Sem {
+            $(#[doc = concat!("The semantics of `", $key, "`.")] $variant,)*
+            $(#[doc = concat!("`", $missing_key, "`, not simulated: running it faults.")] $missing,)*
+        }
 
         impl Sem {
             /// Every semantic function.

@@ -118,7 +118,7 @@ fn vset_simd(m: &Mods, s: &mut [u64], bits: u32) -> SemResult {
 macro_rules! simd_fns {
     ($($name:ident = $op:ident, $bits:literal;)*) => {
         $(
-            #[doc = concat!("`", stringify!($name), "`: see [`simd`].")]
+            #[doc = concat!("`", stringify!($name), "`: see the private `simd`.")]
             #[inline]
             pub fn $name(m: &Mods, s: &mut [u64]) -> SemResult {
                 simd(m, s, Op::$op, $bits)
@@ -134,13 +134,13 @@ simd_fns! {
     vmin4 = Min, 8; vmax4 = Max, 8;
 }
 
-/// `vset2`: see [`vset_simd`].
+/// `vset2`: see the private `vset_simd`.
 #[inline]
 pub fn vset2(m: &Mods, s: &mut [u64]) -> SemResult {
     vset_simd(m, s, 16)
 }
 
-/// `vset4`: see [`vset_simd`].
+/// `vset4`: see the private `vset_simd`.
 #[inline]
 pub fn vset4(m: &Mods, s: &mut [u64]) -> SemResult {
     vset_simd(m, s, 8)
@@ -206,31 +206,31 @@ fn scalar(m: &Mods, s: &mut [u64], op: Op) -> SemResult {
     Ok(())
 }
 
-/// `vadd`: see [`scalar`].
+/// `vadd`: see the private `scalar`.
 #[inline]
 pub fn vadd(m: &Mods, s: &mut [u64]) -> SemResult {
     scalar(m, s, Op::Add)
 }
 
-/// `vsub`: see [`scalar`].
+/// `vsub`: see the private `scalar`.
 #[inline]
 pub fn vsub(m: &Mods, s: &mut [u64]) -> SemResult {
     scalar(m, s, Op::Sub)
 }
 
-/// `vabsdiff`: see [`scalar`].
+/// `vabsdiff`: see the private `scalar`.
 #[inline]
 pub fn vabsdiff(m: &Mods, s: &mut [u64]) -> SemResult {
     scalar(m, s, Op::Absdiff)
 }
 
-/// `vmin`: see [`scalar`].
+/// `vmin`: see the private `scalar`.
 #[inline]
 pub fn vmin(m: &Mods, s: &mut [u64]) -> SemResult {
     scalar(m, s, Op::Min)
 }
 
-/// `vmax`: see [`scalar`].
+/// `vmax`: see the private `scalar`.
 #[inline]
 pub fn vmax(m: &Mods, s: &mut [u64]) -> SemResult {
     scalar(m, s, Op::Max)
@@ -254,13 +254,13 @@ fn shift(m: &Mods, s: &mut [u64], left: bool) -> SemResult {
     Ok(())
 }
 
-/// `vshl`: see [`shift`].
+/// `vshl`: see the private `shift`.
 #[inline]
 pub fn vshl(m: &Mods, s: &mut [u64]) -> SemResult {
     shift(m, s, true)
 }
 
-/// `vshr`: see [`shift`].
+/// `vshr`: see the private `shift`.
 #[inline]
 pub fn vshr(m: &Mods, s: &mut [u64]) -> SemResult {
     shift(m, s, false)
