@@ -265,6 +265,19 @@ impl Lowerer<'_> {
         for n in &d.names {
             if d.space == StateSpace::Reg {
                 let base = self.program.registers.len();
+                if let Some(width) = d.vector {
+                    // One register per component, named `v.x`, `v.y`, ...
+                    for c in ["x", "y", "z", "w"].iter().take(width.len()) {
+                        let index = self.program.registers.len();
+                        self.program.registers.push(RegisterInfo {
+                            name: format!("{}.{c}", n.name),
+                            ty: d.ty,
+                            operand: None,
+                        });
+                        frame.registers.insert(format!("{}.{c}", n.name), index);
+                    }
+                    continue;
+                }
                 match n.range {
                     Some(count) => {
                         for i in 0..count {
@@ -355,6 +368,19 @@ impl Lowerer<'_> {
     }
 
     fn name(&self, n: &Name) -> Result<SlotSource, String> {
+        if let Some(c) = n.component.as_deref() {
+            // A component of a vector register (`v.x`, or `v.r` for `v.x`).
+            let canonical = match c {
+                "r" => "x",
+                "g" => "y",
+                "b" => "z",
+                "a" => "w",
+                other => other,
+            };
+            if let Some(s) = self.find(&format!("{}.{canonical}", n.ident)) {
+                return Ok(s);
+            }
+        }
         if n.component.is_none() {
             if let Some(s) = self.find(&n.ident) {
                 return Ok(s);

@@ -237,6 +237,19 @@ impl VectorWidth {
         }
     }
 
+    /// The component names of a vector register of this width (`v.x`,
+    /// `v.y`, ...); PTX also accepts `r g b a` for the first four.
+    pub fn component_index(self, component: &str) -> Option<usize> {
+        let i = match component {
+            "x" | "r" => 0,
+            "y" | "g" => 1,
+            "z" | "b" => 2,
+            "w" | "a" => 3,
+            _ => return None,
+        };
+        (i < self.len()).then_some(i)
+    }
+
     /// The width named `v2`, `v4` or `v8`.
     pub fn from_name(name: &str) -> Option<VectorWidth> {
         match name {

@@ -330,3 +330,27 @@ fn diagnostics_render_with_a_caret_line() {
         "{shown}"
     );
 }
+
+/// PTX vector registers (`.reg .v2 .b32 v;`) are used one component at a
+/// time; a `.v2` register has `.x` and `.y` only (PTX ISA 5.2.4 "Vectors").
+#[test]
+fn vector_registers_take_their_components_only() {
+    accepts(
+        "{ .reg .v2 .b32 v; mov.b32 v.x, %1; mov.b32 v.y, %2; add.u32 %0, v.x, v.y; }",
+        &["=r", "r", "r"],
+    );
+    expect(
+        "{ .reg .v2 .b32 v; mov.b32 v.z, %1; mov.b32 %0, v.x; }",
+        &["=r", "r"],
+        DiagnosticKind::UndefinedName,
+        "v.z",
+        "its components are `.x`, `.y`",
+    );
+    expect(
+        "{ .reg .v2 .b32 v; mov.b32 v, %1; mov.b32 %0, v.x; }",
+        &["=r", "r"],
+        DiagnosticKind::OperandKind,
+        "v",
+        "name one component",
+    );
+}

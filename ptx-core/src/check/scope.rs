@@ -32,6 +32,8 @@ pub(crate) enum Resolved {
 #[derive(Default)]
 struct Frame {
     registers: HashMap<String, ScalarType>,
+    /// Vector registers (`.reg .v2 .b32 v`): element type and width.
+    vectors: HashMap<String, (ScalarType, crate::VectorWidth)>,
     ranges: Vec<(String, u32, ScalarType)>,
     variables: HashMap<String, StateSpace>,
     labels: Vec<String>,
@@ -79,6 +81,7 @@ impl<'a> Scope<'a> {
         };
         for n in &decl.names {
             let taken = frame.registers.contains_key(&n.name)
+                || frame.vectors.contains_key(&n.name)
                 || frame.variables.contains_key(&n.name)
                 || frame.ranges.iter().any(|(p, _, _)| *p == n.name);
             if taken {
@@ -99,6 +102,10 @@ impl<'a> Scope<'a> {
                             n.name
                         ),
                     ));
+                }
+                if let Some(width) = decl.vector {
+                    frame.vectors.insert(n.name.clone(), (decl.ty, width));
+                    continue;
                 }
                 match n.range {
                     Some(count) => frame.ranges.push((n.name.clone(), count, decl.ty)),
@@ -213,6 +220,36 @@ impl<'a> Scope<'a> {
 
     /// What the name stands for.
     pub fn resolve_name(&self, name: &Name, span: Span) -> Result<Resolved, Diagnostic> {
+        if let Some(&(ty, width)) = self
+            .frames
+            .iter()
+            .rev()
+            .find_map(|f| f.vectors.get(&name.ident))
+        {
+            return match name.component.as_deref().map(|c| width.component_index(c)) {
+                Some(Some(_)) => Ok(Resolved::Register { ty, operand: None }),
+                Some(None) => Err(Diagnostic::error(
+                    DiagnosticKind::UndefinedName,
+                    span,
+                    format!(
+                        "`{}` is a .v{} register: its components are {}",
+                        name.ident,
+                        width.len(),
+                        ["`.x`", "`.y`", "`.z`", "`.w`"][..width.len().min(4)].join(", ")
+                    ),
+                )),
+                None => Err(Diagnostic::error(
+                    DiagnosticKind::OperandKind,
+                    span,
+                    format!(
+                        "`{}` is a .v{} register; name one component, as in `{}.x`",
+                        name.ident,
+                        width.len(),
+                        name.ident
+                    ),
+                )),
+            };
+        }
         if name.component.is_none() {
             if let Some(ty) = self.find_register(&name.ident) {
                 return Ok(Resolved::Register { ty, operand: None });
