@@ -193,8 +193,9 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
-/// Runs a warp-wide memory access in a launch, or this lane alone outside one.
-fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
+/// Runs a warp-wide memory access: the lanes of the warp that reach it
+/// together run `run` at once (see [`WaitKind::Converged`]).
+pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
     if !current::in_launch() {
         return Err(Fault::new(format!(
             "`{}` on shared memory needs a launch",

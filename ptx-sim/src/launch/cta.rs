@@ -41,6 +41,8 @@ pub struct WarpCall<'a> {
     pub stats: &'a mut SharedStats,
     /// The instruction's table key.
     pub key: &'static str,
+    /// How many of each lane's slots the instruction has.
+    pub len: usize,
 }
 
 /// The warp side of a collective.
@@ -244,6 +246,7 @@ impl CtaCore {
                     shared: &mut shared,
                     stats: &mut stats,
                     key: wait.sem.key(),
+                    len: wait.len,
                 };
                 run(&mut call)
             };
@@ -327,6 +330,7 @@ impl CtaCore {
                     shared: &mut shared,
                     stats: &mut stats,
                     key: wait.sem.key(),
+                    len: wait.len,
                 };
                 run(&mut call)
             };
