@@ -351,7 +351,9 @@ impl CtaCore {
             (0..lanes.len())
                 .filter(|&i| {
                     lanes[i].state == LaneState::Waiting
-                        && lanes[i].wait.is_some_and(|w| matches!(w.kind, WaitKind::Yield))
+                        && lanes[i]
+                            .wait
+                            .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
                 })
                 .collect()
         };
