@@ -12,6 +12,7 @@ pub mod golden;
 pub mod interp;
 pub mod launch;
 pub mod matrix;
+pub mod mbarrier;
 pub mod memory;
 pub mod records;
 pub mod registry;

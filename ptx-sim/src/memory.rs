@@ -29,6 +29,8 @@
 
 use crate::exec::{Fault, SemResult};
 use crate::launch::current;
+use crate::launch::{Wait, WaitKind, WarpCall, WarpFn, lanes_of};
+use crate::registry::Sem;
 use ptx_core::{Mods, ScalarType, Sel, StateSpace};
 
 /// `(wavefronts, ideal)` of a request of `(address, bytes)` accesses.
@@ -98,6 +100,11 @@ fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
     Ok(u64::from(t.bits().max(8) / 8))
 }
 
+/// Slots per value: a 128-bit value takes two (low half first).
+fn slots_per(bytes: u64) -> usize {
+    if bytes > 8 { 2 } else { 1 }
+}
+
 fn read_le(bytes: &[u8]) -> u64 {
     bytes
         .iter()
@@ -111,6 +118,22 @@ fn write_le(bytes: &mut [u8], v: u64) {
     }
 }
 
+/// Reads a value of `size` bytes at `at` into `out` (two slots for 16 bytes).
+fn read_value(mem: &[u8], at: usize, size: usize, out: &mut [u64]) {
+    for (k, d) in out.iter_mut().enumerate().take(slots_per(size as u64)) {
+        let o = at + 8 * k;
+        *d = read_le(&mem[o..o + size.min(8)]);
+    }
+}
+
+/// Writes a value of `size` bytes at `at` from `v` (two slots for 16 bytes).
+fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
+    for (k, x) in v.iter().enumerate().take(slots_per(size as u64)) {
+        let o = at + 8 * k;
+        write_le(&mut mem[o..o + size.min(8)], *x);
+    }
+}
+
 /// `ld.shared{.vec}.type d, [a]`: the vector's elements are consecutive;
 /// the whole vector must be aligned to its size.
 #[inline]
@@ -120,41 +143,76 @@ pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
     }
     let n = usize::from(m.count.max(1));
     let size = elem_bytes(m)?;
-    let addr = *s.get(n).ok_or_else(|| Fault::new("ld: no address"))?;
+    let k = slots_per(size);
+    let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
     with_shared("ld", |mem| {
         let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "ld")?;
-        for (i, d) in s[..n].iter_mut().enumerate() {
-            let o = at + i * size as usize;
-            *d = read_le(&mem[o..o + size as usize]);
+        for i in 0..n {
+            read_value(mem, at + i * size as usize, size as usize, &mut s[i * k..]);
         }
         Ok(())
     })
 }
 
-/// `st.shared{.vec}.type [a], b`.
+/// `st.shared{.vec}.type [a], b`: the lanes of a warp store together; where
+/// several write the same bytes, the lowest lane's value stays (recorded:
+/// `st.shared.u8` and `st.shared.b32` with colliding addresses).
 #[inline]
 pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
     if !is_shared(m) {
         return Err(not_shared("st"));
     }
-    let n = usize::from(m.count.max(1));
-    let size = elem_bytes(m)?;
-    let addr = s[0];
-    let values: Vec<u64> = s
-        .get(1..=n)
-        .ok_or_else(|| Fault::new("st: no value"))?
-        .to_vec();
-    with_shared("st", |mem| {
-        let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "st")?;
-        for (i, v) in values.iter().enumerate() {
-            let o = at + i * size as usize;
-            write_le(&mut mem[o..o + size as usize], *v);
-        }
-        Ok(())
-    })
+    converged(Sem::St, m, s, st_warp)
 }
 
-/// The new value of an atomic `op` of type `ty` on `old` with operand `b` (and `c` for `cas`).
+fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let m = call.mods;
+    let n = usize::from(m.count.max(1));
+    let size = elem_bytes(&m)?;
+    let k = slots_per(size);
+    let mut members: Vec<usize> = lanes_of(call.members).collect();
+    members.reverse();
+    for l in members {
+        let s = &call.lanes[l];
+        let at = check_access(
+            call.shared.len(),
+            s[0],
+            size * n as u64,
+            size * n as u64,
+            &format!("st (lane {l})"),
+        )?;
+        for i in 0..n {
+            write_value(
+                call.shared,
+                at + i * size as usize,
+                size as usize,
+                &s[1 + i * k..1 + (i + 1) * k],
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs a warp-wide memory access: the lanes of the warp that reach it
+/// together run `run` at once (see [`WaitKind::Converged`]).
+pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
+    if !current::in_launch() {
+        return Err(Fault::new(format!(
+            "`{}` on shared memory needs a launch",
+            sem.key()
+        )));
+    }
+    let wait = Wait::new(sem, m, WaitKind::Converged { run }, s)?;
+    let reply = current::rendezvous(wait)?;
+    let n = s.len();
+    s.copy_from_slice(&reply[..n]);
+    Ok(())
+}
+
+/// The new value of an atomic `op` of type `ty` on `old` with operand `b`
+/// (and `c` for `cas`). Float additions round to nearest even without
+/// flushing subnormals (`.noftz` for the 16-bit formats; `.f32` and `.f64`
+/// as recorded), through the arithmetic of [`crate::sem::float::add`].
 fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Fault> {
     let bits = ty.bits();
     let mask = if bits >= 64 {
@@ -163,14 +221,15 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
         (1 << bits) - 1
     };
     let signed = matches!(ty, ScalarType::S32 | ScalarType::S64);
-    let sx = |v: u64| crate::exec::sign_extend(v, bits);
+    let sx = |v: u64| crate::exec::sign_extend(v, bits.min(64));
     Ok(mask
         & match op {
-            Sel::Add if ty == ScalarType::F32 => {
-                use rustc_apfloat::{Float, ieee::Single};
-                let r = Single::from_bits(u128::from(old & mask))
-                    + Single::from_bits(u128::from(b & mask));
-                r.value.to_bits() as u64
+            Sel::Add if ty.is_float() => {
+                let mut fm = Mods::NONE;
+                fm.types[0] = Some(ty);
+                let mut t = [0, old & mask, b & mask];
+                crate::sem::float::add(&fm, &mut t)?;
+                t[0]
             }
             Sel::Add => old.wrapping_add(b),
             Sel::And => old & b,
@@ -211,13 +270,14 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
         })
 }
 
-/// `atom.shared.op.type d, [a], b{, c}`: d gets the old value.
+/// `atom.shared.op.type d, [a], b{, c}`: d gets the old value. The lanes
+/// of a warp update one after another, lowest lane first.
 #[inline]
 pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
     if !is_shared(m) {
         return Err(not_shared("atom"));
     }
-    atom_at(m, s, 1, Some(0))
+    converged(Sem::Atom, m, s, atom_warp)
 }
 
 /// `red.shared.op.type [a], b`.
@@ -226,13 +286,19 @@ pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
     if !is_shared(m) {
         return Err(not_shared("red"));
     }
-    atom_at(m, s, 0, None)
+    converged(Sem::Red, m, s, red_warp)
 }
 
-fn atom_at(m: &Mods, s: &mut [u64], a: usize, d: Option<usize>) -> SemResult {
-    let ty = m.ty(0).ok_or_else(|| Fault::new("atom: no type"))?;
-    let op = m
-        .sel
+fn atom_warp(call: &mut WarpCall<'_>) -> SemResult {
+    atom_lanes(call, true)
+}
+
+fn red_warp(call: &mut WarpCall<'_>) -> SemResult {
+    atom_lanes(call, false)
+}
+
+fn atom_op(m: &Mods) -> Result<Sel, Fault> {
+    m.sel
         .iter()
         .flatten()
         .copied()
@@ -251,20 +317,51 @@ fn atom_at(m: &Mods, s: &mut [u64], a: usize, d: Option<usize>) -> SemResult {
                     | Sel::Dec
             )
         })
-        .ok_or_else(|| Fault::new("atom: no operation"))?;
+        .ok_or_else(|| Fault::new("atom: no operation"))
+}
+
+fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
+    let m = call.mods;
+    let ty = m.ty(0).ok_or_else(|| Fault::new("atom: no type"))?;
+    let op = atom_op(&m)?;
     let size = u64::from(ty.bits() / 8);
-    let addr = s[a];
-    let b = s.get(a + 1).copied().unwrap_or(0);
-    let c = s.get(a + 2).copied().unwrap_or(0);
-    let old = with_shared("atom", |mem| {
-        let at = check_access(mem.len(), addr, size, size, "atom")?;
-        let old = read_le(&mem[at..at + size as usize]);
-        let new = atomic(op, ty, old, b, c)?;
-        write_le(&mut mem[at..at + size as usize], new);
-        Ok(old)
-    })?;
-    if let Some(d) = d {
-        s[d] = old;
+    let k = slots_per(size);
+    // Slots: `[d,] a, b{, c}`, each value `k` slots wide.
+    let a = if returns { k } else { 0 };
+    for l in lanes_of(call.members) {
+        let s = &mut call.lanes[l];
+        let at = check_access(
+            call.shared.len(),
+            s[a],
+            size,
+            size,
+            &format!("{} (lane {l})", call.key),
+        )?;
+        let mut old = [0u64; 2];
+        read_value(call.shared, at, size as usize, &mut old);
+        let b = [s[a + 1], s.get(a + 2).copied().unwrap_or(0)];
+        let new = if k == 2 {
+            // `.b128`: only `exch` and `cas`.
+            match op {
+                Sel::Exch => b,
+                Sel::Cas if old == b => [s[a + 3], s[a + 4]],
+                Sel::Cas => old,
+                other => {
+                    return Err(Fault::new(format!(
+                        "{}: .{} has no .b128 form",
+                        call.key,
+                        other.word()
+                    )));
+                }
+            }
+        } else {
+            let c = s.get(a + 2).copied().unwrap_or(0);
+            [atomic(op, ty, old[0], b[0], c)?, 0]
+        };
+        write_value(call.shared, at, size as usize, &new);
+        if returns {
+            s[..k].copy_from_slice(&old[..k]);
+        }
     }
     Ok(())
 }
@@ -272,5 +369,8 @@ fn atom_at(m: &Mods, s: &mut [u64], a: usize, d: Option<usize>) -> SemResult {
 /// `atom.cas`: same as `atom` with `.cas`.
 #[inline]
 pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
-    atom(m, s)
+    if !is_shared(m) {
+        return Err(not_shared("atom"));
+    }
+    converged(Sem::AtomCas, m, s, atom_warp)
 }

@@ -74,7 +74,7 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
 
 /// Whether a statement is one the table does not model yet: video
 /// instructions with operand selectors (`%0.h1`, `%1.b7654`) or negated
-/// operands (`vmad ... -%1`), and vector registers (`.reg .v2 .b32 v`).
+/// operands (`vmad ... -%1`).
 fn not_modelled(asm: &str) -> bool {
     const VIDEO: &[&str] = &[
         "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vavrg",
@@ -85,8 +85,14 @@ fn not_modelled(asm: &str) -> bool {
         o.contains('.') || o.starts_with('-')
     });
     VIDEO.iter().any(|v| opcode.starts_with(v)) && selector_or_negation
-        || asm.contains(".reg .v2")
-        || asm.contains(".reg .v4")
+}
+
+/// The mma forms whose rounding is not modelled yet: fp8 inputs with k = 32,
+/// or with f16 results (`docs/tensor-core-numerics.md`).
+fn open_fp8_mma(asm: &str) -> bool {
+    asm.starts_with("mma")
+        && (asm.contains(".e4m3") || asm.contains(".e5m2"))
+        && (asm.contains(".m16n8k32") || asm.contains(".row.col.f16"))
 }
 
 /// The second H100 recording (`h100_sm90_extra_seed12.jsonl.gz`, 1,020
@@ -121,9 +127,9 @@ fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
         failures.len(),
         failures.join("\n")
     );
-    // 4,080 thread-scope records: 4,040 pass, 40 are video instructions
-    // with operand selectors or negated operands, or vector registers.
-    assert_eq!((passed, unmodelled), (4040, 40));
+    // 4,080 thread-scope records: 4,044 pass, 36 are video instructions
+    // with operand selectors or negated operands.
+    assert_eq!((passed, unmodelled), (4044, 36));
     assert!(forms.len() >= 900, "{} forms pass", forms.len());
 }
 
@@ -181,8 +187,65 @@ fn the_checker_agrees_with_ptxas_on_the_extra_verdict_file() {
     assert!(unexplained.is_empty(), "{unexplained:#?}");
     assert_eq!(records.len(), 7970);
     assert!(valid >= 1033, "{valid} valid statements");
-    // 15 video statements with selectors or negation and 1 vector register
-    // that ptxas accepts, 5 operand-type leniencies, 2 mma fragments: the
-    // counts change only with the table.
-    assert_eq!(known.values().sum::<usize>(), 23, "{known:#?}");
+    // 15 video statements with selectors or negation that ptxas accepts,
+    // 5 operand-type leniencies, 2 mma fragments: the counts change only
+    // with the table.
+    assert_eq!(known.values().sum::<usize>(), 22, "{known:#?}");
+}
+
+/// Shared-memory atomics the H100 runs as a compare-and-swap loop (no
+/// native 64-bit `and`/`or`/`xor`/`min`/`max` and no `.f64` add on shared
+/// memory): where lanes collide, the recorded old values follow an order
+/// of the loop's retries the simulator does not model yet (it serialises
+/// lanes lowest first, which the native atomics follow).
+fn cas_loop_order(asm: &str) -> bool {
+    const FORMS: &[&str] = &[
+        "atom.shared.and.b64",
+        "atom.shared.or.b64",
+        "atom.shared.xor.b64",
+        "atom.shared.min.u64",
+        "atom.shared.min.s64",
+        "atom.shared.max.u64",
+        "atom.shared.max.s64",
+        "atom.shared.add.f64",
+        "red.shared.add.f64",
+    ];
+    FORMS.iter().any(|f| asm.starts_with(f))
+}
+
+/// Every warp-scope record of the extra recording (collectives, shared
+/// memory, `ldmatrix`, `mbarrier`, ...) replays in a one-warp launch, bit
+/// for bit, shared memory included; left out: the fp8 `mma` forms whose
+/// rounding is not modelled yet and video instructions with selectors.
+#[test]
+fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
+    let (mut passed, mut skipped, mut ordered, mut failures) = (0, 0, 0, Vec::new());
+    for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
+        let Some(record) = Record::from_json(&value).expect("a record") else {
+            continue;
+        };
+        if record.scope != "warp" {
+            continue;
+        }
+        if open_fp8_mma(&record.asm) || not_modelled(&record.asm) {
+            skipped += 1;
+            continue;
+        }
+        match ptx_sim::golden::replay_warp(&record, &approx_ok) {
+            Outcome::Pass => passed += 1,
+            _ if cas_loop_order(&record.asm) => ordered += 1,
+            Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
+            Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // 1,072 warp-scope records: 1,004 pass (every mma form but the open fp8
+    // ones included), 40 are fp8 mma with k = 32 or f16 results, 28 are
+    // colliding CAS-loop atomics (8 of their 36 pass).
+    assert_eq!((passed, skipped, ordered), (1004, 40, 28));
 }

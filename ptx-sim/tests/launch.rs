@@ -161,3 +161,138 @@ fn results_do_not_depend_on_the_number_of_workers() {
     assert_eq!(one[33], 32);
     assert_eq!(one, go(2));
 }
+
+#[test]
+fn colliding_shared_stores_keep_the_lowest_lanes_value() {
+    // All 32 lanes store their lane number to byte 5; the H100 keeps lane
+    // 0's value (golden `st.shared.u8 ... #colliding`: the lowest lane of
+    // each group of colliding lanes wins).
+    let st = prepare("st.shared.u8 [%0], %1;", &["r", "r"]);
+    let out = Launch::new(1, 32)
+        .shared_init(vec![0xaa; 8])
+        .run(|t| {
+            let mut r = st.registers();
+            r[0] = 5;
+            r[1] = u128::from(t.lane) + 1;
+            st.run(&mut r).unwrap();
+        })
+        .unwrap();
+    assert_eq!(out.shared[0][5], 1);
+}
+
+#[test]
+fn shared_atomics_serialise_lanes_lowest_first() {
+    // atom.exch: lane l swaps in l + 1; lane 0 sees the initial 7, lane l
+    // sees what lane l - 1 wrote (l), and lane 31's 32 stays.
+    let atom = prepare("atom.shared.exch.b32 %0, [%1], %2;", &["=r", "r", "r"]);
+    let out = Launch::new(1, 32)
+        .shared_init(vec![7, 0, 0, 0])
+        .run(|t| {
+            let mut r = atom.registers();
+            r[1] = 0;
+            r[2] = u128::from(t.lane) + 1;
+            atom.run(&mut r).unwrap();
+            r[0]
+        })
+        .unwrap();
+    assert_eq!(out.results[0], 7);
+    assert_eq!(out.results[9], 9);
+    assert_eq!(out.shared[0][..4], [32, 0, 0, 0]);
+}
+
+#[test]
+fn half_precision_atomic_add_rounds_in_the_format() {
+    // f16: 1.0 (0x3c00) + 2^-11 (0x1000) is a tie between 1.0 and 1 + 2^-10:
+    // round to nearest even keeps 1.0; one lane adding 2^-10 (0x1400) gives
+    // 1 + 2^-10 = 0x3c01.
+    let red = prepare("red.shared.add.noftz.f16 [%0], %1;", &["r", "h"]);
+    for (b, expect) in [(0x1000u16, 0x3c00u16), (0x1400, 0x3c01)] {
+        let out = Launch::new(1, 1)
+            .shared_init(vec![0x00, 0x3c])
+            .run(|_| {
+                let mut r = red.registers();
+                r[0] = 0;
+                r[1] = u128::from(b);
+                red.run(&mut r).unwrap();
+            })
+            .unwrap();
+        assert_eq!(
+            u16::from_le_bytes([out.shared[0][0], out.shared[0][1]]),
+            expect
+        );
+    }
+}
+
+#[test]
+fn b128_loads_and_stores_keep_the_low_half_first() {
+    // A .b128 value is two 64-bit slots, low first, stored little-endian:
+    // byte 0 is the low byte of the low half, byte 15 the high byte of the high half.
+    let st = prepare(
+        "{ .reg .b128 t; mov.b128 t, {%1, %2}; st.shared.b128 [%0], t; }",
+        &["r", "l", "l"],
+    );
+    let out = Launch::new(1, 1)
+        .shared_bytes(32)
+        .run(|_| {
+            let mut r = st.registers();
+            r[0] = 16;
+            r[1] = 0x0706_0504_0302_0100;
+            r[2] = 0x0f0e_0d0c_0b0a_0908;
+            st.run(&mut r).unwrap();
+        })
+        .unwrap();
+    let expect: Vec<u8> = (0..16).collect();
+    assert_eq!(out.shared[0][16..], expect[..]);
+}
+
+#[test]
+fn misaligned_shared_access_faults_naming_the_lane_and_address() {
+    let st = prepare("st.shared.b32 [%0], %1;", &["r", "r"]);
+    let out = Launch::new(1, 32).shared_bytes(256).run(|t| {
+        let mut r = st.registers();
+        r[0] = if t.lane == 3 {
+            6
+        } else {
+            4 * u128::from(t.lane)
+        };
+        st.run(&mut r).map_err(|f| f.to_string())
+    });
+    let results = out.unwrap().results;
+    let err = results[0].clone().unwrap_err();
+    assert!(err.contains("lane 3") && err.contains("0x6"), "{err}");
+}
+
+#[test]
+fn an_mbarrier_phase_completes_when_every_arrival_and_transaction_is_in() {
+    // PTX ISA 9.7.13.15: a phase completes when the pending arrival count
+    // and the tx-count both reach zero. 32 lanes arrive on a barrier of 32;
+    // lane 0 also expects 16 bytes: the phase stays open until complete_tx
+    // delivers them. pending_count of lane 0's state is the count (32)
+    // before its arrival, as the H100 recorded.
+    let p = prepare(
+        "{ .reg .pred z, q; .reg .b32 l; .reg .b64 s;
+           mov.u32 l, %%laneid; setp.eq.u32 z, l, 0;
+           @z mbarrier.init.shared.b64 [%3], 32;
+           bar.warp.sync 0xffffffff;
+           @z mbarrier.arrive.expect_tx.shared::cta.b64 s, [%3], 16;
+           @!z mbarrier.arrive.shared.b64 s, [%3];
+           mbarrier.pending_count.b64 %2, s;
+           mbarrier.test_wait.parity.shared.b64 q, [%3], 0; selp.u32 %0, 1, 0, q;
+           @z mbarrier.complete_tx.shared::cta.b64 [%3], 16;
+           mbarrier.test_wait.shared.b64 q, [%3], s; selp.u32 %1, 1, 0, q; }",
+        &["=r", "=r", "=r", "r"],
+    );
+    let lanes = Launch::new(1, 32)
+        .shared_bytes(16)
+        .run(|_| {
+            let mut r = p.registers();
+            r[3] = 8;
+            p.run(&mut r).unwrap();
+            [r[0], r[1], r[2]]
+        })
+        .unwrap()
+        .results;
+    // Lanes arrive lowest first: lane 31 finds one arrival pending.
+    assert_eq!(lanes[0], [0, 1, 32]);
+    assert_eq!(lanes[31], [0, 1, 1]);
+}

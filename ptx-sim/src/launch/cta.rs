@@ -41,6 +41,8 @@ pub struct WarpCall<'a> {
     pub stats: &'a mut SharedStats,
     /// The instruction's table key.
     pub key: &'static str,
+    /// How many of each lane's slots the instruction has.
+    pub len: usize,
 }
 
 /// The warp side of a collective.
@@ -55,6 +57,12 @@ pub(crate) enum WaitKind {
     Barrier { id: u32, count: Option<u32> },
     /// `activemask`: answered with the set of lanes of the warp waiting at it.
     Active,
+    /// A warp-wide memory access (`st`, `atom`, `red`): the lanes of the
+    /// warp waiting at the same instruction run `run` together, so that
+    /// colliding accesses resolve in the order the hardware serialises them.
+    Converged { run: WarpFn },
+    /// A lane that lets the others run (`mbarrier.try_wait` that would block).
+    Yield,
 }
 
 /// A lane's deposit at a rendezvous.
@@ -141,9 +149,13 @@ impl CtaCore {
         for w in 0..n.div_ceil(32) {
             self.resolve_warp(w, n, &mut ready);
             self.resolve_active(w, n, &mut ready);
+            self.resolve_converged(w, n, &mut ready);
         }
         for id in 0..16 {
             self.resolve_barrier(id, n, &mut ready);
+        }
+        if ready.is_empty() {
+            self.resolve_yield(&mut ready);
         }
         if ready.is_empty() {
             self.deadlock(&mut ready);
@@ -234,6 +246,7 @@ impl CtaCore {
                     shared: &mut shared,
                     stats: &mut stats,
                     key: wait.sem.key(),
+                    len: wait.len,
                 };
                 run(&mut call)
             };
@@ -270,6 +283,82 @@ impl CtaCore {
             let mut slots = [0; MAX_SLOTS];
             slots[0] = u64::from(mask);
             self.answer(base + l, Ok(slots), ready);
+        }
+    }
+
+    /// Warp-wide memory accesses: the lanes of warp `w` waiting at the
+    /// same instruction (by key) run it together.
+    fn resolve_converged(&self, w: usize, n: usize, ready: &mut Vec<usize>) {
+        let base = w * 32;
+        let mut groups: Vec<(Wait, u32)> = Vec::new();
+        {
+            let lanes = self.lanes.borrow();
+            for l in lanes_of(self.warp_lanes(w, n)) {
+                let lane = &lanes[base + l];
+                let Some(wait) = lane.wait.filter(|_| lane.state == LaneState::Waiting) else {
+                    continue;
+                };
+                if !matches!(wait.kind, WaitKind::Converged { .. }) {
+                    continue;
+                }
+                match groups.iter_mut().find(|(g, _)| g.sem == wait.sem) {
+                    Some((_, m)) => *m |= 1 << l,
+                    None => groups.push((wait, 1 << l)),
+                }
+            }
+        }
+        for (wait, members) in groups {
+            let WaitKind::Converged { run } = wait.kind else {
+                continue;
+            };
+            let mut slots = [[0u64; MAX_SLOTS]; 32];
+            {
+                let lanes = self.lanes.borrow();
+                for m in lanes_of(members) {
+                    if let Some(o) = &lanes[base + m].wait {
+                        slots[m] = o.slots;
+                    }
+                }
+            }
+            let result = {
+                let mut shared = self.shared.borrow_mut();
+                let mut stats = self.stats.borrow_mut();
+                let mut call = WarpCall {
+                    mods: wait.mods,
+                    members,
+                    lanes: &mut slots,
+                    shared: &mut shared,
+                    stats: &mut stats,
+                    key: wait.sem.key(),
+                    len: wait.len,
+                };
+                run(&mut call)
+            };
+            for m in lanes_of(members) {
+                let reply = match &result {
+                    Ok(()) => Ok(slots[m]),
+                    Err(f) => Err(f.clone()),
+                };
+                self.answer(base + m, reply, ready);
+            }
+        }
+    }
+
+    /// Lanes that yielded go on once nothing else can.
+    fn resolve_yield(&self, ready: &mut Vec<usize>) {
+        let yielding: Vec<usize> = {
+            let lanes = self.lanes.borrow();
+            (0..lanes.len())
+                .filter(|&i| {
+                    lanes[i].state == LaneState::Waiting
+                        && lanes[i]
+                            .wait
+                            .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
+                })
+                .collect()
+        };
+        for i in yielding {
+            self.answer(i, Ok([0; MAX_SLOTS]), ready);
         }
     }
 
@@ -340,6 +429,8 @@ impl CtaCore {
                     mask.map_or("aligned: whole warp".to_string(), |m| format!("{m:#010x}"))
                 ),
                 WaitKind::Active => "`activemask`".to_string(),
+                WaitKind::Converged { .. } => format!("`{}`", w.sem.key()),
+                WaitKind::Yield => "a yield".to_string(),
                 WaitKind::Barrier { id, count } => format!(
                     "`{}` barrier {id} ({} threads expected)",
                     w.sem.key(),
