@@ -71,6 +71,7 @@ pub(crate) struct Wait {
 
 impl Wait {
     /// A wait for `len` operand slots (at most [`MAX_SLOTS`]).
+    #[inline]
     pub fn new(sem: Sem, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
         if len > MAX_SLOTS {
             return Err(Fault::new(format!(
@@ -153,6 +154,7 @@ impl CtaCore {
 
     /// Records that the running lane `index` waits for `wait`, its operands
     /// `operands` copied to its slot row.
+    #[inline]
     pub(crate) fn deposit(&self, index: usize, wait: Wait, operands: &[u64]) -> Result<(), Fault> {
         {
             let mut slots = self.slots.borrow_mut();
@@ -177,6 +179,7 @@ impl CtaCore {
     }
 
     /// The answer to lane `index`'s rendezvous, copied into `operands`.
+    #[inline]
     pub(crate) fn collect(&self, index: usize, operands: &mut [u64]) -> Result<(), Fault> {
         if let Some(fault) = self.lanes.borrow_mut()[index].fault.take() {
             return Err(fault);

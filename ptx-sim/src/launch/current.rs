@@ -21,6 +21,7 @@ thread_local! {
 }
 
 /// Installs `ctx` as the running lane (null: none).
+#[inline]
 pub(crate) fn set(ctx: *const LaneCtx) {
     CURRENT.with(|c| c.set(ctx));
 }
