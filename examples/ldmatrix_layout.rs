@@ -16,6 +16,9 @@ fn row_address(m: u32, r: u32, row_bytes: u32) -> u32 {
     (m % 2 * 8 + r) * row_bytes + m / 2 * 16
 }
 
+/// Where lane `l` points for an `.x4` load.
+type RowAddress = Box<dyn Fn(u32) -> u32 + Sync>;
+
 fn tile() -> Vec<u8> {
     (0..256u16).flat_map(u16::to_le_bytes).collect()
 }
@@ -75,7 +78,7 @@ pub fn main() {
         "  {:<44} {:>9} {:>10}",
         "row layout", "wavefronts", "conflicts"
     );
-    let layouts: [(&str, u32, Box<dyn Fn(u32) -> u32 + Sync>); 3] = [
+    let layouts: [(&str, u32, RowAddress); 3] = [
         (
             "dense 16x16 tile, 32-byte rows",
             512,
