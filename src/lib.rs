@@ -4,7 +4,12 @@
 
 #![warn(missing_docs)]
 
+// `ptx!` expansions name `::ptx::__private`; inside this crate too (`warp`).
+extern crate self as ptx;
+
+pub mod launch;
 pub mod operand;
+pub mod warp;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -14,3 +19,21 @@ pub use ptx_core as core;
 #[doc = include_str!("ptx_macro.md")]
 pub use ptx_macros::ptx;
 pub use ptx_sim as sim;
+
+/// Runs a closure as the 32 lanes of one warp and returns their results
+/// in lane order (see [`launch`]).
+///
+/// ```
+/// use ptx::{ptx, warp32};
+///
+/// // Every lane reads its value from lane 0 (`__shfl_sync(~0, x, 0)`).
+/// let lanes = warp32(|lane| {
+///     let x = lane + 100;
+///     let y: u32;
+///     ptx!("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(y) : "r"(x));
+///     y
+/// })
+/// .unwrap();
+/// assert_eq!(lanes, [100; 32]);
+/// ```
+pub use ptx_sim::launch::warp32;

@@ -5,6 +5,12 @@
 mod bit_tricks;
 #[path = "../examples/cuda_asm_port.rs"]
 mod cuda_asm_port;
+#[path = "../examples/ldmatrix_layout.rs"]
+mod ldmatrix_layout;
+#[path = "../examples/mma_tile.rs"]
+mod mma_tile;
+#[path = "../examples/warp_reduce.rs"]
+mod warp_reduce;
 
 #[test]
 fn bit_tricks_runs() {
@@ -14,4 +20,19 @@ fn bit_tricks_runs() {
 #[test]
 fn cuda_asm_port_runs() {
     cuda_asm_port::main();
+}
+
+#[test]
+fn warp_reduce_runs() {
+    warp_reduce::main();
+}
+
+#[test]
+fn ldmatrix_layout_runs() {
+    ldmatrix_layout::main();
+}
+
+#[test]
+fn mma_tile_runs() {
+    mma_tile::main();
 }

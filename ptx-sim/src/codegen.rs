@@ -58,7 +58,9 @@ pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
         out,
         "// One `ptx!` function per distinct statement of the golden file."
     );
-    let _ = writeln!(out, "#![allow(clippy::all, unused_mut, unused_parens)]\n");
+    let _ = writeln!(out, "#![allow(clippy::all, unused_mut, unused_parens)]");
+    // `cargo fmt` would otherwise rewrite the file and make it stale.
+    let _ = writeln!(out, "#![cfg_attr(rustfmt, rustfmt::skip)]\n");
     let _ = writeln!(out, "use ptx::ptx;\n");
     let _ = writeln!(
         out,

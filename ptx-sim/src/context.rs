@@ -35,11 +35,13 @@ pub fn set_carry(carry: bool) {
 }
 
 /// The running thread's state, to save when switching threads.
+#[inline]
 pub fn save() -> ThreadState {
     STATE.with(Cell::get)
 }
 
 /// Installs a thread's state, when switching to it.
+#[inline]
 pub fn restore(state: ThreadState) {
     STATE.with(|s| s.set(state))
 }
@@ -82,11 +84,13 @@ thread_local! {
 }
 
 /// The running thread's identity.
+#[inline]
 pub fn identity() -> Identity {
     IDENTITY.with(Cell::get)
 }
 
 /// Installs the identity of the thread about to run.
+#[inline]
 pub fn set_identity(id: Identity) {
     IDENTITY.with(|c| c.set(id))
 }

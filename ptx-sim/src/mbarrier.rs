@@ -277,8 +277,8 @@ pub fn test_wait(m: &Mods, s: &mut [u64]) -> SemResult {
 pub fn try_wait(m: &Mods, s: &mut [u64]) -> SemResult {
     converged(Sem::MbarrierTryWait, m, s, warp_op)?;
     if s[0] == 0 {
-        let wait = Wait::new(Sem::MbarrierTryWait, m, WaitKind::Yield, &[])?;
-        current::rendezvous(wait)?;
+        let wait = Wait::new(Sem::MbarrierTryWait, m, WaitKind::Yield, 0)?;
+        current::rendezvous(wait, &mut [])?;
         converged(Sem::MbarrierTryWait, m, s, warp_op)?;
     }
     Ok(())

@@ -202,11 +202,8 @@ pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemRe
             sem.key()
         )));
     }
-    let wait = Wait::new(sem, m, WaitKind::Converged { run }, s)?;
-    let reply = current::rendezvous(wait)?;
-    let n = s.len();
-    s.copy_from_slice(&reply[..n]);
-    Ok(())
+    let wait = Wait::new(sem, m, WaitKind::Converged { run }, s.len())?;
+    current::rendezvous(wait, s)
 }
 
 /// The new value of an atomic `op` of type `ty` on `old` with operand `b`

@@ -10,12 +10,13 @@
 
 use crate::exec::{Fault, SemResult};
 use crate::launch::current;
-use crate::launch::{Slots, Wait, WaitKind, WarpCall, WarpFn, lanes_of};
+use crate::launch::{Wait, WaitKind, WarpCall, WarpFn, lanes_of};
 use crate::registry::Sem;
 use ptx_core::{Flags, Mods, ScalarType, Sel};
 
 /// Deposits `s` for a warp collective over the member mask in the last slot
 /// (or the whole warp when `mask` is `None`) and copies the answer back.
+#[inline(always)]
 pub(crate) fn collective(
     sem: Sem,
     m: &Mods,
@@ -28,11 +29,8 @@ pub(crate) fn collective(
     } else {
         Some(*s.last().ok_or_else(|| Fault::new("no membermask"))? as u32)
     };
-    let wait = Wait::new(sem, m, WaitKind::Warp { run, mask }, s)?;
-    let reply = current::rendezvous(wait)?;
-    let n = s.len();
-    s.copy_from_slice(&reply[..n]);
-    Ok(())
+    let wait = Wait::new(sem, m, WaitKind::Warp { run, mask }, s.len())?;
+    current::rendezvous(wait, s)
 }
 
 /// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
@@ -236,12 +234,8 @@ fn redux_f32(op: Sel, m: &Mods, values: &[u64]) -> u64 {
 /// warp answers 0xffffffff, as the golden records show).
 #[inline]
 pub fn activemask(m: &Mods, s: &mut [u64]) -> SemResult {
-    let wait = Wait::new(Sem::Activemask, m, WaitKind::Active, &[])?;
-    let reply = current::rendezvous(wait)?;
-    if let Some(d) = s.first_mut() {
-        *d = reply[0];
-    }
-    Ok(())
+    let wait = Wait::new(Sem::Activemask, m, WaitKind::Active, s.len())?;
+    current::rendezvous(wait, s)
 }
 
 /// `bar.warp.sync membermask`: the member lanes meet.
@@ -295,12 +289,9 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
             id: id as u32,
             count,
         },
-        s,
+        s.len(),
     )?;
-    let reply: Slots = current::rendezvous(wait)?;
-    let n = s.len();
-    s.copy_from_slice(&reply[..n]);
-    Ok(())
+    current::rendezvous(wait, s)
 }
 
 /// `fence`, `membar`: a launch runs one lane at a time within a CTA, and

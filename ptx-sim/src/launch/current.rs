@@ -3,7 +3,7 @@
 //! lane runs. A collective deposits its operands here and suspends the
 //! lane's coroutine until the scheduler has computed the warp's result.
 
-use super::cta::{CtaCore, LaneState, Wait};
+use super::cta::{CtaCore, Wait};
 use crate::context;
 use crate::exec::Fault;
 use corosensei::Yielder;
@@ -21,6 +21,7 @@ thread_local! {
 }
 
 /// Installs `ctx` as the running lane (null: none).
+#[inline]
 pub(crate) fn set(ctx: *const LaneCtx) {
     CURRENT.with(|c| c.set(ctx));
 }
@@ -46,9 +47,11 @@ pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
     Some(f(cta, ctx.index))
 }
 
-/// Deposits `wait` for the running lane, suspends it until the scheduler
-/// answers, and returns the answer: the lane's slots after the collective.
-pub(crate) fn rendezvous(wait: Wait) -> Result<super::cta::Slots, Fault> {
+/// Deposits `wait` and `operands` for the running lane, suspends it until
+/// the scheduler answers, and writes the answer (the lane's slots after the
+/// collective) back into `operands`.
+#[inline(always)]
+pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> {
     let ptr = CURRENT.with(Cell::get);
     if ptr.is_null() {
         return Err(Fault::new(format!(
@@ -61,15 +64,7 @@ pub(crate) fn rendezvous(wait: Wait) -> Result<super::cta::Slots, Fault> {
     let ctx = unsafe { &*ptr };
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
-    {
-        let mut lanes = cta.lanes.borrow_mut();
-        let lane = &mut lanes[ctx.index];
-        if let Some(message) = &lane.poisoned {
-            return Err(Fault::new(message.clone()));
-        }
-        lane.wait = Some(wait);
-        lane.state = LaneState::Waiting;
-    }
+    cta.deposit(ctx.index, wait, operands)?;
     let saved = context::save();
     let identity = context::identity();
     // SAFETY: the yielder belongs to the coroutine this code runs on (the
@@ -78,9 +73,5 @@ pub(crate) fn rendezvous(wait: Wait) -> Result<super::cta::Slots, Fault> {
     set(ptr);
     context::restore(saved);
     context::set_identity(identity);
-    let mut lanes = cta.lanes.borrow_mut();
-    lanes[ctx.index]
-        .reply
-        .take()
-        .unwrap_or_else(|| Err(Fault::new("resumed without an answer")))
+    cta.collect(ctx.index, operands)
 }

@@ -1,0 +1,44 @@
+//! Running `ptx!` code as a grid of simulated GPU threads: the launch API
+//! of [`ptx_sim::launch`], re-exported.
+//!
+//! A closure is the body of every thread. Inside it, `ptx!` statements see
+//! the thread's special registers (`%tid`, `%laneid`, ...), and warp
+//! collectives (`shfl.sync`, `vote.sync`, `ldmatrix`, `mma.sync`, ...) and
+//! barriers meet the other threads of the warp or CTA. Lanes are stackful
+//! coroutines scheduled deterministically, so every run computes the same
+//! thing; CTAs run in parallel.
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! // 2 CTAs of 64 threads; each thread reads `%tid.x` through ptx!.
+//! let report = Launch::new(2, 64)
+//!     .run(|t| {
+//!         let tid: u32;
+//!         ptx!("mov.u32 %0, %tid.x;" : "=r"(tid));
+//!         t.ctaid[0] * 64 + tid
+//!     })
+//!     .unwrap();
+//! assert_eq!(report.results, (0..128).collect::<Vec<u32>>());
+//! ```
+//!
+//! Shared memory, and the bank conflicts its accesses caused:
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! let report = Launch::new(1, 32)
+//!     .shared_bytes(128)
+//!     .run(|t| {
+//!         let addr = t.lane * 4;
+//!         ptx!("st.shared.u32 [%0], %1;" :: "r"(addr), "r"(t.lane * 10));
+//!     })
+//!     .unwrap();
+//! assert_eq!(report.shared[0][4..8], 10u32.to_le_bytes());
+//! ```
+
+pub use ptx_sim::launch::{
+    BankCounts, Dim3, Launch, LaunchError, Report, SharedStats, Thread, in_launch, warp32,
+};
