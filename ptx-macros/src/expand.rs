@@ -42,6 +42,22 @@ fn ty_tokens(ty: Option<ScalarType>) -> TokenStream {
     }
 }
 
+/// The name of operand `k`'s checking trait: `__PtxOperand{k}` and a hash of
+/// the statement, so that a type error does not make rustc point at the
+/// same-named trait of another statement (another crate's, even).
+fn operand_trait_name(statement: &Statement, k: usize) -> syn::Ident {
+    let mut hash: u32 = 0x811c_9dc5;
+    let constraints = statement.operands.iter().map(|o| o.constraint.to_string());
+    for byte in statement
+        .text
+        .bytes()
+        .chain(constraints.flat_map(String::into_bytes))
+    {
+        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+    }
+    ident(&format!("__PtxOperand{k}_{hash:08x}"))
+}
+
 /// The per-operand trait that checks the operand's Rust type, with a message
 /// naming the operand, its constraint and the accepted types.
 fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
@@ -49,7 +65,7 @@ fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
     let op = &statement.operands[k];
     let letter = op.constraint.letter;
     let c = letter.as_char();
-    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let trait_name = operand_trait_name(statement, k);
     let who = describe(statement, k);
     let accepted = accepted_types(letter)
         .iter()
@@ -109,7 +125,7 @@ fn input_value(statement: &Statement, k: usize) -> TokenStream {
     let p = private();
     let op = &statement.operands[k];
     let expr = &op.expr;
-    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let trait_name = operand_trait_name(statement, k);
     let span = expr_span(expr);
     match op.constraint.letter {
         ConstraintLetter::N => quote_spanned! {span=> {
@@ -135,7 +151,7 @@ fn output_assignment(statement: &Statement, k: usize, bits: TokenStream) -> Toke
     let p = private();
     let op = &statement.operands[k];
     let expr = &op.expr;
-    let trait_name = ident(&format!("__PtxOperand{k}"));
+    let trait_name = operand_trait_name(statement, k);
     let span = expr_span(expr);
     if op.constraint.letter == ConstraintLetter::Q {
         return quote_spanned! {span=> {
@@ -341,7 +357,7 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
         .filter(|(_, o)| o.constraint.letter == ConstraintLetter::C)
         .map(|(k, o)| {
             let expr = &o.expr;
-            let trait_name = ident(&format!("__PtxOperand{k}"));
+            let trait_name = operand_trait_name(statement, k);
             quote!((#k, {
                 #[inline(always)]
                 fn check<T: #trait_name + ::core::convert::AsRef<str>>(v: T) -> T { v }
