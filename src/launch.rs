@@ -38,7 +38,30 @@
 //!     .unwrap();
 //! assert_eq!(report.shared[0][4..8], 10u32.to_le_bytes());
 //! ```
+//!
+//! Global memory: buffers registered with the launch, at device addresses
+//! the threads load from and store to; the report holds them afterwards.
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! let mut launch = Launch::new(2, 32);
+//! let input = launch.global_from(&(0..64).map(|i| i as f32).collect::<Vec<_>>());
+//! let output = launch.global_from(&[0f32; 64]);
+//! let report = launch
+//!     .run(|t| {
+//!         let i = u64::from(t.ctaid[0] * 32 + t.tid[0]);
+//!         let x: f32;
+//!         ptx!("ld.global.f32 %0, [%1];" : "=f"(x) : "l"(input.addr + 4 * i));
+//!         ptx!("st.global.f32 [%0], %1;" :: "l"(output.addr + 4 * i), "f"(2.0 * x) : "memory");
+//!     })
+//!     .unwrap();
+//! let doubled: Vec<f32> = report.read(output);
+//! assert_eq!(doubled[63], 126.0);
+//! ```
 
 pub use ptx_sim::launch::{
-    BankCounts, Dim3, Launch, LaunchError, Report, SharedStats, Thread, in_launch, warp32,
+    BankCounts, Dim3, Element, GlobalBuffer, Launch, LaunchError, Report, SharedStats, Thread,
+    in_launch, warp32,
 };

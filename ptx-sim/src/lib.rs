@@ -8,6 +8,7 @@ pub mod codegen;
 pub mod context;
 pub mod coverage;
 pub mod exec;
+pub mod global;
 pub mod golden;
 pub mod interp;
 pub mod launch;

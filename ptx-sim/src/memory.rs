@@ -1,10 +1,13 @@
-//! Shared memory: `ld`/`st`/`atom`/`red` on the running CTA's shared
-//! memory, bounds- and alignment-checked, and the bank model that counts
-//! wavefronts and conflicts of warp-wide requests.
+//! Memory instructions: `ld`/`st`/`atom`/`red` on the running CTA's shared
+//! memory and on the launch's global buffers ([`crate::global`]), generic
+//! addresses, `cvta` and `isspacep`, every access bounds- and
+//! alignment-checked, and the bank model that counts wavefronts and
+//! conflicts of warp-wide shared-memory requests.
 //!
 //! Addresses in the `.shared` space are byte offsets from the start of the
-//! CTA's shared memory (what the golden records' address operands hold).
-//! Other spaces (global, local, generic) are not simulated yet: they fault.
+//! CTA's shared memory (what the golden records' address operands hold);
+//! generic addresses see it at [`crate::global::SHARED_WINDOW`]. The
+//! `.local` space is not simulated yet: it faults.
 //!
 //! # Bank model
 //!
@@ -73,14 +76,50 @@ pub fn check_access(
     }
 }
 
-fn is_shared(m: &Mods) -> bool {
-    matches!(m.space, Some(StateSpace::Shared(_)))
+/// Where an instruction's address points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// A byte offset into the CTA's shared memory.
+    Shared(u64),
+    /// A global device address.
+    Global(u64),
 }
 
-fn not_shared(what: &str) -> Fault {
-    Fault::new(format!(
-        "`{what}`: only the .shared space is simulated (global, local and generic addresses are not yet)"
-    ))
+/// Where address `addr` of an instruction with modifiers `m` points: its
+/// state space, or for a generic address the window it falls in.
+fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
+    use crate::global::SHARED_WINDOW;
+    match m.space {
+        Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
+        Some(StateSpace::Global) => Ok(Place::Global(addr)),
+        None if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&addr) => {
+            Ok(Place::Shared(addr - SHARED_WINDOW))
+        }
+        None => Ok(Place::Global(addr)),
+        Some(space) => Err(Fault::new(format!(
+            "`{what}`: the {space} state space is not simulated yet (shared, global and generic addresses are)"
+        ))),
+    }
+}
+
+/// Runs `f` on the `size` bytes at `addr` (aligned to `align`): in `shared`
+/// (the CTA's shared memory) or in the launch's global memory.
+fn with_bytes<R>(
+    shared: &mut [u8],
+    m: &Mods,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    match place(m, addr, what)? {
+        Place::Shared(offset) => {
+            let at = check_access(shared.len(), offset, size, align, what)?;
+            Ok(f(&mut shared[at..at + size as usize]))
+        }
+        Place::Global(addr) => crate::global::current(what)?.access(addr, size, align, what, f),
+    }
 }
 
 /// Runs `f` over the running lane's CTA shared memory.
@@ -134,34 +173,37 @@ fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
     }
 }
 
-/// `ld.shared{.vec}.type d, [a]`: the vector's elements are consecutive;
-/// the whole vector must be aligned to its size.
+/// `ld{.space}{.vec}.type d, [a]` (and `ld.global.nc`, `ldu`): the vector's
+/// elements are consecutive; the whole vector must be aligned to its size.
 #[inline]
 pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
-    if !is_shared(m) {
-        return Err(not_shared("ld"));
-    }
     let n = usize::from(m.count.max(1));
     let size = elem_bytes(m)?;
     let k = slots_per(size);
     let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
-    with_shared("ld", |mem| {
-        let at = check_access(mem.len(), addr, size * n as u64, size * n as u64, "ld")?;
+    let total = size * n as u64;
+    let mut values = [0u64; crate::launch::MAX_SLOTS];
+    let mut read = |mem: &mut [u8]| {
         for i in 0..n {
-            read_value(mem, at + i * size as usize, size as usize, &mut s[i * k..]);
+            read_value(mem, i * size as usize, size as usize, &mut values[i * k..]);
         }
-        Ok(())
-    })
+    };
+    match place(m, addr, "ld")? {
+        Place::Shared(_) => with_shared("ld", |shared| {
+            with_bytes(shared, m, addr, total, total, "ld", &mut read)
+        })?,
+        Place::Global(_) => with_bytes(&mut [], m, addr, total, total, "ld", &mut read)?,
+    }
+    s[..n * k].copy_from_slice(&values[..n * k]);
+    Ok(())
 }
 
-/// `st.shared{.vec}.type [a], b`: the lanes of a warp store together; where
-/// several write the same bytes, the lowest lane's value stays (recorded:
-/// `st.shared.u8` and `st.shared.b32` with colliding addresses).
+/// `st{.space}{.vec}.type [a], b`: the lanes of a warp store together;
+/// where several write the same bytes, the lowest lane's value stays
+/// (recorded: `st.shared.u8` and `st.shared.b32` with colliding addresses).
 #[inline]
 pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
-    if !is_shared(m) {
-        return Err(not_shared("st"));
-    }
+    place(m, s[0], "st")?;
     converged(Sem::St, m, s, st_warp)
 }
 
@@ -174,21 +216,25 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        let at = check_access(
-            call.shared.len(),
+        let total = size * n as u64;
+        with_bytes(
+            call.shared,
+            &m,
             s[0],
-            size * n as u64,
-            size * n as u64,
+            total,
+            total,
             &format!("st (lane {l})"),
+            |mem| {
+                for i in 0..n {
+                    write_value(
+                        mem,
+                        i * size as usize,
+                        size as usize,
+                        &s[1 + i * k..1 + (i + 1) * k],
+                    );
+                }
+            },
         )?;
-        for i in 0..n {
-            write_value(
-                call.shared,
-                at + i * size as usize,
-                size as usize,
-                &s[1 + i * k..1 + (i + 1) * k],
-            );
-        }
     }
     Ok(())
 }
@@ -198,7 +244,7 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
 pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
     if !current::in_launch() {
         return Err(Fault::new(format!(
-            "`{}` on shared memory needs a launch",
+            "`{}` on shared or global memory needs a launch",
             sem.key()
         )));
     }
@@ -267,22 +313,16 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
         })
 }
 
-/// `atom.shared.op.type d, [a], b{, c}`: d gets the old value. The lanes
+/// `atom{.space}.op.type d, [a], b{, c}`: d gets the old value. The lanes
 /// of a warp update one after another, lowest lane first.
 #[inline]
 pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
-    if !is_shared(m) {
-        return Err(not_shared("atom"));
-    }
     converged(Sem::Atom, m, s, atom_warp)
 }
 
-/// `red.shared.op.type [a], b`.
+/// `red{.space}.op.type [a], b`.
 #[inline]
 pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
-    if !is_shared(m) {
-        return Err(not_shared("red"));
-    }
     converged(Sem::Red, m, s, red_warp)
 }
 
@@ -327,35 +367,36 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     let a = if returns { k } else { 0 };
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
-        let at = check_access(
-            call.shared.len(),
-            s[a],
-            size,
-            size,
-            &format!("{} (lane {l})", call.key),
-        )?;
-        let mut old = [0u64; 2];
-        read_value(call.shared, at, size as usize, &mut old);
         let b = [s[a + 1], s.get(a + 2).copied().unwrap_or(0)];
-        let new = if k == 2 {
-            // `.b128`: only `exch` and `cas`.
-            match op {
-                Sel::Exch => b,
-                Sel::Cas if old == b => [s[a + 3], s[a + 4]],
-                Sel::Cas => old,
-                other => {
-                    return Err(Fault::new(format!(
-                        "{}: .{} has no .b128 form",
-                        call.key,
-                        other.word()
-                    )));
+        let c = [
+            s.get(a + 2).copied().unwrap_or(0),
+            s.get(a + 3).copied().unwrap_or(0),
+            s.get(a + 4).copied().unwrap_or(0),
+        ];
+        let what = format!("{} (lane {l})", call.key);
+        // One read-modify-write of the location, under its lock for global memory.
+        let old = with_bytes(call.shared, &m, s[a], size, size, &what, |mem| {
+            let mut old = [0u64; 2];
+            read_value(mem, 0, size as usize, &mut old);
+            let new = if k == 2 {
+                // `.b128`: only `exch` and `cas`.
+                match op {
+                    Sel::Exch => b,
+                    Sel::Cas if old == b => [c[1], c[2]],
+                    Sel::Cas => old,
+                    other => {
+                        return Err(Fault::new(format!(
+                            "{what}: .{} has no .b128 form",
+                            other.word()
+                        )));
+                    }
                 }
-            }
-        } else {
-            let c = s.get(a + 2).copied().unwrap_or(0);
-            [atomic(op, ty, old[0], b[0], c)?, 0]
-        };
-        write_value(call.shared, at, size as usize, &new);
+            } else {
+                [atomic(op, ty, old[0], b[0], c[0])?, 0]
+            };
+            write_value(mem, 0, size as usize, &new);
+            Ok(old)
+        })??;
         if returns {
             s[..k].copy_from_slice(&old[..k]);
         }
@@ -366,8 +407,64 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
 /// `atom.cas`: same as `atom` with `.cas`.
 #[inline]
 pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
-    if !is_shared(m) {
-        return Err(not_shared("atom"));
-    }
     converged(Sem::AtomCas, m, s, atom_warp)
+}
+
+/// `cvta.space.size d, a`: the generic address of `a` in `.space`. Shared
+/// memory appears at [`crate::global::SHARED_WINDOW`]; global addresses are
+/// generic already.
+#[inline]
+pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
+    s[0] = match m.space {
+        Some(StateSpace::Shared(_)) => s[1].wrapping_add(crate::global::SHARED_WINDOW),
+        Some(StateSpace::Global) => s[1],
+        other => return Err(space_not_simulated("cvta", other)),
+    };
+    Ok(())
+}
+
+/// `cvta.to.space.size d, a`: the `.space` address of generic address `a`;
+/// a generic address outside the space's window is an error.
+#[inline]
+pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
+    use crate::global::SHARED_WINDOW;
+    s[0] = match m.space {
+        Some(StateSpace::Shared(_)) => match s[1].checked_sub(SHARED_WINDOW) {
+            Some(offset) if offset < 1 << 32 => offset,
+            _ => {
+                return Err(Fault::new(format!(
+                    "cvta.to.shared: generic address {:#x} is not in the shared window ({SHARED_WINDOW:#x}, what cvta.shared gives)",
+                    s[1]
+                )));
+            }
+        },
+        Some(StateSpace::Global) => s[1],
+        other => return Err(space_not_simulated("cvta.to", other)),
+    };
+    Ok(())
+}
+
+/// `isspacep.space p, a`: whether generic address `a` is in `.space`: the
+/// running CTA's shared memory, or a global buffer of the launch. No
+/// address is in the other spaces, which are not simulated.
+#[inline]
+pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
+    let a = s[1];
+    s[0] = u64::from(match m.space {
+        Some(StateSpace::Shared(_)) => {
+            let len = with_shared("isspacep", |mem| Ok(mem.len() as u64))?;
+            a.checked_sub(crate::global::SHARED_WINDOW)
+                .is_some_and(|offset| offset < len)
+        }
+        Some(StateSpace::Global) => crate::global::current("isspacep")?.contains(a),
+        _ => false,
+    });
+    Ok(())
+}
+
+fn space_not_simulated(what: &str, space: Option<StateSpace>) -> Fault {
+    Fault::new(match space {
+        Some(space) => format!("`{what}`: the {space} state space is not simulated yet"),
+        None => format!("`{what}` needs a state space"),
+    })
 }

@@ -163,7 +163,54 @@ pub struct Report<T> {
     pub shared: Vec<Vec<u8>>,
     /// Shared-memory requests, wavefronts and bank conflicts.
     pub stats: SharedStats,
+    /// The global buffers at the end, in the order they were registered.
+    pub global: Vec<Vec<u8>>,
 }
+
+impl<T> Report<T> {
+    /// The contents of global buffer `buffer` at the end, as values of `E`.
+    pub fn read<E: Element>(&self, buffer: GlobalBuffer) -> Vec<E> {
+        self.global[buffer.index]
+            .chunks_exact(E::BYTES)
+            .map(E::from_le)
+            .collect()
+    }
+}
+
+/// A global buffer registered with a launch: its device address and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GlobalBuffer {
+    index: usize,
+    /// The device address of its first byte.
+    pub addr: u64,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+/// A value that global memory holds as little-endian bytes.
+pub trait Element: Copy {
+    /// Its size in bytes.
+    const BYTES: usize;
+    /// Its little-endian bytes.
+    fn to_le(self) -> Vec<u8>;
+    /// The value of `bytes` (exactly [`Element::BYTES`] of them).
+    fn from_le(bytes: &[u8]) -> Self;
+}
+
+macro_rules! element {
+    ($($t:ty),*) => {$(
+        impl Element for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            fn to_le(self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
+            }
+            fn from_le(bytes: &[u8]) -> Self {
+                <$t>::from_le_bytes(bytes.try_into().expect("an element's bytes"))
+            }
+        }
+    )*};
+}
+element!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 
 /// A grid to run: dimensions, shared memory, resources.
 #[derive(Clone, Debug)]
@@ -173,6 +220,7 @@ pub struct Launch {
     shared: Vec<u8>,
     stack_size: usize,
     workers: Option<usize>,
+    global: Vec<Vec<u8>>,
 }
 
 impl Launch {
@@ -184,7 +232,38 @@ impl Launch {
             shared: Vec::new(),
             stack_size: 256 * 1024,
             workers: None,
+            global: Vec::new(),
         }
+    }
+
+    /// Registers a global buffer holding `bytes`; the threads address it
+    /// through the returned buffer's `addr`, and the report holds its
+    /// contents after the run.
+    ///
+    /// ```
+    /// use ptx_sim::launch::Launch;
+    /// let mut launch = Launch::new(1, 32);
+    /// let data = launch.global_from(&[1.5f32, 2.5]);
+    /// assert_eq!(data.bytes, 8);
+    /// let report = launch.run(|t| t.lane).unwrap();
+    /// assert_eq!(report.read::<f32>(data), [1.5, 2.5]);
+    /// ```
+    ///
+    /// `ptx::launch` has an example where the threads load and store.
+    pub fn global(&mut self, bytes: Vec<u8>) -> GlobalBuffer {
+        self.global.push(bytes);
+        let sizes: Vec<usize> = self.global.iter().map(Vec::len).collect();
+        let index = sizes.len() - 1;
+        GlobalBuffer {
+            index,
+            addr: crate::global::buffer_addresses(&sizes)[index],
+            bytes: sizes[index],
+        }
+    }
+
+    /// Registers a global buffer holding `values`, little-endian.
+    pub fn global_from<E: Element>(&mut self, values: &[E]) -> GlobalBuffer {
+        self.global(values.iter().flat_map(|v| v.to_le()).collect())
     }
 
     /// Gives every CTA `bytes` of zeroed shared memory.
@@ -222,6 +301,7 @@ impl Launch {
                 results: Vec::new(),
                 shared: Vec::new(),
                 stats: SharedStats::default(),
+                global: self.global.clone(),
             });
         }
         if self.block.count() > 1024 {
@@ -233,7 +313,9 @@ impl Launch {
                 )],
             });
         }
+        let memory = std::sync::Arc::new(crate::global::GlobalMemory::new(self.global.clone()));
         let one = |c: usize| {
+            let _global = crate::global::enter(memory.clone());
             let g = self.grid;
             let place = cta::CtaPlace {
                 ctaid: [
@@ -284,6 +366,9 @@ impl Launch {
                 results,
                 shared,
                 stats,
+                global: std::sync::Arc::try_unwrap(memory)
+                    .map(crate::global::GlobalMemory::into_buffers)
+                    .unwrap_or_default(),
             }),
             None => Err(LaunchError {
                 errors: vec!["a thread did not finish".into()],

@@ -1,0 +1,91 @@
+//! Global memory, generic addresses and their errors in a launch: loads,
+//! stores and atomics through `ptx!`, checked against what the PTX ISA
+//! defines (atomics are serialised, so a sum of atomic adds is exact).
+
+use ptx::launch::Launch;
+use ptx::ptx;
+
+#[test]
+fn every_thread_adds_its_number_to_one_global_counter() {
+    let mut launch = Launch::new(4, 64);
+    let counter = launch.global_from(&[0u32]);
+    let report = launch
+        .run(|t| {
+            let old: u32;
+            let i = t.ctaid[0] * 64 + t.tid[0] + 1;
+            ptx!("atom.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(counter.addr), "r"(i) : "memory");
+            old
+        })
+        .unwrap();
+    // 1 + 2 + ... + 256 = 256 * 257 / 2.
+    assert_eq!(report.read::<u32>(counter), [32896]);
+    // Every old value is distinct: each add (of at least 1) saw the sum of
+    // the ones before it.
+    let mut olds = report.results.clone();
+    olds.sort_unstable();
+    olds.dedup();
+    assert_eq!(olds.len(), 256);
+}
+
+#[test]
+fn vector_loads_and_generic_addresses_reach_global_memory() {
+    let mut launch = Launch::new(1, 32);
+    let data = launch.global_from(&(0..128).map(|i| i as u32).collect::<Vec<_>>());
+    let report = launch
+        .run(|t| {
+            let (a, b, c, d): (u32, u32, u32, u32);
+            let addr = data.addr + 16 * u64::from(t.lane);
+            // A generic load (no state space) of a global address.
+            ptx!("ld.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(addr));
+            let is_global: u32;
+            ptx!("{ .reg .pred p; isspacep.global p, %1; selp.u32 %0, 1, 0, p; }" : "=r"(is_global) : "l"(addr));
+            (a + b + c + d, is_global)
+        })
+        .unwrap();
+    for (lane, &(sum, is_global)) in report.results.iter().enumerate() {
+        let base = 4 * lane as u32;
+        assert_eq!(sum, 4 * base + 6, "lane {lane}");
+        assert_eq!(is_global, 1);
+    }
+}
+
+#[test]
+fn cvta_gives_shared_memory_a_generic_address() {
+    let report = Launch::new(1, 32)
+        .shared_bytes(128)
+        .run(|t| {
+            let generic: u64;
+            ptx!("cvta.shared.u64 %0, %1;" : "=l"(generic) : "l"(4 * u64::from(t.lane)));
+            // Store through the generic address, read back through .shared.
+            ptx!("st.u32 [%0], %1;" :: "l"(generic), "r"(t.lane + 100) : "memory");
+            let back: u32;
+            ptx!("ld.shared.u32 %0, [%1];" : "=r"(back) : "r"(4 * t.lane));
+            let (is_shared, offset): (u32, u64);
+            ptx!("{ .reg .pred p; isspacep.shared p, %1; selp.u32 %0, 1, 0, p; }" : "=r"(is_shared) : "l"(generic));
+            ptx!("cvta.to.shared.u64 %0, %1;" : "=l"(offset) : "l"(generic));
+            (back, is_shared, offset)
+        })
+        .unwrap();
+    for (lane, &(back, is_shared, offset)) in report.results.iter().enumerate() {
+        assert_eq!(
+            (back, is_shared, offset),
+            (lane as u32 + 100, 1, 4 * lane as u64)
+        );
+    }
+}
+
+#[test]
+fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
+    let mut launch = Launch::new(1, 32);
+    let data = launch.global_from(&[0u32; 32]);
+    let err = launch
+        .run(|t| {
+            // Lane 31 writes one element past the end.
+            let addr = data.addr + 4 * u64::from(t.lane) + if t.lane == 31 { 4 } else { 0 };
+            ptx!("st.global.u32 [%0], %1;" :: "l"(addr), "r"(t.lane) : "memory");
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("lane 31"), "{err}");
+    assert!(err.contains(&format!("{:#x}", data.addr + 128)), "{err}");
+}
