@@ -89,3 +89,38 @@ fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
     assert!(err.contains("lane 31"), "{err}");
     assert!(err.contains(&format!("{:#x}", data.addr + 128)), "{err}");
 }
+
+/// `cp.async` copies global to shared memory; with a source size of 4, the
+/// other 12 bytes of a 16-byte copy are zeros (PTX ISA 9.7.9.25.3.1).
+#[test]
+fn cp_async_copies_global_to_shared_and_zero_fills() {
+    let mut launch = Launch::new(1, 32);
+    let data = launch.global_from(&(0..128).map(|i| i as u32 + 1).collect::<Vec<_>>());
+    let report = launch
+        .shared_bytes(512)
+        .run(|t| {
+            let dst = 16 * t.lane;
+            let src = data.addr + 16 * u64::from(t.lane);
+            if t.lane % 2 == 0 {
+                ptx!("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
+            } else {
+                ptx!("cp.async.ca.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(4u32) : "memory");
+            }
+            ptx!(volatile "cp.async.commit_group;" ::: "memory");
+            ptx!(volatile "cp.async.wait_group 0;" ::: "memory");
+        })
+        .unwrap();
+    let shared: Vec<u32> = report.shared[0]
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    for lane in 0..32 {
+        let row = &shared[4 * lane..4 * lane + 4];
+        let first = 4 * lane as u32 + 1;
+        if lane % 2 == 0 {
+            assert_eq!(row, [first, first + 1, first + 2, first + 3], "lane {lane}");
+        } else {
+            assert_eq!(row, [first, 0, 0, 0], "lane {lane}");
+        }
+    }
+}

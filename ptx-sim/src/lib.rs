@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod async_copy;
 pub mod codegen;
 pub mod context;
 pub mod coverage;

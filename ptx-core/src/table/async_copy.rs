@@ -35,13 +35,15 @@ fn cp_async() -> Vec<Entry> {
     // operand is a source size or an ignore-source predicate (PTX ISA 7.5);
     // .L2::cache_hint (7.4) adds a cache policy last; .L2::128B etc. came in 7.4.
     let copies = [(".ca", "4|8|16"), (".cg", "16")];
+    // Each extra has its semantics key: the slots alone cannot tell a
+    // source size from a cache policy.
     let extras = [
-        ("", (7, 0)),
-        (", src_size:.u32", (7, 0)),
-        (", ignore_src:.pred:neg", (7, 5)),
+        ("", (7, 0), "cp.async"),
+        (", src_size:.u32", (7, 0), "cp.async.src_size"),
+        (", ignore_src:.pred:neg", (7, 5), "cp.async.ignore_src"),
     ];
     for (cache, sizes) in copies {
-        for (extra, extra_ptx) in extras {
+        for (extra, extra_ptx, key) in extras {
             for (hint, hint_ptx) in [("", (7, 0)), (".L2::cache_hint", (7, 4))] {
                 let policy = if hint.is_empty() { "" } else { ", policy:.u64" };
                 for (prefetch, prefetch_ptx) in [("", (7, 0)), (".prefetch", (7, 4))] {
@@ -56,7 +58,7 @@ fn cp_async() -> Vec<Entry> {
                             "cp.async/{cache}.dir{hint}{prefetch} [dst], [src], size:.u32:imm:{sizes}{extra}{policy}{prefetch_def}; .dir = {{ {ss}.global }}"
                         );
                         let ptx = extra_ptx.max(hint_ptx).max(prefetch_ptx).max(ss_ptx);
-                        out.push(Entry::owned(spec, "cp.async").since(ptx.0, ptx.1, 80));
+                        out.push(Entry::owned(spec, key).since(ptx.0, ptx.1, 80));
                     }
                 }
             }
