@@ -124,3 +124,25 @@ fn cp_async_copies_global_to_shared_and_zero_fills() {
         }
     }
 }
+
+/// Every thread has its own `.local` memory: the same local address holds
+/// each thread's own value, through `.local` and through the generic
+/// address `cvta.local` gives.
+#[test]
+fn local_memory_is_private_to_each_thread() {
+    let report = Launch::new(2, 32)
+        .run(|t| {
+            let id = t.ctaid[0] * 32 + t.tid[0];
+            ptx!("st.local.u32 [%0], %1;" :: "r"(8u32), "r"(id * 3) : "memory");
+            let generic: u64;
+            ptx!("cvta.local.u64 %0, %1;" : "=l"(generic) : "l"(8u64));
+            let (direct, through_generic): (u32, u32);
+            ptx!("ld.local.u32 %0, [%1];" : "=r"(direct) : "r"(8u32));
+            ptx!("ld.u32 %0, [%1];" : "=r"(through_generic) : "l"(generic));
+            (direct, through_generic)
+        })
+        .unwrap();
+    for (i, &(direct, generic)) in report.results.iter().enumerate() {
+        assert_eq!((direct, generic), (3 * i as u32, 3 * i as u32));
+    }
+}

@@ -9,7 +9,8 @@
 //! falls in; an address in no buffer is an error naming it.
 //!
 //! Generic addresses: an address in a global buffer is global; the CTA's
-//! shared memory appears at [`SHARED_WINDOW`] (what `cvta.shared` gives).
+//! shared memory appears at [`SHARED_WINDOW`] (what `cvta.shared` gives),
+//! the thread's local memory at [`LOCAL_WINDOW`].
 //!
 //! ```
 //! use ptx_sim::global::{GlobalMemory, buffer_addresses};
@@ -28,6 +29,12 @@ pub const GLOBAL_BASE: u64 = 0x7f00_0000_0000;
 
 /// Where the running CTA's shared memory appears among generic addresses.
 pub const SHARED_WINDOW: u64 = 0x1000_0000_0000;
+
+/// Where the running thread's local memory appears among generic addresses.
+pub const LOCAL_WINDOW: u64 = 0x2000_0000_0000;
+
+/// The most local memory a thread may use (CUDA's limit per thread).
+pub const LOCAL_LIMIT: u64 = 512 * 1024;
 
 /// The gap left after each buffer, so that running off one end faults
 /// instead of reaching the next buffer.

@@ -7,7 +7,8 @@
 //! Addresses in the `.shared` space are byte offsets from the start of the
 //! CTA's shared memory (what the golden records' address operands hold);
 //! generic addresses see it at [`crate::global::SHARED_WINDOW`]. The
-//! `.local` space is not simulated yet: it faults.
+//! thread's `.local` memory is private (grown as used, up to 512 KiB) and
+//! appears at [`crate::global::LOCAL_WINDOW`].
 //!
 //! # Bank model
 //!
@@ -83,21 +84,27 @@ enum Place {
     Shared(u64),
     /// A global device address.
     Global(u64),
+    /// A byte offset into the running thread's local memory.
+    Local(u64),
 }
 
 /// Where address `addr` of an instruction with modifiers `m` points: its
 /// state space, or for a generic address the window it falls in.
 fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
-    use crate::global::SHARED_WINDOW;
+    use crate::global::{LOCAL_WINDOW, SHARED_WINDOW};
     match m.space {
         Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
         Some(StateSpace::Global) => Ok(Place::Global(addr)),
+        Some(StateSpace::Local) => Ok(Place::Local(addr)),
         None if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&addr) => {
             Ok(Place::Shared(addr - SHARED_WINDOW))
         }
+        None if (LOCAL_WINDOW..LOCAL_WINDOW + (1 << 32)).contains(&addr) => {
+            Ok(Place::Local(addr - LOCAL_WINDOW))
+        }
         None => Ok(Place::Global(addr)),
         Some(space) => Err(Fault::new(format!(
-            "`{what}`: the {space} state space is not simulated yet (shared, global and generic addresses are)"
+            "`{what}`: the {space} state space is not simulated yet (shared, global, local and generic addresses are)"
         ))),
     }
 }
@@ -119,7 +126,42 @@ fn with_bytes<R>(
             Ok(f(&mut shared[at..at + size as usize]))
         }
         Place::Global(addr) => crate::global::current(what)?.access(addr, size, align, what, f),
+        Place::Local(offset) => with_local(offset, size, align, what, f),
     }
+}
+
+/// Runs `f` on the `size` bytes at `offset` of the running thread's local
+/// memory, growing it (zeroed) up to [`crate::global::LOCAL_LIMIT`].
+fn with_local<R>(
+    offset: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    use crate::global::LOCAL_LIMIT;
+    if align > 1 && offset % align != 0 {
+        return Err(Fault::new(format!(
+            "{what}: local address {offset:#x} is not aligned to {align} bytes"
+        )));
+    }
+    let end = offset
+        .checked_add(size)
+        .filter(|&end| end <= LOCAL_LIMIT)
+        .ok_or_else(|| {
+            Fault::new(format!(
+                "{what}: local address {offset:#x} (+{size} bytes) is past the {LOCAL_LIMIT} bytes of a thread's local memory"
+            ))
+        })?;
+    current::with_lane(|cta, index| {
+        let mut lanes = cta.lanes.borrow_mut();
+        let local = &mut lanes[index].local;
+        if local.len() < end as usize {
+            local.resize(end as usize, 0);
+        }
+        f(&mut local[offset as usize..end as usize])
+    })
+    .ok_or_else(|| Fault::new(format!("`{what}` on local memory needs a launch")))
 }
 
 /// Runs `f` over the running lane's CTA shared memory.
@@ -192,7 +234,9 @@ pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
         Place::Shared(_) => with_shared("ld", |shared| {
             with_bytes(shared, m, addr, total, total, "ld", &mut read)
         })?,
-        Place::Global(_) => with_bytes(&mut [], m, addr, total, total, "ld", &mut read)?,
+        Place::Global(_) | Place::Local(_) => {
+            with_bytes(&mut [], m, addr, total, total, "ld", &mut read)?
+        }
     }
     s[..n * k].copy_from_slice(&values[..n * k]);
     Ok(())
@@ -203,7 +247,23 @@ pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
 /// (recorded: `st.shared.u8` and `st.shared.b32` with colliding addresses).
 #[inline]
 pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
-    place(m, s[0], "st")?;
+    if let Place::Local(_) = place(m, s[0], "st")? {
+        // A thread's own memory: nothing to order against other lanes.
+        let n = usize::from(m.count.max(1));
+        let size = elem_bytes(m)?;
+        let k = slots_per(size);
+        let total = size * n as u64;
+        return with_bytes(&mut [], m, s[0], total, total, "st", |mem| {
+            for i in 0..n {
+                write_value(
+                    mem,
+                    i * size as usize,
+                    size as usize,
+                    &s[1 + i * k..1 + (i + 1) * k],
+                );
+            }
+        });
+    }
     converged(Sem::St, m, s, st_warp)
 }
 
@@ -417,6 +477,7 @@ pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
 pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = match m.space {
         Some(StateSpace::Shared(_)) => s[1].wrapping_add(crate::global::SHARED_WINDOW),
+        Some(StateSpace::Local) => s[1].wrapping_add(crate::global::LOCAL_WINDOW),
         Some(StateSpace::Global) => s[1],
         other => return Err(space_not_simulated("cvta", other)),
     };
@@ -438,6 +499,16 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
                 )));
             }
         },
+        Some(StateSpace::Local) => match s[1].checked_sub(crate::global::LOCAL_WINDOW) {
+            Some(offset) if offset < 1 << 32 => offset,
+            _ => {
+                return Err(Fault::new(format!(
+                    "cvta.to.local: generic address {:#x} is not in the local window ({:#x}, what cvta.local gives)",
+                    s[1],
+                    crate::global::LOCAL_WINDOW
+                )));
+            }
+        },
         Some(StateSpace::Global) => s[1],
         other => return Err(space_not_simulated("cvta.to", other)),
     };
@@ -445,8 +516,9 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `isspacep.space p, a`: whether generic address `a` is in `.space`: the
-/// running CTA's shared memory, or a global buffer of the launch. No
-/// address is in the other spaces, which are not simulated.
+/// running CTA's shared memory, a global buffer of the launch, or the
+/// thread's local window. No address is in the other spaces, which are not
+/// simulated.
 #[inline]
 pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
     let a = s[1];
@@ -457,6 +529,9 @@ pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
                 .is_some_and(|offset| offset < len)
         }
         Some(StateSpace::Global) => crate::global::current("isspacep")?.contains(a),
+        Some(StateSpace::Local) => a
+            .checked_sub(crate::global::LOCAL_WINDOW)
+            .is_some_and(|offset| offset < crate::global::LOCAL_LIMIT),
         _ => false,
     });
     Ok(())

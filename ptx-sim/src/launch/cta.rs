@@ -112,6 +112,8 @@ pub(crate) struct Lane {
     pub fault: Option<Fault>,
     /// Set once the lane was faulted out of a deadlock: later collectives fail at once.
     pub poisoned: Option<String>,
+    /// The thread's `.local` memory, grown (zeroed) as it is used.
+    pub local: Vec<u8>,
 }
 
 impl Lane {
@@ -626,6 +628,7 @@ where
                     wait: None,
                     fault: None,
                     poisoned: None,
+                    local: Vec::new(),
                 })
                 .collect(),
         ),
