@@ -1,0 +1,379 @@
+//! The `mma` and `mma.sp` forms, dense, sparse and block-scaled, generated
+//! from their shape and type tables.
+
+use super::*;
+
+/// The four type positions of an `mma` form: `.dtype.atype.btype.ctype`.
+#[derive(Clone, Copy)]
+pub(super) struct MmaTypes {
+    d: &'static str,
+    a: &'static [&'static str],
+    b: &'static [&'static str],
+    c: &'static str,
+}
+
+pub(super) const fn types(
+    d: &'static str,
+    a: &'static [&'static str],
+    b: &'static [&'static str],
+    c: &'static str,
+) -> MmaTypes {
+    MmaTypes { d, a, b, c }
+}
+
+/// How an `mma` form is written around its shape and types.
+#[derive(Clone, Copy, Default)]
+pub(super) struct MmaStyle {
+    /// `.sp` or `.sp::ordered_metadata` for the sparse forms.
+    pub(super) sparse: &'static str,
+    /// Modifiers before the types: `{.satfinite}`, `.kind::f8f6f4`, ...
+    pub(super) mods: &'static str,
+    /// Modifiers after the types: `.bitop` (a group of one multi-word value,
+    /// so that `.popc.xor` is refused), `.ue8m0`.
+    pub(super) suffix: &'static str,
+    /// Definitions of the groups in `mods` and `suffix`.
+    pub(super) defs: &'static str,
+    /// Both layouts free (`m8n8k4` `.f16`) rather than `.row.col`.
+    pub(super) any_layout: bool,
+    /// Bits an A/B element takes in its register, where not its type's size
+    /// (`.kind::f8f6f4` pads fp6 and fp4 to a byte).
+    pub(super) ab_bits: u32,
+    /// Operands after the sparse metadata: the block-scale operands.
+    pub(super) tail: &'static str,
+    /// The largest sparsity selector a sparse form takes.
+    pub(super) selector_max: u32,
+}
+
+/// The spec of one `mma` form.
+pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
+    let mut groups = Vec::new();
+    let layout = if style.any_layout {
+        groups.push(".alayout = { .row, .col }".to_string());
+        groups.push(".blayout = { .row, .col }".to_string());
+        ".alayout.blayout"
+    } else {
+        ".row.col"
+    };
+    let a = type_slot("atype", t.a, &mut groups);
+    let b = type_slot("btype", t.b, &mut groups);
+    let reg_bits = register_bits(t.c);
+    // The m8n8k4 .f16 form of sm_70 computes four 8x8 products, one per
+    // quad-pair of eight threads.
+    let threads = if shape.k == 4 && shape.m == 8 && t.a[0] == "f16" {
+        8
+    } else {
+        32
+    };
+    let ab_bits = if style.ab_bits > 0 {
+        style.ab_bits
+    } else {
+        bits(t.a[0])
+    };
+    let sparse_div = if style.sparse.is_empty() { 1 } else { 2 };
+    let na = fragment_registers(shape.m, shape.k, ab_bits, threads, reg_bits) / sparse_div;
+    let nb = fragment_registers(shape.k, shape.n, ab_bits, threads, reg_bits);
+    let nd = fragment_registers(shape.m, shape.n, bits(t.d), threads, reg_bits);
+    let nc = fragment_registers(shape.m, shape.n, bits(t.c), threads, reg_bits);
+    let ab_reg = if reg_bits == 64 { "f64" } else { "b32" };
+    // The metadata is one register; ptxas for sm_100 and later refuses it in
+    // braces, except in the block-scale forms, which write it as `{e}`.
+    let sparse_operands = match (style.sparse.is_empty(), style.tail.is_empty()) {
+        (true, _) => String::new(),
+        (false, true) => format!(", e:.b32, f:.u32:imm:0..{}", style.selector_max),
+        (false, false) => format!(", e*1:.b32, f:.u32:imm:0..{}", style.selector_max),
+    };
+    let spec = format!(
+        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{sparse_operands}{}",
+        style.sparse,
+        shape.name(),
+        style.mods,
+        t.d,
+        t.c,
+        style.suffix,
+        accumulator_register(t.d),
+        accumulator_register(t.c),
+        style.tail,
+    );
+    with_groups(format!("{spec}{}", style.defs), &groups)
+}
+
+pub(super) const F16: &[&str] = &["f16"];
+pub(super) const BF16: &[&str] = &["bf16"];
+pub(super) const TF32: &[&str] = &["tf32"];
+pub(super) const F64: &[&str] = &["f64"];
+pub(super) const I8: &[&str] = &["u8", "s8"];
+pub(super) const I4: &[&str] = &["u4", "s4"];
+pub(super) const B1: &[&str] = &["b1"];
+pub(super) const F8: &[&str] = &["e4m3", "e5m2"];
+pub(super) const F8F6F4: &[&str] = &["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
+pub(super) const E2M1: &[&str] = &["e2m1"];
+
+/// Accumulator type pairs (`.dtype`, `.ctype`) of the half-precision forms:
+/// `.f32` accumulators never narrow to `.f16` results.
+pub(super) const HALF_ACCUMULATORS: [(&str, &str); 3] =
+    [("f16", "f16"), ("f32", "f16"), ("f32", "f32")];
+/// Accumulator pairs where `.dtype` must equal `.ctype`.
+pub(super) const SAME_ACCUMULATORS: [(&str, &str); 2] = [("f16", "f16"), ("f32", "f32")];
+
+pub(super) fn dense_mma() -> Vec<Entry> {
+    let mut out = Vec::new();
+    let mut add = |shape: Shape, t: MmaTypes, style: MmaStyle, ptx: (u8, u8), sm: u32| {
+        out.push(Entry::owned(mma_spec(shape, t, style), "mma").since(ptx.0, ptx.1, sm));
+    };
+    let plain = MmaStyle::default();
+    // .f16: the m8n8k4 quad-pair form of sm_70 takes every layout.
+    let any_layout = MmaStyle {
+        any_layout: true,
+        ..plain
+    };
+    for (d, c) in HALF_ACCUMULATORS {
+        add(
+            shape(8, 8, 4),
+            types(d, F16, F16, c),
+            any_layout,
+            (6, 4),
+            70,
+        );
+    }
+    for (d, c) in SAME_ACCUMULATORS {
+        add(shape(16, 8, 8), types(d, F16, F16, c), plain, (6, 5), 75);
+        add(shape(16, 8, 16), types(d, F16, F16, c), plain, (7, 0), 80);
+    }
+    for s in [shape(16, 8, 8), shape(16, 8, 16)] {
+        add(s, types("f32", BF16, BF16, "f32"), plain, (7, 0), 80);
+    }
+    for s in [shape(16, 8, 4), shape(16, 8, 8)] {
+        add(s, types("f32", TF32, TF32, "f32"), plain, (7, 0), 80);
+    }
+    // .f64: m8n8k4 from sm_80, larger shapes from sm_90; ptxas takes a
+    // rounding modifier on all of them.
+    let rnd = MmaStyle {
+        mods: "{.rnd}",
+        ..plain
+    };
+    let f64 = types("f64", F64, F64, "f64");
+    add(shape(8, 8, 4), f64, rnd, (7, 0), 80);
+    for s in [shape(16, 8, 4), shape(16, 8, 8), shape(16, 8, 16)] {
+        add(s, f64, rnd, (7, 8), 90);
+    }
+    // Integers, with optional saturation.
+    let sat = MmaStyle {
+        mods: "{.satfinite}",
+        ..plain
+    };
+    add(
+        shape(8, 8, 16),
+        types("s32", I8, I8, "s32"),
+        sat,
+        (6, 5),
+        75,
+    );
+    add(
+        shape(8, 8, 32),
+        types("s32", I4, I4, "s32"),
+        sat,
+        (6, 5),
+        75,
+    );
+    for s in [shape(16, 8, 16), shape(16, 8, 32)] {
+        add(s, types("s32", I8, I8, "s32"), sat, (7, 0), 80);
+    }
+    for s in [shape(16, 8, 32), shape(16, 8, 64)] {
+        add(s, types("s32", I4, I4, "s32"), sat, (7, 0), 80);
+    }
+    // Single bit: the bit operation and popc follow the types.
+    for (defs, ptx) in [
+        ("; .bitop = { .xor.popc }", (7, 0)),
+        ("; .bitop = { .and.popc }", (7, 1)),
+    ] {
+        let style = MmaStyle {
+            suffix: ".bitop",
+            defs,
+            ..plain
+        };
+        for s in [shape(8, 8, 128), shape(16, 8, 128), shape(16, 8, 256)] {
+            add(s, types("s32", B1, B1, "s32"), style, ptx, 80);
+        }
+    }
+    // fp8 on sm_89: m16n8k32 with .f32 first (PTX ISA 8.4), the rest in 8.7.
+    add(
+        shape(16, 8, 32),
+        types("f32", F8, F8, "f32"),
+        plain,
+        (8, 4),
+        89,
+    );
+    add(
+        shape(16, 8, 32),
+        types("f16", F8, F8, "f16"),
+        plain,
+        (8, 7),
+        89,
+    );
+    for (d, c) in SAME_ACCUMULATORS {
+        add(shape(16, 8, 16), types(d, F8, F8, c), plain, (8, 7), 89);
+    }
+    out
+}
+
+/// The largest sparsity selector of `mma.sp` by shape and multiplicand type,
+/// as ptxas checks it (the ISA allows 0..1 for m16n8k32 `.f16`; ptxas 0..3).
+pub(super) fn sparsity_selector_max(s: Shape, ab: &str) -> u32 {
+    match (ab, s.k) {
+        ("f16", _) | ("bf16", 16) | ("tf32", 8) => 3,
+        ("bf16", _) | ("tf32", _) | ("u8" | "s8", 32) | ("u4" | "s4", 64) => 1,
+        _ => 0,
+    }
+}
+
+pub(super) fn sparse_mma() -> Vec<Entry> {
+    let mut out = Vec::new();
+    // `.sp` from PTX ISA 7.1, `.sp::ordered_metadata` from 8.5.
+    for (sparse, base) in [(".sp", (7, 1)), (".sp::ordered_metadata", (8, 5))] {
+        let mut add = |s: Shape, t: MmaTypes, mods: &'static str, ptx: (u8, u8), sm: u32| {
+            let style = MmaStyle {
+                sparse,
+                mods,
+                selector_max: sparsity_selector_max(s, t.a[0]),
+                ..MmaStyle::default()
+            };
+            let ptx = ptx.max(base);
+            out.push(Entry::owned(mma_spec(s, t, style), "mma.sp").since(ptx.0, ptx.1, sm));
+        };
+        for s in [shape(16, 8, 16), shape(16, 8, 32)] {
+            for (d, c) in SAME_ACCUMULATORS {
+                add(s, types(d, F16, F16, c), "", (7, 1), 80);
+            }
+            add(s, types("f32", BF16, BF16, "f32"), "", (7, 1), 80);
+        }
+        for s in [shape(16, 8, 8), shape(16, 8, 16)] {
+            add(s, types("f32", TF32, TF32, "f32"), "", (7, 1), 80);
+        }
+        for s in [shape(16, 8, 32), shape(16, 8, 64)] {
+            add(s, types("s32", I8, I8, "s32"), "{.satfinite}", (7, 1), 80);
+        }
+        for s in [shape(16, 8, 64), shape(16, 8, 128)] {
+            add(s, types("s32", I4, I4, "s32"), "{.satfinite}", (7, 1), 80);
+        }
+        // fp8 with .f32 accumulators on sm_89; .f16 ones only on sm_120a (below).
+        add(
+            shape(16, 8, 64),
+            types("f32", F8, F8, "f32"),
+            "",
+            (8, 4),
+            89,
+        );
+    }
+    out
+}
+
+/// The `.kind` forms: fp8 through `.kind::f8f6f4` on sm_100a, fp6/fp4 and
+/// block scaling on sm_120a (PTX ISA 8.7).
+pub(super) fn scaled_mma() -> Vec<Entry> {
+    let mut out = Vec::new();
+    let sm120 = |spec: String, semantics: &'static str| {
+        Entry::owned(spec, semantics)
+            .since(8, 7, 120)
+            .arch_specific()
+    };
+    let sm100 = |spec: String, semantics: &'static str| {
+        Entry::owned(spec, semantics)
+            .since(8, 6, 100)
+            .family_specific()
+    };
+    let f8f6f4 = MmaStyle {
+        mods: ".kind::f8f6f4",
+        ab_bits: 8,
+        ..MmaStyle::default()
+    };
+    let ordered = MmaStyle {
+        sparse: ".sp::ordered_metadata",
+        ..f8f6f4
+    };
+    let dense_shape = shape(16, 8, 32);
+    let sparse_shape = shape(16, 8, 64);
+    for (d, c) in SAME_ACCUMULATORS {
+        // fp8 operands alone run on the sm_100 family too (with .f16
+        // accumulators from PTX ISA 8.7); any fp6 or fp4 operand needs sm_120a.
+        let fp8 = sm100(mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4), "mma");
+        out.push(if d == "f16" {
+            fp8.since(8, 7, 100)
+        } else {
+            fp8
+        });
+        out.push(sm120(
+            mma_spec(dense_shape, types(d, F8F6F4, F8F6F4, c), f8f6f4),
+            "mma",
+        ));
+        let t = types(d, F8F6F4, F8F6F4, c);
+        out.push(sm120(mma_spec(sparse_shape, t, ordered), "mma.sp"));
+    }
+    out.push(sm100(
+        mma_spec(sparse_shape, types("f32", F8, F8, "f32"), ordered),
+        "mma.sp",
+    ));
+    // Sparse fp8 with .f16 accumulators, without .kind: sm_120a only.
+    let plain_ordered = MmaStyle {
+        sparse: ".sp::ordered_metadata",
+        ..MmaStyle::default()
+    };
+    out.push(sm120(
+        mma_spec(sparse_shape, types("f16", F8, F8, "f16"), plain_ordered),
+        "mma.sp",
+    ));
+    // Block scaling: scale data and {byte id, thread id} selectors for A and B.
+    const SCALES: &str = ", sa*1:.b32, ida*2:.b16, sb*1:.b32, idb*2:.b16";
+    let scaled: [(&str, Shape, &[&str], u32, &str); 4] = [
+        (
+            ".kind::mxf8f6f4.block_scale{.scale_vec::1X}",
+            shape(16, 8, 32),
+            F8F6F4,
+            8,
+            ".ue8m0",
+        ),
+        (
+            ".kind::mxf4.block_scale{.scale_vec::2X}",
+            shape(16, 8, 64),
+            E2M1,
+            4,
+            ".ue8m0",
+        ),
+        (
+            ".kind::mxf4nvf4.block_scale.scale_vec::2X",
+            shape(16, 8, 64),
+            E2M1,
+            4,
+            ".ue8m0",
+        ),
+        (
+            // .ue8m0 scales cover two blocks per register, .ue4m3 ones four.
+            ".kind::mxf4nvf4.block_scale.scale_vec::4X",
+            shape(16, 8, 64),
+            E2M1,
+            4,
+            ".ue4m3",
+        ),
+    ];
+    for (mods, s, ab, ab_bits, stype) in scaled {
+        let t = types("f32", ab, ab, "f32");
+        let defs = "";
+        let dense = MmaStyle {
+            mods,
+            suffix: stype,
+            defs,
+            ab_bits,
+            tail: SCALES,
+            ..MmaStyle::default()
+        };
+        let sparse = MmaStyle {
+            sparse: ".sp::ordered_metadata",
+            ..dense
+        };
+        out.push(sm120(mma_spec(s, t, dense), "mma.block_scale"));
+        out.push(sm120(
+            mma_spec(shape(s.m, s.n, s.k * 2), t, sparse),
+            "mma.sp.block_scale",
+        ));
+    }
+    out
+}

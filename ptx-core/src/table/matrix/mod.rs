@@ -1,0 +1,329 @@
+//! Matrix instructions (PTX ISA "Warp Level Matrix Multiply-Accumulate
+//! Instructions", "Asynchronous Warpgroup Level Matrix Instructions" and
+//! "TensorCore 5th Generation Family Instructions").
+//!
+//! Most forms differ only in their shape and types, and the number of
+//! registers of each operand follows from those, so the forms are generated
+//! from small tables: [`fragment_registers`] gives the register counts.
+
+use super::{Bound, Entry, form};
+use crate::ScalarType;
+
+/// The number of `reg_bits`-bit registers each of `threads` threads holds
+/// for a `rows`×`cols` matrix of `bits`-bit elements spread evenly over them:
+/// the length of the register vector of a matrix operand.
+///
+/// An `mma.m16n8k16` A fragment of `.f16`: 16·16·16 / (32·32) = 4 registers.
+pub(crate) const fn fragment_registers(
+    rows: u32,
+    cols: u32,
+    bits: u32,
+    threads: u32,
+    reg_bits: u32,
+) -> u32 {
+    rows * cols * bits / (threads * reg_bits)
+}
+
+/// An `m{M}n{N}k{K}` shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+}
+
+const fn shape(m: u32, n: u32, k: u32) -> Shape {
+    Shape { m, n, k }
+}
+
+impl Shape {
+    fn name(self) -> String {
+        format!("m{}n{}k{}", self.m, self.n, self.k)
+    }
+}
+
+/// Bits of one element of type `name` (sub-byte types as the ISA counts them).
+fn bits(name: &str) -> u32 {
+    ScalarType::from_name(name).map_or(8, ScalarType::bits)
+}
+
+/// The register type an accumulator fragment of element type `ty` lives in:
+/// `.f16` accumulators are packed in pairs. ptxas takes any 32-bit register
+/// for `.s32` accumulators (an `f` operand included), so those are `.b32`.
+fn accumulator_register(ty: &str) -> &'static str {
+    match ty {
+        "f16" => "f16x2",
+        "f32" => "f32",
+        "f64" => "f64",
+        _ => "b32",
+    }
+}
+
+/// Register width of an operand of element type `ty`.
+fn register_bits(ty: &str) -> u32 {
+    if ty == "f64" { 64 } else { 32 }
+}
+
+/// Writes the type modifiers of a form: a single type literally, several as a
+/// group named `name` whose definition is added to `groups`.
+fn type_slot(name: &str, values: &[&str], groups: &mut Vec<String>) -> String {
+    if let [one] = values {
+        return format!(".{one}");
+    }
+    let list: Vec<String> = values.iter().map(|v| format!(".{v}")).collect();
+    groups.push(format!(".{name} = {{ {} }}", list.join(", ")));
+    format!(".{name}")
+}
+
+fn with_groups(spec: String, groups: &[String]) -> String {
+    if groups.is_empty() {
+        spec
+    } else {
+        format!("{spec}; {}", groups.join("; "))
+    }
+}
+
+mod load_store;
+mod mma;
+mod tcgen05;
+mod wgmma;
+mod wmma;
+
+use load_store::*;
+use mma::*;
+use tcgen05::*;
+use wgmma::*;
+use wmma::*;
+
+pub(super) fn entries() -> Vec<Entry> {
+    let mut out = dense_mma();
+    out.extend(sparse_mma());
+    out.extend(scaled_mma());
+    out.extend(wmma());
+    out.extend(load_store_matrix());
+    out.extend(wgmma());
+    out.extend(tcgen05());
+    // ptxas refuses a repeated modifier in these instructions (`.sync` aside).
+    out.into_iter().map(Entry::no_repeats).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vector_lengths(spec: &str) -> Vec<u32> {
+        spec.split([',', ' '])
+            .filter_map(|w| w.split_once('*'))
+            .filter_map(|(_, rest)| rest.split(':').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn mma_fragments_m16n8k16_f16_are_4_2_and_2_or_4_registers() {
+        // ISA "Matrix Fragments for mma.m16n8k16 with floating point type".
+        let f16 = mma_spec(
+            shape(16, 8, 16),
+            types("f16", F16, F16, "f16"),
+            MmaStyle::default(),
+        );
+        assert_eq!(vector_lengths(&f16), [2, 4, 2, 2]);
+        let f32 = mma_spec(
+            shape(16, 8, 16),
+            types("f32", F16, F16, "f32"),
+            MmaStyle::default(),
+        );
+        assert_eq!(vector_lengths(&f32), [4, 4, 2, 4]);
+    }
+
+    #[test]
+    fn mma_m8n8k4_f16_fragments_belong_to_quad_pairs() {
+        // ISA "Matrix Fragments for mma.m8n8k4 with .f16": A and B two .f16x2,
+        // C/D four .f16x2 or eight .f32 registers.
+        let style = MmaStyle {
+            any_layout: true,
+            ..MmaStyle::default()
+        };
+        let f32 = mma_spec(shape(8, 8, 4), types("f32", F16, F16, "f32"), style);
+        assert_eq!(vector_lengths(&f32), [8, 2, 2, 8]);
+        let mixed = mma_spec(shape(8, 8, 4), types("f32", F16, F16, "f16"), style);
+        assert_eq!(vector_lengths(&mixed), [8, 2, 2, 4]);
+    }
+
+    #[test]
+    fn mma_f64_fragments_are_64_bit_registers() {
+        // ISA: m8n8k4 .f64 A and B one .f64, C/D two; m16n8k16 A eight, B four, C/D four.
+        let small = mma_spec(
+            shape(8, 8, 4),
+            types("f64", F64, F64, "f64"),
+            MmaStyle::default(),
+        );
+        assert_eq!(vector_lengths(&small), [2, 1, 1, 2]);
+        let large = mma_spec(
+            shape(16, 8, 16),
+            types("f64", F64, F64, "f64"),
+            MmaStyle::default(),
+        );
+        assert_eq!(vector_lengths(&large), [4, 8, 4, 4]);
+    }
+
+    #[test]
+    fn mma_integer_and_single_bit_fragments_pack_elements_into_b32() {
+        // ISA: m8n8k16 .s8 one register each for A and B; m16n8k64 .s4 four and two;
+        // m16n8k256 .b1 four and two.
+        let t = |a| types("s32", a, a, "s32");
+        let m8 = mma_spec(shape(8, 8, 16), t(I8), MmaStyle::default());
+        assert_eq!(vector_lengths(&m8), [2, 1, 1, 2]);
+        let s4 = mma_spec(shape(16, 8, 64), t(I4), MmaStyle::default());
+        assert_eq!(vector_lengths(&s4), [4, 4, 2, 4]);
+        let b1 = mma_spec(shape(16, 8, 256), t(B1), MmaStyle::default());
+        assert_eq!(vector_lengths(&b1), [4, 4, 2, 4]);
+        let tf32 = mma_spec(
+            shape(16, 8, 4),
+            types("f32", TF32, TF32, "f32"),
+            MmaStyle::default(),
+        );
+        assert_eq!(vector_lengths(&tf32), [4, 2, 1, 4]);
+    }
+
+    #[test]
+    fn mma_sparse_a_fragment_is_half_the_dense_one() {
+        // ISA "Sparse matrix storage": A holds only the non-zero half; the
+        // metadata is one register.
+        let style = MmaStyle {
+            sparse: ".sp",
+            ..MmaStyle::default()
+        };
+        let sp = mma_spec(shape(16, 8, 32), types("f16", F16, F16, "f16"), style);
+        assert_eq!(vector_lengths(&sp), [2, 4, 4, 2]);
+        assert!(sp.ends_with(", e:.b32, f:.u32:imm:0..0"), "{sp}");
+        let fp8 = mma_spec(shape(16, 8, 64), types("f32", F8, F8, "f32"), style);
+        assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4]);
+    }
+
+    #[test]
+    fn mma_sparsity_selector_ranges_follow_ptxas() {
+        // ptxas 13.0: 0..3 for .f16, m16n8k16 .bf16 and m16n8k8 .tf32; 0..1 for
+        // the larger .bf16/.tf32 shapes, m16n8k32 .s8 and m16n8k64 .s4; 0 otherwise.
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "f16"), 3);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "bf16"), 1);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 8), "tf32"), 3);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 32), "s8"), 1);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 64), "u8"), 0);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 128), "s4"), 0);
+        assert_eq!(sparsity_selector_max(shape(16, 8, 64), "e4m3"), 0);
+    }
+
+    #[test]
+    fn tcgen05_ashift_cannot_reuse_the_a_collector() {
+        // ISA tcgen05.mma: .ashift with .collector::a::use is refused by ptxas.
+        let check = |text: &str| {
+            let ops = ["r", "r", "l", "r", "r"];
+            crate::check_asm(text, &ops, "sm_100a".parse().unwrap())
+        };
+        let ok = "{ .reg .pred p; setp.ne.b32 p, %4, 0; tcgen05.mma.cta_group::1.kind::f16.ashift.collector::a::discard [%0], [%1], %2, %3, p; }";
+        let bad = ok.replace("discard", "use");
+        let errors = check(&bad).err().unwrap_or_default();
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.message.contains("`.ashift` cannot be combined")),
+            "{errors:?}"
+        );
+        let errors = check(ok).err().unwrap_or_default();
+        assert!(
+            !errors.iter().any(|e| e.message.contains("tcgen05")),
+            "{errors:?}"
+        );
+    }
+
+    fn check_mma(opcode: &str) -> Result<(), Vec<String>> {
+        let text = format!(
+            "{opcode} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, {{%10, %11, %12, %13}};"
+        );
+        let ops = [
+            "=r", "=r", "=r", "=r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r",
+        ];
+        crate::check_asm(&text, &ops, crate::Target::default())
+            .map(|_| ())
+            .map_err(|d| d.into_iter().map(|d| d.message).collect())
+    }
+
+    #[test]
+    fn matrix_modifiers_may_not_repeat_except_sync() {
+        // ptxas: "Multiple .aligned modifiers specified"; a second .sync passes.
+        assert!(
+            check_mma("mma.sync.aligned.sync.m16n8k256.row.col.s32.b1.b1.s32.xor.popc").is_ok()
+        );
+        let errors = check_mma("mma.sync.aligned.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc")
+            .unwrap_err();
+        assert!(
+            errors[0].contains("`.aligned` is written twice"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn bit_operation_words_keep_their_order_but_not_their_place() {
+        // ptxas takes `.xor.s32.popc` but refuses `.popc.xor`.
+        assert!(check_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.xor.s32.popc").is_ok());
+        assert!(check_mma("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.popc.xor").is_err());
+    }
+
+    #[test]
+    fn wmma_f16_multiplicands_take_eight_registers_in_every_shape() {
+        // ISA wmma fragment table: .f16 A/B eight .f16x2; .bf16 m8n32k16 A two, B eight.
+        for s in [shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)] {
+            assert_eq!(wmma_ab_registers(s.m, s.k, "f16"), 8);
+        }
+        assert_eq!(wmma_ab_registers(8, 16, "bf16"), 2);
+        assert_eq!(wmma_ab_registers(16, 32, "bf16"), 8);
+        assert_eq!(wmma_ab_registers(32, 16, "u8"), 4);
+        assert_eq!(wmma_c_registers(shape(16, 16, 16), "f16"), 4);
+        assert_eq!(wmma_c_registers(shape(16, 16, 16), "f32"), 8);
+        assert_eq!(wmma_c_registers(shape(8, 8, 4), "f64"), 2);
+    }
+
+    #[test]
+    fn wgmma_accumulator_holds_n_over_2_f32_or_n_over_4_f16x2_registers() {
+        // ISA "Register fragments": D of m64nNk16 is N/2 .f32 or N/4 .f16x2 per thread;
+        // A from registers is four .b32 in every shape.
+        let f16 = &WGMMA_KINDS[0];
+        let spec = wgmma_spec(f16, 200, "f32", false, true);
+        assert!(spec.contains("+d*100:.f32, a*4:.b32"), "{spec}");
+        let spec = wgmma_spec(f16, 184, "f16", true, true);
+        assert!(spec.contains("+d*46:.f16x2, a*4:.b32"), "{spec}");
+        assert!(spec.contains("m64n184k32"), "{spec}");
+    }
+
+    #[test]
+    fn wgmma_integer_shapes_skip_odd_multiples_of_8_above_24() {
+        // ISA: integer wgmma has N = 8, 16, 24, 32, 48, 64, ..., 256.
+        let ns: Vec<u32> = wgmma_integer_n().collect();
+        assert_eq!(&ns[..5], [8, 16, 24, 32, 48]);
+        assert_eq!(ns.len(), 18);
+        assert_eq!(wgmma_float_n().count(), 32);
+    }
+
+    #[test]
+    fn wgmma_scale_operands_are_plus_or_minus_one() {
+        // ISA: imm-scale-a and imm-scale-b take -1 or 1; imm-trans 0 or 1.
+        let spec = wgmma_spec(&WGMMA_KINDS[0], 64, "f32", false, false);
+        assert!(spec.ends_with("scale_a:.s32:imm:-1|1, scale_b:.s32:imm:-1|1, trans_a:.u32:imm:0..1, trans_b:.u32:imm:0..1"), "{spec}");
+    }
+
+    #[test]
+    fn tmem_loads_take_one_register_per_32_bit_column_and_repetition() {
+        // ISA tcgen05.ld: .16x128b.x2 four registers, .16x256b.x8 thirty-two, .32x32b.x128 128.
+        assert_eq!(fragment_registers(16, 128, 2, 32, 32), 4);
+        assert_eq!(fragment_registers(16, 256, 8, 32, 32), 32);
+        assert_eq!(fragment_registers(32, 32, 128, 32, 32), 128);
+        assert_eq!(fragment_registers(16, 64, 64, 32, 32), 64);
+    }
+
+    #[test]
+    fn ldmatrix_m16n16_holds_two_registers_per_matrix() {
+        // ISA ldmatrix: .m16n16 .b8 loads 16x16 bytes per matrix, two registers per thread.
+        assert_eq!(fragment_registers(16, 16, 8, 32, 32), 2);
+        assert_eq!(fragment_registers(8, 8, 16, 32, 32), 1);
+    }
+}
