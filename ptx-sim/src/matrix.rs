@@ -534,6 +534,8 @@ fn mma_float(
     c: u64,
 ) -> Result<u64, Fault> {
     let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
+    // The finite products with their k.
+    let mut indexed: Vec<(usize, Term)> = Vec::with_capacity(a.len());
     let (mut nan, mut pinf, mut ninf) = (false, false, false);
     // The exponent of a finite value's leading bit.
     let lead = |sig: u128, exp: i32| exp + 127 - sig.leading_zeros() as i32;
@@ -584,6 +586,9 @@ fn mma_float(
                 exp: e + f,
             },
         };
+        if let Num::Finite { neg, sig, exp } = p {
+            indexed.push((kk, (neg, u128::from(sig), exp, align)));
+        }
         push(p, align);
     }
     if dt == ScalarType::F64 {
@@ -591,12 +596,35 @@ fn mma_float(
     }
     let fp8 = matches!(at, ScalarType::E4m3 | ScalarType::E5m2);
     let f = if fp8 {
-        // fp8: the products' fused sum, then c added rounding to nearest in
-        // the destination type (every element of the m16n8k16 golden
-        // records; 90% of the m16n8k32 ones, docs/tensor-core-numerics.md).
+        // fp8 (docs/tensor-core-numerics.md): the products of k with
+        // k / 2 even are summed first (fused, toward zero to f32); that sum
+        // joins the other products in a second fused sum; then c is added,
+        // rounding to nearest in the destination type. Every f32 element of
+        // the golden fp8 records (m16n8k16 and m16n8k32).
         use rustc_apfloat::ieee::{Half, Quad, Single};
         use rustc_apfloat::{Float, FloatConvert, Round};
-        let products = fused_sum(&terms[usize::from(c_is_term)..], (nan, pinf, ninf), 25);
+        let specials = (nan, pinf, ninf);
+        let group = |first: bool| -> Vec<Term> {
+            indexed
+                .iter()
+                .filter(|(k, _)| (k / 2 % 2 == 0) == first)
+                .map(|&(_, t)| t)
+                .collect()
+        };
+        let first = fused_sum(&group(true), specials, 25);
+        let mut second = group(false);
+        let mut second_specials = specials;
+        match element(ScalarType::F32, u64::from(first)) {
+            Num::Finite { neg, sig, exp } => {
+                let sig = u128::from(sig);
+                second.push((neg, sig, exp, lead(sig, exp)));
+            }
+            Num::Inf(true) => second_specials.2 = true,
+            Num::Inf(false) => second_specials.1 = true,
+            Num::NaN => second_specials.0 = true,
+        }
+        let _ = c_is_term;
+        let products = fused_sum(&second, second_specials, 25);
         let wide = |x: Single| -> Quad { x.convert(&mut false).value };
         let sum = (wide(Single::from_bits(u128::from(products)))
             + wide(Single::from_bits(u128::from(c_f32(ct, c)))))
