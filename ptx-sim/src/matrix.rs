@@ -218,13 +218,22 @@ pub fn fused_sum(terms: &[Term], specials: (bool, bool, bool), width: i32) -> u3
     if ninf {
         return 0xFF80_0000;
     }
-    let live: Vec<&Term> = terms.iter().filter(|t| t.1 != 0).collect();
-    if live.is_empty() {
-        // Exact zeros: negative only when every term is -0.
-        let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
-        return if all_neg { 0x8000_0000 } else { 0 };
+    match fused_exact(terms, width) {
+        Some((sum, cut)) => to_f32_rz(sum, cut),
+        None => {
+            // Exact zeros: negative only when every term is -0.
+            let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
+            if all_neg { 0x8000_0000 } else { 0 }
+        }
     }
-    let top = live.iter().map(|t| t.3).max().unwrap_or(0);
+}
+
+/// The fused sum of the finite `terms` before its final rounding:
+/// `(sum, scale)` for `sum * 2^scale` (see [`fused_sum`]), or `None` when
+/// every term is zero.
+fn fused_exact(terms: &[Term], width: i32) -> Option<(i128, i32)> {
+    let live: Vec<&Term> = terms.iter().filter(|t| t.1 != 0).collect();
+    let top = live.iter().map(|t| t.3).max()?;
     let cut = top - width;
     let mut sum: i128 = 0;
     for t in &live {
@@ -238,7 +247,33 @@ pub fn fused_sum(terms: &[Term], specials: (bool, bool, bool), width: i32) -> u3
         };
         sum += if t.0 { -mag } else { mag };
     }
-    to_f32_rz(sum, cut)
+    Some((sum, cut))
+}
+
+/// A fused sum of `terms` rounded to nearest f16 (with its infinities and
+/// NaN flags `specials`): the rounding of each stage of an fp8 product with
+/// f16 results.
+fn fused_f16(terms: &[Term], specials: (bool, bool, bool)) -> rustc_apfloat::ieee::Half {
+    use rustc_apfloat::ieee::{Half, Quad};
+    use rustc_apfloat::{Float, FloatConvert, Round};
+    let (nan, pinf, ninf) = specials;
+    if nan || (pinf && ninf) {
+        return Half::NAN;
+    }
+    if pinf || ninf {
+        return if ninf {
+            -Half::INFINITY
+        } else {
+            Half::INFINITY
+        };
+    }
+    let Some((sum, cut)) = fused_exact(terms, 25) else {
+        let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
+        return if all_neg { -Half::ZERO } else { Half::ZERO };
+    };
+    // The sum has at most about 32 significant bits: exact in a Quad.
+    let exact = Quad::from_i128(sum).value.scalbn(cut);
+    exact.convert_r(Round::NearestTiesToEven, &mut false).value
 }
 
 /// `sum * 2^scale` rounded toward zero to f32 bits, overflowing to infinity.
@@ -550,7 +585,6 @@ fn mma_float(
         Num::Finite { sig, exp, .. } => lead(u128::from(sig), exp),
         _ => 0,
     };
-    let c_is_term = matches!(cv, Num::Finite { .. });
     push(cv, c_align);
     for (kk, &av) in a.iter().enumerate() {
         let x = element(at, av);
@@ -594,58 +628,10 @@ fn mma_float(
     if dt == ScalarType::F64 {
         return Ok(f64_chain(at, a, b, j, c));
     }
-    let fp8 = matches!(at, ScalarType::E4m3 | ScalarType::E5m2);
-    let f = if fp8 {
-        // fp8 (docs/tensor-core-numerics.md): the products of k with
-        // k / 2 even are summed first (fused, toward zero to f32); that sum
-        // joins the other products in a second fused sum; then c is added,
-        // rounding to nearest in the destination type. Every f32 element of
-        // the golden fp8 records (m16n8k16 and m16n8k32).
-        use rustc_apfloat::ieee::{Half, Quad, Single};
-        use rustc_apfloat::{Float, FloatConvert, Round};
-        let specials = (nan, pinf, ninf);
-        let group = |first: bool| -> Vec<Term> {
-            indexed
-                .iter()
-                .filter(|(k, _)| (k / 2 % 2 == 0) == first)
-                .map(|&(_, t)| t)
-                .collect()
-        };
-        let first = fused_sum(&group(true), specials, 25);
-        let mut second = group(false);
-        let mut second_specials = specials;
-        match element(ScalarType::F32, u64::from(first)) {
-            Num::Finite { neg, sig, exp } => {
-                let sig = u128::from(sig);
-                second.push((neg, sig, exp, lead(sig, exp)));
-            }
-            Num::Inf(true) => second_specials.2 = true,
-            Num::Inf(false) => second_specials.1 = true,
-            Num::NaN => second_specials.0 = true,
-        }
-        let _ = c_is_term;
-        let products = fused_sum(&second, second_specials, 25);
-        let wide = |x: Single| -> Quad { x.convert(&mut false).value };
-        let sum = (wide(Single::from_bits(u128::from(products)))
-            + wide(Single::from_bits(u128::from(c_f32(ct, c)))))
-        .value;
-        if dt == ScalarType::F16 {
-            let h: Half = sum.convert_r(Round::NearestTiesToEven, &mut false).value;
-            return Ok(if h.is_nan() {
-                0x7FFF
-            } else {
-                h.to_bits() as u64
-            });
-        }
-        let d: Single = sum.convert_r(Round::NearestTiesToEven, &mut false).value;
-        if d.is_nan() {
-            0x7FFF_FFFF
-        } else {
-            d.to_bits() as u32
-        }
-    } else {
-        fused_sum(&terms, (nan, pinf, ninf), 25)
-    };
+    if matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
+        return Ok(fp8_sum(dt, ct, c, &indexed, (nan, pinf, ninf)));
+    }
+    let f = fused_sum(&terms, (nan, pinf, ninf), 25);
     Ok(match dt {
         ScalarType::F32 => u64::from(f),
         ScalarType::F16 => {
@@ -670,6 +656,78 @@ fn mma_float(
             )));
         }
     })
+}
+
+/// fp8 `mma` (docs/tensor-core-numerics.md): the products of the k with
+/// ⌊k/2⌋ even are summed first; that sum joins the other products as one more
+/// term of a second sum; then c is added, rounding to nearest. With f32
+/// results the two sums are fused sums rounded toward zero to f32; with f16
+/// results every stage rounds to nearest f16. Every finite element of the
+/// golden fp8 records matches. `products` holds the finite products with
+/// their k; `specials` the NaN, +Inf and -Inf seen among all terms.
+fn fp8_sum(
+    dt: ScalarType,
+    ct: ScalarType,
+    c: u64,
+    products: &[(usize, Term)],
+    specials: (bool, bool, bool),
+) -> u64 {
+    use rustc_apfloat::ieee::{Half, Quad, Single};
+    use rustc_apfloat::{Float, FloatConvert, Round};
+    let group = |first: bool| -> Vec<Term> {
+        products
+            .iter()
+            .filter(|(k, _)| (k / 2 % 2 == 0) == first)
+            .map(|&(_, t)| t)
+            .collect()
+    };
+    // The second sum's terms: its products and the first sum, of type `ty`.
+    let second = |first_bits: u64, ty: ScalarType| {
+        let (mut terms, mut specials) = (group(false), specials);
+        match element(ty, first_bits) {
+            Num::Finite { neg, sig, exp } => {
+                let sig = u128::from(sig);
+                terms.push((neg, sig, exp, exp + 127 - sig.leading_zeros() as i32));
+            }
+            Num::Inf(true) => specials.2 = true,
+            Num::Inf(false) => specials.1 = true,
+            Num::NaN => specials.0 = true,
+        }
+        (terms, specials)
+    };
+    if dt == ScalarType::F16 {
+        let first = fused_f16(&group(true), specials);
+        let (terms, specials) = second(first.to_bits() as u64, ScalarType::F16);
+        let sum: Quad = fused_f16(&terms, specials).convert(&mut false).value;
+        let c: Quad = Half::from_bits(u128::from(c as u16))
+            .convert(&mut false)
+            .value;
+        let d: Half = (sum + c)
+            .value
+            .convert_r(Round::NearestTiesToEven, &mut false)
+            .value;
+        return if d.is_nan() {
+            0x7FFF
+        } else {
+            d.to_bits() as u64
+        };
+    }
+    let first = fused_sum(&group(true), specials, 25);
+    let (terms, specials) = second(u64::from(first), ScalarType::F32);
+    let wide = |bits: u32| -> Quad {
+        Single::from_bits(u128::from(bits))
+            .convert(&mut false)
+            .value
+    };
+    let d: Single = (wide(fused_sum(&terms, specials, 25)) + wide(c_f32(ct, c)))
+        .value
+        .convert_r(Round::NearestTiesToEven, &mut false)
+        .value;
+    if d.is_nan() {
+        0x7FFF_FFFF
+    } else {
+        d.to_bits() as u64
+    }
 }
 
 /// The accumulator element `c` of type `ct` as f32 bits (f16 widens exactly).
