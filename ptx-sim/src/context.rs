@@ -80,18 +80,34 @@ impl Identity {
 }
 
 thread_local! {
-    static IDENTITY: Cell<Identity> = const { Cell::new(Identity::SINGLE) };
+    /// The running thread's identity: the launch engine points it at the
+    /// identity of the simulated thread it switches to.
+    static IDENTITY: Cell<*const Identity> = const { Cell::new(&Identity::SINGLE) };
 }
 
 /// The running thread's identity.
 #[inline]
 pub fn identity() -> Identity {
+    // SAFETY: the pointer is `SINGLE` or was installed by
+    // `install_identity`, whose caller keeps it valid while it is installed.
+    IDENTITY.with(|c| unsafe { *c.get() })
+}
+
+/// Where the running thread's identity is, to reinstall after a switch.
+#[inline]
+pub(crate) fn identity_ptr() -> *const Identity {
     IDENTITY.with(Cell::get)
 }
 
-/// Installs the identity of the thread about to run.
+/// Makes `*id` the running thread's identity (null: thread 0 of a
+/// one-thread grid).
+///
+/// # Safety
+///
+/// `id` must stay valid until another identity is installed.
 #[inline]
-pub fn set_identity(id: Identity) {
+pub(crate) unsafe fn install_identity(id: *const Identity) {
+    let id = if id.is_null() { &Identity::SINGLE } else { id };
     IDENTITY.with(|c| c.set(id))
 }
 

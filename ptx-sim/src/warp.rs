@@ -75,17 +75,20 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
 
 fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
     let mode = call.mods.sel[0].unwrap_or(Sel::Idx);
-    let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][2]);
+    // Slot 2 (`a`) is only read, so each lane reads its source's in place.
     for l in lanes_of(call.members) {
-        let s = &mut call.lanes[l];
+        let s = &call.lanes[l];
         let (j, p) = shfl_source(mode, l as u32, s[3] as u32, s[4] as u32);
         // A source lane outside the member mask gives an undefined value in
         // the ISA; the simulator gives the lane its own `a`.
-        s[0] = if call.members & (1 << j) != 0 {
-            a[j as usize]
+        let from = if call.members & (1 << j) != 0 {
+            j as usize
         } else {
-            a[l]
+            l
         };
+        let v = call.lanes[from][2];
+        let s = &mut call.lanes[l];
+        s[0] = v;
         s[1] = u64::from(p);
     }
     Ok(())

@@ -296,3 +296,138 @@ fn an_mbarrier_phase_completes_when_every_arrival_and_transaction_is_in() {
     assert_eq!(lanes[0], [0, 1, 32]);
     assert_eq!(lanes[31], [0, 1, 1]);
 }
+
+/// A CTA of 96 threads (three warps) that exercises every way a lane
+/// stops: shuffles, a CTA barrier, `activemask` in a divergent branch, and
+/// lanes that finish early. Returns each thread's result and the error text.
+fn every_kind_of_stop(portable: bool) -> (Vec<u64>, String) {
+    let shfl = prepare(
+        "shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;",
+        &["=r", "r", "r"],
+    );
+    let bar = prepare("bar.sync 0;", &[]);
+    let active = prepare("activemask.b32 %0;", &["=r"]);
+    let launch = || Launch::new(2, 96).portable_fibers(portable);
+    let ok = launch()
+        .run(|t| {
+            let mut v = u128::from(t.tid[0]);
+            for d in [16u128, 8, 4, 2, 1] {
+                let mut r = shfl.registers();
+                r[1] = v;
+                r[2] = d;
+                shfl.run(&mut r).unwrap();
+                v += r[0];
+            }
+            bar.run(&mut bar.registers()).unwrap();
+            let mut r = active.registers();
+            if t.lane % 3 == 0 {
+                active.run(&mut r).unwrap();
+            }
+            (v as u64) << 32 | r[0] as u64
+        })
+        .unwrap()
+        .results;
+    let err = launch()
+        .run(|t| {
+            if t.tid[0] < 40 {
+                let _ = bar.run(&mut bar.registers());
+            }
+        })
+        .unwrap_err()
+        .to_string();
+    (ok, err)
+}
+
+#[test]
+fn both_fiber_backends_schedule_alike() {
+    let (native, native_err) = every_kind_of_stop(false);
+    let (portable, portable_err) = every_kind_of_stop(true);
+    // Warp w sums 32w + (0 + ... + 31) = 1024w + 496 in every lane; the
+    // lanes with lane % 3 == 0 run `activemask` together: bits 0, 3, ... 30.
+    let every_third = (0..32).step_by(3).fold(0u64, |m, l| m | 1 << l);
+    for (i, &r) in native.iter().enumerate() {
+        let (t, lane) = (i % 96, i % 32);
+        let sum = 1024 * (t / 32) as u64 + 496;
+        let mask = if lane % 3 == 0 { every_third } else { 0 };
+        assert_eq!(r, sum << 32 | mask, "thread {i}");
+    }
+    assert_eq!(native, portable);
+    assert!(
+        native_err.contains("threads 0-39 wait at `bar` barrier 0 (96 threads expected)"),
+        "{native_err}"
+    );
+    assert_eq!(native_err, portable_err);
+}
+
+#[test]
+fn a_launch_inside_a_lane_leaves_the_lane_its_warp() {
+    // Each outer lane runs a whole inner warp (whose shuffles must not
+    // disturb it), then shuffles with its own warp: lane i gets lane i ^ 1's
+    // inner sum, 2 * 496 + (i ^ 1).
+    let shfl = prepare(
+        "shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;",
+        &["=r", "r", "r"],
+    );
+    let swap = |v: u128, d: u128| {
+        let mut r = shfl.registers();
+        r[1] = v;
+        r[2] = d;
+        shfl.run(&mut r).unwrap();
+        r[0]
+    };
+    for portable in [false, true] {
+        let out = Launch::new(1, 32)
+            .portable_fibers(portable)
+            .run(|t| {
+                let inner = Launch::new(1, 32)
+                    .portable_fibers(portable)
+                    .run(|u| swap(u128::from(u.lane), 16) + u128::from(u.lane))
+                    .unwrap();
+                let inner_sum: u128 = inner.results.iter().sum();
+                swap(inner_sum + u128::from(t.lane), 1)
+            })
+            .unwrap();
+        assert_eq!(out.results[6], 2 * 496 + 7, "portable: {portable}");
+        assert_eq!(out.results[7], 2 * 496 + 6, "portable: {portable}");
+    }
+}
+
+#[test]
+fn a_backtrace_taken_in_a_suspended_lane_ends_at_its_stack() {
+    // Walking a lane's stack to its end must stop cleanly at the bottom of
+    // the fiber (its first frame has no caller) rather than crash.
+    let shfl = prepare(
+        "shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;",
+        &["=r", "r"],
+    );
+    let out = warp32(|lane| {
+        let mut r = shfl.registers();
+        r[1] = u128::from(lane) + 100;
+        shfl.run(&mut r).unwrap();
+        let trace = std::backtrace::Backtrace::force_capture().to_string();
+        (
+            r[0],
+            trace.contains("a_backtrace_taken_in_a_suspended_lane"),
+        )
+    })
+    .unwrap();
+    assert!(out.iter().all(|&(v, named)| v == 100 && named));
+}
+
+#[test]
+fn a_panicking_lane_is_reported_and_the_others_finish() {
+    for portable in [false, true] {
+        let e = Launch::new(1, 64)
+            .portable_fibers(portable)
+            .run(|t| {
+                assert!(t.tid[0] != 40, "lane 40 gives up");
+                t.tid[0]
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("thread [40, 0, 0] of CTA [0, 0, 0]: lane 40 gives up"),
+            "{e}"
+        );
+    }
+}

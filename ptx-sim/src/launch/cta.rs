@@ -1,25 +1,19 @@
-//! One CTA: its lanes as coroutines, its shared memory and barriers, and
-//! the deterministic scheduler that runs lanes until they block and
-//! resolves the rendezvous they block at.
+//! One CTA's state: its lanes, their operand slots, its shared memory and
+//! barriers, and the resolution of the rendezvous lanes wait at.
 //!
-//! Scheduling: lanes start in index order, each running until it finishes
-//! or waits at a collective or barrier. Once every lane has finished or
-//! waits, each warp's complete groups (every lane of the member mask at the
-//! same collective with the same mask) and each barrier whose count is
-//! reached are resolved, and their lanes resumed in index order. When
-//! nothing can be resolved while lanes wait, the waiting lanes get a fault
-//! describing who waits where and who is missing: never a hang.
+//! Resolution happens once every lane has finished or waits (see
+//! `scheduler.rs`): each warp's complete groups (every lane of the member
+//! mask at the same collective with the same mask) and each barrier whose
+//! count is reached are resolved, and their lanes queued to resume in index
+//! order. When nothing can be resolved while lanes wait, the waiting lanes
+//! get a fault describing who waits where and who is missing: never a hang.
 
-use super::current::{self, LaneCtx};
-use super::{Dim3, SharedStats, Thread};
-use crate::context::{self, Identity};
+use super::SharedStats;
+use super::fiber::{FiberId, Fibers};
 use crate::exec::{Fault, SemResult};
 use crate::registry::Sem;
-use corosensei::stack::{DefaultStack, Stack};
-use corosensei::{Coroutine, CoroutineResult, Yielder};
 use ptx_core::Mods;
 use std::cell::{Cell, RefCell};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The most operand slots a collective may have.
 pub const MAX_SLOTS: usize = 24;
@@ -71,13 +65,41 @@ pub(crate) enum WaitKind {
 #[derive(Clone, Copy)]
 pub(crate) struct Wait {
     pub sem: Sem,
-    pub mods: Mods,
+    /// The instruction's modifiers, which the waiting lane holds: it is
+    /// suspended inside the call that received them (see [`Wait::mods`]).
+    mods: *const Mods,
     pub kind: WaitKind,
     /// How many of the lane's slots the instruction uses.
     pub len: usize,
 }
 
 impl Wait {
+    /// The instruction's modifiers.
+    #[inline]
+    pub fn mods(&self) -> &Mods {
+        // SAFETY: a wait lives in its lane's record only while the lane is
+        // suspended in the semantic function called with these modifiers
+        // (`answer` clears it before the lane resumes), so they are alive.
+        unsafe { &*self.mods }
+    }
+
+    /// The wait in one word, so that resolution compares words: the kind's
+    /// tag in bits 0-3, the instruction in bits 8-23 and, for a warp
+    /// collective with a member mask, bit 4 and the mask in bits 32-63.
+    /// Never 0 (0 in [`CtaCore::keys`] means "not waiting").
+    #[inline]
+    fn key(&self) -> u64 {
+        let (tag, mask) = match self.kind {
+            WaitKind::Warp { mask: None, .. } => (KEY_WARP, 0),
+            WaitKind::Warp { mask: Some(m), .. } => (KEY_WARP | KEY_MASKED, u64::from(m) << 32),
+            WaitKind::Active => (KEY_ACTIVE, 0),
+            WaitKind::Converged { .. } => (KEY_CONVERGED, 0),
+            WaitKind::Barrier { .. } => (KEY_OTHER, 0),
+            WaitKind::Yield => (KEY_OTHER, 0),
+        };
+        tag | (self.sem as u64 & 0xFFFF) << 8 | mask
+    }
+
     /// A wait for `len` operand slots (at most [`MAX_SLOTS`]).
     #[inline]
     pub fn new(sem: Sem, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
@@ -89,12 +111,21 @@ impl Wait {
         }
         Ok(Wait {
             sem,
-            mods: *mods,
+            mods,
             kind,
             len,
         })
     }
 }
+
+/// The kind tags of [`Wait::key`].
+const KEY_WARP: u64 = 1;
+const KEY_ACTIVE: u64 = 2;
+const KEY_CONVERGED: u64 = 3;
+const KEY_OTHER: u64 = 4;
+const KEY_TAG: u64 = 0xF;
+/// A warp collective's key holds an explicit member mask.
+const KEY_MASKED: u64 = 0x10;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LaneState {
@@ -106,7 +137,8 @@ pub(crate) enum LaneState {
 
 pub(crate) struct Lane {
     pub state: LaneState,
-    pub worker: usize,
+    /// The fiber the lane runs on (once started).
+    pub fiber: FiberId,
     pub wait: Option<Wait>,
     /// The answer to a rendezvous that failed (a success is in the slot row).
     pub fault: Option<Fault>,
@@ -138,6 +170,9 @@ pub(crate) struct CtaCore {
     /// padded), allocated at the first rendezvous: a lane deposits its
     /// operands in its row and reads the answer from it.
     pub slots: RefCell<Vec<Slots>>,
+    /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
+    /// scans, a word per lane.
+    pub keys: Box<[Cell<u64>]>,
     pub shared: RefCell<Vec<u8>>,
     pub stats: RefCell<SharedStats>,
     pub barriers: RefCell<[Barrier; 16]>,
@@ -146,7 +181,13 @@ pub(crate) struct CtaCore {
     pub arrivals: Cell<u32>,
     /// Lanes waiting at a barrier, plus `bar.arrive`s since the last resolution.
     pub barrier_events: Cell<usize>,
+    /// The next lane to start.
     pub next: Cell<usize>,
+    /// Lanes to resume, in order, from `ready_at` on.
+    pub ready: RefCell<Vec<usize>>,
+    pub ready_at: Cell<usize>,
+    /// The CTA's fibers (set by the scheduler before any lane runs).
+    pub fibers: Cell<*const Fibers<'static>>,
     pub ctaid: [u32; 3],
     pub errors: RefCell<Vec<String>>,
 }
@@ -183,6 +224,7 @@ impl CtaCore {
             self.barrier_events.set(self.barrier_events.get() + 1);
         }
         self.arrivals.set(self.arrivals.get() | 1 << (index / 32));
+        self.keys[index].set(wait.key());
         lane.wait = Some(wait);
         lane.state = LaneState::Waiting;
         Ok(())
@@ -191,6 +233,7 @@ impl CtaCore {
     /// The answer to lane `index`'s rendezvous, copied into `operands`.
     #[inline]
     pub(crate) fn collect(&self, index: usize, operands: &mut [u64]) -> Result<(), Fault> {
+        self.keys[index].set(0);
         if let Some(fault) = self.lanes.borrow_mut()[index].fault.take() {
             return Err(fault);
         }
@@ -201,14 +244,22 @@ impl CtaCore {
     /// Resolves what can be resolved; leaves the lanes to resume in
     /// `ready`, in order. Only warps with new arrivals are looked at, and
     /// barriers only while some lane waits at one.
-    fn resolve(&self, ready: &mut Vec<usize>) {
+    #[inline(never)]
+    pub(crate) fn resolve(&self, ready: &mut Vec<usize>) {
         ready.clear();
         let n = self.lanes.borrow().len();
         let arrivals = self.arrivals.replace(0);
         for w in lanes_of(arrivals) {
-            self.resolve_warp(w, n, ready);
-            self.resolve_active(w, n, ready);
-            self.resolve_converged(w, n, ready);
+            let waiting = self.warp_waits(w, n);
+            if waiting.warp != 0 {
+                self.resolve_warp(w, n, waiting.warp, ready);
+            }
+            if waiting.active != 0 {
+                self.resolve_active(w, waiting.active, ready);
+            }
+            if waiting.converged != 0 {
+                self.resolve_converged(w, waiting.converged, ready);
+            }
         }
         if self.barrier_events.get() > 0 {
             self.resolve_barriers(n, ready);
@@ -219,15 +270,35 @@ impl CtaCore {
         if ready.is_empty() {
             self.deadlock(ready);
         }
-        ready.sort_unstable();
+        if !ready.is_sorted() {
+            ready.sort_unstable();
+        }
     }
 
-    fn resolve_warp(&self, w: usize, n: usize, ready: &mut Vec<usize>) {
+    /// The lanes of warp `w` waiting at a warp collective, at `activemask`
+    /// and at a warp-wide memory access, in one pass over their keys.
+    #[inline]
+    fn warp_waits(&self, w: usize, n: usize) -> WarpWaits {
+        let base = w * 32;
+        let mut waits = WarpWaits::default();
+        for l in lanes_of(self.warp_lanes(w, n)) {
+            match self.keys[base + l].get() & KEY_TAG {
+                KEY_WARP => waits.warp |= 1 << l,
+                KEY_ACTIVE => waits.active |= 1 << l,
+                KEY_CONVERGED => waits.converged |= 1 << l,
+                _ => {}
+            }
+        }
+        waits
+    }
+
+    /// Warp collectives: `waiting` are the lanes of warp `w` waiting at one.
+    fn resolve_warp(&self, w: usize, n: usize, waiting: u32, ready: &mut Vec<usize>) {
         let base = w * 32;
         let existing = self.warp_lanes(w, n);
         let mut handled = 0u32;
         let mut lanes = self.lanes.borrow_mut();
-        for l in lanes_of(existing) {
+        for l in lanes_of(waiting) {
             if handled & (1 << l) != 0 {
                 continue;
             }
@@ -258,12 +329,9 @@ impl CtaCore {
                 }
                 continue;
             }
-            let complete = lanes_of(members).all(|m| {
-                lanes[base + m].waiting().is_some_and(|o| {
-                    o.sem == wait.sem
-                        && matches!(o.kind, WaitKind::Warp { mask, .. } if mask.unwrap_or(existing) == members)
-                })
-            });
+            let key = self.keys[base + l].get();
+            let complete = members & !waiting == 0
+                && lanes_of(members).all(|m| self.keys[base + m].get() == key);
             if !complete {
                 continue;
             }
@@ -276,7 +344,7 @@ impl CtaCore {
                 let mut shared = self.shared.borrow_mut();
                 let mut stats = self.stats.borrow_mut();
                 let mut call = WarpCall {
-                    mods: wait.mods,
+                    mods: *wait.mods(),
                     members,
                     lanes: rows,
                     shared: &mut shared,
@@ -293,21 +361,11 @@ impl CtaCore {
     }
 
     /// `activemask`: every lane of the warp has run until it blocked, so
-    /// the lanes that wait at `activemask` now are the ones that execute it
-    /// together.
-    fn resolve_active(&self, w: usize, n: usize, ready: &mut Vec<usize>) {
+    /// the lanes that wait at `activemask` now (`mask`) are the ones that
+    /// execute it together.
+    fn resolve_active(&self, w: usize, mask: u32, ready: &mut Vec<usize>) {
         let base = w * 32;
         let mut lanes = self.lanes.borrow_mut();
-        let mask = lanes_of(self.warp_lanes(w, n))
-            .filter(|&l| {
-                lanes[base + l]
-                    .waiting()
-                    .is_some_and(|o| matches!(o.kind, WaitKind::Active))
-            })
-            .fold(0u32, |m, l| m | 1 << l);
-        if mask == 0 {
-            return;
-        }
         let mut slots = self.slots.borrow_mut();
         for l in lanes_of(mask) {
             slots[base + l][0] = u64::from(mask);
@@ -316,18 +374,16 @@ impl CtaCore {
     }
 
     /// Warp-wide memory accesses: the lanes of warp `w` waiting at the
-    /// same instruction (by key) run it together, in their slot rows.
-    fn resolve_converged(&self, w: usize, n: usize, ready: &mut Vec<usize>) {
+    /// same instruction (by key) run it together, in their slot rows;
+    /// `waiting` are the lanes waiting at one.
+    fn resolve_converged(&self, w: usize, waiting: u32, ready: &mut Vec<usize>) {
         let base = w * 32;
         let mut lanes = self.lanes.borrow_mut();
         let mut groups: Vec<(Wait, u32)> = Vec::new();
-        for l in lanes_of(self.warp_lanes(w, n)) {
+        for l in lanes_of(waiting) {
             let Some(&wait) = lanes[base + l].waiting() else {
                 continue;
             };
-            if !matches!(wait.kind, WaitKind::Converged { .. }) {
-                continue;
-            }
             match groups.iter_mut().find(|(g, _)| g.sem == wait.sem) {
                 Some((_, m)) => *m |= 1 << l,
                 None => groups.push((wait, 1 << l)),
@@ -345,7 +401,7 @@ impl CtaCore {
                 let mut shared = self.shared.borrow_mut();
                 let mut stats = self.stats.borrow_mut();
                 let mut call = WarpCall {
-                    mods: wait.mods,
+                    mods: *wait.mods(),
                     members,
                     lanes: rows,
                     shared: &mut shared,
@@ -410,7 +466,7 @@ impl CtaCore {
             let all = group.iter().all(|&(_, i)| pred(i));
             let any = popc > 0;
             for &(_, i) in group {
-                let m = lanes[i].wait.expect("a waiting lane has a wait").mods;
+                let m = *lanes[i].wait.expect("a waiting lane has a wait").mods();
                 if m.selects(ptx_core::Sel::Red) || m.has(ptx_core::Flags::POPC) {
                     slots[i][0] = if m.has(ptx_core::Flags::POPC) {
                         popc
@@ -487,7 +543,8 @@ impl CtaCore {
 }
 
 /// Answers lane `i` (a fault, or success with its answer in its slot row)
-/// and queues it to resume.
+/// and queues it to resume; its key is cleared by `CtaCore::collect`.
+#[inline]
 fn answer(lane: &mut Lane, i: usize, fault: Option<Fault>, ready: &mut Vec<usize>) {
     lane.fault = fault;
     lane.state = LaneState::Running;
@@ -495,9 +552,25 @@ fn answer(lane: &mut Lane, i: usize, fault: Option<Fault>, ready: &mut Vec<usize
     ready.push(i);
 }
 
-/// The lane numbers of the bits set in `mask`.
-pub(crate) fn lanes_of(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |l| mask & (1 << l) != 0)
+/// The lane numbers of the bits set in `mask`, in increasing order.
+#[inline]
+pub(crate) fn lanes_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let l = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(l)
+    })
+}
+
+/// The lanes of one warp waiting at each kind of warp rendezvous.
+#[derive(Default)]
+struct WarpWaits {
+    warp: u32,
+    active: u32,
+    converged: u32,
 }
 
 /// `0-15, 17, 20-31`.
@@ -517,243 +590,4 @@ fn ranges(v: &[usize]) -> String {
         i = j + 1;
     }
     out.join(", ")
-}
-
-thread_local! {
-    /// Stacks of finished coroutines, reused by the next ones (per OS thread).
-    static STACKS: RefCell<Vec<DefaultStack>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A lane stack whose top is moved down by a few cache lines per worker.
-///
-/// Stacks are mapped at page-aligned addresses, so without the offset the
-/// hot top frames of every lane fall into the same L1 cache sets, and
-/// switching between 32 lanes evicts them on every switch (measured: the
-/// warp reduction bench took 4x as long).
-struct ColoredStack {
-    stack: DefaultStack,
-    offset: usize,
-}
-
-impl ColoredStack {
-    fn new(stack: DefaultStack, worker: usize) -> ColoredStack {
-        // 64 colours of one cache line each cover a 4 KiB page.
-        ColoredStack {
-            stack,
-            offset: (worker % 64) * 64,
-        }
-    }
-}
-
-// SAFETY: `base` is the inner stack's base moved down by a multiple of 64
-// bytes (so still aligned to `STACK_ALIGNMENT`), and at most 4032 bytes,
-// well inside the inner stack (at least 16 KiB, see `Launch::stack_size`);
-// the limit, guard page included, is the inner stack's.
-unsafe impl corosensei::stack::Stack for ColoredStack {
-    fn base(&self) -> corosensei::stack::StackPointer {
-        let base = self.stack.base().get() - self.offset;
-        corosensei::stack::StackPointer::new(base).unwrap_or_else(|| self.stack.base())
-    }
-
-    fn limit(&self) -> corosensei::stack::StackPointer {
-        self.stack.limit()
-    }
-
-    #[cfg(windows)]
-    fn teb_fields(&self) -> corosensei::stack::StackTebFields {
-        self.stack.teb_fields()
-    }
-
-    #[cfg(windows)]
-    fn update_teb_fields(&mut self, stack_limit: usize, guaranteed_stack_bytes: usize) {
-        self.stack
-            .update_teb_fields(stack_limit, guaranteed_stack_bytes)
-    }
-}
-
-fn take_stack(size: usize, worker: usize) -> Result<ColoredStack, String> {
-    let pooled = STACKS.with(|p| p.borrow_mut().pop());
-    let stack = match pooled {
-        Some(s) if s.base().get() - s.limit().get() >= size => s,
-        _ => DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?,
-    };
-    Ok(ColoredStack::new(stack, worker))
-}
-
-fn give_stack(s: ColoredStack) {
-    STACKS.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.len() < 4096 {
-            p.push(s.stack);
-        }
-    });
-}
-
-/// What one CTA produced.
-pub(crate) struct CtaOutcome<T> {
-    pub results: Vec<Option<T>>,
-    pub shared: Vec<u8>,
-    pub stats: SharedStats,
-    pub errors: Vec<String>,
-}
-
-/// Where the CTA stands in the grid.
-pub(crate) struct CtaPlace {
-    pub ctaid: [u32; 3],
-    pub grid: Dim3,
-    pub block: Dim3,
-    pub first_thread: usize,
-}
-
-type Worker<'a> = Coroutine<(), (), (), ColoredStack>;
-
-/// Runs every thread of one CTA to completion.
-pub(crate) fn run_cta<T, F>(
-    place: &CtaPlace,
-    shared: Vec<u8>,
-    stack_size: usize,
-    f: &F,
-) -> CtaOutcome<T>
-where
-    F: Fn(&Thread) -> T + Sync,
-{
-    let block = place.block;
-    let n = block.count();
-    let core = CtaCore {
-        lanes: RefCell::new(
-            (0..n)
-                .map(|_| Lane {
-                    state: LaneState::Unstarted,
-                    worker: 0,
-                    wait: None,
-                    fault: None,
-                    poisoned: None,
-                    local: Vec::new(),
-                })
-                .collect(),
-        ),
-        shared: RefCell::new(shared),
-        stats: RefCell::new(SharedStats::default()),
-        slots: RefCell::new(Vec::new()),
-        barriers: RefCell::new([Barrier::default(); 16]),
-        arrivals: Cell::new(0),
-        barrier_events: Cell::new(0),
-        next: Cell::new(0),
-        ctaid: place.ctaid,
-        errors: RefCell::new(Vec::new()),
-    };
-    let results: RefCell<Vec<Option<T>>> = RefCell::new((0..n).map(|_| None).collect());
-    let nwarps = n.div_ceil(32) as u32;
-    let body = |w: usize| {
-        let core = &core;
-        let results = &results;
-        move |y: &Yielder<(), ()>, ()| {
-            loop {
-                let t = core.next.get();
-                if t >= n {
-                    break;
-                }
-                core.next.set(t + 1);
-                {
-                    let mut lanes = core.lanes.borrow_mut();
-                    lanes[t].worker = w;
-                    lanes[t].state = LaneState::Running;
-                }
-                let tid = [
-                    (t % block.x as usize) as u32,
-                    (t / block.x as usize % block.y as usize) as u32,
-                    (t / (block.x as usize * block.y as usize)) as u32,
-                ];
-                let thread = Thread {
-                    tid,
-                    ntid: block.into(),
-                    ctaid: place.ctaid,
-                    nctaid: place.grid.into(),
-                    lane: (t % 32) as u32,
-                    warp: (t / 32) as u32,
-                    index: place.first_thread + t,
-                };
-                context::set_identity(Identity {
-                    tid,
-                    ntid: block.into(),
-                    ctaid: place.ctaid,
-                    nctaid: place.grid.into(),
-                    lane: thread.lane,
-                    warp: thread.warp,
-                    nwarps,
-                });
-                context::restore(Default::default());
-                let ctx = LaneCtx {
-                    cta: core,
-                    index: t,
-                    yielder: y,
-                };
-                current::set(&ctx);
-                let r = catch_unwind(AssertUnwindSafe(|| f(&thread)));
-                current::set(std::ptr::null());
-                match r {
-                    Ok(v) => results.borrow_mut()[t] = Some(v),
-                    Err(p) => {
-                        let msg = p
-                            .downcast_ref::<String>()
-                            .cloned()
-                            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                            .unwrap_or_else(|| "panicked".into());
-                        core.errors.borrow_mut().push(format!(
-                            "thread {:?} of CTA {:?}: {msg}",
-                            thread.tid, thread.ctaid
-                        ));
-                    }
-                }
-                core.lanes.borrow_mut()[t].state = LaneState::Done;
-            }
-        }
-    };
-    let mut workers: Vec<Option<Worker<'_>>> = Vec::new();
-    let resume = |workers: &mut Vec<Option<Worker<'_>>>, w: usize| {
-        let Some(co) = workers[w].as_mut() else {
-            return;
-        };
-        if let CoroutineResult::Return(()) = co.resume(()) {
-            if let Some(co) = workers[w].take() {
-                give_stack(co.into_stack());
-            }
-        }
-    };
-    while core.next.get() < n {
-        let stack = match take_stack(stack_size, workers.len()) {
-            Ok(s) => s,
-            Err(e) => {
-                core.errors.borrow_mut().push(e);
-                break;
-            }
-        };
-        let w = workers.len();
-        // SAFETY: the coroutine borrows `core`, `results` and `f`, which
-        // outlive `workers` (declared after them, so dropped before them);
-        // every coroutine is driven to completion below, and one that is
-        // not (a failed stack allocation) is dropped, which unwinds it,
-        // before the borrowed data goes away.
-        let co = unsafe { Coroutine::with_stack_unchecked(stack, body(w)) };
-        workers.push(Some(co));
-        resume(&mut workers, w);
-    }
-    let mut ready = Vec::with_capacity(n);
-    loop {
-        core.resolve(&mut ready);
-        if ready.is_empty() {
-            break;
-        }
-        for &t in &ready {
-            let w = core.lanes.borrow()[t].worker;
-            resume(&mut workers, w);
-        }
-    }
-    drop(workers);
-    CtaOutcome {
-        results: results.into_inner(),
-        shared: core.shared.into_inner(),
-        stats: core.stats.into_inner(),
-        errors: core.errors.into_inner(),
-    }
 }

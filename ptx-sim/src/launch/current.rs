@@ -1,19 +1,19 @@
 //! The running lane, as the semantic functions see it: a thread-local
 //! pointer to the lane's place in its CTA, set by the scheduler while the
 //! lane runs. A collective deposits its operands here and suspends the
-//! lane's coroutine until the scheduler has computed the warp's result.
+//! lane's fiber until the scheduler has computed the warp's result.
 
 use super::cta::{CtaCore, Wait};
+use super::fiber::FiberId;
 use crate::context;
 use crate::exec::Fault;
-use corosensei::Yielder;
 use std::cell::Cell;
 
 /// What a running lane knows about itself.
 pub(crate) struct LaneCtx {
     pub cta: *const CtaCore,
     pub index: usize,
-    pub yielder: *const Yielder<(), ()>,
+    pub fiber: FiberId,
 }
 
 thread_local! {
@@ -24,6 +24,12 @@ thread_local! {
 #[inline]
 pub(crate) fn set(ctx: *const LaneCtx) {
     CURRENT.with(|c| c.set(ctx));
+}
+
+/// The running lane (null: none), to restore after a nested launch.
+#[inline]
+pub(crate) fn get() -> *const LaneCtx {
+    CURRENT.with(Cell::get)
 }
 
 /// Whether the calling code runs as a lane of a launch.
@@ -66,12 +72,12 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     let cta = unsafe { &*ctx.cta };
     cta.deposit(ctx.index, wait, operands)?;
     let saved = context::save();
-    let identity = context::identity();
-    // SAFETY: the yielder belongs to the coroutine this code runs on (the
-    // worker that runs this lane), which is alive while the lane runs.
-    unsafe { &*ctx.yielder }.suspend(());
+    let identity = context::identity_ptr();
+    cta.block(ctx.fiber);
     set(ptr);
     context::restore(saved);
-    context::set_identity(identity);
+    // SAFETY: the identity belongs to this lane and lives in its frame
+    // (see `run_cta`) for as long as the lane runs.
+    unsafe { context::install_identity(identity) };
     cta.collect(ctx.index, operands)
 }

@@ -3,8 +3,8 @@
 //! the warp collectives and barriers of `ptx!` code (and the interpreter)
 //! meeting the other lanes.
 //!
-//! Lanes are stackful coroutines scheduled deterministically within their
-//! CTA (see `cta.rs`); CTAs are independent and run in parallel with
+//! Lanes run on stacks of their own (fibers), scheduled deterministically
+//! within their CTA (see `scheduler.rs`); CTAs are independent and run in parallel with
 //! `rayon`, and their results are gathered in thread order, so a launch
 //! computes the same thing on any number of cores.
 //!
@@ -20,6 +20,8 @@
 
 mod cta;
 pub(crate) mod current;
+mod fiber;
+mod scheduler;
 
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
 pub(crate) use cta::{Wait, WaitKind, lanes_of};
@@ -220,6 +222,7 @@ pub struct Launch {
     shared: Vec<u8>,
     stack_size: usize,
     workers: Option<usize>,
+    portable: bool,
     global: Vec<Vec<u8>>,
 }
 
@@ -232,6 +235,7 @@ impl Launch {
             shared: Vec::new(),
             stack_size: 256 * 1024,
             workers: None,
+            portable: false,
             global: Vec::new(),
         }
     }
@@ -290,6 +294,21 @@ impl Launch {
         self
     }
 
+    /// Runs the lanes on the portable fiber backend (`corosensei`
+    /// coroutines, about twice as slow at collectives) even on targets with
+    /// the native stack switch (x86-64 and AArch64 outside Windows), so
+    /// that the portable one can be tested there. Results are the same.
+    ///
+    /// ```
+    /// use ptx_sim::launch::Launch;
+    /// let out = Launch::new(1, 64).portable_fibers(true).run(|t| t.tid[0] * 3).unwrap();
+    /// assert_eq!(out.results[63], 189);
+    /// ```
+    pub fn portable_fibers(mut self, portable: bool) -> Launch {
+        self.portable = portable;
+        self
+    }
+
     /// Runs `f` as every thread of the grid.
     pub fn run<T, F>(&self, f: F) -> Result<Report<T>, LaunchError>
     where
@@ -317,7 +336,7 @@ impl Launch {
         let one = |c: usize| {
             let _global = crate::global::enter(memory.clone());
             let g = self.grid;
-            let place = cta::CtaPlace {
+            let place = scheduler::CtaPlace {
                 ctaid: [
                     (c % g.x as usize) as u32,
                     (c / g.x as usize % g.y as usize) as u32,
@@ -327,7 +346,13 @@ impl Launch {
                 block: self.block,
                 first_thread: c * self.block.count(),
             };
-            cta::run_cta(&place, self.shared.clone(), self.stack_size, &f)
+            scheduler::run_cta(
+                &place,
+                self.shared.clone(),
+                self.stack_size,
+                self.portable,
+                &f,
+            )
         };
         // One CTA runs on the calling thread: no hand-off to a pool.
         let go = || -> Vec<_> {

@@ -1,0 +1,492 @@
+//! The lanes' stacks and the switch from one to another.
+//!
+//! Every lane that blocks at a collective keeps its Rust frames on a stack
+//! of its own (a fiber). The scheduler moves from the lane that blocks to
+//! the next one to run by switching stacks directly, lane to lane, so a
+//! warp collective costs one stack switch per lane.
+//!
+//! Two backends, chosen per CTA when it starts:
+//!
+//! * **native** (x86-64 and AArch64, outside Windows): a switch saves the
+//!   callee-saved registers on the running stack, stores its stack pointer
+//!   and loads the target's: a dozen instructions. It returns through an
+//!   indirect jump rather than `ret`, which keeps the processor's return
+//!   predictor out of it (measured here: a third of the time of `ret`).
+//! * **portable** (every target): each fiber is a `corosensei` coroutine and
+//!   a switch goes through the CTA's driver on the calling thread's stack,
+//!   two coroutine switches instead of one.
+//!
+//! Stacks come from `corosensei` (mapped with a guard page below them) and
+//! are pooled per OS thread.
+
+use corosensei::stack::{DefaultStack, Stack};
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use std::cell::{Cell, RefCell};
+
+/// A fiber of a CTA: an index into its [`Fibers`], or [`MAIN`].
+pub(crate) type FiberId = usize;
+
+/// The thread that runs the CTA (the launch's worker), as a switch target.
+pub(crate) const MAIN: FiberId = usize::MAX;
+
+/// What a fiber runs: `entry(me)` returns the fiber to switch to once it is
+/// done (it is never resumed after that).
+pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> FiberId;
+
+thread_local! {
+    /// Stacks of finished fibers, reused by the next ones (per OS thread):
+    /// the next CTA's fiber `k` gets the stack fiber `k` of the last one
+    /// had, so a launch of many warps keeps touching the same memory.
+    static STACKS: RefCell<Vec<ColoredStack>> = const { RefCell::new(Vec::new()) };
+    /// How many stacks this OS thread has allocated: the next one's colour.
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A stack whose top is moved down by a few cache lines, differently for
+/// each stack.
+///
+/// Stacks are mapped at page-aligned addresses, so without the offset the
+/// hot top frames of every lane fall into the same L1 cache sets and
+/// switching between 32 lanes evicts them on every switch (measured: the
+/// warp reduction took 4x as long).
+pub(crate) struct ColoredStack {
+    stack: DefaultStack,
+    offset: usize,
+}
+
+impl ColoredStack {
+    /// A stack of at least `size` bytes, from the pool when one is there.
+    #[inline]
+    fn take(size: usize) -> Result<ColoredStack, String> {
+        if let Some(s) = STACKS.with(|p| p.borrow_mut().pop()) {
+            if s.stack.base().get() - s.stack.limit().get() >= size {
+                return Ok(s);
+            }
+        }
+        let stack =
+            DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?;
+        let color = ALLOCATED.with(|a| a.replace(a.get() + 1));
+        // 32 colours of two cache lines each cover a 4 KiB page.
+        Ok(ColoredStack {
+            stack,
+            offset: (color % 32) * 128,
+        })
+    }
+
+    /// Returns stacks to the pool, the first one given last (so taken first).
+    fn give_back(stacks: impl DoubleEndedIterator<Item = ColoredStack>) {
+        STACKS.with(|p| {
+            let mut p = p.borrow_mut();
+            for s in stacks.rev() {
+                if p.len() < 4096 {
+                    p.push(s);
+                }
+            }
+        });
+    }
+}
+
+// SAFETY: `base` is the inner stack's base moved down by a multiple of 64
+// bytes (so still aligned to `STACK_ALIGNMENT`), and at most 4032 bytes,
+// well inside the inner stack (at least 16 KiB, see `Launch::stack_size`);
+// the limit, guard page included, is the inner stack's.
+unsafe impl Stack for ColoredStack {
+    fn base(&self) -> corosensei::stack::StackPointer {
+        let base = self.stack.base().get() - self.offset;
+        corosensei::stack::StackPointer::new(base).unwrap_or_else(|| self.stack.base())
+    }
+
+    fn limit(&self) -> corosensei::stack::StackPointer {
+        self.stack.limit()
+    }
+
+    #[cfg(windows)]
+    fn teb_fields(&self) -> corosensei::stack::StackTebFields {
+        self.stack.teb_fields()
+    }
+
+    #[cfg(windows)]
+    fn update_teb_fields(&mut self, stack_limit: usize, guaranteed_stack_bytes: usize) {
+        self.stack
+            .update_teb_fields(stack_limit, guaranteed_stack_bytes)
+    }
+}
+
+/// The first function a native fiber runs: `(fibers, me)`.
+type EntryFn = extern "C" fn(*const u8, FiberId) -> !;
+
+/// Whether this target has the native switch.
+pub(crate) const NATIVE: bool = native::AVAILABLE;
+
+/// The fibers of one CTA.
+///
+/// Every method is called on the CTA's OS thread, from [`MAIN`] or from a
+/// running fiber; a fiber is only ever switched to while it is suspended.
+pub(crate) struct Fibers<'a> {
+    entry: Entry<'a>,
+    stack_size: usize,
+    backend: Backend,
+}
+
+enum Backend {
+    Native {
+        /// The saved stack pointer of every fiber, and of [`MAIN`] (last).
+        sps: RefCell<Vec<Cell<usize>>>,
+        stacks: RefCell<Vec<ColoredStack>>,
+        main_sp: Cell<usize>,
+    },
+    Portable {
+        /// The coroutines (taken out while they run).
+        coroutines: RefCell<Vec<Option<PortableFiber>>>,
+        /// The yielder of each started coroutine.
+        yielders: RefCell<Vec<Cell<*const Yielder<(), FiberId>>>>,
+    },
+}
+
+type PortableFiber = Coroutine<(), FiberId, FiberId, ColoredStack>;
+
+impl<'a> Fibers<'a> {
+    /// Fibers that run `entry`, on stacks of `stack_size` bytes, natively
+    /// where the target allows and `portable` is false; `capacity` is how
+    /// many there will be at most (one per lane).
+    pub(crate) fn new(
+        entry: Entry<'a>,
+        stack_size: usize,
+        portable: bool,
+        capacity: usize,
+    ) -> Fibers<'a> {
+        let backend = if NATIVE && !portable {
+            Backend::Native {
+                sps: RefCell::new(Vec::with_capacity(capacity)),
+                stacks: RefCell::new(Vec::with_capacity(capacity)),
+                main_sp: Cell::new(0),
+            }
+        } else {
+            Backend::Portable {
+                coroutines: RefCell::new(Vec::with_capacity(capacity)),
+                yielders: RefCell::new(Vec::with_capacity(capacity)),
+            }
+        };
+        Fibers {
+            entry,
+            stack_size,
+            backend,
+        }
+    }
+
+    /// A new fiber, ready to start `entry` when first switched to.
+    pub(crate) fn spawn(&self) -> Result<FiberId, String> {
+        match &self.backend {
+            Backend::Native { sps, stacks, .. } => {
+                let me = sps.borrow().len();
+                let stack = ColoredStack::take(self.stack_size)?;
+                let fibers = self as *const Fibers<'a> as *const u8;
+                // SAFETY: `base` is the top of a live stack of at least 16
+                // KiB, 16-byte aligned; the stack is kept in `stacks` until
+                // the fibers are dropped, after every fiber has finished.
+                let sp = unsafe { native::prepare(stack.base().get(), native_entry, fibers, me) };
+                sps.borrow_mut().push(Cell::new(sp));
+                stacks.borrow_mut().push(stack);
+                Ok(me)
+            }
+            Backend::Portable {
+                coroutines,
+                yielders,
+            } => {
+                let me = coroutines.borrow().len();
+                let stack = ColoredStack::take(self.stack_size)?;
+                let this = self as *const Fibers<'a>;
+                let body = move |y: &Yielder<(), FiberId>, ()| {
+                    // SAFETY: the fibers outlive their coroutines (dropped
+                    // with them), and are only used from this OS thread.
+                    let fibers = unsafe { &*this };
+                    if let Backend::Portable { yielders, .. } = &fibers.backend {
+                        yielders.borrow()[me].set(y);
+                    }
+                    (fibers.entry)(me)
+                };
+                // SAFETY: the coroutine borrows `self` (and through `entry`
+                // the CTA), which outlive it: coroutines are driven to
+                // completion by `switch` before `run_cta` returns, and one
+                // that is not is dropped (unwound) with `self`.
+                let co = unsafe { Coroutine::with_stack_unchecked(stack, body) };
+                coroutines.borrow_mut().push(Some(co));
+                yielders.borrow_mut().push(Cell::new(std::ptr::null()));
+                Ok(me)
+            }
+        }
+    }
+
+    /// Suspends fiber `from` (the running one, or [`MAIN`]) and runs `to`
+    /// until something switches back to `from`.
+    ///
+    /// # Safety
+    ///
+    /// `from` must be the running fiber (or [`MAIN`] when the CTA's thread
+    /// itself runs), `to` a suspended or unstarted fiber of `self`, and no
+    /// `RefCell` borrow of the CTA may be held across the call.
+    #[inline]
+    pub(crate) unsafe fn switch(&self, from: FiberId, to: FiberId) {
+        match &self.backend {
+            Backend::Native { sps, main_sp, .. } => {
+                let (save, target) = {
+                    let sps = sps.borrow();
+                    let save = if from == MAIN {
+                        main_sp.as_ptr()
+                    } else {
+                        sps[from].as_ptr()
+                    };
+                    let target = if to == MAIN {
+                        main_sp.get()
+                    } else {
+                        sps[to].get()
+                    };
+                    (save, target)
+                };
+                // SAFETY: `save` points into `sps` (its cells never move
+                // while fibers run: the vector only grows by `spawn`, which
+                // a running fiber may call, but the pointer is used at once
+                // here before anything else runs) and `target` is the saved
+                // stack pointer of a suspended fiber or of the driver.
+                unsafe { native::switch(save, target) }
+            }
+            Backend::Portable {
+                coroutines,
+                yielders,
+            } => {
+                if from != MAIN {
+                    let y = yielders.borrow()[from].get();
+                    // SAFETY: the yielder belongs to the running coroutine
+                    // `from`, alive while it runs.
+                    unsafe { &*y }.suspend(to);
+                    return;
+                }
+                let mut next = to;
+                while next != MAIN {
+                    let Some(mut co) = coroutines.borrow_mut()[next].take() else {
+                        return;
+                    };
+                    match co.resume(()) {
+                        CoroutineResult::Yield(target) => {
+                            coroutines.borrow_mut()[next] = Some(co);
+                            next = target;
+                        }
+                        CoroutineResult::Return(target) => {
+                            ColoredStack::give_back(std::iter::once(co.into_stack()));
+                            next = target;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Fibers<'_> {
+    fn drop(&mut self) {
+        match &self.backend {
+            Backend::Native { stacks, .. } => {
+                // Every fiber has finished: the driver only runs again once
+                // no lane waits (see the scheduler), so no frames are left on
+                // these stacks but the finished fibers' last switch.
+                ColoredStack::give_back(stacks.borrow_mut().drain(..));
+            }
+            Backend::Portable { coroutines, .. } => {
+                // Unfinished coroutines (none after a complete run) are
+                // unwound by their drop.
+                coroutines.borrow_mut().clear();
+            }
+        }
+    }
+}
+
+/// The first activation of native fiber `me` of `fibers`: runs the entry,
+/// then switches to where it says, never to return.
+extern "C" fn native_entry(fibers: *const u8, me: FiberId) -> ! {
+    // SAFETY: `spawn` passes its own `Fibers`, which outlive every fiber's
+    // run (they are dropped after the CTA's last lane has finished).
+    let fibers = unsafe { &*(fibers as *const Fibers<'_>) };
+    // A panic may not unwind out of this frame (nothing is below it); the
+    // entry catches lane panics itself, so one here is a bug in the
+    // scheduler: stop the process rather than run on in a broken state.
+    let to = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me))) {
+        Ok(to) => to,
+        Err(_) => std::process::abort(),
+    };
+    // SAFETY: this fiber is running and `to` is suspended (or the driver).
+    unsafe { fibers.switch(me, to) };
+    // A finished fiber is never switched to again.
+    std::process::abort()
+}
+
+#[cfg(all(target_arch = "x86_64", not(windows)))]
+mod native {
+    //! System V x86-64: rbx, rbp, r12-r15 are callee-saved; the floating
+    //! point control words are never changed by the code fibers run, so
+    //! they are not switched.
+
+    pub(super) const AVAILABLE: bool = true;
+
+    /// Saves the callee-saved registers on the running stack, stores the
+    /// stack pointer at `save`, loads `target` as the stack pointer and
+    /// restores the registers saved there.
+    #[unsafe(naked)]
+    pub(super) unsafe extern "C" fn switch(save: *mut usize, target: usize) {
+        core::arch::naked_asm!(
+            "push rbp",
+            "push rbx",
+            "push r12",
+            "push r13",
+            "push r14",
+            "push r15",
+            "mov [rdi], rsp",
+            "mov rsp, rsi",
+            "pop r15",
+            "pop r14",
+            "pop r13",
+            "pop r12",
+            "pop rbx",
+            "pop rbp",
+            // An indirect jump, not `ret`: see the module docs.
+            "pop rcx",
+            "jmp rcx",
+        )
+    }
+
+    /// Calls `r12(r13, r14)` on a fresh stack; the entry never returns.
+    #[unsafe(naked)]
+    unsafe extern "C" fn trampoline() {
+        core::arch::naked_asm!("mov rdi, r13", "mov rsi, r14", "call r12", "ud2")
+    }
+
+    /// Lays out a fresh stack below `top` so that switching to the returned
+    /// stack pointer calls `entry(a, b)` with the stack aligned as the ABI
+    /// wants, and a zero return address above it that ends backtraces.
+    ///
+    /// # Safety
+    ///
+    /// `top` must be the top of a writable stack with at least 128 bytes
+    /// below it.
+    pub(super) unsafe fn prepare(
+        top: usize,
+        entry: super::EntryFn,
+        a: *const u8,
+        b: usize,
+    ) -> usize {
+        let top = top & !15;
+        // From the new stack pointer up: r15, r14, r13, r12, rbx, rbp, the
+        // trampoline (popped and jumped to), then two zero words; the
+        // trampoline's `call` runs with rsp = top - 16, 16-byte aligned.
+        let words: [usize; 9] = [
+            0,
+            b,
+            a as usize,
+            entry as usize,
+            0,
+            0,
+            trampoline as *const () as usize,
+            0,
+            0,
+        ];
+        let sp = top - 16 - 7 * 8;
+        // SAFETY: the nine words lie in [top - 72, top), inside the stack.
+        unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
+        sp
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", not(windows)))]
+mod native {
+    //! AArch64 (AAPCS64, also Apple's): x19-x28, the frame pointer x29, the
+    //! link register x30 and the low halves of v8-v15 are callee-saved; x18
+    //! is the platform's and left alone.
+
+    pub(super) const AVAILABLE: bool = true;
+
+    /// Saves the callee-saved registers on the running stack, stores the
+    /// stack pointer at `save`, loads `target` as the stack pointer and
+    /// restores the registers saved there.
+    #[unsafe(naked)]
+    pub(super) unsafe extern "C" fn switch(save: *mut usize, target: usize) {
+        core::arch::naked_asm!(
+            "sub sp, sp, #160",
+            "stp x19, x20, [sp, #0]",
+            "stp x21, x22, [sp, #16]",
+            "stp x23, x24, [sp, #32]",
+            "stp x25, x26, [sp, #48]",
+            "stp x27, x28, [sp, #64]",
+            "stp x29, x30, [sp, #80]",
+            "stp d8, d9, [sp, #96]",
+            "stp d10, d11, [sp, #112]",
+            "stp d12, d13, [sp, #128]",
+            "stp d14, d15, [sp, #144]",
+            "mov x2, sp",
+            "str x2, [x0]",
+            "mov sp, x1",
+            "ldp x19, x20, [sp, #0]",
+            "ldp x21, x22, [sp, #16]",
+            "ldp x23, x24, [sp, #32]",
+            "ldp x25, x26, [sp, #48]",
+            "ldp x27, x28, [sp, #64]",
+            "ldp x29, x30, [sp, #80]",
+            "ldp d8, d9, [sp, #96]",
+            "ldp d10, d11, [sp, #112]",
+            "ldp d12, d13, [sp, #128]",
+            "ldp d14, d15, [sp, #144]",
+            "add sp, sp, #160",
+            // An indirect branch, not `ret`: see the module docs.
+            "br x30",
+        )
+    }
+
+    /// Calls `x19(x20, x21)` on a fresh stack; the entry never returns.
+    #[unsafe(naked)]
+    unsafe extern "C" fn trampoline() {
+        core::arch::naked_asm!("mov x0, x20", "mov x1, x21", "blr x19", "brk #1")
+    }
+
+    /// Lays out a fresh stack below `top` so that switching to the returned
+    /// stack pointer calls `entry(a, b)` with a 16-byte aligned stack and a
+    /// zero frame pointer, which ends backtraces.
+    ///
+    /// # Safety
+    ///
+    /// `top` must be the top of a writable stack with at least 160 bytes
+    /// below it.
+    pub(super) unsafe fn prepare(
+        top: usize,
+        entry: super::EntryFn,
+        a: *const u8,
+        b: usize,
+    ) -> usize {
+        let top = top & !15;
+        let mut words = [0usize; 20];
+        words[0] = entry as usize; // x19
+        words[1] = a as usize; // x20
+        words[2] = b; // x21
+        words[10] = 0; // x29
+        words[11] = trampoline as *const () as usize; // x30: where `br x30` goes
+        let sp = top - 160;
+        // SAFETY: the twenty words lie in [top - 160, top), inside the stack.
+        unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
+        sp
+    }
+}
+
+#[cfg(not(any(
+    all(target_arch = "x86_64", not(windows)),
+    all(target_arch = "aarch64", not(windows))
+)))]
+mod native {
+    //! No native switch on this target: every CTA takes the portable backend.
+
+    pub(super) const AVAILABLE: bool = false;
+
+    pub(super) unsafe fn switch(_: *mut usize, _: usize) {
+        unreachable!("the native backend is never chosen on this target")
+    }
+
+    pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: *const u8, _: usize) -> usize {
+        unreachable!("the native backend is never chosen on this target")
+    }
+}
