@@ -4,9 +4,9 @@
 //! A closure is the body of every thread. Inside it, `ptx!` statements see
 //! the thread's special registers (`%tid`, `%laneid`, ...), and warp
 //! collectives (`shfl.sync`, `vote.sync`, `ldmatrix`, `mma.sync`, ...) and
-//! barriers meet the other threads of the warp or CTA. Lanes are stackful
-//! coroutines scheduled deterministically, so every run computes the same
-//! thing; CTAs run in parallel.
+//! barriers meet the other threads of the warp or CTA. Each lane runs on a
+//! stack of its own, scheduled deterministically, so every run computes the
+//! same thing; CTAs run in parallel.
 //!
 //! ```
 //! use ptx::launch::Launch;
