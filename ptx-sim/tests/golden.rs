@@ -185,33 +185,13 @@ fn the_checker_agrees_with_ptxas_on_the_extra_verdict_file() {
     assert_eq!(known.values().sum::<usize>(), 22, "{known:#?}");
 }
 
-/// Shared-memory atomics the H100 runs as a compare-and-swap loop (no
-/// native 64-bit `and`/`or`/`xor`/`min`/`max` and no `.f64` add on shared
-/// memory): where lanes collide, the recorded old values follow an order
-/// of the loop's retries the simulator does not model yet (it serialises
-/// lanes lowest first, which the native atomics follow).
-fn cas_loop_order(asm: &str) -> bool {
-    const FORMS: &[&str] = &[
-        "atom.shared.and.b64",
-        "atom.shared.or.b64",
-        "atom.shared.xor.b64",
-        "atom.shared.min.u64",
-        "atom.shared.min.s64",
-        "atom.shared.max.u64",
-        "atom.shared.max.s64",
-        "atom.shared.add.f64",
-        "red.shared.add.f64",
-    ];
-    FORMS.iter().any(|f| asm.starts_with(f))
-}
-
 /// Every warp-scope record of the extra recording (collectives, shared
 /// memory, `ldmatrix`, `mbarrier`, ...) replays in a one-warp launch, bit
-/// for bit, shared memory included (`mma` of every type too); left out:
-/// video instructions with selectors.
+/// for bit, shared memory included (`mma` of every type too, and colliding
+/// shared atomics in the order the H100 lands them).
 #[test]
 fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
-    let (mut passed, mut skipped, mut ordered, mut failures) = (0, 0, 0, Vec::new());
+    let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
     for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
         let Some(record) = Record::from_json(&value).expect("a record") else {
             continue;
@@ -225,7 +205,6 @@ fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
         }
         match ptx_sim::golden::replay_warp(&record, &approx_ok) {
             Outcome::Pass => passed += 1,
-            _ if cas_loop_order(&record.asm) => ordered += 1,
             Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
             Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
         }
@@ -236,7 +215,8 @@ fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
         failures.len(),
         failures.join("\n")
     );
-    // 1,072 warp-scope records: 1,044 pass (every mma form included), 28
-    // are colliding CAS-loop atomics (8 of their 36 pass).
-    assert_eq!((passed, skipped, ordered), (1044, 0, 28));
+    // 1,072 warp-scope records: all pass (every mma form included, and the
+    // colliding 64-bit shared atomics the H100 runs as a compare-and-swap
+    // loop, in that loop's order).
+    assert_eq!((passed, skipped), (1072, 0));
 }
