@@ -409,6 +409,16 @@ impl Mods {
 
     /// These modifiers with the selectors and negations written on
     /// `operands` (the instruction's, in order).
+    ///
+    /// ```
+    /// use ptx_core::{check_asm, Mods, Target};
+    /// let text = "vmad.s32.s32.s32 %0, -%1.h1, %2, %3;";
+    /// let c = check_asm(text, &["=r", "r", "r", "r"], Target::default()).unwrap();
+    /// let operands = &c.template.instructions()[0].operands;
+    /// let m = Mods::from_bound(&c.instructions[0].bound).with_operand_marks(operands);
+    /// assert!(m.negated(1) && !m.negated(2));
+    /// assert_eq!(m.select[1].map(|s| (s.half, s.digits()[0])), Some((true, 1)));
+    /// ```
     pub fn with_operand_marks(mut self, operands: &[crate::syntax::Operand]) -> Mods {
         use crate::syntax::OperandKind;
         for (i, op) in operands.iter().enumerate().take(4) {

@@ -349,8 +349,14 @@ impl SelectorKind {
     /// assert!(!SelectorKind::ByteMask.accepts("b13"));
     /// ```
     pub fn accepts(self, word: &str) -> bool {
-        let (unit, digits) = word.split_at(word.len().min(1));
-        let digits: Vec<u8> = digits.bytes().map(|c| c.wrapping_sub(b'0')).collect();
+        let (unit, digits) = match word.strip_prefix('b') {
+            Some(rest) => ("b", rest),
+            None => ("h", word.strip_prefix('h').unwrap_or("x")),
+        };
+        if !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        let digits: Vec<u8> = digits.bytes().map(|c| c - b'0').collect();
         let all_below = |n: u8| digits.iter().all(|&d| d < n);
         let descending = digits.windows(2).all(|w| w[0] > w[1]);
         match self {
