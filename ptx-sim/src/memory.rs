@@ -471,10 +471,11 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
 
 /// Whether the H100 has no shared-memory atomic unit operation for `op` on
 /// `ty` and runs it as a compare-and-swap loop instead: the 64-bit
-/// `and`/`or`/`xor`/`min`/`max` and `add.f64` on `.shared` addresses (the
-/// 64-bit `add`, `exch` and `cas` are native, and so are all 32-bit ones:
-/// their colliding records follow lane order). Generic addresses are left
-/// to lane order: no record shows what they do.
+/// `and`/`or`/`xor`/`min`/`max` and `add.f64` on `.shared` addresses. The
+/// colliding records of the 64-bit `add`, `exch` and `cas` and of every
+/// 32-bit operation follow lane order, as a native atomic does (`exch.b64`
+/// fits lane order and not the loop). Generic addresses are left to lane
+/// order: no record shows what they do.
 fn runs_as_cas_loop(m: &Mods, op: Sel, ty: ScalarType) -> bool {
     let shared = matches!(m.space, Some(StateSpace::Shared(_)));
     let emulated = match op {
@@ -501,9 +502,10 @@ fn bank_pair(at: usize) -> usize {
 }
 
 /// A 64-bit shared atomic the H100 emulates (see [`runs_as_cas_loop`]):
-/// the compiler emits, per lane, `LDS.64` of the current value, the update,
-/// and `ATOMS.CAST.SPIN.64` (store if memory still holds what was loaded,
-/// a predicate says whether it did), looping until it did. `d` gets the
+/// per lane, a load of the current value, the update, and a conditional
+/// store (if memory still holds what was loaded; ptxas's `ATOMS.CAST.SPIN`
+/// loop, whose SASS was not inspected here: the rounds below are what the
+/// records fix), looping until the store lands. `d` gets the
 /// value the lane loaded in the round its store landed. The order in which
 /// colliding lanes land follows from how one warp-wide round resolves
 /// ([`cas_round`]).
