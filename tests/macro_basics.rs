@@ -57,3 +57,46 @@ fn video_instructions_compute_per_lane_and_as_the_h100_saturates() {
     ptx!("vmad.s32.s32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
     assert_eq!(d, 85);
 }
+
+/// Video operand selectors and `vmad`'s negated source through `ptx!`: one
+/// lane of each recorded form, with the H100's output
+/// (`h100_sm90_extra_seed12`).
+#[test]
+fn video_operand_selectors_compute_as_the_h100_does() {
+    let (a, b, c) = (0x733a_0988u32, 0x0000_0064u32, 0x52be_b6b8u32);
+    let d: u32;
+    ptx!("vadd.s32.u32.s32.sat.add %0, %1.b1, %2.h1, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x52be_b6c1);
+    let (a, b, c) = (0xffff_ff70u32, 0xba84_323bu32, 0xafc2_8905u32);
+    let d: u32;
+    ptx!("vadd2.u32.u32.u32 %0.h1, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0xba83_8905);
+    let (a, b, c) = (0x2e23_6ce0u32, 0xffff_ffffu32, 0x6c51_9a43u32);
+    let d: u32;
+    ptx!("vadd4.u32.u32.u32 %0.b0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x6c51_9adf);
+    let (a, b, c) = (0x1024_4a54u32, 0x8461_5fe7u32, 0x0000_0064u32);
+    let d: u32;
+    ptx!("vadd4.u32.u32.u32 %0.b3210, %1.b7654, %2.b0000, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0xd8b5_b33b);
+    let (a, b, c) = (0xf546_8564u32, 0xe96e_63e2u32, 0x0000_00ddu32);
+    let d: u32;
+    ptx!("vmad.s32.s32.s32.shr7 %0, -%1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0xbbba_6125);
+    let (a, b, c) = (0xad06_078cu32, 0xcd97_1b77u32, 0x0000_0007u32);
+    let d: u32;
+    ptx!("vmad.u32.u32.u32.sat %0, %1.h0, %2.h1, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x060f_8f9b);
+    let (a, b, c) = (0x2916_f573u32, 0x5070_920eu32, 0xffff_ffffu32);
+    let d: u32;
+    ptx!("vmax.s32.s32.s32 %0.h1, %1.b2, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x5070_ffff);
+    let (a, b, c) = (0x698e_9a64u32, 0xffff_ffacu32, 0x8000_0000u32);
+    let d: u32;
+    ptx!("vset.u32.u32.ne.add %0, %1.b0, %2.b0, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x8000_0001);
+    let (a, b, c) = (0x8000_0001u32, 0x0000_0064u32, 0xffff_ff36u32);
+    let d: u32;
+    ptx!("vsub.u32.s32.u32.min %0, %1.h0, %2.b3, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    assert_eq!(d, 0x0000_0001);
+}

@@ -199,6 +199,84 @@ pub enum Layout {
     Col,
 }
 
+/// A video instruction's operand selector, decoded from its word: `.b2`
+/// one byte, `.h1` one half-word, `.h10` two half-words, `.b7654` four
+/// bytes (which ones each digit names depends on the operand: see
+/// [`crate::SelectorKind`]).
+///
+/// ```
+/// use ptx_core::Selector;
+/// let s = Selector::parse("b7654").unwrap();
+/// assert!(!s.half);
+/// assert_eq!(s.digits(), [7, 6, 5, 4]);
+/// assert_eq!(s.lane(0), 4); // the last digit is lane 0's
+/// assert_eq!(Selector::parse("h10").unwrap().mask(), 0b11);
+/// assert_eq!(Selector::parse("x"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Selector {
+    /// `.h...`: the digits index half-words; `.b...`: bytes.
+    pub half: bool,
+    /// The digits as written, left to right; `len` of them are used.
+    pub digits: [u8; 4],
+    /// How many digits were written (1 to 4).
+    pub len: u8,
+}
+
+impl Selector {
+    /// The selector a word (without its dot) writes, if it is one: `b` or
+    /// `h` and one to four digits.
+    pub fn parse(word: &str) -> Option<Selector> {
+        let half = match word.as_bytes().first()? {
+            b'b' => false,
+            b'h' => true,
+            _ => return None,
+        };
+        let written = &word.as_bytes()[1..];
+        if written.is_empty() || written.len() > 4 || !written.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut digits = [0; 4];
+        for (d, c) in digits.iter_mut().zip(written) {
+            *d = c - b'0';
+        }
+        Some(Selector {
+            half,
+            digits,
+            len: written.len() as u8,
+        })
+    }
+
+    /// The digits written.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits[..usize::from(self.len.min(4))]
+    }
+
+    /// The digit of SIMD lane `i`: the selector lists lanes from the highest
+    /// down (`.b3210`: lane 0 takes byte 0).
+    #[inline]
+    pub const fn lane(&self, i: usize) -> u8 {
+        let len = self.len as usize;
+        if i < len && len <= 4 {
+            self.digits[len - 1 - i]
+        } else {
+            0
+        }
+    }
+
+    /// The digits as a set: bit `i` for digit `i` (a SIMD destination mask).
+    #[inline]
+    pub const fn mask(&self) -> u8 {
+        let mut m = 0u8;
+        let mut k = 0;
+        while k < self.len as usize && k < 4 {
+            m |= 1 << (self.digits[k] & 7);
+            k += 1;
+        }
+        m
+    }
+}
+
 /// The modifiers of one instruction, decoded for its semantic function.
 ///
 /// ```
@@ -227,6 +305,11 @@ pub struct Mods {
     pub layout: [Option<Layout>; 2],
     /// A count modifier: `.v2`/`.v4`/`.v8` or `.x1`/`.x2`/`.x4` (0 when absent).
     pub count: u8,
+    /// The selector written on operand `i` (`d.h1`, `a.b2`: video
+    /// instructions), by operand position.
+    pub select: [Option<Selector>; 4],
+    /// The operands written negated (`-a`, `vmad`): bit `i` for operand `i`.
+    pub negate: u8,
 }
 
 impl Default for Mods {
@@ -246,6 +329,8 @@ impl Mods {
         shape: None,
         layout: [None; 2],
         count: 0,
+        select: [None; 4],
+        negate: 0,
     };
 
     /// The `i`-th type modifier.
@@ -322,6 +407,39 @@ impl Mods {
         m
     }
 
+    /// These modifiers with the selectors and negations written on
+    /// `operands` (the instruction's, in order).
+    ///
+    /// ```
+    /// use ptx_core::{check_asm, Mods, Target};
+    /// let text = "vmad.s32.s32.s32 %0, -%1.h1, %2, %3;";
+    /// let c = check_asm(text, &["=r", "r", "r", "r"], Target::default()).unwrap();
+    /// let operands = &c.template.instructions()[0].operands;
+    /// let m = Mods::from_bound(&c.instructions[0].bound).with_operand_marks(operands);
+    /// assert!(m.negated(1) && !m.negated(2));
+    /// assert_eq!(m.select[1].map(|s| (s.half, s.digits()[0])), Some((true, 1)));
+    /// ```
+    pub fn with_operand_marks(mut self, operands: &[crate::syntax::Operand]) -> Mods {
+        use crate::syntax::OperandKind;
+        for (i, op) in operands.iter().enumerate().take(4) {
+            let mut op = op;
+            if let OperandKind::Negate(inner) = &op.kind {
+                self.negate |= 1 << i;
+                op = inner;
+            }
+            if let OperandKind::Select(_, word) = &op.kind {
+                self.select[i] = Selector::parse(&word.text);
+            }
+        }
+        self
+    }
+
+    /// Whether operand `i` was written negated (`-a`).
+    #[inline]
+    pub const fn negated(&self, i: usize) -> bool {
+        i < 8 && self.negate & (1 << i) != 0
+    }
+
     /// The value as a Rust constant expression, with `krate` the path of the
     /// crate that exports these types (as the macro's expansion names it).
     ///
@@ -374,7 +492,17 @@ impl Mods {
         for l in self.layout {
             let _ = write!(s, "{}, ", opt(l.map(|l| format!("{krate}::Layout::{l:?}"))));
         }
-        let _ = write!(s, "], count: {} }}", self.count);
+        let _ = write!(s, "], count: {}, select: [", self.count);
+        for x in self.select {
+            let sel = x.map(|x| {
+                format!(
+                    "{krate}::Selector {{ half: {}, digits: {:?}, len: {} }}",
+                    x.half, x.digits, x.len
+                )
+            });
+            let _ = write!(s, "{}, ", opt(sel));
+        }
+        let _ = write!(s, "], negate: {} }}", self.negate);
         s
     }
 

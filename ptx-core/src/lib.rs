@@ -39,7 +39,7 @@ pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
 };
 pub use constraint::{Access, Constraint, ConstraintLetter};
-pub use decode::{Flags, Layout, Mods, Rounding, Sel, Shape, semantics_variant};
+pub use decode::{Flags, Layout, Mods, Rounding, Sel, Selector, Shape, semantics_variant};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{
     AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
@@ -53,7 +53,8 @@ pub use special::{SPECIAL_REGISTERS, SpecialRegister};
 pub use syntax::{Item, Template};
 pub use table::{
     Bound, Family, Gate, ImmediatePolicy, InstructionForm, InstructionTable, ModifierSlot,
-    OperandShape, OperandSpec, Removal, Rule, SlotClass, TypeRef, common_groups, table,
+    OperandShape, OperandSpec, Removal, Rule, SelectorKind, SlotClass, TypeRef, common_groups,
+    table,
 };
 pub use target::{PtxVersion, Target, TargetVariant};
 pub use types::{FitRule, ScalarType, TypeKind, VectorWidth};

@@ -448,7 +448,7 @@ impl Lowerer<'_> {
                 }
                 StepKind::Exec {
                     form: bound.form,
-                    mods: Mods::from_bound(bound),
+                    mods: Mods::from_bound(bound).with_operand_marks(&instr.operands),
                     slots,
                 }
             }
@@ -574,6 +574,11 @@ impl Lowerer<'_> {
                 return Ok(());
             }
             OperandKind::Address(a) => self.address(a)?,
+            // The register itself: what the selector or `-` does is the
+            // semantic function's business (`Mods::select`, `Mods::negate`).
+            OperandKind::Select(inner, _) | OperandKind::Negate(inner) => {
+                return self.value(inner, access, ty, out);
+            }
             _ => return Err(format!("unexpected operand `{op}`")),
         };
         out.push(Slot { source, access, ty });

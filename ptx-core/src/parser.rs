@@ -446,6 +446,20 @@ impl Parser {
                 kind: OperandKind::Not(Box::new(inner)),
             });
         }
+        // `-a`: a negated register (a `-` before a number is part of the literal).
+        if self.is_punct('-')
+            && matches!(
+                self.peek_at(1).map(|t| &t.kind),
+                Some(TokenKind::Placeholder(_) | TokenKind::Ident(_))
+            )
+        {
+            self.pos += 1;
+            let inner = self.primary()?;
+            return Ok(Operand {
+                span: start.to(inner.span),
+                kind: OperandKind::Negate(Box::new(inner)),
+            });
+        }
         let first = self.primary()?;
         // `var+8`: a variable's address plus an offset, as a value.
         if matches!(first.kind, OperandKind::Name(_))
@@ -492,10 +506,23 @@ impl Parser {
         match token.kind {
             TokenKind::Placeholder(p) => {
                 self.pos += 1;
-                Ok(Operand {
+                let placeholder = Operand {
                     kind: OperandKind::Placeholder(p),
                     span: start,
-                })
+                };
+                // Any word right after a placeholder is a selector (`%1.h0`);
+                // the checker says which ones the instruction takes.
+                match self.peek().cloned() {
+                    Some(Token {
+                        kind: TokenKind::Dotted(word),
+                        spaced: false,
+                        span,
+                    }) => {
+                        self.pos += 1;
+                        Ok(select(placeholder, word, span))
+                    }
+                    _ => Ok(placeholder),
+                }
             }
             TokenKind::Ident(ident) if ident == "_" => {
                 self.pos += 1;
@@ -506,21 +533,30 @@ impl Parser {
             }
             TokenKind::Ident(ident) => {
                 self.pos += 1;
-                let mut component = None;
+                let (mut component, mut selector) = (None, None);
                 if let Some(Token {
                     kind: TokenKind::Dotted(c),
                     spaced: false,
                     span,
                 }) = self.peek().cloned()
                 {
-                    component = Some(c);
                     self.pos += 1;
-                    let _ = span;
+                    if is_selector_word(&c) {
+                        selector = Some((c, span));
+                    } else {
+                        component = Some(c);
+                    }
                 }
                 let name = Operand {
                     kind: OperandKind::Name(Name { ident, component }),
-                    span: start.to(Span::empty(self.prev_end())),
+                    span: match selector {
+                        Some((_, span)) => start.to(Span::empty(span.start)),
+                        None => start.to(Span::empty(self.prev_end())),
+                    },
                 };
+                if let Some((word, span)) = selector {
+                    return Ok(select(name, word, span));
+                }
                 if matches!(
                     self.peek(),
                     Some(Token {
@@ -676,6 +712,20 @@ impl Parser {
             bare: false,
             unified: false,
         })
+    }
+}
+
+/// Whether a word after a register name is a video operand selector
+/// (`.b0`, `.h10`, `.b7654`) rather than a vector component (`.x`).
+fn is_selector_word(word: &str) -> bool {
+    word.len() > 1 && word.starts_with(['b', 'h']) && word[1..].bytes().all(|c| c.is_ascii_digit())
+}
+
+/// `operand.word`, the selector standing at `span`.
+fn select(operand: Operand, word: String, span: Span) -> Operand {
+    Operand {
+        span: operand.span.to(span),
+        kind: OperandKind::Select(Box::new(operand), Word { text: word, span }),
     }
 }
 

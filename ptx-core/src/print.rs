@@ -145,6 +145,8 @@ impl fmt::Display for Operand {
             OperandKind::Sink => f.write_str("_"),
             OperandKind::Pair(a, b) => write!(f, "{a}|{b}"),
             OperandKind::Not(a) => write!(f, "!{a}"),
+            OperandKind::Negate(a) => write!(f, "-{a}"),
+            OperandKind::Select(a, selector) => write!(f, "{a}.{}", selector.text),
         }
     }
 }

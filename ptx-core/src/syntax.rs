@@ -169,6 +169,12 @@ pub enum OperandKind {
     Pair(Box<Operand>, Box<Operand>),
     /// `!p`: a negated predicate source.
     Not(Box<Operand>),
+    /// `-a`: an arithmetically negated register (`vmad`'s sources).
+    Negate(Box<Operand>),
+    /// `a.b1`, `%0.h10`, `%1.b7654`: a video instruction's operand with a
+    /// selector of its bytes or half-words (the word without its dot; its
+    /// span covers the dot).
+    Select(Box<Operand>, Word),
 }
 
 /// A name with an optional component: `%r1`, `p`, `%tid.x`.
@@ -326,7 +332,11 @@ fn clear_operand(op: &mut Operand) {
             clear_operand(a);
             clear_operand(b);
         }
-        OperandKind::Not(a) => clear_operand(a),
+        OperandKind::Not(a) | OperandKind::Negate(a) => clear_operand(a),
+        OperandKind::Select(a, selector) => {
+            clear_operand(a);
+            selector.span = Span::default();
+        }
         OperandKind::Name(_)
         | OperandKind::Placeholder(_)
         | OperandKind::Immediate(_)

@@ -354,3 +354,110 @@ fn vector_registers_take_their_components_only() {
         "name one component",
     );
 }
+
+/// Video instructions take operand selectors (PTX ISA "Video
+/// Instructions"): a byte or half-word of a scalar source (`a.b1`, `b.h0`),
+/// a byte or half-word of `d` to merge into `c`, SIMD sources picked from
+/// the bytes or half-words of `b:a` (`a.b7654`, `b.h32`) and SIMD masks of
+/// `d` (`d.b31`, `d.h1`). Every statement accepted here ptxas accepts too
+/// (`ptxas_verdicts_sm90_extra.jsonl.gz`).
+#[test]
+fn video_selectors_are_accepted_where_the_isa_puts_them() {
+    let r4 = ["=r", "r", "r", "r"];
+    accepts("vadd.s32.u32.s32.sat.add %0, %1.b1, %2.h1, %3;", &r4);
+    accepts("vmax.s32.s32.s32 %0.h1, %1.b2, %2, %3;", &r4);
+    accepts("vset.u32.u32.ne.add %0, %1.b0, %2.b0, %3;", &r4);
+    accepts("vadd4.u32.u32.u32 %0.b3210, %1.b7654, %2.b0000, %3;", &r4);
+    accepts("vadd2.u32.u32.u32 %0.h1, %1, %2, %3;", &r4);
+    accepts("vmad.s32.s32.s32.shr7 %0, -%1, %2, %3;", &r4);
+    accepts("vmad.u32.u32.u32.sat %0, %1.h0, %2.h1, %3;", &r4);
+}
+
+/// A selector the operand does not take names what it takes.
+#[test]
+fn bad_video_selectors_say_what_the_operand_takes() {
+    let r4 = ["=r", "r", "r", "r"];
+    expect(
+        "vadd.s32.s32.s32 %0, %1.b4, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        ".b4",
+        "`.b4` is not a selector of operand `a` of `vadd.s32.s32.s32`, which takes one byte or half-word: `.b0`, `.b1`, `.b2`, `.b3`, `.h0` or `.h1`",
+    );
+    expect(
+        "vadd4.u32.u32.u32 %0, %1.b765, %2, %3;",
+        &r4,
+        DiagnosticKind::OperandKind,
+        ".b765",
+        "which takes four bytes of `b:a`",
+    );
+    expect(
+        "vadd4.u32.u32.u32 %0.b13, %1, %2, %3;",
+        &r4,
+        DiagnosticKind::OperandKind,
+        ".b13",
+        "in descending order",
+    );
+    expect(
+        "vadd2.u32.u32.u32 %0, %1.h4, %2, %3;",
+        &r4,
+        DiagnosticKind::OperandKind,
+        ".h4",
+        "`.hxy` with x and y from 0 to 3",
+    );
+    expect(
+        "add.s32 %0, %1.b0, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        ".b0",
+        "operand `a` of `add.s32` takes no selector `.b0`",
+    );
+}
+
+/// ptxas: "Video selector is not allowed on destination" without `c`; and
+/// with `c` but no secondary operation, `d` must say where the result goes.
+#[test]
+fn a_destination_selector_goes_with_c_and_no_secondary_operation() {
+    expect(
+        "vmax.s32.s32.s32 %0.h1, %1.b2, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        ".h1",
+        "operand `d` of `vmax.s32.s32.s32` takes no selector `.h1`",
+    );
+    expect(
+        "vmax.s32.s32.s32 %0, %1, %2, %3;",
+        &["=r", "r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        "%0",
+        "needs a selector here",
+    );
+}
+
+/// `vmad` negates its sources (`-a`), not under `.po`, and either the
+/// product or `c` (PTX ISA, `vmad`); no other instruction takes `-a`.
+#[test]
+fn only_vmad_negates_registers() {
+    let r4 = ["=r", "r", "r", "r"];
+    expect(
+        "vmad.u32.u32.u32.po %0, -%1, %2, %3;",
+        &r4,
+        DiagnosticKind::OperandKind,
+        "-%1",
+        "cannot be negated with `-`",
+    );
+    expect(
+        "vmad.s32.s32.s32 %0, -%1, %2, -%3;",
+        &r4,
+        DiagnosticKind::OperandKind,
+        "vmad.s32.s32.s32 %0, -%1, %2, -%3;",
+        "either the product `a*b` or `c`",
+    );
+    expect(
+        "add.s32 %0, -%1, %2;",
+        &["=r", "r", "r"],
+        DiagnosticKind::OperandKind,
+        "-%1",
+        "operand `a` of `add.s32` cannot be negated with `-`",
+    );
+}

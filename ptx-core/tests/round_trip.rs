@@ -107,6 +107,10 @@ fn operand() -> impl Strategy<Value = Operand> {
     prop_oneof![
         6 => primary(),
         1 => register().prop_map(|p| op(OperandKind::Not(Box::new(p)))),
+        1 => register().prop_map(|p| op(OperandKind::Negate(Box::new(p)))),
+        1 => (register(), "[bh][0-7]{1,4}").prop_map(|(p, text)| {
+            op(OperandKind::Select(Box::new(p), Word { text, span: sp() }))
+        }),
         1 => (register(), prop_oneof![register(), Just(op(OperandKind::Sink))])
             .prop_map(|(a, b)| op(OperandKind::Pair(Box::new(a), Box::new(b)))),
     ]

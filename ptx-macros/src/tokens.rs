@@ -307,7 +307,9 @@ fn visit_operand(
                 errors,
             );
         }
-        OperandKind::Not(a) => visit_operand(a, access, ty, None, guarded, declared, uses, errors),
+        OperandKind::Not(a) | OperandKind::Negate(a) | OperandKind::Select(a, _) => {
+            visit_operand(a, access, ty, None, guarded, declared, uses, errors)
+        }
         OperandKind::Address(a) => {
             if let Some(base) = &mut a.base {
                 visit_operand(

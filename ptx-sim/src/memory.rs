@@ -374,7 +374,9 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
 }
 
 /// `atom{.space}.op.type d, [a], b{, c}`: d gets the old value. The lanes
-/// of a warp update one after another, lowest lane first.
+/// of a warp update one after another, lowest lane first, except for the
+/// 64-bit shared operations the H100 runs as a compare-and-swap loop
+/// ([`runs_as_cas_loop`]), whose colliding lanes land in the loop's order.
 #[inline]
 pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
     converged(Sem::Atom, m, s, atom_warp)
@@ -425,6 +427,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     let k = slots_per(size);
     // Slots: `[d,] a, b{, c}`, each value `k` slots wide.
     let a = if returns { k } else { 0 };
+    if runs_as_cas_loop(&m, op, ty) {
+        return cas_loop_lanes(call, op, ty, a, returns);
+    }
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
         let b = [s[a + 1], s.get(a + 2).copied().unwrap_or(0)];
@@ -462,6 +467,140 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
         }
     }
     Ok(())
+}
+
+/// Whether the H100 has no shared-memory atomic unit operation for `op` on
+/// `ty` and runs it as a compare-and-swap loop instead: the 64-bit
+/// `and`/`or`/`xor`/`min`/`max` and `add.f64` on `.shared` addresses. The
+/// colliding records of the 64-bit `add`, `exch` and `cas` and of every
+/// 32-bit operation follow lane order, as a native atomic does (`exch.b64`
+/// fits lane order and not the loop). Generic addresses are left to lane
+/// order: no record shows what they do.
+fn runs_as_cas_loop(m: &Mods, op: Sel, ty: ScalarType) -> bool {
+    let shared = matches!(m.space, Some(StateSpace::Shared(_)));
+    let emulated = match op {
+        Sel::And | Sel::Or | Sel::Xor | Sel::Min | Sel::Max => true,
+        Sel::Add => ty == ScalarType::F64,
+        _ => false,
+    };
+    shared && ty.bits() == 64 && emulated
+}
+
+/// One lane's part in a compare-and-swap loop: where it updates and with
+/// what operand.
+#[derive(Clone, Copy)]
+struct CasLane {
+    lane: usize,
+    at: usize,
+    b: u64,
+}
+
+/// The bank group of an 8-byte shared word: two adjacent 4-byte banks,
+/// 16 such pairs.
+fn bank_pair(at: usize) -> usize {
+    (at / 8) % 16
+}
+
+/// A 64-bit shared atomic the H100 emulates (see [`runs_as_cas_loop`]):
+/// per lane, a load of the current value, the update, and a conditional
+/// store (if memory still holds what was loaded; ptxas's `ATOMS.CAST.SPIN`
+/// loop, whose SASS was not inspected here: the rounds below are what the
+/// records fix), looping until the store lands. `d` gets the
+/// value the lane loaded in the round its store landed. The order in which
+/// colliding lanes land follows from how one warp-wide round resolves
+/// ([`cas_round`]).
+///
+/// Evidence: the 36 `sa_c*` records of `atom.shared.{and,or,xor}.b64`,
+/// `atom.shared.{min,max}.{u64,s64}` and `{atom,red}.shared.add.f64` in
+/// `h100_sm90_extra_seed12` (replayed by `ptx-sim/tests/golden.rs`) all
+/// follow this model bit for bit, old values and final memory; lane order
+/// fits only 8 of them. Each rule is needed: without half-warps 21 fit,
+/// with the halves in the other order 3, without the bank-pair rule 29,
+/// taking the lowest address or the highest lane in a bank pair 29,
+/// without the early exit of `min`/`max` 20, with an early exit for every
+/// operation 26 (`xor` with `b = 0` still stores and so blocks its half).
+fn cas_loop_lanes(
+    call: &mut WarpCall<'_>,
+    op: Sel,
+    ty: ScalarType,
+    a: usize,
+    returns: bool,
+) -> SemResult {
+    let mut pending = Vec::new();
+    for lane in lanes_of(call.members) {
+        let s = &call.lanes[lane];
+        let what = format!("{} (lane {lane})", call.key);
+        let at = check_access(call.shared.len(), s[a], 8, 8, &what)?;
+        pending.push(CasLane {
+            lane,
+            at,
+            b: s[a + 1],
+        });
+    }
+    while !pending.is_empty() {
+        let landed = cas_round(call.shared, op, ty, &pending)?;
+        for (lane, old) in &landed {
+            if returns {
+                call.lanes[*lane][0] = *old;
+            }
+        }
+        pending.retain(|p| !landed.iter().any(|(lane, _)| *lane == p.lane));
+    }
+    Ok(())
+}
+
+/// One round of the loop for every `pending` lane (ascending lane order):
+/// which lanes are done, each with the value it loaded.
+///
+/// 1. Every pending lane loads its word (before any store of the round).
+/// 2. `min`/`max` only: a lane whose update would leave the loaded value
+///    unchanged is done without storing (its `d` is the loaded value).
+/// 3. The stores go in two half-warps, lanes 0-15 then 16-31 (a 64-bit
+///    shared request is served a half-warp per pass). In each half, in
+///    ascending lane order, a lane is served only if no lane before it in
+///    this half was served in its bank pair ([`bank_pair`]): at most one
+///    store per bank pair per half, so a second lane at the same address,
+///    or a lane whose address conflicts with a served one, fails this
+///    round. A served lane stores if its word still holds what it loaded.
+///
+/// Every round finishes at least the lowest pending lane (the first store
+/// at an address in a round sees what that round loaded), so the loop
+/// ends within 32 rounds.
+fn cas_round(
+    shared: &mut [u8],
+    op: Sel,
+    ty: ScalarType,
+    pending: &[CasLane],
+) -> Result<Vec<(usize, u64)>, Fault> {
+    let loaded: Vec<u64> = pending
+        .iter()
+        .map(|p| read_le(&shared[p.at..p.at + 8]))
+        .collect();
+    let mut landed = Vec::new();
+    let mut storing = Vec::new();
+    for (p, &old) in pending.iter().zip(&loaded) {
+        let unchanged = atomic(op, ty, old, p.b, 0)? == old;
+        if matches!(op, Sel::Min | Sel::Max) && unchanged {
+            landed.push((p.lane, old));
+        } else {
+            storing.push((*p, old));
+        }
+    }
+    for half in [0..16, 16..32] {
+        let mut served = [false; 16];
+        for &(p, old) in storing.iter().filter(|(p, _)| half.contains(&p.lane)) {
+            let pair = bank_pair(p.at);
+            if std::mem::replace(&mut served[pair], true) {
+                continue;
+            }
+            let word = &mut shared[p.at..p.at + 8];
+            if read_le(word) == old {
+                write_le(word, atomic(op, ty, old, p.b, 0)?);
+                landed.push((p.lane, old));
+            }
+        }
+    }
+    Ok(landed)
 }
 
 /// `atom.cas`: same as `atom` with `.cas`.

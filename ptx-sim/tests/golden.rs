@@ -72,30 +72,14 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
     assert!(disagreements.len() <= 1, "{disagreements:#?}");
 }
 
-/// Whether a statement is one the table does not model yet: video
-/// instructions with operand selectors (`%0.h1`, `%1.b7654`) or negated
-/// operands (`vmad ... -%1`).
-fn not_modelled(asm: &str) -> bool {
-    const VIDEO: &[&str] = &[
-        "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vavrg",
-    ];
-    let (opcode, operands) = asm.split_once(' ').unwrap_or((asm, ""));
-    let selector_or_negation = operands.split(',').any(|o| {
-        let o = o.trim().trim_end_matches(';');
-        o.contains('.') || o.starts_with('-')
-    });
-    VIDEO.iter().any(|v| opcode.starts_with(v)) && selector_or_negation
-}
-
 /// The second H100 recording (`h100_sm90_extra_seed12.jsonl.gz`, 1,020
 /// thread-scope forms beyond the first file: other types, modifiers, edge
 /// values and multi-instruction templates; `tools/gpu-golden/README.md`
-/// says how it was made): every thread-scope record of an instruction the
-/// table models passes.
+/// says how it was made): every thread-scope record passes, video
+/// instructions with operand selectors and negated operands included.
 #[test]
-fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
-    let (mut passed, mut forms, mut unmodelled, mut failures) =
-        (0, std::collections::BTreeSet::new(), 0, Vec::new());
+fn every_thread_scope_record_of_the_extra_recording_replays() {
+    let (mut passed, mut forms, mut failures) = (0, std::collections::BTreeSet::new(), Vec::new());
     for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
         let Some(record) = Record::from_json(&value).expect("a record") else {
             continue;
@@ -108,7 +92,6 @@ fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
                 passed += 1;
                 forms.insert(record.form.clone());
             }
-            _ if not_modelled(&record.asm) => unmodelled += 1,
             Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
             Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
         }
@@ -119,9 +102,8 @@ fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
         failures.len(),
         failures.join("\n")
     );
-    // 4,080 thread-scope records: 4,044 pass, 36 are video instructions
-    // with operand selectors or negated operands.
-    assert_eq!((passed, unmodelled), (4044, 36));
+    // The file holds 4,080 thread-scope records.
+    assert_eq!(passed, 4080);
     assert!(forms.len() >= 900, "{} forms pass", forms.len());
 }
 
@@ -130,9 +112,6 @@ fn every_modelled_thread_scope_record_of_the_extra_recording_replays() {
 fn known_disagreement(statement: &Statement, ptxas_accepts: bool) -> Option<&'static str> {
     let asm = statement.asm.as_str();
     let reg_is = |constraint: &str| statement.cons.iter().any(|c| c.ends_with(constraint));
-    if ptxas_accepts && not_modelled(asm) {
-        return Some("video instruction or vector register (not in the table)");
-    }
     // ptxas 13.0 takes a .b64 register for a .s32/.b32 operand of cvt.pack
     // (`cvt.pack.sat.u16.s32 %0, %1, %2` with %1 a .b64) and a .f32
     // register for the .s32 offset of fns; the checker holds to the ISA's
@@ -179,39 +158,19 @@ fn the_checker_agrees_with_ptxas_on_the_extra_verdict_file() {
     assert!(unexplained.is_empty(), "{unexplained:#?}");
     assert_eq!(records.len(), 7970);
     assert!(valid >= 1033, "{valid} valid statements");
-    // 15 video statements with selectors or negation that ptxas accepts,
-    // 5 operand-type leniencies, 2 mma fragments: the counts change only
+    // 5 operand-type leniencies, 2 mma fragments (the video statements
+    // with selectors and negated operands agree): the counts change only
     // with the table.
-    assert_eq!(known.values().sum::<usize>(), 22, "{known:#?}");
-}
-
-/// Shared-memory atomics the H100 runs as a compare-and-swap loop (no
-/// native 64-bit `and`/`or`/`xor`/`min`/`max` and no `.f64` add on shared
-/// memory): where lanes collide, the recorded old values follow an order
-/// of the loop's retries the simulator does not model yet (it serialises
-/// lanes lowest first, which the native atomics follow).
-fn cas_loop_order(asm: &str) -> bool {
-    const FORMS: &[&str] = &[
-        "atom.shared.and.b64",
-        "atom.shared.or.b64",
-        "atom.shared.xor.b64",
-        "atom.shared.min.u64",
-        "atom.shared.min.s64",
-        "atom.shared.max.u64",
-        "atom.shared.max.s64",
-        "atom.shared.add.f64",
-        "red.shared.add.f64",
-    ];
-    FORMS.iter().any(|f| asm.starts_with(f))
+    assert_eq!(known.values().sum::<usize>(), 7, "{known:#?}");
 }
 
 /// Every warp-scope record of the extra recording (collectives, shared
 /// memory, `ldmatrix`, `mbarrier`, ...) replays in a one-warp launch, bit
-/// for bit, shared memory included (`mma` of every type too); left out:
-/// video instructions with selectors.
+/// for bit, shared memory included (`mma` of every type too, and colliding
+/// shared atomics in the order the H100 lands them).
 #[test]
-fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
-    let (mut passed, mut skipped, mut ordered, mut failures) = (0, 0, 0, Vec::new());
+fn every_warp_scope_record_of_the_extra_recording_replays() {
+    let (mut passed, mut failures) = (0, Vec::new());
     for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
         let Some(record) = Record::from_json(&value).expect("a record") else {
             continue;
@@ -219,13 +178,8 @@ fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
         if record.scope != "warp" {
             continue;
         }
-        if not_modelled(&record.asm) {
-            skipped += 1;
-            continue;
-        }
         match ptx_sim::golden::replay_warp(&record, &approx_ok) {
             Outcome::Pass => passed += 1,
-            _ if cas_loop_order(&record.asm) => ordered += 1,
             Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
             Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
         }
@@ -236,7 +190,8 @@ fn every_modelled_warp_scope_record_of_the_extra_recording_replays() {
         failures.len(),
         failures.join("\n")
     );
-    // 1,072 warp-scope records: 1,044 pass (every mma form included), 28
-    // are colliding CAS-loop atomics (8 of their 36 pass).
-    assert_eq!((passed, skipped, ordered), (1044, 0, 28));
+    // 1,072 warp-scope records: all pass (every mma form included, and the
+    // colliding 64-bit shared atomics the H100 runs as a compare-and-swap
+    // loop, in that loop's order).
+    assert_eq!(passed, 1072);
 }

@@ -77,6 +77,32 @@ impl OperandChecker<'_, '_> {
         for (spec, op) in specs.iter().zip(ops) {
             self.operand(spec, op);
         }
+        self.product_or_c_negated(specs, ops);
+    }
+
+    /// `vmad` negates the product `a*b` (exactly one of `a`, `b` written
+    /// `-`) or `c`, not both (PTX ISA, `vmad`: "PTX allows negation of
+    /// either (a*b) or c").
+    fn product_or_c_negated(&mut self, specs: &[OperandSpec], ops: &[Operand]) {
+        if !specs.iter().any(|s| s.minus) {
+            return;
+        }
+        let negated = |name: &str| {
+            specs
+                .iter()
+                .zip(ops)
+                .any(|(s, o)| s.name == name && matches!(o.kind, OperandKind::Negate(_)))
+        };
+        if negated("a") != negated("b") && negated("c") {
+            self.error(
+                DiagnosticKind::OperandKind,
+                self.instr.span,
+                format!(
+                    "`{}` negates either the product `a*b` or `c`, not both",
+                    self.opcode()
+                ),
+            );
+        }
     }
 
     fn operand(&mut self, spec: &OperandSpec, op: &Operand) {
@@ -316,6 +342,14 @@ impl OperandChecker<'_, '_> {
                 }
             }
             OperandKind::Not(inner) => self.any_value(inner, access),
+            OperandKind::Negate(_) | OperandKind::Select(..) => self.error(
+                DiagnosticKind::OperandKind,
+                op.span,
+                format!(
+                    "`{op}`: `-` and operand selectors belong to the sources of video instructions, not to operands of `{}`",
+                    self.opcode()
+                ),
+            ),
             OperandKind::Pair(a, b) => {
                 self.any_value(a, access);
                 self.any_value(b, access);
@@ -480,7 +514,93 @@ impl OperandChecker<'_, '_> {
             );
             return;
         }
+        if spec.selector_required && !matches!(op.kind, OperandKind::Select(..)) {
+            self.error(
+                DiagnosticKind::OperandKind,
+                op.span,
+                format!(
+                    "{what} needs a selector here, as in `{op}.h0`: with `c` and no secondary operation, the result goes into one byte (`.b0` to `.b3`) or half-word (`.h0`, `.h1`) of `d` and the rest of `d` comes from `c`"
+                ),
+            );
+            return;
+        }
         match &op.kind {
+            OperandKind::Negate(inner) => {
+                if !spec.minus {
+                    self.diags.push(
+                        Diagnostic::error(
+                            DiagnosticKind::OperandKind,
+                            op.span,
+                            format!("{what} cannot be negated with `-`"),
+                        )
+                        .note("only `vmad` negates its sources (`-a`), and not under `.po`"),
+                    );
+                    return;
+                }
+                self.value(
+                    &OperandSpec {
+                        minus: false,
+                        ..spec.clone()
+                    },
+                    inner,
+                    ty,
+                )
+            }
+            OperandKind::Select(inner, selector) => {
+                match spec.selector {
+                    None => {
+                        let takers: Vec<String> = self
+                            .bound
+                            .form
+                            .operands
+                            .iter()
+                            .filter(|o| o.selector.is_some())
+                            .map(|o| format!("`{}`", o.name))
+                            .collect();
+                        let note = if takers.is_empty() {
+                            "operand selectors (`.b0`, `.h1`, `.b3210`, ...) belong to the video instructions (`vadd`, `vadd2`, `vadd4`, ...)".to_string()
+                        } else if spec.name == "d" {
+                            format!(
+                                "in this form only {} take selectors; a selector on `d` merges the result into `c`: `d.h1, a, b, c` without a secondary operation",
+                                takers.join(" and ")
+                            )
+                        } else {
+                            format!("in this form only {} take selectors", takers.join(" and "))
+                        };
+                        self.diags.push(
+                            Diagnostic::error(
+                                DiagnosticKind::OperandKind,
+                                selector.span,
+                                format!("{what} takes no selector `.{}`", selector.text),
+                            )
+                            .note(note),
+                        );
+                        return;
+                    }
+                    Some(kind) if !kind.accepts(&selector.text) => {
+                        self.error(
+                            DiagnosticKind::OperandKind,
+                            selector.span,
+                            format!(
+                                "`.{}` is not a selector of {what}, which takes {}",
+                                selector.text,
+                                kind.describe()
+                            ),
+                        );
+                        return;
+                    }
+                    Some(_) => {}
+                }
+                self.value(
+                    &OperandSpec {
+                        selector: None,
+                        selector_required: false,
+                        ..spec.clone()
+                    },
+                    inner,
+                    ty,
+                )
+            }
             OperandKind::Not(inner) => {
                 if !spec.negatable {
                     self.error(

@@ -28,6 +28,9 @@
 //!   as `.dtype`; default: the form's last type modifier), `imm` (immediate
 //!   only), `reg` (register only), `sink` (`_` allowed), `_` (only `_`),
 //!   `paired` (the `|p` of `d|p` must be written), `neg` (`!p` allowed),
+//!   `minus` (`-a` allowed), a video operand selector ([`SelectorKind`]:
+//!   `part`, `halves`, `bytes`, `halfmask`, `bytemask`; `merge` is `part`
+//!   and required),
 //!   `label`, `symbol` (a variable's address allowed), `addr64` (an address
 //!   that must be a 64-bit register unless a `.shared`, `.local`, `.const` or
 //!   `.param` modifier says otherwise), `unified` (an address that may be
@@ -315,6 +318,82 @@ pub enum OperandShape {
     List,
 }
 
+/// The selectors a video instruction's operand takes (PTX ISA "Video
+/// Instructions"), written after the register: `a.b1`, `d.h10`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectorKind {
+    /// One byte or half-word of a scalar video operand: `.b0` to `.b3`,
+    /// `.h0`, `.h1` (`asel`, `bsel`, `dsel`).
+    Part,
+    /// The half-words of a two-way SIMD source: `.hxy`, `x` and `y` from 0
+    /// to 3, indices into the half-words of `b:a` (`a`'s are 0 and 1).
+    Halves,
+    /// The bytes of a four-way SIMD source: `.bxyzw`, each from 0 to 7,
+    /// indices into the bytes of `b:a` (`a`'s are 0 to 3).
+    Bytes,
+    /// The half-words of `d` a two-way SIMD result writes: `.h0`, `.h1`, `.h10`.
+    HalfMask,
+    /// The bytes of `d` a four-way SIMD result writes: `.b0` ... `.b3210`,
+    /// the positions in descending order.
+    ByteMask,
+}
+
+impl SelectorKind {
+    /// Whether `word` (without its dot) is a selector of this kind.
+    ///
+    /// ```
+    /// use ptx_core::SelectorKind;
+    /// assert!(SelectorKind::Bytes.accepts("b7654"));
+    /// assert!(!SelectorKind::Bytes.accepts("b8000"));
+    /// assert!(SelectorKind::ByteMask.accepts("b31"));
+    /// assert!(!SelectorKind::ByteMask.accepts("b13"));
+    /// ```
+    pub fn accepts(self, word: &str) -> bool {
+        let (unit, digits) = match word.strip_prefix('b') {
+            Some(rest) => ("b", rest),
+            None => ("h", word.strip_prefix('h').unwrap_or("x")),
+        };
+        if !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        let digits: Vec<u8> = digits.bytes().map(|c| c - b'0').collect();
+        let all_below = |n: u8| digits.iter().all(|&d| d < n);
+        let descending = digits.windows(2).all(|w| w[0] > w[1]);
+        match self {
+            SelectorKind::Part => {
+                digits.len() == 1 && (unit == "b" && all_below(4) || unit == "h" && all_below(2))
+            }
+            SelectorKind::Halves => unit == "h" && digits.len() == 2 && all_below(4),
+            SelectorKind::Bytes => unit == "b" && digits.len() == 4 && all_below(8),
+            SelectorKind::HalfMask => {
+                unit == "h" && !digits.is_empty() && all_below(2) && descending
+            }
+            SelectorKind::ByteMask => {
+                unit == "b" && !digits.is_empty() && all_below(4) && descending
+            }
+        }
+    }
+
+    /// What the kind accepts, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SelectorKind::Part => {
+                "one byte or half-word: `.b0`, `.b1`, `.b2`, `.b3`, `.h0` or `.h1`"
+            }
+            SelectorKind::Halves => {
+                "two half-words of `b:a`, as in `.h10` (`a`'s, the default of `a`) or `.h32` (`b`'s, the default of `b`): `.hxy` with x and y from 0 to 3"
+            }
+            SelectorKind::Bytes => {
+                "four bytes of `b:a`, as in `.b3210` (`a`'s, the default of `a`) or `.b7654` (`b`'s, the default of `b`): `.bxyzw` with each from 0 to 7"
+            }
+            SelectorKind::HalfMask => "the half-words written: `.h0`, `.h1` or `.h10`",
+            SelectorKind::ByteMask => {
+                "the bytes written, in descending order: `.b0`, `.b10`, `.b210`, `.b3210`, `.b31`, ..."
+            }
+        }
+    }
+}
+
 /// Which kind of value an operand is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImmediatePolicy {
@@ -362,6 +441,12 @@ pub struct OperandSpec {
     pub paired: bool,
     /// Whether `!p` is accepted.
     pub negatable: bool,
+    /// Whether `-a` is accepted (`vmad`'s sources).
+    pub minus: bool,
+    /// The video operand selector the operand takes, if any.
+    pub selector: Option<SelectorKind>,
+    /// Whether the selector must be written (`d.dsel` of a data merge).
+    pub selector_required: bool,
     /// Whether the address of a variable (a symbol) is accepted.
     pub symbol: bool,
     /// For addresses: a generic or `.global` address must be held in a 64-bit
@@ -460,7 +545,22 @@ impl InstructionForm {
                     | OperandShape::List => format!("{{{}}}", o.name),
                     OperandShape::Pair => format!("{}{{|p}}", o.name),
                     _ if o.negatable => format!("{{!}}{}", o.name),
+                    _ if o.minus => format!("{{-}}{}", o.name),
                     _ => o.name.clone(),
+                };
+                let name = match (o.selector, o.selector_required) {
+                    (None, _) => name,
+                    (Some(kind), required) => {
+                        let sel = match kind {
+                            SelectorKind::HalfMask | SelectorKind::ByteMask => "mask".to_string(),
+                            _ => format!("{}sel", o.name),
+                        };
+                        if required {
+                            format!("{name}.{sel}")
+                        } else {
+                            format!("{name}{{.{sel}}}")
+                        }
+                    }
                 };
                 if o.optional {
                     format!("{{{name}}}")

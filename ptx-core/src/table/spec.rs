@@ -2,7 +2,7 @@
 
 use super::{
     Entry, Family, ImmediatePolicy, InstructionForm, ModifierSlot, OperandShape, OperandSpec,
-    SlotClass, TypeRef,
+    SelectorKind, SlotClass, TypeRef,
 };
 use crate::{Access, ScalarType};
 
@@ -306,6 +306,9 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         only_sink: false,
         paired: false,
         negatable: false,
+        minus: false,
+        selector: None,
+        selector_required: false,
         symbol: false,
         wide_address: false,
         unified: false,
@@ -323,6 +326,16 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
                 spec.only_sink = true;
             }
             "neg" => spec.negatable = true,
+            "minus" => spec.minus = true,
+            "part" => spec.selector = Some(SelectorKind::Part),
+            "merge" => {
+                spec.selector = Some(SelectorKind::Part);
+                spec.selector_required = true;
+            }
+            "halves" => spec.selector = Some(SelectorKind::Halves),
+            "bytes" => spec.selector = Some(SelectorKind::Bytes),
+            "halfmask" => spec.selector = Some(SelectorKind::HalfMask),
+            "bytemask" => spec.selector = Some(SelectorKind::ByteMask),
             "symbol" => spec.symbol = true,
             "addr64" => spec.wide_address = true,
             "unified" => spec.unified = true,
