@@ -22,7 +22,7 @@ use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The most operand slots a collective may have.
-pub const MAX_SLOTS: usize = 24;
+pub const MAX_SLOTS: usize = 32;
 
 /// One lane's operand slots at a collective.
 pub type Slots = [u64; MAX_SLOTS];
