@@ -102,6 +102,10 @@ flags! {
     PO = 31, "po";
     SHR7 = 32, "shr7";
     SHR15 = 33, "shr15";
+    // Not a modifier: lowering sets it when an optional operand was left
+    // out (its slots read 0), so that a semantic function can tell an
+    // omitted `wmma` stride from a stride of 0. No PTX word spells it.
+    OMITTED = 34, "(omitted operand)";
 }
 
 impl Flags {

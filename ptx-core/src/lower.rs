@@ -24,8 +24,8 @@ use crate::syntax::{
 };
 use crate::table::{Bound, OperandShape, OperandSpec};
 use crate::{
-    Access, AsmOperand, ConstraintLetter, InstructionForm, Mods, ScalarType, Span, SpecialRegister,
-    StateSpace,
+    Access, AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, ScalarType, Span,
+    SpecialRegister, StateSpace,
 };
 use std::collections::HashMap;
 
@@ -437,6 +437,7 @@ impl Lowerer<'_> {
             "ret" | "exit" => StepKind::Return,
             _ => {
                 let mut slots = Vec::new();
+                let mut mods = Mods::from_bound(bound);
                 for (spec, op) in bound.form.operands.iter().zip(
                     instr
                         .operands
@@ -444,11 +445,14 @@ impl Lowerer<'_> {
                         .map(Some)
                         .chain(std::iter::repeat(None)),
                 ) {
+                    if op.is_none() && spec.optional {
+                        mods.flags = mods.flags.with(Flags::OMITTED);
+                    }
                     self.operand_slots(bound, spec, op, &mut slots)?;
                 }
                 StepKind::Exec {
                     form: bound.form,
-                    mods: Mods::from_bound(bound).with_operand_marks(&instr.operands),
+                    mods: mods.with_operand_marks(&instr.operands),
                     slots,
                 }
             }

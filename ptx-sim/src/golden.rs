@@ -203,14 +203,49 @@ fn bytes(hex: &str) -> Result<Vec<u8>, String> {
 
 /// Compares the warp's shared memory after the statement with `smem_out`.
 pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
-    let Some(hex) = record.raw.get("smem_out").and_then(Value::as_str) else {
+    compare_memory(record, "smem_out", "shared", after, out);
+}
+
+/// The record's global buffer (`gmem_in`, `tools/gpu-golden/wmma.py`), if
+/// it has one: the statement's global memory before it ran.
+pub fn global_before(record: &Record) -> Result<Option<Vec<u8>>, String> {
+    match record.raw.get("gmem_in").and_then(Value::as_str) {
+        Some(hex) => bytes(hex).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The operands that are byte offsets into the record's global buffer
+/// (`gaddr_ops`).
+pub fn global_address_operands(record: &Record) -> Vec<usize> {
+    record
+        .raw
+        .get("gaddr_ops")
+        .and_then(Value::as_array)
+        .map(|ops| {
+            ops.iter()
+                .filter_map(Value::as_u64)
+                .map(|k| k as usize)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Compares the global buffer after the statement with `gmem_out`.
+pub fn compare_global(record: &Record, after: &[u8], out: &mut Vec<String>) {
+    compare_memory(record, "gmem_out", "global", after, out);
+}
+
+/// Compares memory after the statement with the record's field `field`.
+fn compare_memory(record: &Record, field: &str, space: &str, after: &[u8], out: &mut Vec<String>) {
+    let Some(hex) = record.raw.get(field).and_then(Value::as_str) else {
         return;
     };
     match bytes(hex) {
         Ok(expected) => {
             if let Some(i) = (0..expected.len()).find(|&i| after.get(i) != Some(&expected[i])) {
                 out.push(format!(
-                    "{}: shared memory byte {i}: expected 0x{:02x}, got {}",
+                    "{}: {space} memory byte {i}: expected 0x{:02x}, got {}",
                     record.form,
                     expected[i],
                     after
@@ -219,12 +254,14 @@ pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
                 ));
             }
         }
-        Err(e) => out.push(format!("{}: smem_out: {e}", record.form)),
+        Err(e) => out.push(format!("{}: {field}: {e}", record.form)),
     }
 }
 
 /// Replays a warp-scope record: the 32 lanes run the statement together,
-/// as one warp of a launch, over the record's shared memory.
+/// as one warp of a launch, over the record's shared memory and, when it
+/// has one, its global buffer (address operands `gaddr_ops` are offsets
+/// into it).
 pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     let prepared = match record.prepare() {
         Ok(p) => p,
@@ -234,13 +271,22 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
         Ok(s) => s,
         Err(e) => return Outcome::Fail(vec![format!("{}: smem_in: {e}", record.form)]),
     };
+    let global = match global_before(record) {
+        Ok(g) => g,
+        Err(e) => return Outcome::Fail(vec![format!("{}: gmem_in: {e}", record.form)]),
+    };
     let lanes = record.inputs.len() as u32;
     let active = record.active();
-    let launch = crate::launch::Launch::new(1, lanes).shared_init(shared);
+    let mut launch = crate::launch::Launch::new(1, lanes).shared_init(shared);
+    let base = global.map_or(0, |bytes| u128::from(launch.global(bytes).addr));
+    let global_ops = global_address_operands(record);
     let report = launch.run(|t| {
         let mut regs = prepared.registers();
         for (k, v) in record.inputs[t.lane as usize].iter().enumerate() {
             regs[k] = v.unwrap_or(0);
+            if global_ops.contains(&k) {
+                regs[k] += base;
+            }
         }
         // Lanes outside the record's active mask skip the statement.
         if active >> t.lane & 1 == 0 {
@@ -261,6 +307,9 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     }
     if let Some(after) = report.shared.first() {
         compare_shared(record, after, &mut mismatches);
+    }
+    if let Some(after) = report.global.first() {
+        compare_global(record, after, &mut mismatches);
     }
     if mismatches.is_empty() {
         Outcome::Pass

@@ -21,3 +21,4 @@ pub mod registry;
 pub mod sem;
 pub mod verdicts;
 pub mod warp;
+pub mod wmma;

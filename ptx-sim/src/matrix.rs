@@ -184,8 +184,18 @@ fn element(ty: ScalarType, v: u64) -> Num {
     }
 }
 
+/// The exponent of the smallest normal value of floating-point type `ty`.
+fn min_exponent(ty: ScalarType) -> i32 {
+    match ty {
+        ScalarType::F16 | ScalarType::E5m2 => -14,
+        ScalarType::E4m3 => -6,
+        ScalarType::F64 => -1022,
+        _ => -126,
+    }
+}
+
 /// The bits one element of `ty` takes in a register.
-fn elem_bits(ty: ScalarType) -> u32 {
+pub(crate) fn elem_bits(ty: ScalarType) -> u32 {
     match ty {
         ScalarType::Tf32 => 32,
         ScalarType::B1 => 1,
@@ -528,7 +538,7 @@ fn int_value(ty: ScalarType, v: u64) -> i64 {
 
 /// Integer mma is exact: `c + Σ a b` in 64 bits, wrapped to s32 (or
 /// clamped with `.satfinite`); `.b1` sums `popc(a AND/XOR b)`.
-fn mma_int(
+pub(crate) fn mma_int(
     m: &Mods,
     at: ScalarType,
     bt: ScalarType,
@@ -557,8 +567,11 @@ fn mma_int(
     r as u32 as u64
 }
 
+/// One element of a floating-point product: `c + Σ a[k] b[k][j]` with the
+/// H100's numerics for the types (f16, bf16 and tf32 through [`fused_sum`],
+/// fp8 through [`fp8_sum`], f64 through [`f64_chain`] rounding to nearest).
 #[allow(clippy::too_many_arguments)]
-fn mma_float(
+pub(crate) fn mma_float(
     dt: ScalarType,
     at: ScalarType,
     bt: ScalarType,
@@ -572,8 +585,13 @@ fn mma_float(
     // The finite products with their k.
     let mut indexed: Vec<(usize, Term)> = Vec::with_capacity(a.len());
     let (mut nan, mut pinf, mut ninf) = (false, false, false);
-    // The exponent of a finite value's leading bit.
-    let lead = |sig: u128, exp: i32| exp + 127 - sig.leading_zeros() as i32;
+    // The exponent a finite value of type `ty` aligns by: its exponent
+    // field's, so a subnormal counts as the smallest normal exponent (the
+    // wmma golden records with subnormal f16 inputs; the leading bit's
+    // exponent would truncate less).
+    let lead = |ty: ScalarType, sig: u128, exp: i32| {
+        (exp + 127 - sig.leading_zeros() as i32).max(min_exponent(ty))
+    };
     let mut push = |x: Num, align: i32| match x {
         Num::NaN => nan = true,
         Num::Inf(true) => ninf = true,
@@ -582,7 +600,7 @@ fn mma_float(
     };
     let cv = element(ct, c);
     let c_align = match cv {
-        Num::Finite { sig, exp, .. } => lead(u128::from(sig), exp),
+        Num::Finite { sig, exp, .. } => lead(ct, u128::from(sig), exp),
         _ => 0,
     };
     push(cv, c_align);
@@ -591,7 +609,7 @@ fn mma_float(
         let y = element(bt, b[kk][j]);
         let align = match (x, y) {
             (Num::Finite { sig: u, exp: e, .. }, Num::Finite { sig: v, exp: f, .. }) => {
-                lead(u128::from(u), e) + lead(u128::from(v), f)
+                lead(at, u128::from(u), e) + lead(bt, u128::from(v), f)
             }
             _ => 0,
         };
@@ -626,7 +644,7 @@ fn mma_float(
         push(p, align);
     }
     if dt == ScalarType::F64 {
-        return Ok(f64_chain(at, a, b, j, c));
+        return Ok(f64_chain(ptx_core::Rounding::Rn, a, b, j, c));
     }
     if matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
         return Ok(fp8_sum(dt, ct, c, &indexed, (nan, pinf, ninf)));
@@ -740,19 +758,22 @@ fn c_f32(ct: ScalarType, c: u64) -> u32 {
 }
 
 /// `mma.m8n8k4.f64`: fused multiply-adds in order k = 0..3 starting from
-/// c, each rounded as `fma.rn.f64` (an invalid operation gives the H100's
+/// c, each rounded as `fma.rn.f64` (`wmma.mma` passes its `.rnd`) (an invalid operation gives the H100's
 /// 0xfff8000000000000). A NaN operand passes through quieted, the first in
 /// the order b, accumulator, a, as the golden records show: a signalling NaN
 /// in b₀ wins over a quiet NaN in c (0x7ffc000000000000), a NaN c wins over
 /// a NaN a₁, and a NaN b₃ over a NaN a₃ (0xfff8000000000001). The scalar
 /// `fma` passes the last NaN of a, b, c instead.
-fn f64_chain(_: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 {
-    const FMA_RN_F64: Mods = {
-        let mut m = Mods::NONE;
-        m.types[0] = Some(ScalarType::F64);
-        m.rnd = ptx_core::Rounding::Rn;
-        m
-    };
+pub(crate) fn f64_chain(
+    rnd: ptx_core::Rounding,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> u64 {
+    let mut fma_mods = Mods::NONE;
+    fma_mods.types[0] = Some(ScalarType::F64);
+    fma_mods.rnd = rnd;
     let mut acc = c;
     for (kk, &av) in a.iter().enumerate() {
         let is_nan = |x: u64| x & 0x7fff_ffff_ffff_ffff > 0x7ff0_0000_0000_0000;
@@ -762,7 +783,7 @@ fn f64_chain(_: ScalarType, a: &[u64], b: &[Vec<u64>], j: usize, c: u64) -> u64 
         }
         let mut slots = [0, av, b[kk][j], acc];
         // fma.rn.f64 has no failure mode on f64 operands.
-        if crate::sem::float::fma(&FMA_RN_F64, &mut slots).is_ok() {
+        if crate::sem::float::fma(&fma_mods, &mut slots).is_ok() {
             acc = slots[0];
         }
     }

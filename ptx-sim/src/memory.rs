@@ -111,7 +111,7 @@ fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
 
 /// Runs `f` on the `size` bytes at `addr` (aligned to `align`): in `shared`
 /// (the CTA's shared memory) or in the launch's global memory.
-fn with_bytes<R>(
+pub(crate) fn with_bytes<R>(
     shared: &mut [u8],
     m: &Mods,
     addr: u64,

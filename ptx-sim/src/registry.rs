@@ -201,6 +201,11 @@ semantics! {
     Stmatrix = "stmatrix" => crate::matrix::stmatrix,
     Movmatrix = "movmatrix" => crate::matrix::movmatrix,
     Mma = "mma" => crate::matrix::mma,
+    WmmaLoadA = "wmma.load.a" => crate::wmma::load_a,
+    WmmaLoadB = "wmma.load.b" => crate::wmma::load_b,
+    WmmaLoadC = "wmma.load.c" => crate::wmma::load_c,
+    WmmaStore = "wmma.store" => crate::wmma::store,
+    WmmaMma = "wmma.mma" => crate::wmma::mma,
     MbarrierInit = "mbarrier.init" => crate::mbarrier::init,
     MbarrierInval = "mbarrier.inval" => crate::mbarrier::inval,
     MbarrierArrive = "mbarrier.arrive" => crate::mbarrier::arrive,
@@ -288,9 +293,6 @@ semantics! {
         WgmmaMmaAsync = "wgmma.mma_async",
         WgmmaMmaAsyncSp = "wgmma.mma_async.sp",
         WgmmaWaitGroup = "wgmma.wait_group",
-        WmmaLoad = "wmma.load",
-        WmmaMma = "wmma.mma",
-        WmmaStore = "wmma.store",
     }
 }
 

@@ -1,6 +1,6 @@
 //! `docs/coverage.md` is what `ptx-sim coverage` writes today: regenerate it
 //! after a change to the table, the registry or the records with
-//! `cargo run --release -p ptx-sim --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz > docs/coverage.md`
+//! `cargo run --release -p ptx-sim --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz > docs/coverage.md`
 //! (from the repository root).
 
 use ptx_sim::coverage::{markdown, rows};
@@ -15,6 +15,7 @@ fn the_committed_coverage_table_is_current() {
     for file in [
         "h100_sm90_seed11.jsonl.gz",
         "h100_sm90_extra_seed12.jsonl.gz",
+        "h100_sm90_wmma_seed13.jsonl.gz",
     ] {
         for value in read_jsonl(&root.join("tests/data/golden").join(file)).expect("records") {
             records.extend(Record::from_json(&value).expect("a record"));

@@ -16,7 +16,7 @@ use ptx_core::Mods;
 use std::cell::{Cell, RefCell};
 
 /// The most operand slots a collective may have.
-pub const MAX_SLOTS: usize = 24;
+pub const MAX_SLOTS: usize = 32;
 
 /// One lane's operand slots at a collective.
 pub type Slots = [u64; MAX_SLOTS];

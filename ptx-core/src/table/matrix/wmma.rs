@@ -76,12 +76,14 @@ pub(super) fn wmma_memory(out: &mut Vec<Entry>, m: WmmaMemory, ptx: (u8, u8), sm
             format!("[p], {}, stride?:.u32", m.regs),
         )
     } else {
-        let head = match m.what {
-            "a" => "wmma.load.a/",
-            "b" => "wmma.load.b/",
-            _ => "wmma.load.c/",
+        // One semantics key per fragment: the simulator places A, B and C
+        // elements differently, and nothing else in the modifiers tells them apart.
+        let (head, semantics) = match m.what {
+            "a" => ("wmma.load.a/", "wmma.load.a"),
+            "b" => ("wmma.load.b/", "wmma.load.b"),
+            _ => ("wmma.load.c/", "wmma.load.c"),
         };
-        (head, "wmma.load", format!("={}, [p], stride?:.u32", m.regs))
+        (head, semantics, format!("={}, [p], stride?:.u32", m.regs))
     };
     let layout_def = if m.layout == ".layout" {
         "; .layout = { .row, .col }"
