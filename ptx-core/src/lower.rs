@@ -320,15 +320,15 @@ impl Lowerer<'_> {
                 return Some(SlotSource::Register { index, half: 0 });
             }
             for (prefix, count, base) in &frame.ranges {
-                if let Some(n) = name.strip_prefix(prefix.as_str()) {
-                    if let Ok(i) = n.parse::<u32>() {
-                        if i < *count && (n == "0" || !n.starts_with('0')) {
-                            return Some(SlotSource::Register {
-                                index: base + i as usize,
-                                half: 0,
-                            });
-                        }
-                    }
+                if let Some(n) = name.strip_prefix(prefix.as_str())
+                    && let Ok(i) = n.parse::<u32>()
+                    && i < *count
+                    && (n == "0" || !n.starts_with('0'))
+                {
+                    return Some(SlotSource::Register {
+                        index: base + i as usize,
+                        half: 0,
+                    });
                 }
             }
             if let Some(&v) = frame.variables.get(name) {

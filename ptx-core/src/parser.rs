@@ -609,11 +609,10 @@ impl Parser {
                     spaced: false,
                     ..
                 }) = self.peek()
+                    && word == "unified"
                 {
-                    if word == "unified" {
-                        self.pos += 1;
-                        address.unified = true;
-                    }
+                    self.pos += 1;
+                    address.unified = true;
                 }
                 Ok(Operand {
                     kind: OperandKind::Address(Box::new(address)),

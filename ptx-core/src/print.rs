@@ -153,15 +153,15 @@ impl fmt::Display for Operand {
 
 impl fmt::Display for Address {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.bare {
-            if let Some(b) = &self.base {
-                return write!(f, "{b}+{}", self.offset);
-            }
+        if self.bare
+            && let Some(b) = &self.base
+        {
+            return write!(f, "{b}+{}", self.offset);
         }
-        if self.indexed {
-            if let Some(b) = &self.base {
-                return write!(f, "{b}[{}]", self.offset);
-            }
+        if self.indexed
+            && let Some(b) = &self.base
+        {
+            return write!(f, "{b}[{}]", self.offset);
         }
         f.write_str("[")?;
         match &self.base {

@@ -205,18 +205,17 @@ fn visit_items(
         match item {
             Item::Block(b) => visit_items(&mut b.items, declared, uses, errors),
             Item::Instruction(instr) => {
-                if let Some(g) = &instr.guard {
-                    if let OperandKind::Name(n) = &g.predicate.kind {
-                        if is_rust_place(n, declared) {
-                            errors.push(PlaceError {
+                if let Some(g) = &instr.guard
+                    && let OperandKind::Name(n) = &g.predicate.kind
+                    && is_rust_place(n, declared)
+                {
+                    errors.push(PlaceError {
                                 at: g.predicate.span.range(),
                                 message: format!(
                                     "`{}` is not a PTX predicate: a guard needs a `.pred` register declared in the template",
                                     n.ident
                                 ),
                             });
-                        }
-                    }
                 }
                 let candidates = candidate_forms(instr);
                 let form = candidates.iter().find(|b| {

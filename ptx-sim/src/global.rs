@@ -90,7 +90,7 @@ impl GlobalMemory {
         what: &str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        if align > 1 && addr % align != 0 {
+        if align > 1 && !addr.is_multiple_of(align) {
             return Err(Fault::new(format!(
                 "{what}: global address {addr:#x} is not aligned to {align} bytes"
             )));

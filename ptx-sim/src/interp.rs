@@ -89,10 +89,10 @@ impl Prepared {
         let mut budget: u64 = 1 << 32;
         while let Some(step) = self.steps.get(pc) {
             pc += 1;
-            if let Some((p, negated)) = step.guard {
-                if (regs[p] & 1 != 0) == negated {
-                    continue;
-                }
+            if let Some((p, negated)) = step.guard
+                && (regs[p] & 1 != 0) == negated
+            {
+                continue;
             }
             match &step.action {
                 Action::Exec { sem, mods, slots } => {

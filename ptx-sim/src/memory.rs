@@ -64,7 +64,7 @@ pub fn check_access(
     align: u64,
     what: &str,
 ) -> Result<usize, Fault> {
-    if align > 1 && addr % align != 0 {
+    if align > 1 && !addr.is_multiple_of(align) {
         return Err(Fault::new(format!(
             "{what}: shared address {addr:#x} is not aligned to {align} bytes"
         )));
@@ -140,7 +140,7 @@ fn with_local<R>(
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
     use crate::global::LOCAL_LIMIT;
-    if align > 1 && offset % align != 0 {
+    if align > 1 && !offset.is_multiple_of(align) {
         return Err(Fault::new(format!(
             "{what}: local address {offset:#x} is not aligned to {align} bytes"
         )));

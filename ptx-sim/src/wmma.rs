@@ -312,7 +312,7 @@ impl Placement {
         }
         let align = fragment.alignment();
         let line_bits = stride * fragment.elem_bits as u64;
-        if base % align != 0 || line_bits % (8 * align) != 0 {
+        if base % align != 0 || !line_bits.is_multiple_of(8 * align) {
             return Err(Fault::new(format!(
                 "`{key}` (lane {first}): address {base:#x} with a stride of {stride} elements ({} bytes) leaves a {} start unaligned: each must be aligned to {align} bytes",
                 line_bits as f64 / 8.0,

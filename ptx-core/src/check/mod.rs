@@ -286,15 +286,15 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     let mut target_and_operand_failures: Vec<Diagnostic> = Vec::new();
     for attempt in &attempts {
         let Ok(bound) = &attempt.result else { continue };
-        if let Some(rule) = bound.form.rule {
-            if let Err(message) = rule(bound) {
-                rule_failures.push(Diagnostic::error(
-                    DiagnosticKind::IllegalModifier,
-                    instr.opcode.span,
-                    format!("`{}`: {message}", instr.opcode.text()),
-                ));
-                continue;
-            }
+        if let Some(rule) = bound.form.rule
+            && let Err(message) = rule(bound)
+        {
+            rule_failures.push(Diagnostic::error(
+                DiagnosticKind::IllegalModifier,
+                instr.opcode.span,
+                format!("`{}`: {message}", instr.opcode.text()),
+            ));
+            continue;
         }
         let mut checker = OperandChecker {
             scope,
@@ -391,17 +391,18 @@ fn target_problem(bound: &Bound, instr: &Instruction, target: Target) -> Option<
         };
         return Some(Diagnostic::error(DiagnosticKind::Target, span, message));
     }
-    if let Some(removed) = form.removed {
-        if target.sm >= removed.sm && target.ptx >= removed.ptx {
-            return Some(Diagnostic::error(
-                DiagnosticKind::Target,
-                instr.opcode.span,
-                format!(
-                    "`{text}` is not supported on sm_{} or newer from PTX ISA {} on; the target is {target}",
-                    removed.sm, removed.ptx
-                ),
-            ));
-        }
+    if let Some(removed) = form.removed
+        && target.sm >= removed.sm
+        && target.ptx >= removed.ptx
+    {
+        return Some(Diagnostic::error(
+            DiagnosticKind::Target,
+            instr.opcode.span,
+            format!(
+                "`{text}` is not supported on sm_{} or newer from PTX ISA {} on; the target is {target}",
+                removed.sm, removed.ptx
+            ),
+        ));
     }
     None
 }

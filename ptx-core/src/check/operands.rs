@@ -385,20 +385,20 @@ impl OperandChecker<'_, '_> {
             OperandKind::Placeholder(p) => self.scope.resolve_placeholder(p, base.span),
             _ => return,
         };
-        if let Ok(Resolved::Register { ty: reg, operand }) = resolved {
-            if !reg.fits(want, FitRule::Exact) {
-                let have = describe_register(reg, operand, self.scope);
-                self.error(
-                    DiagnosticKind::OperandType,
-                    base.span,
-                    format!(
-                        "operand `{}` of `{}` is a .{} address, but `{base}` is {have}",
-                        spec.name,
-                        self.opcode(),
-                        want.name()
-                    ),
-                );
-            }
+        if let Ok(Resolved::Register { ty: reg, operand }) = resolved
+            && !reg.fits(want, FitRule::Exact)
+        {
+            let have = describe_register(reg, operand, self.scope);
+            self.error(
+                DiagnosticKind::OperandType,
+                base.span,
+                format!(
+                    "operand `{}` of `{}` is a .{} address, but `{base}` is {have}",
+                    spec.name,
+                    self.opcode(),
+                    want.name()
+                ),
+            );
         }
     }
 
@@ -788,15 +788,15 @@ impl OperandChecker<'_, '_> {
         match imm {
             Immediate::Int { .. } => {
                 let value = imm.as_i128().unwrap_or(0);
-                if let Some((lo, hi)) = spec.range {
-                    if value < lo || value > hi {
-                        self.error(
-                            DiagnosticKind::ImmediateRange,
-                            op.span,
-                            format!("{what} must be in {lo}..={hi}, found {value}"),
-                        );
-                        return;
-                    }
+                if let Some((lo, hi)) = spec.range
+                    && (value < lo || value > hi)
+                {
+                    self.error(
+                        DiagnosticKind::ImmediateRange,
+                        op.span,
+                        format!("{what} must be in {lo}..={hi}, found {value}"),
+                    );
+                    return;
                 }
                 if !spec.allowed.is_empty() && !spec.allowed.contains(&value) {
                     let a = &spec.allowed;

@@ -65,12 +65,12 @@ fn vector_rules(b: &Bound) -> Result<(), String> {
     if bits == 256 && !global_or_generic(b, "ss") {
         return Err("256-bit accesses go to .global memory only".into());
     }
-    if let Some(e) = b.value("evict2") {
-        if bits != 256 {
-            return Err(format!(
-                "`.{e}` needs a 256-bit access (`.v8` of 32-bit or `.v4` of 64-bit values)"
-            ));
-        }
+    if let Some(e) = b.value("evict2")
+        && bits != 256
+    {
+        return Err(format!(
+            "`.{e}` needs a 256-bit access (`.v8` of 32-bit or `.v4` of 64-bit values)"
+        ));
     }
     Ok(())
 }
@@ -97,15 +97,15 @@ fn cache_rules(b: &Bound) -> Result<(), String> {
 /// `.volatile`, `.relaxed`, `.acquire` and `.release` order accesses to
 /// `.global` and `.shared` memory only.
 fn ordered_rules(b: &Bound) -> Result<(), String> {
-    if let Some(ss) = b.value("ss") {
-        if !matches!(
+    if let Some(ss) = b.value("ss")
+        && !matches!(
             StateSpace::from_name(ss),
             Some(StateSpace::Global | StateSpace::Shared(_))
-        ) {
-            return Err(format!(
-                "memory-ordering qualifiers apply to .global and .shared memory, not .{ss}"
-            ));
-        }
+        )
+    {
+        return Err(format!(
+            "memory-ordering qualifiers apply to .global and .shared memory, not .{ss}"
+        ));
     }
     cache_rules(b)
 }

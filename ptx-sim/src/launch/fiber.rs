@@ -58,10 +58,10 @@ impl ColoredStack {
     /// A stack of at least `size` bytes, from the pool when one is there.
     #[inline]
     fn take(size: usize) -> Result<ColoredStack, String> {
-        if let Some(s) = STACKS.with(|p| p.borrow_mut().pop()) {
-            if s.stack.base().get() - s.stack.limit().get() >= size {
-                return Ok(s);
-            }
+        if let Some(s) = STACKS.with(|p| p.borrow_mut().pop())
+            && s.stack.base().get() - s.stack.limit().get() >= size
+        {
+            return Ok(s);
         }
         let stack =
             DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?;
