@@ -46,13 +46,8 @@ impl CtaCore {
     #[inline]
     fn next(&self) -> Next {
         loop {
-            let at = self.ready_at.get();
-            {
-                let ready = self.ready.borrow();
-                if let Some(&t) = ready.get(at) {
-                    self.ready_at.set(at + 1);
-                    return Next::Lane(t);
-                }
+            if let Some(t) = self.pop_ready() {
+                return Next::Lane(t);
             }
             if self.next.get() < self.lanes.borrow().len() {
                 return Next::Start;
@@ -66,6 +61,15 @@ impl CtaCore {
                 return Next::Done;
             }
         }
+    }
+
+    /// The next lane of the ready queue, taken off it.
+    #[inline]
+    fn pop_ready(&self) -> Option<usize> {
+        let at = self.ready_at.get();
+        let t = self.ready.borrow().get(at).copied()?;
+        self.ready_at.set(at + 1);
+        Some(t)
     }
 
     /// The fiber to switch to once the running lane stops. Kept out of
@@ -101,13 +105,8 @@ impl CtaCore {
     /// other lanes until this one's rendezvous is answered.
     #[inline]
     pub(crate) fn block(&self, me: FiberId) {
-        let at = self.ready_at.get();
-        let ready = self.ready.borrow().get(at).copied();
-        let to = match ready {
-            Some(t) => {
-                self.ready_at.set(at + 1);
-                self.lanes.borrow()[t].fiber
-            }
+        let to = match self.pop_ready() {
+            Some(t) => self.lanes.borrow()[t].fiber,
             None => self.successor(),
         };
         if to != me {
