@@ -154,8 +154,7 @@ fn with_local<R>(
             ))
         })?;
     current::with_lane(|cta, index| {
-        let mut lanes = cta.lanes.borrow_mut();
-        let local = &mut lanes[index].local;
+        let mut local = cta.lanes[index].local.borrow_mut();
         if local.len() < end as usize {
             local.resize(end as usize, 0);
         }

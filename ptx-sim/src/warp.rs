@@ -50,6 +50,7 @@ pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 /// // `up` by 1: lane 0 has no source and keeps its own value.
 /// assert_eq!(ptx_sim::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
 /// ```
+#[inline]
 pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
     let lane = i64::from(lane & 31);
     let bval = i64::from(b & 31);
@@ -74,7 +75,19 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
 }
 
 fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let mode = call.mods.sel[0].unwrap_or(Sel::Idx);
+    // One loop per mode, so that each computes its sources without a
+    // branch on the mode per lane.
+    match call.mods.sel[0].unwrap_or(Sel::Idx) {
+        Sel::Up => shfl_lanes(call, Sel::Up),
+        Sel::Down => shfl_lanes(call, Sel::Down),
+        Sel::Bfly => shfl_lanes(call, Sel::Bfly),
+        _ => shfl_lanes(call, Sel::Idx),
+    }
+    Ok(())
+}
+
+#[inline(always)]
+fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
     // Slot 2 (`a`) is only read, so each lane reads its source's in place.
     for l in lanes_of(call.members) {
         let s = &call.lanes[l];
@@ -86,12 +99,11 @@ fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
         } else {
             l
         };
-        let v = call.lanes[from][2];
+        let v = call.lanes[from & 31][2];
         let s = &mut call.lanes[l];
         s[0] = v;
         s[1] = u64::from(p);
     }
-    Ok(())
 }
 
 /// `vote.sync.{all,any,uni}.pred d, a, membermask`, `vote.sync.ballot.b32 d, a, membermask`.

@@ -10,10 +10,11 @@
 
 use super::SharedStats;
 use super::fiber::{FiberId, Fibers};
+use super::ready::ReadySet;
 use crate::exec::{Fault, SemResult};
 use crate::registry::Sem;
 use ptx_core::Mods;
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 
 /// The most operand slots a collective may have.
 pub const MAX_SLOTS: usize = 32;
@@ -136,24 +137,36 @@ pub(crate) enum LaneState {
 }
 
 pub(crate) struct Lane {
-    pub state: LaneState,
+    pub state: Cell<LaneState>,
     /// The fiber the lane runs on (once started).
-    pub fiber: FiberId,
-    pub wait: Option<Wait>,
+    pub fiber: Cell<FiberId>,
+    pub wait: Cell<Option<Wait>>,
     /// The answer to a rendezvous that failed (a success is in the slot row).
-    pub fault: Option<Fault>,
+    pub fault: Cell<Option<Fault>>,
     /// Set once the lane was faulted out of a deadlock: later collectives fail at once.
-    pub poisoned: Option<String>,
+    pub poisoned: OnceCell<String>,
     /// The thread's `.local` memory, grown (zeroed) as it is used.
-    pub local: Vec<u8>,
+    pub local: RefCell<Vec<u8>>,
 }
 
 impl Lane {
+    /// A lane not yet started.
+    pub(crate) fn new() -> Lane {
+        Lane {
+            state: Cell::new(LaneState::Unstarted),
+            fiber: Cell::new(super::fiber::MAIN),
+            wait: Cell::new(None),
+            fault: Cell::new(None),
+            poisoned: OnceCell::new(),
+            local: RefCell::new(Vec::new()),
+        }
+    }
+
     /// What the lane waits for, if it waits.
-    fn waiting(&self) -> Option<&Wait> {
+    fn waiting(&self) -> Option<Wait> {
         self.wait
-            .as_ref()
-            .filter(|_| self.state == LaneState::Waiting)
+            .get()
+            .filter(|_| self.state.get() == LaneState::Waiting)
     }
 }
 
@@ -165,7 +178,9 @@ pub(crate) struct Barrier {
 
 /// The part of a CTA the semantic functions reach through [`current`].
 pub(crate) struct CtaCore {
-    pub lanes: RefCell<Vec<Lane>>,
+    pub lanes: Box<[Lane]>,
+    /// How many lanes wait at a rendezvous.
+    pub waiting: Cell<usize>,
     /// One row of operand slots per thread (32 per warp, the last warp
     /// padded), allocated at the first rendezvous: a lane deposits its
     /// operands in its row and reads the answer from it.
@@ -183,9 +198,8 @@ pub(crate) struct CtaCore {
     pub barrier_events: Cell<usize>,
     /// The next lane to start.
     pub next: Cell<usize>,
-    /// Lanes to resume, in order, from `ready_at` on.
-    pub ready: RefCell<Vec<usize>>,
-    pub ready_at: Cell<usize>,
+    /// Lanes to resume, in index order.
+    pub ready: ReadySet,
     /// The CTA's fibers (set by the scheduler before any lane runs).
     pub fibers: Cell<*const Fibers<'static>>,
     pub ctaid: [u32; 3],
@@ -207,26 +221,25 @@ impl CtaCore {
     /// `operands` copied to its slot row.
     #[inline]
     pub(crate) fn deposit(&self, index: usize, wait: Wait, operands: &[u64]) -> Result<(), Fault> {
+        let lane = &self.lanes[index];
+        if let Some(message) = lane.poisoned.get() {
+            return Err(Fault::new(message.clone()));
+        }
         {
             let mut slots = self.slots.borrow_mut();
             if slots.is_empty() {
-                let rows = self.lanes.borrow().len().div_ceil(32) * 32;
-                *slots = vec![[0; MAX_SLOTS]; rows];
+                *slots = slot_rows::take(self.lanes.len().div_ceil(32) * 32);
             }
             slots[index][..operands.len()].copy_from_slice(operands);
-        }
-        let mut lanes = self.lanes.borrow_mut();
-        let lane = &mut lanes[index];
-        if let Some(message) = &lane.poisoned {
-            return Err(Fault::new(message.clone()));
         }
         if let WaitKind::Barrier { .. } = wait.kind {
             self.barrier_events.set(self.barrier_events.get() + 1);
         }
         self.arrivals.set(self.arrivals.get() | 1 << (index / 32));
         self.keys[index].set(wait.key());
-        lane.wait = Some(wait);
-        lane.state = LaneState::Waiting;
+        self.waiting.set(self.waiting.get() + 1);
+        lane.wait.set(Some(wait));
+        lane.state.set(LaneState::Waiting);
         Ok(())
     }
 
@@ -234,44 +247,57 @@ impl CtaCore {
     #[inline]
     pub(crate) fn collect(&self, index: usize, operands: &mut [u64]) -> Result<(), Fault> {
         self.keys[index].set(0);
-        if let Some(fault) = self.lanes.borrow_mut()[index].fault.take() {
+        if let Some(fault) = self.lanes[index].fault.take() {
             return Err(fault);
         }
         operands.copy_from_slice(&self.slots.borrow()[index][..operands.len()]);
         Ok(())
     }
 
+    /// Answers lane `i` (a fault, or success with its answer in its slot
+    /// row) and queues it to resume; its key is cleared by `collect`.
+    #[inline]
+    fn answer(&self, i: usize, fault: Option<Fault>) {
+        let lane = &self.lanes[i];
+        if fault.is_some() {
+            lane.fault.set(fault);
+        }
+        lane.state.set(LaneState::Running);
+        lane.wait.set(None);
+        self.waiting.set(self.waiting.get() - 1);
+        self.ready.push(i);
+    }
+
     /// Resolves what can be resolved; leaves the lanes to resume in
-    /// `ready`, in order. Only warps with new arrivals are looked at, and
+    /// `self.ready`. Only warps with new arrivals are looked at, and
     /// barriers only while some lane waits at one.
     #[inline(never)]
-    pub(crate) fn resolve(&self, ready: &mut Vec<usize>) {
-        ready.clear();
-        let n = self.lanes.borrow().len();
+    pub(crate) fn resolve(&self) {
+        let n = self.lanes.len();
         let arrivals = self.arrivals.replace(0);
         for w in lanes_of(arrivals) {
+            if self.resolve_uniform(w, n) {
+                continue;
+            }
             let waiting = self.warp_waits(w, n);
             if waiting.warp != 0 {
-                self.resolve_warp(w, n, waiting.warp, ready);
+                self.resolve_warp(w, n, waiting.warp);
             }
             if waiting.active != 0 {
-                self.resolve_active(w, waiting.active, ready);
+                self.resolve_active(w, waiting.active);
             }
             if waiting.converged != 0 {
-                self.resolve_converged(w, waiting.converged, ready);
+                self.resolve_converged(w, waiting.converged);
             }
         }
         if self.barrier_events.get() > 0 {
-            self.resolve_barriers(n, ready);
+            self.resolve_barriers(n);
         }
-        if ready.is_empty() {
-            self.resolve_yield(ready);
+        if self.ready.is_empty() {
+            self.resolve_yield();
         }
-        if ready.is_empty() {
-            self.deadlock(ready);
-        }
-        if !ready.is_sorted() {
-            ready.sort_unstable();
+        if self.ready.is_empty() {
+            self.deadlock();
         }
     }
 
@@ -293,16 +319,16 @@ impl CtaCore {
     }
 
     /// Warp collectives: `waiting` are the lanes of warp `w` waiting at one.
-    fn resolve_warp(&self, w: usize, n: usize, waiting: u32, ready: &mut Vec<usize>) {
+    fn resolve_warp(&self, w: usize, n: usize, waiting: u32) {
         let base = w * 32;
         let existing = self.warp_lanes(w, n);
         let mut handled = 0u32;
-        let mut lanes = self.lanes.borrow_mut();
+        let lanes = &self.lanes;
         for l in lanes_of(waiting) {
             if handled & (1 << l) != 0 {
                 continue;
             }
-            let Some(&wait) = lanes[base + l].waiting() else {
+            let Some(wait) = lanes[base + l].waiting() else {
                 continue;
             };
             let WaitKind::Warp { run, mask } = wait.kind else {
@@ -315,7 +341,7 @@ impl CtaCore {
                     "`{}`: lane {l} is not in its own membermask {members:#010x}",
                     wait.sem.key()
                 ));
-                answer(&mut lanes[base + l], base + l, Some(fault), ready);
+                self.answer(base + l, Some(fault));
                 continue;
             }
             if members & !existing != 0 {
@@ -325,7 +351,7 @@ impl CtaCore {
                         "`{}`: membermask {members:#010x} names lanes that do not exist",
                         wait.sem.key()
                     ));
-                    answer(&mut lanes[base + m], base + m, Some(fault), ready);
+                    self.answer(base + m, Some(fault));
                 }
                 continue;
             }
@@ -336,52 +362,98 @@ impl CtaCore {
                 continue;
             }
             handled |= members;
-            let result = {
-                let mut slots = self.slots.borrow_mut();
-                let rows: &mut [Slots; 32] = (&mut slots[base..base + 32])
-                    .try_into()
-                    .expect("slot rows come in warps of 32");
-                let mut shared = self.shared.borrow_mut();
-                let mut stats = self.stats.borrow_mut();
-                let mut call = WarpCall {
-                    mods: *wait.mods(),
-                    members,
-                    lanes: rows,
-                    shared: &mut shared,
-                    stats: &mut stats,
-                    key: wait.sem.key(),
-                    len: wait.len,
-                };
-                run(&mut call)
-            };
-            for m in lanes_of(members) {
-                answer(&mut lanes[base + m], base + m, result.clone().err(), ready);
-            }
+            let result = self.run_warp(w, &wait, run, members);
+            self.answer_group(w, members, &result);
         }
+    }
+
+    /// Runs the warp side `run` of `wait` for the `members` of warp `w`,
+    /// in their slot rows.
+    fn run_warp(&self, w: usize, wait: &Wait, run: WarpFn, members: u32) -> SemResult {
+        let mut slots = self.slots.borrow_mut();
+        let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
+            .try_into()
+            .expect("slot rows come in warps of 32");
+        let mut shared = self.shared.borrow_mut();
+        let mut stats = self.stats.borrow_mut();
+        let mut call = WarpCall {
+            mods: *wait.mods(),
+            members,
+            lanes: rows,
+            shared: &mut shared,
+            stats: &mut stats,
+            key: wait.sem.key(),
+            len: wait.len,
+        };
+        run(&mut call)
+    }
+
+    /// Answers the `members` of warp `w` with `result` and queues them.
+    fn answer_group(&self, w: usize, members: u32, result: &SemResult) {
+        for m in lanes_of(members) {
+            let lane = &self.lanes[w * 32 + m];
+            if let Err(fault) = result {
+                lane.fault.set(Some(fault.clone()));
+            }
+            lane.state.set(LaneState::Running);
+            lane.wait.set(None);
+        }
+        self.waiting
+            .set(self.waiting.get() - members.count_ones() as usize);
+        self.ready.push_warp(w, members);
+    }
+
+    /// The common case, resolved without sorting lanes into groups: every
+    /// lane of the full warp `w` waits at the same warp collective (one
+    /// key) over the whole warp. Returns whether it was the case.
+    #[inline]
+    fn resolve_uniform(&self, w: usize, n: usize) -> bool {
+        if self.warp_lanes(w, n) != u32::MAX {
+            return false;
+        }
+        let keys = &self.keys[w * 32..w * 32 + 32];
+        let key = keys[0].get();
+        let whole = key & KEY_MASKED == 0 || (key >> 32) as u32 == u32::MAX;
+        if key & KEY_TAG != KEY_WARP
+            || !whole
+            || keys
+                .iter()
+                .fold(false, |differ, k| differ | (k.get() != key))
+        {
+            return false;
+        }
+        let Some(wait) = self.lanes[w * 32].waiting() else {
+            return false;
+        };
+        let WaitKind::Warp { run, .. } = wait.kind else {
+            return false;
+        };
+        let result = self.run_warp(w, &wait, run, u32::MAX);
+        self.answer_group(w, u32::MAX, &result);
+        true
     }
 
     /// `activemask`: every lane of the warp has run until it blocked, so
     /// the lanes that wait at `activemask` now (`mask`) are the ones that
     /// execute it together.
-    fn resolve_active(&self, w: usize, mask: u32, ready: &mut Vec<usize>) {
+    fn resolve_active(&self, w: usize, mask: u32) {
         let base = w * 32;
-        let mut lanes = self.lanes.borrow_mut();
         let mut slots = self.slots.borrow_mut();
         for l in lanes_of(mask) {
             slots[base + l][0] = u64::from(mask);
-            answer(&mut lanes[base + l], base + l, None, ready);
+            self.answer(base + l, None);
         }
     }
 
     /// Warp-wide memory accesses: the lanes of warp `w` waiting at the
     /// same instruction (by key) run it together, in their slot rows;
     /// `waiting` are the lanes waiting at one.
-    fn resolve_converged(&self, w: usize, waiting: u32, ready: &mut Vec<usize>) {
+    fn resolve_converged(&self, w: usize, waiting: u32) {
         let base = w * 32;
-        let mut lanes = self.lanes.borrow_mut();
+        let lanes = &self.lanes;
         let mut groups: Vec<(Wait, u32)> = Vec::new();
         for l in lanes_of(waiting) {
-            let Some(&wait) = lanes[base + l].waiting() else {
+            let Some(wait) = lanes[base + l].waiting() else {
                 continue;
             };
             match groups.iter_mut().find(|(g, _)| g.sem == wait.sem) {
@@ -393,46 +465,27 @@ impl CtaCore {
             let WaitKind::Converged { run } = wait.kind else {
                 continue;
             };
-            let result = {
-                let mut slots = self.slots.borrow_mut();
-                let rows: &mut [Slots; 32] = (&mut slots[base..base + 32])
-                    .try_into()
-                    .expect("slot rows come in warps of 32");
-                let mut shared = self.shared.borrow_mut();
-                let mut stats = self.stats.borrow_mut();
-                let mut call = WarpCall {
-                    mods: *wait.mods(),
-                    members,
-                    lanes: rows,
-                    shared: &mut shared,
-                    stats: &mut stats,
-                    key: wait.sem.key(),
-                    len: wait.len,
-                };
-                run(&mut call)
-            };
-            for m in lanes_of(members) {
-                answer(&mut lanes[base + m], base + m, result.clone().err(), ready);
-            }
+            let result = self.run_warp(w, &wait, run, members);
+            self.answer_group(w, members, &result);
         }
     }
 
     /// Lanes that yielded go on once nothing else can.
-    fn resolve_yield(&self, ready: &mut Vec<usize>) {
-        let mut lanes = self.lanes.borrow_mut();
+    fn resolve_yield(&self) {
+        let lanes = &self.lanes;
         for i in 0..lanes.len() {
             if lanes[i]
                 .waiting()
                 .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
             {
-                answer(&mut lanes[i], i, None, ready);
+                self.answer(i, None);
             }
         }
     }
 
     /// Every barrier whose count is reached, in barrier order.
-    fn resolve_barriers(&self, n: usize, ready: &mut Vec<usize>) {
-        let mut lanes = self.lanes.borrow_mut();
+    fn resolve_barriers(&self, n: usize) {
+        let lanes = &self.lanes;
         let mut slots = self.slots.borrow_mut();
         let mut waiting: Vec<(u32, usize)> = lanes
             .iter()
@@ -446,7 +499,10 @@ impl CtaCore {
         let mut still_waiting = 0;
         for group in waiting.chunk_by(|a, b| a.0 == b.0) {
             let id = group[0].0;
-            let first = lanes[group[0].1].wait.expect("a waiting lane has a wait");
+            let first = lanes[group[0].1]
+                .wait
+                .get()
+                .expect("a waiting lane has a wait");
             let WaitKind::Barrier { count, .. } = first.kind else {
                 continue;
             };
@@ -459,14 +515,18 @@ impl CtaCore {
             self.barriers.borrow_mut()[id as usize].arrived = 0;
             // `bar.red`: the predicate is the last slot; the result the first.
             let pred = |i: usize| {
-                let len = lanes[i].wait.map_or(0, |w| w.len);
+                let len = lanes[i].wait.get().map_or(0, |w| w.len);
                 len > 0 && slots[i][len - 1] != 0
             };
             let popc = group.iter().filter(|&&(_, i)| pred(i)).count() as u64;
             let all = group.iter().all(|&(_, i)| pred(i));
             let any = popc > 0;
             for &(_, i) in group {
-                let m = *lanes[i].wait.expect("a waiting lane has a wait").mods();
+                let m = *lanes[i]
+                    .wait
+                    .get()
+                    .expect("a waiting lane has a wait")
+                    .mods();
                 if m.selects(ptx_core::Sel::Red) || m.has(ptx_core::Flags::POPC) {
                     slots[i][0] = if m.has(ptx_core::Flags::POPC) {
                         popc
@@ -476,7 +536,7 @@ impl CtaCore {
                         u64::from(any)
                     };
                 }
-                answer(&mut lanes[i], i, None, ready);
+                self.answer(i, None);
             }
         }
         self.barrier_events.set(still_waiting);
@@ -484,17 +544,19 @@ impl CtaCore {
 
     /// Nothing can proceed: every waiting lane gets a fault that says who
     /// waits where and which lanes are missing.
-    fn deadlock(&self, ready: &mut Vec<usize>) {
-        let lanes = self.lanes.borrow();
+    fn deadlock(&self) {
+        let lanes = &self.lanes;
         let waiting: Vec<usize> = (0..lanes.len())
-            .filter(|&i| lanes[i].state == LaneState::Waiting)
+            .filter(|&i| lanes[i].state.get() == LaneState::Waiting)
             .collect();
         if waiting.is_empty() {
             return;
         }
         let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
         for &i in &waiting {
-            let Some(w) = lanes[i].wait else { continue };
+            let Some(w) = lanes[i].wait.get() else {
+                continue;
+            };
             let what = match w.kind {
                 WaitKind::Warp { mask, .. } => format!(
                     "`{}` (warp {}, membermask {})",
@@ -517,7 +579,7 @@ impl CtaCore {
             }
         }
         let done: Vec<usize> = (0..lanes.len())
-            .filter(|&i| lanes[i].state == LaneState::Done)
+            .filter(|&i| lanes[i].state.get() == LaneState::Done)
             .collect();
         let mut message = format!(
             "deadlock in CTA ({}, {}, {}):",
@@ -531,25 +593,46 @@ impl CtaCore {
         } else {
             message.push_str(&format!(" threads {} have exited", ranges(&done)));
         }
-        drop(lanes);
         self.errors.borrow_mut().push(message.clone());
         self.barrier_events.set(0);
-        let mut lanes = self.lanes.borrow_mut();
+        let lanes = &self.lanes;
         for i in waiting {
-            lanes[i].poisoned = Some(message.clone());
-            answer(&mut lanes[i], i, Some(Fault::new(message.clone())), ready);
+            let _ = lanes[i].poisoned.set(message.clone());
+            self.answer(i, Some(Fault::new(message.clone())));
         }
     }
 }
 
-/// Answers lane `i` (a fault, or success with its answer in its slot row)
-/// and queues it to resume; its key is cleared by `CtaCore::collect`.
-#[inline]
-fn answer(lane: &mut Lane, i: usize, fault: Option<Fault>, ready: &mut Vec<usize>) {
-    lane.fault = fault;
-    lane.state = LaneState::Running;
-    lane.wait = None;
-    ready.push(i);
+/// Slot rows, reused from CTA to CTA on each OS thread, so that a launch
+/// of many warps neither allocates nor zeroes them again. A row holds the
+/// operands of its lane's last rendezvous (here, of an earlier CTA's lane):
+/// warp functions read only the rows of the member lanes, which deposited.
+pub(crate) mod slot_rows {
+    use super::{MAX_SLOTS, Slots};
+    use std::cell::Cell;
+
+    thread_local! {
+        static POOL: Cell<Vec<Slots>> = const { Cell::new(Vec::new()) };
+    }
+
+    /// At least `rows` rows.
+    pub(crate) fn take(rows: usize) -> Vec<Slots> {
+        let mut v = POOL.take();
+        if v.len() < rows {
+            v.resize(rows, [0; MAX_SLOTS]);
+        }
+        v
+    }
+
+    /// Keeps `rows` for the next CTA (the larger, if the pool has rows).
+    pub(crate) fn give_back(rows: Vec<Slots>) {
+        let pooled = POOL.take();
+        POOL.set(if pooled.len() > rows.len() {
+            pooled
+        } else {
+            rows
+        });
+    }
 }
 
 /// The lane numbers of the bits set in `mask`, in increasing order.

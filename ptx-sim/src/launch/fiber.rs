@@ -35,12 +35,16 @@ pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> FiberId;
 
 thread_local! {
     /// Stacks of finished fibers, reused by the next ones (per OS thread):
-    /// the next CTA's fiber `k` gets the stack fiber `k` of the last one
-    /// had, so a launch of many warps keeps touching the same memory.
-    static STACKS: RefCell<Vec<ColoredStack>> = const { RefCell::new(Vec::new()) };
+    /// a CTA's native fibers take the whole pool and fiber `k` runs on
+    /// stack `k`, so a launch of many warps keeps touching the same memory
+    /// and a fiber's start costs no allocation.
+    static STACKS: Cell<Vec<ColoredStack>> = const { Cell::new(Vec::new()) };
     /// How many stacks this OS thread has allocated: the next one's colour.
     static ALLOCATED: Cell<usize> = const { Cell::new(0) };
 }
+
+/// At most this many stacks stay pooled per OS thread.
+const POOLED: usize = 4096;
 
 /// A stack whose top is moved down by a few cache lines, differently for
 /// each stack.
@@ -55,14 +59,8 @@ pub(crate) struct ColoredStack {
 }
 
 impl ColoredStack {
-    /// A stack of at least `size` bytes, from the pool when one is there.
-    #[inline]
-    fn take(size: usize) -> Result<ColoredStack, String> {
-        if let Some(s) = STACKS.with(|p| p.borrow_mut().pop())
-            && s.stack.base().get() - s.stack.limit().get() >= size
-        {
-            return Ok(s);
-        }
+    /// A new stack of at least `size` bytes.
+    fn new(size: usize) -> Result<ColoredStack, String> {
         let stack =
             DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?;
         let color = ALLOCATED.with(|a| a.replace(a.get() + 1));
@@ -73,16 +71,40 @@ impl ColoredStack {
         })
     }
 
-    /// Returns stacks to the pool, the first one given last (so taken first).
-    fn give_back(stacks: impl DoubleEndedIterator<Item = ColoredStack>) {
-        STACKS.with(|p| {
-            let mut p = p.borrow_mut();
-            for s in stacks.rev() {
-                if p.len() < 4096 {
-                    p.push(s);
-                }
-            }
-        });
+    /// Whether the stack has at least `size` bytes.
+    fn holds(&self, size: usize) -> bool {
+        self.stack.base().get() - self.stack.limit().get() >= size
+    }
+
+    /// A stack of at least `size` bytes, from the pool when one is there.
+    fn take(size: usize) -> Result<ColoredStack, String> {
+        let mut pool = STACKS.take();
+        let pooled = pool.pop();
+        STACKS.set(pool);
+        match pooled {
+            Some(s) if s.holds(size) => Ok(s),
+            _ => ColoredStack::new(size),
+        }
+    }
+
+    /// The whole pool, for a CTA's native fibers (a nested launch finds
+    /// it empty while the outer one holds it).
+    fn take_pool() -> Vec<ColoredStack> {
+        STACKS.take()
+    }
+
+    /// Returns stacks to the pool, the first one given last (so taken
+    /// first by [`ColoredStack::take`], and kept at its place by
+    /// [`ColoredStack::take_pool`]).
+    fn give_back(mut stacks: Vec<ColoredStack>) {
+        let mut pool = STACKS.take();
+        if pool.len() > stacks.len() {
+            std::mem::swap(&mut pool, &mut stacks);
+        }
+        // `stacks` is the larger: it keeps its order, the other follows.
+        stacks.extend(pool);
+        stacks.truncate(POOLED);
+        STACKS.set(stacks);
     }
 }
 
@@ -130,10 +152,12 @@ pub(crate) struct Fibers<'a> {
 
 enum Backend {
     Native {
-        /// The saved stack pointer of every fiber, and of [`MAIN`] (last).
-        sps: RefCell<Vec<Cell<usize>>>,
+        /// The saved stack pointer of every fiber that can be spawned, and
+        /// of [`MAIN`] (last).
+        sps: Box<[Cell<usize>]>,
+        /// How many fibers have been spawned.
+        spawned: Cell<usize>,
         stacks: RefCell<Vec<ColoredStack>>,
-        main_sp: Cell<usize>,
     },
     Portable {
         /// The coroutines (taken out while they run).
@@ -157,9 +181,9 @@ impl<'a> Fibers<'a> {
     ) -> Fibers<'a> {
         let backend = if NATIVE && !portable {
             Backend::Native {
-                sps: RefCell::new(Vec::with_capacity(capacity)),
-                stacks: RefCell::new(Vec::with_capacity(capacity)),
-                main_sp: Cell::new(0),
+                sps: (0..=capacity).map(|_| Cell::new(0)).collect(),
+                spawned: Cell::new(0),
+                stacks: RefCell::new(ColoredStack::take_pool()),
             }
         } else {
             Backend::Portable {
@@ -175,18 +199,36 @@ impl<'a> Fibers<'a> {
     }
 
     /// A new fiber, ready to start `entry` when first switched to.
+    #[inline(never)]
     pub(crate) fn spawn(&self) -> Result<FiberId, String> {
         match &self.backend {
-            Backend::Native { sps, stacks, .. } => {
-                let me = sps.borrow().len();
-                let stack = ColoredStack::take(self.stack_size)?;
+            Backend::Native {
+                sps,
+                spawned,
+                stacks,
+            } => {
+                let me = spawned.get();
+                if me + 1 >= sps.len() {
+                    return Err(format!("more than {me} fibers for {me} lanes"));
+                }
+                let mut stacks = stacks.borrow_mut();
+                // Fiber `me` runs on pooled stack `me` (a finished fiber's:
+                // fibers are spawned in order and none has run on it yet).
+                if stacks.get(me).is_none_or(|s| !s.holds(self.stack_size)) {
+                    let stack = ColoredStack::new(self.stack_size)?;
+                    match stacks.get_mut(me) {
+                        Some(small) => *small = stack,
+                        None => stacks.push(stack),
+                    }
+                }
                 let fibers = self as *const Fibers<'a> as *const u8;
                 // SAFETY: `base` is the top of a live stack of at least 16
                 // KiB, 16-byte aligned; the stack is kept in `stacks` until
                 // the fibers are dropped, after every fiber has finished.
-                let sp = unsafe { native::prepare(stack.base().get(), native_entry, fibers, me) };
-                sps.borrow_mut().push(Cell::new(sp));
-                stacks.borrow_mut().push(stack);
+                let sp =
+                    unsafe { native::prepare(stacks[me].base().get(), native_entry, fibers, me) };
+                sps[me].set(sp);
+                spawned.set(me + 1);
                 Ok(me)
             }
             Backend::Portable {
@@ -225,57 +267,59 @@ impl<'a> Fibers<'a> {
     /// `from` must be the running fiber (or [`MAIN`] when the CTA's thread
     /// itself runs), `to` a suspended or unstarted fiber of `self`, and no
     /// `RefCell` borrow of the CTA may be held across the call.
-    #[inline]
+    #[inline(always)]
     pub(crate) unsafe fn switch(&self, from: FiberId, to: FiberId) {
         match &self.backend {
-            Backend::Native { sps, main_sp, .. } => {
-                let (save, target) = {
-                    let sps = sps.borrow();
-                    let save = if from == MAIN {
-                        main_sp.as_ptr()
-                    } else {
-                        sps[from].as_ptr()
-                    };
-                    let target = if to == MAIN {
-                        main_sp.get()
-                    } else {
-                        sps[to].get()
-                    };
-                    (save, target)
-                };
-                // SAFETY: `save` points into `sps` (its cells never move
-                // while fibers run: the vector only grows by `spawn`, which
-                // a running fiber may call, but the pointer is used at once
-                // here before anything else runs) and `target` is the saved
-                // stack pointer of a suspended fiber or of the driver.
+            Backend::Native { sps, .. } => {
+                // [`MAIN`] is the last cell; a spawned fiber's is below it.
+                let main = sps.len() - 1;
+                let save = sps[from.min(main)].as_ptr();
+                let target = sps[to.min(main)].get();
+                // SAFETY: `save` is the running fiber's cell, `target` the
+                // saved stack pointer of a suspended fiber or of the driver
+                // (or of a spawned fiber, laid out by `prepare`).
                 unsafe { native::switch(save, target) }
             }
-            Backend::Portable {
-                coroutines,
-                yielders,
-            } => {
-                if from != MAIN {
-                    let y = yielders.borrow()[from].get();
-                    // SAFETY: the yielder belongs to the running coroutine
-                    // `from`, alive while it runs.
-                    unsafe { &*y }.suspend(to);
-                    return;
+            // SAFETY: as this function's.
+            Backend::Portable { .. } => unsafe { self.switch_portable(from, to) },
+        }
+    }
+
+    /// [`Fibers::switch`] with coroutines: a fiber suspends to the driver,
+    /// which resumes fibers until one names [`MAIN`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Fibers::switch`]'s.
+    #[inline(never)]
+    unsafe fn switch_portable(&self, from: FiberId, to: FiberId) {
+        let Backend::Portable {
+            coroutines,
+            yielders,
+        } = &self.backend
+        else {
+            return;
+        };
+        if from != MAIN {
+            let y = yielders.borrow()[from].get();
+            // SAFETY: the yielder belongs to the running coroutine
+            // `from`, alive while it runs.
+            unsafe { &*y }.suspend(to);
+            return;
+        }
+        let mut next = to;
+        while next != MAIN {
+            let Some(mut co) = coroutines.borrow_mut()[next].take() else {
+                return;
+            };
+            match co.resume(()) {
+                CoroutineResult::Yield(target) => {
+                    coroutines.borrow_mut()[next] = Some(co);
+                    next = target;
                 }
-                let mut next = to;
-                while next != MAIN {
-                    let Some(mut co) = coroutines.borrow_mut()[next].take() else {
-                        return;
-                    };
-                    match co.resume(()) {
-                        CoroutineResult::Yield(target) => {
-                            coroutines.borrow_mut()[next] = Some(co);
-                            next = target;
-                        }
-                        CoroutineResult::Return(target) => {
-                            ColoredStack::give_back(std::iter::once(co.into_stack()));
-                            next = target;
-                        }
-                    }
+                CoroutineResult::Return(target) => {
+                    ColoredStack::give_back(vec![co.into_stack()]);
+                    next = target;
                 }
             }
         }
@@ -289,7 +333,7 @@ impl Drop for Fibers<'_> {
                 // Every fiber has finished: the driver only runs again once
                 // no lane waits (see the scheduler), so no frames are left on
                 // these stacks but the finished fibers' last switch.
-                ColoredStack::give_back(stacks.borrow_mut().drain(..));
+                ColoredStack::give_back(std::mem::take(&mut *stacks.borrow_mut()));
             }
             Backend::Portable { coroutines, .. } => {
                 // Unfinished coroutines (none after a complete run) are

@@ -21,6 +21,7 @@
 mod cta;
 pub(crate) mod current;
 mod fiber;
+mod ready;
 mod scheduler;
 
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};

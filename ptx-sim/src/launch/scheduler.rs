@@ -2,34 +2,29 @@
 //!
 //! Lanes start in index order, each running until it finishes or waits at
 //! a collective or barrier; a fiber whose lane finished starts the next
-//! lane itself, and a lane that waits hands over to a new fiber for the
-//! next one. Once every lane has finished or waits, the rendezvous that can
-//! be resolved are (`CtaCore::resolve`), and the lanes they release resume
-//! in index order, each again until it finishes or waits; then the next
-//! resolution, and so on until every lane has finished.
+//! lane itself, and a lane that waits hands over to the CTA's thread, which
+//! starts a new fiber for the next one. Once every lane has finished or
+//! waits, the rendezvous that can be resolved are (`CtaCore::resolve`), and
+//! the lanes they release resume in index order, each again until it
+//! finishes or waits; then the next resolution, and so on until every lane
+//! has finished.
 //!
-//! The decision is made on the stack of the lane that stops, which then
-//! switches directly to the next lane's fiber: one stack switch per lane
-//! per collective (see `fiber.rs`). The CTA's own thread only starts the
-//! first fiber and gets control back when every lane has finished.
+//! A lane that stops while released lanes are queued switches directly to
+//! the next one's fiber: a warp collective costs one stack switch per lane
+//! (see `fiber.rs`), plus one to the CTA's thread and back to resolve.
+//! Starting fibers and resolving happen on the CTA's thread
+//! (`CtaCore::drive`), whose stack stays in cache, so that a lane's own
+//! stack holds little more than the lane's frames: 32 lanes' stacks fit in
+//! the first-level cache together.
 
 use super::cta::{Barrier, CtaCore, Lane, LaneState};
 use super::current::{self, LaneCtx};
 use super::fiber::{FiberId, Fibers, MAIN};
+use super::ready::ReadySet;
 use super::{Dim3, SharedStats, Thread};
 use crate::context::{self, Identity};
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-
-/// What runs next, once the running lane stops.
-enum Next {
-    /// Resume this lane.
-    Lane(usize),
-    /// Start the next unstarted lane on a new fiber.
-    Start,
-    /// Every lane has finished: back to the CTA's thread.
-    Done,
-}
 
 impl CtaCore {
     /// The CTA's fibers.
@@ -40,64 +35,55 @@ impl CtaCore {
         unsafe { &*self.fibers.get() }
     }
 
-    /// What runs next: the next lane of the ready queue, else the next
-    /// unstarted lane, else (every lane waits or has finished) the first
-    /// lane the resolution releases.
+    /// The fiber to switch to once the running lane stops (waits, or has
+    /// finished with no lane left to start): the next ready lane's, else
+    /// the CTA's thread, which starts and resolves (see [`CtaCore::drive`]).
     #[inline]
-    fn next(&self) -> Next {
-        loop {
-            if let Some(t) = self.pop_ready() {
-                return Next::Lane(t);
-            }
-            if self.next.get() < self.lanes.borrow().len() {
-                return Next::Start;
-            }
-            let mut ready = std::mem::take(&mut *self.ready.borrow_mut());
-            self.resolve(&mut ready);
-            let empty = ready.is_empty();
-            *self.ready.borrow_mut() = ready;
-            self.ready_at.set(0);
-            if empty {
-                return Next::Done;
-            }
+    fn after_stop(&self) -> FiberId {
+        match self.ready.pop() {
+            Some(t) => self.lanes[t].fiber.get(),
+            None => MAIN,
         }
     }
 
-    /// The next lane of the ready queue, taken off it.
-    #[inline]
-    fn pop_ready(&self) -> Option<usize> {
-        let at = self.ready_at.get();
-        let t = self.ready.borrow().get(at).copied()?;
-        self.ready_at.set(at + 1);
-        Some(t)
-    }
-
-    /// The fiber to switch to once the running lane stops. Kept out of
-    /// line: it runs (and has its frame) on the stopping lane's stack, and
-    /// the common case, the next ready lane, is taken by `block` itself.
-    #[inline(never)]
-    fn successor(&self) -> FiberId {
+    /// The CTA's thread: starts a fiber for the next lane, or resumes the
+    /// next ready one, or resolves, until every lane has finished. Starting
+    /// and resolving run here, on a stack that stays in cache, rather than
+    /// on the stack of whichever lane stopped last.
+    fn drive(&self) {
         loop {
-            match self.next() {
-                Next::Lane(t) => return self.lanes.borrow()[t].fiber,
-                Next::Start => match self.fibers().spawn() {
-                    Ok(f) => return f,
-                    Err(e) => self.fail_unstarted(e),
-                },
-                Next::Done => return MAIN,
-            }
+            let to = if let Some(t) = self.ready.pop() {
+                self.lanes[t].fiber.get()
+            } else if self.next.get() < self.lanes.len() {
+                match self.fibers().spawn() {
+                    Ok(f) => f,
+                    Err(e) => {
+                        self.fail_unstarted(e);
+                        continue;
+                    }
+                }
+            } else {
+                if self.waiting.get() == 0 {
+                    return;
+                }
+                self.resolve();
+                continue;
+            };
+            // SAFETY: the CTA's thread runs, `to` is suspended or
+            // unstarted, and no borrow of the CTA is held.
+            unsafe { self.fibers().switch(MAIN, to) };
         }
     }
 
     /// No fiber can be had: the lanes not yet started never run.
     fn fail_unstarted(&self, error: String) {
-        let n = self.lanes.borrow().len();
+        let n = self.lanes.len();
         let first = self.next.replace(n);
         self.errors
             .borrow_mut()
             .push(format!("threads {first}-{} did not run: {error}", n - 1));
-        for lane in &mut self.lanes.borrow_mut()[first..] {
-            lane.state = LaneState::Done;
+        for lane in &self.lanes[first..] {
+            lane.state.set(LaneState::Done);
         }
     }
 
@@ -105,25 +91,20 @@ impl CtaCore {
     /// other lanes until this one's rendezvous is answered.
     #[inline]
     pub(crate) fn block(&self, me: FiberId) {
-        let to = match self.pop_ready() {
-            Some(t) => self.lanes.borrow()[t].fiber,
-            None => self.successor(),
-        };
-        if to != me {
-            // SAFETY: `me` runs (this code is on its stack), `to` is
-            // suspended or unstarted, and no borrow of the CTA is held.
-            unsafe { self.fibers().switch(me, to) };
-        }
+        let to = self.after_stop();
+        debug_assert_ne!(to, me, "a waiting lane is not ready");
+        // SAFETY: `me` runs (this code is on its stack), `to` is suspended,
+        // and no borrow of the CTA is held.
+        unsafe { self.fibers().switch(me, to) };
     }
 
     /// The next unstarted lane, now running on fiber `me`.
     fn start_next(&self, me: FiberId) -> Option<usize> {
         let t = self.next.get();
-        let mut lanes = self.lanes.borrow_mut();
-        let lane = lanes.get_mut(t)?;
+        let lane = self.lanes.get(t)?;
         self.next.set(t + 1);
-        lane.fiber = me;
-        lane.state = LaneState::Running;
+        lane.fiber.set(me);
+        lane.state.set(LaneState::Running);
         Some(t)
     }
 }
@@ -170,6 +151,17 @@ impl Outer {
     }
 }
 
+/// What a lane's panic says, naming the thread.
+#[cold]
+fn panic_message(thread: &Thread, payload: &(dyn std::any::Any + Send)) -> String {
+    let msg = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "panicked".into());
+    format!("thread {:?} of CTA {:?}: {msg}", thread.tid, thread.ctaid)
+}
+
 /// Runs every thread of one CTA to completion, on the calling thread;
 /// `portable` picks the portable fiber backend where a native one exists.
 pub(crate) fn run_cta<T, F>(
@@ -185,18 +177,8 @@ where
     let block = place.block;
     let n = block.count();
     let core = CtaCore {
-        lanes: RefCell::new(
-            (0..n)
-                .map(|_| Lane {
-                    state: LaneState::Unstarted,
-                    fiber: MAIN,
-                    wait: None,
-                    fault: None,
-                    poisoned: None,
-                    local: Vec::new(),
-                })
-                .collect(),
-        ),
+        lanes: (0..n).map(|_| Lane::new()).collect(),
+        waiting: Cell::new(0),
         shared: RefCell::new(shared),
         stats: RefCell::new(SharedStats::default()),
         slots: RefCell::new(Vec::new()),
@@ -205,8 +187,7 @@ where
         arrivals: Cell::new(0),
         barrier_events: Cell::new(0),
         next: Cell::new(0),
-        ready: RefCell::new(Vec::with_capacity(n)),
-        ready_at: Cell::new(0),
+        ready: ReadySet::new(n),
         fibers: Cell::new(std::ptr::null()),
         ctaid: place.ctaid,
         errors: RefCell::new(Vec::new()),
@@ -214,11 +195,13 @@ where
     let results: RefCell<Vec<Option<T>>> = RefCell::new((0..n).map(|_| None).collect());
     let nwarps = n.div_ceil(32) as u32;
     let run_lane = |t: usize, fiber: FiberId| {
-        let tid = [
-            (t % block.x as usize) as u32,
-            (t / block.x as usize % block.y as usize) as u32,
-            (t / (block.x as usize * block.y as usize)) as u32,
-        ];
+        // A one-dimensional block (the common case) needs no division.
+        let tid = if block.x as usize == n {
+            [t as u32, 0, 0]
+        } else {
+            let t = t as u32;
+            [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
+        };
         let thread = Thread {
             tid,
             ntid: block.into(),
@@ -253,41 +236,27 @@ where
         unsafe { context::install_identity(std::ptr::null()) };
         match r {
             Ok(v) => results.borrow_mut()[t] = Some(v),
-            Err(p) => {
-                let msg = p
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "panicked".into());
-                core.errors.borrow_mut().push(format!(
-                    "thread {:?} of CTA {:?}: {msg}",
-                    thread.tid, thread.ctaid
-                ));
-            }
+            Err(p) => core.errors.borrow_mut().push(panic_message(&thread, &*p)),
         }
-        core.lanes.borrow_mut()[t].state = LaneState::Done;
+        core.lanes[t].state.set(LaneState::Done);
     };
     // A fiber runs lanes until none is left to start, then hands over.
     let entry = |me: FiberId| -> FiberId {
         while let Some(t) = core.start_next(me) {
             run_lane(t, me);
         }
-        core.successor()
+        core.after_stop()
     };
     let outer = Outer::save();
     {
         let fibers = Fibers::new(&entry, stack_size, portable, n);
         core.fibers
             .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
-        match fibers.spawn() {
-            // SAFETY: the CTA's thread runs, the fiber is unstarted, no
-            // borrow of the CTA is held; it returns once every lane is done.
-            Ok(first) => unsafe { fibers.switch(MAIN, first) },
-            Err(e) => core.fail_unstarted(e),
-        }
+        core.drive();
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
+    super::cta::slot_rows::give_back(core.slots.into_inner());
     CtaOutcome {
         results: results.into_inner(),
         shared: core.shared.into_inner(),
