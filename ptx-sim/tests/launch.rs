@@ -431,3 +431,37 @@ fn a_panicking_lane_is_reported_and_the_others_finish() {
         );
     }
 }
+
+#[test]
+fn lanes_a_partial_warp_lacks_give_an_aligned_mma_zeros_whatever_ran_before() {
+    // m8n8k4.f64: lane l holds A[l/4][l%4] and B[l%4][l/4], and gets
+    // D[l/4][2(l%4)] and D[l/4][2(l%4)+1] (PTX ISA, mma.m8n8k4 .f64).
+    let p = prepare(
+        "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};",
+        &["=d", "=d", "d", "d", "d", "d"],
+    );
+    let mma = |threads: u32| {
+        Launch::new(1, threads)
+            .run(|_| {
+                let mut r = p.registers();
+                for (k, v) in [(2, 1.0f64), (3, 1.0), (4, 0.0), (5, 0.0)] {
+                    r[k] = u128::from(v.to_bits());
+                }
+                p.run(&mut r).unwrap();
+                [f64::from_bits(r[0] as u64), f64::from_bits(r[1] as u64)]
+            })
+            .unwrap()
+            .results
+    };
+    // A full warp first leaves every lane's operands at 1.0 on this thread.
+    assert!(mma(32).iter().all(|d| *d == [4.0, 4.0]));
+    // Sixteen threads: A's rows 4-7 and B's columns 4-7 would come from
+    // lanes 16-31, which do not exist and count as zero, so D is 4 in its
+    // top-left 4x4 corner and 0 elsewhere.
+    let d = mma(16);
+    for (l, got) in d.iter().enumerate() {
+        let (row, col) = (l / 4, 2 * (l % 4));
+        let want = |c: usize| if row < 4 && c < 4 { 4.0 } else { 0.0 };
+        assert_eq!(*got, [want(col), want(col + 1)], "lane {l}");
+    }
+}

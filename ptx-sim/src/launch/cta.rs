@@ -228,7 +228,7 @@ impl CtaCore {
         {
             let mut slots = self.slots.borrow_mut();
             if slots.is_empty() {
-                *slots = slot_rows::take(self.lanes.len().div_ceil(32) * 32);
+                *slots = slot_rows::take(self.lanes.len());
             }
             slots[index][..operands.len()].copy_from_slice(operands);
         }
@@ -606,7 +606,8 @@ impl CtaCore {
 /// Slot rows, reused from CTA to CTA on each OS thread, so that a launch
 /// of many warps neither allocates nor zeroes them again. A row holds the
 /// operands of its lane's last rendezvous (here, of an earlier CTA's lane):
-/// warp functions read only the rows of the member lanes, which deposited.
+/// warp functions read only the rows of member lanes, which deposited, and
+/// of lanes that do not exist, which are zeroed.
 pub(crate) mod slot_rows {
     use super::{MAX_SLOTS, Slots};
     use std::cell::Cell;
@@ -615,12 +616,16 @@ pub(crate) mod slot_rows {
         static POOL: Cell<Vec<Slots>> = const { Cell::new(Vec::new()) };
     }
 
-    /// At least `rows` rows.
-    pub(crate) fn take(rows: usize) -> Vec<Slots> {
+    /// Rows for `threads` lanes, padded to whole warps; the padding rows
+    /// (lanes that do not exist, which never deposit) are zero, as the
+    /// `.aligned` matrix functions read every row of a warp.
+    pub(crate) fn take(threads: usize) -> Vec<Slots> {
+        let rows = threads.div_ceil(32) * 32;
         let mut v = POOL.take();
         if v.len() < rows {
             v.resize(rows, [0; MAX_SLOTS]);
         }
+        v[threads..rows].fill([0; MAX_SLOTS]);
         v
     }
 
