@@ -375,7 +375,7 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
 /// `atom{.space}.op.type d, [a], b{, c}`: d gets the old value. The lanes
 /// of a warp update one after another, lowest lane first, except for the
 /// 64-bit shared operations the H100 runs as a compare-and-swap loop
-/// ([`runs_as_cas_loop`]), whose colliding lanes land in the loop's order.
+/// (`runs_as_cas_loop`), whose colliding lanes land in the loop's order.
 #[inline]
 pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
     converged(Sem::Atom, m, s, atom_warp)
