@@ -258,14 +258,7 @@ impl CtaCore {
     /// row) and queues it to resume; its key is cleared by `collect`.
     #[inline]
     fn answer(&self, i: usize, fault: Option<Fault>) {
-        let lane = &self.lanes[i];
-        if fault.is_some() {
-            lane.fault.set(fault);
-        }
-        lane.state.set(LaneState::Running);
-        lane.wait.set(None);
-        self.waiting.set(self.waiting.get() - 1);
-        self.ready.push(i);
+        self.answer_group(i / 32, 1 << (i % 32), &fault.map_or(Ok(()), Err));
     }
 
     /// Resolves what can be resolved; leaves the lanes to resume in

@@ -21,12 +21,6 @@ impl ReadySet {
         }
     }
 
-    /// Adds lane `i`.
-    #[inline]
-    pub(crate) fn push(&self, i: usize) {
-        self.push_warp(i / 32, 1 << (i % 32));
-    }
-
     /// Adds the lanes of warp `w` whose bits are set in `lanes`.
     #[inline]
     pub(crate) fn push_warp(&self, w: usize, lanes: u32) {
@@ -69,11 +63,11 @@ mod tests {
     fn lanes_come_out_lowest_first_whatever_the_order_they_went_in() {
         let set = ReadySet::new(100);
         for i in [70, 3, 99, 31, 32, 0] {
-            set.push(i);
+            set.push_warp(i / 32, 1 << (i % 32));
         }
         assert_eq!(set.pop(), Some(0));
         // A lane queued below the cursor is still found.
-        set.push(1);
+        set.push_warp(0, 1 << 1);
         let rest: Vec<usize> = std::iter::from_fn(|| set.pop()).collect();
         assert_eq!(rest, [1, 3, 31, 32, 70, 99]);
         assert!(set.is_empty());

@@ -40,10 +40,13 @@ impl CtaCore {
     /// the CTA's thread, which starts and resolves (see [`CtaCore::drive`]).
     #[inline]
     fn after_stop(&self) -> FiberId {
-        match self.ready.pop() {
-            Some(t) => self.lanes[t].fiber.get(),
-            None => MAIN,
-        }
+        self.next_ready().unwrap_or(MAIN)
+    }
+
+    /// The fiber of the next released lane, taken off the ready set.
+    #[inline]
+    fn next_ready(&self) -> Option<FiberId> {
+        self.ready.pop().map(|t| self.lanes[t].fiber.get())
     }
 
     /// The CTA's thread: starts a fiber for the next lane, or resumes the
@@ -52,8 +55,8 @@ impl CtaCore {
     /// on the stack of whichever lane stopped last.
     fn drive(&self) {
         loop {
-            let to = if let Some(t) = self.ready.pop() {
-                self.lanes[t].fiber.get()
+            let to = if let Some(f) = self.next_ready() {
+                f
             } else if self.next.get() < self.lanes.len() {
                 match self.fibers().spawn() {
                     Ok(f) => f,
