@@ -6,43 +6,20 @@
 //! * the checker agrees with ptxas on the verdict file: every statement
 //!   ptxas accepts is accepted, and at most one statement differs.
 
+mod common;
+
+use common::{assert_all_replay, data, records_of_scope};
 use ptx_core::Target;
-use ptx_sim::golden::{Outcome, Record, approx_ok, replay_thread};
+use ptx_sim::golden::{replay_thread, replay_warp};
 use ptx_sim::records::read_jsonl;
 use ptx_sim::verdicts::Statement;
-use std::path::Path;
-
-fn data(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/golden")
-        .join(name)
-}
 
 #[test]
 fn every_thread_scope_h100_record_replays_through_the_interpreter() {
-    let mut failures = Vec::new();
-    let mut passed = 0;
-    for value in read_jsonl(&data("h100_sm90_seed11.jsonl.gz")).expect("the golden file") {
-        let Some(record) = Record::from_json(&value).expect("a record") else {
-            continue;
-        };
-        if record.scope != "thread" {
-            continue;
-        }
-        match replay_thread(&record, &approx_ok) {
-            Outcome::Pass => passed += 1,
-            Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
-            Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let records = records_of_scope("h100_sm90_seed11.jsonl.gz", "thread");
+    assert_all_replay(&records, replay_thread);
     // The file holds 2,296 thread-scope records (FORMAT.md's scope field).
-    assert_eq!(passed, 2296);
+    assert_eq!(records.len(), 2296);
 }
 
 /// The one known disagreement: `mma.m16n8k32...f16.e4m3.e4m3.f16` with an
@@ -79,31 +56,11 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
 /// instructions with operand selectors and negated operands included.
 #[test]
 fn every_thread_scope_record_of_the_extra_recording_replays() {
-    let (mut passed, mut forms, mut failures) = (0, std::collections::BTreeSet::new(), Vec::new());
-    for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
-        let Some(record) = Record::from_json(&value).expect("a record") else {
-            continue;
-        };
-        if record.scope != "thread" {
-            continue;
-        }
-        match replay_thread(&record, &approx_ok) {
-            Outcome::Pass => {
-                passed += 1;
-                forms.insert(record.form.clone());
-            }
-            Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
-            Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let records = records_of_scope("h100_sm90_extra_seed12.jsonl.gz", "thread");
+    assert_all_replay(&records, replay_thread);
+    let forms: std::collections::BTreeSet<&str> = records.iter().map(|r| r.form.as_str()).collect();
     // The file holds 4,080 thread-scope records.
-    assert_eq!(passed, 4080);
+    assert_eq!(records.len(), 4080);
     assert!(forms.len() >= 900, "{} forms pass", forms.len());
 }
 
@@ -170,28 +127,10 @@ fn the_checker_agrees_with_ptxas_on_the_extra_verdict_file() {
 /// shared atomics in the order the H100 lands them).
 #[test]
 fn every_warp_scope_record_of_the_extra_recording_replays() {
-    let (mut passed, mut failures) = (0, Vec::new());
-    for value in read_jsonl(&data("h100_sm90_extra_seed12.jsonl.gz")).expect("the extra file") {
-        let Some(record) = Record::from_json(&value).expect("a record") else {
-            continue;
-        };
-        if record.scope != "warp" {
-            continue;
-        }
-        match ptx_sim::golden::replay_warp(&record, &approx_ok) {
-            Outcome::Pass => passed += 1,
-            Outcome::Fail(lines) => failures.push(format!("{}: {}", record.asm, lines[0])),
-            Outcome::Skipped(why) => failures.push(format!("{}: skipped ({why})", record.asm)),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let records = records_of_scope("h100_sm90_extra_seed12.jsonl.gz", "warp");
+    assert_all_replay(&records, replay_warp);
     // 1,072 warp-scope records: all pass (every mma form included, and the
     // colliding 64-bit shared atomics the H100 runs as a compare-and-swap
     // loop, in that loop's order).
-    assert_eq!(passed, 1072);
+    assert_eq!(records.len(), 1072);
 }
