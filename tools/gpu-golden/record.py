@@ -897,6 +897,44 @@ def write_records(f, job, outcome, arch):
     return NW
 
 
+def attach_compiled(jobs, compiled):
+    """Gives each job its cubin from `compiled` (job index -> (cubin, log)),
+    or its compile errors; returns how many failed to compile."""
+    nerr = 0
+    for j in jobs:
+        if j["idx"] in compiled:
+            cubin, log = compiled[j["idx"]]
+            j["cubin"] = cubin
+            if cubin is None:  # keep the error lines (NVRTC also logs warnings about the wrapper)
+                lines = log.strip().splitlines()
+                j["compile_error"] = "\n".join([x for x in lines if "error" in x] or lines)
+                nerr += 1
+    return nerr
+
+
+def print_compile_errors(jobs, nerr, t0):
+    """The --compile-only report: every form that failed, then the counts."""
+    for j in jobs:
+        if j.get("compile_error"):
+            print(f"FAIL {j['form']['name']}\n    " + j["compile_error"].replace("\n", "\n    "))
+    print(f"compile-only: {len(jobs) - nerr} compiled, {nerr} failed, {time.time() - t0:.1f}s")
+
+
+def launch_and_write(jobs, arch, timeout, path, write):
+    """Launches every job that compiled and writes each job's records to
+    `path` (gzip if it ends in .gz) with `write(f, job, outcome, arch)`;
+    returns (job, outcome, records written) for every job, in order."""
+    run = [j for j in jobs if not j.get("compile_error")]
+    outcomes = launch_all(run, arch, timeout)
+    by_idx = {j["idx"]: outcomes.get(i, ("err", "not run")) for i, j in enumerate(run)}
+    written = []
+    with (gzip.open(path, "wt") if path.endswith(".gz") else open(path, "w")) as f:
+        for j in jobs:
+            oc = ("err", j["compile_error"]) if j.get("compile_error") else by_idx[j["idx"]]
+            written.append((j, oc, write(f, j, oc, arch)))
+    return written
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
@@ -952,32 +990,13 @@ def main():
         raise SystemExit("--compile-only: no libnvrtc found (set GOLDEN_NVRTC=/path/to/libnvrtc.so)")
     else:
         print("no libnvrtc found: the launcher compiles each form with CuPy, one at a time", flush=True)
-    nerr = 0
-    for j in jobs:
-        if j["idx"] in compiled:
-            cubin, log = compiled[j["idx"]]
-            j["cubin"] = cubin
-            if cubin is None:  # keep the error lines (NVRTC also logs warnings about the wrapper)
-                lines = log.strip().splitlines()
-                j["compile_error"] = "\n".join([x for x in lines if "error" in x] or lines)
-                nerr += 1
+    nerr = attach_compiled(jobs, compiled)
     if a.compile_only:
-        for j in jobs:
-            if j.get("compile_error"):
-                print(f"FAIL {j['form']['name']}\n    " + j["compile_error"].replace("\n", "\n    "))
-        print(f"compile-only: {len(jobs) - nerr} compiled, {nerr} failed, {time.time() - t0:.1f}s")
+        print_compile_errors(jobs, nerr, t0)
         return
-
-    run = [j for j in jobs if not j.get("compile_error")]
-    outcomes = launch_all(run, a.arch, a.timeout)
-    by_idx = {j["idx"]: outcomes.get(i, ("err", "not run")) for i, j in enumerate(run)}
-    nrec = nfail = 0
-    with (gzip.open(a.out, "wt") if a.out.endswith(".gz") else open(a.out, "w")) as f:
-        for j in jobs:
-            oc = ("err", j["compile_error"]) if j.get("compile_error") else by_idx[j["idx"]]
-            n = write_records(f, j, oc, a.arch)
-            nrec += n
-            nfail += (n == 0)
+    written = launch_and_write(jobs, a.arch, a.timeout, a.out, write_records)
+    nrec = sum(n for _, _, n in written)
+    nfail = sum(n == 0 for _, _, n in written)
     print(f"records {nrec}, forms failed {nfail}, {time.time() - t0:.1f}s")
 
 

@@ -38,7 +38,6 @@ import random
 import struct
 import sys
 import time
-import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -464,32 +463,16 @@ def main():
         raise SystemExit("no libnvrtc (set GOLDEN_NVRTC=/path/to/libnvrtc.so)")
     print(f"compiling with NVRTC {R.nvrtc_version()} on {a.jobs} processes", flush=True)
     compiled = R.compile_all(jobs, a.arch, a.jobs)
-    nerr = 0
-    for j in jobs:
-        cubin, log = compiled[j["idx"]]
-        j["cubin"] = cubin
-        if cubin is None:
-            lines = log.strip().splitlines()
-            j["compile_error"] = "\n".join([x for x in lines if "error" in x] or lines)
-            nerr += 1
+    nerr = R.attach_compiled(jobs, compiled)
     if a.compile_only:
-        for j in jobs:
-            if j.get("compile_error"):
-                print(f"FAIL {j['form']['name']}\n    " + j["compile_error"].replace("\n", "\n    "))
-        print(f"compile-only: {len(jobs) - nerr} compiled, {nerr} failed, {time.time() - t0:.1f}s")
+        R.print_compile_errors(jobs, nerr, t0)
         return
-    run = [j for j in jobs if not j.get("compile_error")]
-    outcomes = R.launch_all(run, a.arch, a.timeout)
-    by_idx = {j["idx"]: outcomes.get(i, ("err", "not run")) for i, j in enumerate(run)}
-    nrec = nfail = 0
-    with (gzip.open(a.out, "wt") if a.out.endswith(".gz") else open(a.out, "w")) as out:
-        for j in jobs:
-            oc = ("err", j["compile_error"]) if j.get("compile_error") else by_idx[j["idx"]]
-            n = write_records(out, j, oc, a.arch)
-            nrec += n
-            nfail += n == 0
-            if n == 0:
-                print(f"  failed: {j['form']['name']}: {oc[1][:300]}", flush=True)
+    written = R.launch_and_write(jobs, a.arch, a.timeout, a.out, write_records)
+    for j, oc, n in written:
+        if n == 0:
+            print(f"  failed: {j['form']['name']}: {oc[1][:300]}", flush=True)
+    nrec = sum(n for _, _, n in written)
+    nfail = sum(n == 0 for _, _, n in written)
     print(f"records {nrec}, forms failed {nfail}, {time.time() - t0:.1f}s")
 
 
