@@ -78,9 +78,10 @@ impl Wait {
     /// The instruction's modifiers.
     #[inline]
     pub fn mods(&self) -> &Mods {
-        // SAFETY: a wait lives in its lane's record only while the lane is
-        // suspended in the semantic function called with these modifiers
-        // (`answer` clears it before the lane resumes), so they are alive.
+        // SAFETY: a wait is read (through `CtaCore::waiting`) only while
+        // its lane's key is set, that is while the lane is suspended in the
+        // semantic function called with these modifiers (`answer_group`
+        // clears the key before the lane resumes), so they are alive.
         unsafe { &*self.mods }
     }
 
@@ -128,19 +129,11 @@ const KEY_TAG: u64 = 0xF;
 /// A warp collective's key holds an explicit member mask.
 const KEY_MASKED: u64 = 0x10;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LaneState {
-    Unstarted,
-    Running,
-    Waiting,
-    Done,
-}
-
+/// One thread of the CTA: what the scheduler needs only off the hot path
+/// (the hot part, key, wait and fiber, is in [`CtaCore`]'s arrays).
 pub(crate) struct Lane {
-    pub state: Cell<LaneState>,
-    /// The fiber the lane runs on (once started).
-    pub fiber: Cell<FiberId>,
-    pub wait: Cell<Option<Wait>>,
+    /// The thread has finished (or will never run).
+    pub done: Cell<bool>,
     /// The answer to a rendezvous that failed (a success is in the slot row).
     pub fault: Cell<Option<Fault>>,
     /// Set once the lane was faulted out of a deadlock: later collectives fail at once.
@@ -153,20 +146,11 @@ impl Lane {
     /// A lane not yet started.
     pub(crate) fn new() -> Lane {
         Lane {
-            state: Cell::new(LaneState::Unstarted),
-            fiber: Cell::new(super::fiber::MAIN),
-            wait: Cell::new(None),
+            done: Cell::new(false),
             fault: Cell::new(None),
             poisoned: OnceCell::new(),
             local: RefCell::new(Vec::new()),
         }
-    }
-
-    /// What the lane waits for, if it waits.
-    fn waiting(&self) -> Option<Wait> {
-        self.wait
-            .get()
-            .filter(|_| self.state.get() == LaneState::Waiting)
     }
 }
 
@@ -177,17 +161,31 @@ pub(crate) struct Barrier {
 }
 
 /// The part of a CTA the semantic functions reach through [`current`].
+///
+/// The per-lane arrays a rendezvous touches (`keys`, `waits`, `fiber_of`,
+/// the slot rows) are indexed by a lane's own index, which the scheduler
+/// hands each lane (always below the CTA's thread count), so the lane side
+/// reads them without bounds checks.
 pub(crate) struct CtaCore {
     pub lanes: Box<[Lane]>,
-    /// How many lanes wait at a rendezvous.
-    pub waiting: Cell<usize>,
-    /// One row of operand slots per thread (32 per warp, the last warp
-    /// padded), allocated at the first rendezvous: a lane deposits its
-    /// operands in its row and reads the answer from it.
-    pub slots: RefCell<Vec<Slots>>,
     /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
     /// scans, a word per lane.
     pub keys: Box<[Cell<u64>]>,
+    /// Each lane's wait, in the frame of its [`current::rendezvous`] call
+    /// (so a deposit stores one word): read only while the lane's key is set.
+    waits: Box<[Cell<*const Wait>]>,
+    /// The fiber each started lane runs on.
+    pub fiber_of: Box<[Cell<FiberId>]>,
+    /// One row of operand slots per thread (32 per warp, the last warp
+    /// padded): a lane deposits its operands in its row and reads the
+    /// answer from it.
+    rows: slot_rows::SlotRows,
+    /// How many lanes wait at a rendezvous.
+    pub waiting: Cell<usize>,
+    /// How many answered lanes have a fault to collect.
+    faults: Cell<usize>,
+    /// Some lane was faulted out of a deadlock (see [`Lane::poisoned`]).
+    poisoned: Cell<bool>,
     pub shared: RefCell<Vec<u8>>,
     pub stats: RefCell<SharedStats>,
     pub barriers: RefCell<[Barrier; 16]>,
@@ -207,6 +205,65 @@ pub(crate) struct CtaCore {
 }
 
 impl CtaCore {
+    /// A CTA of `n` threads, none started, with `shared` as its shared memory.
+    pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3]) -> CtaCore {
+        CtaCore {
+            lanes: (0..n).map(|_| Lane::new()).collect(),
+            keys: (0..n).map(|_| Cell::new(0)).collect(),
+            waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
+            fiber_of: (0..n).map(|_| Cell::new(super::fiber::MAIN)).collect(),
+            rows: slot_rows::SlotRows::take(n),
+            waiting: Cell::new(0),
+            faults: Cell::new(0),
+            poisoned: Cell::new(false),
+            shared: RefCell::new(shared),
+            stats: RefCell::new(SharedStats::default()),
+            barriers: RefCell::new([Barrier::default(); 16]),
+            arrivals: Cell::new(0),
+            barrier_events: Cell::new(0),
+            next: Cell::new(0),
+            ready: ReadySet::new(n),
+            fibers: Cell::new(std::ptr::null()),
+            ctaid,
+            errors: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// What the CTA leaves: its shared memory, statistics and errors (the
+    /// slot rows go back to the pool).
+    pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<String>) {
+        self.rows.give_back();
+        (
+            self.shared.into_inner(),
+            self.stats.into_inner(),
+            self.errors.into_inner(),
+        )
+    }
+
+    /// Runs `f` over the slot rows.
+    ///
+    /// The rows are not in a `RefCell`, because every rendezvous passes
+    /// through them twice per lane: the CTA runs on one OS thread, and
+    /// `f` is never one that switches fibers or reaches the rows again (a
+    /// warp function over its warp's rows, the answer of a barrier), so no
+    /// two borrows of the rows ever overlap, nor one with a lane's copy.
+    #[inline(always)]
+    fn with_rows<R>(&self, f: impl FnOnce(&mut [Slots]) -> R) -> R {
+        // SAFETY: see above: the borrow is unique for the duration of `f`.
+        f(unsafe { self.rows.as_mut_slice() })
+    }
+
+    /// What lane `i` waits for, if it waits.
+    #[inline]
+    fn waiting(&self, i: usize) -> Option<Wait> {
+        if self.keys[i].get() == 0 {
+            return None;
+        }
+        // SAFETY: while a lane's key is set, it is suspended inside the
+        // `rendezvous` call whose frame holds the wait (see `deposit`).
+        Some(unsafe { *self.waits[i].get() })
+    }
+
     /// The lanes that exist in warp `w` (the last warp may be partial).
     fn warp_lanes(&self, w: usize, n: usize) -> u32 {
         let count = n.saturating_sub(w * 32).min(32);
@@ -217,45 +274,80 @@ impl CtaCore {
         }
     }
 
-    /// Records that the running lane `index` waits for `wait`, its operands
-    /// `operands` copied to its slot row.
-    #[inline]
-    pub(crate) fn deposit(&self, index: usize, wait: Wait, operands: &[u64]) -> Result<(), Fault> {
-        let lane = &self.lanes[index];
-        if let Some(message) = lane.poisoned.get() {
-            return Err(Fault::new(message.clone()));
+    /// Records that the running lane `index` waits for `*wait`, its
+    /// operands `operands` (at most [`MAX_SLOTS`], as [`Wait::new`]
+    /// checked) copied to its slot row. `*wait` must stay where it is until
+    /// the lane is answered: it is the caller's frame's, suspended until then.
+    #[inline(always)]
+    pub(crate) fn deposit(&self, index: usize, wait: &Wait, operands: &[u64]) -> Result<(), Fault> {
+        debug_assert!(index < self.lanes.len() && operands.len() <= MAX_SLOTS);
+        if self.poisoned.get() {
+            self.check_poisoned(index)?;
         }
-        {
-            let mut slots = self.slots.borrow_mut();
-            if slots.is_empty() {
-                *slots = slot_rows::take(self.lanes.len());
-            }
-            slots[index][..operands.len()].copy_from_slice(operands);
+        // SAFETY: `index` is the running lane's, below the thread count
+        // (see the type's docs), and at most `MAX_SLOTS` words are copied
+        // into its row, which no borrow holds while a lane runs.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                operands.as_ptr(),
+                self.rows.row(index),
+                operands.len(),
+            );
         }
         if let WaitKind::Barrier { .. } = wait.kind {
             self.barrier_events.set(self.barrier_events.get() + 1);
         }
         self.arrivals.set(self.arrivals.get() | 1 << (index / 32));
-        self.keys[index].set(wait.key());
+        // SAFETY: `index` is below the thread count.
+        unsafe {
+            self.keys.get_unchecked(index).set(wait.key());
+            self.waits.get_unchecked(index).set(wait);
+        }
         self.waiting.set(self.waiting.get() + 1);
-        lane.wait.set(Some(wait));
-        lane.state.set(LaneState::Waiting);
         Ok(())
+    }
+
+    /// A lane faulted out of a deadlock fails every later rendezvous.
+    #[cold]
+    fn check_poisoned(&self, index: usize) -> Result<(), Fault> {
+        match self.lanes[index].poisoned.get() {
+            Some(message) => Err(Fault::new(message.clone())),
+            None => Ok(()),
+        }
     }
 
     /// The answer to lane `index`'s rendezvous, copied into `operands`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn collect(&self, index: usize, operands: &mut [u64]) -> Result<(), Fault> {
-        self.keys[index].set(0);
-        if let Some(fault) = self.lanes[index].fault.take() {
-            return Err(fault);
+        if self.faults.get() != 0 {
+            self.collect_fault(index)?;
         }
-        operands.copy_from_slice(&self.slots.borrow()[index][..operands.len()]);
+        // SAFETY: as in `deposit`: the lane's own row, `operands.len()`
+        // words of it, and no borrow of the rows is held while a lane runs.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.rows.row(index),
+                operands.as_mut_ptr(),
+                operands.len(),
+            );
+        }
         Ok(())
     }
 
+    /// Lane `index`'s fault, if it was answered with one.
+    #[cold]
+    fn collect_fault(&self, index: usize) -> Result<(), Fault> {
+        match self.lanes[index].fault.take() {
+            Some(fault) => {
+                self.faults.set(self.faults.get() - 1);
+                Err(fault)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Answers lane `i` (a fault, or success with its answer in its slot
-    /// row) and queues it to resume; its key is cleared by `collect`.
+    /// row) and queues it to resume.
     #[inline]
     fn answer(&self, i: usize, fault: Option<Fault>) {
         self.answer_group(i / 32, 1 << (i % 32), &fault.map_or(Ok(()), Err));
@@ -316,12 +408,11 @@ impl CtaCore {
         let base = w * 32;
         let existing = self.warp_lanes(w, n);
         let mut handled = 0u32;
-        let lanes = &self.lanes;
         for l in lanes_of(waiting) {
             if handled & (1 << l) != 0 {
                 continue;
             }
-            let Some(wait) = lanes[base + l].waiting() else {
+            let Some(wait) = self.waiting(base + l) else {
                 continue;
             };
             let WaitKind::Warp { run, mask } = wait.kind else {
@@ -363,33 +454,43 @@ impl CtaCore {
     /// Runs the warp side `run` of `wait` for the `members` of warp `w`,
     /// in their slot rows.
     fn run_warp(&self, w: usize, wait: &Wait, run: WarpFn, members: u32) -> SemResult {
-        let mut slots = self.slots.borrow_mut();
-        let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
-            .try_into()
-            .expect("slot rows come in warps of 32");
         let mut shared = self.shared.borrow_mut();
         let mut stats = self.stats.borrow_mut();
-        let mut call = WarpCall {
-            mods: *wait.mods(),
-            members,
-            lanes: rows,
-            shared: &mut shared,
-            stats: &mut stats,
-            key: wait.sem.key(),
-            len: wait.len,
-        };
-        run(&mut call)
+        self.with_rows(|slots| {
+            let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
+                .try_into()
+                .expect("slot rows come in warps of 32");
+            let mut call = WarpCall {
+                mods: *wait.mods(),
+                members,
+                lanes: rows,
+                shared: &mut shared,
+                stats: &mut stats,
+                key: wait.sem.key(),
+                len: wait.len,
+            };
+            run(&mut call)
+        })
     }
 
-    /// Answers the `members` of warp `w` with `result` and queues them.
+    /// Answers the `members` of warp `w` with `result`: clears their keys
+    /// and queues them.
+    #[inline]
     fn answer_group(&self, w: usize, members: u32, result: &SemResult) {
-        for m in lanes_of(members) {
-            let lane = &self.lanes[w * 32 + m];
-            if let Err(fault) = result {
-                lane.fault.set(Some(fault.clone()));
+        let base = w * 32;
+        if let Err(fault) = result {
+            for m in lanes_of(members) {
+                self.lanes[base + m].fault.set(Some(fault.clone()));
             }
-            lane.state.set(LaneState::Running);
-            lane.wait.set(None);
+            self.faults
+                .set(self.faults.get() + members.count_ones() as usize);
+        }
+        if members == u32::MAX {
+            self.keys[base..base + 32].iter().for_each(|k| k.set(0));
+        } else {
+            for m in lanes_of(members) {
+                self.keys[base + m].set(0);
+            }
         }
         self.waiting
             .set(self.waiting.get() - members.count_ones() as usize);
@@ -415,7 +516,7 @@ impl CtaCore {
         {
             return false;
         }
-        let Some(wait) = self.lanes[w * 32].waiting() else {
+        let Some(wait) = self.waiting(w * 32) else {
             return false;
         };
         let WaitKind::Warp { run, .. } = wait.kind else {
@@ -431,11 +532,12 @@ impl CtaCore {
     /// execute it together.
     fn resolve_active(&self, w: usize, mask: u32) {
         let base = w * 32;
-        let mut slots = self.slots.borrow_mut();
-        for l in lanes_of(mask) {
-            slots[base + l][0] = u64::from(mask);
-            self.answer(base + l, None);
-        }
+        self.with_rows(|rows| {
+            for l in lanes_of(mask) {
+                rows[base + l][0] = u64::from(mask);
+            }
+        });
+        self.answer_group(w, mask, &Ok(()));
     }
 
     /// Warp-wide memory accesses: the lanes of warp `w` waiting at the
@@ -443,10 +545,9 @@ impl CtaCore {
     /// `waiting` are the lanes waiting at one.
     fn resolve_converged(&self, w: usize, waiting: u32) {
         let base = w * 32;
-        let lanes = &self.lanes;
         let mut groups: Vec<(Wait, u32)> = Vec::new();
         for l in lanes_of(waiting) {
-            let Some(wait) = lanes[base + l].waiting() else {
+            let Some(wait) = self.waiting(base + l) else {
                 continue;
             };
             match groups.iter_mut().find(|(g, _)| g.sem == wait.sem) {
@@ -465,10 +566,9 @@ impl CtaCore {
 
     /// Lanes that yielded go on once nothing else can.
     fn resolve_yield(&self) {
-        let lanes = &self.lanes;
-        for i in 0..lanes.len() {
-            if lanes[i]
-                .waiting()
+        for i in 0..self.lanes.len() {
+            if self
+                .waiting(i)
                 .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
             {
                 self.answer(i, None);
@@ -478,24 +578,19 @@ impl CtaCore {
 
     /// Every barrier whose count is reached, in barrier order.
     fn resolve_barriers(&self, n: usize) {
-        let lanes = &self.lanes;
-        let mut slots = self.slots.borrow_mut();
-        let mut waiting: Vec<(u32, usize)> = lanes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| match l.waiting()?.kind {
-                WaitKind::Barrier { id, .. } => Some((id, i)),
-                _ => None,
+        let mut waiting: Vec<(u32, usize, Wait)> = (0..self.lanes.len())
+            .filter_map(|i| {
+                let wait = self.waiting(i)?;
+                match wait.kind {
+                    WaitKind::Barrier { id, .. } => Some((id, i, wait)),
+                    _ => None,
+                }
             })
             .collect();
-        waiting.sort_by_key(|&(id, _)| id);
+        waiting.sort_by_key(|&(id, i, _)| (id, i));
         let mut still_waiting = 0;
         for group in waiting.chunk_by(|a, b| a.0 == b.0) {
-            let id = group[0].0;
-            let first = lanes[group[0].1]
-                .wait
-                .get()
-                .expect("a waiting lane has a wait");
+            let (id, _, first) = group[0];
             let WaitKind::Barrier { count, .. } = first.kind else {
                 continue;
             };
@@ -506,29 +601,26 @@ impl CtaCore {
                 continue;
             }
             self.barriers.borrow_mut()[id as usize].arrived = 0;
-            // `bar.red`: the predicate is the last slot; the result the first.
-            let pred = |i: usize| {
-                let len = lanes[i].wait.get().map_or(0, |w| w.len);
-                len > 0 && slots[i][len - 1] != 0
-            };
-            let popc = group.iter().filter(|&&(_, i)| pred(i)).count() as u64;
-            let all = group.iter().all(|&(_, i)| pred(i));
-            let any = popc > 0;
-            for &(_, i) in group {
-                let m = *lanes[i]
-                    .wait
-                    .get()
-                    .expect("a waiting lane has a wait")
-                    .mods();
-                if m.selects(ptx_core::Sel::Red) || m.has(ptx_core::Flags::POPC) {
-                    slots[i][0] = if m.has(ptx_core::Flags::POPC) {
-                        popc
-                    } else if m.selects(ptx_core::Sel::And) {
-                        u64::from(all)
-                    } else {
-                        u64::from(any)
-                    };
+            self.with_rows(|rows| {
+                // `bar.red`: the predicate is the last slot; the result the first.
+                let pred = |&(_, i, w): &(u32, usize, Wait)| w.len > 0 && rows[i][w.len - 1] != 0;
+                let popc = group.iter().filter(|g| pred(g)).count() as u64;
+                let all = group.iter().all(pred);
+                let any = popc > 0;
+                for &(_, i, wait) in group {
+                    let m = wait.mods();
+                    if m.selects(ptx_core::Sel::Red) || m.has(ptx_core::Flags::POPC) {
+                        rows[i][0] = if m.has(ptx_core::Flags::POPC) {
+                            popc
+                        } else if m.selects(ptx_core::Sel::And) {
+                            u64::from(all)
+                        } else {
+                            u64::from(any)
+                        };
+                    }
                 }
+            });
+            for &(_, i, _) in group {
                 self.answer(i, None);
             }
         }
@@ -540,14 +632,14 @@ impl CtaCore {
     fn deadlock(&self) {
         let lanes = &self.lanes;
         let waiting: Vec<usize> = (0..lanes.len())
-            .filter(|&i| lanes[i].state.get() == LaneState::Waiting)
+            .filter(|&i| self.keys[i].get() != 0)
             .collect();
         if waiting.is_empty() {
             return;
         }
         let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
         for &i in &waiting {
-            let Some(w) = lanes[i].wait.get() else {
+            let Some(w) = self.waiting(i) else {
                 continue;
             };
             let what = match w.kind {
@@ -572,7 +664,7 @@ impl CtaCore {
             }
         }
         let done: Vec<usize> = (0..lanes.len())
-            .filter(|&i| lanes[i].state.get() == LaneState::Done)
+            .filter(|&i| lanes[i].done.get())
             .collect();
         let mut message = format!(
             "deadlock in CTA ({}, {}, {}):",
@@ -588,6 +680,7 @@ impl CtaCore {
         }
         self.errors.borrow_mut().push(message.clone());
         self.barrier_events.set(0);
+        self.poisoned.set(true);
         let lanes = &self.lanes;
         for i in waiting {
             let _ = lanes[i].poisoned.set(message.clone());
@@ -604,32 +697,86 @@ impl CtaCore {
 pub(crate) mod slot_rows {
     use super::{MAX_SLOTS, Slots};
     use std::cell::Cell;
+    use std::mem::ManuallyDrop;
 
     thread_local! {
         static POOL: Cell<Vec<Slots>> = const { Cell::new(Vec::new()) };
     }
 
-    /// Rows for `threads` lanes, padded to whole warps; the padding rows
-    /// (lanes that do not exist, which never deposit) are zero, as the
-    /// `.aligned` matrix functions read every row of a warp.
-    pub(crate) fn take(threads: usize) -> Vec<Slots> {
-        let rows = threads.div_ceil(32) * 32;
-        let mut v = POOL.take();
-        if v.len() < rows {
-            v.resize(rows, [0; MAX_SLOTS]);
-        }
-        v[threads..rows].fill([0; MAX_SLOTS]);
-        v
+    /// The rows of one CTA: a vector taken apart, so that a lane can copy
+    /// into its row through a pointer while no reference to the rows
+    /// exists (see `CtaCore::with_rows`).
+    pub(crate) struct SlotRows {
+        ptr: *mut Slots,
+        len: usize,
+        capacity: usize,
     }
 
-    /// Keeps `rows` for the next CTA (the larger, if the pool has rows).
-    pub(crate) fn give_back(rows: Vec<Slots>) {
-        let pooled = POOL.take();
-        POOL.set(if pooled.len() > rows.len() {
-            pooled
-        } else {
-            rows
-        });
+    impl SlotRows {
+        /// Rows for `threads` lanes, padded to whole warps; the padding
+        /// rows (lanes that do not exist, which never deposit) are zero,
+        /// as the `.aligned` matrix functions read every row of a warp.
+        pub(crate) fn take(threads: usize) -> SlotRows {
+            let rows = threads.div_ceil(32) * 32;
+            let mut v = POOL.take();
+            if v.len() < rows {
+                v.resize(rows, [0; MAX_SLOTS]);
+            }
+            v[threads..rows].fill([0; MAX_SLOTS]);
+            let mut v = ManuallyDrop::new(v);
+            SlotRows {
+                ptr: v.as_mut_ptr(),
+                len: v.len(),
+                capacity: v.capacity(),
+            }
+        }
+
+        /// The first slot of row `i`.
+        ///
+        /// # Safety
+        ///
+        /// `i` must be below the number of threads the rows were taken for.
+        #[inline(always)]
+        pub(crate) unsafe fn row(&self, i: usize) -> *mut u64 {
+            // SAFETY: `i` is in bounds (the caller's promise).
+            unsafe { self.ptr.add(i).cast() }
+        }
+
+        /// Every row.
+        ///
+        /// # Safety
+        ///
+        /// No other reference to the rows may exist while the slice lives,
+        /// and no copy through [`SlotRows::row`] may happen meanwhile.
+        #[inline(always)]
+        #[allow(clippy::mut_from_ref)]
+        pub(crate) unsafe fn as_mut_slice(&self) -> &mut [Slots] {
+            // SAFETY: `ptr` and `len` are a live vector's, and the borrow
+            // is unique (the caller's promise).
+            unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+        }
+
+        /// Keeps the rows for the next CTA (the larger, if the pool has rows).
+        pub(crate) fn give_back(self) {
+            // SAFETY: the parts are those of the vector `take` took apart,
+            // which nothing else owns.
+            let rows = unsafe { Vec::from_raw_parts(self.ptr, self.len, self.capacity) };
+            std::mem::forget(self);
+            let pooled = POOL.take();
+            POOL.set(if pooled.len() > rows.len() {
+                pooled
+            } else {
+                rows
+            });
+        }
+    }
+
+    impl Drop for SlotRows {
+        fn drop(&mut self) {
+            // SAFETY: as in `give_back`; reached only when the CTA is
+            // dropped without `finish` (a panic in the scheduler).
+            drop(unsafe { Vec::from_raw_parts(self.ptr, self.len, self.capacity) });
+        }
     }
 }
 

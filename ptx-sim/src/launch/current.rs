@@ -5,7 +5,7 @@
 
 use super::cta::{CtaCore, Wait};
 use super::fiber::FiberId;
-use crate::context;
+use crate::context::{self, Identity};
 use crate::exec::Fault;
 use std::cell::Cell;
 
@@ -14,6 +14,8 @@ pub(crate) struct LaneCtx {
     pub cta: *const CtaCore,
     pub index: usize,
     pub fiber: FiberId,
+    /// The thread's identity, reinstalled whenever the lane resumes.
+    pub identity: *const Identity,
 }
 
 thread_local! {
@@ -70,14 +72,13 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     let ctx = unsafe { &*ptr };
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
-    cta.deposit(ctx.index, wait, operands)?;
+    cta.deposit(ctx.index, &wait, operands)?;
     let saved = context::save();
-    let identity = context::identity_ptr();
     cta.block(ctx.fiber);
     set(ptr);
     context::restore(saved);
     // SAFETY: the identity belongs to this lane and lives in its frame
     // (see `run_cta`) for as long as the lane runs.
-    unsafe { context::install_identity(identity) };
+    unsafe { context::install_identity(ctx.identity) };
     cta.collect(ctx.index, operands)
 }

@@ -273,8 +273,14 @@ impl<'a> Fibers<'a> {
             Backend::Native { sps, .. } => {
                 // [`MAIN`] is the last cell; a spawned fiber's is below it.
                 let main = sps.len() - 1;
-                let save = sps[from.min(main)].as_ptr();
-                let target = sps[to.min(main)].get();
+                // SAFETY: `from` and `to` are spawned fibers (below
+                // `main`) or [`MAIN`], as this function requires.
+                let (save, target) = unsafe {
+                    (
+                        sps.get_unchecked(from.min(main)).as_ptr(),
+                        sps.get_unchecked(to.min(main)).get(),
+                    )
+                };
                 // SAFETY: `save` is the running fiber's cell, `target` the
                 // saved stack pointer of a suspended fiber or of the driver
                 // (or of a spawned fiber, laid out by `prepare`).

@@ -17,13 +17,12 @@
 //! stack holds little more than the lane's frames: 32 lanes' stacks fit in
 //! the first-level cache together.
 
-use super::cta::{Barrier, CtaCore, Lane, LaneState};
+use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
 use super::fiber::{FiberId, Fibers, MAIN};
-use super::ready::ReadySet;
 use super::{Dim3, SharedStats, Thread};
 use crate::context::{self, Identity};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 impl CtaCore {
@@ -36,42 +35,49 @@ impl CtaCore {
     }
 
     /// The fiber to switch to once the running lane stops (waits, or has
-    /// finished with no lane left to start): the next ready lane's, else
-    /// the CTA's thread, which starts and resolves (see [`CtaCore::drive`]).
-    #[inline]
+    /// finished): the next released lane's, else a new fiber for the next
+    /// unstarted lane, else the CTA's thread, which resolves (see
+    /// [`CtaCore::drive`]).
+    #[inline(always)]
     fn after_stop(&self) -> FiberId {
-        self.next_ready().unwrap_or(MAIN)
+        match self.ready.pop() {
+            Some(t) => self.fiber_of[t].get(),
+            None => self.start_or_main(),
+        }
     }
 
-    /// The fiber of the next released lane, taken off the ready set.
-    #[inline]
-    fn next_ready(&self) -> Option<FiberId> {
-        self.ready.pop().map(|t| self.lanes[t].fiber.get())
+    /// A new fiber for the next unstarted lane, or the CTA's thread when
+    /// every lane has started (or no fiber can be had).
+    #[inline(never)]
+    fn start_or_main(&self) -> FiberId {
+        if self.next.get() >= self.lanes.len() {
+            return MAIN;
+        }
+        match self.fibers().spawn() {
+            Ok(f) => f,
+            Err(e) => {
+                self.fail_unstarted(e);
+                MAIN
+            }
+        }
     }
 
-    /// The CTA's thread: starts a fiber for the next lane, or resumes the
-    /// next ready one, or resolves, until every lane has finished. Starting
-    /// and resolving run here, on a stack that stays in cache, rather than
-    /// on the stack of whichever lane stopped last.
+    /// The CTA's thread: runs lanes (the first fiber starts them in
+    /// order, each lane that stops hands on to the next, see
+    /// [`CtaCore::after_stop`]) and resolves once every lane has stopped,
+    /// until every lane has finished. Resolving runs here, on a stack that
+    /// stays in cache, rather than on the stack of whichever lane stopped
+    /// last.
     fn drive(&self) {
         loop {
-            let to = if let Some(f) = self.next_ready() {
-                f
-            } else if self.next.get() < self.lanes.len() {
-                match self.fibers().spawn() {
-                    Ok(f) => f,
-                    Err(e) => {
-                        self.fail_unstarted(e);
-                        continue;
-                    }
-                }
-            } else {
+            let to = self.after_stop();
+            if to == MAIN {
                 if self.waiting.get() == 0 {
                     return;
                 }
                 self.resolve();
                 continue;
-            };
+            }
             // SAFETY: the CTA's thread runs, `to` is suspended or
             // unstarted, and no borrow of the CTA is held.
             unsafe { self.fibers().switch(MAIN, to) };
@@ -79,6 +85,7 @@ impl CtaCore {
     }
 
     /// No fiber can be had: the lanes not yet started never run.
+    #[cold]
     fn fail_unstarted(&self, error: String) {
         let n = self.lanes.len();
         let first = self.next.replace(n);
@@ -86,28 +93,27 @@ impl CtaCore {
             .borrow_mut()
             .push(format!("threads {first}-{} did not run: {error}", n - 1));
         for lane in &self.lanes[first..] {
-            lane.state.set(LaneState::Done);
+            lane.done.set(true);
         }
     }
 
     /// The running lane, on fiber `me`, has deposited its wait: runs the
     /// other lanes until this one's rendezvous is answered.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn block(&self, me: FiberId) {
         let to = self.after_stop();
         debug_assert_ne!(to, me, "a waiting lane is not ready");
-        // SAFETY: `me` runs (this code is on its stack), `to` is suspended,
-        // and no borrow of the CTA is held.
+        // SAFETY: `me` runs (this code is on its stack), `to` is suspended
+        // or unstarted, and no borrow of the CTA is held.
         unsafe { self.fibers().switch(me, to) };
     }
 
     /// The next unstarted lane, now running on fiber `me`.
+    #[inline]
     fn start_next(&self, me: FiberId) -> Option<usize> {
         let t = self.next.get();
-        let lane = self.lanes.get(t)?;
+        self.fiber_of.get(t)?.set(me);
         self.next.set(t + 1);
-        lane.fiber.set(me);
-        lane.state.set(LaneState::Running);
         Some(t)
     }
 }
@@ -179,24 +185,27 @@ where
 {
     let block = place.block;
     let n = block.count();
-    let core = CtaCore {
-        lanes: (0..n).map(|_| Lane::new()).collect(),
-        waiting: Cell::new(0),
-        shared: RefCell::new(shared),
-        stats: RefCell::new(SharedStats::default()),
-        slots: RefCell::new(Vec::new()),
-        keys: (0..n).map(|_| Cell::new(0)).collect(),
-        barriers: RefCell::new([Barrier::default(); 16]),
-        arrivals: Cell::new(0),
-        barrier_events: Cell::new(0),
-        next: Cell::new(0),
-        ready: ReadySet::new(n),
-        fibers: Cell::new(std::ptr::null()),
-        ctaid: place.ctaid,
-        errors: RefCell::new(Vec::new()),
-    };
+    let core = CtaCore::new(n, shared, place.ctaid);
     let results: RefCell<Vec<Option<T>>> = RefCell::new((0..n).map(|_| None).collect());
-    let nwarps = n.div_ceil(32) as u32;
+    // What every thread of the CTA shares; each lane fills in the rest.
+    let cta_thread = Thread {
+        tid: [0; 3],
+        ntid: block.into(),
+        ctaid: place.ctaid,
+        nctaid: place.grid.into(),
+        lane: 0,
+        warp: 0,
+        index: 0,
+    };
+    let cta_identity = Identity {
+        tid: [0; 3],
+        ntid: block.into(),
+        ctaid: place.ctaid,
+        nctaid: place.grid.into(),
+        lane: 0,
+        warp: 0,
+        nwarps: n.div_ceil(32) as u32,
+    };
     let run_lane = |t: usize, fiber: FiberId| {
         // A one-dimensional block (the common case) needs no division.
         let tid = if block.x as usize == n {
@@ -205,49 +214,48 @@ where
             let t = t as u32;
             [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
         };
+        let (lane, warp) = ((t % 32) as u32, (t / 32) as u32);
         let thread = Thread {
             tid,
-            ntid: block.into(),
-            ctaid: place.ctaid,
-            nctaid: place.grid.into(),
-            lane: (t % 32) as u32,
-            warp: (t / 32) as u32,
+            lane,
+            warp,
             index: place.first_thread + t,
+            ..cta_thread
         };
         let identity = Identity {
             tid,
-            ntid: block.into(),
-            ctaid: place.ctaid,
-            nctaid: place.grid.into(),
-            lane: thread.lane,
-            warp: thread.warp,
-            nwarps,
+            lane,
+            warp,
+            ..cta_identity
         };
-        // SAFETY: `identity` outlives the lane's run; it is uninstalled
-        // below before this frame ends.
+        // SAFETY: `identity` outlives the lane's run, and whatever runs
+        // after it on this fiber installs its own first (the next lane
+        // here, a resumed lane in `rendezvous`, the outer state at the
+        // end of the CTA).
         unsafe { context::install_identity(&identity) };
         context::restore(Default::default());
         let ctx = LaneCtx {
             cta: &core,
             index: t,
             fiber,
+            identity: &identity,
         };
         current::set(&ctx);
-        let r = catch_unwind(AssertUnwindSafe(|| f(&thread)));
-        current::set(std::ptr::null());
-        // SAFETY: null installs the single-thread identity.
-        unsafe { context::install_identity(std::ptr::null()) };
-        match r {
+        match catch_unwind(AssertUnwindSafe(|| f(&thread))) {
             Ok(v) => results.borrow_mut()[t] = Some(v),
             Err(p) => core.errors.borrow_mut().push(panic_message(&thread, &*p)),
         }
-        core.lanes[t].state.set(LaneState::Done);
+        core.lanes[t].done.set(true);
     };
     // A fiber runs lanes until none is left to start, then hands over.
     let entry = |me: FiberId| -> FiberId {
         while let Some(t) = core.start_next(me) {
             run_lane(t, me);
         }
+        // No lane of this fiber runs any more.
+        current::set(std::ptr::null());
+        // SAFETY: null installs the single-thread identity.
+        unsafe { context::install_identity(std::ptr::null()) };
         core.after_stop()
     };
     let outer = Outer::save();
@@ -259,11 +267,11 @@ where
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
-    super::cta::slot_rows::give_back(core.slots.into_inner());
+    let (shared, stats, errors) = core.finish();
     CtaOutcome {
         results: results.into_inner(),
-        shared: core.shared.into_inner(),
-        stats: core.stats.into_inner(),
-        errors: core.errors.into_inner(),
+        shared,
+        stats,
+        errors,
     }
 }
