@@ -204,14 +204,70 @@ pub(crate) struct CtaCore {
     pub errors: RefCell<Vec<String>>,
 }
 
+/// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
+/// next of the same size, so that a launch of many CTAs allocates them once.
+struct LaneArrays {
+    lanes: Box<[Lane]>,
+    keys: Box<[Cell<u64>]>,
+    waits: Box<[Cell<*const Wait>]>,
+    fiber_of: Box<[Cell<FiberId>]>,
+    ready: ReadySet,
+}
+
+thread_local! {
+    static POOLED_ARRAYS: Cell<Option<LaneArrays>> = const { Cell::new(None) };
+}
+
+impl LaneArrays {
+    /// Arrays for `n` lanes, none started: the pooled ones when they fit.
+    fn take(n: usize) -> LaneArrays {
+        match POOLED_ARRAYS.take() {
+            Some(a) if a.lanes.len() == n => a,
+            _ => LaneArrays {
+                lanes: (0..n).map(|_| Lane::new()).collect(),
+                keys: (0..n).map(|_| Cell::new(0)).collect(),
+                waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
+                fiber_of: (0..n).map(|_| Cell::new(super::fiber::MAIN)).collect(),
+                ready: ReadySet::new(n),
+            },
+        }
+    }
+
+    /// Makes the arrays those of lanes not started again, and pools them.
+    fn give_back(mut self) {
+        for lane in &mut self.lanes {
+            lane.done.set(false);
+            lane.fault.set(None);
+            lane.poisoned.take();
+            // A lane's local memory starts empty (and is zeroed as it grows).
+            let local = lane.local.get_mut();
+            if !local.is_empty() {
+                *local = Vec::new();
+            }
+        }
+        // A finished CTA has no lane waiting or ready; one that ended in a
+        // deadlock answered every waiting lane.
+        self.keys.iter().for_each(|k| k.set(0));
+        while self.ready.pop().is_some() {}
+        POOLED_ARRAYS.set(Some(self));
+    }
+}
+
 impl CtaCore {
     /// A CTA of `n` threads, none started, with `shared` as its shared memory.
     pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3]) -> CtaCore {
+        let LaneArrays {
+            lanes,
+            keys,
+            waits,
+            fiber_of,
+            ready,
+        } = LaneArrays::take(n);
         CtaCore {
-            lanes: (0..n).map(|_| Lane::new()).collect(),
-            keys: (0..n).map(|_| Cell::new(0)).collect(),
-            waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
-            fiber_of: (0..n).map(|_| Cell::new(super::fiber::MAIN)).collect(),
+            lanes,
+            keys,
+            waits,
+            fiber_of,
             rows: slot_rows::SlotRows::take(n),
             waiting: Cell::new(0),
             faults: Cell::new(0),
@@ -222,7 +278,7 @@ impl CtaCore {
             arrivals: Cell::new(0),
             barrier_events: Cell::new(0),
             next: Cell::new(0),
-            ready: ReadySet::new(n),
+            ready,
             fibers: Cell::new(std::ptr::null()),
             ctaid,
             errors: RefCell::new(Vec::new()),
@@ -230,9 +286,17 @@ impl CtaCore {
     }
 
     /// What the CTA leaves: its shared memory, statistics and errors (the
-    /// slot rows go back to the pool).
+    /// slot rows and the per-lane arrays go back to their pools).
     pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<String>) {
         self.rows.give_back();
+        LaneArrays {
+            lanes: self.lanes,
+            keys: self.keys,
+            waits: self.waits,
+            fiber_of: self.fiber_of,
+            ready: self.ready,
+        }
+        .give_back();
         (
             self.shared.into_inner(),
             self.stats.into_inner(),

@@ -41,6 +41,9 @@ thread_local! {
     static STACKS: Cell<Vec<ColoredStack>> = const { Cell::new(Vec::new()) };
     /// How many stacks this OS thread has allocated: the next one's colour.
     static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+    /// The saved stack pointers of the last native CTA of this OS thread,
+    /// for the next one of the same size.
+    static POOLED_SPS: Cell<Box<[Cell<usize>]>> = Cell::new(Box::new([]));
 }
 
 /// At most this many stacks stay pooled per OS thread.
@@ -56,6 +59,10 @@ const POOLED: usize = 4096;
 pub(crate) struct ColoredStack {
     stack: DefaultStack,
     offset: usize,
+    /// The usable top (the inner stack's base moved down by `offset`).
+    top: usize,
+    /// Bytes from the inner stack's limit to `top`.
+    size: usize,
 }
 
 impl ColoredStack {
@@ -65,15 +72,20 @@ impl ColoredStack {
             DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?;
         let color = ALLOCATED.with(|a| a.replace(a.get() + 1));
         // 32 colours of two cache lines each cover a 4 KiB page.
+        let offset = (color % 32) * 128;
+        let top = stack.base().get() - offset;
         Ok(ColoredStack {
+            size: top - stack.limit().get(),
             stack,
-            offset: (color % 32) * 128,
+            offset,
+            top,
         })
     }
 
     /// Whether the stack has at least `size` bytes.
+    #[inline]
     fn holds(&self, size: usize) -> bool {
-        self.stack.base().get() - self.stack.limit().get() >= size
+        self.size + self.offset >= size
     }
 
     /// A stack of at least `size` bytes, from the pool when one is there.
@@ -114,8 +126,7 @@ impl ColoredStack {
 // the limit, guard page included, is the inner stack's.
 unsafe impl Stack for ColoredStack {
     fn base(&self) -> corosensei::stack::StackPointer {
-        let base = self.stack.base().get() - self.offset;
-        corosensei::stack::StackPointer::new(base).unwrap_or_else(|| self.stack.base())
+        corosensei::stack::StackPointer::new(self.top).unwrap_or_else(|| self.stack.base())
     }
 
     fn limit(&self) -> corosensei::stack::StackPointer {
@@ -181,7 +192,14 @@ impl<'a> Fibers<'a> {
     ) -> Fibers<'a> {
         let backend = if NATIVE && !portable {
             Backend::Native {
-                sps: (0..=capacity).map(|_| Cell::new(0)).collect(),
+                sps: {
+                    let sps = POOLED_SPS.take();
+                    if sps.len() == capacity + 1 {
+                        sps
+                    } else {
+                        (0..=capacity).map(|_| Cell::new(0)).collect()
+                    }
+                },
                 spawned: Cell::new(0),
                 stacks: RefCell::new(ColoredStack::take_pool()),
             }
@@ -225,8 +243,7 @@ impl<'a> Fibers<'a> {
                 // SAFETY: `base` is the top of a live stack of at least 16
                 // KiB, 16-byte aligned; the stack is kept in `stacks` until
                 // the fibers are dropped, after every fiber has finished.
-                let sp =
-                    unsafe { native::prepare(stacks[me].base().get(), native_entry, fibers, me) };
+                let sp = unsafe { native::prepare(stacks[me].top, native_entry, fibers, me) };
                 sps[me].set(sp);
                 spawned.set(me + 1);
                 Ok(me)
@@ -334,12 +351,13 @@ impl<'a> Fibers<'a> {
 
 impl Drop for Fibers<'_> {
     fn drop(&mut self) {
-        match &self.backend {
-            Backend::Native { stacks, .. } => {
+        match &mut self.backend {
+            Backend::Native { stacks, sps, .. } => {
                 // Every fiber has finished: the driver only runs again once
                 // no lane waits (see the scheduler), so no frames are left on
                 // these stacks but the finished fibers' last switch.
                 ColoredStack::give_back(std::mem::take(&mut *stacks.borrow_mut()));
+                POOLED_SPS.set(std::mem::take(sps));
             }
             Backend::Portable { coroutines, .. } => {
                 // Unfinished coroutines (none after a complete run) are

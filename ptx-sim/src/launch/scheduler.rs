@@ -22,7 +22,7 @@ use super::current::{self, LaneCtx};
 use super::fiber::{FiberId, Fibers, MAIN};
 use super::{Dim3, SharedStats, Thread};
 use crate::context::{self, Identity};
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 impl CtaCore {
@@ -186,17 +186,8 @@ where
     let block = place.block;
     let n = block.count();
     let core = CtaCore::new(n, shared, place.ctaid);
-    let results: RefCell<Vec<Option<T>>> = RefCell::new((0..n).map(|_| None).collect());
+    let results: Vec<Cell<Option<T>>> = (0..n).map(|_| Cell::new(None)).collect();
     // What every thread of the CTA shares; each lane fills in the rest.
-    let cta_thread = Thread {
-        tid: [0; 3],
-        ntid: block.into(),
-        ctaid: place.ctaid,
-        nctaid: place.grid.into(),
-        lane: 0,
-        warp: 0,
-        index: 0,
-    };
     let cta_identity = Identity {
         tid: [0; 3],
         ntid: block.into(),
@@ -206,27 +197,26 @@ where
         warp: 0,
         nwarps: n.div_ceil(32) as u32,
     };
+    let one_dimensional = block.x as usize == n;
     let run_lane = |t: usize, fiber: FiberId| {
+        let mut identity = cta_identity;
         // A one-dimensional block (the common case) needs no division.
-        let tid = if block.x as usize == n {
+        identity.tid = if one_dimensional {
             [t as u32, 0, 0]
         } else {
             let t = t as u32;
             [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
         };
-        let (lane, warp) = ((t % 32) as u32, (t / 32) as u32);
+        identity.lane = (t % 32) as u32;
+        identity.warp = (t / 32) as u32;
         let thread = Thread {
-            tid,
-            lane,
-            warp,
+            tid: identity.tid,
+            ntid: identity.ntid,
+            ctaid: identity.ctaid,
+            nctaid: identity.nctaid,
+            lane: identity.lane,
+            warp: identity.warp,
             index: place.first_thread + t,
-            ..cta_thread
-        };
-        let identity = Identity {
-            tid,
-            lane,
-            warp,
-            ..cta_identity
         };
         // SAFETY: `identity` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
@@ -242,7 +232,7 @@ where
         };
         current::set(&ctx);
         match catch_unwind(AssertUnwindSafe(|| f(&thread))) {
-            Ok(v) => results.borrow_mut()[t] = Some(v),
+            Ok(v) => results[t].set(Some(v)),
             Err(p) => core.errors.borrow_mut().push(panic_message(&thread, &*p)),
         }
         core.lanes[t].done.set(true);
@@ -269,7 +259,7 @@ where
     outer.restore();
     let (shared, stats, errors) = core.finish();
     CtaOutcome {
-        results: results.into_inner(),
+        results: results.into_iter().map(Cell::into_inner).collect(),
         shared,
         stats,
         errors,
