@@ -99,15 +99,15 @@ pub(crate) fn identity_ptr() -> *const Identity {
     IDENTITY.with(Cell::get)
 }
 
-/// Makes `*id` the running thread's identity (null: thread 0 of a
-/// one-thread grid).
+/// Makes `*id` the running thread's identity ([`Identity::SINGLE`]
+/// outside a launch).
 ///
 /// # Safety
 ///
-/// `id` must stay valid until another identity is installed.
+/// `id` must be non-null and stay valid until another identity is installed.
 #[inline]
 pub(crate) unsafe fn install_identity(id: *const Identity) {
-    let id = if id.is_null() { &Identity::SINGLE } else { id };
+    debug_assert!(!id.is_null());
     IDENTITY.with(|c| c.set(id))
 }
 

@@ -50,16 +50,18 @@ pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 /// // `up` by 1: lane 0 has no source and keeps its own value.
 /// assert_eq!(ptx_sim::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
-    let lane = i64::from(lane & 31);
-    let bval = i64::from(b & 31);
-    let clamp = i64::from(c & 31);
-    let segmask = i64::from((c >> 8) & 31);
+    let lane = lane & 31;
+    let bval = b & 31;
+    let clamp = c & 31;
+    let segmask = (c >> 8) & 31;
     let max_lane = (lane & segmask) | (clamp & !segmask);
     let min_lane = lane & segmask;
+    // Every value is below 32, so no sum or difference here wraps.
     let (j, pval) = match mode {
-        Sel::Up => (lane - bval, lane - bval >= max_lane),
+        // `lane - bval >= max_lane`, without going below zero.
+        Sel::Up => (lane.wrapping_sub(bval), lane >= bval + max_lane),
         Sel::Down => (lane + bval, lane + bval <= max_lane),
         Sel::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
         _ => {
@@ -67,11 +69,7 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
             (j, j <= max_lane)
         }
     };
-    if pval {
-        (j as u32, true)
-    } else {
-        (lane as u32, false)
-    }
+    if pval { (j, true) } else { (lane, false) }
 }
 
 fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -88,21 +86,29 @@ fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
 
 #[inline(always)]
 fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
+    let members = call.members;
+    let lanes = &mut *call.lanes;
     // Slot 2 (`a`) is only read, so each lane reads its source's in place.
-    for l in lanes_of(call.members) {
-        let s = &call.lanes[l];
+    let one = |l: usize, lanes: &mut [crate::launch::Slots; 32]| {
+        let s = &lanes[l];
         let (j, p) = shfl_source(mode, l as u32, s[3] as u32, s[4] as u32);
         // A source lane outside the member mask gives an undefined value in
         // the ISA; the simulator gives the lane its own `a`.
-        let from = if call.members & (1 << j) != 0 {
-            j as usize
-        } else {
-            l
-        };
-        let v = call.lanes[from & 31][2];
-        let s = &mut call.lanes[l];
+        let from = if members & (1 << j) != 0 { j } else { l as u32 };
+        let v = lanes[from as usize & 31][2];
+        let s = &mut lanes[l];
         s[0] = v;
         s[1] = u64::from(p);
+    };
+    if members == u32::MAX {
+        // The whole warp (the common case): no member bits to walk.
+        for l in 0..32 {
+            one(l, lanes);
+        }
+    } else {
+        for l in lanes_of(members) {
+            one(l, lanes);
+        }
     }
 }
 

@@ -248,7 +248,7 @@ impl LaneArrays {
         // A finished CTA has no lane waiting or ready; one that ended in a
         // deadlock answered every waiting lane.
         self.keys.iter().for_each(|k| k.set(0));
-        while self.ready.pop().is_some() {}
+        self.ready.clear();
         POOLED_ARRAYS.set(Some(self));
     }
 }
@@ -448,6 +448,7 @@ impl CtaCore {
         if self.ready.is_empty() {
             self.deadlock();
         }
+        self.ready.seal(&self.fiber_of);
     }
 
     /// The lanes of warp `w` waiting at a warp collective, at `activemask`

@@ -158,13 +158,17 @@ pub(crate) const NATIVE: bool = native::AVAILABLE;
 pub(crate) struct Fibers<'a> {
     entry: Entry<'a>,
     stack_size: usize,
+    /// For the native backend, the cell of fiber 0 in `sps`, so that fiber
+    /// `f`'s cell is at `f` from here, [`MAIN`]'s (`usize::MAX`) one
+    /// before, with no case to tell apart; null for the portable backend.
+    cells: *const Cell<usize>,
     backend: Backend,
 }
 
 enum Backend {
     Native {
-        /// The saved stack pointer of every fiber that can be spawned, and
-        /// of [`MAIN`] (last).
+        /// The saved stack pointer of [`MAIN`] (first), then of every
+        /// fiber that can be spawned.
         sps: Box<[Cell<usize>]>,
         /// How many fibers have been spawned.
         spawned: Cell<usize>,
@@ -209,9 +213,16 @@ impl<'a> Fibers<'a> {
                 yielders: RefCell::new(Vec::with_capacity(capacity)),
             }
         };
+        let cells = match &backend {
+            // The box holds `capacity + 1 >= 1` cells: one past the first
+            // is in bounds.
+            Backend::Native { sps, .. } => sps.as_ptr().wrapping_add(1),
+            Backend::Portable { .. } => std::ptr::null(),
+        };
         Fibers {
             entry,
             stack_size,
+            cells,
             backend,
         }
     }
@@ -244,7 +255,7 @@ impl<'a> Fibers<'a> {
                 // KiB, 16-byte aligned; the stack is kept in `stacks` until
                 // the fibers are dropped, after every fiber has finished.
                 let sp = unsafe { native::prepare(stacks[me].top, native_entry, fibers, me) };
-                sps[me].set(sp);
+                sps[me + 1].set(sp);
                 spawned.set(me + 1);
                 Ok(me)
             }
@@ -286,23 +297,24 @@ impl<'a> Fibers<'a> {
     /// `RefCell` borrow of the CTA may be held across the call.
     #[inline(always)]
     pub(crate) unsafe fn switch(&self, from: FiberId, to: FiberId) {
+        if !self.cells.is_null() {
+            // SAFETY: `from` and `to` are spawned fibers or [`MAIN`], as
+            // this function requires, so their cells, `from` and `to` past
+            // `cells` with [`MAIN`] wrapping to the one before, are cells
+            // of `sps`.
+            let (save, target) = unsafe {
+                (
+                    (*self.cells.wrapping_add(from)).as_ptr(),
+                    (*self.cells.wrapping_add(to)).get(),
+                )
+            };
+            // SAFETY: `save` is the running fiber's cell, `target` the
+            // saved stack pointer of a suspended fiber or of the driver
+            // (or of a spawned fiber, laid out by `prepare`).
+            return unsafe { native::switch(save, target) };
+        }
         match &self.backend {
-            Backend::Native { sps, .. } => {
-                // [`MAIN`] is the last cell; a spawned fiber's is below it.
-                let main = sps.len() - 1;
-                // SAFETY: `from` and `to` are spawned fibers (below
-                // `main`) or [`MAIN`], as this function requires.
-                let (save, target) = unsafe {
-                    (
-                        sps.get_unchecked(from.min(main)).as_ptr(),
-                        sps.get_unchecked(to.min(main)).get(),
-                    )
-                };
-                // SAFETY: `save` is the running fiber's cell, `target` the
-                // saved stack pointer of a suspended fiber or of the driver
-                // (or of a spawned fiber, laid out by `prepare`).
-                unsafe { native::switch(save, target) }
-            }
+            Backend::Native { .. } => unreachable!("the native backend has its cells"),
             // SAFETY: as this function's.
             Backend::Portable { .. } => unsafe { self.switch_portable(from, to) },
         }

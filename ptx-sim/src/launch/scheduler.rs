@@ -41,7 +41,7 @@ impl CtaCore {
     #[inline(always)]
     fn after_stop(&self) -> FiberId {
         match self.ready.pop() {
-            Some(t) => self.fiber_of[t].get(),
+            Some(fiber) => fiber,
             None => self.start_or_main(),
         }
     }
@@ -244,8 +244,8 @@ where
         }
         // No lane of this fiber runs any more.
         current::set(std::ptr::null());
-        // SAFETY: null installs the single-thread identity.
-        unsafe { context::install_identity(std::ptr::null()) };
+        // SAFETY: a constant's address is valid for ever.
+        unsafe { context::install_identity(&Identity::SINGLE) };
         core.after_stop()
     };
     let outer = Outer::save();
