@@ -352,11 +352,7 @@ impl CtaCore {
         // (see the type's docs), and at most `MAX_SLOTS` words are copied
         // into its row, which no borrow holds while a lane runs.
         unsafe {
-            std::ptr::copy_nonoverlapping(
-                operands.as_ptr(),
-                self.rows.row(index),
-                operands.len(),
-            );
+            std::ptr::copy_nonoverlapping(operands.as_ptr(), self.rows.row(index), operands.len());
         }
         if let WaitKind::Barrier { .. } = wait.kind {
             self.barrier_events.set(self.barrier_events.get() + 1);
@@ -728,9 +724,7 @@ impl CtaCore {
                 None => groups.push((what, vec![i])),
             }
         }
-        let done: Vec<usize> = (0..lanes.len())
-            .filter(|&i| lanes[i].done.get())
-            .collect();
+        let done: Vec<usize> = (0..lanes.len()).filter(|&i| lanes[i].done.get()).collect();
         let mut message = format!(
             "deadlock in CTA ({}, {}, {}):",
             self.ctaid[0], self.ctaid[1], self.ctaid[2]
