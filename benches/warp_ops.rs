@@ -2,6 +2,9 @@
 //! (`cargo bench --bench warp_ops`): a 32-lane butterfly reduction (five
 //! `shfl.sync`) per warp, a grid of 1M threads doing one `add` (on 1 and 2
 //! workers), and a 16×8×16 `mma` against a plain-Rust matrix product.
+//! `warp_shuffles` runs 0 to 10 shuffles per lane, to tell what a launch,
+//! the first collective (which starts the lanes' fibers) and each further
+//! one cost (`docs/launch-performance.md`).
 
 use divan::Bencher;
 use ptx::ptx;
@@ -12,8 +15,13 @@ fn main() {
 }
 
 fn warp_sum(x: f32) -> f32 {
+    butterfly(x, 5)
+}
+
+/// `shuffles` butterfly steps (distances 16, 8, 4, 2, 1, 16, ...).
+fn butterfly(x: f32, shuffles: usize) -> f32 {
     let mut v = x;
-    for d in [16u32, 8, 4, 2, 1] {
+    for d in [16u32, 8, 4, 2, 1].into_iter().cycle().take(shuffles) {
         let o: f32;
         ptx!("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=f"(o) : "f"(v), "r"(d));
         v += o;
@@ -30,6 +38,12 @@ fn warp_reduction_plain_rust(bencher: Bencher) {
 #[divan::bench]
 fn warp_reduction_shfl(bencher: Bencher) {
     bencher.bench_local(|| warp32(|lane| warp_sum(divan::black_box(lane as f32 * 0.5))).unwrap());
+}
+
+#[divan::bench(args = [0, 1, 2, 5, 10])]
+fn warp_shuffles(bencher: Bencher, shuffles: usize) {
+    bencher
+        .bench_local(|| warp32(|lane| butterfly(divan::black_box(lane as f32), shuffles)).unwrap());
 }
 
 const THREADS: u32 = 1 << 20;

@@ -2,20 +2,19 @@
 //!
 //! Lanes start in index order, each running until it finishes or waits at
 //! a collective or barrier; a fiber whose lane finished starts the next
-//! lane itself, and a lane that waits hands over to the CTA's thread, which
-//! starts a new fiber for the next one. Once every lane has finished or
-//! waits, the rendezvous that can be resolved are (`CtaCore::resolve`), and
-//! the lanes they release resume in index order, each again until it
-//! finishes or waits; then the next resolution, and so on until every lane
-//! has finished.
+//! lane itself, and a lane that waits lays out a new fiber for the next
+//! one and switches to it. Once every lane has finished or waits, the
+//! CTA's thread resolves the rendezvous that can be resolved
+//! (`CtaCore::resolve`), and the lanes they release resume in index order,
+//! each again until it finishes or waits; then the next resolution, and so
+//! on until every lane has finished.
 //!
-//! A lane that stops while released lanes are queued switches directly to
-//! the next one's fiber: a warp collective costs one stack switch per lane
-//! (see `fiber.rs`), plus one to the CTA's thread and back to resolve.
-//! Starting fibers and resolving happen on the CTA's thread
-//! (`CtaCore::drive`), whose stack stays in cache, so that a lane's own
-//! stack holds little more than the lane's frames: 32 lanes' stacks fit in
-//! the first-level cache together.
+//! Resolution ends by queuing the released lanes' fibers in lane order
+//! (`ready.rs`); a lane that stops takes the next fiber off the queue and
+//! switches straight to it, so a warp collective costs one stack switch
+//! per lane (see `fiber.rs`), plus one to the CTA's thread and back to
+//! resolve. Resolving runs on the CTA's thread (`CtaCore::drive`), whose
+//! stack stays in cache, rather than on whichever lane stopped last.
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
