@@ -6,6 +6,10 @@
 //! the first collective (which starts the lanes' fibers) and each further
 //! one cost (`docs/launch-performance.md`).
 
+#[path = "common/butterfly.rs"]
+mod butterfly;
+
+use butterfly::butterfly;
 use divan::Bencher;
 use ptx::ptx;
 use ptx::sim::launch::{Launch, warp32};
@@ -16,17 +20,6 @@ fn main() {
 
 fn warp_sum(x: f32) -> f32 {
     butterfly(x, 5)
-}
-
-/// `shuffles` butterfly steps (distances 16, 8, 4, 2, 1, 16, ...).
-fn butterfly(x: f32, shuffles: usize) -> f32 {
-    let mut v = x;
-    for d in [16u32, 8, 4, 2, 1].into_iter().cycle().take(shuffles) {
-        let o: f32;
-        ptx!("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=f"(o) : "f"(v), "r"(d));
-        v += o;
-    }
-    v
 }
 
 #[divan::bench]

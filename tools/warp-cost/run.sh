@@ -29,26 +29,20 @@ ptx = { path = "$root" }
 debug = 1
 [workspace]
 TOML
-cat > "$work/src/main.rs" <<'RUST'
-use ptx::ptx;
-use ptx::sim::launch::warp32;
+cat > "$work/src/main.rs" <<RUST
+// The benchmark's own butterfly, so that the counts are of what it times.
+#[path = "$root/benches/common/butterfly.rs"]
+mod butterfly;
 
-fn butterfly(x: f32, shuffles: usize) -> f32 {
-    let mut v = x;
-    for d in [16u32, 8, 4, 2, 1].into_iter().cycle().take(shuffles) {
-        let o: f32;
-        ptx!("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=f"(o) : "f"(v), "r"(d));
-        v += o;
-    }
-    v
-}
+use ptx::sim::launch::warp32;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
     let (shuffles, warps) = (args.next().unwrap_or(5), args.next().unwrap_or(5000));
     let mut sum = 0.0;
     for _ in 0..warps {
-        sum += warp32(|lane| butterfly(std::hint::black_box(lane as f32), shuffles)).unwrap()[0];
+        sum += warp32(|lane| butterfly::butterfly(std::hint::black_box(lane as f32), shuffles))
+            .unwrap()[0];
     }
     std::hint::black_box(sum);
 }
