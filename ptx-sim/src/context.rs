@@ -1,8 +1,8 @@
 //! Per-thread state that lives across the statements of a template: the
-//! carry flag of the extended-precision instructions, and (inside a launch)
-//! the identity of the running thread.
+//! carry flag of the extended-precision instructions, and the identity of
+//! the running thread (inside a launch, the running lane's).
 //!
-//! The state is thread-local; the launch engine swaps it when it switches
+//! The carry is thread-local; the launch engine swaps it when it switches
 //! between simulated threads, so each simulated thread sees its own.
 
 use std::cell::Cell;
@@ -79,36 +79,18 @@ impl Identity {
     };
 }
 
-thread_local! {
-    /// The running thread's identity: the launch engine points it at the
-    /// identity of the simulated thread it switches to.
-    static IDENTITY: Cell<*const Identity> = const { Cell::new(&Identity::SINGLE) };
-}
-
-/// The running thread's identity.
+/// The running thread's identity: the launch's lane that runs, else
+/// [`Identity::SINGLE`].
+///
+/// ```
+/// use ptx_sim::context::{Identity, identity};
+/// assert_eq!(identity(), Identity::SINGLE);
+/// let lanes = ptx_sim::launch::warp32(|_| identity().lane).unwrap();
+/// assert_eq!(lanes[5], 5);
+/// ```
 #[inline]
 pub fn identity() -> Identity {
-    // SAFETY: the pointer is `SINGLE` or was installed by
-    // `install_identity`, whose caller keeps it valid while it is installed.
-    IDENTITY.with(|c| unsafe { *c.get() })
-}
-
-/// Where the running thread's identity is, to reinstall after a switch.
-#[inline]
-pub(crate) fn identity_ptr() -> *const Identity {
-    IDENTITY.with(Cell::get)
-}
-
-/// Makes `*id` the running thread's identity ([`Identity::SINGLE`]
-/// outside a launch).
-///
-/// # Safety
-///
-/// `id` must be non-null and stay valid until another identity is installed.
-#[inline]
-pub(crate) unsafe fn install_identity(id: *const Identity) {
-    debug_assert!(!id.is_null());
-    IDENTITY.with(|c| c.set(id))
+    crate::launch::current::identity().unwrap_or(Identity::SINGLE)
 }
 
 /// The value of a special register for the running thread.

@@ -154,7 +154,7 @@ fn with_local<R>(
             ))
         })?;
     current::with_lane(|cta, index| {
-        let mut local = cta.lanes[index].local.borrow_mut();
+        let mut local = cta.local(index);
         if local.len() < end as usize {
             local.resize(end as usize, 0);
         }

@@ -101,7 +101,19 @@ fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
         s[1] = u64::from(p);
     };
     if members == u32::MAX {
-        // The whole warp (the common case): no member bits to walk.
+        // The whole warp (the common case): no member bits to walk, and
+        // when every lane passes the same `b` and `c` (a butterfly, a
+        // broadcast), the sources are computed from values held in
+        // registers rather than read from each lane's slots.
+        let (b, c) = (lanes[0][3] as u32, lanes[0][4] as u32);
+        if lanes.iter().all(|s| s[3] as u32 == b && s[4] as u32 == c) {
+            for l in 0..32 {
+                let (j, p) = shfl_source(mode, l as u32, b, c);
+                lanes[l][0] = lanes[j as usize & 31][2];
+                lanes[l][1] = u64::from(p);
+            }
+            return;
+        }
         for l in 0..32 {
             one(l, lanes);
         }

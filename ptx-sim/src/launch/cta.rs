@@ -186,6 +186,8 @@ pub(crate) struct CtaCore {
     faults: Cell<usize>,
     /// Some lane was faulted out of a deadlock (see [`Lane::poisoned`]).
     poisoned: Cell<bool>,
+    /// Some lane used its local memory (see [`CtaCore::local`]).
+    local_used: Cell<bool>,
     pub shared: RefCell<Vec<u8>>,
     pub stats: RefCell<SharedStats>,
     pub barriers: RefCell<[Barrier; 16]>,
@@ -234,20 +236,27 @@ impl LaneArrays {
     }
 
     /// Makes the arrays those of lanes not started again, and pools them.
-    fn give_back(mut self) {
-        for lane in &mut self.lanes {
-            lane.done.set(false);
-            lane.fault.set(None);
-            lane.poisoned.take();
-            // A lane's local memory starts empty (and is zeroed as it grows).
-            let local = lane.local.get_mut();
-            if !local.is_empty() {
-                *local = Vec::new();
+    /// Only `done` changes in every run: faults are collected by the lanes
+    /// they answer, and `poisoned` and `local` are reset only when the
+    /// run set them (a deadlock, a lane's local memory).
+    fn give_back(mut self, poisoned: bool, local_used: bool) {
+        self.lanes
+            .iter_mut()
+            .for_each(|lane| *lane.done.get_mut() = false);
+        if poisoned || local_used {
+            for lane in &mut self.lanes {
+                lane.poisoned.take();
+                // A lane's local memory starts empty (and is zeroed as it grows).
+                let local = lane.local.get_mut();
+                if !local.is_empty() {
+                    *local = Vec::new();
+                }
             }
         }
-        // A finished CTA has no lane waiting or ready; one that ended in a
+        debug_assert!(self.lanes.iter_mut().all(|l| l.fault.get_mut().is_none()));
+        // A finished CTA has no lane waiting or ready: one that ended in a
         // deadlock answered every waiting lane.
-        self.keys.iter().for_each(|k| k.set(0));
+        debug_assert!(self.keys.iter().all(|k| k.get() == 0));
         self.ready.clear();
         POOLED_ARRAYS.set(Some(self));
     }
@@ -272,6 +281,7 @@ impl CtaCore {
             waiting: Cell::new(0),
             faults: Cell::new(0),
             poisoned: Cell::new(false),
+            local_used: Cell::new(false),
             shared: RefCell::new(shared),
             stats: RefCell::new(SharedStats::default()),
             barriers: RefCell::new([Barrier::default(); 16]),
@@ -296,7 +306,7 @@ impl CtaCore {
             fiber_of: self.fiber_of,
             ready: self.ready,
         }
-        .give_back();
+        .give_back(self.poisoned.get(), self.local_used.get());
         (
             self.shared.into_inner(),
             self.stats.into_inner(),
@@ -315,6 +325,12 @@ impl CtaCore {
     fn with_rows<R>(&self, f: impl FnOnce(&mut [Slots]) -> R) -> R {
         // SAFETY: see above: the borrow is unique for the duration of `f`.
         f(unsafe { self.rows.as_mut_slice() })
+    }
+
+    /// Lane `index`'s `.local` memory.
+    pub(crate) fn local(&self, index: usize) -> std::cell::RefMut<'_, Vec<u8>> {
+        self.local_used.set(true);
+        self.lanes[index].local.borrow_mut()
     }
 
     /// What lane `i` waits for, if it waits.
@@ -338,12 +354,19 @@ impl CtaCore {
         }
     }
 
-    /// Records that the running lane `index` waits for `*wait`, its
+    /// Records that the running lane `index` (of the warp whose bit in
+    /// [`CtaCore::arrivals`] is `warp_bit`) waits for `*wait`, its
     /// operands `operands` (at most [`MAX_SLOTS`], as [`Wait::new`]
     /// checked) copied to its slot row. `*wait` must stay where it is until
     /// the lane is answered: it is the caller's frame's, suspended until then.
     #[inline(always)]
-    pub(crate) fn deposit(&self, index: usize, wait: &Wait, operands: &[u64]) -> Result<(), Fault> {
+    pub(crate) fn deposit(
+        &self,
+        index: usize,
+        warp_bit: u32,
+        wait: &Wait,
+        operands: &[u64],
+    ) -> Result<(), Fault> {
         debug_assert!(index < self.lanes.len() && operands.len() <= MAX_SLOTS);
         if self.poisoned.get() {
             self.check_poisoned(index)?;
@@ -357,7 +380,8 @@ impl CtaCore {
         if let WaitKind::Barrier { .. } = wait.kind {
             self.barrier_events.set(self.barrier_events.get() + 1);
         }
-        self.arrivals.set(self.arrivals.get() | 1 << (index / 32));
+        debug_assert_eq!(warp_bit, 1 << (index / 32));
+        self.arrivals.set(self.arrivals.get() | warp_bit);
         // SAFETY: `index` is below the thread count.
         unsafe {
             self.keys.get_unchecked(index).set(wait.key());

@@ -3,6 +3,7 @@
 //! lane runs. A collective deposits its operands here and suspends the
 //! lane's fiber until the scheduler has computed the warp's result.
 
+use super::Thread;
 use super::cta::{CtaCore, Wait};
 use super::fiber::FiberId;
 use crate::context::{self, Identity};
@@ -13,9 +14,12 @@ use std::cell::Cell;
 pub(crate) struct LaneCtx {
     pub cta: *const CtaCore,
     pub index: usize,
+    /// The lane's warp's bit in `CtaCore::arrivals`.
+    pub warp_bit: u32,
     pub fiber: FiberId,
-    /// The thread's identity, reinstalled whenever the lane resumes.
-    pub identity: *const Identity,
+    /// Who the thread is: what its closure is given and what the special
+    /// registers answer.
+    pub thread: Thread,
 }
 
 thread_local! {
@@ -32,6 +36,27 @@ pub(crate) fn set(ctx: *const LaneCtx) {
 #[inline]
 pub(crate) fn get() -> *const LaneCtx {
     CURRENT.with(Cell::get)
+}
+
+/// The running lane's identity (`None` outside a launch).
+#[inline]
+pub(crate) fn identity() -> Option<Identity> {
+    let ptr = CURRENT.with(Cell::get);
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: see `with_lane`.
+    let t = unsafe { &(*ptr).thread };
+    let threads = t.ntid.iter().map(|&n| n as usize).product::<usize>();
+    Some(Identity {
+        tid: t.tid,
+        ntid: t.ntid,
+        ctaid: t.ctaid,
+        nctaid: t.nctaid,
+        lane: t.lane,
+        warp: t.warp,
+        nwarps: threads.div_ceil(32) as u32,
+    })
 }
 
 /// Whether the calling code runs as a lane of a launch.
@@ -72,13 +97,10 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     let ctx = unsafe { &*ptr };
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
-    cta.deposit(ctx.index, &wait, operands)?;
+    cta.deposit(ctx.index, ctx.warp_bit, &wait, operands)?;
     let saved = context::save();
     cta.block(ctx.fiber);
     set(ptr);
     context::restore(saved);
-    // SAFETY: the identity belongs to this lane and lives in its frame
-    // (see `run_cta`) for as long as the lane runs.
-    unsafe { context::install_identity(ctx.identity) };
     cta.collect(ctx.index, operands)
 }

@@ -228,8 +228,47 @@ impl<'a> Fibers<'a> {
     }
 
     /// A new fiber, ready to start `entry` when first switched to.
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn spawn(&self) -> Result<FiberId, String> {
+        // The common case: a native fiber on a pooled stack that is large
+        // enough, laid out in a dozen instructions.
+        if let Backend::Native {
+            sps,
+            spawned,
+            stacks,
+        } = &self.backend
+        {
+            let me = spawned.get();
+            let top = stacks
+                .borrow()
+                .get(me)
+                .filter(|s| s.holds(self.stack_size))
+                .map(|s| s.top);
+            let Some(top) = top else {
+                return self.spawn_slow();
+            };
+            if let Some(cell) = sps.get(me + 1) {
+                // SAFETY: `top` is the top of pooled stack `me`, kept in
+                // `stacks` until the fibers are dropped (after every fiber
+                // has finished), of at least 16 KiB and 16-byte aligned.
+                cell.set(unsafe { native::prepare(top, native_entry, self.as_entry_arg(), me) });
+                spawned.set(me + 1);
+                return Ok(me);
+            }
+        }
+        self.spawn_slow()
+    }
+
+    /// What [`native_entry`] is given to find these fibers.
+    #[inline(always)]
+    fn as_entry_arg(&self) -> *const u8 {
+        self as *const Fibers<'a> as *const u8
+    }
+
+    /// [`Fibers::spawn`] when the fiber needs a new stack, or is a
+    /// portable one (or one too many).
+    #[inline(never)]
+    fn spawn_slow(&self) -> Result<FiberId, String> {
         match &self.backend {
             Backend::Native {
                 sps,
@@ -250,11 +289,10 @@ impl<'a> Fibers<'a> {
                         None => stacks.push(stack),
                     }
                 }
-                let fibers = self as *const Fibers<'a> as *const u8;
-                // SAFETY: `base` is the top of a live stack of at least 16
-                // KiB, 16-byte aligned; the stack is kept in `stacks` until
-                // the fibers are dropped, after every fiber has finished.
-                let sp = unsafe { native::prepare(stacks[me].top, native_entry, fibers, me) };
+                // SAFETY: as in `spawn`.
+                let sp = unsafe {
+                    native::prepare(stacks[me].top, native_entry, self.as_entry_arg(), me)
+                };
                 sps[me + 1].set(sp);
                 spawned.set(me + 1);
                 Ok(me)

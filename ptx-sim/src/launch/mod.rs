@@ -316,9 +316,32 @@ impl Launch {
         T: Send,
         F: Fn(&Thread) -> T + Sync,
     {
-        if self.block.count() == 0 || self.grid.count() == 0 {
-            return Ok(Report {
-                results: Vec::new(),
+        let mut results: Vec<Option<T>> = (0..self.threads()).map(|_| None).collect();
+        let rest = self.run_into(&f, &mut results)?;
+        let results: Option<Vec<T>> = results.into_iter().collect();
+        let results = results.ok_or_else(unfinished)?;
+        Ok(Report {
+            results,
+            shared: rest.shared,
+            stats: rest.stats,
+            global: rest.global,
+        })
+    }
+
+    /// How many threads the grid has.
+    fn threads(&self) -> usize {
+        self.grid.count() * self.block.count()
+    }
+
+    /// Runs `f` as every thread of the grid, leaving thread `i`'s result
+    /// in `results[i]` (`results` holds one per thread of the grid).
+    fn run_into<T, F>(&self, f: &F, results: &mut [Option<T>]) -> Result<Rest, LaunchError>
+    where
+        T: Send,
+        F: Fn(&Thread) -> T + Sync,
+    {
+        if self.threads() == 0 {
+            return Ok(Rest {
                 shared: Vec::new(),
                 stats: SharedStats::default(),
                 global: self.global.clone(),
@@ -333,8 +356,9 @@ impl Launch {
                 )],
             });
         }
+        debug_assert_eq!(results.len(), self.threads());
         let memory = std::sync::Arc::new(crate::global::GlobalMemory::new(self.global.clone()));
-        let one = |c: usize| {
+        let one = |c: usize, results: &mut [Option<T>]| {
             let _global = crate::global::enter(memory.clone());
             let g = self.grid;
             let place = scheduler::CtaPlace {
@@ -352,15 +376,20 @@ impl Launch {
                 self.shared.clone(),
                 self.stack_size,
                 self.portable,
-                &f,
+                f,
+                std::cell::Cell::from_mut(results).as_slice_of_cells(),
             )
         };
         // One CTA runs on the calling thread: no hand-off to a pool.
-        let go = || -> Vec<_> {
+        let mut go = || -> Vec<_> {
             if self.grid.count() == 1 {
-                vec![one(0)]
+                vec![one(0, &mut *results)]
             } else {
-                (0..self.grid.count()).into_par_iter().map(one).collect()
+                results
+                    .par_chunks_mut(self.block.count())
+                    .enumerate()
+                    .map(|(c, r)| one(c, r))
+                    .collect()
             }
         };
         let ctas = match self.workers {
@@ -373,7 +402,6 @@ impl Launch {
                 .install(go),
             None => go(),
         };
-        let mut results = Vec::with_capacity(self.grid.count() * self.block.count());
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut errors = Vec::new();
@@ -381,25 +409,32 @@ impl Launch {
             errors.extend(cta.errors);
             stats.merge(&cta.stats);
             shared.push(cta.shared);
-            results.extend(cta.results);
         }
         if !errors.is_empty() {
             return Err(LaunchError { errors });
         }
-        let results: Option<Vec<T>> = results.into_iter().collect();
-        match results {
-            Some(results) => Ok(Report {
-                results,
-                shared,
-                stats,
-                global: std::sync::Arc::try_unwrap(memory)
-                    .map(crate::global::GlobalMemory::into_buffers)
-                    .unwrap_or_default(),
-            }),
-            None => Err(LaunchError {
-                errors: vec!["a thread did not finish".into()],
-            }),
-        }
+        Ok(Rest {
+            shared,
+            stats,
+            global: std::sync::Arc::try_unwrap(memory)
+                .map(crate::global::GlobalMemory::into_buffers)
+                .unwrap_or_default(),
+        })
+    }
+}
+
+/// What a launch leaves besides its threads' results.
+struct Rest {
+    shared: Vec<Vec<u8>>,
+    stats: SharedStats,
+    global: Vec<Vec<u8>>,
+}
+
+/// A launch whose threads did not all finish.
+#[cold]
+fn unfinished() -> LaunchError {
+    LaunchError {
+        errors: vec!["a thread did not finish".into()],
     }
 }
 
@@ -415,8 +450,10 @@ where
     T: Send,
     F: Fn(u32) -> T + Sync,
 {
-    let report = Launch::new(1, 32).run(|t| f(t.lane))?;
-    report.results.try_into().map_err(|_| LaunchError {
-        errors: vec!["a warp has 32 lanes".into()],
-    })
+    let mut lanes: [Option<T>; 32] = std::array::from_fn(|_| None);
+    Launch::new(1, 32).run_into(&|t: &Thread| f(t.lane), &mut lanes)?;
+    if lanes.iter().any(Option::is_none) {
+        return Err(unfinished());
+    }
+    Ok(lanes.map(|lane| lane.unwrap_or_else(|| unreachable!("every lane finished"))))
 }

@@ -4,23 +4,23 @@
 //! a collective or barrier; a fiber whose lane finished starts the next
 //! lane itself, and a lane that waits lays out a new fiber for the next
 //! one and switches to it. Once every lane has finished or waits, the
-//! CTA's thread resolves the rendezvous that can be resolved
-//! (`CtaCore::resolve`), and the lanes they release resume in index order,
-//! each again until it finishes or waits; then the next resolution, and so
-//! on until every lane has finished.
+//! rendezvous that can be resolved are (`CtaCore::resolve`), and the lanes
+//! they release resume in index order, each again until it finishes or
+//! waits; then the next resolution, and so on until every lane has
+//! finished.
 //!
 //! Resolution ends by queuing the released lanes' fibers in lane order
 //! (`ready.rs`); a lane that stops takes the next fiber off the queue and
 //! switches straight to it, so a warp collective costs one stack switch
-//! per lane (see `fiber.rs`), plus one to the CTA's thread and back to
-//! resolve. Resolving runs on the CTA's thread (`CtaCore::drive`), whose
-//! stack stays in cache, rather than on whichever lane stopped last.
+//! per lane (see `fiber.rs`). The lane that stops last, waiting, resolves
+//! on its own stack; when the last to stop has finished instead, the CTA's
+//! thread (`CtaCore::drive`) resolves.
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
 use super::fiber::{FiberId, Fibers, MAIN};
 use super::{Dim3, SharedStats, Thread};
-use crate::context::{self, Identity};
+use crate::context;
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -63,10 +63,9 @@ impl CtaCore {
 
     /// The CTA's thread: runs lanes (the first fiber starts them in
     /// order, each lane that stops hands on to the next, see
-    /// [`CtaCore::after_stop`]) and resolves once every lane has stopped,
-    /// until every lane has finished. Resolving runs here, on a stack that
-    /// stays in cache, rather than on the stack of whichever lane stopped
-    /// last.
+    /// [`CtaCore::after_stop`]) until every lane has finished, resolving
+    /// whenever the last lane to stop has finished rather than waiting
+    /// (a waiting one resolves itself, see [`CtaCore::block`]).
     fn drive(&self) {
         loop {
             let to = self.after_stop();
@@ -100,7 +99,18 @@ impl CtaCore {
     /// other lanes until this one's rendezvous is answered.
     #[inline(always)]
     pub(crate) fn block(&self, me: FiberId) {
-        let to = self.after_stop();
+        let mut to = self.after_stop();
+        if to == MAIN {
+            // Every lane has stopped, this one last: it resolves, on its
+            // own stack, rather than switching to the CTA's thread and
+            // back. Resolution releases some lane (a deadlock answers
+            // every waiting one), perhaps this one first.
+            self.resolve();
+            to = self.ready.pop().unwrap_or(MAIN);
+            if to == me {
+                return;
+            }
+        }
         debug_assert_ne!(to, me, "a waiting lane is not ready");
         // SAFETY: `me` runs (this code is on its stack), `to` is suspended
         // or unstarted, and no borrow of the CTA is held.
@@ -117,9 +127,8 @@ impl CtaCore {
     }
 }
 
-/// What one CTA produced.
-pub(crate) struct CtaOutcome<T> {
-    pub results: Vec<Option<T>>,
+/// What one CTA leaves besides its threads' results.
+pub(crate) struct CtaOutcome {
     pub shared: Vec<u8>,
     pub stats: SharedStats,
     pub errors: Vec<String>,
@@ -137,7 +146,6 @@ pub(crate) struct CtaPlace {
 /// while it runs (a launch may run inside a lane of another).
 struct Outer {
     lane: *const LaneCtx,
-    identity: *const Identity,
     state: context::ThreadState,
 }
 
@@ -145,16 +153,12 @@ impl Outer {
     fn save() -> Outer {
         Outer {
             lane: current::get(),
-            identity: context::identity_ptr(),
             state: context::save(),
         }
     }
 
     fn restore(self) {
         current::set(self.lane);
-        // SAFETY: the outer identity was installed before the CTA ran and
-        // is still valid: the CTA runs inside whatever installed it.
-        unsafe { context::install_identity(self.identity) };
         context::restore(self.state);
     }
 }
@@ -170,7 +174,8 @@ fn panic_message(thread: &Thread, payload: &(dyn std::any::Any + Send)) -> Strin
     format!("thread {:?} of CTA {:?}: {msg}", thread.tid, thread.ctaid)
 }
 
-/// Runs every thread of one CTA to completion, on the calling thread;
+/// Runs every thread of one CTA to completion, on the calling thread,
+/// leaving thread `t`'s result in `results[t]` (one cell per thread);
 /// `portable` picks the portable fiber backend where a native one exists.
 pub(crate) fn run_cta<T, F>(
     place: &CtaPlace,
@@ -178,61 +183,57 @@ pub(crate) fn run_cta<T, F>(
     stack_size: usize,
     portable: bool,
     f: &F,
-) -> CtaOutcome<T>
+    results: &[Cell<Option<T>>],
+) -> CtaOutcome
 where
     F: Fn(&Thread) -> T + Sync,
 {
     let block = place.block;
     let n = block.count();
+    debug_assert_eq!(results.len(), n, "one result cell per thread");
     let core = CtaCore::new(n, shared, place.ctaid);
-    let results: Vec<Cell<Option<T>>> = (0..n).map(|_| Cell::new(None)).collect();
     // What every thread of the CTA shares; each lane fills in the rest.
-    let cta_identity = Identity {
+    let template = Thread {
         tid: [0; 3],
         ntid: block.into(),
         ctaid: place.ctaid,
         nctaid: place.grid.into(),
         lane: 0,
         warp: 0,
-        nwarps: n.div_ceil(32) as u32,
+        index: place.first_thread,
     };
     let one_dimensional = block.x as usize == n;
     let run_lane = |t: usize, fiber: FiberId| {
-        let mut identity = cta_identity;
+        let mut thread = template;
         // A one-dimensional block (the common case) needs no division.
-        identity.tid = if one_dimensional {
+        thread.tid = if one_dimensional {
             [t as u32, 0, 0]
         } else {
             let t = t as u32;
             [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
         };
-        identity.lane = (t % 32) as u32;
-        identity.warp = (t / 32) as u32;
-        let thread = Thread {
-            tid: identity.tid,
-            ntid: identity.ntid,
-            ctaid: identity.ctaid,
-            nctaid: identity.nctaid,
-            lane: identity.lane,
-            warp: identity.warp,
-            index: place.first_thread + t,
-        };
-        // SAFETY: `identity` outlives the lane's run, and whatever runs
-        // after it on this fiber installs its own first (the next lane
-        // here, a resumed lane in `rendezvous`, the outer state at the
-        // end of the CTA).
-        unsafe { context::install_identity(&identity) };
+        thread.lane = (t % 32) as u32;
+        thread.warp = (t / 32) as u32;
+        thread.index += t;
         context::restore(Default::default());
         let ctx = LaneCtx {
             cta: &core,
             index: t,
+            warp_bit: 1 << (t / 32),
             fiber,
-            identity: &identity,
+            thread,
         };
+        // `ctx` outlives the lane's run, and whatever runs
+        // after it on this fiber installs its own first (the next lane
+        // here, a resumed lane in `rendezvous`, the outer lane at the end
+        // of the CTA).
         current::set(&ctx);
-        match catch_unwind(AssertUnwindSafe(|| f(&thread))) {
+        match catch_unwind(AssertUnwindSafe(|| f(&ctx.thread))) {
             Ok(v) => results[t].set(Some(v)),
-            Err(p) => core.errors.borrow_mut().push(panic_message(&thread, &*p)),
+            Err(p) => core
+                .errors
+                .borrow_mut()
+                .push(panic_message(&ctx.thread, &*p)),
         }
         core.lanes[t].done.set(true);
     };
@@ -243,8 +244,6 @@ where
         }
         // No lane of this fiber runs any more.
         current::set(std::ptr::null());
-        // SAFETY: a constant's address is valid for ever.
-        unsafe { context::install_identity(&Identity::SINGLE) };
         core.after_stop()
     };
     let outer = Outer::save();
@@ -258,7 +257,6 @@ where
     outer.restore();
     let (shared, stats, errors) = core.finish();
     CtaOutcome {
-        results: results.into_iter().map(Cell::into_inner).collect(),
         shared,
         stats,
         errors,
