@@ -465,3 +465,50 @@ fn lanes_a_partial_warp_lacks_give_an_aligned_mma_zeros_whatever_ran_before() {
         assert_eq!(*got, [want(col), want(col + 1)], "lane {l}");
     }
 }
+
+#[test]
+fn fibers_parked_by_one_launch_serve_the_next_whatever_its_size() {
+    // A native fiber that finishes parks, and the next CTA on the same OS
+    // thread resumes it instead of laying out a new stack. CTAs of growing
+    // and shrinking sizes and stack sizes, with a launch nested in a lane,
+    // must each compute what a fresh set of fibers would.
+    let shfl = prepare(
+        "shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;",
+        &["=r", "r", "r"],
+    );
+    let butterfly = |v: u128| {
+        (0..5).fold(v, |v, k| {
+            let mut r = shfl.registers();
+            r[1] = v;
+            r[2] = 16 >> k;
+            shfl.run(&mut r).unwrap();
+            v + r[0]
+        })
+    };
+    // Every lane of warp w ends with the sum of its warp's values
+    // 32w + l + 1 for l in 0..32: 32 * 32w + 528.
+    let warp_sum = |w: u128| 32 * 32 * w + 528;
+    for (threads, stack) in [
+        (64, 64 * 1024),
+        (32, 512 * 1024),
+        (96, 64 * 1024),
+        (32, 64 * 1024),
+    ] {
+        let out = Launch::new(1, threads)
+            .stack_size(stack)
+            .run(|t| butterfly(t.index as u128 + 1))
+            .unwrap();
+        for (i, &v) in out.results.iter().enumerate() {
+            assert_eq!(v, warp_sum(i as u128 / 32), "{threads} threads, thread {i}");
+        }
+    }
+    let out = Launch::new(1, 64)
+        .run(|t| {
+            let inner = warp32(|lane| butterfly(u128::from(lane) + 1)).unwrap();
+            inner[0] + butterfly(t.index as u128 + 1)
+        })
+        .unwrap();
+    assert_eq!(out.results[40], warp_sum(0) + warp_sum(1));
+    let again = warp32(|lane| butterfly(u128::from(lane) + 1)).unwrap();
+    assert_eq!(again, [warp_sum(0); 32]);
+}

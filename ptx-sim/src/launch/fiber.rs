@@ -34,16 +34,36 @@ pub(crate) const MAIN: FiberId = usize::MAX;
 pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> FiberId;
 
 thread_local! {
-    /// Stacks of finished fibers, reused by the next ones (per OS thread):
-    /// a CTA's native fibers take the whole pool and fiber `k` runs on
-    /// stack `k`, so a launch of many warps keeps touching the same memory
-    /// and a fiber's start costs no allocation.
+    /// Stacks of finished portable fibers, reused by the next ones (per OS
+    /// thread), so that a fiber's start costs no allocation.
     static STACKS: Cell<Vec<ColoredStack>> = const { Cell::new(Vec::new()) };
     /// How many stacks this OS thread has allocated: the next one's colour.
     static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-    /// The saved stack pointers of the last native CTA of this OS thread,
-    /// for the next one of the same size.
-    static POOLED_SPS: Cell<Box<[Cell<usize>]>> = Cell::new(Box::new([]));
+    /// The native fibers the last native CTA of this OS thread left parked,
+    /// for the next one.
+    static NATIVE_POOL: Cell<Option<NativePool>> = const { Cell::new(None) };
+    /// The fibers of the CTA that runs on this OS thread: what a fiber
+    /// runs when it starts, or is resumed from parking by a later CTA.
+    static RUNNING: Cell<*const Fibers<'static>> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Native fibers kept from one CTA to the next on an OS thread.
+///
+/// A native fiber whose lanes have finished does not end: it parks in
+/// [`native_entry`]'s loop, its stack pointer saved in `sps`. The next CTA
+/// that spawns fiber `k` resumes it there, rather than laying out a fresh
+/// stack, and it runs that CTA's entry (found through [`RUNNING`]). Parked
+/// frames own nothing, so a pool can be dropped (its stacks unmapped) at
+/// any time.
+struct NativePool {
+    /// Fiber `k` runs on `stacks[k]`.
+    stacks: Vec<ColoredStack>,
+    /// The saved stack pointer of [`MAIN`] (first), then of each fiber.
+    sps: Box<[Cell<usize>]>,
+    /// Fibers `0..parked` are parked.
+    parked: usize,
+    /// The stacks of the parked fibers hold at least this many bytes.
+    parked_size: usize,
 }
 
 /// At most this many stacks stay pooled per OS thread.
@@ -99,15 +119,8 @@ impl ColoredStack {
         }
     }
 
-    /// The whole pool, for a CTA's native fibers (a nested launch finds
-    /// it empty while the outer one holds it).
-    fn take_pool() -> Vec<ColoredStack> {
-        STACKS.take()
-    }
-
     /// Returns stacks to the pool, the first one given last (so taken
-    /// first by [`ColoredStack::take`], and kept at its place by
-    /// [`ColoredStack::take_pool`]).
+    /// first by [`ColoredStack::take`]).
     fn give_back(mut stacks: Vec<ColoredStack>) {
         let mut pool = STACKS.take();
         if pool.len() > stacks.len() {
@@ -145,8 +158,8 @@ unsafe impl Stack for ColoredStack {
     }
 }
 
-/// The first function a native fiber runs: `(fibers, me)`.
-type EntryFn = extern "C" fn(*const u8, FiberId) -> !;
+/// The first function a native fiber runs: `(me)`.
+type EntryFn = extern "C" fn(FiberId) -> !;
 
 /// Whether this target has the native switch.
 pub(crate) const NATIVE: bool = native::AVAILABLE;
@@ -168,11 +181,21 @@ pub(crate) struct Fibers<'a> {
 enum Backend {
     Native {
         /// The saved stack pointer of [`MAIN`] (first), then of every
-        /// fiber that can be spawned.
+        /// fiber that can be spawned (at least `capacity`).
         sps: Box<[Cell<usize>]>,
         /// How many fibers have been spawned.
         spawned: Cell<usize>,
+        /// How many fibers may be spawned (one per lane).
+        capacity: usize,
         stacks: RefCell<Vec<ColoredStack>>,
+        /// Fibers `0..parked` are parked by an earlier CTA: spawning one
+        /// is taking it as it is.
+        parked: usize,
+        /// How many fibers the pool had parked (those past `spawned` stay
+        /// parked), when it could be used at all.
+        pool_parked: usize,
+        /// Every fiber has finished (and parked), see [`Fibers::run`].
+        finished: Cell<bool>,
     },
     Portable {
         /// The coroutines (taken out while they run).
@@ -195,17 +218,35 @@ impl<'a> Fibers<'a> {
         capacity: usize,
     ) -> Fibers<'a> {
         let backend = if NATIVE && !portable {
+            let pool = NATIVE_POOL.take().unwrap_or(NativePool {
+                stacks: Vec::new(),
+                sps: Box::new([]),
+                parked: 0,
+                parked_size: 0,
+            });
+            // Parked fibers serve only CTAs whose stacks they hold.
+            let pool_parked = if stack_size <= pool.parked_size {
+                pool.parked
+            } else {
+                0
+            };
+            let sps = if pool.sps.len() > capacity {
+                pool.sps
+            } else {
+                // A larger CTA: the parked fibers' cells move with them.
+                let old = &pool.sps;
+                (0..=capacity)
+                    .map(|k| Cell::new(old.get(k).map_or(0, Cell::get)))
+                    .collect()
+            };
             Backend::Native {
-                sps: {
-                    let sps = POOLED_SPS.take();
-                    if sps.len() == capacity + 1 {
-                        sps
-                    } else {
-                        (0..=capacity).map(|_| Cell::new(0)).collect()
-                    }
-                },
+                sps,
                 spawned: Cell::new(0),
-                stacks: RefCell::new(ColoredStack::take_pool()),
+                capacity,
+                stacks: RefCell::new(pool.stacks),
+                parked: pool_parked.min(capacity),
+                pool_parked,
+                finished: Cell::new(false),
             }
         } else {
             Backend::Portable {
@@ -236,9 +277,18 @@ impl<'a> Fibers<'a> {
             sps,
             spawned,
             stacks,
+            parked,
+            capacity,
+            ..
         } = &self.backend
         {
             let me = spawned.get();
+            if me < *parked {
+                // Parked in `native_entry` with its cell set: resuming it
+                // starts this CTA's entry.
+                spawned.set(me + 1);
+                return Ok(me);
+            }
             let top = stacks
                 .borrow()
                 .get(me)
@@ -247,22 +297,16 @@ impl<'a> Fibers<'a> {
             let Some(top) = top else {
                 return self.spawn_slow();
             };
-            if let Some(cell) = sps.get(me + 1) {
+            if let Some(cell) = sps.get(me + 1).filter(|_| me < *capacity) {
                 // SAFETY: `top` is the top of pooled stack `me`, kept in
                 // `stacks` until the fibers are dropped (after every fiber
                 // has finished), of at least 16 KiB and 16-byte aligned.
-                cell.set(unsafe { native::prepare(top, native_entry, self.as_entry_arg(), me) });
+                cell.set(unsafe { native::prepare(top, native_entry, me) });
                 spawned.set(me + 1);
                 return Ok(me);
             }
         }
         self.spawn_slow()
-    }
-
-    /// What [`native_entry`] is given to find these fibers.
-    #[inline(always)]
-    fn as_entry_arg(&self) -> *const u8 {
-        self as *const Fibers<'a> as *const u8
     }
 
     /// [`Fibers::spawn`] when the fiber needs a new stack, or is a
@@ -274,9 +318,11 @@ impl<'a> Fibers<'a> {
                 sps,
                 spawned,
                 stacks,
+                capacity,
+                ..
             } => {
                 let me = spawned.get();
-                if me + 1 >= sps.len() {
+                if me >= *capacity {
                     return Err(format!("more than {me} fibers for {me} lanes"));
                 }
                 let mut stacks = stacks.borrow_mut();
@@ -290,9 +336,7 @@ impl<'a> Fibers<'a> {
                     }
                 }
                 // SAFETY: as in `spawn`.
-                let sp = unsafe {
-                    native::prepare(stacks[me].top, native_entry, self.as_entry_arg(), me)
-                };
+                let sp = unsafe { native::prepare(stacks[me].top, native_entry, me) };
                 sps[me + 1].set(sp);
                 spawned.set(me + 1);
                 Ok(me)
@@ -399,15 +443,54 @@ impl<'a> Fibers<'a> {
     }
 }
 
+impl Fibers<'_> {
+    /// Runs `drive` (the CTA's thread) as the CTA these fibers serve; the
+    /// CTA is finished when it returns (every fiber has finished its
+    /// lanes, see the scheduler).
+    pub(crate) fn run(&self, drive: impl FnOnce()) {
+        let this = std::ptr::from_ref(self).cast::<Fibers<'static>>();
+        let outer = RUNNING.replace(this);
+        drive();
+        RUNNING.set(outer);
+        if let Backend::Native { finished, .. } = &self.backend {
+            finished.set(true);
+        }
+    }
+}
+
 impl Drop for Fibers<'_> {
     fn drop(&mut self) {
         match &mut self.backend {
-            Backend::Native { stacks, sps, .. } => {
-                // Every fiber has finished: the driver only runs again once
-                // no lane waits (see the scheduler), so no frames are left on
-                // these stacks but the finished fibers' last switch.
-                ColoredStack::give_back(std::mem::take(&mut *stacks.borrow_mut()));
-                POOLED_SPS.set(std::mem::take(sps));
+            Backend::Native {
+                stacks,
+                sps,
+                spawned,
+                pool_parked,
+                finished,
+                ..
+            } => {
+                // Once the CTA has finished, every fiber it spawned is
+                // parked; after a panic in the scheduler, none is usable.
+                let parked = if finished.get() {
+                    spawned.get().max(*pool_parked).min(POOLED)
+                } else {
+                    0
+                };
+                let mut stacks = std::mem::take(stacks.get_mut());
+                stacks.truncate(POOLED);
+                let pool = NativePool {
+                    stacks,
+                    sps: std::mem::take(sps),
+                    parked,
+                    parked_size: self.stack_size,
+                };
+                // A nested CTA's pool may be there already: keep the one
+                // with more parked fibers.
+                let kept = match NATIVE_POOL.take() {
+                    Some(other) if other.parked > pool.parked => other,
+                    _ => pool,
+                };
+                NATIVE_POOL.set(Some(kept));
             }
             Backend::Portable { coroutines, .. } => {
                 // Unfinished coroutines (none after a complete run) are
@@ -418,23 +501,27 @@ impl Drop for Fibers<'_> {
     }
 }
 
-/// The first activation of native fiber `me` of `fibers`: runs the entry,
-/// then switches to where it says, never to return.
-extern "C" fn native_entry(fibers: *const u8, me: FiberId) -> ! {
-    // SAFETY: `spawn` passes its own `Fibers`, which outlive every fiber's
-    // run (they are dropped after the CTA's last lane has finished).
-    let fibers = unsafe { &*(fibers as *const Fibers<'_>) };
-    // A panic may not unwind out of this frame (nothing is below it); the
-    // entry catches lane panics itself, so one here is a bug in the
-    // scheduler: stop the process rather than run on in a broken state.
-    let to = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me))) {
-        Ok(to) => to,
-        Err(_) => std::process::abort(),
-    };
-    // SAFETY: this fiber is running and `to` is suspended (or the driver).
-    unsafe { fibers.switch(me, to) };
-    // A finished fiber is never switched to again.
-    std::process::abort()
+/// Native fiber `me`: runs the entry of the CTA running on this OS
+/// thread, switches to where it says, and parks there; a later CTA that
+/// spawns fiber `me` resumes it, and it runs that CTA's entry.
+extern "C" fn native_entry(me: FiberId) -> ! {
+    loop {
+        // SAFETY: a fiber runs only while its CTA's `Fibers::run` does,
+        // which points `RUNNING` at them for that long.
+        let fibers = unsafe { &*RUNNING.get() };
+        // A panic may not unwind out of this frame (nothing is below it);
+        // the entry catches lane panics itself, so one here is a bug in
+        // the scheduler: stop the process rather than run on in a broken
+        // state.
+        let to = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me)))
+        {
+            Ok(to) => to,
+            Err(_) => std::process::abort(),
+        };
+        // SAFETY: this fiber is running and `to` is suspended (or the
+        // driver). The fiber parks here.
+        unsafe { fibers.switch(me, to) };
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", not(windows)))]
@@ -471,34 +558,29 @@ mod native {
         )
     }
 
-    /// Calls `r12(r13, r14)` on a fresh stack; the entry never returns.
+    /// Calls `r12(r13)` on a fresh stack; the entry never returns.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
-        core::arch::naked_asm!("mov rdi, r13", "mov rsi, r14", "call r12", "ud2")
+        core::arch::naked_asm!("mov rdi, r13", "call r12", "ud2")
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
-    /// stack pointer calls `entry(a, b)` with the stack aligned as the ABI
+    /// stack pointer calls `entry(me)` with the stack aligned as the ABI
     /// wants, and a zero return address above it that ends backtraces.
     ///
     /// # Safety
     ///
     /// `top` must be the top of a writable stack with at least 128 bytes
     /// below it.
-    pub(super) unsafe fn prepare(
-        top: usize,
-        entry: super::EntryFn,
-        a: *const u8,
-        b: usize,
-    ) -> usize {
+    pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
         let top = top & !15;
         // From the new stack pointer up: r15, r14, r13, r12, rbx, rbp, the
         // trampoline (popped and jumped to), then two zero words; the
         // trampoline's `call` runs with rsp = top - 16, 16-byte aligned.
         let words: [usize; 9] = [
             0,
-            b,
-            a as usize,
+            0,
+            me,
             entry as usize,
             0,
             0,
@@ -557,31 +639,25 @@ mod native {
         )
     }
 
-    /// Calls `x19(x20, x21)` on a fresh stack; the entry never returns.
+    /// Calls `x19(x20)` on a fresh stack; the entry never returns.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
-        core::arch::naked_asm!("mov x0, x20", "mov x1, x21", "blr x19", "brk #1")
+        core::arch::naked_asm!("mov x0, x20", "blr x19", "brk #1")
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
-    /// stack pointer calls `entry(a, b)` with a 16-byte aligned stack and a
+    /// stack pointer calls `entry(me)` with a 16-byte aligned stack and a
     /// zero frame pointer, which ends backtraces.
     ///
     /// # Safety
     ///
     /// `top` must be the top of a writable stack with at least 160 bytes
     /// below it.
-    pub(super) unsafe fn prepare(
-        top: usize,
-        entry: super::EntryFn,
-        a: *const u8,
-        b: usize,
-    ) -> usize {
+    pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
         let top = top & !15;
         let mut words = [0usize; 20];
         words[0] = entry as usize; // x19
-        words[1] = a as usize; // x20
-        words[2] = b; // x21
+        words[1] = me; // x20
         words[10] = 0; // x29
         words[11] = trampoline as *const () as usize; // x30: where `br x30` goes
         let sp = top - 160;
@@ -604,7 +680,7 @@ mod native {
         unreachable!("the native backend is never chosen on this target")
     }
 
-    pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: *const u8, _: usize) -> usize {
+    pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: usize) -> usize {
         unreachable!("the native backend is never chosen on this target")
     }
 }

@@ -251,7 +251,7 @@ where
         let fibers = Fibers::new(&entry, stack_size, portable, n);
         core.fibers
             .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
-        core.drive();
+        fibers.run(|| core.drive());
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
