@@ -130,10 +130,9 @@ const KEY_TAG: u64 = 0xF;
 const KEY_MASKED: u64 = 0x10;
 
 /// One thread of the CTA: what the scheduler needs only off the hot path
-/// (the hot part, key, wait and fiber, is in [`CtaCore`]'s arrays).
+/// (the hot part, key, wait, fiber and whether it has finished, is in
+/// [`CtaCore`]'s arrays).
 pub(crate) struct Lane {
-    /// The thread has finished (or will never run).
-    pub done: Cell<bool>,
     /// The answer to a rendezvous that failed (a success is in the slot row).
     pub fault: Cell<Option<Fault>>,
     /// Set once the lane was faulted out of a deadlock: later collectives fail at once.
@@ -146,7 +145,6 @@ impl Lane {
     /// A lane not yet started.
     pub(crate) fn new() -> Lane {
         Lane {
-            done: Cell::new(false),
             fault: Cell::new(None),
             poisoned: OnceCell::new(),
             local: RefCell::new(Vec::new()),
@@ -168,6 +166,8 @@ pub(crate) struct Barrier {
 /// reads them without bounds checks.
 pub(crate) struct CtaCore {
     pub lanes: Box<[Lane]>,
+    /// Each thread has finished (or will never run).
+    pub done: Box<[Cell<bool>]>,
     /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
     /// scans, a word per lane.
     pub keys: Box<[Cell<u64>]>,
@@ -210,6 +210,7 @@ pub(crate) struct CtaCore {
 /// next of the same size, so that a launch of many CTAs allocates them once.
 struct LaneArrays {
     lanes: Box<[Lane]>,
+    done: Box<[Cell<bool>]>,
     keys: Box<[Cell<u64>]>,
     waits: Box<[Cell<*const Wait>]>,
     fiber_of: Box<[Cell<FiberId>]>,
@@ -227,6 +228,7 @@ impl LaneArrays {
             Some(a) if a.lanes.len() == n => a,
             _ => LaneArrays {
                 lanes: (0..n).map(|_| Lane::new()).collect(),
+                done: (0..n).map(|_| Cell::new(false)).collect(),
                 keys: (0..n).map(|_| Cell::new(0)).collect(),
                 waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
                 fiber_of: (0..n).map(|_| Cell::new(super::fiber::MAIN)).collect(),
@@ -236,13 +238,11 @@ impl LaneArrays {
     }
 
     /// Makes the arrays those of lanes not started again, and pools them.
-    /// Only `done` changes in every run: faults are collected by the lanes
+    /// Only `done` (a byte per lane) changes in every run: faults are collected by the lanes
     /// they answer, and `poisoned` and `local` are reset only when the
     /// run set them (a deadlock, a lane's local memory).
     fn give_back(mut self, poisoned: bool, local_used: bool) {
-        self.lanes
-            .iter_mut()
-            .for_each(|lane| *lane.done.get_mut() = false);
+        self.done.iter().for_each(|d| d.set(false));
         if poisoned || local_used {
             for lane in &mut self.lanes {
                 lane.poisoned.take();
@@ -267,6 +267,7 @@ impl CtaCore {
     pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3]) -> CtaCore {
         let LaneArrays {
             lanes,
+            done,
             keys,
             waits,
             fiber_of,
@@ -274,6 +275,7 @@ impl CtaCore {
         } = LaneArrays::take(n);
         CtaCore {
             lanes,
+            done,
             keys,
             waits,
             fiber_of,
@@ -301,6 +303,7 @@ impl CtaCore {
         self.rows.give_back();
         LaneArrays {
             lanes: self.lanes,
+            done: self.done,
             keys: self.keys,
             waits: self.waits,
             fiber_of: self.fiber_of,
@@ -748,7 +751,7 @@ impl CtaCore {
                 None => groups.push((what, vec![i])),
             }
         }
-        let done: Vec<usize> = (0..lanes.len()).filter(|&i| lanes[i].done.get()).collect();
+        let done: Vec<usize> = (0..lanes.len()).filter(|&i| self.done[i].get()).collect();
         let mut message = format!(
             "deadlock in CTA ({}, {}, {}):",
             self.ctaid[0], self.ctaid[1], self.ctaid[2]
@@ -782,15 +785,25 @@ pub(crate) mod slot_rows {
     use std::cell::Cell;
     use std::mem::ManuallyDrop;
 
+    /// A row aligned to a cache line, so that the few slots most
+    /// collectives use lie in one line (a vector of plain rows is aligned
+    /// only to 16 bytes, and every row's first slots then straddle two).
+    /// Its size is a row's, so the rows are still a `[Slots]`.
+    #[derive(Clone, Copy)]
+    #[repr(C, align(64))]
+    struct Row(Slots);
+
+    const _: () = assert!(std::mem::size_of::<Row>() == std::mem::size_of::<Slots>());
+
     thread_local! {
-        static POOL: Cell<Vec<Slots>> = const { Cell::new(Vec::new()) };
+        static POOL: Cell<Vec<Row>> = const { Cell::new(Vec::new()) };
     }
 
     /// The rows of one CTA: a vector taken apart, so that a lane can copy
     /// into its row through a pointer while no reference to the rows
     /// exists (see `CtaCore::with_rows`).
     pub(crate) struct SlotRows {
-        ptr: *mut Slots,
+        ptr: *mut Row,
         len: usize,
         capacity: usize,
     }
@@ -803,9 +816,9 @@ pub(crate) mod slot_rows {
             let rows = threads.div_ceil(32) * 32;
             let mut v = POOL.take();
             if v.len() < rows {
-                v.resize(rows, [0; MAX_SLOTS]);
+                v.resize(rows, Row([0; MAX_SLOTS]));
             }
-            v[threads..rows].fill([0; MAX_SLOTS]);
+            v[threads..rows].fill(Row([0; MAX_SLOTS]));
             let mut v = ManuallyDrop::new(v);
             SlotRows {
                 ptr: v.as_mut_ptr(),
@@ -836,7 +849,8 @@ pub(crate) mod slot_rows {
         pub(crate) unsafe fn as_mut_slice(&self) -> &mut [Slots] {
             // SAFETY: `ptr` and `len` are a live vector's, and the borrow
             // is unique (the caller's promise).
-            unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+            // A `Row` is a `Slots` with a larger alignment.
+            unsafe { std::slice::from_raw_parts_mut(self.ptr.cast::<Slots>(), self.len) }
         }
 
         /// Keeps the rows for the next CTA (the larger, if the pool has rows).

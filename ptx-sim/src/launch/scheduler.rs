@@ -90,8 +90,8 @@ impl CtaCore {
         self.errors
             .borrow_mut()
             .push(format!("threads {first}-{} did not run: {error}", n - 1));
-        for lane in &self.lanes[first..] {
-            lane.done.set(true);
+        for done in &self.done[first..] {
+            done.set(true);
         }
     }
 
@@ -235,7 +235,7 @@ where
                 .borrow_mut()
                 .push(panic_message(&ctx.thread, &*p)),
         }
-        core.lanes[t].done.set(true);
+        core.done[t].set(true);
     };
     // A fiber runs lanes until none is left to start, then hands over.
     let entry = |me: FiberId| -> FiberId {
