@@ -471,7 +471,10 @@ impl CtaCore {
         if self.ready.is_empty() {
             self.deadlock();
         }
-        self.ready.seal(&self.fiber_of);
+        // SAFETY: the fibers outlive the lanes (see `run_cta`), and the
+        // released lanes wait, so their fibers are spawned.
+        let target = unsafe { (*self.fibers.get()).targets() };
+        self.ready.seal(&self.fiber_of, target);
     }
 
     /// The lanes of warp `w` waiting at a warp collective, at `activemask`

@@ -29,9 +29,19 @@ pub(crate) type FiberId = usize;
 /// The thread that runs the CTA (the launch's worker), as a switch target.
 pub(crate) const MAIN: FiberId = usize::MAX;
 
+/// A fiber to switch to, with its saved stack pointer (native fibers;
+/// 0 for portable ones), read when it was chosen so that the switch
+/// itself need not look it up: a switch is on the path from one lane to
+/// the next, and every load it waits for delays the next lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Target {
+    pub fiber: FiberId,
+    pub sp: usize,
+}
+
 /// What a fiber runs: `entry(me)` returns the fiber to switch to once it is
-/// done (it is never resumed after that).
-pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> FiberId;
+/// done (it parks, or ends, until a later CTA spawns it again).
+pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> Target;
 
 thread_local! {
     /// Stacks of finished portable fibers, reused by the next ones (per OS
@@ -355,7 +365,7 @@ impl<'a> Fibers<'a> {
                     if let Backend::Portable { yielders, .. } = &fibers.backend {
                         yielders.borrow()[me].set(y);
                     }
-                    (fibers.entry)(me)
+                    (fibers.entry)(me).fiber
                 };
                 // SAFETY: the coroutine borrows `self` (and through `entry`
                 // the CTA), which outlive it: coroutines are driven to
@@ -369,36 +379,63 @@ impl<'a> Fibers<'a> {
         }
     }
 
+    /// Fiber `fiber` (spawned, or [`MAIN`]) as a switch target, with the
+    /// stack pointer it saved when it last stopped.
+    ///
+    /// # Safety
+    ///
+    /// `fiber` must be [`MAIN`] or a spawned fiber of `self`.
+    #[inline(always)]
+    pub(crate) unsafe fn target(&self, fiber: FiberId) -> Target {
+        // SAFETY: this function's promise.
+        unsafe { self.targets()(fiber) }
+    }
+
+    /// [`Fibers::target`] as a function that reads nothing of `self`
+    /// again, for turning many fibers into targets in a loop.
+    ///
+    /// # Safety
+    ///
+    /// The function may be called only with fibers that `target` may be.
+    #[inline(always)]
+    pub(crate) unsafe fn targets(&self) -> impl Fn(FiberId) -> Target + use<> {
+        let cells = self.cells;
+        move |fiber| Target {
+            fiber,
+            sp: if cells.is_null() {
+                0
+            } else {
+                // SAFETY: as in `target` (this function's promise).
+                unsafe { (*cells.wrapping_add(fiber)).get() }
+            },
+        }
+    }
+
     /// Suspends fiber `from` (the running one, or [`MAIN`]) and runs `to`
     /// until something switches back to `from`.
     ///
     /// # Safety
     ///
     /// `from` must be the running fiber (or [`MAIN`] when the CTA's thread
-    /// itself runs), `to` a suspended or unstarted fiber of `self`, and no
+    /// itself runs), `to` a suspended or unstarted fiber of `self` with
+    /// the stack pointer it saved (see [`Fibers::target`]), and no
     /// `RefCell` borrow of the CTA may be held across the call.
     #[inline(always)]
-    pub(crate) unsafe fn switch(&self, from: FiberId, to: FiberId) {
+    pub(crate) unsafe fn switch(&self, from: FiberId, to: Target) {
         if !self.cells.is_null() {
-            // SAFETY: `from` and `to` are spawned fibers or [`MAIN`], as
-            // this function requires, so their cells, `from` and `to` past
-            // `cells` with [`MAIN`] wrapping to the one before, are cells
-            // of `sps`.
-            let (save, target) = unsafe {
-                (
-                    (*self.cells.wrapping_add(from)).as_ptr(),
-                    (*self.cells.wrapping_add(to)).get(),
-                )
-            };
-            // SAFETY: `save` is the running fiber's cell, `target` the
+            // SAFETY: `from` is a spawned fiber or [`MAIN`], as this
+            // function requires, so its cell is a cell of `sps` (see
+            // `target`).
+            let save = unsafe { (*self.cells.wrapping_add(from)).as_ptr() };
+            // SAFETY: `save` is the running fiber's cell, `to.sp` the
             // saved stack pointer of a suspended fiber or of the driver
             // (or of a spawned fiber, laid out by `prepare`).
-            return unsafe { native::switch(save, target) };
+            return unsafe { native::switch(save, to.sp) };
         }
         match &self.backend {
             Backend::Native { .. } => unreachable!("the native backend has its cells"),
             // SAFETY: as this function's.
-            Backend::Portable { .. } => unsafe { self.switch_portable(from, to) },
+            Backend::Portable { .. } => unsafe { self.switch_portable(from, to.fiber) },
         }
     }
 

@@ -3,11 +3,40 @@
 //! Resolution (on the CTA's thread, while no lane runs) adds lanes to a set
 //! of bits, a bit per lane, in whatever order their rendezvous resolve;
 //! sealing it turns the set into a queue in index order, holding each
-//! lane's fiber, which the lanes then take from one by one as each stops
-//! (a couple of instructions, not a search).
+//! lane's fiber and the stack pointer it saved, which the lanes then take
+//! from one by one as each stops (a couple of instructions, not a search).
 
-use super::fiber::FiberId;
+use super::fiber::{FiberId, Target};
 use std::cell::Cell;
+
+thread_local! {
+    /// Where the queue of the CTA running on this OS thread stands. It is
+    /// here rather than in its [`ReadySet`] so that a lane that stops finds
+    /// the next fiber with no pointer to follow first: the loads before a
+    /// switch are on the path from one lane to the next.
+    static RUN: RunQueue = const {
+        RunQueue {
+            queue: Cell::new(std::ptr::null()),
+            head: Cell::new(0),
+            len: Cell::new(0),
+        }
+    };
+}
+
+/// The running CTA's queue: its entries, the next to take, how many.
+struct RunQueue {
+    queue: Cell<*const Cell<Target>>,
+    head: Cell<usize>,
+    len: Cell<usize>,
+}
+
+/// The queue that ran on this OS thread before a CTA installed its own
+/// (see [`ReadySet::install`]).
+pub(crate) struct Installed {
+    queue: *const Cell<Target>,
+    head: usize,
+    len: usize,
+}
 
 /// A set of lane indices, filled while resolving and then taken out in
 /// increasing order.
@@ -17,12 +46,9 @@ pub(crate) struct ReadySet {
     words: Box<[Cell<u32>]>,
     /// Some word has a bit set.
     any: Cell<bool>,
-    /// The fibers of the released lanes, in lane order (from `seal`).
-    queue: Box<[Cell<FiberId>]>,
-    /// The next entry of `queue` to take.
-    head: Cell<usize>,
-    /// How many entries `queue` holds.
-    len: Cell<usize>,
+    /// The fibers of the released lanes, in lane order (from `seal`); the
+    /// next to take and how many there are are in `RUN`.
+    queue: Box<[Cell<Target>]>,
 }
 
 impl ReadySet {
@@ -31,10 +57,30 @@ impl ReadySet {
         ReadySet {
             words: (0..n.div_ceil(32)).map(|_| Cell::new(0)).collect(),
             any: Cell::new(false),
-            queue: (0..n).map(|_| Cell::new(0)).collect(),
-            head: Cell::new(0),
-            len: Cell::new(0),
+            queue: (0..n)
+                .map(|_| Cell::new(Target { fiber: 0, sp: 0 }))
+                .collect(),
         }
+    }
+
+    /// Makes this set's (empty) queue the one lanes on this OS thread take
+    /// from, until [`ReadySet::uninstall`] puts back the one it returns (a
+    /// CTA may run inside a lane of another).
+    pub(crate) fn install(&self) -> Installed {
+        RUN.with(|r| Installed {
+            queue: r.queue.replace(self.queue.as_ptr()),
+            head: r.head.replace(0),
+            len: r.len.replace(0),
+        })
+    }
+
+    /// Puts back the queue that `install` replaced.
+    pub(crate) fn uninstall(outer: Installed) {
+        RUN.with(|r| {
+            r.queue.set(outer.queue);
+            r.head.set(outer.head);
+            r.len.set(outer.len);
+        })
     }
 
     /// Adds the lanes of warp `w` whose bits are set in `lanes`.
@@ -50,13 +96,15 @@ impl ReadySet {
     }
 
     /// Queues the lanes added since the last seal, in index order, as
-    /// their fibers (`fiber_of[lane]`), after those still queued.
-    pub(crate) fn seal(&self, fiber_of: &[Cell<FiberId>]) {
+    /// their fibers (`fiber_of[lane]`, as switch targets by `target`),
+    /// after those still queued. The set must be installed.
+    pub(crate) fn seal(&self, fiber_of: &[Cell<FiberId>], target: impl Fn(FiberId) -> Target) {
         if !self.any.replace(false) {
             return;
         }
+        debug_assert_eq!(RUN.with(|r| r.queue.get()), self.queue.as_ptr());
         // Compact the queue: what is left of it moves to the front.
-        let (head, len) = (self.head.replace(0), self.len.get());
+        let (head, len) = RUN.with(|r| (r.head.replace(0), r.len.get()));
         for i in head..len {
             self.queue[i - head].set(self.queue[i].get());
         }
@@ -69,7 +117,7 @@ impl ReadySet {
                     .iter()
                     .zip(&fiber_of[w * 32..w * 32 + 32])
                 {
-                    slot.set(fiber.get());
+                    slot.set(target(fiber.get()));
                 }
                 end += 32;
                 continue;
@@ -77,68 +125,92 @@ impl ReadySet {
             while bits != 0 {
                 let lane = w * 32 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.queue[end].set(fiber_of[lane].get());
+                self.queue[end].set(target(fiber_of[lane].get()));
                 end += 1;
             }
         }
-        self.len.set(end);
+        RUN.with(|r| r.len.set(end));
     }
 
-    /// Takes out the next queued fiber, if any.
+    /// Takes out the next queued fiber of the installed set, if any.
     #[inline(always)]
-    pub(crate) fn pop(&self) -> Option<FiberId> {
-        let head = self.head.get();
-        if head >= self.len.get() {
-            return None;
-        }
-        self.head.set(head + 1);
-        // SAFETY: `head` is below `len`, which `seal` never sets past the
-        // queue's length (a lane is queued at most once: it is released
-        // only while it waits, and a queued lane does not wait).
-        Some(unsafe { self.queue.get_unchecked(head) }.get())
+    pub(crate) fn pop() -> Option<Target> {
+        RUN.with(|r| {
+            let head = r.head.get();
+            if head >= r.len.get() {
+                return None;
+            }
+            r.head.set(head + 1);
+            // SAFETY: `head` is below `len`, which `seal` never sets past
+            // the installed queue's length (a lane is queued at most once:
+            // it is released only while it waits, and a queued lane does
+            // not wait).
+            Some(unsafe { (*r.queue.get().add(head)).get() })
+        })
     }
 
-    /// Empties the set and the queue.
+    /// Empties the set (and its queue, if installed).
     pub(crate) fn clear(&self) {
         self.words.iter().for_each(|w| w.set(0));
         self.any.set(false);
-        self.head.set(0);
-        self.len.set(0);
+        RUN.with(|r| {
+            if r.queue.get() == self.queue.as_ptr() {
+                r.head.set(0);
+                r.len.set(0);
+            }
+        });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::ReadySet;
+    use crate::launch::fiber::Target;
     use std::cell::Cell;
+
+    /// Fiber `f` as a target whose stack pointer names it too.
+    fn target(f: usize) -> Target {
+        Target {
+            fiber: f,
+            sp: 8 * f,
+        }
+    }
 
     #[test]
     fn lanes_come_out_lowest_first_whatever_the_order_they_went_in() {
         // Lane i runs on fiber 1000 + i, so what comes out names the lane.
         let fiber_of: Vec<Cell<usize>> = (0..100).map(|i| Cell::new(1000 + i)).collect();
         let set = ReadySet::new(100);
+        let outer = set.install();
         for i in [70, 3, 99, 31, 32, 0] {
             set.push_warp(i / 32, 1 << (i % 32));
         }
-        set.seal(&fiber_of);
-        assert_eq!(set.pop(), Some(1000));
+        set.seal(&fiber_of, target);
+        assert_eq!(ReadySet::pop(), Some(target(1000)));
         // Lanes released by a later resolution queue behind those left.
         set.push_warp(0, 1 << 1);
-        set.seal(&fiber_of);
-        let rest: Vec<usize> = std::iter::from_fn(|| set.pop()).collect();
+        set.seal(&fiber_of, target);
+        let rest: Vec<usize> = std::iter::from_fn(|| ReadySet::pop().map(|t| t.fiber)).collect();
         assert_eq!(rest, [1003, 1031, 1032, 1070, 1099, 1001]);
         assert!(set.is_empty());
+        ReadySet::uninstall(outer);
     }
 
     #[test]
     fn a_whole_warp_queues_its_32_lanes_in_order() {
         let fiber_of: Vec<Cell<usize>> = (0..64).map(|i| Cell::new(63 - i)).collect();
         let set = ReadySet::new(64);
+        let outer = set.install();
         set.push_warp(1, u32::MAX);
         set.push_warp(0, 0b101);
-        set.seal(&fiber_of);
-        let out: Vec<usize> = std::iter::from_fn(|| set.pop()).collect();
-        let expected: Vec<usize> = [0, 2].into_iter().chain(32..64).map(|l| 63 - l).collect();
+        set.seal(&fiber_of, target);
+        let out: Vec<Target> = std::iter::from_fn(ReadySet::pop).collect();
+        let expected: Vec<Target> = [0, 2]
+            .into_iter()
+            .chain(32..64)
+            .map(|l| target(63 - l))
+            .collect();
         assert_eq!(out, expected);
+        ReadySet::uninstall(outer);
     }
 }

@@ -12,13 +12,16 @@
 //! Resolution ends by queuing the released lanes' fibers in lane order
 //! (`ready.rs`); a lane that stops takes the next fiber off the queue and
 //! switches straight to it, so a warp collective costs one stack switch
-//! per lane (see `fiber.rs`). The lane that stops last, waiting, resolves
-//! on its own stack; when the last to stop has finished instead, the CTA's
-//! thread (`CtaCore::drive`) resolves.
+//! per lane (see `fiber.rs`), plus one to the CTA's thread
+//! (`CtaCore::drive`), which resolves once every lane has stopped, and
+//! back. The queue holds each fiber's saved stack pointer, read when it
+//! was sealed (every queued lane waits, its stack pointer fixed), so a
+//! lane's switch to the next waits for no lookup.
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
-use super::fiber::{FiberId, Fibers, MAIN};
+use super::fiber::{FiberId, Fibers, MAIN, Target};
+use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
 use crate::context;
 use std::cell::Cell;
@@ -38,9 +41,9 @@ impl CtaCore {
     /// unstarted lane, else the CTA's thread, which resolves (see
     /// [`CtaCore::drive`]).
     #[inline(always)]
-    fn after_stop(&self) -> FiberId {
-        match self.ready.pop() {
-            Some(fiber) => fiber,
+    fn after_stop(&self) -> Target {
+        match ReadySet::pop() {
+            Some(target) => target,
             None => self.start_or_main(),
         }
     }
@@ -48,28 +51,30 @@ impl CtaCore {
     /// A new fiber for the next unstarted lane, or the CTA's thread when
     /// every lane has started (or no fiber can be had).
     #[inline(never)]
-    fn start_or_main(&self) -> FiberId {
-        if self.next.get() >= self.lanes.len() {
-            return MAIN;
-        }
-        match self.fibers().spawn() {
-            Ok(f) => f,
-            Err(e) => {
-                self.fail_unstarted(e);
-                MAIN
+    fn start_or_main(&self) -> Target {
+        let fiber = if self.next.get() >= self.lanes.len() {
+            MAIN
+        } else {
+            match self.fibers().spawn() {
+                Ok(f) => f,
+                Err(e) => {
+                    self.fail_unstarted(e);
+                    MAIN
+                }
             }
-        }
+        };
+        // SAFETY: `fiber` was just spawned, or is `MAIN`.
+        unsafe { self.fibers().target(fiber) }
     }
 
     /// The CTA's thread: runs lanes (the first fiber starts them in
     /// order, each lane that stops hands on to the next, see
-    /// [`CtaCore::after_stop`]) until every lane has finished, resolving
-    /// whenever the last lane to stop has finished rather than waiting
-    /// (a waiting one resolves itself, see [`CtaCore::block`]).
+    /// [`CtaCore::after_stop`]) and resolves once every lane has stopped,
+    /// until every lane has finished.
     fn drive(&self) {
         loop {
             let to = self.after_stop();
-            if to == MAIN {
+            if to.fiber == MAIN {
                 if self.waiting.get() == 0 {
                     return;
                 }
@@ -99,19 +104,8 @@ impl CtaCore {
     /// other lanes until this one's rendezvous is answered.
     #[inline(always)]
     pub(crate) fn block(&self, me: FiberId) {
-        let mut to = self.after_stop();
-        if to == MAIN {
-            // Every lane has stopped, this one last: it resolves, on its
-            // own stack, rather than switching to the CTA's thread and
-            // back. Resolution releases some lane (a deadlock answers
-            // every waiting one), perhaps this one first.
-            self.resolve();
-            to = self.ready.pop().unwrap_or(MAIN);
-            if to == me {
-                return;
-            }
-        }
-        debug_assert_ne!(to, me, "a waiting lane is not ready");
+        let to = self.after_stop();
+        debug_assert_ne!(to.fiber, me, "a waiting lane is not ready");
         // SAFETY: `me` runs (this code is on its stack), `to` is suspended
         // or unstarted, and no borrow of the CTA is held.
         unsafe { self.fibers().switch(me, to) };
@@ -147,19 +141,23 @@ pub(crate) struct CtaPlace {
 struct Outer {
     lane: *const LaneCtx,
     state: context::ThreadState,
+    queue: Installed,
 }
 
 impl Outer {
-    fn save() -> Outer {
+    /// Saves the calling thread's state and installs `core`'s run queue.
+    fn save(core: &CtaCore) -> Outer {
         Outer {
             lane: current::get(),
             state: context::save(),
+            queue: core.ready.install(),
         }
     }
 
     fn restore(self) {
         current::set(self.lane);
         context::restore(self.state);
+        ReadySet::uninstall(self.queue);
     }
 }
 
@@ -238,7 +236,7 @@ where
         core.done[t].set(true);
     };
     // A fiber runs lanes until none is left to start, then hands over.
-    let entry = |me: FiberId| -> FiberId {
+    let entry = |me: FiberId| -> Target {
         while let Some(t) = core.start_next(me) {
             run_lane(t, me);
         }
@@ -246,7 +244,7 @@ where
         current::set(std::ptr::null());
         core.after_stop()
     };
-    let outer = Outer::save();
+    let outer = Outer::save(&core);
     {
         let fibers = Fibers::new(&entry, stack_size, portable, n);
         core.fibers
