@@ -2,8 +2,9 @@
 //! carry flag of the extended-precision instructions, and the identity of
 //! the running thread (inside a launch, the running lane's).
 //!
-//! The carry is thread-local; the launch engine swaps it when it switches
-//! between simulated threads, so each simulated thread sees its own.
+//! Outside a launch the carry is thread-local; inside one, each lane keeps
+//! its own with its context, so each simulated thread sees its own and
+//! switching lanes touches none of them.
 
 use std::cell::Cell;
 
@@ -18,29 +19,47 @@ thread_local! {
     static STATE: Cell<ThreadState> = const { Cell::new(ThreadState { carry: false }) };
 }
 
-/// The carry flag of the running thread.
+/// The carry flag of the running thread (inside a launch, the running
+/// lane's).
+///
+/// ```
+/// use ptx_sim::context::{carry, set_carry};
+/// set_carry(true);
+/// // Each lane of a launch has a carry of its own, clear when it starts.
+/// let lanes = ptx_sim::launch::warp32(|lane| {
+///     set_carry(lane % 2 == 1);
+///     carry()
+/// })
+/// .unwrap();
+/// assert!(!lanes[0] && lanes[1]);
+/// assert!(carry());
+/// ```
 #[inline]
 pub fn carry() -> bool {
-    STATE.with(|s| s.get().carry)
+    crate::launch::current::with_carry(Cell::get).unwrap_or_else(|| STATE.with(|s| s.get().carry))
 }
 
-/// Sets the carry flag of the running thread.
+/// Sets the carry flag of the running thread (inside a launch, the
+/// running lane's).
 #[inline]
 pub fn set_carry(carry: bool) {
-    STATE.with(|s| {
-        let mut state = s.get();
-        state.carry = carry;
-        s.set(state)
-    })
+    if crate::launch::current::with_carry(|c| c.set(carry)).is_none() {
+        STATE.with(|s| {
+            let mut state = s.get();
+            state.carry = carry;
+            s.set(state)
+        })
+    }
 }
 
-/// The running thread's state, to save when switching threads.
+/// The calling thread's state outside a launch, to save when a launch
+/// starts on it.
 #[inline]
 pub fn save() -> ThreadState {
     STATE.with(Cell::get)
 }
 
-/// Installs a thread's state, when switching to it.
+/// Installs the calling thread's state outside a launch.
 #[inline]
 pub fn restore(state: ThreadState) {
     STATE.with(|s| s.set(state))

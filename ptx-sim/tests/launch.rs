@@ -56,6 +56,28 @@ fn butterfly_shuffle_sums_a_warp() {
 }
 
 #[test]
+fn each_lane_keeps_its_own_carry_across_a_collective() {
+    // Lane i adds 0xffffffff + i: only lane 0 does not carry out. A
+    // shuffle between add.cc and addc lets every other lane run in
+    // between; addc 0 + 0 + CC.CF then gives each lane its own carry.
+    let p = prepare(
+        "{ .reg .u32 t, s; add.cc.u32 s, %1, 0xffffffff;
+           shfl.sync.bfly.b32 t, s, 1, 0x1f, 0xffffffff;
+           addc.u32 %0, 0, 0; }",
+        &["=r", "r"],
+    );
+    let carries = warp32(|lane| {
+        let mut r = p.registers();
+        r[1] = u128::from(lane);
+        p.run(&mut r).unwrap();
+        r[0]
+    })
+    .unwrap();
+    let expected: [u128; 32] = std::array::from_fn(|i| u128::from(i != 0));
+    assert_eq!(carries, expected);
+}
+
+#[test]
 fn half_warp_member_masks_meet_separately() {
     // Each half-warp sums its own lanes with redux over its own mask:
     // 0..15 = 120, 16..31 = 376.

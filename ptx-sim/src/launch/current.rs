@@ -6,7 +6,7 @@
 use super::Thread;
 use super::cta::{CtaCore, Wait};
 use super::fiber::FiberId;
-use crate::context::{self, Identity};
+use crate::context::Identity;
 use crate::exec::Fault;
 use std::cell::Cell;
 
@@ -20,6 +20,9 @@ pub(crate) struct LaneCtx {
     /// Who the thread is: what its closure is given and what the special
     /// registers answer.
     pub thread: Thread,
+    /// The thread's carry flag (see [`context::carry`]): kept with the
+    /// lane, so that switching lanes need not save and restore it.
+    pub carry: Cell<bool>,
 }
 
 thread_local! {
@@ -57,6 +60,18 @@ pub(crate) fn identity() -> Option<Identity> {
         warp: t.warp,
         nwarps: threads.div_ceil(32) as u32,
     })
+}
+
+/// Runs `f` with the running lane's carry flag, or returns `None`
+/// outside a launch.
+#[inline]
+pub(crate) fn with_carry<R>(f: impl FnOnce(&Cell<bool>) -> R) -> Option<R> {
+    let ptr = CURRENT.with(Cell::get);
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: see `with_lane`.
+    Some(f(unsafe { &(*ptr).carry }))
 }
 
 /// Whether the calling code runs as a lane of a launch.
@@ -98,9 +113,7 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
     cta.deposit(ctx.index, ctx.warp_bit, &wait, operands)?;
-    let saved = context::save();
     cta.block(ctx.fiber);
     set(ptr);
-    context::restore(saved);
     cta.collect(ctx.index, operands)
 }

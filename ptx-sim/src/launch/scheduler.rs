@@ -213,13 +213,13 @@ where
         thread.lane = (t % 32) as u32;
         thread.warp = (t / 32) as u32;
         thread.index += t;
-        context::restore(Default::default());
         let ctx = LaneCtx {
             cta: &core,
             index: t,
             warp_bit: 1 << (t / 32),
             fiber,
             thread,
+            carry: Cell::new(false),
         };
         // `ctx` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
