@@ -120,6 +120,43 @@ fn lanes_that_skip_a_collective_are_named_not_hung() {
 }
 
 #[test]
+fn lanes_faulted_out_of_a_deadlock_fail_their_later_collectives() {
+    // Lanes 0-15 wait for a whole warp that never comes and are faulted
+    // out; they go on to a collective of their own half-warp, complete
+    // among themselves, which fails with the same deadlock rather than run.
+    let whole = prepare("redux.sync.add.u32 %0, %1, 0xffffffff;", &["=r", "r"]);
+    let half = prepare("redux.sync.add.u32 %0, %1, 0xffff;", &["=r", "r"]);
+    // The launch fails (it had a deadlock), so the lanes report here.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let e = warp32(|lane| {
+        if lane < 16 {
+            let first = whole.run(&mut whole.registers()).unwrap_err().message;
+            let again = half.run(&mut half.registers()).map_err(|f| f.message);
+            seen.lock().unwrap().push((first, again));
+        }
+    })
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("threads 0-15 wait at `redux.sync`"),
+        "{e}"
+    );
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen.len(), 16);
+    // The interpreter names the statement, then the deadlock's message.
+    let deadlock = "deadlock in CTA (0, 0, 0): threads 0-15 wait at `redux.sync` \
+                    (warp 0, membermask 0xffffffff); threads 16-31 have exited";
+    for (first, again) in &seen {
+        assert!(first.ends_with(deadlock), "{first}");
+        let again = again.as_ref().unwrap_err();
+        assert!(
+            again.starts_with("`redux.sync.add.u32 %0, %1, 65535;`"),
+            "{again}"
+        );
+        assert!(again.ends_with(deadlock), "{again}");
+    }
+}
+
+#[test]
 fn a_barrier_orders_shared_memory_across_warps() {
     // Thread t stores t at byte t, meets the others at bar.sync 0, then
     // reads byte 63 - t: what thread 63 - t stored, whatever the order.

@@ -362,18 +362,13 @@ impl CtaCore {
     /// operands `operands` (at most [`MAX_SLOTS`], as [`Wait::new`]
     /// checked) copied to its slot row. `*wait` must stay where it is until
     /// the lane is answered: it is the caller's frame's, suspended until then.
+    ///
+    /// A lane faulted out of a deadlock deposits too: resolution answers
+    /// it with that fault again before anything else (see
+    /// [`CtaCore::answer_poisoned`]).
     #[inline(always)]
-    pub(crate) fn deposit(
-        &self,
-        index: usize,
-        warp_bit: u32,
-        wait: &Wait,
-        operands: &[u64],
-    ) -> Result<(), Fault> {
+    pub(crate) fn deposit(&self, index: usize, warp_bit: u32, wait: &Wait, operands: &[u64]) {
         debug_assert!(index < self.lanes.len() && operands.len() <= MAX_SLOTS);
-        if self.poisoned.get() {
-            self.check_poisoned(index)?;
-        }
         // SAFETY: `index` is the running lane's, below the thread count
         // (see the type's docs), and at most `MAX_SLOTS` words are copied
         // into its row, which no borrow holds while a lane runs.
@@ -391,15 +386,19 @@ impl CtaCore {
             self.waits.get_unchecked(index).set(wait);
         }
         self.waiting.set(self.waiting.get() + 1);
-        Ok(())
     }
 
-    /// A lane faulted out of a deadlock fails every later rendezvous.
+    /// A lane faulted out of a deadlock fails every later rendezvous: the
+    /// waiting ones are answered with the deadlock's fault again.
     #[cold]
-    fn check_poisoned(&self, index: usize) -> Result<(), Fault> {
-        match self.lanes[index].poisoned.get() {
-            Some(message) => Err(Fault::new(message.clone())),
-            None => Ok(()),
+    fn answer_poisoned(&self) {
+        for i in 0..self.lanes.len() {
+            if self.keys[i].get() == 0 {
+                continue;
+            }
+            if let Some(message) = self.lanes[i].poisoned.get() {
+                self.answer(i, Some(Fault::new(message.clone())));
+            }
         }
     }
 
@@ -445,6 +444,9 @@ impl CtaCore {
     /// barriers only while some lane waits at one.
     #[inline(never)]
     pub(crate) fn resolve(&self) {
+        if self.poisoned.get() {
+            self.answer_poisoned();
+        }
         let n = self.lanes.len();
         let arrivals = self.arrivals.replace(0);
         for w in lanes_of(arrivals) {

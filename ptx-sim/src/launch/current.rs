@@ -5,7 +5,8 @@
 
 use super::Thread;
 use super::cta::{CtaCore, Wait};
-use super::fiber::FiberId;
+use super::fiber::{FiberId, SaveSlot};
+use super::ready::Cursor;
 use crate::context::Identity;
 use crate::exec::Fault;
 use std::cell::Cell;
@@ -17,6 +18,8 @@ pub(crate) struct LaneCtx {
     /// The lane's warp's bit in `CtaCore::arrivals`.
     pub warp_bit: u32,
     pub fiber: FiberId,
+    /// Where the lane's fiber saves its stack pointer when it waits.
+    pub save: SaveSlot,
     /// Who the thread is: what its closure is given and what the special
     /// registers answer.
     pub thread: Thread,
@@ -25,26 +28,42 @@ pub(crate) struct LaneCtx {
     pub carry: Cell<bool>,
 }
 
+/// What the launch engine keeps per OS thread for the CTA running on it,
+/// in one thread-local so that a collective reaches all of it from one
+/// base address: the running lane, and where the run queue stands (see
+/// `ready.rs`).
+pub(crate) struct Running {
+    /// The running lane (null: none).
+    lane: Cell<*const LaneCtx>,
+    /// The running CTA's queue of released lanes.
+    pub queue: Cursor,
+}
+
 thread_local! {
-    static CURRENT: Cell<*const LaneCtx> = const { Cell::new(std::ptr::null()) };
+    pub(crate) static RUNNING: Running = const {
+        Running {
+            lane: Cell::new(std::ptr::null()),
+            queue: Cursor::empty(),
+        }
+    };
 }
 
 /// Installs `ctx` as the running lane (null: none).
 #[inline]
 pub(crate) fn set(ctx: *const LaneCtx) {
-    CURRENT.with(|c| c.set(ctx));
+    RUNNING.with(|r| r.lane.set(ctx));
 }
 
 /// The running lane (null: none), to restore after a nested launch.
 #[inline]
 pub(crate) fn get() -> *const LaneCtx {
-    CURRENT.with(Cell::get)
+    RUNNING.with(|r| r.lane.get())
 }
 
 /// The running lane's identity (`None` outside a launch).
 #[inline]
 pub(crate) fn identity() -> Option<Identity> {
-    let ptr = CURRENT.with(Cell::get);
+    let ptr = get();
     if ptr.is_null() {
         return None;
     }
@@ -66,7 +85,7 @@ pub(crate) fn identity() -> Option<Identity> {
 /// outside a launch.
 #[inline]
 pub(crate) fn with_carry<R>(f: impl FnOnce(&Cell<bool>) -> R) -> Option<R> {
-    let ptr = CURRENT.with(Cell::get);
+    let ptr = get();
     if ptr.is_null() {
         return None;
     }
@@ -76,12 +95,12 @@ pub(crate) fn with_carry<R>(f: impl FnOnce(&Cell<bool>) -> R) -> Option<R> {
 
 /// Whether the calling code runs as a lane of a launch.
 pub fn in_launch() -> bool {
-    CURRENT.with(|c| !c.get().is_null())
+    !get().is_null()
 }
 
 /// Runs `f` with the running lane's CTA and index, or `None` outside a launch.
 pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
-    let ptr = CURRENT.with(Cell::get);
+    let ptr = get();
     if ptr.is_null() {
         return None;
     }
@@ -100,7 +119,7 @@ pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
 /// collective) back into `operands`.
 #[inline(always)]
 pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> {
-    let ptr = CURRENT.with(Cell::get);
+    let ptr = get();
     if ptr.is_null() {
         return Err(Fault::new(format!(
             "`{}` is a collective: it needs the other lanes of a launch \
@@ -112,8 +131,8 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     let ctx = unsafe { &*ptr };
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
-    cta.deposit(ctx.index, ctx.warp_bit, &wait, operands)?;
-    cta.block(ctx.fiber);
+    cta.deposit(ctx.index, ctx.warp_bit, &wait, operands);
+    cta.block(ctx.fiber, ctx.save);
     set(ptr);
     cta.collect(ctx.index, operands)
 }

@@ -39,6 +39,11 @@ pub(crate) struct Target {
     pub sp: usize,
 }
 
+/// Where a running fiber saves its stack pointer when it switches away
+/// (see [`Fibers::save_slot`]): its cell, or null for a portable fiber.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SaveSlot(*mut usize);
+
 /// What a fiber runs: `entry(me)` returns the fiber to switch to once it is
 /// done (it parks, or ends, until a later CTA spawns it again).
 pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> Target;
@@ -437,6 +442,39 @@ impl<'a> Fibers<'a> {
             // SAFETY: as this function's.
             Backend::Portable { .. } => unsafe { self.switch_portable(from, to.fiber) },
         }
+    }
+
+    /// Where fiber `fiber` (spawned, or [`MAIN`]) saves its stack pointer
+    /// when it switches away, for [`Fibers::switch_from`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Fibers::target`]'s.
+    #[inline]
+    pub(crate) unsafe fn save_slot(&self, fiber: FiberId) -> SaveSlot {
+        SaveSlot(if self.cells.is_null() {
+            std::ptr::null_mut()
+        } else {
+            // SAFETY: as in `target`.
+            unsafe { (*self.cells.wrapping_add(fiber)).as_ptr() }
+        })
+    }
+
+    /// [`Fibers::switch`] for a fiber that knows where it saves its stack
+    /// pointer (a lane keeps it), so that the switch looks nothing up.
+    ///
+    /// # Safety
+    ///
+    /// As [`Fibers::switch`]'s, with `save` the save slot of `from`.
+    #[inline(always)]
+    pub(crate) unsafe fn switch_from(&self, save: SaveSlot, from: FiberId, to: Target) {
+        if !save.0.is_null() {
+            // SAFETY: `save` is the running fiber's cell, `to.sp` a saved
+            // stack pointer (this function's promise).
+            return unsafe { native::switch(save.0, to.sp) };
+        }
+        // SAFETY: as this function's.
+        unsafe { self.switch_portable(from, to.fiber) }
     }
 
     /// [`Fibers::switch`] with coroutines: a fiber suspends to the driver,

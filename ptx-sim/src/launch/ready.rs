@@ -6,36 +6,35 @@
 //! lane's fiber and the stack pointer it saved, which the lanes then take
 //! from one by one as each stops (a couple of instructions, not a search).
 
+use super::current::RUNNING;
 use super::fiber::{FiberId, Target};
 use std::cell::Cell;
 
-thread_local! {
-    /// Where the queue of the CTA running on this OS thread stands. It is
-    /// here rather than in its [`ReadySet`] so that a lane that stops finds
-    /// the next fiber with no pointer to follow first: the loads before a
-    /// switch are on the path from one lane to the next.
-    static RUN: RunQueue = const {
-        RunQueue {
-            queue: Cell::new(std::ptr::null()),
-            head: Cell::new(0),
-            len: Cell::new(0),
-        }
-    };
+/// Where the queue of the CTA running on an OS thread stands: the next
+/// entry to take and the end of the queued ones. It lives in the
+/// thread-local [`RUNNING`] rather than in its [`ReadySet`], so that a lane
+/// that stops finds the next fiber with no pointer to follow first: the
+/// loads before a switch are on the path from one lane to the next.
+pub(crate) struct Cursor {
+    next: Cell<*const Cell<Target>>,
+    end: Cell<*const Cell<Target>>,
 }
 
-/// The running CTA's queue: its entries, the next to take, how many.
-struct RunQueue {
-    queue: Cell<*const Cell<Target>>,
-    head: Cell<usize>,
-    len: Cell<usize>,
+impl Cursor {
+    /// No queue.
+    pub(crate) const fn empty() -> Cursor {
+        Cursor {
+            next: Cell::new(std::ptr::null()),
+            end: Cell::new(std::ptr::null()),
+        }
+    }
 }
 
 /// The queue that ran on this OS thread before a CTA installed its own
 /// (see [`ReadySet::install`]).
 pub(crate) struct Installed {
-    queue: *const Cell<Target>,
-    head: usize,
-    len: usize,
+    next: *const Cell<Target>,
+    end: *const Cell<Target>,
 }
 
 /// A set of lane indices, filled while resolving and then taken out in
@@ -47,7 +46,7 @@ pub(crate) struct ReadySet {
     /// Some word has a bit set.
     any: Cell<bool>,
     /// The fibers of the released lanes, in lane order (from `seal`); the
-    /// next to take and how many there are are in `RUN`.
+    /// next to take and the end are in the installed [`Cursor`].
     queue: Box<[Cell<Target>]>,
 }
 
@@ -67,19 +66,18 @@ impl ReadySet {
     /// from, until [`ReadySet::uninstall`] puts back the one it returns (a
     /// CTA may run inside a lane of another).
     pub(crate) fn install(&self) -> Installed {
-        RUN.with(|r| Installed {
-            queue: r.queue.replace(self.queue.as_ptr()),
-            head: r.head.replace(0),
-            len: r.len.replace(0),
+        let start = self.queue.as_ptr();
+        RUNNING.with(|r| Installed {
+            next: r.queue.next.replace(start),
+            end: r.queue.end.replace(start),
         })
     }
 
     /// Puts back the queue that `install` replaced.
     pub(crate) fn uninstall(outer: Installed) {
-        RUN.with(|r| {
-            r.queue.set(outer.queue);
-            r.head.set(outer.head);
-            r.len.set(outer.len);
+        RUNNING.with(|r| {
+            r.queue.next.set(outer.next);
+            r.queue.end.set(outer.end);
         })
     }
 
@@ -102,9 +100,13 @@ impl ReadySet {
         if !self.any.replace(false) {
             return;
         }
-        debug_assert_eq!(RUN.with(|r| r.queue.get()), self.queue.as_ptr());
+        let start = self.queue.as_ptr();
         // Compact the queue: what is left of it moves to the front.
-        let (head, len) = RUN.with(|r| (r.head.replace(0), r.len.get()));
+        let (next, end) = RUNNING.with(|r| (r.queue.next.replace(start), r.queue.end.get()));
+        // SAFETY: the set is installed (this function's promise), so both
+        // point into `self.queue`, `next` at or before `end`.
+        let (head, len) = unsafe { (next.offset_from(start), end.offset_from(start)) };
+        let (head, len) = (head as usize, len as usize);
         for i in head..len {
             self.queue[i - head].set(self.queue[i].get());
         }
@@ -129,36 +131,34 @@ impl ReadySet {
                 end += 1;
             }
         }
-        RUN.with(|r| r.len.set(end));
+        // SAFETY: `end` is at most the queue's length: a lane is queued at
+        // most once (it is released only while it waits, and a queued lane
+        // does not wait).
+        RUNNING.with(|r| r.queue.end.set(unsafe { start.add(end) }));
     }
 
     /// Takes out the next queued fiber of the installed set, if any.
     #[inline(always)]
     pub(crate) fn pop() -> Option<Target> {
-        RUN.with(|r| {
-            let head = r.head.get();
-            if head >= r.len.get() {
+        RUNNING.with(|r| {
+            let next = r.queue.next.get();
+            if next == r.queue.end.get() {
                 return None;
             }
-            r.head.set(head + 1);
-            // SAFETY: `head` is below `len`, which `seal` never sets past
-            // the installed queue's length (a lane is queued at most once:
-            // it is released only while it waits, and a queued lane does
-            // not wait).
-            Some(unsafe { (*r.queue.get().add(head)).get() })
+            // SAFETY: `next` is before `end`, both in the installed queue
+            // (see `seal`), so it and the entry after it are in bounds.
+            unsafe {
+                r.queue.next.set(next.add(1));
+                Some((*next).get())
+            }
         })
     }
 
-    /// Empties the set (and its queue, if installed).
+    /// Empties the set, once it is no longer installed (a finished CTA's
+    /// queue is empty anyway).
     pub(crate) fn clear(&self) {
         self.words.iter().for_each(|w| w.set(0));
         self.any.set(false);
-        RUN.with(|r| {
-            if r.queue.get() == self.queue.as_ptr() {
-                r.head.set(0);
-                r.len.set(0);
-            }
-        });
     }
 }
 

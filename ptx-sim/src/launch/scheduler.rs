@@ -20,7 +20,7 @@
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
-use super::fiber::{FiberId, Fibers, MAIN, Target};
+use super::fiber::{FiberId, Fibers, MAIN, SaveSlot, Target};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
 use crate::context;
@@ -100,15 +100,17 @@ impl CtaCore {
         }
     }
 
-    /// The running lane, on fiber `me`, has deposited its wait: runs the
-    /// other lanes until this one's rendezvous is answered.
+    /// The running lane, on fiber `me` which saves its stack pointer at
+    /// `save`, has deposited its wait: runs the other lanes until this
+    /// one's rendezvous is answered.
     #[inline(always)]
-    pub(crate) fn block(&self, me: FiberId) {
+    pub(crate) fn block(&self, me: FiberId, save: SaveSlot) {
         let to = self.after_stop();
         debug_assert_ne!(to.fiber, me, "a waiting lane is not ready");
-        // SAFETY: `me` runs (this code is on its stack), `to` is suspended
-        // or unstarted, and no borrow of the CTA is held.
-        unsafe { self.fibers().switch(me, to) };
+        // SAFETY: `me` runs (this code is on its stack) and saves at
+        // `save`, `to` is suspended or unstarted, and no borrow of the CTA
+        // is held.
+        unsafe { self.fibers().switch_from(save, me, to) };
     }
 
     /// The next unstarted lane, now running on fiber `me`.
@@ -218,6 +220,8 @@ where
             index: t,
             warp_bit: 1 << (t / 32),
             fiber,
+            // SAFETY: the lane runs on `fiber`, spawned.
+            save: unsafe { core.fibers().save_slot(fiber) },
             thread,
             carry: Cell::new(false),
         };
