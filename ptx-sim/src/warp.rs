@@ -10,7 +10,7 @@
 
 use crate::exec::{Fault, SemResult};
 use crate::launch::current;
-use crate::launch::{Wait, WaitKind, WarpCall, WarpFn, lanes_of};
+use crate::launch::{Slots, Wait, WaitKind, WarpCall, WarpFn, lanes_of};
 use crate::registry::Sem;
 use ptx_core::{Flags, Mods, ScalarType, Sel};
 
@@ -88,39 +88,82 @@ fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
 fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
     let members = call.members;
     let lanes = &mut *call.lanes;
-    // Slot 2 (`a`) is only read, so each lane reads its source's in place.
-    let one = |l: usize, lanes: &mut [crate::launch::Slots; 32]| {
-        let s = &lanes[l];
-        let (j, p) = shfl_source(mode, l as u32, s[3] as u32, s[4] as u32);
-        // A source lane outside the member mask gives an undefined value in
-        // the ISA; the simulator gives the lane its own `a`.
-        let from = if members & (1 << j) != 0 { j } else { l as u32 };
+    if members == u32::MAX {
+        // The whole warp (the common case): no member bits to walk, and
+        // when every lane passes the same `b` and `c` (a butterfly, a
+        // broadcast), the sources follow from values held in registers.
+        let (b, c) = (lanes[0][3], lanes[0][4]);
+        // Without a branch per lane (b and c are 32-bit operands, their
+        // slots' upper halves zero, so whole slots compare).
+        if lanes.iter().fold(0, |differ, s| differ | (s[3] ^ b) | (s[4] ^ c)) == 0 {
+            shfl_uniform(lanes, mode, b as u32, c as u32);
+            return;
+        }
+        shfl_each(lanes, u32::MAX, |l, lanes| {
+            let s = &lanes[l as usize];
+            shfl_source(mode, l, s[3] as u32, s[4] as u32)
+        });
+    } else {
+        shfl_each(lanes, members, |l, lanes| {
+            let s = &lanes[l as usize];
+            shfl_source(mode, l, s[3] as u32, s[4] as u32)
+        });
+    }
+}
+
+/// `shfl` over the whole warp when every lane passes the same `b` and `c`:
+/// [`shfl_source`] with what does not depend on the lane worked out once.
+/// Without segments (`c` bits 8-12 clear, as in every shuffle over a whole
+/// warp) each lane's window is the same, lanes `0..=clamp` (`clamp..` for
+/// `up`), and with the usual clamp of 31 a butterfly or an index never
+/// leaves it.
+#[inline(always)]
+fn shfl_uniform(lanes: &mut [Slots; 32], mode: Sel, b: u32, c: u32) {
+    let (bval, clamp) = (b & 31, c & 31);
+    if (c >> 8) & 31 != 0 {
+        return shfl_each(lanes, u32::MAX, |l, _| shfl_source(mode, l, b, c));
+    }
+    match mode {
+        Sel::Bfly if clamp == 31 => shfl_each(lanes, u32::MAX, |l, _| (l ^ bval, true)),
+        Sel::Bfly => shfl_each(lanes, u32::MAX, |l, _| {
+            let j = l ^ bval;
+            (j, j <= clamp)
+        }),
+        Sel::Down => shfl_each(lanes, u32::MAX, |l, _| {
+            let j = l + bval;
+            (j, j <= clamp)
+        }),
+        Sel::Up => shfl_each(lanes, u32::MAX, |l, _| {
+            (l.wrapping_sub(bval), l >= bval + clamp)
+        }),
+        _ => shfl_each(lanes, u32::MAX, |_, _| (bval, bval <= clamp)),
+    }
+}
+
+/// Gives each lane of `members` the `a` (slot 2) of its source lane and
+/// the predicate (slot 1), `source(lane)` being what [`shfl_source`]
+/// returns for it. A source lane outside the member mask gives an
+/// undefined value in the ISA; the simulator gives the lane its own `a`.
+/// Slot 2 is only read, so each lane reads its source's in place.
+#[inline(always)]
+fn shfl_each(
+    lanes: &mut [Slots; 32],
+    members: u32,
+    source: impl Fn(u32, &[Slots; 32]) -> (u32, bool),
+) {
+    let one = |l: u32, lanes: &mut [Slots; 32]| {
+        let (j, p) = source(l, lanes);
+        let j = if p { j } else { l };
+        let from = if members & (1 << (j & 31)) != 0 { j } else { l };
         let v = lanes[from as usize & 31][2];
-        let s = &mut lanes[l];
+        let s = &mut lanes[l as usize];
         s[0] = v;
         s[1] = u64::from(p);
     };
     if members == u32::MAX {
-        // The whole warp (the common case): no member bits to walk, and
-        // when every lane passes the same `b` and `c` (a butterfly, a
-        // broadcast), the sources are computed from values held in
-        // registers rather than read from each lane's slots.
-        let (b, c) = (lanes[0][3] as u32, lanes[0][4] as u32);
-        if lanes.iter().all(|s| s[3] as u32 == b && s[4] as u32 == c) {
-            for l in 0..32 {
-                let (j, p) = shfl_source(mode, l as u32, b, c);
-                lanes[l][0] = lanes[j as usize & 31][2];
-                lanes[l][1] = u64::from(p);
-            }
-            return;
-        }
-        for l in 0..32 {
-            one(l, lanes);
-        }
+        (0..32).for_each(|l| one(l, lanes));
     } else {
-        for l in lanes_of(members) {
-            one(l, lanes);
-        }
+        lanes_of(members).for_each(|l| one(l as u32, lanes));
     }
 }
 
@@ -332,4 +375,35 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline]
 pub fn fence(_: &Mods, _: &mut [u64]) -> SemResult {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniform_shuffles_take_the_sources_shfl_source_names() {
+        // Every mode, every `b` (bits above 4 included) and every clamp
+        // and segment mask: each lane gets `a` of the lane `shfl_source`
+        // names, or its own when out of range, and the range predicate.
+        for mode in [Sel::Up, Sel::Down, Sel::Bfly, Sel::Idx] {
+            for b in 0..40u32 {
+                for c in (0..32u32).flat_map(|seg| (0..32).map(move |clamp| seg << 8 | clamp)) {
+                    let mut lanes = [[0u64; crate::launch::MAX_SLOTS]; 32];
+                    for (l, s) in lanes.iter_mut().enumerate() {
+                        s[2] = 100 + l as u64;
+                    }
+                    shfl_uniform(&mut lanes, mode, b, c);
+                    for (l, s) in lanes.iter().enumerate() {
+                        let (j, p) = shfl_source(mode, l as u32, b, c);
+                        assert_eq!(
+                            (s[0], s[1]),
+                            (100 + u64::from(j), u64::from(p)),
+                            "{mode:?} lane {l}, b = {b}, c = {c:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
