@@ -90,6 +90,39 @@ fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
     assert!(err.contains(&format!("{:#x}", data.addr + 128)), "{err}");
 }
 
+#[test]
+fn a_launch_sees_only_its_own_global_buffers() {
+    // A launch nested in a lane of one with a buffer, and a launch
+    // without buffers, find no buffer at the outer buffer's address.
+    let load = |addr: u64| {
+        let v: u32;
+        ptx!("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(addr));
+        v
+    };
+    let mut outer = Launch::new(1, 32);
+    let data = outer.global_from(&[7u32; 32]);
+    let report = outer
+        .run(|t| {
+            let own = load(data.addr + 4 * u64::from(t.lane));
+            let nested = Launch::new(1, 32).run(|_| load(data.addr)).unwrap_err();
+            (own, nested.to_string())
+        })
+        .unwrap();
+    let missing = format!(
+        "global address {:#x} is in no buffer of the launch",
+        data.addr
+    );
+    for (own, nested) in &report.results {
+        assert_eq!(*own, 7);
+        assert!(nested.contains(&missing), "{nested}");
+    }
+    let alone = Launch::new(1, 32)
+        .run(|_| load(data.addr))
+        .unwrap_err()
+        .to_string();
+    assert!(alone.contains(&missing), "{alone}");
+}
+
 /// `cp.async` copies global to shared memory; with a source size of 4, the
 /// other 12 bytes of a 16-byte copy are zeros (PTX ISA 9.7.9.25.3.1).
 #[test]

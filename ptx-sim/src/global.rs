@@ -22,7 +22,7 @@
 
 use crate::exec::Fault;
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// The device address of the first global buffer.
 pub const GLOBAL_BASE: u64 = 0x7f00_0000_0000;
@@ -135,9 +135,10 @@ thread_local! {
 }
 
 /// Makes `memory` the global memory of the CTAs run on this thread until the
-/// returned guard is dropped.
-pub(crate) fn enter(memory: Arc<GlobalMemory>) -> Entered {
-    let previous = CURRENT.with(|c| c.replace(Some(memory)));
+/// returned guard is dropped; `None` for a launch without buffers, which
+/// sees none of an enclosing launch's (see [`current`]).
+pub(crate) fn enter(memory: Option<Arc<GlobalMemory>>) -> Entered {
+    let previous = CURRENT.with(|c| c.replace(memory));
     Entered { previous }
 }
 
@@ -153,9 +154,18 @@ impl Drop for Entered {
     }
 }
 
-/// The running launch's global memory.
+/// The running launch's global memory (a launch without buffers has an
+/// empty one, shared, so that it costs no allocation).
 pub(crate) fn current(what: &str) -> Result<Arc<GlobalMemory>, Fault> {
-    CURRENT
-        .with(|c| c.borrow().clone())
-        .ok_or_else(|| Fault::new(format!("`{what}` on global memory needs a launch")))
+    static EMPTY: LazyLock<Arc<GlobalMemory>> =
+        LazyLock::new(|| Arc::new(GlobalMemory::new(Vec::new())));
+    if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
+        return Ok(memory);
+    }
+    if crate::launch::in_launch() {
+        return Ok(EMPTY.clone());
+    }
+    Err(Fault::new(format!(
+        "`{what}` on global memory needs a launch"
+    )))
 }

@@ -95,7 +95,11 @@ fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
         let (b, c) = (lanes[0][3], lanes[0][4]);
         // Without a branch per lane (b and c are 32-bit operands, their
         // slots' upper halves zero, so whole slots compare).
-        if lanes.iter().fold(0, |differ, s| differ | (s[3] ^ b) | (s[4] ^ c)) == 0 {
+        if lanes
+            .iter()
+            .fold(0, |differ, s| differ | (s[3] ^ b) | (s[4] ^ c))
+            == 0
+        {
             shfl_uniform(lanes, mode, b as u32, c as u32);
             return;
         }

@@ -31,6 +31,7 @@ pub use current::in_launch;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// Grid or block dimensions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -357,40 +358,22 @@ impl Launch {
             });
         }
         debug_assert_eq!(results.len(), self.threads());
-        let memory = std::sync::Arc::new(crate::global::GlobalMemory::new(self.global.clone()));
-        let one = |c: usize, results: &mut [Option<T>]| {
-            let _global = crate::global::enter(memory.clone());
-            let g = self.grid;
-            let place = scheduler::CtaPlace {
-                ctaid: [
-                    (c % g.x as usize) as u32,
-                    (c / g.x as usize % g.y as usize) as u32,
-                    (c / (g.x as usize * g.y as usize)) as u32,
-                ],
-                grid: g,
-                block: self.block,
-                first_thread: c * self.block.count(),
-            };
-            scheduler::run_cta(
-                &place,
-                self.shared.clone(),
-                self.stack_size,
-                self.portable,
-                f,
-                std::cell::Cell::from_mut(results).as_slice_of_cells(),
-            )
-        };
-        // One CTA runs on the calling thread: no hand-off to a pool.
+        if self.grid.count() == 1 {
+            let cta = self.run_single(f, results)?;
+            return Ok(Rest {
+                shared: vec![cta.shared],
+                stats: cta.stats,
+                global: cta.global,
+            });
+        }
+        let memory = self.global_memory();
+        let one = |c: usize, results: &mut [Option<T>]| self.run_cta(c, &memory, f, results);
         let mut go = || -> Vec<_> {
-            if self.grid.count() == 1 {
-                vec![one(0, &mut *results)]
-            } else {
-                results
-                    .par_chunks_mut(self.block.count())
-                    .enumerate()
-                    .map(|(c, r)| one(c, r))
-                    .collect()
-            }
+            results
+                .par_chunks_mut(self.block.count())
+                .enumerate()
+                .map(|(c, r)| one(c, r))
+                .collect()
         };
         let ctas = match self.workers {
             Some(n) => rayon::ThreadPoolBuilder::new()
@@ -416,11 +399,83 @@ impl Launch {
         Ok(Rest {
             shared,
             stats,
-            global: std::sync::Arc::try_unwrap(memory)
-                .map(crate::global::GlobalMemory::into_buffers)
-                .unwrap_or_default(),
+            global: into_buffers(memory),
         })
     }
+
+    /// A grid of one CTA (no worker threads: it runs on the calling
+    /// thread, whatever [`Launch::workers`] says), leaving thread `i`'s
+    /// result in `results[i]`.
+    fn run_single<T, F>(&self, f: &F, results: &mut [Option<T>]) -> Result<Single, LaunchError>
+    where
+        F: Fn(&Thread) -> T + Sync,
+    {
+        let memory = self.global_memory();
+        let cta = self.run_cta(0, &memory, f, results);
+        if !cta.errors.is_empty() {
+            return Err(LaunchError { errors: cta.errors });
+        }
+        Ok(Single {
+            shared: cta.shared,
+            stats: cta.stats,
+            global: into_buffers(memory),
+        })
+    }
+
+    /// The launch's global memory: none when it registered no buffer.
+    fn global_memory(&self) -> Option<Arc<crate::global::GlobalMemory>> {
+        (!self.global.is_empty())
+            .then(|| Arc::new(crate::global::GlobalMemory::new(self.global.clone())))
+    }
+
+    /// Runs CTA `c` (x fastest) on the calling thread with `memory` as its
+    /// global memory, leaving its thread `i`'s result in `results[i]`.
+    fn run_cta<T, F>(
+        &self,
+        c: usize,
+        memory: &Option<Arc<crate::global::GlobalMemory>>,
+        f: &F,
+        results: &mut [Option<T>],
+    ) -> scheduler::CtaOutcome
+    where
+        F: Fn(&Thread) -> T + Sync,
+    {
+        let _global = crate::global::enter(memory.clone());
+        let g = self.grid;
+        let place = scheduler::CtaPlace {
+            ctaid: [
+                (c % g.x as usize) as u32,
+                (c / g.x as usize % g.y as usize) as u32,
+                (c / (g.x as usize * g.y as usize)) as u32,
+            ],
+            grid: g,
+            block: self.block,
+            first_thread: c * self.block.count(),
+        };
+        scheduler::run_cta(
+            &place,
+            self.shared.clone(),
+            self.stack_size,
+            self.portable,
+            f,
+            std::cell::Cell::from_mut(results).as_slice_of_cells(),
+        )
+    }
+}
+
+/// The buffers' contents at the end of a launch (none without memory).
+fn into_buffers(memory: Option<Arc<crate::global::GlobalMemory>>) -> Vec<Vec<u8>> {
+    memory
+        .and_then(|m| Arc::try_unwrap(m).ok())
+        .map(crate::global::GlobalMemory::into_buffers)
+        .unwrap_or_default()
+}
+
+/// What a launch of one CTA leaves besides its threads' results.
+struct Single {
+    shared: Vec<u8>,
+    stats: SharedStats,
+    global: Vec<Vec<u8>>,
 }
 
 /// What a launch leaves besides its threads' results.
@@ -451,7 +506,7 @@ where
     F: Fn(u32) -> T + Sync,
 {
     let mut lanes: [Option<T>; 32] = std::array::from_fn(|_| None);
-    Launch::new(1, 32).run_into(&|t: &Thread| f(t.lane), &mut lanes)?;
+    Launch::new(1, 32).run_single(&|t: &Thread| f(t.lane), &mut lanes)?;
     if lanes.iter().any(Option::is_none) {
         return Err(unfinished());
     }
