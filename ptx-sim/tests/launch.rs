@@ -526,11 +526,11 @@ fn lanes_a_partial_warp_lacks_give_an_aligned_mma_zeros_whatever_ran_before() {
 }
 
 #[test]
-fn fibers_parked_by_one_launch_serve_the_next_whatever_its_size() {
-    // A native fiber that finishes parks, and the next CTA on the same OS
-    // thread resumes it instead of laying out a new stack. CTAs of growing
-    // and shrinking sizes and stack sizes, with a launch nested in a lane,
-    // must each compute what a fresh set of fibers would.
+fn fibers_of_one_launch_serve_the_next_whatever_its_size() {
+    // Native fibers keep their stacks and stack-pointer cells from one CTA
+    // to the next on an OS thread, and are laid out afresh on them. CTAs of
+    // growing and shrinking sizes and stack sizes, with a launch nested in
+    // a lane, must each compute what a fresh set of fibers would.
     let shfl = prepare(
         "shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;",
         &["=r", "r", "r"],

@@ -7,11 +7,16 @@
 //!
 //! Two backends, chosen per CTA when it starts:
 //!
-//! * **native** (x86-64 and AArch64, outside Windows): a switch saves the
-//!   callee-saved registers on the running stack, stores its stack pointer
-//!   and loads the target's: a dozen instructions. It returns through an
-//!   indirect jump rather than `ret`, which keeps the processor's return
-//!   predictor out of it (measured here: a third of the time of `ret`).
+//! * **native** (x86-64 and AArch64, outside Windows): a switch, inlined
+//!   where the lane stops, saves the callee-saved registers and where to
+//!   resume on the running stack, stores its stack pointer and loads the
+//!   target's: a dozen instructions, ending in an indirect jump. No switch
+//!   calls or returns, and a fiber ends by returning through all its
+//!   frames to the trampoline that started it, so the processor's
+//!   prediction of returns stays right: after a switch, the lane that
+//!   resumes returns through frames like those the last one returned
+//!   through (see `native`; measured: a warp whose lanes return after
+//!   their last collective costs a third less than with a called switch).
 //! * **portable** (every target): each fiber is a `corosensei` coroutine and
 //!   a switch goes through the CTA's driver on the calling thread's stack,
 //!   two coroutine switches instead of one.
@@ -45,7 +50,8 @@ pub(crate) struct Target {
 pub(crate) struct SaveSlot(*mut usize);
 
 /// What a fiber runs: `entry(me)` returns the fiber to switch to once it is
-/// done (it parks, or ends, until a later CTA spawns it again).
+/// done; the fiber then ends (a native one is laid out afresh when a later
+/// CTA spawns it again).
 pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> Target;
 
 thread_local! {
@@ -54,31 +60,23 @@ thread_local! {
     static STACKS: Cell<Vec<ColoredStack>> = const { Cell::new(Vec::new()) };
     /// How many stacks this OS thread has allocated: the next one's colour.
     static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-    /// The native fibers the last native CTA of this OS thread left parked,
-    /// for the next one.
+    /// The stacks and stack-pointer cells the last native CTA of this OS
+    /// thread left, for the next one.
     static NATIVE_POOL: Cell<Option<NativePool>> = const { Cell::new(None) };
-    /// The fibers of the CTA that runs on this OS thread: what a fiber
-    /// runs when it starts, or is resumed from parking by a later CTA.
+    /// The fibers of the CTA that runs on this OS thread: what a native
+    /// fiber runs when it starts.
     static RUNNING: Cell<*const Fibers<'static>> = const { Cell::new(std::ptr::null()) };
 }
 
-/// Native fibers kept from one CTA to the next on an OS thread.
-///
-/// A native fiber whose lanes have finished does not end: it parks in
-/// [`native_entry`]'s loop, its stack pointer saved in `sps`. The next CTA
-/// that spawns fiber `k` resumes it there, rather than laying out a fresh
-/// stack, and it runs that CTA's entry (found through [`RUNNING`]). Parked
-/// frames own nothing, so a pool can be dropped (its stacks unmapped) at
-/// any time.
+/// What native fibers leave from one CTA to the next on an OS thread: a
+/// native fiber whose lanes have finished ends (its frames return to the
+/// trampoline, which switches on without saving anything), so only its
+/// stack and its stack-pointer cell stay, for the next CTA's fiber `k`.
 struct NativePool {
     /// Fiber `k` runs on `stacks[k]`.
     stacks: Vec<ColoredStack>,
-    /// The saved stack pointer of [`MAIN`] (first), then of each fiber.
+    /// The cells of [`MAIN`] (first) and of each fiber.
     sps: Box<[Cell<usize>]>,
-    /// Fibers `0..parked` are parked.
-    parked: usize,
-    /// The stacks of the parked fibers hold at least this many bytes.
-    parked_size: usize,
 }
 
 /// At most this many stacks stay pooled per OS thread.
@@ -173,8 +171,9 @@ unsafe impl Stack for ColoredStack {
     }
 }
 
-/// The first function a native fiber runs: `(me)`.
-type EntryFn = extern "C" fn(FiberId) -> !;
+/// The first function a native fiber runs: `(me)`, returning the stack
+/// pointer to switch to once it has ended.
+type EntryFn = extern "C" fn(FiberId) -> usize;
 
 /// Whether this target has the native switch.
 pub(crate) const NATIVE: bool = native::AVAILABLE;
@@ -203,14 +202,6 @@ enum Backend {
         /// How many fibers may be spawned (one per lane).
         capacity: usize,
         stacks: RefCell<Vec<ColoredStack>>,
-        /// Fibers `0..parked` are parked by an earlier CTA: spawning one
-        /// is taking it as it is.
-        parked: usize,
-        /// How many fibers the pool had parked (those past `spawned` stay
-        /// parked), when it could be used at all.
-        pool_parked: usize,
-        /// Every fiber has finished (and parked), see [`Fibers::run`].
-        finished: Cell<bool>,
     },
     Portable {
         /// The coroutines (taken out while they run).
@@ -236,32 +227,17 @@ impl<'a> Fibers<'a> {
             let pool = NATIVE_POOL.take().unwrap_or(NativePool {
                 stacks: Vec::new(),
                 sps: Box::new([]),
-                parked: 0,
-                parked_size: 0,
             });
-            // Parked fibers serve only CTAs whose stacks they hold.
-            let pool_parked = if stack_size <= pool.parked_size {
-                pool.parked
-            } else {
-                0
-            };
             let sps = if pool.sps.len() > capacity {
                 pool.sps
             } else {
-                // A larger CTA: the parked fibers' cells move with them.
-                let old = &pool.sps;
-                (0..=capacity)
-                    .map(|k| Cell::new(old.get(k).map_or(0, Cell::get)))
-                    .collect()
+                (0..=capacity).map(|_| Cell::new(0)).collect()
             };
             Backend::Native {
                 sps,
                 spawned: Cell::new(0),
                 capacity,
                 stacks: RefCell::new(pool.stacks),
-                parked: pool_parked.min(capacity),
-                pool_parked,
-                finished: Cell::new(false),
             }
         } else {
             Backend::Portable {
@@ -292,18 +268,10 @@ impl<'a> Fibers<'a> {
             sps,
             spawned,
             stacks,
-            parked,
             capacity,
-            ..
         } = &self.backend
         {
             let me = spawned.get();
-            if me < *parked {
-                // Parked in `native_entry` with its cell set: resuming it
-                // starts this CTA's entry.
-                spawned.set(me + 1);
-                return Ok(me);
-            }
             let top = stacks
                 .borrow()
                 .get(me)
@@ -334,7 +302,6 @@ impl<'a> Fibers<'a> {
                 spawned,
                 stacks,
                 capacity,
-                ..
             } => {
                 let me = spawned.get();
                 if me >= *capacity {
@@ -527,42 +494,25 @@ impl Fibers<'_> {
         let outer = RUNNING.replace(this);
         drive();
         RUNNING.set(outer);
-        if let Backend::Native { finished, .. } = &self.backend {
-            finished.set(true);
-        }
     }
 }
 
 impl Drop for Fibers<'_> {
     fn drop(&mut self) {
         match &mut self.backend {
-            Backend::Native {
-                stacks,
-                sps,
-                spawned,
-                pool_parked,
-                finished,
-                ..
-            } => {
-                // Once the CTA has finished, every fiber it spawned is
-                // parked; after a panic in the scheduler, none is usable.
-                let parked = if finished.get() {
-                    spawned.get().max(*pool_parked).min(POOLED)
-                } else {
-                    0
-                };
+            Backend::Native { stacks, sps, .. } => {
+                // Every fiber has ended (or, after a panic in the
+                // scheduler, is abandoned): what is on its stack is dead.
                 let mut stacks = std::mem::take(stacks.get_mut());
                 stacks.truncate(POOLED);
                 let pool = NativePool {
                     stacks,
                     sps: std::mem::take(sps),
-                    parked,
-                    parked_size: self.stack_size,
                 };
                 // A nested CTA's pool may be there already: keep the one
-                // with more parked fibers.
+                // with more stacks.
                 let kept = match NATIVE_POOL.take() {
-                    Some(other) if other.parked > pool.parked => other,
+                    Some(other) if other.stacks.len() > pool.stacks.len() => other,
                     _ => pool,
                 };
                 NATIVE_POOL.set(Some(kept));
@@ -576,26 +526,24 @@ impl Drop for Fibers<'_> {
     }
 }
 
-/// Native fiber `me`: runs the entry of the CTA running on this OS
-/// thread, switches to where it says, and parks there; a later CTA that
-/// spawns fiber `me` resumes it, and it runs that CTA's entry.
-extern "C" fn native_entry(me: FiberId) -> ! {
-    loop {
-        // SAFETY: a fiber runs only while its CTA's `Fibers::run` does,
-        // which points `RUNNING` at them for that long.
-        let fibers = unsafe { &*RUNNING.get() };
-        // A panic may not unwind out of this frame (nothing is below it);
-        // the entry catches lane panics itself, so one here is a bug in
-        // the scheduler: stop the process rather than run on in a broken
-        // state.
-        let to = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me)))
-        {
-            Ok(to) => to,
-            Err(_) => std::process::abort(),
-        };
-        // SAFETY: this fiber is running and `to` is suspended (or the
-        // driver). The fiber parks here.
-        unsafe { fibers.switch(me, to) };
+/// Native fiber `me`: runs the entry of the CTA running on this OS thread
+/// and returns the stack pointer of the fiber to go on with, which the
+/// trampoline that called it switches to.
+///
+/// A fiber thus ends by returning through every frame it called, so the
+/// processor's prediction of returns stays in step (see the `native`
+/// module): the lane that resumes next returns through frames just like
+/// the ones this fiber returned through.
+extern "C" fn native_entry(me: FiberId) -> usize {
+    // SAFETY: a fiber runs only while its CTA's `Fibers::run` does, which
+    // points `RUNNING` at them for that long.
+    let fibers = unsafe { &*RUNNING.get() };
+    // A panic may not unwind out of this frame (nothing is below it); the
+    // entry catches lane panics itself, so one here is a bug in the
+    // scheduler: stop the process rather than run on in a broken state.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me))) {
+        Ok(to) => to.sp,
+        Err(_) => std::process::abort(),
     }
 }
 
@@ -604,39 +552,79 @@ mod native {
     //! System V x86-64: rbx, rbp, r12-r15 are callee-saved; the floating
     //! point control words are never changed by the code fibers run, so
     //! they are not switched.
+    //!
+    //! The switch is inlined where a fiber stops, not called: a `call`
+    //! would push a return address onto the processor's return stack
+    //! buffer that no `ret` pops, and the lane resumed next would have its
+    //! own returns mispredicted. With no switch pushing or popping it, and
+    //! every fiber ending by returning through its frames (see
+    //! `native_entry`), the buffer stays in step with the lanes, whose
+    //! frames are alike.
 
     pub(super) const AVAILABLE: bool = true;
 
-    /// Saves the callee-saved registers on the running stack, stores the
-    /// stack pointer at `save`, loads `target` as the stack pointer and
-    /// restores the registers saved there.
+    /// Saves the callee-saved registers and where to resume on the running
+    /// stack, stores the stack pointer at `save`, loads `target` as the
+    /// stack pointer and resumes what was saved there.
+    ///
+    /// # Safety
+    ///
+    /// `save` must be writable and `target` a stack pointer saved by this
+    /// switch or laid out by [`prepare`], on a stack not running.
+    #[inline(always)]
+    pub(super) unsafe fn switch(save: *mut usize, target: usize) {
+        // SAFETY: the block keeps every callee-saved register (it saves
+        // them here and the fiber that resumes this one restores them),
+        // leaves the red zone alone, and returns with this stack pointer;
+        // the caller-saved ones are declared clobbered.
+        unsafe {
+            core::arch::asm!(
+                "sub rsp, 128",
+                "lea rax, [rip + 2f]",
+                "push rax",
+                "push rbp",
+                "push rbx",
+                "push r12",
+                "push r13",
+                "push r14",
+                "push r15",
+                "mov [rdi], rsp",
+                "mov rsp, rsi",
+                "pop r15",
+                "pop r14",
+                "pop r13",
+                "pop r12",
+                "pop rbx",
+                "pop rbp",
+                "pop rcx",
+                "jmp rcx",
+                "2:",
+                "add rsp, 128",
+                in("rdi") save,
+                in("rsi") target,
+                clobber_abi("C"),
+            )
+        }
+    }
+
+    /// Calls `r12(r13)` on a fresh stack, then goes on with the stack
+    /// pointer it returns as [`switch`] would, saving nothing: the fiber
+    /// has ended.
     #[unsafe(naked)]
-    pub(super) unsafe extern "C" fn switch(save: *mut usize, target: usize) {
+    unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
-            "push rbp",
-            "push rbx",
-            "push r12",
-            "push r13",
-            "push r14",
-            "push r15",
-            "mov [rdi], rsp",
-            "mov rsp, rsi",
+            "mov rdi, r13",
+            "call r12",
+            "mov rsp, rax",
             "pop r15",
             "pop r14",
             "pop r13",
             "pop r12",
             "pop rbx",
             "pop rbp",
-            // An indirect jump, not `ret`: see the module docs.
             "pop rcx",
             "jmp rcx",
         )
-    }
-
-    /// Calls `r12(r13)` on a fresh stack; the entry never returns.
-    #[unsafe(naked)]
-    unsafe extern "C" fn trampoline() {
-        core::arch::naked_asm!("mov rdi, r13", "call r12", "ud2")
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
@@ -672,32 +660,75 @@ mod native {
 
 #[cfg(all(target_arch = "aarch64", not(windows)))]
 mod native {
-    //! AArch64 (AAPCS64, also Apple's): x19-x28, the frame pointer x29, the
-    //! link register x30 and the low halves of v8-v15 are callee-saved; x18
-    //! is the platform's and left alone.
+    //! AArch64 (AAPCS64, also Apple's): x19-x28, the frame pointer x29 and
+    //! the low halves of v8-v15 are callee-saved; x18 is the platform's and
+    //! left alone. As on x86-64, the switch is inlined where a fiber stops
+    //! and resumes through an indirect branch, so it never touches the
+    //! processor's return-address stack.
 
     pub(super) const AVAILABLE: bool = true;
 
-    /// Saves the callee-saved registers on the running stack, stores the
-    /// stack pointer at `save`, loads `target` as the stack pointer and
-    /// restores the registers saved there.
+    /// Saves the callee-saved registers and where to resume on the running
+    /// stack, stores the stack pointer at `save`, loads `target` as the
+    /// stack pointer and resumes what was saved there.
+    ///
+    /// # Safety
+    ///
+    /// `save` must be writable and `target` a stack pointer saved by this
+    /// switch or laid out by [`prepare`], on a stack not running.
+    #[inline(always)]
+    pub(super) unsafe fn switch(save: *mut usize, target: usize) {
+        // SAFETY: as on x86-64: every callee-saved register is saved here
+        // and restored by the fiber that resumes this one, the 128 bytes
+        // below the stack pointer (Apple's red zone) are left alone, and
+        // the block returns with this stack pointer.
+        unsafe {
+            core::arch::asm!(
+                "sub sp, sp, #288",
+                "adr x30, 2f",
+                "stp x19, x20, [sp, #0]",
+                "stp x21, x22, [sp, #16]",
+                "stp x23, x24, [sp, #32]",
+                "stp x25, x26, [sp, #48]",
+                "stp x27, x28, [sp, #64]",
+                "stp x29, x30, [sp, #80]",
+                "stp d8, d9, [sp, #96]",
+                "stp d10, d11, [sp, #112]",
+                "stp d12, d13, [sp, #128]",
+                "stp d14, d15, [sp, #144]",
+                "mov x2, sp",
+                "str x2, [x0]",
+                "mov sp, x1",
+                "ldp x19, x20, [sp, #0]",
+                "ldp x21, x22, [sp, #16]",
+                "ldp x23, x24, [sp, #32]",
+                "ldp x25, x26, [sp, #48]",
+                "ldp x27, x28, [sp, #64]",
+                "ldp x29, x30, [sp, #80]",
+                "ldp d8, d9, [sp, #96]",
+                "ldp d10, d11, [sp, #112]",
+                "ldp d12, d13, [sp, #128]",
+                "ldp d14, d15, [sp, #144]",
+                "add sp, sp, #160",
+                "br x30",
+                "2:",
+                "add sp, sp, #128",
+                in("x0") save,
+                in("x1") target,
+                clobber_abi("C"),
+            )
+        }
+    }
+
+    /// Calls `x19(x20)` on a fresh stack, then goes on with the stack
+    /// pointer it returns as [`switch`] would, saving nothing: the fiber
+    /// has ended.
     #[unsafe(naked)]
-    pub(super) unsafe extern "C" fn switch(save: *mut usize, target: usize) {
+    unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
-            "sub sp, sp, #160",
-            "stp x19, x20, [sp, #0]",
-            "stp x21, x22, [sp, #16]",
-            "stp x23, x24, [sp, #32]",
-            "stp x25, x26, [sp, #48]",
-            "stp x27, x28, [sp, #64]",
-            "stp x29, x30, [sp, #80]",
-            "stp d8, d9, [sp, #96]",
-            "stp d10, d11, [sp, #112]",
-            "stp d12, d13, [sp, #128]",
-            "stp d14, d15, [sp, #144]",
-            "mov x2, sp",
-            "str x2, [x0]",
-            "mov sp, x1",
+            "mov x0, x20",
+            "blr x19",
+            "mov sp, x0",
             "ldp x19, x20, [sp, #0]",
             "ldp x21, x22, [sp, #16]",
             "ldp x23, x24, [sp, #32]",
@@ -709,15 +740,8 @@ mod native {
             "ldp d12, d13, [sp, #128]",
             "ldp d14, d15, [sp, #144]",
             "add sp, sp, #160",
-            // An indirect branch, not `ret`: see the module docs.
             "br x30",
         )
-    }
-
-    /// Calls `x19(x20)` on a fresh stack; the entry never returns.
-    #[unsafe(naked)]
-    unsafe extern "C" fn trampoline() {
-        core::arch::naked_asm!("mov x0, x20", "blr x19", "brk #1")
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
