@@ -77,6 +77,11 @@ struct NativePool {
     stacks: Vec<ColoredStack>,
     /// The cells of [`MAIN`] (first) and of each fiber.
     sps: Box<[Cell<usize>]>,
+    /// Stacks `0..holding` hold `held_size` bytes (what the last CTA
+    /// asked for; every fiber it spawned ran on one such), so that the
+    /// next CTA of that size need not look at each.
+    holding: usize,
+    held_size: usize,
 }
 
 /// At most this many stacks stay pooled per OS thread.
@@ -202,6 +207,9 @@ enum Backend {
         /// How many fibers may be spawned (one per lane).
         capacity: usize,
         stacks: RefCell<Vec<ColoredStack>>,
+        /// Stacks `0..fit` of `stacks` were pooled and hold the stack
+        /// size (at most `capacity` of them): spawning on one checks nothing.
+        fit: usize,
     },
     Portable {
         /// The coroutines (taken out while they run).
@@ -227,17 +235,29 @@ impl<'a> Fibers<'a> {
             let pool = NATIVE_POOL.take().unwrap_or(NativePool {
                 stacks: Vec::new(),
                 sps: Box::new([]),
+                holding: 0,
+                held_size: 0,
             });
             let sps = if pool.sps.len() > capacity {
                 pool.sps
             } else {
                 (0..=capacity).map(|_| Cell::new(0)).collect()
             };
+            let fit = if stack_size <= pool.held_size {
+                pool.holding.min(capacity)
+            } else {
+                pool.stacks
+                    .iter()
+                    .take(capacity)
+                    .take_while(|s| s.holds(stack_size))
+                    .count()
+            };
             Backend::Native {
                 sps,
                 spawned: Cell::new(0),
                 capacity,
                 stacks: RefCell::new(pool.stacks),
+                fit,
             }
         } else {
             Backend::Portable {
@@ -268,23 +288,23 @@ impl<'a> Fibers<'a> {
             sps,
             spawned,
             stacks,
-            capacity,
+            fit,
+            ..
         } = &self.backend
         {
             let me = spawned.get();
-            let top = stacks
-                .borrow()
-                .get(me)
-                .filter(|s| s.holds(self.stack_size))
-                .map(|s| s.top);
-            let Some(top) = top else {
-                return self.spawn_slow();
-            };
-            if let Some(cell) = sps.get(me + 1).filter(|_| me < *capacity) {
-                // SAFETY: `top` is the top of pooled stack `me`, kept in
-                // `stacks` until the fibers are dropped (after every fiber
-                // has finished), of at least 16 KiB and 16-byte aligned.
-                cell.set(unsafe { native::prepare(top, native_entry, me) });
+            if me < *fit {
+                // SAFETY: stacks `0..fit` exist and hold the stack size
+                // (see `fit`), no borrow of `stacks` is alive (only
+                // `spawn_slow` takes one, and drops it), and `sps` holds
+                // `capacity + 1 > fit` cells. Stack `me` is kept in
+                // `stacks` until the fibers are dropped, after every fiber
+                // has ended, and its top is 16-byte aligned.
+                unsafe {
+                    let top = (&*stacks.as_ptr()).get_unchecked(me).top;
+                    let sp = native::prepare(top, native_entry, me);
+                    sps.get_unchecked(me + 1).set(sp);
+                }
                 spawned.set(me + 1);
                 return Ok(me);
             }
@@ -302,6 +322,7 @@ impl<'a> Fibers<'a> {
                 spawned,
                 stacks,
                 capacity,
+                ..
             } => {
                 let me = spawned.get();
                 if me >= *capacity {
@@ -500,12 +521,22 @@ impl Fibers<'_> {
 impl Drop for Fibers<'_> {
     fn drop(&mut self) {
         match &mut self.backend {
-            Backend::Native { stacks, sps, .. } => {
+            Backend::Native {
+                stacks,
+                sps,
+                spawned,
+                fit,
+                ..
+            } => {
                 // Every fiber has ended (or, after a panic in the
                 // scheduler, is abandoned): what is on its stack is dead.
                 let mut stacks = std::mem::take(stacks.get_mut());
                 stacks.truncate(POOLED);
                 let pool = NativePool {
+                    // The first `fit` held the size, and every spawned
+                    // fiber ran on one that does.
+                    holding: spawned.get().max(*fit).min(stacks.len()),
+                    held_size: self.stack_size,
                     stacks,
                     sps: std::mem::take(sps),
                 };
