@@ -605,12 +605,12 @@ mod native {
     #[inline(always)]
     pub(super) unsafe fn switch(save: *mut usize, target: usize) {
         // SAFETY: the block keeps every callee-saved register (it saves
-        // them here and the fiber that resumes this one restores them),
-        // leaves the red zone alone, and returns with this stack pointer;
-        // the caller-saved ones are declared clobbered.
+        // them here and the fiber that resumes this one restores them) and
+        // returns with this stack pointer; the caller-saved ones are
+        // declared clobbered. Without `nostack`, the block may push below
+        // the stack pointer: the compiler keeps nothing in the red zone.
         unsafe {
             core::arch::asm!(
-                "sub rsp, 128",
                 "lea rax, [rip + 2f]",
                 "push rax",
                 "push rbp",
@@ -630,7 +630,6 @@ mod native {
                 "pop rcx",
                 "jmp rcx",
                 "2:",
-                "add rsp, 128",
                 in("rdi") save,
                 in("rsi") target,
                 clobber_abi("C"),
@@ -710,12 +709,12 @@ mod native {
     #[inline(always)]
     pub(super) unsafe fn switch(save: *mut usize, target: usize) {
         // SAFETY: as on x86-64: every callee-saved register is saved here
-        // and restored by the fiber that resumes this one, the 128 bytes
-        // below the stack pointer (Apple's red zone) are left alone, and
-        // the block returns with this stack pointer.
+        // and restored by the fiber that resumes this one, the block
+        // returns with this stack pointer, and without `nostack` it may
+        // store below it (the compiler keeps nothing in Apple's red zone).
         unsafe {
             core::arch::asm!(
-                "sub sp, sp, #288",
+                "sub sp, sp, #160",
                 "adr x30, 2f",
                 "stp x19, x20, [sp, #0]",
                 "stp x21, x22, [sp, #16]",
@@ -743,7 +742,6 @@ mod native {
                 "add sp, sp, #160",
                 "br x30",
                 "2:",
-                "add sp, sp, #128",
                 in("x0") save,
                 in("x1") target,
                 clobber_abi("C"),
