@@ -158,6 +158,14 @@ pub(crate) struct Barrier {
     pub arrived: u32,
 }
 
+/// Where a lane deposits at a rendezvous, worked out when it starts: its
+/// index, its warp's bit in [`CtaCore::arrivals`] and its slot row.
+pub(crate) struct Seat {
+    pub index: usize,
+    warp_bit: u32,
+    row: *mut u64,
+}
+
 /// The part of a CTA the semantic functions reach through [`current`].
 ///
 /// The per-lane arrays a rendezvous touches (`keys`, `waits`, `fiber_of`,
@@ -180,8 +188,8 @@ pub(crate) struct CtaCore {
     /// padded): a lane deposits its operands in its row and reads the
     /// answer from it.
     rows: slot_rows::SlotRows,
-    /// How many lanes wait at a rendezvous.
-    pub waiting: Cell<usize>,
+    /// How many threads have finished (or will never run).
+    pub finished: Cell<usize>,
     /// How many answered lanes have a fault to collect.
     faults: Cell<usize>,
     /// Some lane was faulted out of a deadlock (see [`Lane::poisoned`]).
@@ -280,7 +288,7 @@ impl CtaCore {
             waits,
             fiber_of,
             rows: slot_rows::SlotRows::take(n),
-            waiting: Cell::new(0),
+            finished: Cell::new(0),
             faults: Cell::new(0),
             poisoned: Cell::new(false),
             local_used: Cell::new(false),
@@ -357,9 +365,24 @@ impl CtaCore {
         }
     }
 
-    /// Records that the running lane `index` (of the warp whose bit in
-    /// [`CtaCore::arrivals`] is `warp_bit`) waits for `*wait`, its
-    /// operands `operands` (at most [`MAX_SLOTS`], as [`Wait::new`]
+    /// Thread `index`'s seat: where it deposits at a rendezvous.
+    ///
+    /// # Safety
+    ///
+    /// `index` must be below the thread count.
+    #[inline]
+    pub(crate) unsafe fn seat(&self, index: usize) -> Seat {
+        Seat {
+            index,
+            warp_bit: 1 << (index / 32),
+            // SAFETY: `index` is below the thread count (this function's
+            // promise).
+            row: unsafe { self.rows.row(index) },
+        }
+    }
+
+    /// Records that the running lane sitting at `seat` waits for `*wait`,
+    /// its operands `operands` (at most [`MAX_SLOTS`], as [`Wait::new`]
     /// checked) copied to its slot row. `*wait` must stay where it is until
     /// the lane is answered: it is the caller's frame's, suspended until then.
     ///
@@ -367,25 +390,23 @@ impl CtaCore {
     /// it with that fault again before anything else (see
     /// [`CtaCore::answer_poisoned`]).
     #[inline(always)]
-    pub(crate) fn deposit(&self, index: usize, warp_bit: u32, wait: &Wait, operands: &[u64]) {
-        debug_assert!(index < self.lanes.len() && operands.len() <= MAX_SLOTS);
-        // SAFETY: `index` is the running lane's, below the thread count
-        // (see the type's docs), and at most `MAX_SLOTS` words are copied
-        // into its row, which no borrow holds while a lane runs.
+    pub(crate) fn deposit(&self, seat: &Seat, wait: &Wait, operands: &[u64]) {
+        debug_assert!(seat.index < self.lanes.len() && operands.len() <= MAX_SLOTS);
+        // SAFETY: the seat's row is the running lane's, and at most
+        // `MAX_SLOTS` words are copied into it, which no borrow holds while
+        // a lane runs.
         unsafe {
-            std::ptr::copy_nonoverlapping(operands.as_ptr(), self.rows.row(index), operands.len());
+            std::ptr::copy_nonoverlapping(operands.as_ptr(), seat.row, operands.len());
         }
         if let WaitKind::Barrier { .. } = wait.kind {
             self.barrier_events.set(self.barrier_events.get() + 1);
         }
-        debug_assert_eq!(warp_bit, 1 << (index / 32));
-        self.arrivals.set(self.arrivals.get() | warp_bit);
-        // SAFETY: `index` is below the thread count.
+        self.arrivals.set(self.arrivals.get() | seat.warp_bit);
+        // SAFETY: a seat's index is below the thread count.
         unsafe {
-            self.keys.get_unchecked(index).set(wait.key());
-            self.waits.get_unchecked(index).set(wait);
+            self.keys.get_unchecked(seat.index).set(wait.key());
+            self.waits.get_unchecked(seat.index).set(wait);
         }
-        self.waiting.set(self.waiting.get() + 1);
     }
 
     /// A lane faulted out of a deadlock fails every later rendezvous: the
@@ -402,20 +423,17 @@ impl CtaCore {
         }
     }
 
-    /// The answer to lane `index`'s rendezvous, copied into `operands`.
+    /// The answer to the rendezvous of the lane sitting at `seat`, copied
+    /// into `operands`.
     #[inline(always)]
-    pub(crate) fn collect(&self, index: usize, operands: &mut [u64]) -> Result<(), Fault> {
+    pub(crate) fn collect(&self, seat: &Seat, operands: &mut [u64]) -> Result<(), Fault> {
         if self.faults.get() != 0 {
-            self.collect_fault(index)?;
+            self.collect_fault(seat.index)?;
         }
         // SAFETY: as in `deposit`: the lane's own row, `operands.len()`
         // words of it, and no borrow of the rows is held while a lane runs.
         unsafe {
-            std::ptr::copy_nonoverlapping(
-                self.rows.row(index),
-                operands.as_mut_ptr(),
-                operands.len(),
-            );
+            std::ptr::copy_nonoverlapping(seat.row, operands.as_mut_ptr(), operands.len());
         }
         Ok(())
     }
@@ -585,8 +603,6 @@ impl CtaCore {
                 self.keys[base + m].set(0);
             }
         }
-        self.waiting
-            .set(self.waiting.get() - members.count_ones() as usize);
         self.ready.push_warp(w, members);
     }
 

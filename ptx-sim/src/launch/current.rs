@@ -4,7 +4,7 @@
 //! lane's fiber until the scheduler has computed the warp's result.
 
 use super::Thread;
-use super::cta::{CtaCore, Wait};
+use super::cta::{CtaCore, Seat, Wait};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
 use crate::context::Identity;
@@ -14,9 +14,8 @@ use std::cell::Cell;
 /// What a running lane knows about itself.
 pub(crate) struct LaneCtx {
     pub cta: *const CtaCore,
-    pub index: usize,
-    /// The lane's warp's bit in `CtaCore::arrivals`.
-    pub warp_bit: u32,
+    /// Where the lane deposits at a rendezvous (its index among them).
+    pub seat: Seat,
     pub fiber: FiberId,
     /// Where the lane's fiber saves its stack pointer when it waits.
     pub save: SaveSlot,
@@ -111,7 +110,7 @@ pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
     let ctx = unsafe { &*ptr };
     // SAFETY: as above, the CTA outlives its lanes.
     let cta = unsafe { &*ctx.cta };
-    Some(f(cta, ctx.index))
+    Some(f(cta, ctx.seat.index))
 }
 
 /// Deposits `wait` and `operands` for the running lane, suspends it until
@@ -131,8 +130,8 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     let ctx = unsafe { &*ptr };
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
-    cta.deposit(ctx.index, ctx.warp_bit, &wait, operands);
+    cta.deposit(&ctx.seat, &wait, operands);
     cta.block(ctx.fiber, ctx.save);
     set(ptr);
-    cta.collect(ctx.index, operands)
+    cta.collect(&ctx.seat, operands)
 }

@@ -75,7 +75,8 @@ impl CtaCore {
         loop {
             let to = self.after_stop();
             if to.fiber == MAIN {
-                if self.waiting.get() == 0 {
+                // Every lane has stopped: finished, or waiting.
+                if self.finished.get() == self.lanes.len() {
                     return;
                 }
                 self.resolve();
@@ -98,6 +99,7 @@ impl CtaCore {
         for done in &self.done[first..] {
             done.set(true);
         }
+        self.finished.set(self.finished.get() + (n - first));
     }
 
     /// The running lane, on fiber `me` which saves its stack pointer at
@@ -217,8 +219,8 @@ where
         thread.index += t;
         let ctx = LaneCtx {
             cta: &core,
-            index: t,
-            warp_bit: 1 << (t / 32),
+            // SAFETY: `t` is below the thread count (`start_next`).
+            seat: unsafe { core.seat(t) },
             fiber,
             // SAFETY: the lane runs on `fiber`, spawned.
             save: unsafe { core.fibers().save_slot(fiber) },
@@ -238,6 +240,7 @@ where
                 .push(panic_message(&ctx.thread, &*p)),
         }
         core.done[t].set(true);
+        core.finished.set(core.finished.get() + 1);
     };
     // A fiber runs lanes until none is left to start, then hands over.
     let entry = |me: FiberId| -> Target {
