@@ -8,9 +8,11 @@
 //! Two backends, chosen per CTA when it starts:
 //!
 //! * **native** (x86-64 and AArch64, outside Windows): a switch, inlined
-//!   where the lane stops, saves the callee-saved registers and where to
-//!   resume on the running stack, stores its stack pointer and loads the
-//!   target's: a dozen instructions, ending in an indirect jump. No switch
+//!   where the lane stops, saves where to resume and the two registers the
+//!   compiler reserves on the running stack (every other register is
+//!   declared clobbered, so the compiler keeps across it only what it still
+//!   needs), stores its stack pointer and loads the target's: ten
+//!   instructions, ending in an indirect jump. No switch
 //!   calls or returns, and a fiber ends by returning through all its
 //!   frames to the trampoline that started it, so the processor's
 //!   prediction of returns stays right: after a switch, the lane that
@@ -580,9 +582,11 @@ extern "C" fn native_entry(me: FiberId) -> usize {
 
 #[cfg(all(target_arch = "x86_64", not(windows)))]
 mod native {
-    //! System V x86-64: rbx, rbp, r12-r15 are callee-saved; the floating
-    //! point control words are never changed by the code fibers run, so
-    //! they are not switched.
+    //! System V x86-64. The switch saves only rbx and rbp, which the
+    //! compiler keeps for itself, and declares every other register
+    //! clobbered, so the code around it keeps across the switch just the
+    //! values it still needs; the floating point control words are never
+    //! changed by the code fibers run, so they are not switched.
     //!
     //! The switch is inlined where a fiber stops, not called: a `call`
     //! would push a return address onto the processor's return stack
@@ -594,9 +598,11 @@ mod native {
 
     pub(super) const AVAILABLE: bool = true;
 
-    /// Saves the callee-saved registers and where to resume on the running
-    /// stack, stores the stack pointer at `save`, loads `target` as the
-    /// stack pointer and resumes what was saved there.
+    /// Saves where to resume, and the two registers the compiler keeps for
+    /// itself (rbx, rbp), on the running stack, stores the stack pointer
+    /// at `save`, loads `target` as the stack pointer and resumes what was
+    /// saved there. Every other register is declared clobbered: the
+    /// compiler saves around the switch only the values it still needs.
     ///
     /// # Safety
     ///
@@ -604,27 +610,19 @@ mod native {
     /// switch or laid out by [`prepare`], on a stack not running.
     #[inline(always)]
     pub(super) unsafe fn switch(save: *mut usize, target: usize) {
-        // SAFETY: the block keeps every callee-saved register (it saves
-        // them here and the fiber that resumes this one restores them) and
-        // returns with this stack pointer; the caller-saved ones are
-        // declared clobbered. Without `nostack`, the block may push below
-        // the stack pointer: the compiler keeps nothing in the red zone.
+        // SAFETY: rbx and rbp are saved here and restored by the fiber that
+        // resumes this one, every other register is declared clobbered, and
+        // the block returns with this stack pointer. Without `nostack`, the
+        // block may push below the stack pointer: the compiler keeps
+        // nothing in the red zone.
         unsafe {
             core::arch::asm!(
                 "lea rax, [rip + 2f]",
                 "push rax",
                 "push rbp",
                 "push rbx",
-                "push r12",
-                "push r13",
-                "push r14",
-                "push r15",
                 "mov [rdi], rsp",
                 "mov rsp, rsi",
-                "pop r15",
-                "pop r14",
-                "pop r13",
-                "pop r12",
                 "pop rbx",
                 "pop rbp",
                 "pop rcx",
@@ -632,24 +630,26 @@ mod native {
                 "2:",
                 in("rdi") save,
                 in("rsi") target,
+                out("r12") _,
+                out("r13") _,
+                out("r14") _,
+                out("r15") _,
                 clobber_abi("C"),
             )
         }
     }
 
-    /// Calls `r12(r13)` on a fresh stack, then goes on with the stack
-    /// pointer it returns as [`switch`] would, saving nothing: the fiber
-    /// has ended.
+    /// Calls `rbp(rbx)` on a fresh stack (with rbp cleared, which ends
+    /// frame-pointer chains), then goes on with the stack pointer it
+    /// returns as [`switch`] would, saving nothing: the fiber has ended.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
-            "mov rdi, r13",
-            "call r12",
+            "mov rdi, rbx",
+            "mov rax, rbp",
+            "xor ebp, ebp",
+            "call rax",
             "mov rsp, rax",
-            "pop r15",
-            "pop r14",
-            "pop r13",
-            "pop r12",
             "pop rbx",
             "pop rbp",
             "pop rcx",
@@ -663,26 +663,16 @@ mod native {
     ///
     /// # Safety
     ///
-    /// `top` must be the top of a writable stack with at least 128 bytes
+    /// `top` must be the top of a writable stack with at least 64 bytes
     /// below it.
     pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
         let top = top & !15;
-        // From the new stack pointer up: r15, r14, r13, r12, rbx, rbp, the
-        // trampoline (popped and jumped to), then two zero words; the
-        // trampoline's `call` runs with rsp = top - 16, 16-byte aligned.
-        let words: [usize; 9] = [
-            0,
-            0,
-            me,
-            entry as usize,
-            0,
-            0,
-            trampoline as *const () as usize,
-            0,
-            0,
-        ];
-        let sp = top - 16 - 7 * 8;
-        // SAFETY: the nine words lie in [top - 72, top), inside the stack.
+        // From the new stack pointer up: rbx, rbp, the trampoline (popped
+        // and jumped to), then two zero words; the trampoline's `call`
+        // runs with rsp = top - 16, 16-byte aligned.
+        let words: [usize; 5] = [me, entry as usize, trampoline as *const () as usize, 0, 0];
+        let sp = top - 16 - 3 * 8;
+        // SAFETY: the five words lie in [top - 40, top), inside the stack.
         unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
         sp
     }
@@ -690,17 +680,21 @@ mod native {
 
 #[cfg(all(target_arch = "aarch64", not(windows)))]
 mod native {
-    //! AArch64 (AAPCS64, also Apple's): x19-x28, the frame pointer x29 and
-    //! the low halves of v8-v15 are callee-saved; x18 is the platform's and
-    //! left alone. As on x86-64, the switch is inlined where a fiber stops
-    //! and resumes through an indirect branch, so it never touches the
+    //! AArch64 (AAPCS64, also Apple's). As on x86-64, the switch saves
+    //! only what the compiler keeps for itself (x19 and the frame pointer
+    //! x29) and declares every other register clobbered (x18, the
+    //! platform's, is left alone); it is inlined where a fiber stops and
+    //! resumes through an indirect branch, so it never touches the
     //! processor's return-address stack.
 
     pub(super) const AVAILABLE: bool = true;
 
-    /// Saves the callee-saved registers and where to resume on the running
-    /// stack, stores the stack pointer at `save`, loads `target` as the
-    /// stack pointer and resumes what was saved there.
+    /// Saves where to resume, and the two registers the compiler keeps for
+    /// itself (x19, the frame pointer x29), on the running stack, stores
+    /// the stack pointer at `save`, loads `target` as the stack pointer and
+    /// resumes what was saved there. Every other register is declared
+    /// clobbered: the compiler saves around the switch only the values it
+    /// still needs.
     ///
     /// # Safety
     ///
@@ -708,68 +702,63 @@ mod native {
     /// switch or laid out by [`prepare`], on a stack not running.
     #[inline(always)]
     pub(super) unsafe fn switch(save: *mut usize, target: usize) {
-        // SAFETY: as on x86-64: every callee-saved register is saved here
-        // and restored by the fiber that resumes this one, the block
-        // returns with this stack pointer, and without `nostack` it may
-        // store below it (the compiler keeps nothing in Apple's red zone).
+        // SAFETY: as on x86-64: x19 and x29 are saved here and restored by
+        // the fiber that resumes this one, every other register is
+        // declared clobbered, the block returns with this stack pointer,
+        // and without `nostack` it may store below it (the compiler keeps
+        // nothing in Apple's red zone).
         unsafe {
             core::arch::asm!(
-                "sub sp, sp, #160",
-                "adr x30, 2f",
-                "stp x19, x20, [sp, #0]",
-                "stp x21, x22, [sp, #16]",
-                "stp x23, x24, [sp, #32]",
-                "stp x25, x26, [sp, #48]",
-                "stp x27, x28, [sp, #64]",
-                "stp x29, x30, [sp, #80]",
-                "stp d8, d9, [sp, #96]",
-                "stp d10, d11, [sp, #112]",
-                "stp d12, d13, [sp, #128]",
-                "stp d14, d15, [sp, #144]",
+                "sub sp, sp, #32",
+                "adr x2, 2f",
+                "stp x19, x29, [sp, #0]",
+                "str x2, [sp, #16]",
                 "mov x2, sp",
                 "str x2, [x0]",
                 "mov sp, x1",
-                "ldp x19, x20, [sp, #0]",
-                "ldp x21, x22, [sp, #16]",
-                "ldp x23, x24, [sp, #32]",
-                "ldp x25, x26, [sp, #48]",
-                "ldp x27, x28, [sp, #64]",
-                "ldp x29, x30, [sp, #80]",
-                "ldp d8, d9, [sp, #96]",
-                "ldp d10, d11, [sp, #112]",
-                "ldp d12, d13, [sp, #128]",
-                "ldp d14, d15, [sp, #144]",
-                "add sp, sp, #160",
-                "br x30",
+                "ldp x19, x29, [sp, #0]",
+                "ldr x2, [sp, #16]",
+                "add sp, sp, #32",
+                "br x2",
                 "2:",
                 in("x0") save,
                 in("x1") target,
+                out("x20") _,
+                out("x21") _,
+                out("x22") _,
+                out("x23") _,
+                out("x24") _,
+                out("x25") _,
+                out("x26") _,
+                out("x27") _,
+                out("x28") _,
+                out("v8") _,
+                out("v9") _,
+                out("v10") _,
+                out("v11") _,
+                out("v12") _,
+                out("v13") _,
+                out("v14") _,
+                out("v15") _,
                 clobber_abi("C"),
             )
         }
     }
 
-    /// Calls `x19(x20)` on a fresh stack, then goes on with the stack
-    /// pointer it returns as [`switch`] would, saving nothing: the fiber
-    /// has ended.
+    /// Calls `x19(x29)` on a fresh stack (with the frame pointer cleared,
+    /// which ends backtraces), then goes on with the stack pointer it
+    /// returns as [`switch`] would, saving nothing: the fiber has ended.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
-            "mov x0, x20",
+            "mov x0, x29",
+            "mov x29, xzr",
             "blr x19",
             "mov sp, x0",
-            "ldp x19, x20, [sp, #0]",
-            "ldp x21, x22, [sp, #16]",
-            "ldp x23, x24, [sp, #32]",
-            "ldp x25, x26, [sp, #48]",
-            "ldp x27, x28, [sp, #64]",
-            "ldp x29, x30, [sp, #80]",
-            "ldp d8, d9, [sp, #96]",
-            "ldp d10, d11, [sp, #112]",
-            "ldp d12, d13, [sp, #128]",
-            "ldp d14, d15, [sp, #144]",
-            "add sp, sp, #160",
-            "br x30",
+            "ldp x19, x29, [sp, #0]",
+            "ldr x2, [sp, #16]",
+            "add sp, sp, #32",
+            "br x2",
         )
     }
 
@@ -779,17 +768,14 @@ mod native {
     ///
     /// # Safety
     ///
-    /// `top` must be the top of a writable stack with at least 160 bytes
+    /// `top` must be the top of a writable stack with at least 32 bytes
     /// below it.
     pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
         let top = top & !15;
-        let mut words = [0usize; 20];
-        words[0] = entry as usize; // x19
-        words[1] = me; // x20
-        words[10] = 0; // x29
-        words[11] = trampoline as *const () as usize; // x30: where `br x30` goes
-        let sp = top - 160;
-        // SAFETY: the twenty words lie in [top - 160, top), inside the stack.
+        // x19, x29, where to resume, padding.
+        let words: [usize; 4] = [entry as usize, me, trampoline as *const () as usize, 0];
+        let sp = top - 32;
+        // SAFETY: the four words lie in [top - 32, top), inside the stack.
         unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
         sp
     }
