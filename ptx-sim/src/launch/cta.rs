@@ -174,8 +174,6 @@ pub(crate) struct Seat {
 /// reads them without bounds checks.
 pub(crate) struct CtaCore {
     pub lanes: Box<[Lane]>,
-    /// Each thread has finished (or will never run).
-    pub done: Box<[Cell<bool>]>,
     /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
     /// scans, a word per lane.
     pub keys: Box<[Cell<u64>]>,
@@ -218,7 +216,6 @@ pub(crate) struct CtaCore {
 /// next of the same size, so that a launch of many CTAs allocates them once.
 struct LaneArrays {
     lanes: Box<[Lane]>,
-    done: Box<[Cell<bool>]>,
     keys: Box<[Cell<u64>]>,
     waits: Box<[Cell<*const Wait>]>,
     fiber_of: Box<[Cell<FiberId>]>,
@@ -236,7 +233,6 @@ impl LaneArrays {
             Some(a) if a.lanes.len() == n => a,
             _ => LaneArrays {
                 lanes: (0..n).map(|_| Lane::new()).collect(),
-                done: (0..n).map(|_| Cell::new(false)).collect(),
                 keys: (0..n).map(|_| Cell::new(0)).collect(),
                 waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
                 fiber_of: (0..n).map(|_| Cell::new(super::fiber::MAIN)).collect(),
@@ -246,11 +242,10 @@ impl LaneArrays {
     }
 
     /// Makes the arrays those of lanes not started again, and pools them.
-    /// Only `done` (a byte per lane) changes in every run: faults are collected by the lanes
-    /// they answer, and `poisoned` and `local` are reset only when the
-    /// run set them (a deadlock, a lane's local memory).
+    /// Faults are collected by the lanes they answer, keys cleared by the
+    /// answers, and `poisoned` and `local` are reset only when the run set
+    /// them (a deadlock, a lane's local memory).
     fn give_back(mut self, poisoned: bool, local_used: bool) {
-        self.done.iter().for_each(|d| d.set(false));
         if poisoned || local_used {
             for lane in &mut self.lanes {
                 lane.poisoned.take();
@@ -275,7 +270,6 @@ impl CtaCore {
     pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3]) -> CtaCore {
         let LaneArrays {
             lanes,
-            done,
             keys,
             waits,
             fiber_of,
@@ -283,7 +277,6 @@ impl CtaCore {
         } = LaneArrays::take(n);
         CtaCore {
             lanes,
-            done,
             keys,
             waits,
             fiber_of,
@@ -311,7 +304,6 @@ impl CtaCore {
         self.rows.give_back();
         LaneArrays {
             lanes: self.lanes,
-            done: self.done,
             keys: self.keys,
             waits: self.waits,
             fiber_of: self.fiber_of,
@@ -772,7 +764,10 @@ impl CtaCore {
                 None => groups.push((what, vec![i])),
             }
         }
-        let done: Vec<usize> = (0..lanes.len()).filter(|&i| self.done[i].get()).collect();
+        // No lane runs or is queued while resolving: every started lane
+        // that does not wait has exited.
+        let started = self.next.get();
+        let done: Vec<usize> = (0..started).filter(|&i| self.keys[i].get() == 0).collect();
         let mut message = format!(
             "deadlock in CTA ({}, {}, {}):",
             self.ctaid[0], self.ctaid[1], self.ctaid[2]

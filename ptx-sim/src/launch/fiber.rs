@@ -54,7 +54,41 @@ pub(crate) struct SaveSlot(*mut usize);
 /// What a fiber runs: `entry(me)` returns the fiber to switch to once it is
 /// done; the fiber then ends (a native one is laid out afresh when a later
 /// CTA spawns it again).
-pub(crate) type Entry<'a> = &'a dyn Fn(FiberId) -> Target;
+///
+/// The closure is kept as its address and a function made for its type,
+/// which a native fiber's first frame calls directly, with no virtual call
+/// and nothing to look up.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry<'a> {
+    data: *const (),
+    /// `entry(me)` for the closure at `data`.
+    call: unsafe fn(*const (), FiberId) -> Target,
+    /// A native fiber's first function: `(me, data)`.
+    native: EntryFn,
+    _closure: std::marker::PhantomData<&'a ()>,
+}
+
+impl<'a> Entry<'a> {
+    /// The entry that runs `entry`.
+    pub(crate) fn new<E: Fn(FiberId) -> Target>(entry: &'a E) -> Entry<'a> {
+        Entry {
+            data: std::ptr::from_ref(entry).cast(),
+            call: call_entry::<E>,
+            native: native_entry::<E>,
+            _closure: std::marker::PhantomData,
+        }
+    }
+}
+
+/// `(*data)(me)`, for the closure of type `E` at `data`.
+///
+/// # Safety
+///
+/// `data` must point to a live `E`.
+unsafe fn call_entry<E: Fn(FiberId) -> Target>(data: *const (), me: FiberId) -> Target {
+    // SAFETY: this function's promise.
+    unsafe { (*data.cast::<E>())(me) }
+}
 
 thread_local! {
     /// Stacks of finished portable fibers, reused by the next ones (per OS
@@ -65,9 +99,6 @@ thread_local! {
     /// The stacks and stack-pointer cells the last native CTA of this OS
     /// thread left, for the next one.
     static NATIVE_POOL: Cell<Option<NativePool>> = const { Cell::new(None) };
-    /// The fibers of the CTA that runs on this OS thread: what a native
-    /// fiber runs when it starts.
-    static RUNNING: Cell<*const Fibers<'static>> = const { Cell::new(std::ptr::null()) };
 }
 
 /// What native fibers leave from one CTA to the next on an OS thread: a
@@ -178,9 +209,10 @@ unsafe impl Stack for ColoredStack {
     }
 }
 
-/// The first function a native fiber runs: `(me)`, returning the stack
-/// pointer to switch to once it has ended.
-type EntryFn = extern "C" fn(FiberId) -> usize;
+/// The first function a native fiber runs: `(me, data)`, `data` its
+/// entry's closure, returning the stack pointer to switch to once it has
+/// ended.
+type EntryFn = unsafe extern "C" fn(FiberId, *const ()) -> usize;
 
 /// Whether this target has the native switch.
 pub(crate) const NATIVE: bool = native::AVAILABLE;
@@ -304,7 +336,7 @@ impl<'a> Fibers<'a> {
                 // has ended, and its top is 16-byte aligned.
                 unsafe {
                     let top = (&*stacks.as_ptr()).get_unchecked(me).top;
-                    let sp = native::prepare(top, native_entry, me);
+                    let sp = native::prepare(top, self.entry.native, me, self.entry.data);
                     sps.get_unchecked(me + 1).set(sp);
                 }
                 spawned.set(me + 1);
@@ -341,7 +373,9 @@ impl<'a> Fibers<'a> {
                     }
                 }
                 // SAFETY: as in `spawn`.
-                let sp = unsafe { native::prepare(stacks[me].top, native_entry, me) };
+                let sp = unsafe {
+                    native::prepare(stacks[me].top, self.entry.native, me, self.entry.data)
+                };
                 sps[me + 1].set(sp);
                 spawned.set(me + 1);
                 Ok(me)
@@ -360,7 +394,8 @@ impl<'a> Fibers<'a> {
                     if let Backend::Portable { yielders, .. } = &fibers.backend {
                         yielders.borrow()[me].set(y);
                     }
-                    (fibers.entry)(me).fiber
+                    // SAFETY: the entry's closure outlives the fibers.
+                    unsafe { (fibers.entry.call)(fibers.entry.data, me).fiber }
                 };
                 // SAFETY: the coroutine borrows `self` (and through `entry`
                 // the CTA), which outlive it: coroutines are driven to
@@ -508,18 +543,6 @@ impl<'a> Fibers<'a> {
     }
 }
 
-impl Fibers<'_> {
-    /// Runs `drive` (the CTA's thread) as the CTA these fibers serve; the
-    /// CTA is finished when it returns (every fiber has finished its
-    /// lanes, see the scheduler).
-    pub(crate) fn run(&self, drive: impl FnOnce()) {
-        let this = std::ptr::from_ref(self).cast::<Fibers<'static>>();
-        let outer = RUNNING.replace(this);
-        drive();
-        RUNNING.set(outer);
-    }
-}
-
 impl Drop for Fibers<'_> {
     fn drop(&mut self) {
         match &mut self.backend {
@@ -559,7 +582,7 @@ impl Drop for Fibers<'_> {
     }
 }
 
-/// Native fiber `me`: runs the entry of the CTA running on this OS thread
+/// Native fiber `me`: runs its entry, the closure of type `E` at `data`,
 /// and returns the stack pointer of the fiber to go on with, which the
 /// trampoline that called it switches to.
 ///
@@ -567,14 +590,16 @@ impl Drop for Fibers<'_> {
 /// processor's prediction of returns stays in step (see the `native`
 /// module): the lane that resumes next returns through frames just like
 /// the ones this fiber returned through.
-extern "C" fn native_entry(me: FiberId) -> usize {
-    // SAFETY: a fiber runs only while its CTA's `Fibers::run` does, which
-    // points `RUNNING` at them for that long.
-    let fibers = unsafe { &*RUNNING.get() };
+///
+/// # Safety
+///
+/// `data` must point to an `E` that outlives the fiber.
+unsafe extern "C" fn native_entry<E: Fn(FiberId) -> Target>(me: FiberId, data: *const ()) -> usize {
     // A panic may not unwind out of this frame (nothing is below it); the
     // entry catches lane panics itself, so one here is a bug in the
     // scheduler: stop the process rather than run on in a broken state.
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (fibers.entry)(me))) {
+    // SAFETY: `data` is a live `E` (this function's promise).
+    match std::panic::catch_unwind(|| unsafe { (*data.cast::<E>())(me) }) {
         Ok(to) => to.sp,
         Err(_) => std::process::abort(),
     }
@@ -639,13 +664,15 @@ mod native {
         }
     }
 
-    /// Calls `rbp(rbx)` on a fresh stack (with rbp cleared, which ends
-    /// frame-pointer chains), then goes on with the stack pointer it
-    /// returns as [`switch`] would, saving nothing: the fiber has ended.
+    /// Calls `rbp(rbx, data)` on a fresh stack, `data` the word at the
+    /// stack pointer (with rbp cleared, which ends frame-pointer chains),
+    /// then goes on with the stack pointer it returns as [`switch`] would,
+    /// saving nothing: the fiber has ended.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
             "mov rdi, rbx",
+            "mov rsi, [rsp]",
             "mov rax, rbp",
             "xor ebp, ebp",
             "call rax",
@@ -658,19 +685,31 @@ mod native {
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
-    /// stack pointer calls `entry(me)` with the stack aligned as the ABI
-    /// wants, and a zero return address above it that ends backtraces.
+    /// stack pointer calls `entry(me, data)` with the stack aligned as the
+    /// ABI wants, and a zero return address above it that ends backtraces.
     ///
     /// # Safety
     ///
     /// `top` must be the top of a writable stack with at least 64 bytes
     /// below it.
-    pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
+    #[inline(always)]
+    pub(super) unsafe fn prepare(
+        top: usize,
+        entry: super::EntryFn,
+        me: usize,
+        data: *const (),
+    ) -> usize {
         let top = top & !15;
         // From the new stack pointer up: rbx, rbp, the trampoline (popped
-        // and jumped to), then two zero words; the trampoline's `call`
-        // runs with rsp = top - 16, 16-byte aligned.
-        let words: [usize; 5] = [me, entry as usize, trampoline as *const () as usize, 0, 0];
+        // and jumped to), `data`, then a zero word; the trampoline's
+        // `call` runs with rsp = top - 16, 16-byte aligned.
+        let words: [usize; 5] = [
+            me,
+            entry as usize,
+            trampoline as *const () as usize,
+            data as usize,
+            0,
+        ];
         let sp = top - 16 - 3 * 8;
         // SAFETY: the five words lie in [top - 40, top), inside the stack.
         unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
@@ -745,12 +784,14 @@ mod native {
         }
     }
 
-    /// Calls `x19(x29)` on a fresh stack (with the frame pointer cleared,
-    /// which ends backtraces), then goes on with the stack pointer it
-    /// returns as [`switch`] would, saving nothing: the fiber has ended.
+    /// Calls `x19(x29, data)` on a fresh stack, `data` the word at the
+    /// stack pointer (with the frame pointer cleared, which ends
+    /// backtraces), then goes on with the stack pointer it returns as
+    /// [`switch`] would, saving nothing: the fiber has ended.
     #[unsafe(naked)]
     unsafe extern "C" fn trampoline() {
         core::arch::naked_asm!(
+            "ldr x1, [sp]",
             "mov x0, x29",
             "mov x29, xzr",
             "blr x19",
@@ -763,19 +804,33 @@ mod native {
     }
 
     /// Lays out a fresh stack below `top` so that switching to the returned
-    /// stack pointer calls `entry(me)` with a 16-byte aligned stack and a
-    /// zero frame pointer, which ends backtraces.
+    /// stack pointer calls `entry(me, data)` with a 16-byte aligned stack
+    /// and a zero frame pointer, which ends backtraces.
     ///
     /// # Safety
     ///
-    /// `top` must be the top of a writable stack with at least 32 bytes
+    /// `top` must be the top of a writable stack with at least 48 bytes
     /// below it.
-    pub(super) unsafe fn prepare(top: usize, entry: super::EntryFn, me: usize) -> usize {
+    #[inline(always)]
+    pub(super) unsafe fn prepare(
+        top: usize,
+        entry: super::EntryFn,
+        me: usize,
+        data: *const (),
+    ) -> usize {
         let top = top & !15;
-        // x19, x29, where to resume, padding.
-        let words: [usize; 4] = [entry as usize, me, trampoline as *const () as usize, 0];
-        let sp = top - 32;
-        // SAFETY: the four words lie in [top - 32, top), inside the stack.
+        // x19, x29, where to resume, padding (what the switch restores),
+        // then `data` and a zero word.
+        let words: [usize; 6] = [
+            entry as usize,
+            me,
+            trampoline as *const () as usize,
+            0,
+            data as usize,
+            0,
+        ];
+        let sp = top - 48;
+        // SAFETY: the six words lie in [top - 48, top), inside the stack.
         unsafe { std::ptr::copy_nonoverlapping(words.as_ptr(), sp as *mut usize, words.len()) };
         sp
     }
@@ -794,7 +849,7 @@ mod native {
         unreachable!("the native backend is never chosen on this target")
     }
 
-    pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: usize) -> usize {
+    pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: usize, _: *const ()) -> usize {
         unreachable!("the native backend is never chosen on this target")
     }
 }

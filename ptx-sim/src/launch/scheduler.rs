@@ -20,7 +20,7 @@
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
-use super::fiber::{FiberId, Fibers, MAIN, SaveSlot, Target};
+use super::fiber::{Entry, FiberId, Fibers, MAIN, SaveSlot, Target};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
 use crate::context;
@@ -96,9 +96,6 @@ impl CtaCore {
         self.errors
             .borrow_mut()
             .push(format!("threads {first}-{} did not run: {error}", n - 1));
-        for done in &self.done[first..] {
-            done.set(true);
-        }
         self.finished.set(self.finished.get() + (n - first));
     }
 
@@ -205,7 +202,7 @@ where
         index: place.first_thread,
     };
     let one_dimensional = block.x as usize == n;
-    let run_lane = |t: usize, fiber: FiberId| {
+    let run_lane = |t: usize, fiber: FiberId, save: SaveSlot| {
         let mut thread = template;
         // A one-dimensional block (the common case) needs no division.
         thread.tid = if one_dimensional {
@@ -222,8 +219,7 @@ where
             // SAFETY: `t` is below the thread count (`start_next`).
             seat: unsafe { core.seat(t) },
             fiber,
-            // SAFETY: the lane runs on `fiber`, spawned.
-            save: unsafe { core.fibers().save_slot(fiber) },
+            save,
             thread,
             carry: Cell::new(false),
         };
@@ -233,19 +229,22 @@ where
         // of the CTA).
         current::set(&ctx);
         match catch_unwind(AssertUnwindSafe(|| f(&ctx.thread))) {
-            Ok(v) => results[t].set(Some(v)),
+            // SAFETY: `t` is below the thread count (`start_next`), which
+            // is `results`'s length.
+            Ok(v) => unsafe { results.get_unchecked(t) }.set(Some(v)),
             Err(p) => core
                 .errors
                 .borrow_mut()
                 .push(panic_message(&ctx.thread, &*p)),
         }
-        core.done[t].set(true);
         core.finished.set(core.finished.get() + 1);
     };
     // A fiber runs lanes until none is left to start, then hands over.
     let entry = |me: FiberId| -> Target {
+        // SAFETY: the fiber `me` runs, spawned.
+        let save = unsafe { core.fibers().save_slot(me) };
         while let Some(t) = core.start_next(me) {
-            run_lane(t, me);
+            run_lane(t, me, save);
         }
         // No lane of this fiber runs any more.
         current::set(std::ptr::null());
@@ -253,10 +252,10 @@ where
     };
     let outer = Outer::save(&core);
     {
-        let fibers = Fibers::new(&entry, stack_size, portable, n);
+        let fibers = Fibers::new(Entry::new(&entry), stack_size, portable, n);
         core.fibers
             .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
-        fibers.run(|| core.drive());
+        core.drive();
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
