@@ -72,19 +72,21 @@ impl CtaCore {
     /// [`CtaCore::after_stop`]) and resolves once every lane has stopped,
     /// until every lane has finished.
     fn drive(&self) {
+        let mut to = self.after_stop();
         loop {
-            let to = self.after_stop();
-            if to.fiber == MAIN {
-                // Every lane has stopped: finished, or waiting.
-                if self.finished.get() == self.lanes.len() {
-                    return;
-                }
-                self.resolve();
-                continue;
+            if to.fiber != MAIN {
+                // SAFETY: the CTA's thread runs, `to` is suspended or
+                // unstarted, and no borrow of the CTA is held.
+                unsafe { self.fibers().switch(MAIN, to) };
+                // Back here only from `start_or_main`: no lane is queued
+                // and every lane has started.
             }
-            // SAFETY: the CTA's thread runs, `to` is suspended or
-            // unstarted, and no borrow of the CTA is held.
-            unsafe { self.fibers().switch(MAIN, to) };
+            // Every lane has stopped: finished, or waiting.
+            if self.finished.get() == self.lanes.len() {
+                return;
+            }
+            self.resolve();
+            to = self.after_stop();
         }
     }
 
