@@ -28,12 +28,14 @@ fn warp_reduction_plain_rust(bencher: Bencher) {
     bencher.bench_local(|| divan::black_box(&xs).iter().sum::<f32>());
 }
 
-#[divan::bench]
+// A thousand warps per sample: with divan's default of about a hundred,
+// the medians of repeated runs spread by some 10% on a busy machine.
+#[divan::bench(sample_size = 1000)]
 fn warp_reduction_shfl(bencher: Bencher) {
     bencher.bench_local(|| warp32(|lane| warp_sum(divan::black_box(lane as f32 * 0.5))).unwrap());
 }
 
-#[divan::bench(args = [0, 1, 2, 5, 10])]
+#[divan::bench(args = [0, 1, 2, 5, 10], sample_size = 1000)]
 fn warp_shuffles(bencher: Bencher, shuffles: usize) {
     bencher
         .bench_local(|| warp32(|lane| butterfly(divan::black_box(lane as f32), shuffles)).unwrap());
