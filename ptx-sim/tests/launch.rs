@@ -15,6 +15,18 @@ fn prepare(asm: &str, cons: &[&str]) -> Prepared {
     Prepared::new(&lower(&checked, &ops).unwrap())
 }
 
+/// Runs `p` (output `%0`, input `%1`) on each lane of a warp, with the
+/// lane's number as its input, and returns each lane's output.
+fn lane_in_first_out(p: &Prepared) -> [u128; 32] {
+    warp32(|lane| {
+        let mut r = p.registers();
+        r[1] = u128::from(lane);
+        p.run(&mut r).unwrap();
+        r[0]
+    })
+    .unwrap()
+}
+
 #[test]
 fn special_registers_answer_per_thread() {
     let p = prepare(
@@ -45,14 +57,7 @@ fn butterfly_shuffle_sums_a_warp() {
            shfl.sync.bfly.b32 t, %0, 1, 0x1f, 0xffffffff; add.u32 %0, %0, t; }",
         &["=r", "r"],
     );
-    let sums = warp32(|lane| {
-        let mut r = p.registers();
-        r[1] = u128::from(lane);
-        p.run(&mut r).unwrap();
-        r[0]
-    })
-    .unwrap();
-    assert_eq!(sums, [496; 32]);
+    assert_eq!(lane_in_first_out(&p), [496; 32]);
 }
 
 #[test]
@@ -66,15 +71,8 @@ fn each_lane_keeps_its_own_carry_across_a_collective() {
            addc.u32 %0, 0, 0; }",
         &["=r", "r"],
     );
-    let carries = warp32(|lane| {
-        let mut r = p.registers();
-        r[1] = u128::from(lane);
-        p.run(&mut r).unwrap();
-        r[0]
-    })
-    .unwrap();
     let expected: [u128; 32] = std::array::from_fn(|i| u128::from(i != 0));
-    assert_eq!(carries, expected);
+    assert_eq!(lane_in_first_out(&p), expected);
 }
 
 #[test]
