@@ -238,6 +238,38 @@ fn colliding_shared_stores_keep_the_lowest_lanes_value() {
 }
 
 #[test]
+fn divergent_lanes_at_different_stores_each_store_their_own_width() {
+    // Lanes 0-15 reach a byte store while lanes 16-31 reach a word store,
+    // at the same time: each lane stores what its own instruction says.
+    // Lane l < 16 writes l + 1 to byte l; lane l >= 16 writes the word
+    // 0x0101_0101 * (l + 1) to bytes 4l..4l+4.
+    let byte = prepare("st.shared.u8 [%0], %1;", &["r", "r"]);
+    let word = prepare("st.shared.u32 [%0], %1;", &["r", "r"]);
+    let out = Launch::new(1, 32)
+        .shared_bytes(128)
+        .run(|t| {
+            let l = u128::from(t.lane);
+            let (p, addr, v) = if l < 16 {
+                (&byte, l, l + 1)
+            } else {
+                (&word, 4 * l, 0x0101_0101 * (l + 1))
+            };
+            let mut r = p.registers();
+            r[0] = addr;
+            r[1] = v;
+            p.run(&mut r).unwrap();
+        })
+        .unwrap();
+    let shared = &out.shared[0];
+    for l in 0..16 {
+        assert_eq!(shared[l], l as u8 + 1, "byte lane {l}");
+    }
+    for l in 16..32 {
+        assert_eq!(shared[4 * l..4 * l + 4], [l as u8 + 1; 4], "word lane {l}");
+    }
+}
+
+#[test]
 fn shared_atomics_serialise_lanes_lowest_first() {
     // atom.exch: lane l swaps in l + 1; lane 0 sees the initial 7, lane l
     // sees what lane l - 1 wrote (l), and lane 31's 32 stays.

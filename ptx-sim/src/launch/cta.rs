@@ -642,8 +642,10 @@ impl CtaCore {
     }
 
     /// Warp-wide memory accesses: the lanes of warp `w` waiting at the
-    /// same instruction (by key) run it together, in their slot rows;
-    /// `waiting` are the lanes waiting at one.
+    /// same instruction (the same semantic function and modifiers: lanes of
+    /// a divergent warp at a byte store and at a word store each store
+    /// their own width) run it together, in their slot rows; `waiting` are
+    /// the lanes waiting at one.
     fn resolve_converged(&self, w: usize, waiting: u32) {
         let base = w * 32;
         let mut groups: Vec<(Wait, u32)> = Vec::new();
@@ -651,7 +653,8 @@ impl CtaCore {
             let Some(wait) = self.waiting(base + l) else {
                 continue;
             };
-            match groups.iter_mut().find(|(g, _)| g.sem == wait.sem) {
+            let same = |g: &Wait| g.sem == wait.sem && g.mods() == wait.mods();
+            match groups.iter_mut().find(|(g, _)| same(g)) {
                 Some((_, m)) => *m |= 1 << l,
                 None => groups.push((wait, 1 << l)),
             }
