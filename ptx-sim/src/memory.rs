@@ -14,22 +14,60 @@
 //!
 //! Shared memory has 32 banks of 4 bytes: byte address `a` is in bank
 //! `(a / 4) % 32`. A request is served in wavefronts; one wavefront reads
-//! at most one distinct 4-byte word from each bank, so a request takes as
-//! many wavefronts as the largest number of distinct words any one bank
-//! holds among its addresses (and at least `bytes / 128`). Conflicts are
-//! the wavefronts beyond that minimum. `ldmatrix`/`stmatrix` make one
-//! request per 8×8 matrix: eight 16-byte rows, 128 bytes, ideally one
-//! wavefront.
+//! at most one distinct 4-byte word from each bank, so a set of accesses
+//! takes as many wavefronts as the largest number of distinct words any
+//! one bank holds among them (and at least one per 128 bytes they cover:
+//! the ideal). Conflicts are the wavefronts beyond the ideal. What an H100
+//! does (Nsight Compute: `tests/data/bank_conflicts_h100.tsv`, made by
+//! `tools/bank-probe`) adds rules for warp instructions ([`warp_request`]):
+//!
+//! * lanes that access 8 bytes each are served a half-warp at a time
+//!   (lanes 0-15, then 16-31), lanes of 16 bytes a quarter-warp at a time,
+//!   each part counted on its own: 16 bytes a lane, 96 bytes between
+//!   pairs of lanes, take 8 wavefronts where the whole warp's banks would
+//!   allow 4;
+//! * a load's parts are served two at a time (the halves of an 8-byte
+//!   load, quarters 0 and 1 and quarters 2 and 3 of a 16-byte one) when
+//!   every such pair of parts reads the same addresses, else each on its
+//!   own: `ld.shared.v4` of one address from every lane takes 2
+//!   wavefronts (a store, 4), but 31 lanes at one address and one at
+//!   another take 5;
+//! * atomics are served lane by lane within a bank: lanes at the same
+//!   word take turns instead of sharing it (32 lanes adding to one word:
+//!   32 wavefronts), and `atom.cas` takes two wavefronts a turn.
+//!
+//! `ldmatrix`/`stmatrix` make one request per warp instruction, each 8×8
+//! matrix of it eight 16-byte rows, ideally one wavefront.
+//!
+//! Every warp-wide access of shared memory is counted in the launch's
+//! [`crate::launch::SharedStats`] under the instruction's key: `ld`, `st`,
+//! `atom`, `atom.cas` and `red` (the lanes whose address is in shared
+//! memory), `ldmatrix` and `stmatrix`, and the `wmma` loads and stores
+//! (see [`crate::wmma`]). So that a load's lanes are counted together, a
+//! load from shared memory is a warp-wide access like a store: the lanes of
+//! a warp that reach it together load at once.
 //!
 //! ```
-//! use ptx_sim::memory::wavefronts;
+//! use ptx_sim::memory::{Access, warp_request, wavefronts};
 //! // Eight 16-byte rows 128 bytes apart all fall on banks 0-3: 8 wavefronts.
 //! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 128, 16)).collect();
 //! assert_eq!(wavefronts(&rows), (8, 1));
 //! // Eight consecutive rows cover all 32 banks once: 1 wavefront.
 //! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 16, 16)).collect();
 //! assert_eq!(wavefronts(&rows), (1, 1));
-//! ```
+//! // 16 bytes a lane, 32 bytes apart: each quarter-warp's eight lanes
+//! // cover banks 0-3, 8-11, 16-19, 24-27 twice: 2 wavefronts each, 4
+//! // more than the 4 that 512 bytes take.
+//! let v4: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 32 * u64::from(l), 16)).collect();
+//! assert_eq!(warp_request(&v4, Access::Load), (8, 4));
+//! // 31 lanes read 16 bytes at 0, lane 31 at 256: the quarters are served
+//! // one by one, the last in 2 wavefronts (banks 0-3 twice).
+//! let odd: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, if l == 31 { 256 } else { 0 }, 16)).collect();
+//! assert_eq!(warp_request(&odd, Access::Load), (5, 1));
+//! // Every lane adds to the same word: the lanes take turns.
+//! let one: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 0, 4)).collect();
+//! assert_eq!(warp_request(&one, Access::Atomic), (32, 31));
+//! //! ```
 
 use crate::exec::{Fault, SemResult};
 use crate::launch::current;
@@ -37,7 +75,8 @@ use crate::launch::{Wait, WaitKind, WarpCall, WarpFn, lanes_of};
 use crate::registry::Sem;
 use ptx_core::{Mods, ScalarType, Sel, StateSpace};
 
-/// `(wavefronts, ideal)` of a request of `(address, bytes)` accesses.
+/// `(wavefronts, ideal)` of `(address, bytes)` accesses served together:
+/// the most distinct words any one bank holds, at least one per 128 bytes.
 pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
     let mut words: Vec<u64> = accesses
         .iter()
@@ -51,6 +90,104 @@ pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
     }
     let bytes = words.len() as u64 * 4;
     let ideal = bytes.div_ceil(128).max(1);
+    let worst = per_bank.iter().copied().max().unwrap_or(0);
+    (worst.max(ideal), ideal)
+}
+
+/// What a warp instruction does with the shared memory it addresses, for
+/// the bank model ([`warp_request`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// A load (`ld`, a `wmma` load).
+    Load,
+    /// A store (`st`, a `wmma` store).
+    Store,
+    /// A native atomic (`atom`, `red`): lanes at the same word take turns.
+    Atomic,
+    /// `atom.cas`: as [`Access::Atomic`], each turn taking two wavefronts.
+    CompareAndSwap,
+}
+
+/// `(wavefronts, conflicts)` of one warp instruction's request of shared
+/// memory: `accesses` are `(lane, address, bytes)`, a lane's bytes its
+/// whole access (a vector, a `wmma` core's elements). See the bank model
+/// in the module documentation:
+///
+/// * lanes of 4 bytes or fewer each are served together; of 8 bytes, a
+///   half-warp at a time (lanes 0-15, then 16-31); of 16 bytes, a quarter
+///   at a time; each part counted on its own;
+/// * a load's parts are served in pairs when every pair's two parts read
+///   the same addresses;
+/// * an atomic's lanes at one word take a turn each; `cas` takes two
+///   wavefronts a turn.
+pub fn warp_request(accesses: &[(u32, u64, u64)], access: Access) -> (u64, u64) {
+    let mut per_lane = [0u64; 32];
+    for &(lane, _, bytes) in accesses {
+        per_lane[lane as usize % 32] += bytes;
+    }
+    let width = per_lane.iter().copied().max().unwrap_or(0);
+    // Parts of the warp, each served on its own.
+    let part = match width {
+        0..=4 => 32,
+        5..=8 => 16,
+        _ => 8,
+    };
+    let phase = |p: u32| -> Vec<(u64, u64)> {
+        let lanes = p * part..(p + 1) * part;
+        accesses
+            .iter()
+            .filter(|a| lanes.contains(&a.0))
+            .map(|&(_, addr, bytes)| (addr, bytes))
+            .collect()
+    };
+    let count = |phase: &[(u64, u64)]| -> (u64, u64) {
+        if phase.is_empty() {
+            return (0, 0);
+        }
+        match access {
+            Access::Atomic | Access::CompareAndSwap => turns(phase),
+            Access::Load | Access::Store => wavefronts(phase),
+        }
+    };
+    let addresses = |phase: &[(u64, u64)]| -> Vec<(u64, u64)> {
+        let mut set = phase.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        set
+    };
+    let parts = 32 / part;
+    let phases: Vec<Vec<(u64, u64)>> = (0..parts).map(phase).collect();
+    // A load's parts are served in pairs only when every pair's two parts
+    // access the same addresses.
+    let paired = access == Access::Load
+        && parts > 1
+        && phases
+            .chunks(2)
+            .all(|pair| addresses(&pair[0]) == addresses(&pair[1]));
+    let served = if paired { 2 } else { 1 };
+    let (mut waves, mut ideal) = (0, 0);
+    for p in phases.iter().step_by(served) {
+        let (w, i) = count(p);
+        waves += w;
+        ideal += i;
+    }
+    let conflicts = waves - ideal;
+    if access == Access::CompareAndSwap {
+        return (2 * waves, conflicts);
+    }
+    (waves, conflicts)
+}
+
+/// [`wavefronts`] for atomics: every access's words count, those of lanes
+/// at the same word too.
+fn turns(accesses: &[(u64, u64)]) -> (u64, u64) {
+    let mut per_bank = [0u64; 32];
+    for &(a, n) in accesses {
+        for w in a / 4..(a + n).div_ceil(4) {
+            per_bank[(w % 32) as usize] += 1;
+        }
+    }
+    let (_, ideal) = wavefronts(accesses);
     let worst = per_bank.iter().copied().max().unwrap_or(0);
     (worst.max(ideal), ideal)
 }
@@ -214,31 +351,97 @@ fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
     }
 }
 
-/// `ld{.space}{.vec}.type d, [a]` (and `ld.global.nc`, `ldu`): the vector's
-/// elements are consecutive; the whole vector must be aligned to its size.
+/// `ld{.space}{.vec}.type d, [a]`: the vector's elements are consecutive;
+/// the whole vector must be aligned to its size. A load from shared memory
+/// is warp-wide (its lanes make one request of the banks); the others load
+/// at once.
 #[inline]
 pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
-    let n = usize::from(m.count.max(1));
-    let size = elem_bytes(m)?;
-    let k = slots_per(size);
+    load(Sem::Ld, m, s)
+}
+
+/// `ld.global.nc{.vec}.type d, [a]`, as `ld`.
+#[inline]
+pub fn ld_nc(m: &Mods, s: &mut [u64]) -> SemResult {
+    load(Sem::LdNc, m, s)
+}
+
+/// `ldu{.space}{.vec}.type d, [a]`, as `ld`.
+#[inline]
+pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
+    load(Sem::Ldu, m, s)
+}
+
+/// A load of semantic function `sem` (see [`ld`]).
+#[inline(always)]
+fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
+    let (n, size, k) = vector(m)?;
     let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
-    let total = size * n as u64;
-    let mut values = [0u64; crate::launch::MAX_SLOTS];
-    let mut read = |mem: &mut [u8]| {
-        for i in 0..n {
-            read_value(mem, i * size as usize, size as usize, &mut values[i * k..]);
-        }
-    };
-    match place(m, addr, "ld")? {
-        Place::Shared(_) => with_shared("ld", |shared| {
-            with_bytes(shared, m, addr, total, total, "ld", &mut read)
-        })?,
-        Place::Global(_) | Place::Local(_) => {
-            with_bytes(&mut [], m, addr, total, total, "ld", &mut read)?
-        }
+    if let Place::Shared(_) = place(m, addr, sem.key())? {
+        return converged(sem, m, s, ld_warp);
     }
-    s[..n * k].copy_from_slice(&values[..n * k]);
+    let total = size * n as u64;
+    with_bytes(&mut [], m, addr, total, total, sem.key(), |mem| {
+        read_vector(mem, n, size, s)
+    })
+}
+
+/// `(elements, bytes per element, slots per element)` of a vector access.
+fn vector(m: &Mods) -> Result<(usize, u64, usize), Fault> {
+    let size = elem_bytes(m)?;
+    Ok((usize::from(m.count.max(1)), size, slots_per(size)))
+}
+
+/// Reads `n` consecutive values of `size` bytes from `mem` into `out`.
+fn read_vector(mem: &[u8], n: usize, size: u64, out: &mut [u64]) {
+    let k = slots_per(size);
+    for i in 0..n {
+        read_value(mem, i * size as usize, size as usize, &mut out[i * k..]);
+    }
+}
+
+/// A warp's load from shared memory: each member lane reads its vector,
+/// and the lanes' vectors are one request of the banks.
+fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let m = call.mods;
+    let (n, size, k) = vector(&m)?;
+    let total = size * n as u64;
+    let mut request = Vec::with_capacity(32);
+    for l in lanes_of(call.members) {
+        let s = &mut call.lanes[l];
+        let addr = s[n * k];
+        let what = format!("{} (lane {l})", call.key);
+        with_bytes(call.shared, &m, addr, total, total, &what, |mem| {
+            read_vector(mem, n, size, s)
+        })?;
+        request.extend(shared_offset(&m, addr).map(|at| (l as u32, at, total)));
+    }
+    record_request(call, &request, Access::Load);
     Ok(())
+}
+
+/// The shared-memory offset `addr` of an instruction with modifiers `m`
+/// points at, if it points into shared memory.
+pub(crate) fn shared_offset(m: &Mods, addr: u64) -> Option<u64> {
+    match place(m, addr, "") {
+        Ok(Place::Shared(at)) => Some(at),
+        _ => None,
+    }
+}
+
+/// Counts, under the instruction's key, the request one warp instruction
+/// makes of shared memory: `(lane, offset, bytes)` for each access its
+/// lanes made there (none: no request); see [`warp_request`].
+pub(crate) fn record_request(
+    call: &mut WarpCall<'_>,
+    accesses: &[(u32, u64, u64)],
+    access: Access,
+) {
+    if accesses.is_empty() {
+        return;
+    }
+    let (waves, conflicts) = warp_request(accesses, access);
+    call.stats.record(call.key, waves, waves - conflicts);
 }
 
 /// `st{.space}{.vec}.type [a], b`: the lanes of a warp store together;
@@ -268,14 +471,17 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
-    let n = usize::from(m.count.max(1));
-    let size = elem_bytes(&m)?;
-    let k = slots_per(size);
+    let (n, size, k) = vector(&m)?;
+    let total = size * n as u64;
     let mut members: Vec<usize> = lanes_of(call.members).collect();
+    let request: Vec<(u32, u64, u64)> = members
+        .iter()
+        .filter_map(|&l| shared_offset(&m, call.lanes[l][0]).map(|at| (l as u32, at, total)))
+        .collect();
+    record_request(call, &request, Access::Store);
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        let total = size * n as u64;
         with_bytes(
             call.shared,
             &m,
@@ -426,6 +632,17 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     let k = slots_per(size);
     // Slots: `[d,] a, b{, c}`, each value `k` slots wide.
     let a = if returns { k } else { 0 };
+    let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
+        .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
+        .collect();
+    if !built_as_loop(op, ty) {
+        let access = if op == Sel::Cas {
+            Access::CompareAndSwap
+        } else {
+            Access::Atomic
+        };
+        record_request(call, &request, access);
+    }
     if runs_as_cas_loop(&m, op, ty) {
         return cas_loop_lanes(call, op, ty, a, returns);
     }
@@ -466,6 +683,21 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
         }
     }
     Ok(())
+}
+
+/// Whether ptxas builds an atomic `op` on `ty` in shared memory as a loop
+/// of a load and a compare-and-swap rather than one atomic instruction
+/// (sm_90, `tests/data/atom_sass_h100.tsv`): the 64-bit operations other
+/// than `exch` and `cas`, the floating-point additions, and 16-bit `cas`.
+/// Such a statement is not one request of the banks, and its loop's
+/// requests are not counted.
+pub fn built_as_loop(op: Sel, ty: ScalarType) -> bool {
+    match op {
+        Sel::Exch => false,
+        Sel::Cas => ty.bits() == 16,
+        Sel::Add if ty.is_float() => true,
+        _ => ty.bits() == 64,
+    }
 }
 
 /// Whether the H100 has no shared-memory atomic unit operation for `op` on

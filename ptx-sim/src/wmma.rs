@@ -56,7 +56,9 @@
 //! ([`Fragment::alignment`]), and every lane must give the same `p` and
 //! stride (an omitted stride is told from a stride of 0, which repeats one
 //! row or column). Shared, global and
-//! generic addresses work as for `ld`/`st` ([`crate::memory`]).
+//! generic addresses work as for `ld`/`st` ([`crate::memory`]). In shared
+//! memory, each core (eight lines, every lane's elements of them) is one
+//! request of the banks, counted under the instruction's key.
 //!
 //! # Products
 //!
@@ -71,6 +73,7 @@ use crate::exec::{Fault, SemResult};
 use crate::launch::{WarpCall, lanes_of};
 use crate::matrix::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::memory::with_bytes;
+use crate::memory::{Access, shared_offset, warp_request, wavefronts};
 use crate::registry::Sem;
 use crate::warp::collective;
 use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
@@ -192,14 +195,18 @@ impl Fragment {
         ((self.regs * self.reg_bits / 8) as u64).min(16)
     }
 
+    /// Which eight lines of the outer dimension core `c` holds.
+    fn outer_block(&self, c: usize) -> usize {
+        let h = self.height;
+        c % h + h * (c / (h * self.inner_blocks))
+    }
+
     /// (row, column) of element `e` (from the least significant bits) of
     /// register `r` of lane `lane`.
     pub fn position(&self, lane: usize, r: usize, e: usize) -> (usize, usize) {
         let c = (r / self.regs_per_core) % self.cores;
-        let h = self.height;
-        let inner_block = (c / h) % self.inner_blocks;
-        let outer_block = c % h + h * (c / (h * self.inner_blocks));
-        let outer = 8 * outer_block + lane / 4;
+        let inner_block = (c / self.height) % self.inner_blocks;
+        let outer = 8 * self.outer_block(c) + lane / 4;
         let inner = (4 * inner_block + lane % 4) * self.chunk
             + (r % self.regs_per_core) * self.per_register()
             + e;
@@ -348,8 +355,113 @@ fn mask(bits: usize) -> u64 {
     }
 }
 
+/// The shared-memory instructions ptxas builds a wmma load or store of on
+/// sm_90 (`tests/data/wmma_sass_h100.tsv`, every form): how a fragment's
+/// elements are grouped into requests of the banks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lowering {
+    /// One `ldmatrix` (`LDSM.16.M88` or, along the other dimension,
+    /// `.MT88`) for every core: one request, each core eight lines of 16
+    /// bytes.
+    Ldsm,
+    /// One load or store per core (`LDS`, `LDS.64`, `LDS.128` as a lane's
+    /// elements of the core take 4, 8 or 16 bytes, all contiguous; a `.f16`
+    /// accumulator core read across its lines is moved into place with
+    /// `MOVM`, reading the same bytes).
+    PerCore,
+    /// One load or store per register (a lane's elements of a core not
+    /// contiguous: accumulators across their lines).
+    PerRegister,
+    /// One byte load per element (8-bit multiplicands across their lines).
+    PerElement,
+}
+
+impl Lowering {
+    /// How a load or store of `f` with its lines along the memory's rows
+    /// (`along`: row-major lines are rows) is built.
+    fn of(operand: Operand, f: &Fragment, along: bool) -> Lowering {
+        match (operand, f.elem_bits) {
+            (Operand::A | Operand::B, 16 | 4 | 1) => Lowering::Ldsm,
+            (Operand::A | Operand::B, 8) if along => Lowering::Ldsm,
+            (Operand::A | Operand::B, 8) => Lowering::PerElement,
+            (Operand::Accumulator, 16) => Lowering::PerCore,
+            _ if along || f.per_register() * f.regs_per_core == 1 => Lowering::PerCore,
+            _ => Lowering::PerRegister,
+        }
+    }
+}
+
+/// Counts the requests a load or store at `place` makes of shared memory
+/// (none elsewhere), grouped as ptxas builds it ([`Lowering`]). An
+/// `ldmatrix` serves each core on its own, eight lines of 16 bytes as
+/// [`crate::memory::wavefronts`] counts them, and takes at most sixteen
+/// lines (two cores along the outer dimension) an instruction; the other
+/// instructions follow the bank model of [`warp_request`].
+fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand, access: Access) {
+    let f = place.fragment;
+    let size = f.elem_bits.div_ceil(8) as u64;
+    let mods = call.mods;
+    let members = call.members;
+    // `(lane, shared offset, bytes)` of every element of `(register,
+    // element)` pairs.
+    let accesses = |group: &mut dyn Iterator<Item = (usize, usize)>| -> Vec<(u32, u64, u64)> {
+        let group: Vec<_> = group.collect();
+        lanes_of(members)
+            .flat_map(|l| group.iter().map(move |&(r, e)| (l, r, e)))
+            .filter_map(|(l, r, e)| {
+                let (addr, _) = place.address(f.position(l, r, e));
+                shared_offset(&mods, addr).map(|at| (l as u32, at, size))
+            })
+            .collect()
+    };
+    let core = |c: usize| {
+        let regs = c * f.regs_per_core..(c + 1) * f.regs_per_core;
+        regs.flat_map(|r| (0..f.per_register()).map(move |e| (r, e)))
+    };
+    let along = place.row_major == f.lines_are_rows;
+    let lowering = Lowering::of(operand, &f, along);
+    if lowering == Lowering::Ldsm {
+        let mut instructions: Vec<(u64, u64)> = Vec::new();
+        for c in 0..f.cores {
+            let lines: Vec<(u64, u64)> = accesses(&mut core(c))
+                .iter()
+                .map(|&(_, at, n)| (at, n))
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            let i = f.outer_block(c) / 2;
+            if instructions.len() <= i {
+                instructions.resize(i + 1, (0, 0));
+            }
+            let (waves, ideal) = wavefronts(&lines);
+            instructions[i].0 += waves;
+            instructions[i].1 += ideal;
+        }
+        for (waves, ideal) in instructions.into_iter().filter(|w| w.0 > 0) {
+            call.stats.record(call.key, waves, ideal);
+        }
+        return;
+    }
+    let groups: Vec<Vec<(u32, u64, u64)>> = match lowering {
+        Lowering::PerRegister => (0..f.distinct_registers())
+            .map(|r| accesses(&mut (0..f.per_register()).map(|e| (r, e))))
+            .collect(),
+        Lowering::PerElement => (0..f.distinct_registers())
+            .flat_map(|r| (0..f.per_register()).map(move |e| (r, e)))
+            .map(|re| accesses(&mut std::iter::once(re)))
+            .collect(),
+        _ => (0..f.cores).map(|c| accesses(&mut core(c))).collect(),
+    };
+    for request in groups.iter().filter(|r| !r.is_empty()) {
+        let (waves, conflicts) = warp_request(request, access);
+        call.stats.record(call.key, waves, waves - conflicts);
+    }
+}
+
 fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
     let place = Placement::of(call, operand, false)?;
+    record_requests(call, &place, operand, Access::Load);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;
@@ -373,6 +485,7 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
 
 fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
     let place = Placement::of(call, Operand::Accumulator, true)?;
+    record_requests(call, &place, Operand::Accumulator, Access::Store);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;
