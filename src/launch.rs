@@ -60,8 +60,31 @@
 //! let doubled: Vec<f32> = report.read(output);
 //! assert_eq!(doubled[63], 126.0);
 //! ```
+//!
+//! Constant memory and kernel parameters: read-only buffers the threads
+//! load with `ld.const` and `ld.param` (a store into either is an error,
+//! as the PTX ISA has them read-only).
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! let mut launch = Launch::new(1, 32);
+//! let table = launch.constant_from(&[1u32, 10, 100, 1000]);
+//! // The kernel's one parameter: which entry of the table to read.
+//! launch.params_from(&[2u32]);
+//! let report = launch
+//!     .run(|_| {
+//!         let (entry, value): (u32, u32);
+//!         ptx!("ld.param.u32 %0, [%1];" : "=r"(entry) : "l"(0u64));
+//!         ptx!("ld.const.u32 %0, [%1];" : "=r"(value) : "l"(table.addr + 4 * u64::from(entry)));
+//!         value
+//!     })
+//!     .unwrap();
+//! assert_eq!(report.results, [100; 32]);
+//! ```
 
 pub use ptx_sim::launch::{
-    BankCounts, Dim3, Element, GlobalBuffer, Launch, LaunchError, Report, SharedStats, Thread,
-    in_launch, warp32,
+    BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,
+    Report, SharedStats, Thread, in_launch, warp32,
 };

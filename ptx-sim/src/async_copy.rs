@@ -38,9 +38,12 @@ fn copy(_: &Mods, s: &[u64], src_bytes: u64) -> SemResult {
     let (dst, src, size) = (s[0], s[1], s[2]);
     let mut data = vec![0u8; size as usize];
     if src_bytes > 0 {
-        crate::global::current("cp.async")?.access(src, src_bytes, size, "cp.async", |bytes| {
-            data[..bytes.len()].copy_from_slice(bytes);
-        })?;
+        let memory = crate::global::current("cp.async", crate::global::Space::Global)?;
+        memory
+            .global
+            .access(src, src_bytes, size, "cp.async", |bytes| {
+                data[..bytes.len()].copy_from_slice(bytes);
+            })?;
     }
     current::with_lane(|cta, _| {
         let mut shared = cta.shared.borrow_mut();

@@ -1,16 +1,26 @@
-//! Global memory of a launch: buffers registered with the launch before it
-//! runs ([`crate::launch::Launch::global`]), each at a 64-bit device address,
-//! shared by every CTA of the grid, and returned in the launch's report.
+//! The memory of a launch that outlives its CTAs: global buffers registered
+//! with the launch before it runs ([`crate::launch::Launch::global`]), each
+//! at a 64-bit device address, shared by every CTA of the grid and returned
+//! in the launch's report; read-only constant buffers
+//! ([`crate::launch::Launch::constant`]) in the `.const` space; and the
+//! kernel's parameters ([`crate::launch::Launch::params`]) in the `.param`
+//! space.
 //!
-//! CTAs may run in parallel, so each buffer sits behind a lock: every access
-//! (a load, a store, a read-modify-write of an atomic) is one locked step,
-//! which keeps racy programs memory-safe and race-free ones deterministic.
-//! Accesses are bounds- and alignment-checked against the buffer the address
-//! falls in; an address in no buffer is an error naming it.
+//! CTAs may run in parallel, so each global buffer sits behind a lock: every
+//! access (a load, a store, a read-modify-write of an atomic) is one locked
+//! step, which keeps racy programs memory-safe and race-free ones
+//! deterministic. Constant memory and parameters are read-only (PTX ISA,
+//! "State Spaces": `.const` and kernel `.param` are read-only, shared by the
+//! grid), so they need no lock. Accesses are bounds- and alignment-checked
+//! against the buffer the address falls in; an address in no buffer is an
+//! error naming it.
 //!
 //! Generic addresses: an address in a global buffer is global; the CTA's
 //! shared memory appears at [`SHARED_WINDOW`] (what `cvta.shared` gives),
-//! the thread's local memory at [`LOCAL_WINDOW`].
+//! the thread's local memory at [`LOCAL_WINDOW`], constant memory at
+//! [`CONST_WINDOW`] and the kernel's parameters at [`PARAM_WINDOW`], which
+//! the ISA places inside the global window (`isspacep.global` is true
+//! there).
 //!
 //! ```
 //! use ptx_sim::global::{GlobalMemory, buffer_addresses};
@@ -22,6 +32,7 @@
 
 use crate::exec::Fault;
 use std::cell::RefCell;
+use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex};
 
 /// The device address of the first global buffer.
@@ -33,6 +44,18 @@ pub const SHARED_WINDOW: u64 = 0x1000_0000_0000;
 /// Where the running thread's local memory appears among generic addresses.
 pub const LOCAL_WINDOW: u64 = 0x2000_0000_0000;
 
+/// Where the launch's constant memory appears among generic addresses:
+/// `.const` address `a` is generic address `CONST_WINDOW + a`.
+pub const CONST_WINDOW: u64 = 0x3000_0000_0000;
+
+/// Where the kernel's parameters appear among generic addresses: `.param`
+/// address `a` is generic address `PARAM_WINDOW + a`.
+pub const PARAM_WINDOW: u64 = 0x4000_0000_0000;
+
+/// How many bytes of generic addresses each window spans (4 GiB, what a
+/// 32-bit `.shared`, `.local`, `.const` or `.param` address reaches).
+pub const WINDOW_BYTES: u64 = 1 << 32;
+
 /// The most local memory a thread may use (CUDA's limit per thread).
 pub const LOCAL_LIMIT: u64 = 512 * 1024;
 
@@ -40,44 +63,176 @@ pub const LOCAL_LIMIT: u64 = 512 * 1024;
 /// instead of reaching the next buffer.
 const GUARD: u64 = 256;
 
-/// The device addresses of buffers of `sizes` bytes, in order: each starts
-/// 256-byte aligned, with an unmapped gap after the one before.
-pub fn buffer_addresses(sizes: &[usize]) -> Vec<u64> {
-    let mut next = GLOBAL_BASE;
+/// The offset of generic address `addr` in the window starting at
+/// `window`, if it falls in it.
+///
+/// ```
+/// use ptx_sim::global::{CONST_WINDOW, WINDOW_BYTES, window_offset};
+/// assert_eq!(window_offset(CONST_WINDOW + 8, CONST_WINDOW), Some(8));
+/// assert_eq!(window_offset(CONST_WINDOW + WINDOW_BYTES, CONST_WINDOW), None);
+/// assert_eq!(window_offset(CONST_WINDOW - 1, CONST_WINDOW), None);
+/// ```
+pub fn window_offset(addr: u64, window: u64) -> Option<u64> {
+    addr.checked_sub(window)
+        .filter(|&offset| offset < WINDOW_BYTES)
+}
+
+/// The addresses of buffers of `sizes` bytes laid out from `base`: each
+/// starts 256-byte aligned, with an unmapped gap after the one before.
+fn addresses_from(base: u64, sizes: &[usize]) -> Vec<u64> {
+    let mut next = base;
     sizes
         .iter()
         .map(|&size| {
-            let base = next;
+            let start = next;
             next += (size as u64).div_ceil(GUARD) * GUARD + GUARD;
-            base
+            start
         })
         .collect()
+}
+
+/// The device addresses of global buffers of `sizes` bytes, in order: each
+/// starts 256-byte aligned, with an unmapped gap after the one before.
+pub fn buffer_addresses(sizes: &[usize]) -> Vec<u64> {
+    addresses_from(GLOBAL_BASE, sizes)
+}
+
+/// The `.const` addresses of constant buffers of `sizes` bytes, in order,
+/// laid out as global buffers are, from `.const` address 0.
+///
+/// ```
+/// use ptx_sim::global::constant_addresses;
+/// // 4 bytes round up to 256, then a 256-byte gap: the next starts at 512.
+/// assert_eq!(constant_addresses(&[4, 8]), [0, 512]);
+/// ```
+pub fn constant_addresses(sizes: &[usize]) -> Vec<u64> {
+    addresses_from(0, sizes)
+}
+
+/// Which memory of a launch an access reaches, as its errors name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// `.global`: the launch's global buffers.
+    Global,
+    /// `.const`: the launch's constant buffers.
+    Constant,
+    /// `.param`: the kernel's parameters.
+    Param,
+}
+
+impl Space {
+    /// The memory's name in errors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Constant => "constant",
+            Space::Param => "param",
+        }
+    }
+
+    /// The memory's name in the error of an access outside a launch.
+    fn memory(self) -> &'static str {
+        match self {
+            Space::Global => "global memory",
+            Space::Constant => "constant memory",
+            Space::Param => "kernel parameters",
+        }
+    }
+
+    /// Why an address in none of the space's buffers is in none, and what
+    /// gives it some.
+    fn in_no_buffer(self) -> &'static str {
+        match self {
+            Space::Global => "is in no buffer of the launch",
+            Space::Constant => {
+                "is in no constant buffer of the launch (`Launch::constant` registers them)"
+            }
+            Space::Param => "is past the kernel's parameters (`Launch::params` registers them)",
+        }
+    }
+}
+
+/// Where the buffers of one space lie: the first address and the size of
+/// each, in order.
+#[derive(Debug)]
+struct Layout {
+    space: Space,
+    spans: Vec<(u64, u64)>,
+}
+
+impl Layout {
+    /// The layout of buffers holding `data`, at the addresses `addresses`
+    /// gives for their sizes.
+    fn new(space: Space, addresses: fn(&[usize]) -> Vec<u64>, data: &[Vec<u8>]) -> Layout {
+        let sizes: Vec<usize> = data.iter().map(Vec::len).collect();
+        let spans = addresses(&sizes)
+            .into_iter()
+            .zip(sizes)
+            .map(|(base, size)| (base, size as u64))
+            .collect();
+        Layout { space, spans }
+    }
+
+    /// Which buffer `addr` falls in, and where in it.
+    fn find(&self, addr: u64) -> Option<(usize, u64)> {
+        self.spans.iter().enumerate().find_map(|(i, &(base, len))| {
+            addr.checked_sub(base)
+                .filter(|&offset| offset < len)
+                .map(|offset| (i, offset))
+        })
+    }
+
+    /// The buffer and the byte range in it of the `size` bytes at `addr`,
+    /// which must be aligned to `align` and lie in one buffer; `what` names
+    /// the access in errors.
+    fn locate(
+        &self,
+        addr: u64,
+        size: u64,
+        align: u64,
+        what: &str,
+    ) -> Result<(usize, Range<usize>), Fault> {
+        let space = self.space.name();
+        if align > 1 && !addr.is_multiple_of(align) {
+            return Err(Fault::new(format!(
+                "{what}: {space} address {addr:#x} is not aligned to {align} bytes"
+            )));
+        }
+        let Some((i, offset)) = self.find(addr) else {
+            return Err(Fault::new(format!(
+                "{what}: {space} address {addr:#x} {}",
+                self.space.in_no_buffer()
+            )));
+        };
+        let (base, len) = self.spans[i];
+        match offset.checked_add(size) {
+            Some(end) if end <= len => Ok((i, offset as usize..end as usize)),
+            _ => Err(Fault::new(format!(
+                "{what}: {space} address {addr:#x} (+{size} bytes) runs past the end of its buffer ({base:#x}, {len} bytes)"
+            ))),
+        }
+    }
 }
 
 /// The global buffers of one launch.
 #[derive(Debug)]
 pub struct GlobalMemory {
-    buffers: Vec<(u64, Mutex<Vec<u8>>)>,
+    layout: Layout,
+    buffers: Vec<Mutex<Vec<u8>>>,
 }
 
 impl GlobalMemory {
     /// Buffers holding `data`, at the addresses [`buffer_addresses`] gives.
     pub fn new(data: Vec<Vec<u8>>) -> GlobalMemory {
-        let sizes: Vec<usize> = data.iter().map(Vec::len).collect();
         GlobalMemory {
-            buffers: buffer_addresses(&sizes)
-                .into_iter()
-                .zip(data)
-                .map(|(base, bytes)| (base, Mutex::new(bytes)))
-                .collect(),
+            layout: Layout::new(Space::Global, buffer_addresses, &data),
+            buffers: data.into_iter().map(Mutex::new).collect(),
         }
     }
 
     /// Whether `addr` falls in a buffer.
     pub fn contains(&self, addr: u64) -> bool {
-        self.buffers.iter().any(|(base, bytes)| {
-            addr >= *base && addr - base < bytes.lock().map_or(0, |b| b.len() as u64)
-        })
+        self.layout.find(addr).is_some()
     }
 
     /// Runs `f` on the `size` bytes at `addr`, which must be aligned to
@@ -90,61 +245,115 @@ impl GlobalMemory {
         what: &str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        if align > 1 && !addr.is_multiple_of(align) {
-            return Err(Fault::new(format!(
-                "{what}: global address {addr:#x} is not aligned to {align} bytes"
-            )));
-        }
-        for (base, bytes) in &self.buffers {
-            if addr < *base {
-                continue;
-            }
-            let mut bytes = bytes
-                .lock()
-                .map_err(|_| Fault::new(format!("{what}: a global buffer was poisoned")))?;
-            let offset = addr - base;
-            if offset >= bytes.len() as u64 {
-                continue;
-            }
-            return match offset.checked_add(size) {
-                Some(end) if end <= bytes.len() as u64 => {
-                    Ok(f(&mut bytes[offset as usize..end as usize]))
-                }
-                _ => Err(Fault::new(format!(
-                    "{what}: global address {addr:#x} (+{size} bytes) runs past the end of its buffer ({base:#x}, {} bytes)",
-                    bytes.len()
-                ))),
-            };
-        }
-        Err(Fault::new(format!(
-            "{what}: global address {addr:#x} is in no buffer of the launch"
-        )))
+        let (i, range) = self.layout.locate(addr, size, align, what)?;
+        let mut bytes = self.buffers[i]
+            .lock()
+            .map_err(|_| Fault::new(format!("{what}: a global buffer was poisoned")))?;
+        Ok(f(&mut bytes[range]))
     }
 
     /// The buffers' contents.
     pub fn into_buffers(self) -> Vec<Vec<u8>> {
         self.buffers
             .into_iter()
-            .map(|(_, b)| b.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .map(|b| b.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect()
     }
 }
 
-thread_local! {
-    static CURRENT: RefCell<Option<Arc<GlobalMemory>>> = const { RefCell::new(None) };
+/// Read-only memory of one launch: its constant buffers, or the kernel's
+/// parameters.
+///
+/// ```
+/// use ptx_sim::global::{ReadOnlyMemory, constant_addresses};
+/// let constants = ReadOnlyMemory::constant(vec![vec![1, 2, 3, 4], vec![5; 8]]);
+/// let [a, b] = constant_addresses(&[4, 8])[..] else { unreachable!() };
+/// assert_eq!(constants.read(b + 7, 1, 1, "ld", |bytes| bytes[0]).unwrap(), 5);
+/// assert!(constants.read(a + 4, 1, 1, "ld", |_| ()).is_err()); // one past the end
+/// let params = ReadOnlyMemory::params(vec![9, 0, 0, 0]);
+/// assert_eq!(params.read(0, 4, 4, "ld", |bytes| bytes[0]).unwrap(), 9);
+/// ```
+#[derive(Debug)]
+pub struct ReadOnlyMemory {
+    layout: Layout,
+    buffers: Vec<Vec<u8>>,
 }
 
-/// Makes `memory` the global memory of the CTAs run on this thread until the
-/// returned guard is dropped; `None` for a launch without buffers, which
-/// sees none of an enclosing launch's (see [`current`]).
-pub(crate) fn enter(memory: Option<Arc<GlobalMemory>>) -> Entered {
+impl ReadOnlyMemory {
+    /// Constant buffers holding `data`, at the `.const` addresses
+    /// [`constant_addresses`] gives.
+    pub fn constant(data: Vec<Vec<u8>>) -> ReadOnlyMemory {
+        ReadOnlyMemory {
+            layout: Layout::new(Space::Constant, constant_addresses, &data),
+            buffers: data,
+        }
+    }
+
+    /// Kernel parameters holding `bytes`, from `.param` address 0.
+    pub fn params(bytes: Vec<u8>) -> ReadOnlyMemory {
+        let data = vec![bytes];
+        ReadOnlyMemory {
+            layout: Layout::new(Space::Param, |_| vec![0], &data),
+            buffers: data,
+        }
+    }
+
+    /// Whether `addr` falls in a buffer.
+    pub fn contains(&self, addr: u64) -> bool {
+        self.layout.find(addr).is_some()
+    }
+
+    /// Runs `f` on the `size` bytes at `addr`, which must be aligned to
+    /// `align` and lie in one buffer; `what` names the access in errors.
+    pub fn read<R>(
+        &self,
+        addr: u64,
+        size: u64,
+        align: u64,
+        what: &str,
+        f: impl FnOnce(&[u8]) -> R,
+    ) -> Result<R, Fault> {
+        let (i, range) = self.layout.locate(addr, size, align, what)?;
+        Ok(f(&self.buffers[i][range]))
+    }
+}
+
+/// Everything one launch registered: its global buffers, constant buffers
+/// and kernel parameters.
+#[derive(Debug)]
+pub(crate) struct LaunchMemory {
+    pub global: GlobalMemory,
+    pub constant: ReadOnlyMemory,
+    pub params: ReadOnlyMemory,
+}
+
+impl LaunchMemory {
+    /// A launch's memory holding `global` and `constant` buffers and the
+    /// kernel parameters `params`.
+    pub fn new(global: Vec<Vec<u8>>, constant: Vec<Vec<u8>>, params: Vec<u8>) -> LaunchMemory {
+        LaunchMemory {
+            global: GlobalMemory::new(global),
+            constant: ReadOnlyMemory::constant(constant),
+            params: ReadOnlyMemory::params(params),
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Arc<LaunchMemory>>> = const { RefCell::new(None) };
+}
+
+/// Makes `memory` the memory of the CTAs run on this thread until the
+/// returned guard is dropped; `None` for a launch that registered nothing,
+/// which sees none of an enclosing launch's (see [`current`]).
+pub(crate) fn enter(memory: Option<Arc<LaunchMemory>>) -> Entered {
     let previous = CURRENT.with(|c| c.replace(memory));
     Entered { previous }
 }
 
-/// Restores the thread's previous global memory when dropped.
+/// Restores the thread's previous launch memory when dropped.
 pub(crate) struct Entered {
-    previous: Option<Arc<GlobalMemory>>,
+    previous: Option<Arc<LaunchMemory>>,
 }
 
 impl Drop for Entered {
@@ -154,11 +363,12 @@ impl Drop for Entered {
     }
 }
 
-/// The running launch's global memory (a launch without buffers has an
-/// empty one, shared, so that it costs no allocation).
-pub(crate) fn current(what: &str) -> Result<Arc<GlobalMemory>, Fault> {
-    static EMPTY: LazyLock<Arc<GlobalMemory>> =
-        LazyLock::new(|| Arc::new(GlobalMemory::new(Vec::new())));
+/// The running launch's memory (a launch that registered nothing has an
+/// empty one, shared, so that it costs no allocation); `what` on `space`
+/// names the access in the error outside a launch.
+pub(crate) fn current(what: &str, space: Space) -> Result<Arc<LaunchMemory>, Fault> {
+    static EMPTY: LazyLock<Arc<LaunchMemory>> =
+        LazyLock::new(|| Arc::new(LaunchMemory::new(Vec::new(), Vec::new(), Vec::new())));
     if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
         return Ok(memory);
     }
@@ -166,6 +376,38 @@ pub(crate) fn current(what: &str) -> Result<Arc<GlobalMemory>, Fault> {
         return Ok(EMPTY.clone());
     }
     Err(Fault::new(format!(
-        "`{what}` on global memory needs a launch"
+        "`{what}` on {} needs a launch",
+        space.memory()
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every window spans 4 GiB below the first global buffer, and no two
+    /// overlap, so a generic address is in at most one space.
+    #[test]
+    fn the_generic_windows_overlap_neither_each_other_nor_global_buffers() {
+        let mut windows = [SHARED_WINDOW, LOCAL_WINDOW, CONST_WINDOW, PARAM_WINDOW];
+        windows.sort_unstable();
+        for pair in windows.windows(2) {
+            assert!(pair[0] + WINDOW_BYTES <= pair[1], "{pair:#x?}");
+        }
+        assert!(windows[3] + WINDOW_BYTES <= GLOBAL_BASE);
+    }
+
+    #[test]
+    fn an_access_that_runs_off_a_constant_buffer_does_not_reach_the_next() {
+        let constants = ReadOnlyMemory::constant(vec![vec![0; 4], vec![0; 4]]);
+        let err = constants.read(0, 8, 1, "ld", |_| ()).unwrap_err();
+        assert!(
+            err.message
+                .contains("runs past the end of its buffer (0x0, 4 bytes)"),
+            "{err}"
+        );
+        // The gap after the first buffer belongs to none.
+        assert!(!constants.contains(4) && !constants.contains(511));
+        assert!(constants.contains(512));
+    }
 }

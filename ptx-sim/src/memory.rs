@@ -1,14 +1,19 @@
 //! Memory instructions: `ld`/`st`/`atom`/`red` on the running CTA's shared
-//! memory and on the launch's global buffers ([`crate::global`]), generic
-//! addresses, `cvta` and `isspacep`, every access bounds- and
-//! alignment-checked, and the bank model that counts wavefronts and
-//! conflicts of warp-wide shared-memory requests.
+//! memory, on the launch's global buffers, and (`ld` only: both are
+//! read-only) on its constant buffers and kernel parameters
+//! ([`crate::global`]), generic addresses, `cvta` and `isspacep`, every
+//! access bounds- and alignment-checked, and the bank model that counts
+//! wavefronts and conflicts of warp-wide shared-memory requests.
 //!
 //! Addresses in the `.shared` space are byte offsets from the start of the
 //! CTA's shared memory (what the golden records' address operands hold);
-//! generic addresses see it at [`crate::global::SHARED_WINDOW`]. The
-//! thread's `.local` memory is private (grown as used, up to 512 KiB) and
-//! appears at [`crate::global::LOCAL_WINDOW`].
+//! generic addresses see it at [`SHARED_WINDOW`]. The thread's `.local`
+//! memory is private (grown as used, up to 512 KiB) and appears at
+//! [`LOCAL_WINDOW`]. `.const` addresses reach the launch's constant
+//! buffers, laid out from 0 (where the H100 puts the first `__constant__`
+//! array, `tools/const-param-probe`), and appear at [`CONST_WINDOW`];
+//! `.param` addresses are byte offsets into the kernel's parameters, which
+//! appear at [`PARAM_WINDOW`].
 //!
 //! # Bank model
 //!
@@ -70,10 +75,14 @@
 //! //! ```
 
 use crate::exec::{Fault, SemResult};
-use crate::launch::current;
+use crate::global::{
+    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, Space, current,
+    window_offset,
+};
+use crate::launch::current as lane;
 use crate::launch::{Wait, WaitKind, WarpCall, WarpFn, lanes_of};
 use crate::registry::Sem;
-use ptx_core::{Mods, ScalarType, Sel, StateSpace};
+use ptx_core::{Mods, ParamScope, ScalarType, Sel, StateSpace};
 
 /// `(wavefronts, ideal)` of `(address, bytes)` accesses served together:
 /// the most distinct words any one bank holds, at least one per 128 bytes.
@@ -223,31 +232,71 @@ enum Place {
     Global(u64),
     /// A byte offset into the running thread's local memory.
     Local(u64),
+    /// A `.const` address: into the launch's constant buffers.
+    Constant(u64),
+    /// A `.param` address: into the kernel's parameters.
+    Param(u64),
+}
+
+/// A generic window: where it starts, and the place an offset into it is.
+type Window = (u64, fn(u64) -> Place);
+
+/// The spaces that appear among generic addresses as windows; every other
+/// generic address is global.
+const WINDOWS: [Window; 4] = [
+    (SHARED_WINDOW, Place::Shared),
+    (LOCAL_WINDOW, Place::Local),
+    (CONST_WINDOW, Place::Constant),
+    (PARAM_WINDOW, Place::Param),
+];
+
+/// Where the generic window of `space` starts, if it has one (`.global`
+/// addresses are generic already).
+fn window_base(space: StateSpace) -> Option<u64> {
+    match space {
+        StateSpace::Shared(_) => Some(SHARED_WINDOW),
+        StateSpace::Local => Some(LOCAL_WINDOW),
+        StateSpace::Const => Some(CONST_WINDOW),
+        StateSpace::Param(ParamScope::Default | ParamScope::Entry) => Some(PARAM_WINDOW),
+        _ => None,
+    }
+}
+
+/// Where generic address `addr` points: the window it falls in, or global
+/// memory.
+fn generic_place(addr: u64) -> Place {
+    WINDOWS
+        .iter()
+        .find_map(|&(base, place)| window_offset(addr, base).map(place))
+        .unwrap_or(Place::Global(addr))
 }
 
 /// Where address `addr` of an instruction with modifiers `m` points: its
 /// state space, or for a generic address the window it falls in.
+///
+/// `.param` is the kernel's parameters (`.param::entry`): a `ptx!`
+/// statement runs in the kernel itself. The kernel parameter window lies
+/// inside the global window (PTX ISA, "State Spaces"), so a `.global`
+/// address there reaches the parameters too.
 fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
-    use crate::global::{LOCAL_WINDOW, SHARED_WINDOW};
     match m.space {
+        None => Ok(generic_place(addr)),
         Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
-        Some(StateSpace::Global) => Ok(Place::Global(addr)),
+        Some(StateSpace::Global) => {
+            Ok(window_offset(addr, PARAM_WINDOW).map_or(Place::Global(addr), Place::Param))
+        }
         Some(StateSpace::Local) => Ok(Place::Local(addr)),
-        None if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&addr) => {
-            Ok(Place::Shared(addr - SHARED_WINDOW))
-        }
-        None if (LOCAL_WINDOW..LOCAL_WINDOW + (1 << 32)).contains(&addr) => {
-            Ok(Place::Local(addr - LOCAL_WINDOW))
-        }
-        None => Ok(Place::Global(addr)),
-        Some(space) => Err(Fault::new(format!(
-            "`{what}`: the {space} state space is not simulated yet (shared, global, local and generic addresses are)"
+        Some(StateSpace::Const) => Ok(Place::Constant(addr)),
+        Some(StateSpace::Param(ParamScope::Func)) => Err(Fault::new(format!(
+            "`{what}`: .param::func is a device function's own parameters, which a ptx! statement, running in the kernel itself, does not have; the kernel's parameters (`Launch::params`) are .param::entry, read with `ld.param`"
         ))),
+        Some(StateSpace::Param(_)) => Ok(Place::Param(addr)),
+        space => Err(space_not_simulated(what, space)),
     }
 }
 
-/// Runs `f` on the `size` bytes at `addr` (aligned to `align`): in `shared`
-/// (the CTA's shared memory) or in the launch's global memory.
+/// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
+/// written: see [`Span::write`].
 pub(crate) fn with_bytes<R>(
     shared: &mut [u8],
     m: &Mods,
@@ -257,18 +306,97 @@ pub(crate) fn with_bytes<R>(
     what: &str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
-    match place(m, addr, what)? {
-        Place::Shared(offset) => {
-            let at = check_access(shared.len(), offset, size, align, what)?;
-            Ok(f(&mut shared[at..at + size as usize]))
+    Span::new(m, addr, size, align, what)?.write(shared, f)
+}
+
+/// One access of an instruction: `size` bytes at address `addr` (aligned
+/// to `align`), which point at `place`; `what` names the instruction in
+/// errors.
+pub(crate) struct Span<'a> {
+    place: Place,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &'a str,
+}
+
+impl<'a> Span<'a> {
+    /// The access of `size` bytes at `addr` by an instruction with
+    /// modifiers `m`.
+    pub(crate) fn new(
+        m: &Mods,
+        addr: u64,
+        size: u64,
+        align: u64,
+        what: &'a str,
+    ) -> Result<Span<'a>, Fault> {
+        Ok(Span {
+            place: place(m, addr, what)?,
+            addr,
+            size,
+            align,
+            what,
+        })
+    }
+
+    /// Runs `f` on the bytes, to be written: in `shared` (the CTA's shared
+    /// memory), in the launch's global memory or in the thread's local
+    /// memory. Constant memory and kernel parameters are read-only: an
+    /// address there is an error.
+    pub(crate) fn write<R>(
+        &self,
+        shared: &mut [u8],
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<R, Fault> {
+        let Span {
+            addr,
+            size,
+            align,
+            what,
+            ..
+        } = *self;
+        match self.place {
+            Place::Shared(offset) => {
+                let at = check_access(shared.len(), offset, size, align, what)?;
+                Ok(f(&mut shared[at..at + size as usize]))
+            }
+            Place::Global(addr) => current(what, Space::Global)?
+                .global
+                .access(addr, size, align, what, f),
+            Place::Local(offset) => with_local(offset, size, align, what, f),
+            Place::Constant(_) => Err(Fault::new(format!(
+                "{what}: constant memory is read-only: {addr:#x} is a constant-space address (where `Launch::constant` puts its buffers); store to a global buffer (`Launch::global`) instead"
+            ))),
+            Place::Param(_) => Err(Fault::new(format!(
+                "{what}: kernel parameters are read-only: {addr:#x} is a kernel-parameter address (where `Launch::params` puts them), and `st.param` stores only to a device function's own parameters (.param::func), which a ptx! statement, running in the kernel itself, does not have; keep the value in a register, or in .local or .global memory"
+            ))),
         }
-        Place::Global(addr) => crate::global::current(what)?.access(addr, size, align, what, f),
-        Place::Local(offset) => with_local(offset, size, align, what, f),
+    }
+
+    /// Runs `f` on the bytes, to be read: anywhere [`Span::write`]
+    /// reaches, and in the launch's constant memory and kernel parameters.
+    pub(crate) fn read<R>(
+        &self,
+        shared: &mut [u8],
+        f: impl FnOnce(&[u8]) -> R,
+    ) -> Result<R, Fault> {
+        let Span {
+            size, align, what, ..
+        } = *self;
+        match self.place {
+            Place::Constant(at) => current(what, Space::Constant)?
+                .constant
+                .read(at, size, align, what, f),
+            Place::Param(at) => current(what, Space::Param)?
+                .params
+                .read(at, size, align, what, f),
+            _ => self.write(shared, |bytes| f(bytes)),
+        }
     }
 }
 
 /// Runs `f` on the `size` bytes at `offset` of the running thread's local
-/// memory, growing it (zeroed) up to [`crate::global::LOCAL_LIMIT`].
+/// memory, growing it (zeroed) up to [`LOCAL_LIMIT`].
 fn with_local<R>(
     offset: u64,
     size: u64,
@@ -276,7 +404,6 @@ fn with_local<R>(
     what: &str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
-    use crate::global::LOCAL_LIMIT;
     if align > 1 && !offset.is_multiple_of(align) {
         return Err(Fault::new(format!(
             "{what}: local address {offset:#x} is not aligned to {align} bytes"
@@ -290,7 +417,7 @@ fn with_local<R>(
                 "{what}: local address {offset:#x} (+{size} bytes) is past the {LOCAL_LIMIT} bytes of a thread's local memory"
             ))
         })?;
-    current::with_lane(|cta, index| {
+    lane::with_lane(|cta, index| {
         let mut local = cta.local(index);
         if local.len() < end as usize {
             local.resize(end as usize, 0);
@@ -305,7 +432,7 @@ fn with_shared<R>(
     what: &str,
     f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
 ) -> Result<R, Fault> {
-    current::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
+    lane::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
         Err(Fault::new(format!(
             "`{what}` on shared memory needs a launch"
         )))
@@ -377,13 +504,14 @@ pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
 fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
     let (n, size, k) = vector(m)?;
     let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
-    if let Place::Shared(_) = place(m, addr, sem.key())? {
+    let what = sem.key();
+    let total = size * n as u64;
+    let span = Span::new(m, addr, total, total, what)?;
+    if let Place::Shared(_) = span.place {
         return converged(sem, m, s, ld_warp);
     }
-    let total = size * n as u64;
-    with_bytes(&mut [], m, addr, total, total, sem.key(), |mem| {
-        read_vector(mem, n, size, s)
-    })
+    span.read(&mut [], |mem| read_vector(mem, n, size, s))
+        .map_err(|fault| naming_lane(what, fault))
 }
 
 /// `(elements, bytes per element, slots per element)` of a vector access.
@@ -411,9 +539,8 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
         let what = format!("{} (lane {l})", call.key);
-        with_bytes(call.shared, &m, addr, total, total, &what, |mem| {
-            read_vector(mem, n, size, s)
-        })?;
+        Span::new(&m, addr, total, total, &what)?
+            .read(call.shared, |mem| read_vector(mem, n, size, s))?;
         request.extend(shared_offset(&m, addr).map(|at| (l as u32, at, total)));
     }
     record_request(call, &request, Access::Load);
@@ -442,6 +569,21 @@ pub(crate) fn record_request(
     }
     let (waves, conflicts) = warp_request(accesses, access);
     call.stats.record(call.key, waves, waves - conflicts);
+}
+
+/// Names the running lane in `fault`, a fault of the per-lane access
+/// `what` whose message begins `what:`, as the warp-wide accesses name
+/// theirs (`st (lane 3): ...`); outside a launch, `fault` as it is.
+#[cold]
+fn naming_lane(what: &str, fault: Fault) -> Fault {
+    let rest = fault
+        .message
+        .strip_prefix(what)
+        .filter(|r| r.starts_with(':'));
+    match (lane::identity(), rest) {
+        (Some(thread), Some(rest)) => Fault::new(format!("{what} (lane {}){rest}", thread.lane)),
+        _ => fault,
+    }
 }
 
 /// `st{.space}{.vec}.type [a], b`: the lanes of a warp store together;
@@ -507,14 +649,14 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
 /// Runs a warp-wide memory access: the lanes of the warp that reach it
 /// together run `run` at once (see [`WaitKind::Converged`]).
 pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
-    if !current::in_launch() {
+    if !lane::in_launch() {
         return Err(Fault::new(format!(
             "`{}` on shared or global memory needs a launch",
             sem.key()
         )));
     }
     let wait = Wait::new(sem, m, WaitKind::Converged { run }, s.len())?;
-    current::rendezvous(wait, s)
+    lane::rendezvous(wait, s)
 }
 
 /// The new value of an atomic `op` of type `ty` on `old` with operand `b`
@@ -840,16 +982,17 @@ pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
     converged(Sem::AtomCas, m, s, atom_warp)
 }
 
-/// `cvta.space.size d, a`: the generic address of `a` in `.space`. Shared
-/// memory appears at [`crate::global::SHARED_WINDOW`]; global addresses are
-/// generic already.
+/// `cvta.space.size d, a`: the generic address of `a` in `.space`: the
+/// offset into its window (shared memory at [`SHARED_WINDOW`], local at
+/// [`LOCAL_WINDOW`], constant at [`CONST_WINDOW`], kernel parameters at
+/// [`PARAM_WINDOW`]); global addresses are generic already.
 #[inline]
 pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
-    s[0] = match m.space {
-        Some(StateSpace::Shared(_)) => s[1].wrapping_add(crate::global::SHARED_WINDOW),
-        Some(StateSpace::Local) => s[1].wrapping_add(crate::global::LOCAL_WINDOW),
-        Some(StateSpace::Global) => s[1],
-        other => return Err(space_not_simulated("cvta", other)),
+    let space = m.space.ok_or_else(|| space_not_simulated("cvta", None))?;
+    s[0] = match (space, window_base(space)) {
+        (StateSpace::Global, _) => s[1],
+        (_, Some(base)) => s[1].wrapping_add(base),
+        (_, None) => return Err(space_not_simulated("cvta", Some(space))),
     };
     Ok(())
 }
@@ -858,50 +1001,54 @@ pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
 /// a generic address outside the space's window is an error.
 #[inline]
 pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
-    use crate::global::SHARED_WINDOW;
-    s[0] = match m.space {
-        Some(StateSpace::Shared(_)) => match s[1].checked_sub(SHARED_WINDOW) {
-            Some(offset) if offset < 1 << 32 => offset,
-            _ => {
-                return Err(Fault::new(format!(
-                    "cvta.to.shared: generic address {:#x} is not in the shared window ({SHARED_WINDOW:#x}, what cvta.shared gives)",
+    let space = m
+        .space
+        .ok_or_else(|| space_not_simulated("cvta.to", None))?;
+    s[0] = match (space, window_base(space)) {
+        (StateSpace::Global, _) => s[1],
+        (_, Some(base)) => {
+            window_offset(s[1], base).ok_or_else(|| {
+                let name = space.name();
+                Fault::new(format!(
+                    "cvta.to.{name}: generic address {:#x} is not in the {name} window ({base:#x}, what cvta.{name} gives)",
                     s[1]
-                )));
-            }
-        },
-        Some(StateSpace::Local) => match s[1].checked_sub(crate::global::LOCAL_WINDOW) {
-            Some(offset) if offset < 1 << 32 => offset,
-            _ => {
-                return Err(Fault::new(format!(
-                    "cvta.to.local: generic address {:#x} is not in the local window ({:#x}, what cvta.local gives)",
-                    s[1],
-                    crate::global::LOCAL_WINDOW
-                )));
-            }
-        },
-        Some(StateSpace::Global) => s[1],
-        other => return Err(space_not_simulated("cvta.to", other)),
+                ))
+            })?
+        }
+        (_, None) => return Err(space_not_simulated("cvta.to", Some(space))),
     };
     Ok(())
 }
 
 /// `isspacep.space p, a`: whether generic address `a` is in `.space`: the
-/// running CTA's shared memory, a global buffer of the launch, or the
-/// thread's local window. No address is in the other spaces, which are not
-/// simulated.
+/// running CTA's shared memory, a global buffer of the launch (or its
+/// kernel parameters, whose window the ISA places inside the global one:
+/// "`isspacep.global` returns 1 for kernel function parameters", as the
+/// H100 does, `tools/const-param-probe`), the thread's local window, a
+/// constant buffer of the launch, or the kernel's parameters.
 #[inline]
 pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
     let a = s[1];
+    let param = |memory: &crate::global::LaunchMemory| {
+        window_offset(a, PARAM_WINDOW).is_some_and(|offset| memory.params.contains(offset))
+    };
     s[0] = u64::from(match m.space {
         Some(StateSpace::Shared(_)) => {
             let len = with_shared("isspacep", |mem| Ok(mem.len() as u64))?;
-            a.checked_sub(crate::global::SHARED_WINDOW)
-                .is_some_and(|offset| offset < len)
+            window_offset(a, SHARED_WINDOW).is_some_and(|offset| offset < len)
         }
-        Some(StateSpace::Global) => crate::global::current("isspacep")?.contains(a),
-        Some(StateSpace::Local) => a
-            .checked_sub(crate::global::LOCAL_WINDOW)
-            .is_some_and(|offset| offset < crate::global::LOCAL_LIMIT),
+        Some(StateSpace::Global) => {
+            let memory = current("isspacep", Space::Global)?;
+            memory.global.contains(a) || param(&memory)
+        }
+        Some(StateSpace::Local) => {
+            window_offset(a, LOCAL_WINDOW).is_some_and(|offset| offset < LOCAL_LIMIT)
+        }
+        Some(StateSpace::Const) => {
+            let memory = current("isspacep", Space::Constant)?;
+            window_offset(a, CONST_WINDOW).is_some_and(|offset| memory.constant.contains(offset))
+        }
+        Some(StateSpace::Param(_)) => param(&*current("isspacep", Space::Param)?),
         _ => false,
     });
     Ok(())
@@ -909,7 +1056,7 @@ pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn space_not_simulated(what: &str, space: Option<StateSpace>) -> Fault {
     Fault::new(match space {
-        Some(space) => format!("`{what}`: the {space} state space is not simulated yet"),
+        Some(space) => format!("`{what}`: the {space} state space is not simulated"),
         None => format!("`{what}` needs a state space"),
     })
 }

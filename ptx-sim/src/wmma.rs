@@ -72,8 +72,7 @@
 use crate::exec::{Fault, SemResult};
 use crate::launch::{WarpCall, lanes_of};
 use crate::matrix::{elem_bits, f64_chain, mma_float, mma_int};
-use crate::memory::with_bytes;
-use crate::memory::{Access, shared_offset, warp_request, wavefronts};
+use crate::memory::{Access, Span, shared_offset, warp_request, wavefronts, with_bytes};
 use crate::registry::Sem;
 use crate::warp::collective;
 use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
@@ -472,7 +471,7 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
             let mut v = 0u64;
             for e in 0..f.per_register() {
                 let (addr, shift) = place.address(f.position(l, r, e));
-                let raw = with_bytes(call.shared, &mods, addr, size, 1, &what, |b| {
+                let raw = Span::new(&mods, addr, size, 1, &what)?.read(call.shared, |b| {
                     b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))
                 })?;
                 v |= (raw >> shift & mask(bits)) << (e * bits);

@@ -28,6 +28,7 @@ pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
 pub(crate) use cta::{Wait, WaitKind, lanes_of};
 pub use current::in_launch;
 
+use crate::global::LaunchMemory;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -191,6 +192,33 @@ pub struct GlobalBuffer {
     pub bytes: usize,
 }
 
+/// A constant buffer registered with a launch ([`Launch::constant`]):
+/// read-only memory every thread of the grid reads with `ld.const`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstantBuffer {
+    /// The `.const` address of its first byte: what `ld.const [a]` takes.
+    pub addr: u64,
+    /// The generic address of its first byte: what `cvta.const` gives for
+    /// `addr`, and what a generic `ld [a]` takes.
+    pub generic: u64,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+/// The kernel parameters registered with a launch ([`Launch::params`]):
+/// read-only memory every thread of the grid reads with `ld.param`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamBuffer {
+    /// The `.param` address of the first parameter byte (0): what
+    /// `ld.param [a]` takes.
+    pub addr: u64,
+    /// The generic address of the first parameter byte: what `cvta.param`
+    /// gives for `addr`.
+    pub generic: u64,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
 /// A value that global memory holds as little-endian bytes.
 pub trait Element: Copy {
     /// Its size in bytes.
@@ -226,6 +254,8 @@ pub struct Launch {
     workers: Option<usize>,
     portable: bool,
     global: Vec<Vec<u8>>,
+    constant: Vec<Vec<u8>>,
+    params: Vec<u8>,
 }
 
 impl Launch {
@@ -239,6 +269,8 @@ impl Launch {
             workers: None,
             portable: false,
             global: Vec::new(),
+            constant: Vec::new(),
+            params: Vec::new(),
         }
     }
 
@@ -257,19 +289,84 @@ impl Launch {
     ///
     /// `ptx::launch` has an example where the threads load and store.
     pub fn global(&mut self, bytes: Vec<u8>) -> GlobalBuffer {
-        self.global.push(bytes);
-        let sizes: Vec<usize> = self.global.iter().map(Vec::len).collect();
-        let index = sizes.len() - 1;
+        let size = bytes.len();
+        let (index, addr) = append(&mut self.global, bytes, crate::global::buffer_addresses);
         GlobalBuffer {
             index,
-            addr: crate::global::buffer_addresses(&sizes)[index],
-            bytes: sizes[index],
+            addr,
+            bytes: size,
         }
     }
 
     /// Registers a global buffer holding `values`, little-endian.
     pub fn global_from<E: Element>(&mut self, values: &[E]) -> GlobalBuffer {
-        self.global(values.iter().flat_map(|v| v.to_le()).collect())
+        self.global(to_le_bytes(values))
+    }
+
+    /// Registers a constant buffer holding `bytes`: read-only memory that
+    /// every thread reads with `ld.const` at the returned buffer's `addr`
+    /// (or a generic `ld` at its `generic` address). Buffers lie one after
+    /// another in the `.const` space with a gap between them, so an access
+    /// that runs off one is an error rather than a read of the next; a
+    /// store into one is an error too (PTX ISA: the constant space is
+    /// read-only).
+    ///
+    /// ```
+    /// use ptx_sim::launch::Launch;
+    /// use ptx_sim::global::CONST_WINDOW;
+    /// let mut launch = Launch::new(1, 32);
+    /// let first = launch.constant(vec![7; 4]);
+    /// let second = launch.constant_from(&[1.5f32, 2.5]);
+    /// assert_eq!((first.addr, first.bytes), (0, 4));
+    /// // 4 bytes, rounded up to 256, then a 256-byte gap.
+    /// assert_eq!((second.addr, second.bytes), (512, 8));
+    /// assert_eq!(second.generic, CONST_WINDOW + 512);
+    /// ```
+    ///
+    /// `ptx::launch` has an example where the threads load from one.
+    pub fn constant(&mut self, bytes: Vec<u8>) -> ConstantBuffer {
+        let size = bytes.len();
+        let (_, addr) = append(&mut self.constant, bytes, crate::global::constant_addresses);
+        ConstantBuffer {
+            addr,
+            generic: crate::global::CONST_WINDOW + addr,
+            bytes: size,
+        }
+    }
+
+    /// Registers a constant buffer holding `values`, little-endian.
+    pub fn constant_from<E: Element>(&mut self, values: &[E]) -> ConstantBuffer {
+        self.constant(to_le_bytes(values))
+    }
+
+    /// Makes `bytes` the kernel's parameters (replacing any registered
+    /// before): read-only memory that every thread reads with `ld.param`
+    /// from `.param` address 0 (the returned buffer's `addr`), or through
+    /// the generic address `cvta.param` gives. A store there is an error
+    /// (PTX ISA: kernel parameters are read-only; `st.param` writes only a
+    /// device function's parameters, which a `ptx!` statement does not
+    /// have).
+    ///
+    /// ```
+    /// use ptx_sim::launch::Launch;
+    /// use ptx_sim::global::PARAM_WINDOW;
+    /// let mut launch = Launch::new(1, 32);
+    /// // A kernel's `(u64 pointer, u64 n)` parameters.
+    /// let params = launch.params_from(&[0x7f00_0000_0000u64, 16]);
+    /// assert_eq!((params.addr, params.generic, params.bytes), (0, PARAM_WINDOW, 16));
+    /// ```
+    pub fn params(&mut self, bytes: Vec<u8>) -> ParamBuffer {
+        self.params = bytes;
+        ParamBuffer {
+            addr: 0,
+            generic: crate::global::PARAM_WINDOW,
+            bytes: self.params.len(),
+        }
+    }
+
+    /// Makes `values`, little-endian, the kernel's parameters.
+    pub fn params_from<E: Element>(&mut self, values: &[E]) -> ParamBuffer {
+        self.params(to_le_bytes(values))
     }
 
     /// Gives every CTA `bytes` of zeroed shared memory.
@@ -366,7 +463,7 @@ impl Launch {
                 global: cta.global,
             });
         }
-        let memory = self.global_memory();
+        let memory = self.launch_memory();
         let one = |c: usize, results: &mut [Option<T>]| self.run_cta(c, &memory, f, results);
         let mut go = || -> Vec<_> {
             results
@@ -410,7 +507,7 @@ impl Launch {
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let memory = self.global_memory();
+        let memory = self.launch_memory();
         let cta = self.run_cta(0, &memory, f, results);
         if !cta.errors.is_empty() {
             return Err(LaunchError { errors: cta.errors });
@@ -422,25 +519,33 @@ impl Launch {
         })
     }
 
-    /// The launch's global memory: none when it registered no buffer.
-    fn global_memory(&self) -> Option<Arc<crate::global::GlobalMemory>> {
-        (!self.global.is_empty())
-            .then(|| Arc::new(crate::global::GlobalMemory::new(self.global.clone())))
+    /// The launch's memory: none when it registered no buffer and no
+    /// parameters.
+    fn launch_memory(&self) -> Option<Arc<LaunchMemory>> {
+        let registered =
+            !(self.global.is_empty() && self.constant.is_empty() && self.params.is_empty());
+        registered.then(|| {
+            Arc::new(LaunchMemory::new(
+                self.global.clone(),
+                self.constant.clone(),
+                self.params.clone(),
+            ))
+        })
     }
 
     /// Runs CTA `c` (x fastest) on the calling thread with `memory` as its
-    /// global memory, leaving its thread `i`'s result in `results[i]`.
+    /// launch's memory, leaving its thread `i`'s result in `results[i]`.
     fn run_cta<T, F>(
         &self,
         c: usize,
-        memory: &Option<Arc<crate::global::GlobalMemory>>,
+        memory: &Option<Arc<LaunchMemory>>,
         f: &F,
         results: &mut [Option<T>],
     ) -> scheduler::CtaOutcome
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let _global = crate::global::enter(memory.clone());
+        let _memory = crate::global::enter(memory.clone());
         let g = self.grid;
         let place = scheduler::CtaPlace {
             ctaid: [
@@ -463,12 +568,31 @@ impl Launch {
     }
 }
 
-/// The buffers' contents at the end of a launch (none without memory).
-fn into_buffers(memory: Option<Arc<crate::global::GlobalMemory>>) -> Vec<Vec<u8>> {
+/// The global buffers' contents at the end of a launch (none without
+/// memory).
+fn into_buffers(memory: Option<Arc<LaunchMemory>>) -> Vec<Vec<u8>> {
     memory
         .and_then(|m| Arc::try_unwrap(m).ok())
-        .map(crate::global::GlobalMemory::into_buffers)
+        .map(|m| m.global.into_buffers())
         .unwrap_or_default()
+}
+
+/// Appends buffer `bytes` to `buffers`, laid out by `addresses` (which
+/// gives each buffer's address from their sizes): its index and address.
+fn append(
+    buffers: &mut Vec<Vec<u8>>,
+    bytes: Vec<u8>,
+    addresses: fn(&[usize]) -> Vec<u64>,
+) -> (usize, u64) {
+    buffers.push(bytes);
+    let sizes: Vec<usize> = buffers.iter().map(Vec::len).collect();
+    let index = sizes.len() - 1;
+    (index, addresses(&sizes)[index])
+}
+
+/// The little-endian bytes of `values`, one after another.
+fn to_le_bytes<E: Element>(values: &[E]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le()).collect()
 }
 
 /// What a launch of one CTA leaves besides its threads' results.
