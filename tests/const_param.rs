@@ -100,6 +100,43 @@ fn cvta_const_gives_a_generic_address_that_ld_and_isspacep_see() {
     }
 }
 
+/// One generic `ld` whose lanes point some into shared memory and some
+/// into constant memory: each lane reads its own space, whichever lane
+/// points where (a load from shared memory is warp-wide, so the first
+/// lane's space must not decide the others').
+#[test]
+fn a_generic_load_reads_shared_and_constant_memory_in_one_warp() {
+    let mut launch = Launch::new(1, 32).shared_bytes(128);
+    let data = launch.constant_from(&(0..32).map(|i| 1000 + i as u32).collect::<Vec<_>>());
+    let report = launch
+        .run(|t| {
+            let lane = u64::from(t.lane);
+            ptx!("st.shared.u32 [%0], %1;" :: "l"(4 * lane), "r"(500 + t.lane));
+            ptx!("bar.warp.sync -1;");
+            let (shared, constant): (u64, u64);
+            ptx!("cvta.shared.u64 %0, %1;" : "=l"(shared) : "l"(4 * lane));
+            ptx!("cvta.const.u64 %0, %1;" : "=l"(constant) : "l"(data.addr + 4 * lane));
+            let (first, second): (u32, u32);
+            let (mine, other) = if lane % 2 == 0 {
+                (shared, constant)
+            } else {
+                (constant, shared)
+            };
+            ptx!("ld.u32 %0, [%1];" : "=r"(first) : "l"(mine));
+            ptx!("ld.u32 %0, [%1];" : "=r"(second) : "l"(other));
+            (first, second)
+        })
+        .unwrap();
+    for (lane, &(first, second)) in report.results.iter().enumerate() {
+        let (shared, constant) = (500 + lane as u32, 1000 + lane as u32);
+        if lane % 2 == 0 {
+            assert_eq!((first, second), (shared, constant), "lane {lane}");
+        } else {
+            assert_eq!((first, second), (constant, shared), "lane {lane}");
+        }
+    }
+}
+
 #[test]
 fn isspacep_const_is_false_outside_the_constant_buffers() {
     let mut launch = Launch::new(1, 32);
