@@ -72,7 +72,7 @@
 //! // Every lane adds to the same word: the lanes take turns.
 //! let one: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 0, 4)).collect();
 //! assert_eq!(warp_request(&one, Access::Atomic), (32, 31));
-//! //! ```
+//! ```
 
 use crate::exec::{Fault, SemResult};
 use crate::global::{
@@ -539,9 +539,11 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
         let what = format!("{} (lane {l})", call.key);
-        Span::new(&m, addr, total, total, &what)?
-            .read(call.shared, |mem| read_vector(mem, n, size, s))?;
-        request.extend(shared_offset(&m, addr).map(|at| (l as u32, at, total)));
+        let span = Span::new(&m, addr, total, total, &what)?;
+        if let Place::Shared(at) = span.place {
+            request.push((l as u32, at, total));
+        }
+        span.read(call.shared, |mem| read_vector(mem, n, size, s))?;
     }
     record_request(call, &request, Access::Load);
     Ok(())
@@ -774,10 +776,10 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     let k = slots_per(size);
     // Slots: `[d,] a, b{, c}`, each value `k` slots wide.
     let a = if returns { k } else { 0 };
-    let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
-        .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
-        .collect();
     if !built_as_loop(op, ty) {
+        let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
+            .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
+            .collect();
         let access = if op == Sel::Cas {
             Access::CompareAndSwap
         } else {

@@ -57,8 +57,10 @@
 //! stride (an omitted stride is told from a stride of 0, which repeats one
 //! row or column). Shared, global and
 //! generic addresses work as for `ld`/`st` ([`crate::memory`]). In shared
-//! memory, each core (eight lines, every lane's elements of them) is one
-//! request of the banks, counted under the instruction's key.
+//! memory, a load or store makes the requests of the banks that the
+//! instructions ptxas builds it of make (an `ldmatrix` per sixteen lines,
+//! or a load or store per core, register or element), counted under the
+//! instruction's key.
 //!
 //! # Products
 //!
@@ -360,8 +362,9 @@ fn mask(bits: usize) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Lowering {
     /// One `ldmatrix` (`LDSM.16.M88` or, along the other dimension,
-    /// `.MT88`) for every core: one request, each core eight lines of 16
-    /// bytes.
+    /// `.MT88`) for every sixteen lines of the outer dimension (two cores
+    /// along it, with every core beside them): one request, each core
+    /// eight lines of 16 bytes.
     Ldsm,
     /// One load or store per core (`LDS`, `LDS.64`, `LDS.128` as a lane's
     /// elements of the core take 4, 8 or 16 bytes, all contiguous; a `.f16`
@@ -401,10 +404,9 @@ fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand,
     let size = f.elem_bits.div_ceil(8) as u64;
     let mods = call.mods;
     let members = call.members;
-    // `(lane, shared offset, bytes)` of every element of `(register,
-    // element)` pairs.
-    let accesses = |group: &mut dyn Iterator<Item = (usize, usize)>| -> Vec<(u32, u64, u64)> {
-        let group: Vec<_> = group.collect();
+    // `(lane, shared offset, bytes)` of every lane's elements `group`, as
+    // `(register, element)` pairs.
+    let accesses = |group: &[(usize, usize)]| -> Vec<(u32, u64, u64)> {
         lanes_of(members)
             .flat_map(|l| group.iter().map(move |&(r, e)| (l, r, e)))
             .filter_map(|(l, r, e)| {
@@ -413,16 +415,19 @@ fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand,
             })
             .collect()
     };
-    let core = |c: usize| {
-        let regs = c * f.regs_per_core..(c + 1) * f.regs_per_core;
-        regs.flat_map(|r| (0..f.per_register()).map(move |e| (r, e)))
+    // The elements of register `r`, and of core `c`.
+    let register = |r: usize| (0..f.per_register()).map(move |e| (r, e));
+    let core = |c: usize| -> Vec<(usize, usize)> {
+        (c * f.regs_per_core..(c + 1) * f.regs_per_core)
+            .flat_map(register)
+            .collect()
     };
     let along = place.row_major == f.lines_are_rows;
     let lowering = Lowering::of(operand, &f, along);
     if lowering == Lowering::Ldsm {
         let mut instructions: Vec<(u64, u64)> = Vec::new();
         for c in 0..f.cores {
-            let lines: Vec<(u64, u64)> = accesses(&mut core(c))
+            let lines: Vec<(u64, u64)> = accesses(&core(c))
                 .iter()
                 .map(|&(_, at, n)| (at, n))
                 .collect();
@@ -444,13 +449,13 @@ fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand,
     }
     let groups: Vec<Vec<(u32, u64, u64)>> = match lowering {
         Lowering::PerRegister => (0..f.distinct_registers())
-            .map(|r| accesses(&mut (0..f.per_register()).map(|e| (r, e))))
+            .map(|r| accesses(&register(r).collect::<Vec<_>>()))
             .collect(),
         Lowering::PerElement => (0..f.distinct_registers())
-            .flat_map(|r| (0..f.per_register()).map(move |e| (r, e)))
-            .map(|re| accesses(&mut std::iter::once(re)))
+            .flat_map(register)
+            .map(|element| accesses(&[element]))
             .collect(),
-        _ => (0..f.cores).map(|c| accesses(&mut core(c))).collect(),
+        _ => (0..f.cores).map(|c| accesses(&core(c))).collect(),
     };
     for request in groups.iter().filter(|r| !r.is_empty()) {
         let (waves, conflicts) = warp_request(request, access);
