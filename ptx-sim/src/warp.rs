@@ -88,31 +88,24 @@ fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
 fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
     let members = call.members;
     let lanes = &mut *call.lanes;
-    if members == u32::MAX {
-        // The whole warp (the common case): no member bits to walk, and
-        // when every lane passes the same `b` and `c` (a butterfly, a
-        // broadcast), the sources follow from values held in registers.
-        let (b, c) = (lanes[0][3], lanes[0][4]);
-        // Without a branch per lane (b and c are 32-bit operands, their
-        // slots' upper halves zero, so whole slots compare).
-        if lanes
+    // The whole warp (the common case), every lane passing the same `b`
+    // and `c` (a butterfly, a broadcast): the sources follow from values
+    // held in registers. Compared without a branch per lane (b and c are
+    // 32-bit operands, their slots' upper halves zero, so whole slots
+    // compare).
+    let (b, c) = (lanes[0][3], lanes[0][4]);
+    if members == u32::MAX
+        && lanes
             .iter()
             .fold(0, |differ, s| differ | (s[3] ^ b) | (s[4] ^ c))
             == 0
-        {
-            shfl_uniform(lanes, mode, b as u32, c as u32);
-            return;
-        }
-        shfl_each(lanes, u32::MAX, |l, lanes| {
-            let s = &lanes[l as usize];
-            shfl_source(mode, l, s[3] as u32, s[4] as u32)
-        });
-    } else {
-        shfl_each(lanes, members, |l, lanes| {
-            let s = &lanes[l as usize];
-            shfl_source(mode, l, s[3] as u32, s[4] as u32)
-        });
+    {
+        return shfl_uniform(lanes, mode, b as u32, c as u32);
     }
+    shfl_each(lanes, members, |l, lanes| {
+        let s = &lanes[l as usize];
+        shfl_source(mode, l, s[3] as u32, s[4] as u32)
+    });
 }
 
 /// `shfl` over the whole warp when every lane passes the same `b` and `c`:
