@@ -52,8 +52,8 @@ pub fn set_carry(carry: bool) {
     }
 }
 
-/// The calling thread's state outside a launch, to save when a launch
-/// starts on it.
+/// The calling thread's state outside a launch (a lane's carry flag is
+/// its own: [`carry`]).
 #[inline]
 pub fn save() -> ThreadState {
     STATE.with(Cell::get)

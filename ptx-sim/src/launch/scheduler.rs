@@ -23,7 +23,6 @@ use super::current::{self, LaneCtx};
 use super::fiber::{Entry, FiberId, Fibers, MAIN, SaveSlot, Target};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
-use crate::context;
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -140,26 +139,26 @@ pub(crate) struct CtaPlace {
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
-/// while it runs (a launch may run inside a lane of another).
+/// while it runs (a launch may run inside a lane of another): the running
+/// lane and the run queue. The thread's own carry flag needs no saving:
+/// a lane's is kept with the lane ([`crate::context::carry`]).
 struct Outer {
     lane: *const LaneCtx,
-    state: context::ThreadState,
     queue: Installed,
 }
 
 impl Outer {
-    /// Saves the calling thread's state and installs `core`'s run queue.
+    /// Saves the calling thread's running lane and installs `core`'s run
+    /// queue.
     fn save(core: &CtaCore) -> Outer {
         Outer {
             lane: current::get(),
-            state: context::save(),
             queue: core.ready.install(),
         }
     }
 
     fn restore(self) {
         current::set(self.lane);
-        context::restore(self.state);
         ReadySet::uninstall(self.queue);
     }
 }
