@@ -12,7 +12,7 @@ mod butterfly;
 use butterfly::butterfly;
 use divan::Bencher;
 use ptx::ptx;
-use ptx::sim::launch::{Launch, warp32};
+use ptx::sim::machine::{Launch, warp32};
 
 fn main() {
     divan::main();

@@ -1,5 +1,5 @@
 //! Running `ptx!` code as a grid of simulated GPU threads: the launch API
-//! of [`ptx_sim::launch`], re-exported.
+//! of [`ptx_sim::machine`], re-exported.
 //!
 //! A closure is the body of every thread. Inside it, `ptx!` statements see
 //! the thread's special registers (`%tid`, `%laneid`, ...), and warp
@@ -84,7 +84,7 @@
 //! assert_eq!(report.results, [100; 32]);
 //! ```
 
-pub use ptx_sim::launch::{
+pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,
     Report, SharedStats, Thread, in_launch, warp32,
 };

@@ -36,4 +36,4 @@ pub use ptx_sim as sim;
 /// .unwrap();
 /// assert_eq!(lanes, [100; 32]);
 /// ```
-pub use ptx_sim::launch::warp32;
+pub use ptx_sim::machine::warp32;

@@ -36,7 +36,7 @@ pub fn special(name: &str, component: u8) -> u64 {
     let register = ptx_core::SpecialRegister::lookup(name, None)
         .or_else(|| ptx_core::SpecialRegister::lookup(name, component_name))
         .unwrap_or(ptx_core::SPECIAL_REGISTERS[0]);
-    ptx_sim::context::special(&register, component)
+    ptx_sim::machine::context::special(&register, component)
 }
 
 /// The address of a variable declared inside a template: not simulated.

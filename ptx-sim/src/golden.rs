@@ -168,7 +168,7 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
         for (k, v) in record.inputs[lane].iter().enumerate() {
             regs[k] = v.unwrap_or(0);
         }
-        crate::context::restore(Default::default());
+        crate::machine::context::restore(Default::default());
         if let Err(f) = prepared.run(&mut regs) {
             mismatches.push(format!("{}: lane {lane}: {f}", record.form));
             continue;
@@ -277,7 +277,7 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     };
     let lanes = record.inputs.len() as u32;
     let active = record.active();
-    let mut launch = crate::launch::Launch::new(1, lanes).shared_init(shared);
+    let mut launch = crate::machine::Launch::new(1, lanes).shared_init(shared);
     let base = global.map_or(0, |bytes| u128::from(launch.global(bytes).addr));
     let global_ops = global_address_operands(record);
     let report = launch.run(|t| {

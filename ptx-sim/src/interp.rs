@@ -1,8 +1,8 @@
 //! The interpreter: runs a lowered program over a register file, one
 //! semantic function per step, the same functions `ptx!`'s expansion calls.
 
-use crate::context;
 use crate::exec::{Fault, read_operand, write_operand};
+use crate::machine::context;
 use crate::registry::Sem;
 use ptx_core::{Access, AddressBase, Mods, NEGATED, Program, Slot, SlotSource, StepKind};
 

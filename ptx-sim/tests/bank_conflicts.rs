@@ -1,4 +1,4 @@
-//! The bank model (`ptx_sim::memory`) against an H100: the Nsight Compute
+//! The bank model (`ptx_sim::sem::memory`) against an H100: the Nsight Compute
 //! measurements of `ldmatrix` in `shared/reference/ldmatrix-experiments.zh.md`
 //! (a <<<1024, 512>>> launch in which every warp runs one `ldmatrix.x2`,
 //! 16384 requests, from a shared array of 128×16 halves; lane i < 16 points
@@ -14,7 +14,7 @@
 
 use ptx_core::{AsmOperand, Target, check_asm, lower};
 use ptx_sim::interp::Prepared;
-use ptx_sim::launch::{BankCounts, Launch};
+use ptx_sim::machine::{BankCounts, Launch};
 
 fn ldmatrix_x2(offset: impl Fn(u32) -> u32 + Sync) -> BankCounts {
     let cons = ["=r", "=r", "r"];

@@ -1,7 +1,7 @@
 //! The wmma recording (`tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz`,
 //! made by `tools/gpu-golden/wmma.py` on an H100): every load, store and
 //! product record of every wmma shape, type, layout, state space and
-//! stride replays bit for bit. The fragment layouts of `ptx_sim::wmma` were
+//! stride replays bit for bit. The fragment layouts of `ptx_sim::sem::matrix::wmma` were
 //! read off these records; the products use the `mma.sync` numerics.
 
 mod common;

@@ -4,7 +4,7 @@
 
 use ptx_core::{AsmOperand, Target, check_asm, lower};
 use ptx_sim::interp::Prepared;
-use ptx_sim::launch::{Launch, warp32};
+use ptx_sim::machine::{Launch, warp32};
 
 fn prepare(asm: &str, cons: &[&str]) -> Prepared {
     let checked = check_asm(asm, cons, Target::default()).unwrap();
@@ -261,8 +261,8 @@ fn divergent_lanes_at_different_stores_each_store_their_own_width() {
         })
         .unwrap();
     let shared = &out.shared[0];
-    for l in 0..16 {
-        assert_eq!(shared[l], l as u8 + 1, "byte lane {l}");
+    for (l, &byte) in shared.iter().enumerate().take(16) {
+        assert_eq!(byte, l as u8 + 1, "byte lane {l}");
     }
     for l in 16..32 {
         assert_eq!(shared[4 * l..4 * l + 4], [l as u8 + 1; 4], "word lane {l}");

@@ -3,7 +3,7 @@
 # tests (every kind of collective and barrier, nested launches, both fiber
 # backends, panics and deadlocks) for aarch64-unknown-linux-gnu and runs
 # them under qemu's user-mode emulation, so the inline stack switch and the
-# trampoline of `ptx-sim/src/launch/fiber.rs` run as they would on an
+# trampoline of `ptx-sim/src/machine/fiber.rs` run as they would on an
 # AArch64 machine. Extra arguments go to `cargo test` (a test name, say).
 #
 # Needs the Rust target (`rustup target add aarch64-unknown-linux-gnu`) and

@@ -1,7 +1,7 @@
 //! Integer arithmetic and bit manipulation, as the PTX ISA defines them.
 
-use crate::context;
 use crate::exec::{SemResult, sign_extend, truncate, ty0};
+use crate::machine::context;
 use ptx_core::{Flags, Mods, ScalarType, Sel};
 
 /// `a` as a signed or unsigned value of type `t`, widened to i128.

@@ -1,16 +1,23 @@
 //! Semantic functions, one per semantics key of the instruction table,
-//! grouped by family. Each has the signature [`crate::exec::SemFn`].
+//! grouped by family: each module is named after the `ptx_core` table file
+//! (`table/<family>.rs`) whose forms it runs. Each function has the
+//! signature [`crate::exec::SemFn`]; [`fp`] is the exact floating-point
+//! arithmetic the float families share.
 
 pub mod approx;
+pub mod async_copy;
 pub mod compare;
+pub mod convert;
 pub mod float;
-pub mod float_convert;
 pub mod fp;
 pub mod integer;
-pub mod integer_convert;
 pub mod logic;
+pub mod matrix;
+pub mod memory;
 pub mod movement;
+pub mod sync;
 pub mod video;
+pub mod warp;
 
 /// Running a statement through the checker, the lowering and the
 /// interpreter, for the families' tests.

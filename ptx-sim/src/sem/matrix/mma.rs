@@ -1,136 +1,18 @@
-//! Warp-wide matrix instructions: `ldmatrix`, `stmatrix`, `movmatrix` and
-//! `mma.sync`, with the fragment layouts of the PTX ISA (section 9.7.14)
-//! and the H100's tensor-core numerics (see
+//! `mma.sync`: the warp's fragments of A, B and C multiplied and added
+//! with the H100's tensor-core numerics (see
 //! `shared/notes/tensor-core-numerics.md` and [`fused_sum`]).
 
 use crate::exec::{Fault, SemResult};
-use crate::launch::{WarpCall, lanes_of};
-use crate::memory::{check_access, wavefronts};
+use crate::machine::WarpCall;
+use crate::machine::collective::collective;
 use crate::registry::Sem;
-use crate::warp::collective;
 use ptx_core::{Flags, Mods, ScalarType, Sel};
-
-/// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
-#[inline]
-pub fn ldmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Ldmatrix, m, s, ldmatrix_warp, true)
-}
-
-/// `stmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 [p], r`.
-#[inline]
-pub fn stmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Stmatrix, m, s, stmatrix_warp, true)
-}
-
-/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`.
-#[inline]
-pub fn movmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Movmatrix, m, s, movmatrix_warp, true)
-}
 
 /// `mma.sync.aligned.shape.row.col...`.
 #[inline]
 pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
     collective(Sem::Mma, m, s, mma_warp, true)
 }
-
-fn m8n8_only(call: &WarpCall<'_>) -> Result<usize, Fault> {
-    match call.mods.shape {
-        Some(s) if s.m == 8 && s.n == 8 => Ok(usize::from(call.mods.count.max(1))),
-        other => Err(Fault::new(format!(
-            "`{}`: shape {other:?} is not simulated (only .m8n8)",
-            call.key
-        ))),
-    }
-}
-
-/// Where lane `l`'s halves of an 8×8 b16 fragment sit: (row, column) of its
-/// low half; the high half is the next column.
-fn fragment(l: usize) -> (usize, usize) {
-    (l / 4, 2 * (l % 4))
-}
-
-/// The 8 row addresses of matrix `i`: lanes 8i..8i+7 give them. Adds the
-/// matrix's wavefronts (and the ideal, one) to `waves`.
-fn rows(
-    call: &mut WarpCall<'_>,
-    i: usize,
-    slot: usize,
-    waves: &mut (u64, u64),
-) -> Result<[usize; 8], Fault> {
-    let mut out = [0; 8];
-    let mut acc = [(0u64, 16u64); 8];
-    for (r, o) in out.iter_mut().enumerate() {
-        let lane = 8 * i + r;
-        let addr = call.lanes[lane][slot];
-        *o = check_access(call.shared.len(), addr, 16, 16, call.key)
-            .map_err(|f| Fault::new(format!("lane {lane}: {f}")))?;
-        acc[r].0 = addr;
-    }
-    let (w, ideal) = wavefronts(&acc);
-    waves.0 += w;
-    waves.1 += ideal;
-    Ok(out)
-}
-
-fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let num = m8n8_only(call)?;
-    let trans = call.mods.has(Flags::TRANS);
-    let mut waves = (0, 0);
-    for i in 0..num {
-        let rows = rows(call, i, num, &mut waves)?;
-        let at = |r: usize, c: usize, shared: &[u8]| {
-            let o = rows[r] + 2 * c;
-            u64::from(u16::from_le_bytes([shared[o], shared[o + 1]]))
-        };
-        for l in lanes_of(call.members) {
-            let (r, c) = fragment(l);
-            let (lo, hi) = if trans {
-                (at(c, r, call.shared), at(c + 1, r, call.shared))
-            } else {
-                (at(r, c, call.shared), at(r, c + 1, call.shared))
-            };
-            call.lanes[l][i] = lo | hi << 16;
-        }
-    }
-    // One request per warp instruction, each matrix ideally one wavefront.
-    call.stats.record(call.key, waves.0, waves.1);
-    Ok(())
-}
-
-fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let num = m8n8_only(call)?;
-    let trans = call.mods.has(Flags::TRANS);
-    let mut waves = (0, 0);
-    for i in 0..num {
-        let rows = rows(call, i, 0, &mut waves)?;
-        for l in lanes_of(call.members) {
-            let (r, c) = fragment(l);
-            let v = call.lanes[l][1 + i];
-            for (half, col) in [(v as u16, c), ((v >> 16) as u16, c + 1)] {
-                let (rr, cc) = if trans { (col, r) } else { (r, col) };
-                let o = rows[rr] + 2 * cc;
-                call.shared[o..o + 2].copy_from_slice(&half.to_le_bytes());
-            }
-        }
-    }
-    call.stats.record(call.key, waves.0, waves.1);
-    Ok(())
-}
-
-fn movmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][1]);
-    // A[i][j]: lane 4i + j/2, half j%2.
-    let elem = |i: usize, j: usize| (a[4 * i + j / 2] >> (16 * (j % 2))) & 0xFFFF;
-    for l in lanes_of(call.members) {
-        let (r, c) = fragment(l);
-        call.lanes[l][0] = elem(c, r) | elem(c + 1, r) << 16;
-    }
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------
-// mma
 
 /// A decoded element: `sig * 2^exp` exactly, or a special value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -366,7 +248,7 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let nd = nc_elems / d_per_reg;
     let nc = nc_elems / c_per_reg;
     let (a0, b0, c0) = (nd, nd + na, nd + na + nb);
-    if c0 + nc > crate::launch::MAX_SLOTS {
+    if c0 + nc > crate::machine::MAX_SLOTS {
         return Err(Fault::new("mma: too many operands"));
     }
     let raw = |v: u64, j: usize, bits: usize| (v >> (j * bits)) & ((1u64 << bits) - 1);

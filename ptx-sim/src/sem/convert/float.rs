@@ -9,14 +9,14 @@
 //! Where the H100 differs from plain IEEE 754 conversion (NaN encodings,
 //! NaN to integer), the recorded behaviour is cited on the function.
 
-use super::fp::{self, Format, flush, with_format};
+use super::super::fp::{self, Format, flush, with_format};
 use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0, unsupported};
 use ptx_core::{Flags, Mods, Rounding, ScalarType};
 use rustc_apfloat::ieee::{Double, Float8E4M3FN, Float8E5M2, Half, Single};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
 /// `cvt` of every type pair: the float conversions here, the integer to
-/// integer ones in [`crate::sem::integer_convert::cvt_int`].
+/// integer ones in [`crate::sem::convert::integer::cvt_int`].
 #[inline]
 pub fn cvt(m: &Mods, s: &mut [u64]) -> SemResult {
     let (d, a) = types(m)?;
@@ -35,7 +35,7 @@ pub fn cvt(m: &Mods, s: &mut [u64]) -> SemResult {
     if d.is_float() || a.is_float() {
         cvt_float(m, s)
     } else {
-        crate::sem::integer_convert::cvt_int(m, s)
+        crate::sem::convert::integer::cvt_int(m, s)
     }
 }
 

@@ -165,7 +165,7 @@ impl ReadySet {
 #[cfg(test)]
 mod tests {
     use super::ReadySet;
-    use crate::launch::fiber::Target;
+    use crate::machine::fiber::Target;
     use std::cell::Cell;
 
     /// Fiber `f` as a target whose stack pointer names it too.

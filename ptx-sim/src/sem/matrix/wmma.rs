@@ -38,7 +38,7 @@
 //!
 //! ```
 //! use ptx_core::{Shape, ScalarType};
-//! use ptx_sim::wmma::{Fragment, Operand};
+//! use ptx_sim::sem::matrix::wmma::{Fragment, Operand};
 //! let a = Fragment::new(Operand::A, Shape { m: 16, n: 16, k: 16 }, ScalarType::F16).unwrap();
 //! // Lane 5 holds A[1][2..4] in register 0 and A[9][2..4] in register 1,
 //! // as mma.m16n8k16's A fragment; registers 4-7 repeat 0-3.
@@ -56,7 +56,7 @@
 //! ([`Fragment::alignment`]), and every lane must give the same `p` and
 //! stride (an omitted stride is told from a stride of 0, which repeats one
 //! row or column). Shared, global and
-//! generic addresses work as for `ld`/`st` ([`crate::memory`]). In shared
+//! generic addresses work as for `ld`/`st` ([`crate::sem::memory`]). In shared
 //! memory, a load or store makes the requests of the banks that the
 //! instructions ptxas builds it of make (an `ldmatrix` per sixteen lines,
 //! or a load or store per core, register or element), counted under the
@@ -65,18 +65,19 @@
 //! # Products
 //!
 //! `wmma.mma` computes each element as the `mma.sync` it compiles to
-//! ([`crate::matrix`], `docs/tensor-core-numerics.md`): `.f16` and `.bf16`
+//! ([`crate::sem::matrix`], `docs/tensor-core-numerics.md`): `.f16` and `.bf16`
 //! as one fused sum of 16 products and c; `.tf32` (k = 8) as two chained
 //! fused sums of 4 products, the first rounded to f32 and taking c, the
 //! second taking the first; `.f64` as a chain of fused multiply-adds in the
 //! instruction's rounding; integers exactly.
 
+use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::exec::{Fault, SemResult};
-use crate::launch::{WarpCall, lanes_of};
-use crate::matrix::{elem_bits, f64_chain, mma_float, mma_int};
-use crate::memory::{Access, Span, shared_offset, warp_request, wavefronts, with_bytes};
+use crate::machine::banks::{Access, warp_request, wavefronts};
+use crate::machine::collective::collective;
+use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
-use crate::warp::collective;
+use crate::sem::memory::address::{Span, shared_offset, with_bytes};
 use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
 
 /// Which operand of `D = A·B + C` a fragment holds.
@@ -396,7 +397,7 @@ impl Lowering {
 /// Counts the requests a load or store at `place` makes of shared memory
 /// (none elsewhere), grouped as ptxas builds it ([`Lowering`]). An
 /// `ldmatrix` serves each core on its own, eight lines of 16 bytes as
-/// [`crate::memory::wavefronts`] counts them, and takes at most sixteen
+/// [`crate::sem::memory::wavefronts`] counts them, and takes at most sixteen
 /// lines (two cores along the outer dimension) an instruction; the other
 /// instructions follow the bank model of [`warp_request`].
 fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand, access: Access) {

@@ -1,37 +1,18 @@
-//! Warp collectives and CTA barriers: `shfl.sync`, `vote.sync`,
-//! `match.sync`, `redux.sync`, `activemask`, `bar.warp.sync`, `bar` /
-//! `barrier`, and the fences (no-ops: a launch runs one lane at a time, so
-//! every access is already ordered).
+//! Warp collectives, the family of `ptx_core`'s `table/warp.rs`:
+//! `shfl.sync`, `vote.sync`, `match.sync`, `redux.sync`, `activemask` and
+//! `bar.warp.sync`.
 //!
 //! Each function here is the lane side: it deposits the lane's slots at a
-//! rendezvous (see [`crate::launch`]) and returns once every member lane
+//! rendezvous (see [`crate::machine`]) and returns once every member lane
 //! has arrived and the warp side (`*_warp`) has computed the results.
 //! Outside a launch they fault, naming the instruction.
 
 use crate::exec::{Fault, SemResult};
-use crate::launch::current;
-use crate::launch::{Slots, Wait, WaitKind, WarpCall, WarpFn, lanes_of};
+use crate::machine::collective::collective;
+use crate::machine::current;
+use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
 use crate::registry::Sem;
 use ptx_core::{Flags, Mods, ScalarType, Sel};
-
-/// Deposits `s` for a warp collective over the member mask in the last slot
-/// (or the whole warp when `mask` is `None`) and copies the answer back.
-#[inline(always)]
-pub(crate) fn collective(
-    sem: Sem,
-    m: &Mods,
-    s: &mut [u64],
-    run: WarpFn,
-    aligned: bool,
-) -> SemResult {
-    let mask = if aligned {
-        None
-    } else {
-        Some(*s.last().ok_or_else(|| Fault::new("no membermask"))? as u32)
-    };
-    let wait = Wait::new(sem, m, WaitKind::Warp { run, mask }, s.len())?;
-    current::rendezvous(wait, s)
-}
 
 /// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
 #[inline]
@@ -46,9 +27,9 @@ pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 /// ```
 /// use ptx_core::Sel;
 /// // A butterfly with distance 1 and c = 0x1f swaps neighbours.
-/// assert_eq!(ptx_sim::warp::shfl_source(Sel::Bfly, 6, 1, 0x1f), (7, true));
+/// assert_eq!(ptx_sim::sem::warp::shfl_source(Sel::Bfly, 6, 1, 0x1f), (7, true));
 /// // `up` by 1: lane 0 has no source and keeps its own value.
-/// assert_eq!(ptx_sim::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
+/// assert_eq!(ptx_sim::sem::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
 /// ```
 #[inline(always)]
 pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
@@ -317,63 +298,6 @@ pub fn bar_warp_sync(m: &Mods, s: &mut [u64]) -> SemResult {
     collective(Sem::BarWarpSync, m, s, |_| Ok(()), false)
 }
 
-/// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
-/// optional thread count `b` (all threads of the CTA when left out).
-#[inline]
-pub fn bar(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Sem::Bar, m, s)
-}
-
-/// `barrier` (the non-`.aligned` spelling of `bar`).
-#[inline]
-pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Sem::Barrier, m, s)
-}
-
-fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
-    let red = m.has(Flags::POPC) || m.selects(Sel::And) || m.selects(Sel::Or);
-    // Slots: `[d,] a, [b,] [c]`: the barrier id follows d for `.red`.
-    let first = usize::from(red);
-    let id = s.get(first).copied().unwrap_or(0);
-    if id > 15 {
-        return Err(Fault::new(format!("barrier {id} does not exist (0-15)")));
-    }
-    let count_slot = first + 1;
-    let has_count = if red {
-        s.len() > first + 2
-    } else {
-        s.len() > first + 1
-    };
-    let count = if has_count {
-        s.get(count_slot).map(|&c| c as u32)
-    } else {
-        None
-    };
-    if m.selects(Sel::Arrive) {
-        return current::with_lane(|cta, _| {
-            cta.barriers.borrow_mut()[id as usize].arrived += 1;
-        })
-        .ok_or_else(|| Fault::new(format!("`{}` needs a launch", sem.key())));
-    }
-    let wait = Wait::new(
-        sem,
-        m,
-        WaitKind::Barrier {
-            id: id as u32,
-            count,
-        },
-        s.len(),
-    )?;
-    current::rendezvous(wait, s)
-}
-
-/// `fence`, `membar`: a launch runs one lane at a time within a CTA, and
-/// CTAs share no simulated memory, so every access is already ordered.
-#[inline]
-pub fn fence(_: &Mods, _: &mut [u64]) -> SemResult {
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,7 +310,7 @@ mod tests {
         for mode in [Sel::Up, Sel::Down, Sel::Bfly, Sel::Idx] {
             for b in 0..40u32 {
                 for c in (0..32u32).flat_map(|seg| (0..32).map(move |clamp| seg << 8 | clamp)) {
-                    let mut lanes = [[0u64; crate::launch::MAX_SLOTS]; 32];
+                    let mut lanes = [[0u64; crate::machine::MAX_SLOTS]; 32];
                     for (l, s) in lanes.iter_mut().enumerate() {
                         s[2] = 100 + l as u64;
                     }

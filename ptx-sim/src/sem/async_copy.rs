@@ -10,8 +10,8 @@
 //! addresses must be aligned to the copy size (errors name the address).
 
 use crate::exec::{Fault, SemResult};
-use crate::launch::current;
-use crate::memory::check_access;
+use crate::machine::current;
+use crate::sem::memory::address::check_access;
 use ptx_core::Mods;
 
 /// `cp.async.ca/cg.shared.global [dst], [src], size`.
@@ -38,7 +38,8 @@ fn copy(_: &Mods, s: &[u64], src_bytes: u64) -> SemResult {
     let (dst, src, size) = (s[0], s[1], s[2]);
     let mut data = vec![0u8; size as usize];
     if src_bytes > 0 {
-        let memory = crate::global::current("cp.async", crate::global::Space::Global)?;
+        let memory =
+            crate::machine::spaces::current("cp.async", crate::machine::spaces::Space::Global)?;
         memory
             .global
             .access(src, src_bytes, size, "cp.async", |bytes| {

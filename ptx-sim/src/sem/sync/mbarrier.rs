@@ -17,7 +17,7 @@
 //! count n and one arrival, `pending_count` of its state is n).
 //!
 //! ```
-//! use ptx_sim::mbarrier::Mbarrier;
+//! use ptx_sim::sem::sync::mbarrier::Mbarrier;
 //! let mut b = Mbarrier::new(2);
 //! let s = b.arrive(1, false);
 //! assert_eq!(Mbarrier::pending_of(s), 2);
@@ -27,10 +27,11 @@
 //! ```
 
 use crate::exec::{Fault, SemResult};
-use crate::launch::current;
-use crate::launch::{Wait, WaitKind, WarpCall, lanes_of};
-use crate::memory::{check_access, converged};
+use crate::machine::collective::converged;
+use crate::machine::current;
+use crate::machine::{Wait, WaitKind, WarpCall, lanes_of};
 use crate::registry::Sem;
+use crate::sem::memory::address::check_access;
 use ptx_core::{Flags, Mods};
 
 const FIELD: u64 = (1 << 21) - 1;

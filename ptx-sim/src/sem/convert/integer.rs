@@ -1,5 +1,5 @@
 //! Conversions between integer types (`cvt` with an integer source and
-//! destination, reached through [`crate::sem::float_convert::cvt`], and
+//! destination, reached through [`crate::sem::convert::float::cvt`], and
 //! `cvt.pack`).
 
 use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0};

@@ -23,10 +23,10 @@ thread_local! {
 /// lane's).
 ///
 /// ```
-/// use ptx_sim::context::{carry, set_carry};
+/// use ptx_sim::machine::context::{carry, set_carry};
 /// set_carry(true);
 /// // Each lane of a launch has a carry of its own, clear when it starts.
-/// let lanes = ptx_sim::launch::warp32(|lane| {
+/// let lanes = ptx_sim::machine::warp32(|lane| {
 ///     set_carry(lane % 2 == 1);
 ///     carry()
 /// })
@@ -36,14 +36,14 @@ thread_local! {
 /// ```
 #[inline]
 pub fn carry() -> bool {
-    crate::launch::current::with_carry(Cell::get).unwrap_or_else(|| STATE.with(|s| s.get().carry))
+    crate::machine::current::with_carry(Cell::get).unwrap_or_else(|| STATE.with(|s| s.get().carry))
 }
 
 /// Sets the carry flag of the running thread (inside a launch, the
 /// running lane's).
 #[inline]
 pub fn set_carry(carry: bool) {
-    if crate::launch::current::with_carry(|c| c.set(carry)).is_none() {
+    if crate::machine::current::with_carry(|c| c.set(carry)).is_none() {
         STATE.with(|s| {
             let mut state = s.get();
             state.carry = carry;
@@ -102,14 +102,14 @@ impl Identity {
 /// [`Identity::SINGLE`].
 ///
 /// ```
-/// use ptx_sim::context::{Identity, identity};
+/// use ptx_sim::machine::context::{Identity, identity};
 /// assert_eq!(identity(), Identity::SINGLE);
-/// let lanes = ptx_sim::launch::warp32(|_| identity().lane).unwrap();
+/// let lanes = ptx_sim::machine::warp32(|_| identity().lane).unwrap();
 /// assert_eq!(lanes[5], 5);
 /// ```
 #[inline]
 pub fn identity() -> Identity {
-    crate::launch::current::identity().unwrap_or(Identity::SINGLE)
+    crate::machine::current::identity().unwrap_or(Identity::SINGLE)
 }
 
 /// The value of a special register for the running thread.

@@ -1,9 +1,9 @@
 //! The memory of a launch that outlives its CTAs: global buffers registered
-//! with the launch before it runs ([`crate::launch::Launch::global`]), each
+//! with the launch before it runs ([`crate::machine::Launch::global`]), each
 //! at a 64-bit device address, shared by every CTA of the grid and returned
 //! in the launch's report; read-only constant buffers
-//! ([`crate::launch::Launch::constant`]) in the `.const` space; and the
-//! kernel's parameters ([`crate::launch::Launch::params`]) in the `.param`
+//! ([`crate::machine::Launch::constant`]) in the `.const` space; and the
+//! kernel's parameters ([`crate::machine::Launch::params`]) in the `.param`
 //! space.
 //!
 //! CTAs may run in parallel, so each global buffer sits behind a lock: every
@@ -23,7 +23,7 @@
 //! there).
 //!
 //! ```
-//! use ptx_sim::global::{GlobalMemory, buffer_addresses};
+//! use ptx_sim::machine::spaces::{GlobalMemory, buffer_addresses};
 //! let mem = GlobalMemory::new(vec![vec![1, 2, 3, 4], vec![0; 8]]);
 //! let [a, b] = buffer_addresses(&[4, 8])[..] else { unreachable!() };
 //! assert_eq!(mem.access(a + 2, 1, 1, "ld", |bytes| bytes[0]).unwrap(), 3);
@@ -67,7 +67,7 @@ const GUARD: u64 = 256;
 /// `window`, if it falls in it.
 ///
 /// ```
-/// use ptx_sim::global::{CONST_WINDOW, WINDOW_BYTES, window_offset};
+/// use ptx_sim::machine::spaces::{CONST_WINDOW, WINDOW_BYTES, window_offset};
 /// assert_eq!(window_offset(CONST_WINDOW + 8, CONST_WINDOW), Some(8));
 /// assert_eq!(window_offset(CONST_WINDOW + WINDOW_BYTES, CONST_WINDOW), None);
 /// assert_eq!(window_offset(CONST_WINDOW - 1, CONST_WINDOW), None);
@@ -101,7 +101,7 @@ pub fn buffer_addresses(sizes: &[usize]) -> Vec<u64> {
 /// laid out as global buffers are, from `.const` address 0.
 ///
 /// ```
-/// use ptx_sim::global::constant_addresses;
+/// use ptx_sim::machine::spaces::constant_addresses;
 /// // 4 bytes round up to 256, then a 256-byte gap: the next starts at 512.
 /// assert_eq!(constant_addresses(&[4, 8]), [0, 512]);
 /// ```
@@ -265,7 +265,7 @@ impl GlobalMemory {
 /// parameters.
 ///
 /// ```
-/// use ptx_sim::global::{ReadOnlyMemory, constant_addresses};
+/// use ptx_sim::machine::spaces::{ReadOnlyMemory, constant_addresses};
 /// let constants = ReadOnlyMemory::constant(vec![vec![1, 2, 3, 4], vec![5; 8]]);
 /// let [a, b] = constant_addresses(&[4, 8])[..] else { unreachable!() };
 /// assert_eq!(constants.read(b + 7, 1, 1, "ld", |bytes| bytes[0]).unwrap(), 5);
@@ -372,7 +372,7 @@ pub(crate) fn current(what: &str, space: Space) -> Result<Arc<LaunchMemory>, Fau
     if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
         return Ok(memory);
     }
-    if crate::launch::in_launch() {
+    if crate::machine::in_launch() {
         return Ok(EMPTY.clone());
     }
     Err(Fault::new(format!(

@@ -4,12 +4,12 @@
 //! meeting the other lanes.
 //!
 //! Lanes run on stacks of their own (fibers), scheduled deterministically
-//! within their CTA (see `scheduler.rs`); CTAs are independent and run in parallel with
+//! within their CTA (see [`super::scheduler`]); CTAs are independent and run in parallel with
 //! `rayon`, and their results are gathered in thread order, so a launch
 //! computes the same thing on any number of cores.
 //!
 //! ```
-//! use ptx_sim::launch::{Launch, warp32};
+//! use ptx_sim::machine::{Launch, warp32};
 //! // Every thread reports its global x index.
 //! let out = Launch::new(4, 64).run(|t| t.ctaid[0] * t.ntid[0] + t.tid[0]).unwrap();
 //! assert_eq!(out.results[200], 200);
@@ -18,17 +18,7 @@
 //! assert_eq!(lanes[31], 62);
 //! ```
 
-mod cta;
-pub(crate) mod current;
-mod fiber;
-mod ready;
-mod scheduler;
-
-pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
-pub(crate) use cta::{Wait, WaitKind, lanes_of};
-pub use current::in_launch;
-
-use crate::global::LaunchMemory;
+use crate::machine::spaces::LaunchMemory;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -96,7 +86,7 @@ pub struct Thread {
 }
 
 /// Requests, wavefronts and bank conflicts of one kind of shared-memory
-/// instruction (see [`crate::memory`] for the model).
+/// instruction (see [`crate::sem::memory`] for the model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BankCounts {
     /// Warp-wide requests (for `ldmatrix`/`stmatrix`: one per warp instruction).
@@ -279,7 +269,7 @@ impl Launch {
     /// contents after the run.
     ///
     /// ```
-    /// use ptx_sim::launch::Launch;
+    /// use ptx_sim::machine::Launch;
     /// let mut launch = Launch::new(1, 32);
     /// let data = launch.global_from(&[1.5f32, 2.5]);
     /// assert_eq!(data.bytes, 8);
@@ -290,7 +280,11 @@ impl Launch {
     /// `ptx::launch` has an example where the threads load and store.
     pub fn global(&mut self, bytes: Vec<u8>) -> GlobalBuffer {
         let size = bytes.len();
-        let (index, addr) = append(&mut self.global, bytes, crate::global::buffer_addresses);
+        let (index, addr) = append(
+            &mut self.global,
+            bytes,
+            crate::machine::spaces::buffer_addresses,
+        );
         GlobalBuffer {
             index,
             addr,
@@ -312,8 +306,8 @@ impl Launch {
     /// read-only).
     ///
     /// ```
-    /// use ptx_sim::launch::Launch;
-    /// use ptx_sim::global::CONST_WINDOW;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_sim::machine::spaces::CONST_WINDOW;
     /// let mut launch = Launch::new(1, 32);
     /// let first = launch.constant(vec![7; 4]);
     /// let second = launch.constant_from(&[1.5f32, 2.5]);
@@ -326,10 +320,14 @@ impl Launch {
     /// `ptx::launch` has an example where the threads load from one.
     pub fn constant(&mut self, bytes: Vec<u8>) -> ConstantBuffer {
         let size = bytes.len();
-        let (_, addr) = append(&mut self.constant, bytes, crate::global::constant_addresses);
+        let (_, addr) = append(
+            &mut self.constant,
+            bytes,
+            crate::machine::spaces::constant_addresses,
+        );
         ConstantBuffer {
             addr,
-            generic: crate::global::CONST_WINDOW + addr,
+            generic: crate::machine::spaces::CONST_WINDOW + addr,
             bytes: size,
         }
     }
@@ -348,8 +346,8 @@ impl Launch {
     /// have).
     ///
     /// ```
-    /// use ptx_sim::launch::Launch;
-    /// use ptx_sim::global::PARAM_WINDOW;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_sim::machine::spaces::PARAM_WINDOW;
     /// let mut launch = Launch::new(1, 32);
     /// // A kernel's `(u64 pointer, u64 n)` parameters.
     /// let params = launch.params_from(&[0x7f00_0000_0000u64, 16]);
@@ -359,7 +357,7 @@ impl Launch {
         self.params = bytes;
         ParamBuffer {
             addr: 0,
-            generic: crate::global::PARAM_WINDOW,
+            generic: crate::machine::spaces::PARAM_WINDOW,
             bytes: self.params.len(),
         }
     }
@@ -399,7 +397,7 @@ impl Launch {
     /// that the portable one can be tested there. Results are the same.
     ///
     /// ```
-    /// use ptx_sim::launch::Launch;
+    /// use ptx_sim::machine::Launch;
     /// let out = Launch::new(1, 64).portable_fibers(true).run(|t| t.tid[0] * 3).unwrap();
     /// assert_eq!(out.results[63], 189);
     /// ```
@@ -541,13 +539,13 @@ impl Launch {
         memory: &Option<Arc<LaunchMemory>>,
         f: &F,
         results: &mut [Option<T>],
-    ) -> scheduler::CtaOutcome
+    ) -> super::scheduler::CtaOutcome
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let _memory = crate::global::enter(memory.clone());
+        let _memory = crate::machine::spaces::enter(memory.clone());
         let g = self.grid;
-        let place = scheduler::CtaPlace {
+        let place = super::scheduler::CtaPlace {
             ctaid: [
                 (c % g.x as usize) as u32,
                 (c / g.x as usize % g.y as usize) as u32,
@@ -557,7 +555,7 @@ impl Launch {
             block: self.block,
             first_thread: c * self.block.count(),
         };
-        scheduler::run_cta(
+        super::scheduler::run_cta(
             &place,
             self.shared.clone(),
             self.stack_size,
@@ -620,7 +618,7 @@ fn unfinished() -> LaunchError {
 /// Runs `f(lane)` as the 32 lanes of one warp and returns their results.
 ///
 /// ```
-/// use ptx_sim::launch::warp32;
+/// use ptx_sim::machine::warp32;
 /// let ids = warp32(|lane| lane).unwrap();
 /// assert_eq!(ids, std::array::from_fn(|i| i as u32));
 /// ```

@@ -141,7 +141,7 @@ pub(crate) struct CtaPlace {
 /// The thread-local state of the calling thread, which a CTA replaces
 /// while it runs (a launch may run inside a lane of another): the running
 /// lane and the run queue. The thread's own carry flag needs no saving:
-/// a lane's is kept with the lane ([`crate::context::carry`]).
+/// a lane's is kept with the lane ([`crate::machine::context::carry`]).
 struct Outer {
     lane: *const LaneCtx,
     queue: Installed,

@@ -7,8 +7,8 @@ use super::Thread;
 use super::cta::{CtaCore, Seat, Wait};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
-use crate::context::Identity;
 use crate::exec::Fault;
+use crate::machine::context::Identity;
 use std::cell::Cell;
 
 /// What a running lane knows about itself.
@@ -122,7 +122,7 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     if ptr.is_null() {
         return Err(Fault::new(format!(
             "`{}` is a collective: it needs the other lanes of a launch \
-             (run it inside `ptx_sim::launch::Launch::run` or `warp32`)",
+             (run it inside `ptx_sim::machine::Launch::run` or `warp32`)",
             wait.sem.key()
         )));
     }

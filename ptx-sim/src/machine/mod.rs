@@ -1,0 +1,27 @@
+//! The machine: what runs the semantic functions. A launch's grid of CTAs
+//! ([`launch`]), each CTA's lanes on fibers of their own ([`fiber`]) and
+//! their deterministic schedule ([`scheduler`], [`ready`]), the
+//! rendezvous where warp collectives and barriers meet ([`collective`],
+//! `cta`), the running thread's context and special registers
+//! ([`context`]), the memory spaces a launch owns ([`spaces`]) and the
+//! shared-memory bank model ([`banks`]).
+//!
+//! Nothing here depends on the semantic functions: a warp-wide instruction
+//! names itself by its semantics key and brings the function its warp
+//! side runs.
+
+pub mod banks;
+pub mod collective;
+pub mod context;
+mod cta;
+pub(crate) mod current;
+mod fiber;
+pub mod launch;
+mod ready;
+mod scheduler;
+pub mod spaces;
+
+pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
+pub(crate) use cta::{Wait, WaitKind, lanes_of};
+pub use current::in_launch;
+pub use launch::*;

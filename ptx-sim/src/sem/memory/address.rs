@@ -1,0 +1,349 @@
+//! Where a memory instruction's address points, and the bytes it reaches:
+//! the state spaces, the generic windows through which generic addresses
+//! see shared, local, constant and parameter memory, bounds and alignment
+//! checks; and the instructions that convert and test addresses, `cvta`
+//! and `isspacep`.
+//!
+//! Addresses in the `.shared` space are byte offsets from the start of the
+//! CTA's shared memory (what the golden records' address operands hold);
+//! generic addresses see it at [`SHARED_WINDOW`]. The thread's `.local`
+//! memory is private (grown as used, up to 512 KiB) and appears at
+//! [`LOCAL_WINDOW`]. `.const` addresses reach the launch's constant
+//! buffers, laid out from 0 (where the H100 puts the first `__constant__`
+//! array, `tools/const-param-probe`), and appear at [`CONST_WINDOW`];
+//! `.param` addresses are byte offsets into the kernel's parameters, which
+//! appear at [`PARAM_WINDOW`].
+
+use crate::exec::{Fault, SemResult};
+use crate::machine::current as lane;
+use crate::machine::spaces::{
+    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, Space, current,
+    window_offset,
+};
+use ptx_core::{Mods, ParamScope, StateSpace};
+
+/// Checks that `[addr, addr + size)` lies in a shared memory of `len`
+/// bytes and is aligned to `align`.
+pub fn check_access(
+    len: usize,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+) -> Result<usize, Fault> {
+    if align > 1 && !addr.is_multiple_of(align) {
+        return Err(Fault::new(format!(
+            "{what}: shared address {addr:#x} is not aligned to {align} bytes"
+        )));
+    }
+    match addr.checked_add(size) {
+        Some(end) if end <= len as u64 => Ok(addr as usize),
+        _ => Err(Fault::new(format!(
+            "{what}: shared address {addr:#x} (+{size} bytes) is outside the CTA's {len} bytes of shared memory"
+        ))),
+    }
+}
+
+/// Where an instruction's address points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// A byte offset into the CTA's shared memory.
+    Shared(u64),
+    /// A global device address.
+    Global(u64),
+    /// A byte offset into the running thread's local memory.
+    Local(u64),
+    /// A `.const` address: into the launch's constant buffers.
+    Constant(u64),
+    /// A `.param` address: into the kernel's parameters.
+    Param(u64),
+}
+
+/// A generic window: where it starts, and the place an offset into it is.
+type Window = (u64, fn(u64) -> Place);
+
+/// The spaces that appear among generic addresses as windows; every other
+/// generic address is global.
+const WINDOWS: [Window; 4] = [
+    (SHARED_WINDOW, Place::Shared),
+    (LOCAL_WINDOW, Place::Local),
+    (CONST_WINDOW, Place::Constant),
+    (PARAM_WINDOW, Place::Param),
+];
+
+/// Where the generic window of `space` starts, if it has one (`.global`
+/// addresses are generic already).
+pub(super) fn window_base(space: StateSpace) -> Option<u64> {
+    match space {
+        StateSpace::Shared(_) => Some(SHARED_WINDOW),
+        StateSpace::Local => Some(LOCAL_WINDOW),
+        StateSpace::Const => Some(CONST_WINDOW),
+        StateSpace::Param(ParamScope::Default | ParamScope::Entry) => Some(PARAM_WINDOW),
+        _ => None,
+    }
+}
+
+/// Where generic address `addr` points: the window it falls in, or global
+/// memory.
+pub(super) fn generic_place(addr: u64) -> Place {
+    WINDOWS
+        .iter()
+        .find_map(|&(base, place)| window_offset(addr, base).map(place))
+        .unwrap_or(Place::Global(addr))
+}
+
+/// Where address `addr` of an instruction with modifiers `m` points: its
+/// state space, or for a generic address the window it falls in.
+///
+/// `.param` is the kernel's parameters (`.param::entry`): a `ptx!`
+/// statement runs in the kernel itself. The kernel parameter window lies
+/// inside the global window (PTX ISA, "State Spaces"), so a `.global`
+/// address there reaches the parameters too.
+pub(super) fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
+    match m.space {
+        None => Ok(generic_place(addr)),
+        Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
+        Some(StateSpace::Global) => {
+            Ok(window_offset(addr, PARAM_WINDOW).map_or(Place::Global(addr), Place::Param))
+        }
+        Some(StateSpace::Local) => Ok(Place::Local(addr)),
+        Some(StateSpace::Const) => Ok(Place::Constant(addr)),
+        Some(StateSpace::Param(ParamScope::Func)) => Err(Fault::new(format!(
+            "`{what}`: .param::func is a device function's own parameters, which a ptx! statement, running in the kernel itself, does not have; the kernel's parameters (`Launch::params`) are .param::entry, read with `ld.param`"
+        ))),
+        Some(StateSpace::Param(_)) => Ok(Place::Param(addr)),
+        space => Err(space_not_simulated(what, space)),
+    }
+}
+
+/// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
+/// written: see [`Span::write`].
+pub(crate) fn with_bytes<R>(
+    shared: &mut [u8],
+    m: &Mods,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    Span::new(m, addr, size, align, what)?.write(shared, f)
+}
+
+/// One access of an instruction: `size` bytes at address `addr` (aligned
+/// to `align`), which point at `place`; `what` names the instruction in
+/// errors.
+pub(crate) struct Span<'a> {
+    pub(super) place: Place,
+    addr: u64,
+    size: u64,
+    align: u64,
+    what: &'a str,
+}
+
+impl<'a> Span<'a> {
+    /// The access of `size` bytes at `addr` by an instruction with
+    /// modifiers `m`.
+    pub(crate) fn new(
+        m: &Mods,
+        addr: u64,
+        size: u64,
+        align: u64,
+        what: &'a str,
+    ) -> Result<Span<'a>, Fault> {
+        Ok(Span {
+            place: place(m, addr, what)?,
+            addr,
+            size,
+            align,
+            what,
+        })
+    }
+
+    /// Runs `f` on the bytes, to be written: in `shared` (the CTA's shared
+    /// memory), in the launch's global memory or in the thread's local
+    /// memory. Constant memory and kernel parameters are read-only: an
+    /// address there is an error.
+    pub(crate) fn write<R>(
+        &self,
+        shared: &mut [u8],
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<R, Fault> {
+        let Span {
+            addr,
+            size,
+            align,
+            what,
+            ..
+        } = *self;
+        match self.place {
+            Place::Shared(offset) => {
+                let at = check_access(shared.len(), offset, size, align, what)?;
+                Ok(f(&mut shared[at..at + size as usize]))
+            }
+            Place::Global(addr) => current(what, Space::Global)?
+                .global
+                .access(addr, size, align, what, f),
+            Place::Local(offset) => with_local(offset, size, align, what, f),
+            Place::Constant(_) => Err(Fault::new(format!(
+                "{what}: constant memory is read-only: {addr:#x} is a constant-space address (where `Launch::constant` puts its buffers); store to a global buffer (`Launch::global`) instead"
+            ))),
+            Place::Param(_) => Err(Fault::new(format!(
+                "{what}: kernel parameters are read-only: {addr:#x} is a kernel-parameter address (where `Launch::params` puts them), and `st.param` stores only to a device function's own parameters (.param::func), which a ptx! statement, running in the kernel itself, does not have; keep the value in a register, or in .local or .global memory"
+            ))),
+        }
+    }
+
+    /// Runs `f` on the bytes, to be read: anywhere [`Span::write`]
+    /// reaches, and in the launch's constant memory and kernel parameters.
+    pub(crate) fn read<R>(
+        &self,
+        shared: &mut [u8],
+        f: impl FnOnce(&[u8]) -> R,
+    ) -> Result<R, Fault> {
+        let Span {
+            size, align, what, ..
+        } = *self;
+        match self.place {
+            Place::Constant(at) => current(what, Space::Constant)?
+                .constant
+                .read(at, size, align, what, f),
+            Place::Param(at) => current(what, Space::Param)?
+                .params
+                .read(at, size, align, what, f),
+            _ => self.write(shared, |bytes| f(bytes)),
+        }
+    }
+}
+
+/// Runs `f` on the `size` bytes at `offset` of the running thread's local
+/// memory, growing it (zeroed) up to [`LOCAL_LIMIT`].
+pub(super) fn with_local<R>(
+    offset: u64,
+    size: u64,
+    align: u64,
+    what: &str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    if align > 1 && !offset.is_multiple_of(align) {
+        return Err(Fault::new(format!(
+            "{what}: local address {offset:#x} is not aligned to {align} bytes"
+        )));
+    }
+    let end = offset
+        .checked_add(size)
+        .filter(|&end| end <= LOCAL_LIMIT)
+        .ok_or_else(|| {
+            Fault::new(format!(
+                "{what}: local address {offset:#x} (+{size} bytes) is past the {LOCAL_LIMIT} bytes of a thread's local memory"
+            ))
+        })?;
+    lane::with_lane(|cta, index| {
+        let mut local = cta.local(index);
+        if local.len() < end as usize {
+            local.resize(end as usize, 0);
+        }
+        f(&mut local[offset as usize..end as usize])
+    })
+    .ok_or_else(|| Fault::new(format!("`{what}` on local memory needs a launch")))
+}
+
+/// Runs `f` over the running lane's CTA shared memory.
+pub(super) fn with_shared<R>(
+    what: &str,
+    f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
+) -> Result<R, Fault> {
+    lane::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
+        Err(Fault::new(format!(
+            "`{what}` on shared memory needs a launch"
+        )))
+    })
+}
+
+/// The shared-memory offset `addr` of an instruction with modifiers `m`
+/// points at, if it points into shared memory.
+pub(crate) fn shared_offset(m: &Mods, addr: u64) -> Option<u64> {
+    match place(m, addr, "") {
+        Ok(Place::Shared(at)) => Some(at),
+        _ => None,
+    }
+}
+
+/// `cvta.space.size d, a`: the generic address of `a` in `.space`: the
+/// offset into its window (shared memory at [`SHARED_WINDOW`], local at
+/// [`LOCAL_WINDOW`], constant at [`CONST_WINDOW`], kernel parameters at
+/// [`PARAM_WINDOW`]); global addresses are generic already.
+#[inline]
+pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
+    let space = m.space.ok_or_else(|| space_not_simulated("cvta", None))?;
+    s[0] = match (space, window_base(space)) {
+        (StateSpace::Global, _) => s[1],
+        (_, Some(base)) => s[1].wrapping_add(base),
+        (_, None) => return Err(space_not_simulated("cvta", Some(space))),
+    };
+    Ok(())
+}
+
+/// `cvta.to.space.size d, a`: the `.space` address of generic address `a`;
+/// a generic address outside the space's window is an error.
+#[inline]
+pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
+    let space = m
+        .space
+        .ok_or_else(|| space_not_simulated("cvta.to", None))?;
+    s[0] = match (space, window_base(space)) {
+        (StateSpace::Global, _) => s[1],
+        (_, Some(base)) => {
+            window_offset(s[1], base).ok_or_else(|| {
+                let name = space.name();
+                Fault::new(format!(
+                    "cvta.to.{name}: generic address {:#x} is not in the {name} window ({base:#x}, what cvta.{name} gives)",
+                    s[1]
+                ))
+            })?
+        }
+        (_, None) => return Err(space_not_simulated("cvta.to", Some(space))),
+    };
+    Ok(())
+}
+
+/// `isspacep.space p, a`: whether generic address `a` is in `.space`: the
+/// running CTA's shared memory, a global buffer of the launch (or its
+/// kernel parameters, whose window the ISA places inside the global one:
+/// "`isspacep.global` returns 1 for kernel function parameters", as the
+/// H100 does, `tools/const-param-probe`), the thread's local window, a
+/// constant buffer of the launch, or the kernel's parameters.
+#[inline]
+pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
+    let a = s[1];
+    let param = |memory: &crate::machine::spaces::LaunchMemory| {
+        window_offset(a, PARAM_WINDOW).is_some_and(|offset| memory.params.contains(offset))
+    };
+    s[0] = u64::from(match m.space {
+        Some(StateSpace::Shared(_)) => {
+            let len = with_shared("isspacep", |mem| Ok(mem.len() as u64))?;
+            window_offset(a, SHARED_WINDOW).is_some_and(|offset| offset < len)
+        }
+        Some(StateSpace::Global) => {
+            let memory = current("isspacep", Space::Global)?;
+            memory.global.contains(a) || param(&memory)
+        }
+        Some(StateSpace::Local) => {
+            window_offset(a, LOCAL_WINDOW).is_some_and(|offset| offset < LOCAL_LIMIT)
+        }
+        Some(StateSpace::Const) => {
+            let memory = current("isspacep", Space::Constant)?;
+            window_offset(a, CONST_WINDOW).is_some_and(|offset| memory.constant.contains(offset))
+        }
+        Some(StateSpace::Param(_)) => param(&*current("isspacep", Space::Param)?),
+        _ => false,
+    });
+    Ok(())
+}
+
+fn space_not_simulated(what: &str, space: Option<StateSpace>) -> Fault {
+    Fault::new(match space {
+        Some(space) => format!("`{what}`: the {space} state space is not simulated"),
+        None => format!("`{what}` needs a state space"),
+    })
+}

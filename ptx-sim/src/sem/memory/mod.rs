@@ -1,0 +1,208 @@
+//! Memory instructions, the family of `ptx_core`'s `table/memory.rs`:
+//! `ld`/`st` ([this module](self)), `atom`/`red` ([`atomic`]) on the
+//! running CTA's shared memory, on the launch's global buffers, and (`ld`
+//! only: both are read-only) on its constant buffers and kernel parameters
+//! ([`crate::machine::spaces`]); generic addresses, `cvta` and `isspacep`
+//! ([`address`]). Every access is bounds- and alignment-checked, and every
+//! warp-wide access of shared memory is counted by the bank model
+//! ([`crate::machine::banks`]).
+
+pub mod address;
+pub mod atomic;
+
+pub use address::{cvta, cvta_to, isspacep};
+pub use atomic::{atom, atom_cas, built_as_loop, red};
+
+use crate::exec::{Fault, SemResult};
+use crate::machine::banks::{Access, record_request};
+use crate::machine::collective::converged;
+use crate::machine::current as lane;
+use crate::machine::{WarpCall, lanes_of};
+use crate::registry::Sem;
+use address::{Place, Span, place, shared_offset, with_bytes};
+use ptx_core::Mods;
+
+pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
+    let t = m.ty(0).ok_or_else(|| Fault::new("no type"))?;
+    Ok(u64::from(t.bits().max(8) / 8))
+}
+
+/// Slots per value: a 128-bit value takes two (low half first).
+pub(super) fn slots_per(bytes: u64) -> usize {
+    if bytes > 8 { 2 } else { 1 }
+}
+
+pub(super) fn read_le(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |acc, &b| acc << 8 | u64::from(b))
+}
+
+pub(super) fn write_le(bytes: &mut [u8], v: u64) {
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = (v >> (8 * i)) as u8;
+    }
+}
+
+/// Reads a value of `size` bytes at `at` into `out` (two slots for 16 bytes).
+pub(super) fn read_value(mem: &[u8], at: usize, size: usize, out: &mut [u64]) {
+    for (k, d) in out.iter_mut().enumerate().take(slots_per(size as u64)) {
+        let o = at + 8 * k;
+        *d = read_le(&mem[o..o + size.min(8)]);
+    }
+}
+
+/// Writes a value of `size` bytes at `at` from `v` (two slots for 16 bytes).
+pub(super) fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
+    for (k, x) in v.iter().enumerate().take(slots_per(size as u64)) {
+        let o = at + 8 * k;
+        write_le(&mut mem[o..o + size.min(8)], *x);
+    }
+}
+
+/// `ld{.space}{.vec}.type d, [a]`: the vector's elements are consecutive;
+/// the whole vector must be aligned to its size. A load from shared memory
+/// is warp-wide (its lanes make one request of the banks); the others load
+/// at once.
+#[inline]
+pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
+    load(Sem::Ld, m, s)
+}
+
+/// `ld.global.nc{.vec}.type d, [a]`, as `ld`.
+#[inline]
+pub fn ld_nc(m: &Mods, s: &mut [u64]) -> SemResult {
+    load(Sem::LdNc, m, s)
+}
+
+/// `ldu{.space}{.vec}.type d, [a]`, as `ld`.
+#[inline]
+pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
+    load(Sem::Ldu, m, s)
+}
+
+/// A load of semantic function `sem` (see [`ld`]).
+#[inline(always)]
+fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
+    let (n, size, k) = vector(m)?;
+    let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
+    let what = sem.key();
+    let total = size * n as u64;
+    let span = Span::new(m, addr, total, total, what)?;
+    if let Place::Shared(_) = span.place {
+        return converged(sem, m, s, ld_warp);
+    }
+    span.read(&mut [], |mem| read_vector(mem, n, size, s))
+        .map_err(|fault| naming_lane(what, fault))
+}
+
+/// `(elements, bytes per element, slots per element)` of a vector access.
+fn vector(m: &Mods) -> Result<(usize, u64, usize), Fault> {
+    let size = elem_bytes(m)?;
+    Ok((usize::from(m.count.max(1)), size, slots_per(size)))
+}
+
+/// Reads `n` consecutive values of `size` bytes from `mem` into `out`.
+fn read_vector(mem: &[u8], n: usize, size: u64, out: &mut [u64]) {
+    let k = slots_per(size);
+    for i in 0..n {
+        read_value(mem, i * size as usize, size as usize, &mut out[i * k..]);
+    }
+}
+
+/// A warp's load from shared memory: each member lane reads its vector,
+/// and the lanes' vectors are one request of the banks.
+fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let m = call.mods;
+    let (n, size, k) = vector(&m)?;
+    let total = size * n as u64;
+    let mut request = Vec::with_capacity(32);
+    for l in lanes_of(call.members) {
+        let s = &mut call.lanes[l];
+        let addr = s[n * k];
+        let what = format!("{} (lane {l})", call.key);
+        let span = Span::new(&m, addr, total, total, &what)?;
+        if let Place::Shared(at) = span.place {
+            request.push((l as u32, at, total));
+        }
+        span.read(call.shared, |mem| read_vector(mem, n, size, s))?;
+    }
+    record_request(call, &request, Access::Load);
+    Ok(())
+}
+
+/// Names the running lane in `fault`, a fault of the per-lane access
+/// `what` whose message begins `what:`, as the warp-wide accesses name
+/// theirs (`st (lane 3): ...`); outside a launch, `fault` as it is.
+#[cold]
+fn naming_lane(what: &str, fault: Fault) -> Fault {
+    let rest = fault
+        .message
+        .strip_prefix(what)
+        .filter(|r| r.starts_with(':'));
+    match (lane::identity(), rest) {
+        (Some(thread), Some(rest)) => Fault::new(format!("{what} (lane {}){rest}", thread.lane)),
+        _ => fault,
+    }
+}
+
+/// `st{.space}{.vec}.type [a], b`: the lanes of a warp store together;
+/// where several write the same bytes, the lowest lane's value stays
+/// (recorded: `st.shared.u8` and `st.shared.b32` with colliding addresses).
+#[inline]
+pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
+    if let Place::Local(_) = place(m, s[0], "st")? {
+        // A thread's own memory: nothing to order against other lanes.
+        let n = usize::from(m.count.max(1));
+        let size = elem_bytes(m)?;
+        let k = slots_per(size);
+        let total = size * n as u64;
+        return with_bytes(&mut [], m, s[0], total, total, "st", |mem| {
+            for i in 0..n {
+                write_value(
+                    mem,
+                    i * size as usize,
+                    size as usize,
+                    &s[1 + i * k..1 + (i + 1) * k],
+                );
+            }
+        });
+    }
+    converged(Sem::St, m, s, st_warp)
+}
+
+fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let m = call.mods;
+    let (n, size, k) = vector(&m)?;
+    let total = size * n as u64;
+    let mut members: Vec<usize> = lanes_of(call.members).collect();
+    let request: Vec<(u32, u64, u64)> = members
+        .iter()
+        .filter_map(|&l| shared_offset(&m, call.lanes[l][0]).map(|at| (l as u32, at, total)))
+        .collect();
+    record_request(call, &request, Access::Store);
+    members.reverse();
+    for l in members {
+        let s = &call.lanes[l];
+        with_bytes(
+            call.shared,
+            &m,
+            s[0],
+            total,
+            total,
+            &format!("st (lane {l})"),
+            |mem| {
+                for i in 0..n {
+                    write_value(
+                        mem,
+                        i * size as usize,
+                        size as usize,
+                        &s[1 + i * k..1 + (i + 1) * k],
+                    );
+                }
+            },
+        )?;
+    }
+    Ok(())
+}
