@@ -37,7 +37,7 @@
 //! the lanes of a warp that reach it together load at once.
 //!
 //! ```
-//! use ptx_sim::machine::banks::{Access, warp_request, wavefronts};
+//! use ptx_sim::machine::banks::{RequestKind, warp_request, wavefronts};
 //! // Eight 16-byte rows 128 bytes apart all fall on banks 0-3: 8 wavefronts.
 //! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 128, 16)).collect();
 //! assert_eq!(wavefronts(&rows), (8, 1));
@@ -48,14 +48,14 @@
 //! // cover banks 0-3, 8-11, 16-19, 24-27 twice: 2 wavefronts each, 4
 //! // more than the 4 that 512 bytes take.
 //! let v4: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 32 * u64::from(l), 16)).collect();
-//! assert_eq!(warp_request(&v4, Access::Load), (8, 4));
+//! assert_eq!(warp_request(&v4, RequestKind::Load), (8, 4));
 //! // 31 lanes read 16 bytes at 0, lane 31 at 256: the quarters are served
 //! // one by one, the last in 2 wavefronts (banks 0-3 twice).
 //! let odd: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, if l == 31 { 256 } else { 0 }, 16)).collect();
-//! assert_eq!(warp_request(&odd, Access::Load), (5, 1));
+//! assert_eq!(warp_request(&odd, RequestKind::Load), (5, 1));
 //! // Every lane adds to the same word: the lanes take turns.
 //! let one: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 0, 4)).collect();
-//! assert_eq!(warp_request(&one, Access::Atomic), (32, 31));
+//! assert_eq!(warp_request(&one, RequestKind::Atomic), (32, 31));
 //! ```
 
 use crate::machine::WarpCall;
@@ -82,14 +82,14 @@ pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
 /// What a warp instruction does with the shared memory it addresses, for
 /// the bank model ([`warp_request`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
+pub enum RequestKind {
     /// A load (`ld`, a `wmma` load).
     Load,
     /// A store (`st`, a `wmma` store).
     Store,
     /// A native atomic (`atom`, `red`): lanes at the same word take turns.
     Atomic,
-    /// `atom.cas`: as [`Access::Atomic`], each turn taking two wavefronts.
+    /// `atom.cas`: as [`RequestKind::Atomic`], each turn taking two wavefronts.
     CompareAndSwap,
 }
 
@@ -105,7 +105,7 @@ pub enum Access {
 ///   the same addresses;
 /// * an atomic's lanes at one word take a turn each; `cas` takes two
 ///   wavefronts a turn.
-pub fn warp_request(accesses: &[(u32, u64, u64)], access: Access) -> (u64, u64) {
+pub fn warp_request(accesses: &[(u32, u64, u64)], kind: RequestKind) -> (u64, u64) {
     let mut per_lane = [0u64; 32];
     for &(lane, _, bytes) in accesses {
         per_lane[lane as usize % 32] += bytes;
@@ -129,9 +129,9 @@ pub fn warp_request(accesses: &[(u32, u64, u64)], access: Access) -> (u64, u64) 
         if phase.is_empty() {
             return (0, 0);
         }
-        match access {
-            Access::Atomic | Access::CompareAndSwap => turns(phase),
-            Access::Load | Access::Store => wavefronts(phase),
+        match kind {
+            RequestKind::Atomic | RequestKind::CompareAndSwap => turns(phase),
+            RequestKind::Load | RequestKind::Store => wavefronts(phase),
         }
     };
     let addresses = |phase: &[(u64, u64)]| -> Vec<(u64, u64)> {
@@ -144,7 +144,7 @@ pub fn warp_request(accesses: &[(u32, u64, u64)], access: Access) -> (u64, u64) 
     let phases: Vec<Vec<(u64, u64)>> = (0..parts).map(phase).collect();
     // A load's parts are served in pairs only when every pair's two parts
     // access the same addresses.
-    let paired = access == Access::Load
+    let paired = kind == RequestKind::Load
         && parts > 1
         && phases
             .chunks(2)
@@ -157,7 +157,7 @@ pub fn warp_request(accesses: &[(u32, u64, u64)], access: Access) -> (u64, u64) 
         ideal += i;
     }
     let conflicts = waves - ideal;
-    if access == Access::CompareAndSwap {
+    if kind == RequestKind::CompareAndSwap {
         return (2 * waves, conflicts);
     }
     (waves, conflicts)
@@ -183,11 +183,11 @@ fn turns(accesses: &[(u64, u64)]) -> (u64, u64) {
 pub(crate) fn record_request(
     call: &mut WarpCall<'_>,
     accesses: &[(u32, u64, u64)],
-    access: Access,
+    kind: RequestKind,
 ) {
     if accesses.is_empty() {
         return;
     }
-    let (waves, conflicts) = warp_request(accesses, access);
+    let (waves, conflicts) = warp_request(accesses, kind);
     call.stats.record(call.key, waves, waves - conflicts);
 }

@@ -6,6 +6,7 @@
 //! its own with its context, so each simulated thread sees its own and
 //! switching lanes touches none of them.
 
+use crate::machine::Thread;
 use std::cell::Cell;
 
 /// The state one simulated thread carries between instructions.
@@ -65,56 +66,24 @@ pub fn restore(state: ThreadState) {
     STATE.with(|s| s.set(state))
 }
 
-/// Where the running thread stands in its launch, for the special registers.
-/// Outside a launch every thread is thread 0 of a one-thread grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Identity {
-    /// `%tid`
-    pub tid: [u32; 3],
-    /// `%ntid`
-    pub ntid: [u32; 3],
-    /// `%ctaid`
-    pub ctaid: [u32; 3],
-    /// `%nctaid`
-    pub nctaid: [u32; 3],
-    /// `%laneid`
-    pub lane: u32,
-    /// `%warpid`
-    pub warp: u32,
-    /// `%nwarpid`
-    pub nwarps: u32,
-}
-
-impl Identity {
-    /// Thread 0 of a one-thread grid.
-    pub const SINGLE: Identity = Identity {
-        tid: [0; 3],
-        ntid: [1, 1, 1],
-        ctaid: [0; 3],
-        nctaid: [1, 1, 1],
-        lane: 0,
-        warp: 0,
-        nwarps: 1,
-    };
-}
-
-/// The running thread's identity: the launch's lane that runs, else
-/// [`Identity::SINGLE`].
+/// The running thread: the launch's lane that runs, else
+/// [`Thread::SINGLE`].
 ///
 /// ```
-/// use ptx_sim::machine::context::{Identity, identity};
-/// assert_eq!(identity(), Identity::SINGLE);
-/// let lanes = ptx_sim::machine::warp32(|_| identity().lane).unwrap();
+/// use ptx_sim::machine::Thread;
+/// use ptx_sim::machine::context::thread;
+/// assert_eq!(thread(), Thread::SINGLE);
+/// let lanes = ptx_sim::machine::warp32(|_| thread().lane).unwrap();
 /// assert_eq!(lanes[5], 5);
 /// ```
 #[inline]
-pub fn identity() -> Identity {
-    crate::machine::current::identity().unwrap_or(Identity::SINGLE)
+pub fn thread() -> Thread {
+    crate::machine::current::thread().unwrap_or(Thread::SINGLE)
 }
 
 /// The value of a special register for the running thread.
 pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
-    let id = identity();
+    let id = thread();
     let c = usize::from(component.min(2));
     let lane = id.lane & 31;
     match register.name {
@@ -124,7 +93,7 @@ pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
         "%nctaid" => u64::from(id.nctaid[c]),
         "%laneid" => u64::from(lane),
         "%warpid" => u64::from(id.warp),
-        "%nwarpid" => u64::from(id.nwarps),
+        "%nwarpid" => u64::from(id.nwarps()),
         "%lanemask_eq" => 1 << lane,
         "%lanemask_lt" => (1u64 << lane) - 1,
         "%lanemask_le" => (1u64 << (lane + 1)) - 1,

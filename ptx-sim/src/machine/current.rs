@@ -8,7 +8,6 @@ use super::cta::{CtaCore, Seat, Wait};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
 use crate::exec::Fault;
-use crate::machine::context::Identity;
 use std::cell::Cell;
 
 /// What a running lane knows about itself.
@@ -59,25 +58,15 @@ pub(crate) fn get() -> *const LaneCtx {
     RUNNING.with(|r| r.lane.get())
 }
 
-/// The running lane's identity (`None` outside a launch).
+/// The running lane's thread (`None` outside a launch).
 #[inline]
-pub(crate) fn identity() -> Option<Identity> {
+pub(crate) fn thread() -> Option<Thread> {
     let ptr = get();
     if ptr.is_null() {
         return None;
     }
     // SAFETY: see `with_lane`.
-    let t = unsafe { &(*ptr).thread };
-    let threads = t.ntid.iter().map(|&n| n as usize).product::<usize>();
-    Some(Identity {
-        tid: t.tid,
-        ntid: t.ntid,
-        ctaid: t.ctaid,
-        nctaid: t.nctaid,
-        lane: t.lane,
-        warp: t.warp,
-        nwarps: threads.div_ceil(32) as u32,
-    })
+    Some(unsafe { (*ptr).thread })
 }
 
 /// Runs `f` with the running lane's carry flag, or returns `None`

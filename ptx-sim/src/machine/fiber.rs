@@ -41,7 +41,7 @@ pub(crate) const MAIN: FiberId = usize::MAX;
 /// itself need not look it up: a switch is on the path from one lane to
 /// the next, and every load it waits for delays the next lane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Target {
+pub(crate) struct SwitchTo {
     pub fiber: FiberId,
     pub sp: usize,
 }
@@ -59,19 +59,19 @@ pub(crate) struct SaveSlot(*mut usize);
 /// which a native fiber's first frame calls directly, with no virtual call
 /// and nothing to look up.
 #[derive(Clone, Copy)]
-pub(crate) struct Entry<'a> {
+pub(crate) struct Body<'a> {
     data: *const (),
     /// `entry(me)` for the closure at `data`.
-    call: unsafe fn(*const (), FiberId) -> Target,
+    call: unsafe fn(*const (), FiberId) -> SwitchTo,
     /// A native fiber's first function: `(me, data)`.
     native: EntryFn,
     _closure: std::marker::PhantomData<&'a ()>,
 }
 
-impl<'a> Entry<'a> {
+impl<'a> Body<'a> {
     /// The entry that runs `entry`.
-    pub(crate) fn new<E: Fn(FiberId) -> Target>(entry: &'a E) -> Entry<'a> {
-        Entry {
+    pub(crate) fn new<E: Fn(FiberId) -> SwitchTo>(entry: &'a E) -> Body<'a> {
+        Body {
             data: std::ptr::from_ref(entry).cast(),
             call: call_entry::<E>,
             native: native_entry::<E>,
@@ -85,7 +85,7 @@ impl<'a> Entry<'a> {
 /// # Safety
 ///
 /// `data` must point to a live `E`.
-unsafe fn call_entry<E: Fn(FiberId) -> Target>(data: *const (), me: FiberId) -> Target {
+unsafe fn call_entry<E: Fn(FiberId) -> SwitchTo>(data: *const (), me: FiberId) -> SwitchTo {
     // SAFETY: this function's promise.
     unsafe { (*data.cast::<E>())(me) }
 }
@@ -222,7 +222,7 @@ pub(crate) const NATIVE: bool = native::AVAILABLE;
 /// Every method is called on the CTA's OS thread, from [`MAIN`] or from a
 /// running fiber; a fiber is only ever switched to while it is suspended.
 pub(crate) struct Fibers<'a> {
-    entry: Entry<'a>,
+    entry: Body<'a>,
     stack_size: usize,
     /// For the native backend, the cell of fiber 0 in `sps`, so that fiber
     /// `f`'s cell is at `f` from here, [`MAIN`]'s (`usize::MAX`) one
@@ -260,7 +260,7 @@ impl<'a> Fibers<'a> {
     /// where the target allows and `portable` is false; `capacity` is how
     /// many there will be at most (one per lane).
     pub(crate) fn new(
-        entry: Entry<'a>,
+        entry: Body<'a>,
         stack_size: usize,
         portable: bool,
         capacity: usize,
@@ -416,7 +416,7 @@ impl<'a> Fibers<'a> {
     ///
     /// `fiber` must be [`MAIN`] or a spawned fiber of `self`.
     #[inline(always)]
-    pub(crate) unsafe fn target(&self, fiber: FiberId) -> Target {
+    pub(crate) unsafe fn target(&self, fiber: FiberId) -> SwitchTo {
         // SAFETY: this function's promise.
         unsafe { self.targets()(fiber) }
     }
@@ -428,9 +428,9 @@ impl<'a> Fibers<'a> {
     ///
     /// The function may be called only with fibers that `target` may be.
     #[inline(always)]
-    pub(crate) unsafe fn targets(&self) -> impl Fn(FiberId) -> Target + use<> {
+    pub(crate) unsafe fn targets(&self) -> impl Fn(FiberId) -> SwitchTo + use<> {
         let cells = self.cells;
-        move |fiber| Target {
+        move |fiber| SwitchTo {
             fiber,
             sp: if cells.is_null() {
                 0
@@ -451,7 +451,7 @@ impl<'a> Fibers<'a> {
     /// the stack pointer it saved (see [`Fibers::target`]), and no
     /// `RefCell` borrow of the CTA may be held across the call.
     #[inline(always)]
-    pub(crate) unsafe fn switch(&self, from: FiberId, to: Target) {
+    pub(crate) unsafe fn switch(&self, from: FiberId, to: SwitchTo) {
         if !self.cells.is_null() {
             // SAFETY: `from` is a spawned fiber or [`MAIN`], as this
             // function requires, so its cell is a cell of `sps` (see
@@ -492,7 +492,7 @@ impl<'a> Fibers<'a> {
     ///
     /// As [`Fibers::switch`]'s, with `save` the save slot of `from`.
     #[inline(always)]
-    pub(crate) unsafe fn switch_from(&self, save: SaveSlot, from: FiberId, to: Target) {
+    pub(crate) unsafe fn switch_from(&self, save: SaveSlot, from: FiberId, to: SwitchTo) {
         if !save.0.is_null() {
             // SAFETY: `save` is the running fiber's cell, `to.sp` a saved
             // stack pointer (this function's promise).
@@ -594,7 +594,10 @@ impl Drop for Fibers<'_> {
 /// # Safety
 ///
 /// `data` must point to an `E` that outlives the fiber.
-unsafe extern "C" fn native_entry<E: Fn(FiberId) -> Target>(me: FiberId, data: *const ()) -> usize {
+unsafe extern "C" fn native_entry<E: Fn(FiberId) -> SwitchTo>(
+    me: FiberId,
+    data: *const (),
+) -> usize {
     // A panic may not unwind out of this frame (nothing is below it); the
     // entry catches lane panics itself, so one here is a bug in the
     // scheduler: stop the process rather than run on in a broken state.

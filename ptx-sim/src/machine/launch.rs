@@ -85,6 +85,31 @@ pub struct Thread {
     pub index: usize,
 }
 
+impl Thread {
+    /// Thread 0 of a one-thread grid: who runs a statement outside a launch.
+    pub const SINGLE: Thread = Thread {
+        tid: [0; 3],
+        ntid: [1, 1, 1],
+        ctaid: [0; 3],
+        nctaid: [1, 1, 1],
+        lane: 0,
+        warp: 0,
+        index: 0,
+    };
+
+    /// `%nwarpid`: the warps of the thread's CTA.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Thread;
+    /// let t = Thread { ntid: [48, 2, 1], ..Thread::SINGLE };
+    /// assert_eq!(t.nwarps(), 3); // 96 threads
+    /// ```
+    pub fn nwarps(&self) -> u32 {
+        let threads: u32 = self.ntid.iter().product();
+        threads.div_ceil(32)
+    }
+}
+
 /// Requests, wavefronts and bank conflicts of one kind of shared-memory
 /// instruction (see [`crate::sem::memory`] for the model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! from one by one as each stops (a couple of instructions, not a search).
 
 use super::current::RUNNING;
-use super::fiber::{FiberId, Target};
+use super::fiber::{FiberId, SwitchTo};
 use std::cell::Cell;
 
 /// Where the queue of the CTA running on an OS thread stands: the next
@@ -16,8 +16,8 @@ use std::cell::Cell;
 /// that stops finds the next fiber with no pointer to follow first: the
 /// loads before a switch are on the path from one lane to the next.
 pub(crate) struct Cursor {
-    next: Cell<*const Cell<Target>>,
-    end: Cell<*const Cell<Target>>,
+    next: Cell<*const Cell<SwitchTo>>,
+    end: Cell<*const Cell<SwitchTo>>,
 }
 
 impl Cursor {
@@ -33,8 +33,8 @@ impl Cursor {
 /// The queue that ran on this OS thread before a CTA installed its own
 /// (see [`ReadySet::install`]).
 pub(crate) struct Installed {
-    next: *const Cell<Target>,
-    end: *const Cell<Target>,
+    next: *const Cell<SwitchTo>,
+    end: *const Cell<SwitchTo>,
 }
 
 /// A set of lane indices, filled while resolving and then taken out in
@@ -47,7 +47,7 @@ pub(crate) struct ReadySet {
     any: Cell<bool>,
     /// The fibers of the released lanes, in lane order (from `seal`); the
     /// next to take and the end are in the installed [`Cursor`].
-    queue: Box<[Cell<Target>]>,
+    queue: Box<[Cell<SwitchTo>]>,
 }
 
 impl ReadySet {
@@ -57,7 +57,7 @@ impl ReadySet {
             words: (0..n.div_ceil(32)).map(|_| Cell::new(0)).collect(),
             any: Cell::new(false),
             queue: (0..n)
-                .map(|_| Cell::new(Target { fiber: 0, sp: 0 }))
+                .map(|_| Cell::new(SwitchTo { fiber: 0, sp: 0 }))
                 .collect(),
         }
     }
@@ -96,7 +96,7 @@ impl ReadySet {
     /// Queues the lanes added since the last seal, in index order, as
     /// their fibers (`fiber_of[lane]`, as switch targets by `target`),
     /// after those still queued. The set must be installed.
-    pub(crate) fn seal(&self, fiber_of: &[Cell<FiberId>], target: impl Fn(FiberId) -> Target) {
+    pub(crate) fn seal(&self, fiber_of: &[Cell<FiberId>], target: impl Fn(FiberId) -> SwitchTo) {
         if !self.any.replace(false) {
             return;
         }
@@ -139,7 +139,7 @@ impl ReadySet {
 
     /// Takes out the next queued fiber of the installed set, if any.
     #[inline(always)]
-    pub(crate) fn pop() -> Option<Target> {
+    pub(crate) fn pop() -> Option<SwitchTo> {
         RUNNING.with(|r| {
             let next = r.queue.next.get();
             if next == r.queue.end.get() {
@@ -165,12 +165,12 @@ impl ReadySet {
 #[cfg(test)]
 mod tests {
     use super::ReadySet;
-    use crate::machine::fiber::Target;
+    use crate::machine::fiber::SwitchTo;
     use std::cell::Cell;
 
     /// Fiber `f` as a target whose stack pointer names it too.
-    fn target(f: usize) -> Target {
-        Target {
+    fn target(f: usize) -> SwitchTo {
+        SwitchTo {
             fiber: f,
             sp: 8 * f,
         }
@@ -204,8 +204,8 @@ mod tests {
         set.push_warp(1, u32::MAX);
         set.push_warp(0, 0b101);
         set.seal(&fiber_of, target);
-        let out: Vec<Target> = std::iter::from_fn(ReadySet::pop).collect();
-        let expected: Vec<Target> = [0, 2]
+        let out: Vec<SwitchTo> = std::iter::from_fn(ReadySet::pop).collect();
+        let expected: Vec<SwitchTo> = [0, 2]
             .into_iter()
             .chain(32..64)
             .map(|l| target(63 - l))

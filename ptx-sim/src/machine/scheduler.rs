@@ -20,7 +20,7 @@
 
 use super::cta::CtaCore;
 use super::current::{self, LaneCtx};
-use super::fiber::{Entry, FiberId, Fibers, MAIN, SaveSlot, Target};
+use super::fiber::{Body, FiberId, Fibers, MAIN, SaveSlot, SwitchTo};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
 use std::cell::Cell;
@@ -40,7 +40,7 @@ impl CtaCore {
     /// unstarted lane, else the CTA's thread, which resolves (see
     /// [`CtaCore::drive`]).
     #[inline(always)]
-    fn after_stop(&self) -> Target {
+    fn after_stop(&self) -> SwitchTo {
         match ReadySet::pop() {
             Some(target) => target,
             None => self.start_or_main(),
@@ -50,7 +50,7 @@ impl CtaCore {
     /// A new fiber for the next unstarted lane, or the CTA's thread when
     /// every lane has started (or no fiber can be had).
     #[inline(never)]
-    fn start_or_main(&self) -> Target {
+    fn start_or_main(&self) -> SwitchTo {
         let fiber = if self.next.get() >= self.lanes.len() {
             MAIN
         } else {
@@ -241,7 +241,7 @@ where
         core.finished.set(core.finished.get() + 1);
     };
     // A fiber runs lanes until none is left to start, then hands over.
-    let entry = |me: FiberId| -> Target {
+    let entry = |me: FiberId| -> SwitchTo {
         // SAFETY: the fiber `me` runs, spawned.
         let save = unsafe { core.fibers().save_slot(me) };
         while let Some(t) = core.start_next(me) {
@@ -253,7 +253,7 @@ where
     };
     let outer = Outer::save(&core);
     {
-        let fibers = Fibers::new(Entry::new(&entry), stack_size, portable, n);
+        let fibers = Fibers::new(Body::new(&entry), stack_size, portable, n);
         core.fibers
             .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
         core.drive();

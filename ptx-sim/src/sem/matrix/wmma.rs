@@ -73,7 +73,7 @@
 
 use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::exec::{Fault, SemResult};
-use crate::machine::banks::{Access, warp_request, wavefronts};
+use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
@@ -400,7 +400,12 @@ impl Lowering {
 /// [`crate::sem::memory::wavefronts`] counts them, and takes at most sixteen
 /// lines (two cores along the outer dimension) an instruction; the other
 /// instructions follow the bank model of [`warp_request`].
-fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand, access: Access) {
+fn record_requests(
+    call: &mut WarpCall<'_>,
+    place: &Placement,
+    operand: Operand,
+    kind: RequestKind,
+) {
     let f = place.fragment;
     let size = f.elem_bits.div_ceil(8) as u64;
     let mods = call.mods;
@@ -459,14 +464,14 @@ fn record_requests(call: &mut WarpCall<'_>, place: &Placement, operand: Operand,
         _ => (0..f.cores).map(|c| accesses(&core(c))).collect(),
     };
     for request in groups.iter().filter(|r| !r.is_empty()) {
-        let (waves, conflicts) = warp_request(request, access);
+        let (waves, conflicts) = warp_request(request, kind);
         call.stats.record(call.key, waves, waves - conflicts);
     }
 }
 
 fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
     let place = Placement::of(call, operand, false)?;
-    record_requests(call, &place, operand, Access::Load);
+    record_requests(call, &place, operand, RequestKind::Load);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;
@@ -490,7 +495,7 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
 
 fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
     let place = Placement::of(call, Operand::Accumulator, true)?;
-    record_requests(call, &place, Operand::Accumulator, Access::Store);
+    record_requests(call, &place, Operand::Accumulator, RequestKind::Store);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;

@@ -6,7 +6,7 @@
 use super::address::{check_access, shared_offset, with_bytes};
 use super::{read_le, read_value, slots_per, write_le, write_value};
 use crate::exec::{Fault, SemResult};
-use crate::machine::banks::{Access, record_request};
+use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
@@ -132,9 +132,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
             .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
             .collect();
         let access = if op == Sel::Cas {
-            Access::CompareAndSwap
+            RequestKind::CompareAndSwap
         } else {
-            Access::Atomic
+            RequestKind::Atomic
         };
         record_request(call, &request, access);
     }

@@ -14,7 +14,7 @@ pub use address::{cvta, cvta_to, isspacep};
 pub use atomic::{atom, atom_cas, built_as_loop, red};
 
 use crate::exec::{Fault, SemResult};
-use crate::machine::banks::{Access, record_request};
+use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::{WarpCall, lanes_of};
@@ -128,7 +128,7 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         }
         span.read(call.shared, |mem| read_vector(mem, n, size, s))?;
     }
-    record_request(call, &request, Access::Load);
+    record_request(call, &request, RequestKind::Load);
     Ok(())
 }
 
@@ -141,7 +141,7 @@ fn naming_lane(what: &str, fault: Fault) -> Fault {
         .message
         .strip_prefix(what)
         .filter(|r| r.starts_with(':'));
-    match (lane::identity(), rest) {
+    match (lane::thread(), rest) {
         (Some(thread), Some(rest)) => Fault::new(format!("{what} (lane {}){rest}", thread.lane)),
         _ => fault,
     }
@@ -181,7 +181,7 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
         .iter()
         .filter_map(|&l| shared_offset(&m, call.lanes[l][0]).map(|at| (l as u32, at, total)))
         .collect();
-    record_request(call, &request, Access::Store);
+    record_request(call, &request, RequestKind::Store);
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
