@@ -1,9 +1,9 @@
 //! `ptx-sim golden`: replaying records of what a real GPU computed (format:
 //! `golden/FORMAT.md`) through the interpreter.
 
-use crate::interp::Prepared;
-use crate::sem::approx::{ErrorBound, error_bound};
 use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};
+use ptx_sim::interp::Prepared;
+use ptx_sim::sem::approx::{ErrorBound, error_bound};
 use serde_json::Value;
 
 /// One record: a statement, and every lane's operands before and after.
@@ -169,7 +169,7 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
         for (k, v) in record.inputs[lane].iter().enumerate() {
             regs[k] = v.unwrap_or(0);
         }
-        crate::machine::context::restore(Default::default());
+        ptx_sim::machine::context::restore(Default::default());
         if let Err(f) = prepared.run(&mut regs) {
             mismatches.push(format!("{}: lane {lane}: {f}", record.form));
             continue;
@@ -278,7 +278,7 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     };
     let lanes = record.inputs.len() as u32;
     let active = record.active();
-    let mut launch = crate::machine::Launch::new(1, lanes).shared_init(shared);
+    let mut launch = ptx_sim::machine::Launch::new(1, lanes).shared_init(shared);
     let base = global.map_or(0, |bytes| u128::from(launch.global(bytes).addr));
     let global_ops = global_address_operands(record);
     let report = launch.run(|t| {
