@@ -16,7 +16,8 @@ fn main() {
 fn golden_statements() -> Vec<(String, Vec<AsmOperand>)> {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden/h100_sm90_seed11.jsonl.gz");
-    let records = ptx_sim::records::read_jsonl(&path).expect("the golden file beside the checkout");
+    let records =
+        ptx_tools::records::read_jsonl(&path).expect("the golden file beside the checkout");
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for r in records {

@@ -7,8 +7,8 @@
 #[rustfmt::skip]
 mod forms;
 
-use ptx_sim::golden::Record;
-use ptx_sim::records::read_jsonl;
+use ptx_tools::golden::Record;
+use ptx_tools::records::read_jsonl;
 use std::path::Path;
 
 fn golden_path() -> std::path::PathBuf {
@@ -25,7 +25,8 @@ fn records() -> Vec<Record> {
 
 #[test]
 fn generated_forms_are_current() {
-    let expected = ptx_sim::codegen::compiled_test_source(&records(), "h100_sm90_seed11.jsonl.gz");
+    let expected =
+        ptx_tools::codegen::compiled_test_source(&records(), "h100_sm90_seed11.jsonl.gz");
     let committed = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden_compiled/forms.rs"),
     )
@@ -84,7 +85,7 @@ fn thread_records_replay_through_the_compiled_path() {
                     })
                 })
                 .collect();
-            record.compare_lane(lane, &regs, &ptx_sim::golden::approx_ok, &mut mismatches);
+            record.compare_lane(lane, &regs, &ptx_tools::golden::approx_ok, &mut mismatches);
         }
         if mismatches.is_empty() {
             passed += 1;
@@ -114,7 +115,7 @@ fn run_lane(func: forms::FormFn, record: &Record, lane: usize) -> Vec<u128> {
 
 #[test]
 fn records_replay_through_the_compiled_path() {
-    use ptx_sim::golden::{Outcome, approx_ok, compare_shared, shared_before};
+    use ptx_tools::golden::{Outcome, approx_ok, compare_shared, shared_before};
     let (mut passed, mut failed) = (0, Vec::new());
     for record in records() {
         let cons: Vec<String> = record.cons.iter().map(ToString::to_string).collect();
@@ -148,11 +149,11 @@ fn records_replay_through_the_compiled_path() {
             }
         }
         // The interpreter's verdict on the same record: the compiled path must agree with it.
-        let judge: &ptx_sim::golden::Judge = &approx_ok;
+        let judge: &ptx_tools::golden::Judge = &approx_ok;
         let interpreted = if record.scope == "warp" {
-            ptx_sim::golden::replay_warp(&record, judge)
+            ptx_tools::golden::replay_warp(&record, judge)
         } else {
-            ptx_sim::golden::replay_thread(&record, judge)
+            ptx_tools::golden::replay_thread(&record, judge)
         };
         let compiled_pass = mismatches.is_empty();
         if compiled_pass != (interpreted == Outcome::Pass) {

@@ -2,7 +2,7 @@
 //! stored, checked against the product in plain Rust, and the memory rules
 //! (stride, alignment, one address per warp, bounds) as the PTX ISA states
 //! them. Fragment layouts and numerics are checked bit for bit against the
-//! H100 by `ptx-sim/tests/golden_wmma.rs`.
+//! H100 by `ptx-tools/tests/golden_wmma.rs`.
 
 use half::f16;
 use ptx::launch::Launch;

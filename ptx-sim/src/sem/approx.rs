@@ -2,8 +2,8 @@
 //! `rsqrt`, `sin`, `cos`, `lg2`, `ex2`, `tanh`, `div`.
 //!
 //! The PTX ISA leaves their results implementation-specific within a
-//! documented maximum error (the bounds are in [`crate::golden::approx_ok`],
-//! with their citations). The simulator computes each one accurately and
+//! documented maximum error (the bounds are in [`error_bound`], with
+//! their citations). The simulator computes each one accurately and
 //! deterministically: the value is evaluated in `f64` (`rcp`, `sqrt`,
 //! `rsqrt` and `div` exactly, with `rustc_apfloat`) and rounded once to the
 //! destination format, so every result is within the ISA's bound (most are
@@ -51,6 +51,77 @@ impl Function {
             Function::Ex2 => x.exp2(),
             Function::Tanh => x.tanh(),
         }
+    }
+}
+
+/// The documented maximum error of an approximate instruction (PTX ISA 9.0,
+/// sections 9.7.3.8 `div`, 9.7.3.13 `rcp`, 9.7.3.14 `rcp.approx.ftz.f64`,
+/// 9.7.3.15 `sqrt`, 9.7.3.16 `rsqrt`, 9.7.3.17 `rsqrt.approx.ftz.f64`,
+/// 9.7.3.18 `sin`, 9.7.3.19 `cos`, 9.7.3.20 `lg2`, 9.7.3.21 `ex2`,
+/// 9.7.3.22 `tanh`, 9.7.4.9 half `tanh`, 9.7.4.10 half `ex2`;
+/// <https://docs.nvidia.com/cuda/parallel-thread-execution/#floating-point-instructions>).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ErrorBound {
+    /// At most this many units in the last place from the correctly rounded result.
+    Ulps(u64),
+    /// `|result - exact| <= e * |exact|`.
+    Relative(f64),
+    /// `|result - exact| <= e`.
+    Absolute(f64),
+    /// No guarantee: any value of the function's range (`sin`, `cos`
+    /// outside [-100π, 100π]).
+    Unbounded,
+}
+
+/// The bound of instruction `op` (`rcp`, `sin`, ...) on type `ty` (`f32`,
+/// `f16`, `bf16`, `f64`, or `f64-upper` for `rcp`/`rsqrt.approx.ftz.f64`,
+/// which see only the upper word) at operand `x`.
+///
+/// ```
+/// use ptx_sim::sem::approx::{ErrorBound, error_bound};
+/// assert_eq!(error_bound("rcp", "f32", 3.0), ErrorBound::Ulps(1));
+/// // sin and cos guarantee nothing beyond [-100π, 100π].
+/// assert_eq!(error_bound("sin", "f32", 1000.0), ErrorBound::Unbounded);
+/// ```
+///
+/// | instruction | bound (ISA) |
+/// | --- | --- |
+/// | `rcp.approx.f32` | 1 ulp |
+/// | `div.approx.f32` | 2 ulp for `2^-126 <= \|b\| <= 2^126` |
+/// | `div.full.f32` | 2 ulp |
+/// | `ex2.approx.f32` | 2 ulp from the correctly rounded result |
+/// | `sqrt.approx.f32` | relative 2^-23 |
+/// | `rsqrt.approx.f32` | relative 2^-22.9 (the ISA states none for `.f64`; the same is used) |
+/// | `rcp`/`rsqrt.approx.ftz.f64` | none stated; the result has the 20 mantissa bits of the 1.11.20 upper word, so relative 2^-20 |
+/// | `sin`, `cos` | absolute 2^-20.5 in [-2π, 2π], 2^-14.7 in [-100π, 100π], none outside |
+/// | `lg2.approx.f32` | absolute 2^-22 in (0.5, 2), relative 2^-22 elsewhere |
+/// | `tanh.approx.f32` | relative 2^-11 |
+/// | `tanh.approx.f16`, `.bf16` | absolute 2^-10.987, 2^-8 |
+/// | `ex2.approx.f16`, `.bf16` | relative 2^-9.9, 2^-7 |
+pub fn error_bound(op: &str, ty: &str, x: f64) -> ErrorBound {
+    match (op, ty) {
+        ("rcp" | "rsqrt", "f64-upper") => ErrorBound::Relative(2f64.powi(-20)),
+        ("rcp", _) => ErrorBound::Ulps(1),
+        ("div", _) | ("ex2", "f32") => ErrorBound::Ulps(2),
+        ("sqrt", _) => ErrorBound::Relative(2f64.powi(-23)),
+        ("rsqrt", _) => ErrorBound::Relative(2f64.powf(-22.9)),
+        ("sin" | "cos", _) => {
+            if x.abs() <= 2.0 * std::f64::consts::PI {
+                ErrorBound::Absolute(2f64.powf(-20.5))
+            } else if x.abs() <= 100.0 * std::f64::consts::PI {
+                ErrorBound::Absolute(2f64.powf(-14.7))
+            } else {
+                ErrorBound::Unbounded
+            }
+        }
+        ("lg2", _) if x > 0.5 && x < 2.0 => ErrorBound::Absolute(2f64.powi(-22)),
+        ("lg2", _) => ErrorBound::Relative(2f64.powi(-22)),
+        ("tanh", "f32") => ErrorBound::Relative(2f64.powi(-11)),
+        ("tanh", "f16") => ErrorBound::Absolute(2f64.powf(-10.987)),
+        ("tanh", _) => ErrorBound::Absolute(2f64.powi(-8)),
+        ("ex2", "f16") => ErrorBound::Relative(2f64.powf(-9.9)),
+        ("ex2", _) => ErrorBound::Relative(2f64.powi(-7)),
+        _ => ErrorBound::Ulps(0),
     }
 }
 

@@ -13,7 +13,7 @@
 //!
 //! Where the H100 differs from the ISA's pseudo-code, the simulator follows
 //! the H100 (records of `h100_sm90_extra_seed12`, replayed by
-//! `ptx-sim/tests/golden.rs`); each difference is documented at its
+//! `ptx-tools/tests/golden.rs`); each difference is documented at its
 //! function: `saturate` (unsigned `.sat`), `secondary` (unsigned
 //! `.min`/`.max`), `merge_part` (`d.dsel`), [`vmad`] (`c` of an unsigned
 //! `vmad`).

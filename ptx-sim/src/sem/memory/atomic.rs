@@ -238,7 +238,7 @@ fn bank_pair(at: usize) -> usize {
 ///
 /// Evidence: the 36 `sa_c*` records of `atom.shared.{and,or,xor}.b64`,
 /// `atom.shared.{min,max}.{u64,s64}` and `{atom,red}.shared.add.f64` in
-/// `h100_sm90_extra_seed12` (replayed by `ptx-sim/tests/golden.rs`) all
+/// `h100_sm90_extra_seed12` (replayed by `ptx-tools/tests/golden.rs`) all
 /// follow this model bit for bit, old values and final memory; lane order
 /// fits only 8 of them. Each rule is needed: without half-warps 21 fit,
 /// with the halves in the other order 3, without the bank-pair rule 29,

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{assert_all_replay, records_of_scope};
-use ptx_sim::golden::replay_warp;
+use ptx_tools::golden::replay_warp;
 
 #[test]
 fn every_warp_scope_record_replays() {

@@ -5,8 +5,8 @@
 //! ```
 
 use ptx_core::Target;
-use ptx_sim::records::read_jsonl;
-use ptx_sim::verdicts::Statement;
+use ptx_tools::records::read_jsonl;
+use ptx_tools::verdicts::Statement;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -138,7 +138,7 @@ fn verdict_word(ok: bool) -> &'static str {
 }
 
 fn run_golden(args: &[String]) -> Result<ExitCode, String> {
-    use ptx_sim::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread, replay_warp};
+    use ptx_tools::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread, replay_warp};
     let mut file = None;
     let mut only = None;
     let mut max_report = 3usize;
@@ -209,9 +209,9 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
         return Err(USAGE.to_string());
     };
     let records = read_jsonl(std::path::Path::new(file))?;
-    let parsed: Vec<ptx_sim::golden::Record> = records
+    let parsed: Vec<ptx_tools::golden::Record> = records
         .iter()
-        .map(ptx_sim::golden::Record::from_json)
+        .map(ptx_tools::golden::Record::from_json)
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
         .flatten()
@@ -219,7 +219,10 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
     let name = std::path::Path::new(file)
         .file_name()
         .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-    out!("{}", ptx_sim::codegen::compiled_test_source(&parsed, &name));
+    out!(
+        "{}",
+        ptx_tools::codegen::compiled_test_source(&parsed, &name)
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -228,13 +231,13 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
 fn run_coverage(args: &[String]) -> Result<ExitCode, String> {
     let mut records = Vec::new();
     for file in args {
-        for value in ptx_sim::records::read_jsonl(std::path::Path::new(file))? {
-            records.extend(ptx_sim::golden::Record::from_json(&value)?);
+        for value in ptx_tools::records::read_jsonl(std::path::Path::new(file))? {
+            records.extend(ptx_tools::golden::Record::from_json(&value)?);
         }
     }
     out!(
         "{}",
-        ptx_sim::coverage::markdown(&ptx_sim::coverage::rows(&records))
+        ptx_tools::coverage::markdown(&ptx_tools::coverage::rows(&records))
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -4,8 +4,8 @@
 // Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use ptx_sim::golden::{Judge, Outcome, Record, approx_ok};
-use ptx_sim::records::read_jsonl;
+use ptx_tools::golden::{Judge, Outcome, Record, approx_ok};
+use ptx_tools::records::read_jsonl;
 use std::path::{Path, PathBuf};
 
 /// The recorded file `name` under `tests/data/golden`.

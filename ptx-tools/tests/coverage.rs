@@ -1,11 +1,11 @@
 //! `docs/coverage.md` is what `ptx-sim coverage` writes today: regenerate it
 //! after a change to the table, the registry or the records with
-//! `cargo run --release -p ptx-sim --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz > docs/coverage.md`
+//! `cargo run --release -p ptx-tools --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz > docs/coverage.md`
 //! (from the repository root).
 
-use ptx_sim::coverage::{markdown, rows};
-use ptx_sim::golden::Record;
-use ptx_sim::records::read_jsonl;
+use ptx_tools::coverage::{markdown, rows};
+use ptx_tools::golden::Record;
+use ptx_tools::records::read_jsonl;
 use std::path::Path;
 
 #[test]

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{assert_all_replay, records};
-use ptx_sim::golden::{Record, replay_warp};
+use ptx_tools::golden::{Record, replay_warp};
 use std::collections::BTreeMap;
 
 #[test]

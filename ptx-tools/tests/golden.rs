@@ -10,9 +10,9 @@ mod common;
 
 use common::{assert_all_replay, data, records_of_scope};
 use ptx_core::Target;
-use ptx_sim::golden::{replay_thread, replay_warp};
-use ptx_sim::records::read_jsonl;
-use ptx_sim::verdicts::Statement;
+use ptx_tools::golden::{replay_thread, replay_warp};
+use ptx_tools::records::read_jsonl;
+use ptx_tools::verdicts::Statement;
 
 #[test]
 fn every_thread_scope_h100_record_replays_through_the_interpreter() {

@@ -1,8 +1,9 @@
 //! `ptx-sim golden`: replaying records of what a real GPU computed (format:
 //! `golden/FORMAT.md`) through the interpreter.
 
-use crate::interp::Prepared;
 use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};
+use ptx_sim::interp::Prepared;
+use ptx_sim::sem::approx::{ErrorBound, error_bound};
 use serde_json::Value;
 
 /// One record: a statement, and every lane's operands before and after.
@@ -168,7 +169,7 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
         for (k, v) in record.inputs[lane].iter().enumerate() {
             regs[k] = v.unwrap_or(0);
         }
-        crate::machine::context::restore(Default::default());
+        ptx_sim::machine::context::restore(Default::default());
         if let Err(f) = prepared.run(&mut regs) {
             mismatches.push(format!("{}: lane {lane}: {f}", record.form));
             continue;
@@ -277,7 +278,7 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     };
     let lanes = record.inputs.len() as u32;
     let active = record.active();
-    let mut launch = crate::machine::Launch::new(1, lanes).shared_init(shared);
+    let mut launch = ptx_sim::machine::Launch::new(1, lanes).shared_init(shared);
     let base = global.map_or(0, |bytes| u128::from(launch.global(bytes).addr));
     let global_ops = global_address_operands(record);
     let report = launch.run(|t| {
@@ -321,68 +322,6 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
 /// Bit-exact comparison only: approximate results must match too.
 pub fn exact(_: &Record, _: usize, _: usize, _: u128, _: u128) -> bool {
     false
-}
-
-/// The documented maximum error of an approximate instruction (PTX ISA 9.0,
-/// sections 9.7.3.8 `div`, 9.7.3.13 `rcp`, 9.7.3.14 `rcp.approx.ftz.f64`,
-/// 9.7.3.15 `sqrt`, 9.7.3.16 `rsqrt`, 9.7.3.17 `rsqrt.approx.ftz.f64`,
-/// 9.7.3.18 `sin`, 9.7.3.19 `cos`, 9.7.3.20 `lg2`, 9.7.3.21 `ex2`,
-/// 9.7.3.22 `tanh`, 9.7.4.9 half `tanh`, 9.7.4.10 half `ex2`;
-/// <https://docs.nvidia.com/cuda/parallel-thread-execution/#floating-point-instructions>).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Bound {
-    /// At most this many units in the last place from the correctly rounded result.
-    Ulps(u64),
-    /// `|result - exact| <= e * |exact|`.
-    Relative(f64),
-    /// `|result - exact| <= e`.
-    Absolute(f64),
-    /// No guarantee: any value of the function's range (`sin`, `cos`
-    /// outside [-100π, 100π]).
-    Unbounded,
-}
-
-/// The bound of instruction `op` (`rcp`, `sin`, ...) on type `ty` at operand `x`.
-///
-/// | instruction | bound (ISA) |
-/// | --- | --- |
-/// | `rcp.approx.f32` | 1 ulp |
-/// | `div.approx.f32` | 2 ulp for `2^-126 <= \|b\| <= 2^126` |
-/// | `div.full.f32` | 2 ulp |
-/// | `ex2.approx.f32` | 2 ulp from the correctly rounded result |
-/// | `sqrt.approx.f32` | relative 2^-23 |
-/// | `rsqrt.approx.f32` | relative 2^-22.9 (the ISA states none for `.f64`; the same is used) |
-/// | `rcp`/`rsqrt.approx.ftz.f64` | none stated; the result has the 20 mantissa bits of the 1.11.20 upper word, so relative 2^-20 |
-/// | `sin`, `cos` | absolute 2^-20.5 in [-2π, 2π], 2^-14.7 in [-100π, 100π], none outside |
-/// | `lg2.approx.f32` | absolute 2^-22 in (0.5, 2), relative 2^-22 elsewhere |
-/// | `tanh.approx.f32` | relative 2^-11 |
-/// | `tanh.approx.f16`, `.bf16` | absolute 2^-10.987, 2^-8 |
-/// | `ex2.approx.f16`, `.bf16` | relative 2^-9.9, 2^-7 |
-pub fn bound(op: &str, ty: &str, x: f64) -> Bound {
-    match (op, ty) {
-        ("rcp" | "rsqrt", "f64-upper") => Bound::Relative(2f64.powi(-20)),
-        ("rcp", _) => Bound::Ulps(1),
-        ("div", _) | ("ex2", "f32") => Bound::Ulps(2),
-        ("sqrt", _) => Bound::Relative(2f64.powi(-23)),
-        ("rsqrt", _) => Bound::Relative(2f64.powf(-22.9)),
-        ("sin" | "cos", _) => {
-            if x.abs() <= 2.0 * std::f64::consts::PI {
-                Bound::Absolute(2f64.powf(-20.5))
-            } else if x.abs() <= 100.0 * std::f64::consts::PI {
-                Bound::Absolute(2f64.powf(-14.7))
-            } else {
-                Bound::Unbounded
-            }
-        }
-        ("lg2", _) if x > 0.5 && x < 2.0 => Bound::Absolute(2f64.powi(-22)),
-        ("lg2", _) => Bound::Relative(2f64.powi(-22)),
-        ("tanh", "f32") => Bound::Relative(2f64.powi(-11)),
-        ("tanh", "f16") => Bound::Absolute(2f64.powf(-10.987)),
-        ("tanh", _) => Bound::Absolute(2f64.powi(-8)),
-        ("ex2", "f16") => Bound::Relative(2f64.powf(-9.9)),
-        ("ex2", _) => Bound::Relative(2f64.powi(-7)),
-        _ => Bound::Ulps(0),
-    }
 }
 
 /// A floating-point element format of the judged instructions.
@@ -450,8 +389,8 @@ impl Elem {
 }
 
 /// Judges a mismatching result of an approximate instruction: it passes
-/// when it is within the documented maximum error ([`bound`]) of the exact
-/// value at the lane's operands. The model:
+/// when it is within the documented maximum error ([`error_bound`]) of the
+/// exact value at the lane's operands. The model:
 ///
 /// * the exact value is evaluated in `f64` (host libm, far more accurate
 ///   than any bound) at the operands as the instruction sees them (`.ftz`
@@ -536,14 +475,14 @@ pub fn approx_ok(record: &Record, lane: usize, k: usize, expected: u128, actual:
         } else {
             ty.trim_end_matches("x2")
         };
-        match bound(op, kind, x) {
-            Bound::Ulps(n) => {
+        match error_bound(op, kind, x) {
+            ErrorBound::Ulps(n) => {
                 let rounded = elem.encode(exact);
                 (elem.ordinal(got) - elem.ordinal(rounded)).unsigned_abs() <= u128::from(n)
             }
-            Bound::Relative(r) => (have - exact).abs() <= r * exact.abs() + elem.tiny(),
-            Bound::Absolute(a) => (have - exact).abs() <= a + elem.tiny(),
-            Bound::Unbounded => have.abs() <= 1.0,
+            ErrorBound::Relative(r) => (have - exact).abs() <= r * exact.abs() + elem.tiny(),
+            ErrorBound::Absolute(a) => (have - exact).abs() <= a + elem.tiny(),
+            ErrorBound::Unbounded => have.abs() <= 1.0,
         }
     })
 }

@@ -9,15 +9,15 @@
 //! uses it replays bit for bit.
 //!
 //! ```
-//! let rows = ptx_sim::coverage::rows(&[]);
+//! let rows = ptx_tools::coverage::rows(&[]);
 //! let add = rows.iter().find(|r| r.syntax.starts_with("add{.sat}.s32")).unwrap();
 //! assert!(add.simulated);
 //! assert_eq!(add.verified, 0); // no records given
 //! ```
 
 use crate::golden::{Outcome, Record, approx_ok, replay_thread, replay_warp};
-use crate::registry::Sem;
 use ptx_core::{AsmOperand, Target, check, parse, table};
+use ptx_sim::registry::Sem;
 use std::collections::HashMap;
 
 /// One form's status.

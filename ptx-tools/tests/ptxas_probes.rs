@@ -14,8 +14,8 @@
 //! file below), so any regression fails the test.
 
 use ptx_core::Target;
-use ptx_sim::records::read_jsonl;
-use ptx_sim::verdicts::Statement;
+use ptx_tools::records::read_jsonl;
+use ptx_tools::verdicts::Statement;
 use std::path::Path;
 
 /// Checks every statement of `file` for `target`; returns the disagreements.
