@@ -1,5 +1,5 @@
 //! Warp intrinsics under CUDA's names, each a `ptx!` statement: in a
-//! [`launch`](crate::machine) on the host they run in the simulator, on the
+//! [`launch`](crate::launch) on the host they run in the simulator, on the
 //! GPU (`nvptx64`) they are the same PTX through `asm!`.
 //!
 //! The signatures follow CUDA's (`__shfl_sync(mask, var, srcLane, width)`

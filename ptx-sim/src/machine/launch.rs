@@ -4,7 +4,7 @@
 //! meeting the other lanes.
 //!
 //! Lanes run on stacks of their own (fibers), scheduled deterministically
-//! within their CTA (see [`super::scheduler`]); CTAs are independent and run in parallel with
+//! within their CTA (see `scheduler.rs`); CTAs are independent and run in parallel with
 //! `rayon`, and their results are gathered in thread order, so a launch
 //! computes the same thing on any number of cores.
 //!

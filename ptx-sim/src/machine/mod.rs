@@ -1,6 +1,6 @@
 //! The machine: what runs the semantic functions. A launch's grid of CTAs
-//! ([`launch`]), each CTA's lanes on fibers of their own ([`fiber`]) and
-//! their deterministic schedule ([`scheduler`], [`ready`]), the
+//! ([`launch`]), each CTA's lanes on fibers of their own (`fiber`) and
+//! their deterministic schedule (`scheduler`, `ready`), the
 //! rendezvous where warp collectives and barriers meet ([`collective`],
 //! `cta`), the running thread's context and special registers
 //! ([`context`]), the memory spaces a launch owns ([`spaces`]) and the
