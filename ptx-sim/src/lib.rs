@@ -7,6 +7,7 @@
 pub mod codegen;
 pub mod coverage;
 pub mod exec;
+pub mod fault;
 pub mod golden;
 pub mod interp;
 pub mod machine;
