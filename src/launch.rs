@@ -83,7 +83,36 @@
 //!     .unwrap();
 //! assert_eq!(report.results, [100; 32]);
 //! ```
+//!
+//! A launch whose statements fault returns every fault as a value: the
+//! thread that met it, the statement, and what went wrong, to match on.
+//!
+//! ```
+//! use ptx::launch::{Fault, Launch, Space};
+//! use ptx::ptx;
+//!
+//! // Lane 16 stores just past the CTA's 64 bytes of shared memory.
+//! let err = Launch::new(1, 32)
+//!     .shared_bytes(64)
+//!     .run(|t| {
+//!         let at = if t.lane == 16 { 64 } else { 4 * (t.lane % 16) };
+//!         ptx!("st.shared.u32 [%0], %1;" :: "r"(at), "r"(t.lane));
+//!     })
+//!     .unwrap_err();
+//! // The warp stores together: each lane's statement meets lane 16's fault.
+//! let first = &err.faults[0];
+//! assert_eq!(first.statement.as_deref(), Some("st.shared.u32 [%0], %1;"));
+//! match &first.fault {
+//!     Fault::OutOfBounds { lane, space, address, bounds, .. } => {
+//!         assert_eq!((*lane, *space, *address), (Some(16), Space::Shared, 64));
+//!         assert_eq!(*bounds, 0..64);
+//!     }
+//!     other => panic!("expected an out-of-bounds store, got {other}"),
+//! }
+//! ```
 
+pub use ptx_sim::fault::{Fault, ThreadFault, WaitSite, Waiting};
+pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,
     Report, SharedStats, Thread, in_launch, warp32,

@@ -4,9 +4,10 @@
 pub use crate::operand::{Constant, Register, Wide};
 pub use half;
 pub use ptx_core as core;
-pub use ptx_sim::exec::{Fault, read_operand, write_operand};
+pub use ptx_sim::exec::{read_operand, write_operand};
 pub use ptx_sim::registry::Sem;
 
+use ptx_sim::fault::ThreadFault;
 use ptx_sim::interp::Prepared;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -22,11 +23,21 @@ pub struct Info {
     pub target: &'static str,
 }
 
-/// Stops with the simulator's fault, naming the instruction.
+/// Stops the thread with the simulator's fault, naming the statement
+/// `text`: the panic's message is `ptx!: `text`: ` and the fault (for a
+/// template checked at run time, whose interpreter names the instruction
+/// of it that faulted, `ptx!: `text`: `instruction`: ` and the fault); a
+/// launch recovers the typed fault (see [`ptx_sim::machine::raise`]).
 #[cold]
 #[track_caller]
-pub fn fault(text: &str, fault: Fault) -> ! {
-    panic!("ptx!: `{text}`: {fault}")
+pub fn fault(text: &str, fault: impl Into<ThreadFault>) -> ! {
+    let mut fault = fault.into();
+    let message = match &fault.statement {
+        Some(instruction) => format!("ptx!: `{text}`: `{instruction}`: {}", fault.fault),
+        None => format!("ptx!: `{text}`: {}", fault.fault),
+    };
+    fault.statement.get_or_insert_with(|| text.to_string());
+    ptx_sim::machine::raise(fault, message)
 }
 
 /// The value of special register `name` (component 0, 1, 2 for `.x .y .z`)

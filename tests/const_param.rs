@@ -5,16 +5,13 @@
 //! `.param` are read-only, shared by the grid). Expected values come from
 //! the data each test registers.
 
-use ptx::launch::{Launch, Thread};
+use ptx::launch::{Fault, Launch, Space, Thread, ThreadFault};
 use ptx::ptx;
 
-/// The error of `launch` running `body`, which must fail.
-fn error_of<T: Send>(launch: &Launch, body: impl Fn(&Thread) -> T + Sync) -> String {
-    launch
-        .run(body)
-        .err()
-        .expect("the launch fails")
-        .to_string()
+/// The first fault of `launch` running `body`, which must fail.
+fn error_of<T: Send>(launch: &Launch, body: impl Fn(&Thread) -> T + Sync) -> ThreadFault {
+    let err = launch.run(body).err().expect("the launch fails");
+    err.faults[0].clone()
 }
 
 /// `ld.const.u32` at `.const` address `at`.
@@ -169,12 +166,26 @@ fn an_out_of_bounds_const_load_names_the_lane_and_the_address() {
         // Lane 31 reads one element past the end.
         ld_const_u32(data.addr + 4 * u64::from(t.lane) + if t.lane == 31 { 4 } else { 0 })
     });
-    assert!(err.contains("lane 31"), "{err}");
+    // Lane 0 returns what it read: the first fault is lane 31's own.
+    assert_eq!(err.thread.map(|t| t.lane), Some(31));
+    assert_eq!(
+        err.fault,
+        Fault::Unmapped {
+            instruction: "ld",
+            lane: Some(31),
+            space: Space::Constant,
+            address: data.addr + 128,
+            size: 4,
+        }
+    );
+    let err = err.to_string();
     assert!(
-        err.contains(&format!("constant address {:#x}", data.addr + 128)),
+        err.contains(&format!(
+            "ld (lane 31): constant address {:#x} is in no constant buffer",
+            data.addr + 128
+        )),
         "{err}"
     );
-    assert!(err.contains("is in no constant buffer"), "{err}");
 }
 
 /// A `.u32` access must be aligned to 4 bytes (PTX ISA, `ld`: "the address
@@ -186,11 +197,21 @@ fn a_misaligned_const_load_names_the_lane_and_the_address() {
     let err = error_of(&launch, |t| {
         ld_const_u32(data.addr + 4 * u64::from(t.lane) + if t.lane == 5 { 2 } else { 0 })
     });
-    assert!(err.contains("lane 5"), "{err}");
     let at = data.addr + 4 * 5 + 2;
+    assert_eq!(
+        err.fault,
+        Fault::Misaligned {
+            instruction: "ld",
+            lane: Some(5),
+            space: Space::Constant,
+            address: at,
+            align: 4,
+        }
+    );
+    let err = err.to_string();
     assert!(
         err.contains(&format!(
-            "constant address {at:#x} is not aligned to 4 bytes"
+            "ld (lane 5): constant address {at:#x} is not aligned to 4 bytes"
         )),
         "{err}"
     );
@@ -210,15 +231,39 @@ fn a_generic_store_into_constant_memory_is_an_error() {
         let at = base + 4 * u64::from(t.lane);
         ptx!("st.u32 [%0], %1;" :: "l"(at), "r"(t.lane) : "memory");
     });
-    assert!(err.contains("constant memory is read-only"), "{err}");
-    assert!(err.contains("st (lane 7)"), "{err}");
-    assert!(err.contains(&format!("{:#x}", data.generic + 28)), "{err}");
+    assert_eq!(
+        err.fault,
+        Fault::ReadOnly {
+            instruction: "st",
+            lane: Some(7),
+            space: Space::Constant,
+            address: data.generic + 28,
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("st (lane 7): constant memory is read-only"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{:#x}", data.generic + 28)),
+        "{text}"
+    );
     let err = error_of(&launch, |_| {
         let old: u32;
         ptx!("atom.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(data.generic) : "memory");
         old
     });
-    assert!(err.contains("constant memory is read-only"), "{err}");
+    assert!(
+        matches!(
+            err.fault,
+            Fault::ReadOnly {
+                space: Space::Constant,
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -240,7 +285,14 @@ fn a_launch_sees_only_its_own_constant_buffers() {
     for (own, nested, without) in &report.results {
         assert_eq!((*own, *nested), (7, 9));
         assert!(
-            without.contains(&format!(
+            matches!(
+                without.fault,
+                Fault::Unmapped { space: Space::Constant, address, .. } if address == data.addr
+            ),
+            "{without}"
+        );
+        assert!(
+            without.to_string().contains(&format!(
                 "constant address {:#x} is in no constant buffer",
                 data.addr
             )),
@@ -343,21 +395,46 @@ fn kernel_parameters_are_read_only() {
         &launch,
         |_| ptx!("st.param.u32 [%0], %1;" :: "l"(0u64), "r"(5u32) : "memory"),
     );
-    assert!(err.contains("kernel parameters are read-only"), "{err}");
-    assert!(err.contains("st (lane "), "{err}");
+    assert!(
+        matches!(
+            err.fault,
+            Fault::ReadOnly {
+                instruction: "st",
+                lane: Some(_),
+                space: Space::Param,
+                address: 0
+            }
+        ),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(text.contains("kernel parameters are read-only"), "{text}");
+    assert!(text.contains("st (lane "), "{text}");
     let err = error_of(&launch, |_| {
         let generic: u64;
         ptx!("cvta.param.u64 %0, %1;" : "=l"(generic) : "l"(4u64));
         ptx!("st.u32 [%0], %1;" :: "l"(generic), "r"(5u32) : "memory");
     });
-    assert!(err.contains("kernel parameters are read-only"), "{err}");
-    assert!(err.contains("0x400000000004"), "{err}");
+    assert!(
+        matches!(
+            err.fault,
+            Fault::ReadOnly {
+                space: Space::Param,
+                address: 0x4000_0000_0004,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("0x400000000004"), "{err}");
     let err = error_of(
         &launch,
         |_| ptx!("st.param::func.u32 [%0], %1;" :: "l"(0u64), "r"(5u32) : "memory"),
     );
+    assert_eq!(err.fault, Fault::DeviceFunctionParams { instruction: "st" });
     assert!(
-        err.contains(".param::func is a device function's own parameters"),
+        err.to_string()
+            .contains(".param::func is a device function's own parameters"),
         "{err}"
     );
 }
@@ -372,7 +449,20 @@ fn a_param_load_past_the_parameters_is_an_error() {
         v
     });
     assert!(
-        err.contains("param address 0x8 is past the kernel's parameters"),
+        matches!(
+            err.fault,
+            Fault::Unmapped {
+                space: Space::Param,
+                address: 8,
+                size: 8,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("param address 0x8 is past the kernel's parameters"),
         "{err}"
     );
     // A launch that registered none has none.
@@ -382,7 +472,19 @@ fn a_param_load_past_the_parameters_is_an_error() {
         v
     });
     assert!(
-        err.contains("param address 0x0 is past the kernel's parameters"),
+        matches!(
+            err.fault,
+            Fault::Unmapped {
+                space: Space::Param,
+                address: 0,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("param address 0x0 is past the kernel's parameters"),
         "{err}"
     );
 }

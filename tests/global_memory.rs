@@ -2,7 +2,7 @@
 //! stores and atomics through `ptx!`, checked against what the PTX ISA
 //! defines (atomics are serialised, so a sum of atomic adds is exact).
 
-use ptx::launch::Launch;
+use ptx::launch::{Fault, Launch, Space};
 use ptx::ptx;
 
 #[test]
@@ -84,8 +84,21 @@ fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
             let addr = data.addr + 4 * u64::from(t.lane) + if t.lane == 31 { 4 } else { 0 };
             ptx!("st.global.u32 [%0], %1;" :: "l"(addr), "r"(t.lane) : "memory");
         })
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    // The warp stores together: every lane is told about lane 31's store.
+    assert_eq!(err.faults.len(), 32, "{err}");
+    assert_eq!(
+        err.faults[0].fault,
+        // One past the end: in the gap after the buffer, in none.
+        Fault::Unmapped {
+            instruction: "st",
+            lane: Some(31),
+            space: Space::Global,
+            address: data.addr + 128,
+            size: 4,
+        }
+    );
+    let err = err.to_string();
     assert!(err.contains("lane 31"), "{err}");
     assert!(err.contains(&format!("{:#x}", data.addr + 128)), "{err}");
 }
@@ -105,22 +118,32 @@ fn a_launch_sees_only_its_own_global_buffers() {
         .run(|t| {
             let own = load(data.addr + 4 * u64::from(t.lane));
             let nested = Launch::new(1, 32).run(|_| load(data.addr)).unwrap_err();
-            (own, nested.to_string())
+            (own, nested)
         })
         .unwrap();
-    let missing = format!(
+    let missing = |lane| Fault::Unmapped {
+        instruction: "ld",
+        lane: Some(lane),
+        space: Space::Global,
+        address: data.addr,
+        size: 4,
+    };
+    let text = format!(
         "global address {:#x} is in no buffer of the launch",
         data.addr
     );
     for (own, nested) in &report.results {
         assert_eq!(*own, 7);
-        assert!(nested.contains(&missing), "{nested}");
+        // A global load is the thread's own: each names its lane.
+        for (lane, f) in nested.faults.iter().enumerate() {
+            assert_eq!(f.fault, missing(lane as u32));
+        }
+        assert!(nested.to_string().contains(&text), "{nested}");
     }
-    let alone = Launch::new(1, 32)
-        .run(|_| load(data.addr))
-        .unwrap_err()
-        .to_string();
-    assert!(alone.contains(&missing), "{alone}");
+    let alone = Launch::new(1, 32).run(|_| load(data.addr)).unwrap_err();
+    assert_eq!(alone.faults.len(), 32);
+    assert_eq!(alone.faults[5].fault, missing(5));
+    assert!(alone.to_string().contains(&text), "{alone}");
 }
 
 /// `cp.async` copies global to shared memory; with a source size of 4, the

@@ -5,7 +5,7 @@
 //! H100 by `ptx-tools/tests/golden_wmma.rs`.
 
 use half::f16;
-use ptx::launch::Launch;
+use ptx::launch::{Fault, Launch, Space, ThreadFault};
 use ptx::ptx;
 
 const N: usize = 16;
@@ -124,8 +124,10 @@ fn a_stride_of_zero_repeats_one_row_and_an_omitted_stride_is_the_row_length() {
     assert_eq!(copied, values);
 }
 
-/// Runs one `wmma.load.c` of an f32 tile at `addr(lane)` and returns the error.
-fn load_error(bytes: usize, addr: impl Fn(u64, u32) -> u64 + Sync) -> (u64, String) {
+/// Runs one `wmma.load.c` of an f32 tile at `addr(lane)` from a global
+/// buffer of `bytes` and returns the buffer's address and lane 0's fault
+/// (the lanes load together: each meets the same fault).
+fn load_error(bytes: usize, addr: impl Fn(u64, u32) -> u64 + Sync) -> (u64, ThreadFault) {
     let mut launch = Launch::new(1, 32);
     let buffer = launch.global(vec![0; bytes]);
     let err = launch
@@ -135,9 +137,10 @@ fn load_error(bytes: usize, addr: impl Fn(u64, u32) -> u64 + Sync) -> (u64, Stri
                 : "=f"(r[0]), "=f"(r[1]), "=f"(r[2]), "=f"(r[3]), "=f"(r[4]), "=f"(r[5]), "=f"(r[6]), "=f"(r[7])
                 : "l"(addr(buffer.addr, t.lane)));
         })
-        .unwrap_err()
-        .to_string();
-    (buffer.addr, err)
+        .unwrap_err();
+    assert_eq!(err.faults.len(), 32, "{err}");
+    assert!(err.faults.iter().all(|f| f.fault == err.faults[0].fault));
+    (buffer.addr, err.faults[0].clone())
 }
 
 #[test]
@@ -145,16 +148,38 @@ fn a_misaligned_tile_names_the_lane_and_the_address() {
     // 4 bytes past a 16-byte boundary: row starts must be aligned to the
     // fragment's size (32 bytes for 8 f32 registers; the simulator asks 16).
     let (base, err) = load_error(2048, |base, _| base + 4);
-    assert!(err.contains("lane 0"), "{err}");
-    assert!(err.contains(&format!("{:#x}", base + 4)), "{err}");
-    assert!(err.contains("aligned"), "{err}");
+    let Fault::MisalignedTile {
+        lane,
+        address,
+        align,
+        ..
+    } = err.fault
+    else {
+        panic!("not a misaligned tile: {err}");
+    };
+    assert_eq!((lane, address, align), (0, base + 4, 16));
+    let text = err.to_string();
+    assert!(
+        text.contains("lane 0") && text.contains("aligned"),
+        "{text}"
+    );
 }
 
 #[test]
 fn every_lane_must_give_the_same_address() {
     let (base, err) = load_error(2048, |base, lane| base + if lane == 7 { 64 } else { 0 });
-    assert!(err.contains("lane 7"), "{err}");
-    assert!(err.contains(&format!("{:#x}", base + 64)), "{err}");
+    let Fault::NonUniformTile {
+        lane,
+        address,
+        first_lane,
+        first_address,
+        ..
+    } = err.fault
+    else {
+        panic!("not a non-uniform tile: {err}");
+    };
+    assert_eq!((lane, address), (7, base + 64));
+    assert_eq!((first_lane, first_address), (0, base));
 }
 
 #[test]
@@ -162,7 +187,22 @@ fn a_tile_past_the_end_of_its_buffer_names_the_lane_and_the_address() {
     // 16 rows of 64 bytes need 1024 bytes; the buffer has 1010, so the
     // element at bytes 1008-1011 runs past its end.
     let (base, err) = load_error(1010, |base, _| base);
-    assert!(err.contains("lane "), "{err}");
-    assert!(err.contains("runs past the end"), "{err}");
-    assert!(err.contains(&format!("{base:#x}")), "{err}");
+    let Fault::OutOfBounds {
+        lane,
+        space,
+        address,
+        size,
+        ref bounds,
+        ..
+    } = err.fault
+    else {
+        panic!("not out of bounds: {err}");
+    };
+    assert!(lane.is_some(), "{err}");
+    assert_eq!(
+        (space, size, bounds.clone()),
+        (Space::Global, 4, base..base + 1010)
+    );
+    assert_eq!(address, base + 1008);
+    assert!(err.to_string().contains("runs past the end"), "{err}");
 }

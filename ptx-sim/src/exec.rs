@@ -11,36 +11,11 @@
 //! are a constant, so the optimizer folds every decision away) and the
 //! interpreter that runs PTX text at run time.
 
+use crate::fault::Fault;
 use ptx_core::{Mods, ScalarType, TypeKind};
-use std::fmt;
 
-/// Why an instruction could not execute: an out-of-bounds or misaligned
-/// access, a collective outside a warp, an instruction the simulator does
-/// not model. The interpreter adds the lane and the instruction.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
-    /// What went wrong.
-    pub message: String,
-}
-
-impl Fault {
-    /// A fault with `message`.
-    pub fn new(message: impl Into<String>) -> Fault {
-        Fault {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Fault {}
-
-/// The result of a semantic function.
+/// The result of a semantic function: a [`Fault`] says why it could not
+/// execute.
 pub type SemResult = Result<(), Fault>;
 
 /// A semantic function: `(modifiers, slots)`.
@@ -99,12 +74,7 @@ pub fn write_operand(value: u64, ty: Option<ScalarType>, reg_bits: u32) -> u64 {
 #[inline(always)]
 pub fn ty0(m: &Mods) -> Result<ScalarType, Fault> {
     m.ty(0)
-        .ok_or_else(|| Fault::new("instruction has no type modifier"))
-}
-
-/// A fault for an instruction the simulator does not model.
-pub fn unsupported(what: &str) -> Fault {
-    Fault::new(format!("`{what}` is not simulated on the CPU"))
+        .ok_or_else(|| Fault::malformed(None, "instruction has no type modifier"))
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! The interpreter: runs a lowered program over a register file, one
 //! semantic function per step, the same functions `ptx!`'s expansion calls.
 
-use crate::exec::{Fault, read_operand, write_operand};
-use crate::machine::context;
+use crate::exec::{read_operand, write_operand};
+use crate::fault::{Fault, ThreadFault};
+use crate::machine::{context, current};
 use crate::registry::Sem;
 use ptx_core::{Access, AddressBase, Mods, NEGATED, Program, Slot, SlotSource, StepKind};
 
@@ -12,6 +13,18 @@ struct PreparedStep {
     guard: Option<(usize, bool)>,
     action: Action,
     text: String,
+}
+
+impl PreparedStep {
+    /// `fault`, met by this step in the running thread.
+    #[cold]
+    fn fault(&self, fault: Fault) -> Box<ThreadFault> {
+        Box::new(ThreadFault {
+            thread: current::thread(),
+            statement: Some(self.text.clone()),
+            fault,
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -82,8 +95,10 @@ impl Prepared {
         vec![0; self.register_bits.len()]
     }
 
-    /// Runs the program once over `regs` (the asm operands first).
-    pub fn run(&self, regs: &mut [u128]) -> Result<(), Fault> {
+    /// Runs the program once over `regs` (the asm operands first). A
+    /// fault names the statement that met it and, in a launch, the thread
+    /// (boxed: the `Ok` path, the common one, need not carry its size).
+    pub fn run(&self, regs: &mut [u128]) -> Result<(), Box<ThreadFault>> {
         let mut pc = 0;
         let mut values = [0u64; 64];
         let mut budget: u64 = 1 << 32;
@@ -104,10 +119,9 @@ impl Prepared {
                         &mut heap
                     };
                     for (v, slot) in vals.iter_mut().zip(slots) {
-                        *v = self.read(regs, slot)?;
+                        *v = self.read(regs, slot).map_err(|f| step.fault(f))?;
                     }
-                    sem.run(mods, vals)
-                        .map_err(|f| Fault::new(format!("`{}`: {f}", step.text)))?;
+                    sem.run(mods, vals).map_err(|f| step.fault(f))?;
                     for (v, slot) in vals.iter().zip(slots) {
                         if slot.access != Access::Read {
                             self.write(regs, slot, *v);
@@ -117,10 +131,7 @@ impl Prepared {
                 Action::Branch(target) => {
                     budget = budget.saturating_sub(1);
                     if budget == 0 {
-                        return Err(Fault::new(format!(
-                            "`{}`: the template loops for more than 2^32 branches",
-                            step.text
-                        )));
+                        return Err(step.fault(Fault::TooManyBranches));
                     }
                     pc = *target;
                 }
@@ -150,7 +161,7 @@ impl Prepared {
                     AddressBase::Absolute => 0,
                     AddressBase::Register(r) => regs[r] as u64,
                     AddressBase::Variable(_) => {
-                        return Err(Fault::new("variables declared in a template need a launch"));
+                        return Err(Fault::TemplateVariable);
                     }
                 };
                 b.wrapping_add(offset as u64)

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod exec;
+pub mod fault;
 pub mod interp;
 pub mod machine;
 pub mod registry;

@@ -6,7 +6,8 @@
 //! keeps this list and the table in step: every key of the table is either
 //! simulated or listed under `not simulated`, explicitly.
 
-use crate::exec::{SemResult, unsupported};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::sem::*;
 use ptx_core::Mods;
 
@@ -58,7 +59,7 @@ macro_rules! semantics {
             pub fn run(self, m: &Mods, slots: &mut [u64]) -> SemResult {
                 match self {
                     $(Sem::$variant => $func(m, slots),)*
-                    $(Sem::$missing => { let _ = (m, slots); Err(unsupported($missing_key)) })*
+                    $(Sem::$missing => { let _ = (m, slots); Err(Fault::not_simulated($missing_key)) })*
                 }
             }
         }
@@ -322,7 +323,13 @@ mod tests {
     #[test]
     fn not_simulated_keys_fault_with_their_name() {
         let f = Sem::Unsupported.run(&Mods::NONE, &mut []).unwrap_err();
-        assert!(f.message.contains("unsupported"), "{f}");
+        assert_eq!(
+            f,
+            Fault::NotSimulated {
+                instruction: "unsupported".into()
+            }
+        );
+        assert_eq!(f.to_string(), "`unsupported` is not simulated on the CPU");
         assert!(!Sem::Unsupported.is_simulated());
         assert!(Sem::Prmt.is_simulated());
     }

@@ -3,7 +3,9 @@
 //! do not meet.
 
 use ptx_core::{AsmOperand, Target, check_asm, lower};
+use ptx_sim::fault::{Fault, WaitSite, Waiting};
 use ptx_sim::interp::Prepared;
+use ptx_sim::machine::spaces::Space;
 use ptx_sim::machine::{Launch, warp32};
 
 fn prepare(asm: &str, cons: &[&str]) -> Prepared {
@@ -97,8 +99,34 @@ fn a_collective_outside_a_launch_faults() {
     let p = prepare("redux.sync.add.u32 %0, %1, 0xffffffff;", &["=r", "r"]);
     let mut r = p.registers();
     let f = p.run(&mut r).unwrap_err();
-    assert!(f.message.contains("redux.sync"), "{f}");
-    assert!(f.message.contains("launch"), "{f}");
+    assert_eq!(
+        f.fault,
+        Fault::CollectiveOutsideLaunch {
+            instruction: "redux.sync"
+        }
+    );
+    assert_eq!(f.thread, None);
+    assert!(
+        f.to_string().contains("needs the other lanes of a launch"),
+        "{f}"
+    );
+}
+
+/// The deadlock of a warp whose lanes 0-15 wait at `redux.sync` over the
+/// whole warp while lanes 16-31 have exited.
+fn half_warp_deadlock() -> Fault {
+    Fault::Deadlock {
+        cta: [0, 0, 0],
+        waiting: vec![Waiting {
+            at: WaitSite::Collective {
+                instruction: "redux.sync",
+                warp: 0,
+                membermask: Some(0xffff_ffff),
+            },
+            threads: (0..16).collect(),
+        }],
+        exited: (16..32).collect(),
+    }
 }
 
 #[test]
@@ -107,12 +135,19 @@ fn lanes_that_skip_a_collective_are_named_not_hung() {
     let out = warp32(|lane| {
         let mut r = p.registers();
         if lane < 16 {
-            p.run(&mut r).map(|()| r[0]).map_err(|f| f.message)
+            p.run(&mut r).map(|()| r[0]).map_err(|f| f.fault)
         } else {
             Ok(0)
         }
     });
-    let e = out.unwrap_err().to_string();
+    let e = out.unwrap_err();
+    // The CTA's deadlock: the lanes returned theirs, so it is the only one.
+    assert_eq!(e.faults.len(), 1, "{e}");
+    assert_eq!(
+        (e.faults[0].thread, &e.faults[0].fault),
+        (None, &half_warp_deadlock())
+    );
+    let e = e.to_string();
     assert!(e.contains("threads 0-15 wait at `redux.sync`"), "{e}");
     assert!(e.contains("threads 16-31 have exited"), "{e}");
 }
@@ -128,8 +163,8 @@ fn lanes_faulted_out_of_a_deadlock_fail_their_later_collectives() {
     let seen = std::sync::Mutex::new(Vec::new());
     let e = warp32(|lane| {
         if lane < 16 {
-            let first = whole.run(&mut whole.registers()).unwrap_err().message;
-            let again = half.run(&mut half.registers()).map_err(|f| f.message);
+            let first = whole.run(&mut whole.registers()).unwrap_err();
+            let again = half.run(&mut half.registers());
             seen.lock().unwrap().push((first, again));
         }
     })
@@ -140,17 +175,22 @@ fn lanes_faulted_out_of_a_deadlock_fail_their_later_collectives() {
     );
     let seen = seen.into_inner().unwrap();
     assert_eq!(seen.len(), 16);
-    // The interpreter names the statement, then the deadlock's message.
-    let deadlock = "deadlock in CTA (0, 0, 0): threads 0-15 wait at `redux.sync` \
-                    (warp 0, membermask 0xffffffff); threads 16-31 have exited";
+    // The interpreter names the thread and the statement, and gives the
+    // deadlock itself.
+    let deadlock = half_warp_deadlock();
+    let text = "deadlock in CTA (0, 0, 0): threads 0-15 wait at `redux.sync` \
+                (warp 0, membermask 0xffffffff); threads 16-31 have exited";
+    assert_eq!(deadlock.to_string(), text);
     for (first, again) in &seen {
-        assert!(first.ends_with(deadlock), "{first}");
+        assert_eq!(first.fault, deadlock);
         let again = again.as_ref().unwrap_err();
-        assert!(
-            again.starts_with("`redux.sync.add.u32 %0, %1, 65535;`"),
-            "{again}"
+        assert_eq!(again.fault, deadlock);
+        assert_eq!(
+            again.statement.as_deref(),
+            Some("redux.sync.add.u32 %0, %1, 65535;")
         );
-        assert!(again.ends_with(deadlock), "{again}");
+        assert_eq!(again.thread, first.thread);
+        assert!(again.thread.is_some_and(|t| t.lane < 16), "{again}");
     }
 }
 
@@ -189,8 +229,23 @@ fn a_barrier_some_threads_skip_is_an_error() {
                 let _ = bar.run(&mut bar.registers());
             }
         })
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert_eq!(
+        e.faults[0].fault,
+        Fault::Deadlock {
+            cta: [0, 0, 0],
+            waiting: vec![Waiting {
+                at: WaitSite::Barrier {
+                    instruction: "bar",
+                    barrier: 0,
+                    expected: 64
+                },
+                threads: (0..32).collect(),
+            }],
+            exited: (32..64).collect(),
+        }
+    );
+    let e = e.to_string();
     assert!(
         e.contains("threads 0-31 wait at `bar` barrier 0 (64 threads expected)"),
         "{e}"
@@ -344,11 +399,27 @@ fn misaligned_shared_access_faults_naming_the_lane_and_address() {
         } else {
             4 * u128::from(t.lane)
         };
-        st.run(&mut r).map_err(|f| f.to_string())
+        st.run(&mut r).map_err(|f| f.fault)
     });
     let results = out.unwrap().results;
-    let err = results[0].clone().unwrap_err();
-    assert!(err.contains("lane 3") && err.contains("0x6"), "{err}");
+    // The lanes store together: every one is told about lane 3's address.
+    for result in &results {
+        assert_eq!(
+            result.clone().unwrap_err(),
+            Fault::Misaligned {
+                instruction: "st",
+                lane: Some(3),
+                space: Space::Shared,
+                address: 6,
+                align: 4
+            }
+        );
+    }
+    let err = results[0].clone().unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "st (lane 3): shared address 0x6 is not aligned to 4 bytes"
+    );
 }
 
 #[test]
@@ -512,11 +583,18 @@ fn a_panicking_lane_is_reported_and_the_others_finish() {
                 assert!(t.tid[0] != 40, "lane 40 gives up");
                 t.tid[0]
             })
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("thread [40, 0, 0] of CTA [0, 0, 0]: lane 40 gives up"),
-            "{e}"
+            .unwrap_err();
+        assert_eq!(e.faults.len(), 1, "{e}");
+        assert_eq!(e.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
+        assert_eq!(
+            e.faults[0].fault,
+            Fault::Panic {
+                message: "lane 40 gives up".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "thread [40, 0, 0] of CTA [0, 0, 0]: lane 40 gives up"
         );
     }
 }

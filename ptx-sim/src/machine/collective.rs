@@ -4,7 +4,8 @@
 //! semantics key, so the machine needs nothing from the semantic functions
 //! that call it.
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::current as lane;
 use crate::machine::{Wait, WaitKind, WarpFn, current};
 use crate::registry::Sem;
@@ -14,10 +15,9 @@ use ptx_core::Mods;
 /// together run `run` at once (see [`WaitKind::Converged`]).
 pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
     if !lane::in_launch() {
-        return Err(Fault::new(format!(
-            "`{}` on shared or global memory needs a launch",
-            sem.key()
-        )));
+        return Err(Fault::WarpAccessOutsideLaunch {
+            instruction: sem.key(),
+        });
     }
     let wait = Wait::new(sem, m, WaitKind::Converged { run }, s.len())?;
     lane::rendezvous(wait, s)
@@ -36,7 +36,10 @@ pub(crate) fn collective(
     let mask = if aligned {
         None
     } else {
-        Some(*s.last().ok_or_else(|| Fault::new("no membermask"))? as u32)
+        Some(
+            *s.last()
+                .ok_or_else(|| Fault::malformed(sem.key(), "no membermask"))? as u32,
+        )
     };
     let wait = Wait::new(sem, m, WaitKind::Warp { run, mask }, s.len())?;
     current::rendezvous(wait, s)

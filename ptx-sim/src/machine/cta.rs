@@ -11,7 +11,8 @@
 use super::SharedStats;
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::{Fault, ThreadFault, WaitSite, Waiting};
 use crate::registry::Sem;
 use ptx_core::Mods;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -106,10 +107,10 @@ impl Wait {
     #[inline]
     pub fn new(sem: Sem, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
         if len > MAX_SLOTS {
-            return Err(Fault::new(format!(
-                "`{}` has {len} operand slots, more than the {MAX_SLOTS} a collective may have",
-                sem.key(),
-            )));
+            return Err(Fault::TooManySlots {
+                instruction: sem.key(),
+                slots: len,
+            });
         }
         Ok(Wait {
             sem,
@@ -135,8 +136,9 @@ const KEY_MASKED: u64 = 0x10;
 pub(crate) struct Lane {
     /// The answer to a rendezvous that failed (a success is in the slot row).
     pub fault: Cell<Option<Fault>>,
-    /// Set once the lane was faulted out of a deadlock: later collectives fail at once.
-    pub poisoned: OnceCell<String>,
+    /// Set once the lane was faulted out of a deadlock (to the deadlock):
+    /// later collectives fail at once.
+    pub poisoned: OnceCell<Fault>,
     /// The thread's `.local` memory, grown (zeroed) as it is used.
     pub local: RefCell<Vec<u8>>,
 }
@@ -209,7 +211,9 @@ pub(crate) struct CtaCore {
     /// The CTA's fibers (set by the scheduler before any lane runs).
     pub fibers: Cell<*const Fibers<'static>>,
     pub ctaid: [u32; 3],
-    pub errors: RefCell<Vec<String>>,
+    /// The faults the CTA reports to its launch, which no lane returned:
+    /// lanes that never ran.
+    pub reported: RefCell<Vec<ThreadFault>>,
 }
 
 /// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
@@ -294,13 +298,13 @@ impl CtaCore {
             ready,
             fibers: Cell::new(std::ptr::null()),
             ctaid,
-            errors: RefCell::new(Vec::new()),
+            reported: RefCell::new(Vec::new()),
         }
     }
 
-    /// What the CTA leaves: its shared memory, statistics and errors (the
+    /// What the CTA leaves: its shared memory, statistics and faults (the
     /// slot rows and the per-lane arrays go back to their pools).
-    pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<String>) {
+    pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<ThreadFault>) {
         self.rows.give_back();
         LaneArrays {
             lanes: self.lanes,
@@ -313,7 +317,7 @@ impl CtaCore {
         (
             self.shared.into_inner(),
             self.stats.into_inner(),
-            self.errors.into_inner(),
+            self.reported.into_inner(),
         )
     }
 
@@ -409,8 +413,8 @@ impl CtaCore {
             if self.keys[i].get() == 0 {
                 continue;
             }
-            if let Some(message) = self.lanes[i].poisoned.get() {
-                self.answer(i, Some(Fault::new(message.clone())));
+            if let Some(deadlock) = self.lanes[i].poisoned.get() {
+                self.answer(i, Some(deadlock.clone()));
             }
         }
     }
@@ -524,20 +528,21 @@ impl CtaCore {
             let members = mask.unwrap_or(existing);
             if members & (1 << l) == 0 {
                 handled |= 1 << l;
-                let fault = Fault::new(format!(
-                    "`{}`: lane {l} is not in its own membermask {members:#010x}",
-                    wait.sem.key()
-                ));
+                let fault = Fault::NotInMembermask {
+                    instruction: wait.sem.key(),
+                    lane: l as u32,
+                    membermask: members,
+                };
                 self.answer(base + l, Some(fault));
                 continue;
             }
             if members & !existing != 0 {
                 handled |= members;
                 for m in lanes_of(members & existing) {
-                    let fault = Fault::new(format!(
-                        "`{}`: membermask {members:#010x} names lanes that do not exist",
-                        wait.sem.key()
-                    ));
+                    let fault = Fault::NonexistentLanes {
+                        instruction: wait.sem.key(),
+                        membermask: members,
+                    };
                     self.answer(base + m, Some(fault));
                 }
                 continue;
@@ -741,55 +746,51 @@ impl CtaCore {
         if waiting.is_empty() {
             return;
         }
-        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut groups: Vec<Waiting> = Vec::new();
         for &i in &waiting {
             let Some(w) = self.waiting(i) else {
                 continue;
             };
-            let what = match w.kind {
-                WaitKind::Warp { mask, .. } => format!(
-                    "`{}` (warp {}, membermask {})",
-                    w.sem.key(),
-                    i / 32,
-                    mask.map_or("aligned: whole warp".to_string(), |m| format!("{m:#010x}"))
-                ),
-                WaitKind::Active => "`activemask`".to_string(),
-                WaitKind::Converged { .. } => format!("`{}`", w.sem.key()),
-                WaitKind::Yield => "a yield".to_string(),
-                WaitKind::Barrier { id, count } => format!(
-                    "`{}` barrier {id} ({} threads expected)",
-                    w.sem.key(),
-                    count.map_or(lanes.len(), |c| c as usize)
-                ),
+            let instruction = w.sem.key();
+            let at = match w.kind {
+                WaitKind::Warp { mask, .. } => WaitSite::Collective {
+                    instruction,
+                    warp: i / 32,
+                    membermask: mask,
+                },
+                WaitKind::Active => WaitSite::ActiveMask,
+                WaitKind::Converged { .. } => WaitSite::Access { instruction },
+                WaitKind::Yield => WaitSite::Yield,
+                WaitKind::Barrier { id, count } => WaitSite::Barrier {
+                    instruction,
+                    barrier: id,
+                    expected: count.map_or(lanes.len(), |c| c as usize),
+                },
             };
-            match groups.iter_mut().find(|(g, _)| *g == what) {
-                Some((_, v)) => v.push(i),
-                None => groups.push((what, vec![i])),
+            match groups.iter_mut().find(|g| g.at == at) {
+                Some(g) => g.threads.push(i),
+                None => groups.push(Waiting {
+                    at,
+                    threads: vec![i],
+                }),
             }
         }
         // No lane runs or is queued while resolving: every started lane
         // that does not wait has exited.
         let started = self.next.get();
-        let done: Vec<usize> = (0..started).filter(|&i| self.keys[i].get() == 0).collect();
-        let mut message = format!(
-            "deadlock in CTA ({}, {}, {}):",
-            self.ctaid[0], self.ctaid[1], self.ctaid[2]
-        );
-        for (what, threads) in &groups {
-            message.push_str(&format!(" threads {} wait at {what};", ranges(threads)));
-        }
-        if done.is_empty() {
-            message.push_str(" no thread has exited");
-        } else {
-            message.push_str(&format!(" threads {} have exited", ranges(&done)));
-        }
-        self.errors.borrow_mut().push(message.clone());
+        let exited: Vec<usize> = (0..started).filter(|&i| self.keys[i].get() == 0).collect();
+        let deadlock = Fault::Deadlock {
+            cta: self.ctaid,
+            waiting: groups,
+            exited,
+        };
+        self.reported.borrow_mut().push(deadlock.clone().into());
         self.barrier_events.set(0);
         self.poisoned.set(true);
         let lanes = &self.lanes;
         for i in waiting {
-            let _ = lanes[i].poisoned.set(message.clone());
-            self.answer(i, Some(Fault::new(message.clone())));
+            let _ = lanes[i].poisoned.set(deadlock.clone());
+            self.answer(i, Some(deadlock.clone()));
         }
     }
 }
@@ -915,23 +916,4 @@ struct WarpWaits {
     warp: u32,
     active: u32,
     converged: u32,
-}
-
-/// `0-15, 17, 20-31`.
-fn ranges(v: &[usize]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < v.len() {
-        let mut j = i;
-        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
-            j += 1;
-        }
-        out.push(if i == j {
-            v[i].to_string()
-        } else {
-            format!("{}-{}", v[i], v[j])
-        });
-        i = j + 1;
-    }
-    out.join(", ")
 }

@@ -7,7 +7,7 @@ use super::Thread;
 use super::cta::{CtaCore, Seat, Wait};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
-use crate::exec::Fault;
+use crate::fault::{Fault, ThreadFault};
 use std::cell::Cell;
 
 /// What a running lane knows about itself.
@@ -24,6 +24,17 @@ pub(crate) struct LaneCtx {
     /// The thread's carry flag (see [`context::carry`]): kept with the
     /// lane, so that switching lanes need not save and restore it.
     pub carry: Cell<bool>,
+    /// The fault [`raise`] stopped the lane with, for the scheduler to
+    /// find when it catches the panic.
+    pub raised: Cell<Option<Box<Raised>>>,
+}
+
+/// A fault on its way out of a lane as a panic (see [`raise`]).
+pub(crate) struct Raised {
+    /// The panic's payload: what tells this panic from another.
+    pub message: String,
+    /// The fault.
+    pub fault: ThreadFault,
 }
 
 /// What the launch engine keeps per OS thread for the CTA running on it,
@@ -86,6 +97,42 @@ pub fn in_launch() -> bool {
     !get().is_null()
 }
 
+/// Stops the running thread with `fault`: panics with `message`, the
+/// fault's text, which the panic hook prints and a thread outside a launch
+/// dies with; a launch that catches the panic reports `fault` itself in
+/// its [`LaunchError`](super::LaunchError), with the thread filled in.
+/// What a failing `ptx!` statement calls.
+///
+/// ```
+/// use ptx_sim::fault::{Fault, ThreadFault};
+/// use ptx_sim::machine::{Launch, raise};
+/// let err = Launch::new(1, 32)
+///     .run(|t| {
+///         if t.lane == 5 {
+///             let fault = ThreadFault::from(Fault::NoSuchBarrier { barrier: 16 });
+///             raise(fault, "barrier 16 does not exist (0-15)".into());
+///         }
+///     })
+///     .unwrap_err();
+/// assert_eq!(err.faults.len(), 1);
+/// assert_eq!(err.faults[0].thread.map(|t| t.lane), Some(5));
+/// assert_eq!(err.faults[0].fault, Fault::NoSuchBarrier { barrier: 16 });
+/// ```
+#[cold]
+#[track_caller]
+pub fn raise(fault: ThreadFault, message: String) -> ! {
+    let ptr = get();
+    if !ptr.is_null() {
+        // SAFETY: see `with_lane`.
+        let ctx = unsafe { &*ptr };
+        ctx.raised.set(Some(Box::new(Raised {
+            message: message.clone(),
+            fault,
+        })));
+    }
+    std::panic::panic_any(message)
+}
+
 /// Runs `f` with the running lane's CTA and index, or `None` outside a launch.
 pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
     let ptr = get();
@@ -109,11 +156,9 @@ pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
 pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> {
     let ptr = get();
     if ptr.is_null() {
-        return Err(Fault::new(format!(
-            "`{}` is a collective: it needs the other lanes of a launch \
-             (run it inside `ptx_sim::machine::Launch::run` or `warp32`)",
-            wait.sem.key()
-        )));
+        return Err(Fault::CollectiveOutsideLaunch {
+            instruction: wait.sem.key(),
+        });
     }
     // SAFETY: see `with_lane`.
     let ctx = unsafe { &*ptr };

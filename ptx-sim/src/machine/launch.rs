@@ -18,6 +18,7 @@
 //! assert_eq!(lanes[31], 62);
 //! ```
 
+use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::LaunchMemory;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -153,20 +154,53 @@ impl SharedStats {
     }
 }
 
-/// A launch that went wrong: threads that panicked (a `ptx!` fault), lanes
-/// that waited at a collective or barrier the others never reached.
+/// A launch that went wrong: threads that panicked (a `ptx!` fault, or
+/// any other panic), lanes that waited at a collective or barrier the
+/// others never reached, a grid that could not run.
+///
+/// Each fault names the thread that met it and the statement, where they
+/// are known, so a caller tells a deadlock from an out-of-bounds access by
+/// matching [`ThreadFault::fault`]:
+///
+/// ```
+/// use ptx_sim::fault::Fault;
+/// use ptx_sim::machine::Launch;
+/// let err = Launch::new(1, 64)
+///     .run(|t| assert!(t.tid[0] != 40, "thread 40 gives up"))
+///     .unwrap_err();
+/// assert_eq!(err.faults.len(), 1);
+/// assert_eq!(err.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
+/// assert_eq!(err.faults[0].fault, Fault::Panic { message: "thread 40 gives up".into() });
+/// assert_eq!(err.to_string(), "thread [40, 0, 0] of CTA [0, 0, 0]: thread 40 gives up");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LaunchError {
-    /// One line per problem, in CTA order.
-    pub errors: Vec<String>,
+    /// Every fault, in CTA order, each CTA's in the order they happened: a
+    /// deadlock (no thread: it is the CTA's), then each thread it stopped
+    /// that panicked over it.
+    pub faults: Vec<ThreadFault>,
 }
 
+impl From<Fault> for LaunchError {
+    fn from(fault: Fault) -> LaunchError {
+        LaunchError {
+            faults: vec![fault.into()],
+        }
+    }
+}
+
+/// One line per fault, the first eight of them.
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = self.errors.len().min(8);
-        write!(f, "{}", self.errors[..shown].join("\n"))?;
-        if self.errors.len() > shown {
-            write!(f, "\n... {} more", self.errors.len() - shown)?;
+        let shown = self.faults.len().min(8);
+        for (i, fault) in self.faults[..shown].iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{fault}")?;
+        }
+        if self.faults.len() > shown {
+            write!(f, "\n... {} more", self.faults.len() - shown)?;
         }
         Ok(())
     }
@@ -469,13 +503,7 @@ impl Launch {
             });
         }
         if self.block.count() > 1024 {
-            return Err(LaunchError {
-                errors: vec![format!(
-                    "a CTA has at most 1024 threads; {:?} has {}",
-                    self.block,
-                    self.block.count()
-                )],
-            });
+            return Err(Fault::BlockTooLarge { block: self.block }.into());
         }
         debug_assert_eq!(results.len(), self.threads());
         if self.grid.count() == 1 {
@@ -499,22 +527,23 @@ impl Launch {
             Some(n) => rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
-                .map_err(|e| LaunchError {
-                    errors: vec![format!("cannot start {n} workers: {e}")],
+                .map_err(|e| Fault::Workers {
+                    workers: n,
+                    reason: e.to_string(),
                 })?
                 .install(go),
             None => go(),
         };
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
-        let mut errors = Vec::new();
+        let mut faults = Vec::new();
         for cta in ctas {
-            errors.extend(cta.errors);
+            faults.extend(cta.faults);
             stats.merge(&cta.stats);
             shared.push(cta.shared);
         }
-        if !errors.is_empty() {
-            return Err(LaunchError { errors });
+        if !faults.is_empty() {
+            return Err(LaunchError { faults });
         }
         Ok(Rest {
             shared,
@@ -532,8 +561,8 @@ impl Launch {
     {
         let memory = self.launch_memory();
         let cta = self.run_cta(0, &memory, f, results);
-        if !cta.errors.is_empty() {
-            return Err(LaunchError { errors: cta.errors });
+        if !cta.faults.is_empty() {
+            return Err(LaunchError { faults: cta.faults });
         }
         Ok(Single {
             shared: cta.shared,
@@ -635,9 +664,7 @@ struct Rest {
 /// A launch whose threads did not all finish.
 #[cold]
 fn unfinished() -> LaunchError {
-    LaunchError {
-        errors: vec!["a thread did not finish".into()],
-    }
+    Fault::Unfinished.into()
 }
 
 /// Runs `f(lane)` as the 32 lanes of one warp and returns their results.

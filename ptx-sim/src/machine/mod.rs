@@ -23,5 +23,5 @@ pub mod spaces;
 
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
 pub(crate) use cta::{Wait, WaitKind, lanes_of};
-pub use current::in_launch;
+pub use current::{in_launch, raise};
 pub use launch::*;

@@ -23,6 +23,8 @@ use super::current::{self, LaneCtx};
 use super::fiber::{Body, FiberId, Fibers, MAIN, SaveSlot, SwitchTo};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
+use crate::fault::{Fault, ThreadFault};
+use std::any::Any;
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -89,14 +91,18 @@ impl CtaCore {
         }
     }
 
-    /// No fiber can be had: the lanes not yet started never run.
+    /// No fiber can be had (`reason`): the lanes not yet started never run.
     #[cold]
-    fn fail_unstarted(&self, error: String) {
+    fn fail_unstarted(&self, reason: String) {
         let n = self.lanes.len();
         let first = self.next.replace(n);
-        self.errors
-            .borrow_mut()
-            .push(format!("threads {first}-{} did not run: {error}", n - 1));
+        self.reported.borrow_mut().push(
+            Fault::NotStarted {
+                threads: first..n,
+                reason,
+            }
+            .into(),
+        );
         self.finished.set(self.finished.get() + (n - first));
     }
 
@@ -127,7 +133,7 @@ impl CtaCore {
 pub(crate) struct CtaOutcome {
     pub shared: Vec<u8>,
     pub stats: SharedStats,
-    pub errors: Vec<String>,
+    pub faults: Vec<ThreadFault>,
 }
 
 /// Where the CTA stands in the grid.
@@ -163,15 +169,33 @@ impl Outer {
     }
 }
 
-/// What a lane's panic says, naming the thread.
+/// The fault a lane's panic (`payload`) reports, naming its thread: the
+/// fault [`current::raise`] stopped the lane with (a `ptx!` fault, whose
+/// payload is its message), a [`ThreadFault`] or [`Fault`] the payload is,
+/// or else a [`Fault::Panic`] with the panic's message.
 #[cold]
-fn panic_message(thread: &Thread, payload: &(dyn std::any::Any + Send)) -> String {
-    let msg = payload
+fn lane_fault(ctx: &LaneCtx, payload: Box<dyn Any + Send>) -> ThreadFault {
+    let message = payload
         .downcast_ref::<String>()
         .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "panicked".into());
-    format!("thread {:?} of CTA {:?}: {msg}", thread.tid, thread.ctaid)
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
+    let raised = ctx.raised.take();
+    let mut fault = match (raised, message) {
+        (Some(raised), Some(message)) if raised.message == message => raised.fault,
+        (_, Some(message)) => Fault::Panic { message }.into(),
+        (_, None) => match payload.downcast::<ThreadFault>() {
+            Ok(fault) => *fault,
+            Err(payload) => match payload.downcast::<Fault>() {
+                Ok(fault) => (*fault).into(),
+                Err(_) => Fault::Panic {
+                    message: "panicked".into(),
+                }
+                .into(),
+            },
+        },
+    };
+    fault.thread = Some(ctx.thread);
+    fault
 }
 
 /// Runs every thread of one CTA to completion, on the calling thread,
@@ -223,6 +247,7 @@ where
             save,
             thread,
             carry: Cell::new(false),
+            raised: Cell::new(None),
         };
         // `ctx` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
@@ -233,10 +258,7 @@ where
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.
             Ok(v) => unsafe { results.get_unchecked(t) }.set(Some(v)),
-            Err(p) => core
-                .errors
-                .borrow_mut()
-                .push(panic_message(&ctx.thread, &*p)),
+            Err(payload) => core.reported.borrow_mut().push(lane_fault(&ctx, payload)),
         }
         core.finished.set(core.finished.get() + 1);
     };
@@ -260,10 +282,10 @@ where
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
-    let (shared, stats, errors) = core.finish();
+    let (shared, stats, faults) = core.finish();
     CtaOutcome {
         shared,
         stats,
-        errors,
+        faults,
     }
 }

@@ -30,8 +30,9 @@
 //! assert!(mem.access(b + 8, 1, 1, "st", |_| ()).is_err()); // one past the end
 //! ```
 
-use crate::exec::Fault;
+use crate::fault::Fault;
 use std::cell::RefCell;
+use std::fmt;
 use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -109,9 +110,13 @@ pub fn constant_addresses(sizes: &[usize]) -> Vec<u64> {
     addresses_from(0, sizes)
 }
 
-/// Which memory of a launch an access reaches, as its errors name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which memory an access reaches, as its faults name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Space {
+    /// `.shared`: the CTA's shared memory.
+    Shared,
+    /// `.local`: the thread's local memory.
+    Local,
     /// `.global`: the launch's global buffers.
     Global,
     /// `.const`: the launch's constant buffers.
@@ -121,34 +126,21 @@ pub enum Space {
 }
 
 impl Space {
-    /// The memory's name in errors.
+    /// The memory's name in faults.
     pub fn name(self) -> &'static str {
         match self {
+            Space::Shared => "shared",
+            Space::Local => "local",
             Space::Global => "global",
             Space::Constant => "constant",
             Space::Param => "param",
         }
     }
+}
 
-    /// The memory's name in the error of an access outside a launch.
-    fn memory(self) -> &'static str {
-        match self {
-            Space::Global => "global memory",
-            Space::Constant => "constant memory",
-            Space::Param => "kernel parameters",
-        }
-    }
-
-    /// Why an address in none of the space's buffers is in none, and what
-    /// gives it some.
-    fn in_no_buffer(self) -> &'static str {
-        match self {
-            Space::Global => "is in no buffer of the launch",
-            Space::Constant => {
-                "is in no constant buffer of the launch (`Launch::constant` registers them)"
-            }
-            Space::Param => "is past the kernel's parameters (`Launch::params` registers them)",
-        }
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -183,33 +175,45 @@ impl Layout {
     }
 
     /// The buffer and the byte range in it of the `size` bytes at `addr`,
-    /// which must be aligned to `align` and lie in one buffer; `what` names
-    /// the access in errors.
+    /// which must be aligned to `align` and lie in one buffer;
+    /// `instruction` names the access in faults.
     fn locate(
         &self,
         addr: u64,
         size: u64,
         align: u64,
-        what: &str,
+        instruction: &'static str,
     ) -> Result<(usize, Range<usize>), Fault> {
-        let space = self.space.name();
+        let space = self.space;
         if align > 1 && !addr.is_multiple_of(align) {
-            return Err(Fault::new(format!(
-                "{what}: {space} address {addr:#x} is not aligned to {align} bytes"
-            )));
+            return Err(Fault::Misaligned {
+                instruction,
+                lane: None,
+                space,
+                address: addr,
+                align,
+            });
         }
         let Some((i, offset)) = self.find(addr) else {
-            return Err(Fault::new(format!(
-                "{what}: {space} address {addr:#x} {}",
-                self.space.in_no_buffer()
-            )));
+            return Err(Fault::Unmapped {
+                instruction,
+                lane: None,
+                space,
+                address: addr,
+                size,
+            });
         };
         let (base, len) = self.spans[i];
         match offset.checked_add(size) {
             Some(end) if end <= len => Ok((i, offset as usize..end as usize)),
-            _ => Err(Fault::new(format!(
-                "{what}: {space} address {addr:#x} (+{size} bytes) runs past the end of its buffer ({base:#x}, {len} bytes)"
-            ))),
+            _ => Err(Fault::OutOfBounds {
+                instruction,
+                lane: None,
+                space,
+                address: addr,
+                size,
+                bounds: base..base + len,
+            }),
         }
     }
 }
@@ -236,19 +240,21 @@ impl GlobalMemory {
     }
 
     /// Runs `f` on the `size` bytes at `addr`, which must be aligned to
-    /// `align` and lie in one buffer; `what` names the access in errors.
+    /// `align` and lie in one buffer; `instruction` names the access in
+    /// faults.
     pub fn access<R>(
         &self,
         addr: u64,
         size: u64,
         align: u64,
-        what: &str,
+        instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        let (i, range) = self.layout.locate(addr, size, align, what)?;
-        let mut bytes = self.buffers[i]
-            .lock()
-            .map_err(|_| Fault::new(format!("{what}: a global buffer was poisoned")))?;
+        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
+        let mut bytes = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
+            instruction,
+            lane: None,
+        })?;
         Ok(f(&mut bytes[range]))
     }
 
@@ -304,16 +310,17 @@ impl ReadOnlyMemory {
     }
 
     /// Runs `f` on the `size` bytes at `addr`, which must be aligned to
-    /// `align` and lie in one buffer; `what` names the access in errors.
+    /// `align` and lie in one buffer; `instruction` names the access in
+    /// faults.
     pub fn read<R>(
         &self,
         addr: u64,
         size: u64,
         align: u64,
-        what: &str,
+        instruction: &'static str,
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
-        let (i, range) = self.layout.locate(addr, size, align, what)?;
+        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         Ok(f(&self.buffers[i][range]))
     }
 }
@@ -364,9 +371,9 @@ impl Drop for Entered {
 }
 
 /// The running launch's memory (a launch that registered nothing has an
-/// empty one, shared, so that it costs no allocation); `what` on `space`
-/// names the access in the error outside a launch.
-pub(crate) fn current(what: &str, space: Space) -> Result<Arc<LaunchMemory>, Fault> {
+/// empty one, shared, so that it costs no allocation); `instruction` on
+/// `space` names the access in the fault outside a launch.
+pub(crate) fn current(instruction: &'static str, space: Space) -> Result<Arc<LaunchMemory>, Fault> {
     static EMPTY: LazyLock<Arc<LaunchMemory>> =
         LazyLock::new(|| Arc::new(LaunchMemory::new(Vec::new(), Vec::new(), Vec::new())));
     if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
@@ -375,10 +382,10 @@ pub(crate) fn current(what: &str, space: Space) -> Result<Arc<LaunchMemory>, Fau
     if crate::machine::in_launch() {
         return Ok(EMPTY.clone());
     }
-    Err(Fault::new(format!(
-        "`{what}` on {} needs a launch",
-        space.memory()
-    )))
+    Err(Fault::NeedsLaunch {
+        instruction,
+        memory: Some(space),
+    })
 }
 
 #[cfg(test)]
@@ -401,8 +408,12 @@ mod tests {
     fn an_access_that_runs_off_a_constant_buffer_does_not_reach_the_next() {
         let constants = ReadOnlyMemory::constant(vec![vec![0; 4], vec![0; 4]]);
         let err = constants.read(0, 8, 1, "ld", |_| ()).unwrap_err();
+        let Fault::OutOfBounds { bounds, .. } = &err else {
+            panic!("not out of bounds: {err}");
+        };
+        assert_eq!(*bounds, 0..4);
         assert!(
-            err.message
+            err.to_string()
                 .contains("runs past the end of its buffer (0x0, 4 bytes)"),
             "{err}"
         );

@@ -12,7 +12,8 @@
 //! H100's records say.
 
 use super::fp::{self, Format, flush, nan_result, per_lane, with_format};
-use crate::exec::{SemResult, ty0, unsupported};
+use crate::exec::{SemResult, ty0};
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, ScalarType};
 use rustc_apfloat::ieee::{Double, Single};
 use rustc_apfloat::{Float, Round};
@@ -195,7 +196,7 @@ fn unary(m: &Mods, s: &mut [u64], f: Function) -> SemResult {
         elem,
         ScalarType::F16 | ScalarType::Bf16 | ScalarType::F32 | ScalarType::F64
     ) {
-        return Err(unsupported(&format!(
+        return Err(Fault::not_simulated(format!(
             "approximate function on .{}",
             t.name()
         )));

@@ -9,7 +9,8 @@
 //! (or all of them with a true ignore-source predicate) are zeros, and both
 //! addresses must be aligned to the copy size (errors name the address).
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::current;
 use crate::sem::memory::address::check_access;
 use ptx_core::Mods;
@@ -52,7 +53,10 @@ fn copy(_: &Mods, s: &[u64], src_bytes: u64) -> SemResult {
         shared[at..at + size as usize].copy_from_slice(&data);
         Ok(())
     })
-    .unwrap_or_else(|| Err(Fault::new("`cp.async` needs a launch")))
+    .unwrap_or(Err(Fault::NeedsLaunch {
+        instruction: "cp.async",
+        memory: None,
+    }))
 }
 
 /// `cp.async.commit_group`, `cp.async.wait_group N`, `cp.async.wait_all`:

@@ -7,7 +7,8 @@
 //! value is rounded or converted, so the host's floating-point unit plays
 //! no part.
 
-use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0};
+use crate::exec::{SemResult, sign_extend, truncate, ty0};
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, ScalarType, Sel, TypeKind};
 use std::cmp::Ordering;
 
@@ -77,7 +78,7 @@ fn comparison(m: &Mods) -> Result<Sel, Fault> {
                     | Nan
             )
         })
-        .ok_or_else(|| Fault::new("comparison without an operator"))
+        .ok_or_else(|| Fault::malformed(None, "comparison without an operator"))
 }
 
 /// `t BoolOp c` for the combining forms; `t` alone without one.
@@ -215,7 +216,7 @@ fn set_with(m: &Mods, s: &mut [u64], c: Option<bool>) -> SemResult {
     let dtype = ty0(m)?;
     let stype = m
         .ty(1)
-        .ok_or_else(|| Fault::new("set without a source type"))?;
+        .ok_or_else(|| Fault::malformed("set", "without a source type"))?;
     let (lo, hi) = compare_both(m, stype, s[1], s[2])?;
     s[0] = if is_pair(stype) {
         let one = if is_pair(dtype) { truth(dtype) } else { 0xFFFF };
@@ -258,7 +259,7 @@ pub fn selp(_: &Mods, s: &mut [u64]) -> SemResult {
 pub fn slct(m: &Mods, s: &mut [u64]) -> SemResult {
     let ctype = m
         .ty(1)
-        .ok_or_else(|| Fault::new("slct without a selector type"))?;
+        .ok_or_else(|| Fault::malformed("slct", "without a selector type"))?;
     let non_negative = match ctype {
         ScalarType::F32 => float_key(s[3], (8, 23), m.has(Flags::FTZ)).is_some_and(|k| k >= 0),
         _ => sign_extend(s[3], 32) >= 0,

@@ -12,7 +12,8 @@
 
 use super::fp::{self, Format, flush, nan_result, per_lane, with_format};
 use super::integer;
-use crate::exec::{Fault, SemResult, ty0, unsupported};
+use crate::exec::{SemResult, ty0};
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, Rounding, ScalarType, Sel};
 use rustc_apfloat::ieee::Single;
 use rustc_apfloat::{Float, Round};
@@ -135,7 +136,7 @@ fn arithmetic_type(t: ScalarType) -> Result<ScalarType, Fault> {
     let elem = fp::lanes(t).0;
     match elem {
         ScalarType::F16 | ScalarType::Bf16 | ScalarType::F32 | ScalarType::F64 => Ok(elem),
-        _ => Err(unsupported(&format!(
+        _ => Err(Fault::not_simulated(format!(
             "floating-point arithmetic on .{}",
             t.name()
         ))),
@@ -442,7 +443,7 @@ pub fn testp(m: &Mods, s: &mut [u64]) -> SemResult {
     let (nan, infinite, subnormal) = with_format!(t, F => {
         let x = F::decode(s[1]);
         (x.is_nan(), x.is_infinite(), x.is_denormal())
-    }, _ => return Err(unsupported(&format!("testp on .{}", t.name()))));
+    }, _ => return Err(Fault::not_simulated(format!("testp on .{}", t.name()))));
     s[0] = u64::from(match op {
         Sel::Finite => !nan && !infinite,
         Sel::Infinite => infinite,
@@ -452,7 +453,12 @@ pub fn testp(m: &Mods, s: &mut [u64]) -> SemResult {
         // +0.0 and -0.0 (f32 and f64) give 1.
         Sel::Normal => !nan && !infinite && !subnormal,
         Sel::Subnormal => subnormal,
-        _ => return Err(unsupported("this testp operation")),
+        other => {
+            return Err(Fault::malformed(
+                "testp",
+                format!("unexpected operation .{}", other.word()),
+            ));
+        }
     });
     Ok(())
 }

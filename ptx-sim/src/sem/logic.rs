@@ -6,7 +6,7 @@ use ptx_core::{Mods, Sel};
 
 /// The width of the operands: the type's bits, 1 for `.pred`.
 #[inline(always)]
-fn width(m: &Mods) -> Result<u32, crate::exec::Fault> {
+fn width(m: &Mods) -> Result<u32, crate::fault::Fault> {
     Ok(ty0(m)?.bits())
 }
 

@@ -23,13 +23,17 @@ pub mod warp;
 /// interpreter, for the families' tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use crate::exec::Fault;
+    use crate::fault::ThreadFault;
     use crate::interp::Prepared;
     use ptx_core::{AsmOperand, Target, check_asm, lower};
 
     /// Runs `asm` with the operands `cons` (outputs first, as CUDA writes
     /// them) and their values before the statement; gives their values after.
-    pub fn try_run(asm: &str, cons: &[&str], values: &[u128]) -> Result<Vec<u128>, Fault> {
+    pub fn try_run(
+        asm: &str,
+        cons: &[&str],
+        values: &[u128],
+    ) -> Result<Vec<u128>, Box<ThreadFault>> {
         let checked = check_asm(asm, cons, Target::default())
             .unwrap_or_else(|d| panic!("`{asm}` is rejected: {}", d[0]));
         let ops: Vec<AsmOperand> = cons

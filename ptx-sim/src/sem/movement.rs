@@ -1,7 +1,8 @@
 //! Data movement within a thread (PTX ISA "Data Movement and Conversion
 //! Instructions": `mov`, its packing and unpacking forms, and `prmt`).
 
-use crate::exec::{Fault, SemResult, truncate, ty0};
+use crate::exec::{SemResult, truncate, ty0};
+use crate::fault::Fault;
 use ptx_core::{Mods, Sel};
 
 /// `mov.type d, a`: a register, an immediate, a special register or a
@@ -24,7 +25,7 @@ fn pack_layout(m: &Mods, slots: usize) -> Result<(usize, usize, u32), Fault> {
     let parts = slots
         .checked_sub(whole)
         .filter(|&p| p > 0)
-        .ok_or_else(|| Fault::new("mov: no parts to pack or unpack"))?;
+        .ok_or_else(|| Fault::malformed("mov", "no parts to pack or unpack"))?;
     Ok((whole, parts, bits / parts as u32))
 }
 

@@ -21,7 +21,8 @@
 //! Operand selectors and `vmad`'s negations come in [`Mods::select`] and
 //! [`Mods::negate`], by operand position (`d`, `a`, `b`, `c`).
 
-use crate::exec::{SemResult, unsupported};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, ScalarType, Sel, Selector};
 
 /// The per-lane operation of a video instruction.
@@ -144,7 +145,7 @@ fn simd(m: &Mods, s: &mut [u64], op: Op, bits: u32) -> SemResult {
 
 /// The comparison of a `vset` form.
 #[inline]
-fn comparison(m: &Mods) -> Result<fn(i64, i64) -> bool, crate::exec::Fault> {
+fn comparison(m: &Mods) -> Result<fn(i64, i64) -> bool, crate::fault::Fault> {
     Ok(
         match m
             .sel
@@ -158,7 +159,7 @@ fn comparison(m: &Mods) -> Result<fn(i64, i64) -> bool, crate::exec::Fault> {
             Some(Sel::Le) => |a, b| a <= b,
             Some(Sel::Gt) => |a, b| a > b,
             Some(Sel::Ge) => |a, b| a >= b,
-            _ => return Err(unsupported("vset without a comparison")),
+            _ => return Err(Fault::malformed("vset", "no comparison")),
         },
     )
 }
@@ -315,7 +316,7 @@ fn finish(m: &Mods, s: &mut [u64], t: i128, signed_d: bool) {
 #[inline]
 fn scalar(m: &Mods, s: &mut [u64], op: Op) -> SemResult {
     if op == Op::Avrg {
-        return Err(unsupported("vavrg"));
+        return Err(Fault::not_simulated("vavrg"));
     }
     let a = part(s[1], m.select[1], signed(m, 1));
     let b = part(s[2], m.select[2], signed(m, 2));

@@ -7,7 +7,8 @@
 //! has arrived and the warp side (`*_warp`) has computed the results.
 //! Outside a launch they fault, naming the instruction.
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::collective::collective;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
@@ -212,7 +213,8 @@ pub fn redux_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
     let ty = call.mods.ty(0).unwrap_or(ScalarType::B32);
-    let op = call.mods.sel[0].ok_or_else(|| Fault::new("redux.sync without an operation"))?;
+    let op =
+        call.mods.sel[0].ok_or_else(|| Fault::malformed("redux.sync", "without an operation"))?;
     let values: Vec<u64> = lanes_of(call.members).map(|l| call.lanes[l][1]).collect();
     let d = if ty == ScalarType::F32 {
         redux_f32(op, &call.mods, &values)
@@ -234,10 +236,10 @@ fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
             Sel::Or => it.fold(0, |acc, v| acc | v),
             Sel::Xor => it.fold(0, |acc, v| acc ^ v),
             other => {
-                return Err(Fault::new(format!(
-                    "redux.sync: unexpected operation .{}",
-                    other.word()
-                )));
+                return Err(Fault::malformed(
+                    "redux.sync",
+                    format!("unexpected operation .{}", other.word()),
+                ));
             }
         };
         r & 0xFFFF_FFFF

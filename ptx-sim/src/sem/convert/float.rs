@@ -10,7 +10,8 @@
 //! NaN to integer), the recorded behaviour is cited on the function.
 
 use super::super::fp::{self, Format, flush, with_format};
-use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0, unsupported};
+use crate::exec::{SemResult, sign_extend, truncate, ty0};
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, Rounding, ScalarType};
 use rustc_apfloat::ieee::{Double, Float8E4M3FN, Float8E5M2, Half, Single};
 use rustc_apfloat::{Float, FloatConvert, Round};
@@ -43,7 +44,7 @@ fn types(m: &Mods) -> Result<(ScalarType, ScalarType), Fault> {
     let d = ty0(m)?;
     let a = m
         .ty(1)
-        .ok_or_else(|| Fault::new("cvt needs a source type"))?;
+        .ok_or_else(|| Fault::malformed("cvt", "needs a source type"))?;
     Ok((d, a))
 }
 
@@ -56,7 +57,7 @@ pub fn cvt_float(m: &Mods, s: &mut [u64]) -> SemResult {
         (true, true) => float_to_float(m, d, a, s[1])?,
         (false, true) => float_to_int(m, d, a, s[1])?,
         (true, false) => int_to_float(m, d, a, s[1])?,
-        (false, false) => return Err(unsupported("cvt between integer types")),
+        (false, false) => return Err(Fault::not_simulated("cvt between integer types")),
     };
     Ok(())
 }
@@ -192,11 +193,11 @@ fn float_to_float(m: &Mods, d: ScalarType, a: ScalarType, bits: u64) -> Result<u
     }
     if d == a {
         return with_format!(d, F => Ok(same_format::<F>(m, d, bits)),
-            _ => Err(unsupported(&format!("cvt.{0}.{0}", d.name()))));
+            _ => Err(Fault::not_simulated(format!("cvt.{0}.{0}", d.name()))));
     }
     with_format!(a, S => with_format!(d, D => Ok(convert::<S, D>(m, a, d, bits)),
-        _ => Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name())))),
-        _ => Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name()))))
+        _ => Err(Fault::not_simulated(format!("cvt.{}.{}", d.name(), a.name())))),
+        _ => Err(Fault::not_simulated(format!("cvt.{}.{}", d.name(), a.name()))))
 }
 
 /// The integer range of type `t`.
@@ -237,7 +238,7 @@ fn float_to_int(m: &Mods, d: ScalarType, a: ScalarType, bits: u64) -> Result<u64
             integral_value(r).clamp(lo, hi)
         };
         Ok(truncate(v as u64, d.bits()))
-    }, _ => Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name()))))
+    }, _ => Err(Fault::not_simulated(format!("cvt.{}.{}", d.name(), a.name()))))
 }
 
 /// An integral finite value, clamped into i128 (beyond it, the sign decides).
@@ -269,7 +270,7 @@ fn int_to_float(m: &Mods, d: ScalarType, a: ScalarType, bits: u64) -> Result<u64
     with_format!(d, D => {
         let r = D::from_i128_r(v, fp::round_of(m.rnd)).value;
         Ok(clamp(c, d, r))
-    }, _ => Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name()))))
+    }, _ => Err(Fault::not_simulated(format!("cvt.{}.{}", d.name(), a.name()))))
 }
 
 /// `cvt.rna{.satfinite}.tf32.f32` and `cvt.rn|rz{.relu}{.satfinite}.tf32.f32`:
@@ -408,7 +409,13 @@ pub fn cvt_x2(m: &Mods, s: &mut [u64]) -> SemResult {
             from_fp8::<Float8E5M2>(relu, s[1] & 0xff)
                 | from_fp8::<Float8E5M2>(relu, s[1] >> 8 & 0xff) << 16
         }
-        _ => return Err(unsupported(&format!("cvt.{}.{}", d.name(), a.name()))),
+        _ => {
+            return Err(Fault::not_simulated(format!(
+                "cvt.{}.{}",
+                d.name(),
+                a.name()
+            )));
+        }
     };
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! destination, reached through [`crate::sem::convert::float::cvt`], and
 //! `cvt.pack`).
 
-use crate::exec::{Fault, SemResult, sign_extend, truncate, ty0};
+use crate::exec::{SemResult, sign_extend, truncate, ty0};
+use crate::fault::Fault;
 use ptx_core::{Flags, Mods, ScalarType};
 
 /// `v`, read as a value of integer type `t`.
@@ -36,7 +37,7 @@ pub fn cvt_int(m: &Mods, s: &mut [u64]) -> SemResult {
     let (dtype, atype) = (
         ty0(m)?,
         m.ty(1)
-            .ok_or_else(|| Fault::new("cvt without a source type"))?,
+            .ok_or_else(|| Fault::malformed("cvt", "without a source type"))?,
     );
     let a = value(s[1], atype);
     s[0] = if m.has(Flags::SAT) {

@@ -2,7 +2,8 @@
 //! elements between shared memory (or a register) and the fragments of a
 //! warp, one row of 16 bytes a lane address, as the PTX ISA lays them out.
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::banks::wavefronts;
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
@@ -31,10 +32,11 @@ pub fn movmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
 fn m8n8_only(call: &WarpCall<'_>) -> Result<usize, Fault> {
     match call.mods.shape {
         Some(s) if s.m == 8 && s.n == 8 => Ok(usize::from(call.mods.count.max(1))),
-        other => Err(Fault::new(format!(
-            "`{}`: shape {other:?} is not simulated (only .m8n8)",
-            call.key
+        Some(s) => Err(Fault::not_simulated(format!(
+            "{}.m{}n{}",
+            call.key, s.m, s.n
         ))),
+        None => Err(Fault::malformed(call.key, "without a shape")),
     }
 }
 
@@ -58,7 +60,7 @@ fn rows(
         let lane = 8 * i + r;
         let addr = call.lanes[lane][slot];
         *o = check_access(call.shared.len(), addr, 16, 16, call.key)
-            .map_err(|f| Fault::new(format!("lane {lane}: {f}")))?;
+            .map_err(|f| f.on_lane(lane as u32))?;
         acc[r].0 = addr;
     }
     let (w, ideal) = wavefronts(&acc);

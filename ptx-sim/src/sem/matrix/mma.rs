@@ -2,7 +2,8 @@
 //! with the H100's tensor-core numerics (see
 //! `shared/notes/tensor-core-numerics.md` and [`fused_sum`]).
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::collective::collective;
 use crate::registry::Sem;
@@ -221,11 +222,11 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let shape = call
         .mods
         .shape
-        .ok_or_else(|| Fault::new("mma without a shape"))?;
+        .ok_or_else(|| Fault::malformed("mma", "without a shape"))?;
     let [dt, at, bt, ct] = call.mods.types;
     let (dt, at, bt, ct) = match (dt, at, bt, ct) {
         (Some(d), Some(a), Some(b), Some(c)) => (d, a, b, c),
-        _ => return Err(Fault::new("mma: expected four types")),
+        _ => return Err(Fault::malformed("mma", "expected four types")),
     };
     if shape.m == 8 && shape.k == 4 && at == ScalarType::F16 {
         return mma_m8n8k4_f16(call, dt, ct);
@@ -249,7 +250,7 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let nc = nc_elems / c_per_reg;
     let (a0, b0, c0) = (nd, nd + na, nd + na + nb);
     if c0 + nc > crate::machine::MAX_SLOTS {
-        return Err(Fault::new("mma: too many operands"));
+        return Err(Fault::malformed("mma", "too many operands"));
     }
     let raw = |v: u64, j: usize, bits: usize| (v >> (j * bits)) & ((1u64 << bits) - 1);
     let mut a = vec![vec![0u64; k]; m];
@@ -550,8 +551,8 @@ pub(crate) fn mma_float(
             }
         }
         other => {
-            return Err(Fault::new(format!(
-                "mma: .{} results are not simulated",
+            return Err(Fault::not_simulated(format!(
+                "mma with .{} results",
                 other.name()
             )));
         }

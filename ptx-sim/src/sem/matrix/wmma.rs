@@ -72,7 +72,8 @@
 //! instruction's rounding; integers exactly.
 
 use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
@@ -121,9 +122,10 @@ pub struct Fragment {
 }
 
 impl Fragment {
-    /// The fragment of `operand` for a `shape` of element type `ty`, or why
-    /// there is none.
-    pub fn new(operand: Operand, shape: Shape, ty: ScalarType) -> Result<Fragment, String> {
+    /// The fragment of `operand` for a `shape` of element type `ty`, or
+    /// why there is none (a [`Fault::Malformed`]: the checker admits no
+    /// such form).
+    pub fn new(operand: Operand, shape: Shape, ty: ScalarType) -> Result<Fragment, Fault> {
         let (m, n, k) = (
             usize::from(shape.m),
             usize::from(shape.n),
@@ -148,9 +150,12 @@ impl Fragment {
             (cols, rows)
         };
         if outer % 8 != 0 || inner % (4 * chunk) != 0 {
-            return Err(format!(
-                "no wmma fragment of {operand:?} for m{m}n{n}k{k} with .{} elements",
-                ty.name()
+            return Err(Fault::malformed(
+                "wmma",
+                format!(
+                    "no fragment of {operand:?} for m{m}n{n}k{k} with .{} elements",
+                    ty.name()
+                ),
             ));
         }
         let inner_blocks = inner / (4 * chunk);
@@ -281,19 +286,22 @@ impl Placement {
         let shape = call
             .mods
             .shape
-            .ok_or_else(|| Fault::new(format!("`{key}` without a shape")))?;
+            .ok_or_else(|| Fault::malformed(key, "without a shape"))?;
         let ty = call
             .mods
             .ty(0)
-            .ok_or_else(|| Fault::new(format!("`{key}` without a type")))?;
-        let fragment = Fragment::new(operand, shape, ty).map_err(Fault::new)?;
+            .ok_or_else(|| Fault::malformed(key, "without a type"))?;
+        let fragment = Fragment::new(operand, shape, ty)?;
         let regs = fragment.regs;
         let addr_slot = if store { 0 } else { regs };
         if call.len != regs + 2 {
-            return Err(Fault::new(format!(
-                "`{key}`: {} operand slots, expected {regs} registers, an address and a stride",
-                call.len
-            )));
+            return Err(Fault::malformed(
+                key,
+                format!(
+                    "{} operand slots, expected {regs} registers, an address and a stride",
+                    call.len
+                ),
+            ));
         }
         let row_major = call.mods.layout[0] != Some(Layout::Col);
         let default_stride = if row_major {
@@ -314,19 +322,29 @@ impl Placement {
         };
         let (base, stride) = read(first);
         if let Some(&l) = lanes.iter().find(|&&l| read(l) != (base, stride)) {
-            let (a, st) = read(l);
-            return Err(Fault::new(format!(
-                "`{key}`: lane {l} gives address {a:#x} and stride {st}, lane {first} gives {base:#x} and {stride}: every lane of the warp must give the same"
-            )));
+            let (address, stride_of_lane) = read(l);
+            return Err(Fault::NonUniformTile {
+                instruction: key,
+                lane: l as u32,
+                address,
+                stride: stride_of_lane,
+                first_lane: first as u32,
+                first_address: base,
+                first_stride: stride,
+            });
         }
         let align = fragment.alignment();
         let line_bits = stride * fragment.elem_bits as u64;
         if base % align != 0 || !line_bits.is_multiple_of(8 * align) {
-            return Err(Fault::new(format!(
-                "`{key}` (lane {first}): address {base:#x} with a stride of {stride} elements ({} bytes) leaves a {} start unaligned: each must be aligned to {align} bytes",
-                line_bits as f64 / 8.0,
-                if row_major { "row" } else { "column" }
-            )));
+            return Err(Fault::MisalignedTile {
+                instruction: key,
+                lane: first as u32,
+                address: base,
+                stride,
+                element_bits: fragment.elem_bits as u32,
+                row_major,
+                align,
+            });
         }
         Ok(Placement {
             fragment,
@@ -477,14 +495,17 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
     let size = bits.div_ceil(8) as u64;
     let mods = call.mods;
     for l in lanes_of(call.members) {
-        let what = format!("{} (lane {l})", call.key);
         for r in 0..f.regs {
             let mut v = 0u64;
             for e in 0..f.per_register() {
                 let (addr, shift) = place.address(f.position(l, r, e));
-                let raw = Span::new(&mods, addr, size, 1, &what)?.read(call.shared, |b| {
-                    b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))
-                })?;
+                let raw = Span::new(&mods, addr, size, 1, call.key)
+                    .and_then(|span| {
+                        span.read(call.shared, |b| {
+                            b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))
+                        })
+                    })
+                    .map_err(|fault| fault.on_lane(l as u32))?;
                 v |= (raw >> shift & mask(bits)) << (e * bits);
             }
             call.lanes[l][r] = v;
@@ -501,17 +522,17 @@ fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
     let size = bits.div_ceil(8) as u64;
     let mods = call.mods;
     for l in lanes_of(call.members) {
-        let what = format!("{} (lane {l})", call.key);
         for r in 0..f.regs {
             let v = call.lanes[l][1 + r];
             for e in 0..f.per_register() {
                 let (addr, _) = place.address(f.position(l, r, e));
                 let x = v >> (e * bits) & mask(bits);
-                with_bytes(call.shared, &mods, addr, size, 1, &what, |b| {
+                with_bytes(call.shared, &mods, addr, size, 1, call.key, |b| {
                     for (i, byte) in b.iter_mut().enumerate() {
                         *byte = (x >> (8 * i)) as u8;
                     }
-                })?;
+                })
+                .map_err(|fault| fault.on_lane(l as u32))?;
             }
         }
     }
@@ -538,14 +559,14 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let shape = m
         .shape
-        .ok_or_else(|| Fault::new("`wmma.mma` without a shape"))?;
+        .ok_or_else(|| Fault::malformed("wmma.mma", "without a shape"))?;
     // `.f16` forms write only `.dtype.ctype`; the others all four types.
     let (dt, at, bt, ct) = match m.types {
         [Some(d), Some(c), None, None] => (d, ScalarType::F16, ScalarType::F16, c),
         [Some(d), Some(a), Some(b), Some(c)] => (d, a, b, c),
-        _ => return Err(Fault::new("`wmma.mma`: expected two or four types")),
+        _ => return Err(Fault::malformed("wmma.mma", "expected two or four types")),
     };
-    let frag = |op, ty| Fragment::new(op, shape, ty).map_err(Fault::new);
+    let frag = |op, ty| Fragment::new(op, shape, ty);
     let (fd, fa, fb, fc) = (
         frag(Operand::Accumulator, dt)?,
         frag(Operand::A, at)?,
@@ -554,11 +575,10 @@ fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     );
     let (a0, b0, c0) = (fd.regs, fd.regs + fa.regs, fd.regs + fa.regs + fb.regs);
     if call.len != c0 + fc.regs {
-        return Err(Fault::new(format!(
-            "`wmma.mma`: {} operands, expected {}",
-            call.len,
-            c0 + fc.regs
-        )));
+        return Err(Fault::malformed(
+            "wmma.mma",
+            format!("{} operands, expected {}", call.len, c0 + fc.regs),
+        ));
     }
     let (a, b, c) = (
         gather(call, &fa, a0),

@@ -14,7 +14,8 @@
 //! `.param` addresses are byte offsets into the kernel's parameters, which
 //! appear at [`PARAM_WINDOW`].
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::current as lane;
 use crate::machine::spaces::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, Space, current,
@@ -23,24 +24,44 @@ use crate::machine::spaces::{
 use ptx_core::{Mods, ParamScope, StateSpace};
 
 /// Checks that `[addr, addr + size)` lies in a shared memory of `len`
-/// bytes and is aligned to `align`.
+/// bytes and is aligned to `align`; `instruction` names the access in
+/// faults.
+///
+/// ```
+/// use ptx_sim::fault::Fault;
+/// use ptx_sim::sem::memory::address::check_access;
+/// assert_eq!(check_access(64, 60, 4, 4, "ld"), Ok(60));
+/// let Err(Fault::OutOfBounds { address, bounds, .. }) = check_access(64, 64, 4, 4, "ld") else {
+///     panic!("one past the end is out of bounds");
+/// };
+/// assert_eq!((address, bounds), (64, 0..64));
+/// ```
 pub fn check_access(
     len: usize,
     addr: u64,
     size: u64,
     align: u64,
-    what: &str,
+    instruction: &'static str,
 ) -> Result<usize, Fault> {
     if align > 1 && !addr.is_multiple_of(align) {
-        return Err(Fault::new(format!(
-            "{what}: shared address {addr:#x} is not aligned to {align} bytes"
-        )));
+        return Err(Fault::Misaligned {
+            instruction,
+            lane: None,
+            space: Space::Shared,
+            address: addr,
+            align,
+        });
     }
     match addr.checked_add(size) {
         Some(end) if end <= len as u64 => Ok(addr as usize),
-        _ => Err(Fault::new(format!(
-            "{what}: shared address {addr:#x} (+{size} bytes) is outside the CTA's {len} bytes of shared memory"
-        ))),
+        _ => Err(Fault::OutOfBounds {
+            instruction,
+            lane: None,
+            space: Space::Shared,
+            address: addr,
+            size,
+            bounds: 0..len as u64,
+        }),
     }
 }
 
@@ -99,7 +120,7 @@ pub(super) fn generic_place(addr: u64) -> Place {
 /// statement runs in the kernel itself. The kernel parameter window lies
 /// inside the global window (PTX ISA, "State Spaces"), so a `.global`
 /// address there reaches the parameters too.
-pub(super) fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
+pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Place, Fault> {
     match m.space {
         None => Ok(generic_place(addr)),
         Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
@@ -108,11 +129,11 @@ pub(super) fn place(m: &Mods, addr: u64, what: &str) -> Result<Place, Fault> {
         }
         Some(StateSpace::Local) => Ok(Place::Local(addr)),
         Some(StateSpace::Const) => Ok(Place::Constant(addr)),
-        Some(StateSpace::Param(ParamScope::Func)) => Err(Fault::new(format!(
-            "`{what}`: .param::func is a device function's own parameters, which a ptx! statement, running in the kernel itself, does not have; the kernel's parameters (`Launch::params`) are .param::entry, read with `ld.param`"
-        ))),
+        Some(StateSpace::Param(ParamScope::Func)) => {
+            Err(Fault::DeviceFunctionParams { instruction })
+        }
         Some(StateSpace::Param(_)) => Ok(Place::Param(addr)),
-        space => Err(space_not_simulated(what, space)),
+        space => Err(space_not_simulated(instruction, space)),
     }
 }
 
@@ -124,24 +145,24 @@ pub(crate) fn with_bytes<R>(
     addr: u64,
     size: u64,
     align: u64,
-    what: &str,
+    instruction: &'static str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
-    Span::new(m, addr, size, align, what)?.write(shared, f)
+    Span::new(m, addr, size, align, instruction)?.write(shared, f)
 }
 
 /// One access of an instruction: `size` bytes at address `addr` (aligned
-/// to `align`), which point at `place`; `what` names the instruction in
-/// errors.
-pub(crate) struct Span<'a> {
+/// to `align`), which point at `place`; `instruction` names the access in
+/// faults.
+pub(crate) struct Span {
     pub(super) place: Place,
     addr: u64,
     size: u64,
     align: u64,
-    what: &'a str,
+    instruction: &'static str,
 }
 
-impl<'a> Span<'a> {
+impl Span {
     /// The access of `size` bytes at `addr` by an instruction with
     /// modifiers `m`.
     pub(crate) fn new(
@@ -149,14 +170,14 @@ impl<'a> Span<'a> {
         addr: u64,
         size: u64,
         align: u64,
-        what: &'a str,
-    ) -> Result<Span<'a>, Fault> {
+        instruction: &'static str,
+    ) -> Result<Span, Fault> {
         Ok(Span {
-            place: place(m, addr, what)?,
+            place: place(m, addr, instruction)?,
             addr,
             size,
             align,
-            what,
+            instruction,
         })
     }
 
@@ -173,24 +194,30 @@ impl<'a> Span<'a> {
             addr,
             size,
             align,
-            what,
+            instruction,
             ..
         } = *self;
+        let read_only = |space| Fault::ReadOnly {
+            instruction,
+            lane: None,
+            space,
+            address: addr,
+        };
         match self.place {
             Place::Shared(offset) => {
-                let at = check_access(shared.len(), offset, size, align, what)?;
+                let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }
-            Place::Global(addr) => current(what, Space::Global)?
-                .global
-                .access(addr, size, align, what, f),
-            Place::Local(offset) => with_local(offset, size, align, what, f),
-            Place::Constant(_) => Err(Fault::new(format!(
-                "{what}: constant memory is read-only: {addr:#x} is a constant-space address (where `Launch::constant` puts its buffers); store to a global buffer (`Launch::global`) instead"
-            ))),
-            Place::Param(_) => Err(Fault::new(format!(
-                "{what}: kernel parameters are read-only: {addr:#x} is a kernel-parameter address (where `Launch::params` puts them), and `st.param` stores only to a device function's own parameters (.param::func), which a ptx! statement, running in the kernel itself, does not have; keep the value in a register, or in .local or .global memory"
-            ))),
+            Place::Global(addr) => current(instruction, Space::Global)?.global.access(
+                addr,
+                size,
+                align,
+                instruction,
+                f,
+            ),
+            Place::Local(offset) => with_local(offset, size, align, instruction, f),
+            Place::Constant(_) => Err(read_only(Space::Constant)),
+            Place::Param(_) => Err(read_only(Space::Param)),
         }
     }
 
@@ -202,15 +229,24 @@ impl<'a> Span<'a> {
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
         let Span {
-            size, align, what, ..
+            size,
+            align,
+            instruction,
+            ..
         } = *self;
         match self.place {
-            Place::Constant(at) => current(what, Space::Constant)?
-                .constant
-                .read(at, size, align, what, f),
-            Place::Param(at) => current(what, Space::Param)?
-                .params
-                .read(at, size, align, what, f),
+            Place::Constant(at) => current(instruction, Space::Constant)?.constant.read(
+                at,
+                size,
+                align,
+                instruction,
+                f,
+            ),
+            Place::Param(at) => {
+                current(instruction, Space::Param)?
+                    .params
+                    .read(at, size, align, instruction, f)
+            }
             _ => self.write(shared, |bytes| f(bytes)),
         }
     }
@@ -222,21 +258,28 @@ pub(super) fn with_local<R>(
     offset: u64,
     size: u64,
     align: u64,
-    what: &str,
+    instruction: &'static str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
     if align > 1 && !offset.is_multiple_of(align) {
-        return Err(Fault::new(format!(
-            "{what}: local address {offset:#x} is not aligned to {align} bytes"
-        )));
+        return Err(Fault::Misaligned {
+            instruction,
+            lane: None,
+            space: Space::Local,
+            address: offset,
+            align,
+        });
     }
     let end = offset
         .checked_add(size)
         .filter(|&end| end <= LOCAL_LIMIT)
-        .ok_or_else(|| {
-            Fault::new(format!(
-                "{what}: local address {offset:#x} (+{size} bytes) is past the {LOCAL_LIMIT} bytes of a thread's local memory"
-            ))
+        .ok_or(Fault::OutOfBounds {
+            instruction,
+            lane: None,
+            space: Space::Local,
+            address: offset,
+            size,
+            bounds: 0..LOCAL_LIMIT,
         })?;
     lane::with_lane(|cta, index| {
         let mut local = cta.local(index);
@@ -245,18 +288,22 @@ pub(super) fn with_local<R>(
         }
         f(&mut local[offset as usize..end as usize])
     })
-    .ok_or_else(|| Fault::new(format!("`{what}` on local memory needs a launch")))
+    .ok_or(Fault::NeedsLaunch {
+        instruction,
+        memory: Some(Space::Local),
+    })
 }
 
 /// Runs `f` over the running lane's CTA shared memory.
 pub(super) fn with_shared<R>(
-    what: &str,
+    instruction: &'static str,
     f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
 ) -> Result<R, Fault> {
     lane::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
-        Err(Fault::new(format!(
-            "`{what}` on shared memory needs a launch"
-        )))
+        Err(Fault::NeedsLaunch {
+            instruction,
+            memory: Some(Space::Shared),
+        })
     })
 }
 
@@ -293,15 +340,11 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
         .ok_or_else(|| space_not_simulated("cvta.to", None))?;
     s[0] = match (space, window_base(space)) {
         (StateSpace::Global, _) => s[1],
-        (_, Some(base)) => {
-            window_offset(s[1], base).ok_or_else(|| {
-                let name = space.name();
-                Fault::new(format!(
-                    "cvta.to.{name}: generic address {:#x} is not in the {name} window ({base:#x}, what cvta.{name} gives)",
-                    s[1]
-                ))
-            })?
-        }
+        (_, Some(base)) => window_offset(s[1], base).ok_or_else(|| Fault::NotInWindow {
+            space,
+            address: s[1],
+            window: base,
+        })?,
         (_, None) => return Err(space_not_simulated("cvta.to", Some(space))),
     };
     Ok(())
@@ -341,9 +384,9 @@ pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
     Ok(())
 }
 
-fn space_not_simulated(what: &str, space: Option<StateSpace>) -> Fault {
-    Fault::new(match space {
-        Some(space) => format!("`{what}`: the {space} state space is not simulated"),
-        None => format!("`{what}` needs a state space"),
-    })
+fn space_not_simulated(instruction: &'static str, space: Option<StateSpace>) -> Fault {
+    match space {
+        Some(space) => Fault::SpaceNotSimulated { instruction, space },
+        None => Fault::malformed(instruction, "needs a state space"),
+    }
 }

@@ -5,7 +5,8 @@
 
 use super::address::{check_access, shared_offset, with_bytes};
 use super::{read_le, read_value, slots_per, write_le, write_value};
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::{WarpCall, lanes_of};
@@ -65,10 +66,7 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
                 }
             }
             other => {
-                return Err(Fault::new(format!(
-                    "atom: .{} is not simulated",
-                    other.word()
-                )));
+                return Err(Fault::not_simulated(format!("atom.{}", other.word())));
             }
         })
 }
@@ -116,12 +114,12 @@ fn atom_op(m: &Mods) -> Result<Sel, Fault> {
                     | Sel::Dec
             )
         })
-        .ok_or_else(|| Fault::new("atom: no operation"))
+        .ok_or_else(|| Fault::malformed("atom", "no operation"))
 }
 
 fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     let m = call.mods;
-    let ty = m.ty(0).ok_or_else(|| Fault::new("atom: no type"))?;
+    let ty = m.ty(0).ok_or_else(|| Fault::malformed("atom", "no type"))?;
     let op = atom_op(&m)?;
     let size = u64::from(ty.bits() / 8);
     let k = slots_per(size);
@@ -149,9 +147,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
             s.get(a + 3).copied().unwrap_or(0),
             s.get(a + 4).copied().unwrap_or(0),
         ];
-        let what = format!("{} (lane {l})", call.key);
+        let key = call.key;
         // One read-modify-write of the location, under its lock for global memory.
-        let old = with_bytes(call.shared, &m, s[a], size, size, &what, |mem| {
+        let old = with_bytes(call.shared, &m, s[a], size, size, key, |mem| {
             let mut old = [0u64; 2];
             read_value(mem, 0, size as usize, &mut old);
             let new = if k == 2 {
@@ -161,10 +159,10 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
                     Sel::Cas if old == b => [c[1], c[2]],
                     Sel::Cas => old,
                     other => {
-                        return Err(Fault::new(format!(
-                            "{what}: .{} has no .b128 form",
-                            other.word()
-                        )));
+                        return Err(Fault::malformed(
+                            key,
+                            format!(".{} has no .b128 form", other.word()),
+                        ));
                     }
                 }
             } else {
@@ -172,7 +170,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
             };
             write_value(mem, 0, size as usize, &new);
             Ok(old)
-        })??;
+        })
+        .and_then(|old| old)
+        .map_err(|f| f.on_lane(l as u32))?;
         if returns {
             s[..k].copy_from_slice(&old[..k]);
         }
@@ -255,8 +255,8 @@ fn cas_loop_lanes(
     let mut pending = Vec::new();
     for lane in lanes_of(call.members) {
         let s = &call.lanes[lane];
-        let what = format!("{} (lane {lane})", call.key);
-        let at = check_access(call.shared.len(), s[a], 8, 8, &what)?;
+        let at = check_access(call.shared.len(), s[a], 8, 8, call.key)
+            .map_err(|f| f.on_lane(lane as u32))?;
         pending.push(CasLane {
             lane,
             at,

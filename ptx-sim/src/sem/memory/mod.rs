@@ -13,7 +13,8 @@ pub mod atomic;
 pub use address::{cvta, cvta_to, isspacep};
 pub use atomic::{atom, atom_cas, built_as_loop, red};
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
@@ -23,7 +24,7 @@ use address::{Place, Span, place, shared_offset, with_bytes};
 use ptx_core::Mods;
 
 pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
-    let t = m.ty(0).ok_or_else(|| Fault::new("no type"))?;
+    let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
     Ok(u64::from(t.bits().max(8) / 8))
 }
 
@@ -86,15 +87,16 @@ pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline(always)]
 fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
     let (n, size, k) = vector(m)?;
-    let addr = *s.get(n * k).ok_or_else(|| Fault::new("ld: no address"))?;
-    let what = sem.key();
+    let addr = *s
+        .get(n * k)
+        .ok_or_else(|| Fault::malformed("ld", "no address"))?;
     let total = size * n as u64;
-    let span = Span::new(m, addr, total, total, what)?;
+    let span = Span::new(m, addr, total, total, sem.key())?;
     if let Place::Shared(_) = span.place {
         return converged(sem, m, s, ld_warp);
     }
     span.read(&mut [], |mem| read_vector(mem, n, size, s))
-        .map_err(|fault| naming_lane(what, fault))
+        .map_err(naming_lane)
 }
 
 /// `(elements, bytes per element, slots per element)` of a vector access.
@@ -121,29 +123,25 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
-        let what = format!("{} (lane {l})", call.key);
-        let span = Span::new(&m, addr, total, total, &what)?;
+        let span = Span::new(&m, addr, total, total, call.key)?;
         if let Place::Shared(at) = span.place {
             request.push((l as u32, at, total));
         }
-        span.read(call.shared, |mem| read_vector(mem, n, size, s))?;
+        span.read(call.shared, |mem| read_vector(mem, n, size, s))
+            .map_err(|f| f.on_lane(l as u32))?;
     }
     record_request(call, &request, RequestKind::Load);
     Ok(())
 }
 
-/// Names the running lane in `fault`, a fault of the per-lane access
-/// `what` whose message begins `what:`, as the warp-wide accesses name
-/// theirs (`st (lane 3): ...`); outside a launch, `fault` as it is.
+/// Names the running lane in `fault`, a fault of its own access, as the
+/// warp-wide accesses name theirs (`st (lane 3): ...`); outside a launch,
+/// `fault` as it is.
 #[cold]
-fn naming_lane(what: &str, fault: Fault) -> Fault {
-    let rest = fault
-        .message
-        .strip_prefix(what)
-        .filter(|r| r.starts_with(':'));
-    match (lane::thread(), rest) {
-        (Some(thread), Some(rest)) => Fault::new(format!("{what} (lane {}){rest}", thread.lane)),
-        _ => fault,
+fn naming_lane(fault: Fault) -> Fault {
+    match lane::thread() {
+        Some(thread) => fault.on_lane(thread.lane),
+        None => fault,
     }
 }
 
@@ -185,24 +183,17 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        with_bytes(
-            call.shared,
-            &m,
-            s[0],
-            total,
-            total,
-            &format!("st (lane {l})"),
-            |mem| {
-                for i in 0..n {
-                    write_value(
-                        mem,
-                        i * size as usize,
-                        size as usize,
-                        &s[1 + i * k..1 + (i + 1) * k],
-                    );
-                }
-            },
-        )?;
+        with_bytes(call.shared, &m, s[0], total, total, "st", |mem| {
+            for i in 0..n {
+                write_value(
+                    mem,
+                    i * size as usize,
+                    size as usize,
+                    &s[1 + i * k..1 + (i + 1) * k],
+                );
+            }
+        })
+        .map_err(|f| f.on_lane(l as u32))?;
     }
     Ok(())
 }

@@ -26,10 +26,11 @@
 //! assert!(b.phase_done(Mbarrier::parity_of(s)));
 //! ```
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::collective::converged;
 use crate::machine::current;
-use crate::machine::{Wait, WaitKind, WarpCall, lanes_of};
+use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
 use crate::registry::Sem;
 use crate::sem::memory::address::check_access;
 use ptx_core::{Flags, Mods};
@@ -133,11 +134,11 @@ impl Mbarrier {
 /// stores it back.
 fn with_object<R>(
     mem: &mut [u8],
-    what: &str,
+    instruction: &'static str,
     addr: u64,
     f: impl FnOnce(&mut Mbarrier) -> Result<R, Fault>,
 ) -> Result<R, Fault> {
-    let at = check_access(mem.len(), addr, 8, 8, what)?;
+    let at = check_access(mem.len(), addr, 8, 8, instruction)?;
     let mut raw = [0u8; 8];
     raw.copy_from_slice(&mem[at..at + 8]);
     let mut b = Mbarrier::decode(u64::from_le_bytes(raw));
@@ -154,67 +155,76 @@ fn with_object<R>(
 fn warp_op(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     for l in lanes_of(call.members) {
-        let s = &mut call.lanes[l];
-        let mem = &mut *call.shared;
-        let what = format!("{} (lane {l})", call.key);
-        match call.key {
-            "mbarrier.init" => {
-                let count = s[1] & 0xFFFF_FFFF;
-                if count == 0 || count > MAX_COUNT {
-                    return Err(Fault::new(format!(
-                        "{what}: count {count} is outside 1..=2^20-1"
-                    )));
-                }
-                with_object(mem, &what, s[0], |b| {
-                    *b = Mbarrier::new(count);
-                    Ok(())
-                })?;
+        lane_op(call.key, &m, call.len, &mut call.lanes[l], call.shared)
+            .map_err(|f| f.on_lane(l as u32))?;
+    }
+    Ok(())
+}
+
+/// One lane's part of [`warp_op`]: instruction `key` with modifiers `m`
+/// and `len` operand slots `s`, on the CTA's shared memory `mem`.
+fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8]) -> SemResult {
+    match key {
+        "mbarrier.init" => {
+            let count = s[1] & 0xFFFF_FFFF;
+            if count == 0 || count > MAX_COUNT {
+                return Err(Fault::ArrivalCount {
+                    instruction: key,
+                    lane: None,
+                    count,
+                });
             }
-            "mbarrier.inval" => with_object(mem, &what, s[0], |b| {
-                *b = Mbarrier::decode(0);
+            with_object(mem, key, s[0], |b| {
+                *b = Mbarrier::new(count);
                 Ok(())
-            })?,
-            "mbarrier.arrive" | "mbarrier.arrive_drop" => {
-                let drop = call.key == "mbarrier.arrive_drop";
-                // Slots: `state, a{, count | tx_count}`.
-                let extra = (call.len > 2).then(|| s[2] & 0xFFFF_FFFF);
-                let expect_tx = m.has(Flags::EXPECT_TX);
-                let count = if expect_tx { 1 } else { extra.unwrap_or(1) };
-                if count == 0 || count > MAX_COUNT {
-                    return Err(Fault::new(format!(
-                        "{what}: count {count} is outside 1..=2^20-1"
-                    )));
+            })?;
+        }
+        "mbarrier.inval" => with_object(mem, key, s[0], |b| {
+            *b = Mbarrier::decode(0);
+            Ok(())
+        })?,
+        "mbarrier.arrive" | "mbarrier.arrive_drop" => {
+            let drop = key == "mbarrier.arrive_drop";
+            // Slots: `state, a{, count | tx_count}`.
+            let extra = (len > 2).then(|| s[2] & 0xFFFF_FFFF);
+            let expect_tx = m.has(Flags::EXPECT_TX);
+            let count = if expect_tx { 1 } else { extra.unwrap_or(1) };
+            if count == 0 || count > MAX_COUNT {
+                return Err(Fault::ArrivalCount {
+                    instruction: key,
+                    lane: None,
+                    count,
+                });
+            }
+            s[0] = with_object(mem, key, s[1], |b| {
+                if expect_tx {
+                    b.expect_tx(extra.unwrap_or(0));
                 }
-                s[0] = with_object(mem, &what, s[1], |b| {
-                    if expect_tx {
-                        b.expect_tx(extra.unwrap_or(0));
-                    }
-                    Ok(b.arrive(count, drop))
-                })?;
-            }
-            "mbarrier.expect_tx" => {
-                let bytes = s[1] & 0xFFFF_FFFF;
-                with_object(mem, &what, s[0], |b| {
-                    b.expect_tx(bytes);
-                    Ok(())
-                })?;
-            }
-            "mbarrier.complete_tx" => {
-                let bytes = s[1] & 0xFFFF_FFFF;
-                with_object(mem, &what, s[0], |b| {
-                    b.complete_tx(bytes);
-                    Ok(())
-                })?;
-            }
-            _ => {
-                // `test_wait`, `try_wait`: `done, [a], state | parity`.
-                let parity = if m.has(Flags::PARITY) {
-                    s[2] & 1 != 0
-                } else {
-                    Mbarrier::parity_of(s[2])
-                };
-                s[0] = u64::from(with_object(mem, &what, s[1], |b| Ok(b.phase_done(parity)))?);
-            }
+                Ok(b.arrive(count, drop))
+            })?;
+        }
+        "mbarrier.expect_tx" => {
+            let bytes = s[1] & 0xFFFF_FFFF;
+            with_object(mem, key, s[0], |b| {
+                b.expect_tx(bytes);
+                Ok(())
+            })?;
+        }
+        "mbarrier.complete_tx" => {
+            let bytes = s[1] & 0xFFFF_FFFF;
+            with_object(mem, key, s[0], |b| {
+                b.complete_tx(bytes);
+                Ok(())
+            })?;
+        }
+        _ => {
+            // `test_wait`, `try_wait`: `done, [a], state | parity`.
+            let parity = if m.has(Flags::PARITY) {
+                s[2] & 1 != 0
+            } else {
+                Mbarrier::parity_of(s[2])
+            };
+            s[0] = u64::from(with_object(mem, key, s[1], |b| Ok(b.phase_done(parity)))?);
         }
     }
     Ok(())

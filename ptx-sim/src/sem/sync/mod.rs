@@ -10,7 +10,8 @@
 
 pub mod mbarrier;
 
-use crate::exec::{Fault, SemResult};
+use crate::exec::SemResult;
+use crate::fault::Fault;
 use crate::machine::{Wait, WaitKind, current};
 use crate::registry::Sem;
 use ptx_core::{Flags, Mods, Sel};
@@ -34,7 +35,7 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
     let first = usize::from(red);
     let id = s.get(first).copied().unwrap_or(0);
     if id > 15 {
-        return Err(Fault::new(format!("barrier {id} does not exist (0-15)")));
+        return Err(Fault::NoSuchBarrier { barrier: id });
     }
     let count_slot = first + 1;
     let has_count = if red {
@@ -51,7 +52,10 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
         return current::with_lane(|cta, _| {
             cta.barriers.borrow_mut()[id as usize].arrived += 1;
         })
-        .ok_or_else(|| Fault::new(format!("`{}` needs a launch", sem.key())));
+        .ok_or_else(|| Fault::NeedsLaunch {
+            instruction: sem.key(),
+            memory: None,
+        });
     }
     let wait = Wait::new(
         sem,

@@ -1,0 +1,704 @@
+//! What goes wrong when the simulator runs PTX, as values a caller can
+//! match: a [`Fault`] says what went wrong, with its data (the lane, the
+//! address, the size, the bounds) as fields; a [`ThreadFault`] adds where
+//! it happened: the thread of a launch and the statement it ran.
+//!
+//! The variants fall into the guest's faults (what a GPU would trap on or
+//! what the sanitizer reports: an access out of bounds or misaligned, a
+//! store to read-only memory, a deadlock at a barrier), the simulator's own
+//! limits (an instruction it does not model, a collective outside a
+//! launch), and a launch that could not run.
+//!
+//! Their texts (`Display`) are what the simulator has always printed: a
+//! test or a user reading them sees the same words.
+
+use crate::machine::spaces::Space;
+use crate::machine::{Dim3, Thread};
+use ptx_core::StateSpace;
+use std::fmt;
+use std::ops::Range;
+
+/// Why an instruction, a thread or a launch could not go on.
+///
+/// A caller tells one kind from another by matching, and reads the data
+/// from the fields. An `ld.shared` past the end of a CTA's 64 bytes of
+/// shared memory:
+///
+/// ```
+/// use ptx_core::{AsmOperand, Target, check_asm, lower};
+/// use ptx_sim::fault::Fault;
+/// use ptx_sim::interp::Prepared;
+/// use ptx_sim::machine::Launch;
+/// use ptx_sim::machine::spaces::Space;
+///
+/// let cons = ["=r", "r"];
+/// let checked = check_asm("ld.shared.u32 %0, [%1];", &cons, Target::default()).unwrap();
+/// let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+/// let ld = Prepared::new(&lower(&checked, &ops).unwrap());
+/// let report = Launch::new(1, 32).shared_bytes(64).run(|t| {
+///     let mut regs = ld.registers();
+///     regs[1] = if t.lane == 16 { 64 } else { 0 };
+///     ld.run(&mut regs).map_err(|f| f.fault)
+/// });
+/// // The lanes load together: each is told about lane 16's address.
+/// let fault = report.unwrap().results[0].clone().unwrap_err();
+/// match fault {
+///     Fault::OutOfBounds { lane, space, address, size, bounds, .. } => {
+///         assert_eq!((lane, space, address, size, bounds), (Some(16), Space::Shared, 64, 4, 0..64));
+///     }
+///     other => panic!("not an out-of-bounds access: {other}"),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Fault {
+    /// An access whose address is not a multiple of its alignment (PTX
+    /// ISA, `ld`: "the address must be naturally aligned to a multiple of
+    /// the access size").
+    #[error("{}: {space} address {address:#x} is not aligned to {align} bytes", by(.instruction, .lane))]
+    Misaligned {
+        /// The instruction's table key (`ld`, `st`, `atom`, ...).
+        instruction: &'static str,
+        /// The lane whose address it was, when the warp accessed together.
+        lane: Option<u32>,
+        /// The memory the address is in.
+        space: Space,
+        /// The address (for shared and local memory, the offset in it).
+        address: u64,
+        /// The alignment the access needs, in bytes.
+        align: u64,
+    },
+    /// An access that does not lie within the memory it reaches: past the
+    /// CTA's shared memory, past a thread's local memory, or off the end
+    /// of the buffer its address starts in.
+    #[error("{}: {space} address {address:#x} (+{size} bytes) {}", by(.instruction, .lane), beyond(*.space, .bounds))]
+    OutOfBounds {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane whose address it was, when the warp accessed together.
+        lane: Option<u32>,
+        /// The memory the address is in.
+        space: Space,
+        /// The address (for shared and local memory, the offset in it).
+        address: u64,
+        /// How many bytes the access takes.
+        size: u64,
+        /// The addresses the access had to lie in: `0..len` for shared and
+        /// local memory, the buffer's addresses for global, constant and
+        /// parameter memory.
+        bounds: Range<u64>,
+    },
+    /// An address in no buffer of its space: global, constant or
+    /// parameter memory the launch did not register there.
+    #[error("{}: {space} address {address:#x} {}", by(.instruction, .lane), in_no_buffer(*.space))]
+    Unmapped {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane whose address it was, when the warp accessed together.
+        lane: Option<u32>,
+        /// The memory the address is in.
+        space: Space,
+        /// The address.
+        address: u64,
+        /// How many bytes the access takes.
+        size: u64,
+    },
+    /// A store or atomic into read-only memory: the constant space or the
+    /// kernel's parameters (PTX ISA, "State Spaces").
+    #[error("{}: {}", by(.instruction, .lane), read_only(*.space, *.address))]
+    ReadOnly {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane whose address it was, when the warp accessed together.
+        lane: Option<u32>,
+        /// [`Space::Constant`] or [`Space::Param`].
+        space: Space,
+        /// The generic or state-space address the store was given.
+        address: u64,
+    },
+    /// A global buffer whose lock a panicking thread left poisoned.
+    #[error("{}: a global buffer was poisoned", by(.instruction, .lane))]
+    PoisonedBuffer {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane whose access it was, when the warp accessed together.
+        lane: Option<u32>,
+    },
+    /// `.param::func`: a device function's own parameters, which a `ptx!`
+    /// statement, running in the kernel itself, does not have.
+    #[error(
+        "`{instruction}`: .param::func is a device function's own parameters, which a ptx! statement, running in the kernel itself, does not have; the kernel's parameters (`Launch::params`) are .param::entry, read with `ld.param`"
+    )]
+    DeviceFunctionParams {
+        /// The instruction's table key.
+        instruction: &'static str,
+    },
+    /// An instruction on a state space the simulator does not model.
+    #[error("`{instruction}`: the {space} state space is not simulated")]
+    SpaceNotSimulated {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The state space.
+        space: StateSpace,
+    },
+    /// `cvta.to.space` of a generic address outside the space's window.
+    #[error("cvta.to.{name}: generic address {address:#x} is not in the {name} window ({window:#x}, what cvta.{name} gives)", name = .space.name())]
+    NotInWindow {
+        /// The space converted to.
+        space: StateSpace,
+        /// The generic address.
+        address: u64,
+        /// Where the space's window starts among generic addresses.
+        window: u64,
+    },
+    /// An instruction that needs the launch it runs in (its memory, or
+    /// the other threads of its CTA) run outside any.
+    #[error("`{instruction}`{} needs a launch", on_memory(.memory))]
+    NeedsLaunch {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The memory it needs, if that is what it needs.
+        memory: Option<Space>,
+    },
+    /// A warp collective outside a launch: it needs the other lanes.
+    #[error(
+        "`{instruction}` is a collective: it needs the other lanes of a launch (run it inside `ptx_sim::machine::Launch::run` or `warp32`)"
+    )]
+    CollectiveOutsideLaunch {
+        /// The instruction's table key.
+        instruction: &'static str,
+    },
+    /// A warp-wide memory access (`st`, `atom`, `mbarrier`, ...) outside
+    /// a launch: the lanes of its warp access together.
+    #[error("`{instruction}` on shared or global memory needs a launch")]
+    WarpAccessOutsideLaunch {
+        /// The instruction's table key.
+        instruction: &'static str,
+    },
+    /// An address operand naming a variable declared inside the template.
+    #[error("variables declared in a template need a launch")]
+    TemplateVariable,
+    /// A lane at a collective whose member mask leaves it out.
+    #[error("`{instruction}`: lane {lane} is not in its own membermask {membermask:#010x}")]
+    NotInMembermask {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane.
+        lane: u32,
+        /// The member mask it gave.
+        membermask: u32,
+    },
+    /// A member mask naming lanes past the end of a partial warp.
+    #[error("`{instruction}`: membermask {membermask:#010x} names lanes that do not exist")]
+    NonexistentLanes {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The member mask.
+        membermask: u32,
+    },
+    /// A collective with more operand slots than a rendezvous carries.
+    #[error(
+        "`{instruction}` has {slots} operand slots, more than the {max} a collective may have",
+        max = crate::machine::MAX_SLOTS
+    )]
+    TooManySlots {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// How many slots it has.
+        slots: usize,
+    },
+    /// Every thread of a CTA that has not exited waits, and nothing they
+    /// wait for can happen: who waits where, and who has exited.
+    #[error("deadlock in CTA {}:{}", cta_id(.cta), listing(.waiting, .exited))]
+    Deadlock {
+        /// The CTA's `%ctaid`.
+        cta: [u32; 3],
+        /// The waiting threads, grouped by where they wait, in the order
+        /// of their first thread.
+        waiting: Vec<Waiting>,
+        /// The threads (indices in the CTA) that have exited, in order.
+        exited: Vec<usize>,
+    },
+    /// `bar`, `barrier` on a barrier number past the CTA's sixteen.
+    #[error("barrier {barrier} does not exist (0-15)")]
+    NoSuchBarrier {
+        /// The barrier number given.
+        barrier: u64,
+    },
+    /// An mbarrier arrival or expected count outside `1..=2^20-1`.
+    #[error("{}: count {count} is outside 1..=2^20-1", by(.instruction, .lane))]
+    ArrivalCount {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane that gave it.
+        lane: Option<u32>,
+        /// The count given.
+        count: u64,
+    },
+    /// A `wmma` load or store whose lanes give different addresses or
+    /// strides: every lane of the warp must give the same.
+    #[error(
+        "`{instruction}`: lane {lane} gives address {address:#x} and stride {stride}, lane {first_lane} gives {first_address:#x} and {first_stride}: every lane of the warp must give the same"
+    )]
+    NonUniformTile {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The first lane that differs.
+        lane: u32,
+        /// Its address.
+        address: u64,
+        /// Its stride, in elements.
+        stride: u64,
+        /// The first member lane, whose address and stride the others must give.
+        first_lane: u32,
+        /// Its address.
+        first_address: u64,
+        /// Its stride, in elements.
+        first_stride: u64,
+    },
+    /// A `wmma` load or store whose address and stride leave a row (or
+    /// column) start unaligned to the fragment's alignment.
+    #[error(
+        "`{instruction}` (lane {lane}): address {address:#x} with a stride of {stride} elements ({} bytes) leaves a {} start unaligned: each must be aligned to {align} bytes",
+        (*.stride * u64::from(*.element_bits)) as f64 / 8.0,
+        if *.row_major { "row" } else { "column" }
+    )]
+    MisalignedTile {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The lane whose address it is (every lane gives the same).
+        lane: u32,
+        /// The tile's address.
+        address: u64,
+        /// The stride, in elements.
+        stride: u64,
+        /// Bits of one element.
+        element_bits: u32,
+        /// Whether lines are rows (`.row`) rather than columns.
+        row_major: bool,
+        /// The alignment each line start needs, in bytes.
+        align: u64,
+    },
+    /// An instruction, or a form or operation of one, that the simulator
+    /// does not model.
+    #[error("`{instruction}` is not simulated on the CPU")]
+    NotSimulated {
+        /// The instruction or form, as PTX writes it (`cvt.f16.f16`).
+        instruction: String,
+    },
+    /// Decoded modifiers or operands that the checker should have
+    /// excluded (an `mma` without its four types): a bug of the
+    /// simulator or of the instruction table, not of the program.
+    #[error("{}{detail}", named(.instruction))]
+    Malformed {
+        /// The instruction, where the semantic function knows it.
+        instruction: Option<&'static str>,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// A template whose branches loop without end.
+    #[error("the template loops for more than 2^32 branches")]
+    TooManyBranches,
+    /// A Rust panic in a thread's code (other than a `ptx!` fault).
+    #[error("{message}")]
+    Panic {
+        /// The panic's message (`panicked` when it had none).
+        message: String,
+    },
+    /// A launch whose CTAs have more threads than a CTA may.
+    #[error("a CTA has at most 1024 threads; {block:?} has {}", .block.count())]
+    BlockTooLarge {
+        /// The CTA's dimensions.
+        block: Dim3,
+    },
+    /// A launch whose worker threads could not be started.
+    #[error("cannot start {workers} workers: {reason}")]
+    Workers {
+        /// How many were asked for.
+        workers: usize,
+        /// Why they could not start.
+        reason: String,
+    },
+    /// Threads of a CTA that never ran, as no stack could be had for them.
+    #[error("threads {}-{} did not run: {reason}", .threads.start, .threads.end - 1)]
+    NotStarted {
+        /// The threads (indices in the CTA).
+        threads: Range<usize>,
+        /// Why no stack could be had.
+        reason: String,
+    },
+    /// A launch some thread of which did not finish.
+    #[error("a thread did not finish")]
+    Unfinished,
+}
+
+impl Fault {
+    /// A fault for decoded modifiers or operands the checker should have
+    /// excluded (see [`Fault::Malformed`]).
+    pub(crate) fn malformed(
+        instruction: impl Into<Option<&'static str>>,
+        detail: impl Into<String>,
+    ) -> Fault {
+        Fault::Malformed {
+            instruction: instruction.into(),
+            detail: detail.into(),
+        }
+    }
+
+    /// A fault for an instruction (or a form of one) the simulator does
+    /// not model.
+    pub(crate) fn not_simulated(instruction: impl Into<String>) -> Fault {
+        Fault::NotSimulated {
+            instruction: instruction.into(),
+        }
+    }
+
+    /// The lane the fault names: the one whose access or operands were
+    /// wrong (in a warp-wide access, every lane of the warp is told about
+    /// it), if the fault is about one lane.
+    ///
+    /// ```
+    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::machine::spaces::Space;
+    /// let f = Fault::Misaligned { instruction: "st", lane: Some(3), space: Space::Shared, address: 6, align: 4 };
+    /// assert_eq!(f.lane(), Some(3));
+    /// assert_eq!(f.to_string(), "st (lane 3): shared address 0x6 is not aligned to 4 bytes");
+    /// ```
+    pub fn lane(&self) -> Option<u32> {
+        match self {
+            Fault::Misaligned { lane, .. }
+            | Fault::OutOfBounds { lane, .. }
+            | Fault::Unmapped { lane, .. }
+            | Fault::ReadOnly { lane, .. }
+            | Fault::PoisonedBuffer { lane, .. }
+            | Fault::ArrivalCount { lane, .. } => *lane,
+            Fault::NotInMembermask { lane, .. }
+            | Fault::NonUniformTile { lane, .. }
+            | Fault::MisalignedTile { lane, .. } => Some(*lane),
+            _ => None,
+        }
+    }
+
+    /// The fault of lane `lane`'s access: names the lane in a fault of
+    /// one access (a misaligned, out-of-bounds or read-only address), and
+    /// leaves the others as they are.
+    pub(crate) fn on_lane(mut self, lane_number: u32) -> Fault {
+        if let Fault::Misaligned { lane, .. }
+        | Fault::OutOfBounds { lane, .. }
+        | Fault::Unmapped { lane, .. }
+        | Fault::ReadOnly { lane, .. }
+        | Fault::PoisonedBuffer { lane, .. }
+        | Fault::ArrivalCount { lane, .. } = &mut self
+        {
+            *lane = Some(lane_number);
+        }
+        self
+    }
+}
+
+/// Threads of a deadlocked CTA that wait at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// Where they wait.
+    pub at: WaitSite,
+    /// The threads (indices in the CTA, x fastest), in increasing order.
+    pub threads: Vec<usize>,
+}
+
+/// Where a thread of a deadlocked CTA waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitSite {
+    /// A warp collective (`shfl.sync`, `vote.sync`, `mma.sync`, ...).
+    Collective {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The warp's index in the CTA.
+        warp: usize,
+        /// The member mask (`None`: `.aligned`, the whole warp).
+        membermask: Option<u32>,
+    },
+    /// `activemask`.
+    ActiveMask,
+    /// A warp-wide memory access (`st`, `atom`, `red`, `ld.shared`).
+    Access {
+        /// The instruction's table key.
+        instruction: &'static str,
+    },
+    /// A lane letting the others run (an `mbarrier.try_wait` that would
+    /// block).
+    Yield,
+    /// A CTA barrier (`bar.sync`, `barrier`, `bar.red`).
+    Barrier {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The barrier's number (0-15).
+        barrier: u32,
+        /// How many threads it waits for.
+        expected: usize,
+    },
+}
+
+impl fmt::Display for WaitSite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            WaitSite::Collective {
+                instruction,
+                warp,
+                membermask: None,
+            } => write!(
+                f,
+                "`{instruction}` (warp {warp}, membermask aligned: whole warp)"
+            ),
+            WaitSite::Collective {
+                instruction,
+                warp,
+                membermask: Some(mask),
+            } => write!(f, "`{instruction}` (warp {warp}, membermask {mask:#010x})"),
+            WaitSite::ActiveMask => f.write_str("`activemask`"),
+            WaitSite::Access { instruction } => write!(f, "`{instruction}`"),
+            WaitSite::Yield => f.write_str("a yield"),
+            WaitSite::Barrier {
+                instruction,
+                barrier,
+                expected,
+            } => write!(
+                f,
+                "`{instruction}` barrier {barrier} ({expected} threads expected)"
+            ),
+        }
+    }
+}
+
+/// A fault and where it happened: the thread that met it (when it ran in
+/// a launch) and the statement that faulted (when a statement did). What
+/// [`crate::interp::Prepared::run`] returns (boxed), and what a
+/// [`crate::machine::LaunchError`] lists.
+///
+/// ```
+/// use ptx_sim::fault::{Fault, ThreadFault};
+/// let f = ThreadFault {
+///     thread: None,
+///     statement: Some("bar.sync 16;".into()),
+///     fault: Fault::NoSuchBarrier { barrier: 16 },
+/// };
+/// assert_eq!(f.to_string(), "`bar.sync 16;`: barrier 16 does not exist (0-15)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{}{fault}", thread_of(.thread), statement_of(.statement))]
+pub struct ThreadFault {
+    /// The thread that met the fault, in a launch.
+    pub thread: Option<Thread>,
+    /// The PTX statement that faulted (one instruction of a template), when
+    /// the fault came from one.
+    pub statement: Option<String>,
+    /// What went wrong.
+    pub fault: Fault,
+}
+
+impl From<Box<ThreadFault>> for ThreadFault {
+    fn from(fault: Box<ThreadFault>) -> ThreadFault {
+        *fault
+    }
+}
+
+impl From<Fault> for ThreadFault {
+    fn from(fault: Fault) -> ThreadFault {
+        ThreadFault {
+            thread: None,
+            statement: None,
+            fault,
+        }
+    }
+}
+
+/// `ld` or `ld (lane 3)`: the access, naming the lane when known.
+fn by(instruction: &&'static str, lane: &Option<u32>) -> impl fmt::Display {
+    let (instruction, lane) = (*instruction, *lane);
+    show(move |f| match lane {
+        Some(lane) => write!(f, "{instruction} (lane {lane})"),
+        None => f.write_str(instruction),
+    })
+}
+
+/// How an access runs out of the memory of `space` that spans `bounds`.
+fn beyond(space: Space, bounds: &Range<u64>) -> impl fmt::Display {
+    let Range { start, end } = *bounds;
+    show(move |f| match space {
+        Space::Shared => write!(f, "is outside the CTA's {end} bytes of shared memory"),
+        Space::Local => write!(f, "is past the {end} bytes of a thread's local memory"),
+        _ => write!(
+            f,
+            "runs past the end of its buffer ({start:#x}, {} bytes)",
+            end - start
+        ),
+    })
+}
+
+/// Why an address of `space` in none of its buffers is in none, and what
+/// gives it some.
+fn in_no_buffer(space: Space) -> &'static str {
+    match space {
+        Space::Constant => {
+            "is in no constant buffer of the launch (`Launch::constant` registers them)"
+        }
+        Space::Param => "is past the kernel's parameters (`Launch::params` registers them)",
+        _ => "is in no buffer of the launch",
+    }
+}
+
+/// Why a store to `address` in read-only `space` fails, and what to do.
+fn read_only(space: Space, address: u64) -> impl fmt::Display {
+    show(move |f| match space {
+        Space::Param => write!(
+            f,
+            "kernel parameters are read-only: {address:#x} is a kernel-parameter address (where `Launch::params` puts them), and `st.param` stores only to a device function's own parameters (.param::func), which a ptx! statement, running in the kernel itself, does not have; keep the value in a register, or in .local or .global memory"
+        ),
+        _ => write!(
+            f,
+            "constant memory is read-only: {address:#x} is a constant-space address (where `Launch::constant` puts its buffers); store to a global buffer (`Launch::global`) instead"
+        ),
+    })
+}
+
+/// ` on constant memory`: the memory an instruction outside a launch needs.
+fn on_memory(memory: &Option<Space>) -> &'static str {
+    match memory {
+        None => "",
+        Some(Space::Shared) => " on shared memory",
+        Some(Space::Local) => " on local memory",
+        Some(Space::Global) => " on global memory",
+        Some(Space::Constant) => " on constant memory",
+        Some(Space::Param) => " on kernel parameters",
+    }
+}
+
+/// `(0, 0, 0)`.
+fn cta_id(cta: &[u32; 3]) -> impl fmt::Display {
+    let [x, y, z] = *cta;
+    show(move |f| write!(f, "({x}, {y}, {z})"))
+}
+
+/// ` threads 0-31 wait at ...; threads 32-63 have exited`.
+fn listing<'a>(waiting: &'a [Waiting], exited: &'a [usize]) -> impl fmt::Display + 'a {
+    show(move |f| {
+        for w in waiting {
+            write!(f, " threads {} wait at {};", Ranges(&w.threads), w.at)?;
+        }
+        if exited.is_empty() {
+            f.write_str(" no thread has exited")
+        } else {
+            write!(f, " threads {} have exited", Ranges(exited))
+        }
+    })
+}
+
+/// `` `mma` ``: the instruction a malformed one is, when known.
+fn named(instruction: &Option<&'static str>) -> impl fmt::Display {
+    let instruction = *instruction;
+    show(move |f| match instruction {
+        Some(i) => write!(f, "`{i}`: "),
+        None => Ok(()),
+    })
+}
+
+/// `thread [40, 0, 0] of CTA [0, 0, 0]: `, when the thread is known.
+fn thread_of(thread: &Option<Thread>) -> impl fmt::Display {
+    let thread = *thread;
+    show(move |f| match thread {
+        Some(t) => write!(f, "thread {:?} of CTA {:?}: ", t.tid, t.ctaid),
+        None => Ok(()),
+    })
+}
+
+/// `` `bar.sync 0;`: ``, when the statement is known.
+fn statement_of(statement: &Option<String>) -> impl fmt::Display + '_ {
+    show(move |f| match statement {
+        Some(s) => write!(f, "`{s}`: "),
+        None => Ok(()),
+    })
+}
+
+/// Thread numbers as ranges: `0-15, 17, 20-31`.
+struct Ranges<'a>(&'a [usize]);
+
+impl fmt::Display for Ranges<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        let mut i = 0;
+        while i < v.len() {
+            let mut j = i;
+            while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+                j += 1;
+            }
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            if i == j {
+                write!(f, "{}", v[i])?;
+            } else {
+                write!(f, "{}-{}", v[i], v[j])?;
+            }
+            i = j + 1;
+        }
+        Ok(())
+    }
+}
+
+/// A piece of a fault's text, written by `write`.
+fn show(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl fmt::Display {
+    Show(write)
+}
+
+/// A closure that writes a piece of a fault's text.
+struct Show<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Show<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_ranges_run_together() {
+        assert_eq!(
+            Ranges(&[0, 1, 2, 3, 17, 20, 21]).to_string(),
+            "0-3, 17, 20-21"
+        );
+    }
+
+    #[test]
+    fn a_deadlock_lists_who_waits_where_and_who_has_exited() {
+        let f = Fault::Deadlock {
+            cta: [1, 0, 0],
+            waiting: vec![Waiting {
+                at: WaitSite::Barrier {
+                    instruction: "bar",
+                    barrier: 0,
+                    expected: 64,
+                },
+                threads: (0..32).collect(),
+            }],
+            exited: (32..64).collect(),
+        };
+        assert_eq!(
+            f.to_string(),
+            "deadlock in CTA (1, 0, 0): threads 0-31 wait at `bar` barrier 0 \
+             (64 threads expected); threads 32-63 have exited"
+        );
+    }
+
+    /// A fault travels in every semantic function's result: it stays a
+    /// few words.
+    #[test]
+    fn a_fault_is_small() {
+        assert!(
+            std::mem::size_of::<Fault>() <= 64,
+            "{}",
+            std::mem::size_of::<Fault>()
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! Faults are values: a launch whose `ptx!` statements fault returns each
+//! fault typed, with the thread and the statement, so that a caller tells a
+//! deadlock from an out-of-bounds access by matching rather than by reading
+//! the text. Expected values come from the launches written here.
+
+use ptx::launch::{Fault, Launch, LaunchError, Space, WaitSite, Waiting};
+use ptx::ptx;
+
+/// What went wrong, as a caller decides it: by the variant.
+fn kind(fault: &Fault) -> &'static str {
+    match fault {
+        Fault::Deadlock { .. } => "deadlock",
+        Fault::OutOfBounds { .. } => "out of bounds",
+        _ => "something else",
+    }
+}
+
+/// 64 threads meet at `bar.sync 0`, which waits for all 64; thread 63
+/// returns before it.
+fn barrier_missing_a_thread() -> LaunchError {
+    Launch::new(1, 64)
+        .run(|t| {
+            if t.tid[0] != 63 {
+                ptx!("bar.sync 0;");
+            }
+        })
+        .unwrap_err()
+}
+
+/// 32 lanes load a word each from a CTA's 64 bytes of shared memory; lane
+/// 16 loads the word at 64, just past the end.
+fn shared_load_past_the_end() -> LaunchError {
+    Launch::new(1, 32)
+        .shared_bytes(64)
+        .run(|t| {
+            let at = if t.lane == 16 { 64 } else { 4 * (t.lane % 16) };
+            let v: u32;
+            ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(at));
+            v
+        })
+        .unwrap_err()
+}
+
+#[test]
+fn a_barrier_a_thread_never_reaches_is_a_deadlock_naming_who_waits_where() {
+    let err = barrier_missing_a_thread();
+    let deadlock = Fault::Deadlock {
+        cta: [0, 0, 0],
+        waiting: vec![Waiting {
+            at: WaitSite::Barrier {
+                instruction: "bar",
+                barrier: 0,
+                expected: 64,
+            },
+            threads: (0..63).collect(),
+        }],
+        exited: vec![63],
+    };
+    // The CTA's deadlock first; then each waiting thread, whose `ptx!`
+    // statement it stopped, in thread order.
+    assert_eq!(err.faults.len(), 64, "{err}");
+    assert_eq!(err.faults[0].thread, None);
+    assert_eq!(err.faults[0].fault, deadlock);
+    for (t, f) in err.faults[1..].iter().enumerate() {
+        assert_eq!(f.thread.map(|t| t.tid), Some([t as u32, 0, 0]));
+        assert_eq!(f.statement.as_deref(), Some("bar.sync 0;"));
+        assert_eq!(f.fault, deadlock);
+    }
+    assert_eq!(
+        err.faults[1].to_string(),
+        "thread [0, 0, 0] of CTA [0, 0, 0]: `bar.sync 0;`: deadlock in CTA (0, 0, 0): \
+         threads 0-62 wait at `bar` barrier 0 (64 threads expected); threads 63 have exited"
+    );
+}
+
+#[test]
+fn a_shared_load_past_the_end_is_out_of_bounds_naming_lane_address_size_and_limit() {
+    let err = shared_load_past_the_end();
+    let past_the_end = Fault::OutOfBounds {
+        instruction: "ld",
+        lane: Some(16),
+        space: Space::Shared,
+        address: 64,
+        size: 4,
+        bounds: 0..64,
+    };
+    // The warp loads together: every lane's statement meets lane 16's fault.
+    assert_eq!(err.faults.len(), 32, "{err}");
+    for (lane, f) in err.faults.iter().enumerate() {
+        assert_eq!(f.thread.map(|t| t.lane), Some(lane as u32));
+        assert_eq!(f.statement.as_deref(), Some("ld.shared.u32 %0, [%1];"));
+        assert_eq!(f.fault, past_the_end);
+        assert_eq!(f.fault.lane(), Some(16));
+    }
+    assert_eq!(
+        err.faults[0].to_string(),
+        "thread [0, 0, 0] of CTA [0, 0, 0]: `ld.shared.u32 %0, [%1];`: ld (lane 16): \
+         shared address 0x40 (+4 bytes) is outside the CTA's 64 bytes of shared memory"
+    );
+}
+
+#[test]
+fn a_caller_tells_a_deadlock_from_an_out_of_bounds_access_by_matching() {
+    let kinds = |err: LaunchError| {
+        let mut kinds: Vec<_> = err.faults.iter().map(|f| kind(&f.fault)).collect();
+        kinds.dedup();
+        kinds
+    };
+    assert_eq!(kinds(barrier_missing_a_thread()), ["deadlock"]);
+    assert_eq!(kinds(shared_load_past_the_end()), ["out of bounds"]);
+}
+
+#[test]
+fn a_panic_that_is_no_fault_is_reported_with_its_message() {
+    let err = Launch::new(1, 32)
+        .run(|t| {
+            if t.lane == 9 {
+                panic!("lane {} gives up", t.lane);
+            }
+        })
+        .unwrap_err();
+    assert_eq!(err.faults.len(), 1);
+    assert_eq!(err.faults[0].thread.map(|t| t.lane), Some(9));
+    assert_eq!(err.faults[0].statement, None);
+    assert_eq!(
+        err.faults[0].fault,
+        Fault::Panic {
+            message: "lane 9 gives up".into()
+        }
+    );
+}
+
+#[test]
+fn a_fault_outside_a_launch_panics_with_its_text() {
+    let payload = std::panic::catch_unwind(|| {
+        let v: u32;
+        ptx!("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(0x7f00_0000_0000u64));
+        v
+    })
+    .expect_err("the statement faults");
+    assert_eq!(
+        payload.downcast_ref::<String>().map(String::as_str),
+        Some("ptx!: `ld.global.u32 %0, [%1];`: `ld` on global memory needs a launch")
+    );
+}
