@@ -78,7 +78,7 @@ use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
-use crate::sem::memory::address::{Span, shared_offset, with_bytes};
+use crate::sem::memory::address::{Reach, shared_offset, with_bytes};
 use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
 
 /// Which operand of `D = A·B + C` a fragment holds.
@@ -499,7 +499,7 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
             let mut v = 0u64;
             for e in 0..f.per_register() {
                 let (addr, shift) = place.address(f.position(l, r, e));
-                let raw = Span::new(&mods, addr, size, 1, call.key)
+                let raw = Reach::new(&mods, addr, size, 1, call.key)
                     .and_then(|span| {
                         span.read(call.shared, |b| {
                             b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))

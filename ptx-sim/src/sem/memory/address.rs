@@ -138,7 +138,7 @@ pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Pl
 }
 
 /// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
-/// written: see [`Span::write`].
+/// written: see [`Reach::write`].
 pub(crate) fn with_bytes<R>(
     shared: &mut [u8],
     m: &Mods,
@@ -148,13 +148,13 @@ pub(crate) fn with_bytes<R>(
     instruction: &'static str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
-    Span::new(m, addr, size, align, instruction)?.write(shared, f)
+    Reach::new(m, addr, size, align, instruction)?.write(shared, f)
 }
 
-/// One access of an instruction: `size` bytes at address `addr` (aligned
+/// What one access of an instruction reaches: `size` bytes at address `addr` (aligned
 /// to `align`), which point at `place`; `instruction` names the access in
 /// faults.
-pub(crate) struct Span {
+pub(crate) struct Reach {
     pub(super) place: Place,
     addr: u64,
     size: u64,
@@ -162,7 +162,7 @@ pub(crate) struct Span {
     instruction: &'static str,
 }
 
-impl Span {
+impl Reach {
     /// The access of `size` bytes at `addr` by an instruction with
     /// modifiers `m`.
     pub(crate) fn new(
@@ -171,8 +171,8 @@ impl Span {
         size: u64,
         align: u64,
         instruction: &'static str,
-    ) -> Result<Span, Fault> {
-        Ok(Span {
+    ) -> Result<Reach, Fault> {
+        Ok(Reach {
             place: place(m, addr, instruction)?,
             addr,
             size,
@@ -190,7 +190,7 @@ impl Span {
         shared: &mut [u8],
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        let Span {
+        let Reach {
             addr,
             size,
             align,
@@ -221,14 +221,14 @@ impl Span {
         }
     }
 
-    /// Runs `f` on the bytes, to be read: anywhere [`Span::write`]
+    /// Runs `f` on the bytes, to be read: anywhere [`Reach::write`]
     /// reaches, and in the launch's constant memory and kernel parameters.
     pub(crate) fn read<R>(
         &self,
         shared: &mut [u8],
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
-        let Span {
+        let Reach {
             size,
             align,
             instruction,

@@ -20,7 +20,7 @@ use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
-use address::{Place, Span, place, shared_offset, with_bytes};
+use address::{Place, Reach, place, shared_offset, with_bytes};
 use ptx_core::Mods;
 
 pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
@@ -91,7 +91,7 @@ fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
         .get(n * k)
         .ok_or_else(|| Fault::malformed("ld", "no address"))?;
     let total = size * n as u64;
-    let span = Span::new(m, addr, total, total, sem.key())?;
+    let span = Reach::new(m, addr, total, total, sem.key())?;
     if let Place::Shared(_) = span.place {
         return converged(sem, m, s, ld_warp);
     }
@@ -123,7 +123,7 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
-        let span = Span::new(&m, addr, total, total, call.key)?;
+        let span = Reach::new(&m, addr, total, total, call.key)?;
         if let Place::Shared(at) = span.place {
             request.push((l as u32, at, total));
         }
