@@ -3,19 +3,66 @@
 //! `st.bulk`, `cvta`, `isspacep`, `prefetch`, `createpolicy`, `mapa`,
 //! `getctarank`, `applypriority`, `discard`, `tensormap.replace`).
 
-use super::{Bound, Entry, form};
+use super::{Bound, Entry, Gate, arch_90_and_later, form};
 use crate::{ScalarType, StateSpace};
 
-/// The types every `ld` and `st` form takes.
-const TYPES: &str = ".type = { .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 }";
-/// L1 and L2 eviction priorities, vector widths.
-const EVICT: &str = ".evict1 = { .L1::evict_normal, .L1::evict_unchanged, .L1::evict_first, .L1::evict_last, .L1::no_allocate }; \
-                     .evict2 = { .L2::evict_normal, .L2::evict_first, .L2::evict_last }";
-const VEC: &str = ".vec = { .v2, .v4, .v8 }";
-const PREFETCH: &str = ".pf = { .L2::64B, .L2::128B, .L2::256B }";
+/// The state spaces `ld` reads.
 const LD_SPACES: &str = ".ss = { .const, .global, .local, .param, .param::entry, .param::func, .shared, .shared::cta, .shared::cluster }";
+/// The state spaces `st` writes.
 const ST_SPACES: &str =
     ".ss = { .global, .local, .param, .param::func, .shared, .shared::cta, .shared::cluster }";
+/// The cache operators of weak loads and stores.
+const LD_CACHE: &str = ".cop = { .ca, .cg, .cs, .lu, .cv }";
+const ST_CACHE: &str = ".cop = { .wb, .cg, .cs, .wt }";
+/// L1 and L2 eviction priorities.
+const EVICT_L1: &str = ".evict1 = { .L1::evict_normal, .L1::evict_unchanged, .L1::evict_first, .L1::evict_last, .L1::no_allocate }";
+const EVICT_L2: &str = ".evict2 = { .L2::evict_normal, .L2::evict_first, .L2::evict_last }";
+/// L2 prefetch sizes.
+const PREFETCH: &str = ".pf = { .L2::64B, .L2::128B, .L2::256B }";
+/// Vector widths.
+const VEC: &str = ".vec = { .v2, .v4, .v8 }";
+/// The types every `ld` and `st` form takes.
+const LD_ST_TYPES: &str = ".type = { .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 }";
+
+/// Modifiers of `ld` and `st` that arrived after the instruction.
+const LD_ST_GATES: &[Gate] = &[
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("param::entry", 8, 3, 10),
+    Gate::new("param::func", 8, 3, 10),
+    Gate::new("cluster", 7, 8, 90),
+    Gate::new("weak", 6, 0, 10),
+    Gate::new("ca", 2, 0, 20),
+    Gate::new("cg", 2, 0, 20),
+    Gate::new("cs", 2, 0, 20),
+    Gate::new("lu", 2, 0, 20),
+    Gate::new("cv", 2, 0, 20),
+    Gate::new("wb", 2, 0, 20),
+    Gate::new("wt", 2, 0, 20),
+    Gate::new("L1::evict_normal", 7, 4, 70),
+    Gate::new("L1::evict_unchanged", 7, 4, 70),
+    Gate::new("L1::evict_first", 7, 4, 70),
+    Gate::new("L1::evict_last", 7, 4, 70),
+    Gate::new("L1::no_allocate", 7, 4, 70),
+    Gate::new("L2::64B", 7, 4, 75),
+    Gate::new("L2::128B", 7, 4, 75),
+    Gate::new("L2::256B", 7, 4, 80),
+    Gate::new("L2::cache_hint", 7, 4, 80),
+    Gate::new("b128", 8, 3, 70),
+    Gate::when("a 256-bit access", is_256, 8, 8, 100),
+];
+
+/// The state spaces `cvta` converts between and `isspacep` tests.
+const CVTA_SPACES: &str = ".space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }";
+const CVTA_SIZES: &str = ".size = { .u32, .u64 }";
+
+/// State spaces of `cvta` and `isspacep` that arrived after them.
+const CVTA_GATES: &[Gate] = &[
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("param", 7, 7, 70),
+    Gate::new("param::entry", 8, 3, 70),
+];
 
 /// The state space bound in slot `slot`, if one is written.
 fn space(b: &Bound, slot: &str) -> Option<StateSpace> {
@@ -26,6 +73,17 @@ fn space(b: &Bound, slot: &str) -> Option<StateSpace> {
 /// that may point there: the only accesses that cache hints apply to.
 fn global_or_generic(b: &Bound, slot: &str) -> bool {
     matches!(space(b, slot), None | Some(StateSpace::Global))
+}
+
+/// The modifier `word` applies to `.global` memory (or a generic address)
+/// only, not to the state space written in slot `slot`.
+fn global_only(b: &Bound, slot: &str, word: &str) -> Result<(), String> {
+    match b.value(slot) {
+        Some(ss) if !global_or_generic(b, slot) => Err(format!(
+            "`.{word}` applies to .global memory (or a generic address), not .{ss}"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Bits moved by one access: vector length times type size.
@@ -81,14 +139,9 @@ fn cache_rules(b: &Bound) -> Result<(), String> {
     if let (Some(c), Some(e)) = (b.value("cop"), b.value("evict1")) {
         return Err(format!("`.{c}` cannot be combined with `.{e}`"));
     }
-    if !global_or_generic(b, "ss") {
-        let ss = b.value("ss").unwrap_or("");
-        for slot in ["evict1", "pf", "L2::cache_hint"] {
-            if let Some(v) = b.value(slot) {
-                return Err(format!(
-                    "`.{v}` applies to .global memory (or a generic address), not .{ss}"
-                ));
-            }
+    for slot in ["evict1", "pf", "L2::cache_hint"] {
+        if let Some(v) = b.value(slot) {
+            global_only(b, "ss", v)?;
         }
     }
     vector_rules(b)
@@ -108,14 +161,6 @@ fn ordered_rules(b: &Bound) -> Result<(), String> {
         ));
     }
     cache_rules(b)
-}
-
-/// `cvta.u32` converts 32-bit addresses, which the 64-bit modules nvcc writes do not have.
-fn cvta_rules(b: &Bound) -> Result<(), String> {
-    if b.value("size") == Some("u32") {
-        return Err("`.u32` addresses exist only in 32-bit modules; nvcc writes `.address_size 64`: use `.u64`".into());
-    }
-    Ok(())
 }
 
 /// `st.async`: `.weak` is a cluster-less qualifier, and vectors hold at most 128 bits.
@@ -153,150 +198,104 @@ fn red_async_rules(b: &Bound) -> Result<(), String> {
     }
 }
 
-/// The same entry for the `sm_90a`, `sm_100f` and `sm_120a` families, as
-/// ptxas accepts the architecture-specific instructions of Hopper on later chips.
-fn arch_90_and_later(entry: Entry) -> Vec<Entry> {
-    vec![
-        entry.clone().arch_specific(),
-        entry.clone().since(8, 8, 100).family_specific(),
-        entry.since(8, 8, 120).arch_specific(),
-    ]
+/// `cvta.u32` converts 32-bit addresses, which the 64-bit modules nvcc writes do not have.
+fn cvta_rules(b: &Bound) -> Result<(), String> {
+    if b.value("size") == Some("u32") {
+        return Err("`.u32` addresses exist only in 32-bit modules; nvcc writes `.address_size 64`: use `.u64`".into());
+    }
+    Ok(())
 }
 
+/// `ld` and `ldu`: registers may be wider than the type loaded.
 fn ld_entries() -> Vec<Entry> {
-    let plain = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld{{.weak}}{{.ss}}{{.cop}}{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; {LD_SPACES}; .cop = {{ .ca, .cg, .cs, .lu, .cv }}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .rule(cache_rules)
-    };
-    let ordered = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld.sem.scope{{.ss}}{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; .sem = {{ .relaxed, .acquire }}; {LD_SPACES}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .since(6, 0, 70)
-        .rule(ordered_rules)
-    };
-    let nc = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld.global{{.cop}}.nc{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; .cop = {{ .ca, .cg, .cs }}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld.nc",
-        )
-        .since(3, 1, 32)
-        .rule(cache_rules)
-    };
-    let with_hint = "=d*.vec:sink, [a]:addr64, cache_policy:.u64";
-    let without = "=d*.vec:sink, [a]:addr64";
-    let mut out = vec![
+    const WEAK: &[&str] = &[
+        LD_SPACES,
+        LD_CACHE,
+        EVICT_L1,
+        EVICT_L2,
+        PREFETCH,
+        VEC,
+        LD_ST_TYPES,
+    ];
+    const ORDERED: &[&str] = &[LD_SPACES, EVICT_L1, EVICT_L2, PREFETCH, VEC, LD_ST_TYPES];
+    const NC: &[&str] = &[EVICT_L1, EVICT_L2, PREFETCH, VEC, LD_ST_TYPES];
+    vec![
         // Only weak loads name `.unified` addresses.
-        plain("=d*.vec:sink, [a]:addr64:unified", ""),
-        plain("=d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", ".L2::cache_hint"),
-        Entry::owned(
-            format!("ld.volatile{{.ss}}{{.pf}}{{.vec}}.type =d*.vec:sink, [a]:addr64; {LD_SPACES}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .since(1, 1, 10)
-        .rule(ordered_rules),
-        ordered(without, ""),
-        ordered(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("ld.mmio.relaxed.sys{{.ss}}.type =d, [a]:addr64; .ss = {{ .global }}; {TYPES}"),
-            "ld",
-        )
-        .since(8, 2, 70),
-        nc(without, ""),
-        nc(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("ldu{{.ss}}{{.vec}}.type =d*.vec, [a]:addr64; .ss = {{ .global }}; .vec = {{ .v2, .v4 }}; {TYPES}"),
-            "ldu",
-        )
-        .since(2, 0, 20)
-        .rule(vector_rules),
-    ];
-    for e in &mut out {
-        *e = access_gates(e.clone()).wider();
-    }
-    out
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified", "ld")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", "ld")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("ld.volatile{.ss}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64", "ld")
+            .groups(&[LD_SPACES, PREFETCH, VEC, LD_ST_TYPES])
+            .since(1, 1, 10)
+            .rule(ordered_rules),
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .sem = { .relaxed, .acquire }", "ld")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .sem = { .relaxed, .acquire }", "ld")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("ld.mmio.relaxed.sys{.ss}.type =d, [a]:addr64; .ss = { .global }", "ld")
+            .groups(&[LD_ST_TYPES])
+            .since(8, 2, 70),
+        form("ld.global{.cop}.nc{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .cop = { .ca, .cg, .cs }", "ld.nc")
+            .groups(NC)
+            .since(3, 1, 32)
+            .rule(cache_rules),
+        form("ld.global{.cop}.nc{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .cop = { .ca, .cg, .cs }", "ld.nc")
+            .groups(NC)
+            .since(3, 1, 32)
+            .rule(cache_rules),
+        form("ldu{.ss}{.vec}.type =d*.vec, [a]:addr64; .ss = { .global }; .vec = { .v2, .v4 }", "ldu")
+            .groups(&[LD_ST_TYPES])
+            .since(2, 0, 20)
+            .rule(vector_rules),
+    ]
+    .into_iter()
+    .map(|e| e.gates(LD_ST_GATES).wider())
+    .collect()
 }
 
+/// `st`: registers may be wider than the type stored.
 fn st_entries() -> Vec<Entry> {
-    let plain = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("st{{.weak}}{{.ss}}{{.cop}}{{.evict1}}{{.evict2}}{extra}{{.vec}}.type {ops}; {ST_SPACES}; .cop = {{ .wb, .cg, .cs, .wt }}; {EVICT}; {VEC}; {TYPES}"),
-            "st",
-        )
-        .rule(cache_rules)
-    };
-    let ordered = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("st.sem.scope{{.ss}}{{.evict1}}{{.evict2}}{extra}{{.vec}}.type {ops}; .sem = {{ .relaxed, .release }}; {ST_SPACES}; {EVICT}; {VEC}; {TYPES}"),
-            "st",
-        )
-        .since(6, 0, 70)
-        .rule(ordered_rules)
-    };
-    let with_hint = "[a]:addr64, b*.vec, cache_policy:.u64";
-    let without = "[a]:addr64, b*.vec";
-    let mut out = vec![
-        plain(without, ""),
-        plain(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!(
-                "st.volatile{{.ss}}{{.vec}}.type [a]:addr64, b*.vec; {ST_SPACES}; {VEC}; {TYPES}"
-            ),
-            "st",
-        )
-        .since(1, 1, 10)
-        .rule(ordered_rules),
-        ordered(without, ""),
-        ordered(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("st.mmio.relaxed.sys{{.ss}}.type [a]:addr64, b; .ss = {{ .global }}; {TYPES}"),
-            "st",
-        )
-        .since(8, 2, 70),
-    ];
-    for e in &mut out {
-        *e = access_gates(e.clone()).wider();
-    }
-    out
+    const WEAK: &[&str] = &[ST_SPACES, ST_CACHE, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
+    const ORDERED: &[&str] = &[ST_SPACES, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
+    vec![
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec", "st")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64", "st")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("st.volatile{.ss}{.vec}.type [a]:addr64, b*.vec", "st")
+            .groups(&[ST_SPACES, VEC, LD_ST_TYPES])
+            .since(1, 1, 10)
+            .rule(ordered_rules),
+        form("st.sem.scope{.ss}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "st")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("st.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64; .sem = { .relaxed, .release }", "st")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("st.mmio.relaxed.sys{.ss}.type [a]:addr64, b; .ss = { .global }", "st")
+            .groups(&[LD_ST_TYPES])
+            .since(8, 2, 70),
+    ]
+    .into_iter()
+    .map(|e| e.gates(LD_ST_GATES).wider())
+    .collect()
 }
 
-/// Modifiers of `ld` and `st` that arrived after the instruction.
-fn access_gates(e: Entry) -> Entry {
-    e.gate("shared::cta", 7, 8, 10)
-        .gate("shared::cluster", 7, 8, 90)
-        .gate("param::entry", 8, 3, 10)
-        .gate("param::func", 8, 3, 10)
-        .gate("cluster", 7, 8, 90)
-        .gate("weak", 6, 0, 10)
-        .gate("ca", 2, 0, 20)
-        .gate("cg", 2, 0, 20)
-        .gate("cs", 2, 0, 20)
-        .gate("lu", 2, 0, 20)
-        .gate("cv", 2, 0, 20)
-        .gate("wb", 2, 0, 20)
-        .gate("wt", 2, 0, 20)
-        .gate("L1::evict_normal", 7, 4, 70)
-        .gate("L1::evict_unchanged", 7, 4, 70)
-        .gate("L1::evict_first", 7, 4, 70)
-        .gate("L1::evict_last", 7, 4, 70)
-        .gate("L1::no_allocate", 7, 4, 70)
-        .gate("L2::64B", 7, 4, 75)
-        .gate("L2::128B", 7, 4, 75)
-        .gate("L2::256B", 7, 4, 80)
-        .gate("L2::cache_hint", 7, 4, 80)
-        .gate("b128", 8, 3, 70)
-        .gate_if("a 256-bit access", is_256, 8, 8, 100)
-}
-
-pub(super) fn entries() -> Vec<Entry> {
-    let mut out = ld_entries();
-    out.extend(st_entries());
-    out.extend([
-        // Asynchronous stores into another CTA's shared memory, completing on an mbarrier.
+/// Stores and reductions into another CTA's shared memory that complete on
+/// an mbarrier, their `.global` forms of sm_100, and the bulk zero-fill.
+fn async_store_entries() -> Vec<Entry> {
+    vec![
         form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type [a], b*.vec, [mbar]; .vec = { .v2, .v4 }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
             .since(8, 1, 90)
             .rule(st_async_rules),
@@ -316,33 +315,31 @@ pub(super) fn entries() -> Vec<Entry> {
             .rule(red_async_rules),
         // Zero-fill of shared memory.
         form("st.bulk/{.weak}{.shared::cta} [a], size:.u64, initval:.b64:imm:0", "st.bulk").since(8, 6, 100),
-        // Address conversion and queries.
-        form("cvta.space.size =d, a:symbol; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta")
+    ]
+}
+
+/// Address conversion and queries, prefetches, cache policies and
+/// cache-line management.
+fn address_and_cache_entries() -> Vec<Entry> {
+    vec![
+        form("cvta.space.size =d, a:symbol", "cvta")
+            .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("cvta.to/.space.size =d, a; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta.to")
+            .gates(CVTA_GATES),
+        form("cvta.to/.space.size =d, a", "cvta.to")
+            .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("isspacep.space =p:.pred, a:.u64; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
+            .gates(CVTA_GATES),
+        form("isspacep.space =p:.pred, a:.u64", "isspacep")
+            .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("isspacep.space =p:.pred, a:.u32; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
+            .gates(CVTA_GATES),
+        form("isspacep.space =p:.pred, a:.u32", "isspacep")
+            .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
+            .gates(CVTA_GATES),
         form("mapa.shared::cluster.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
         form("mapa.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
         form("getctarank.shared::cluster.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
@@ -352,7 +349,6 @@ pub(super) fn entries() -> Vec<Entry> {
         form("prefetch{.global}.level [a]:addr64; .level = { .L2::evict_last, .L2::evict_normal }", "prefetch").since(7, 4, 80),
         form("prefetch{.space}.tensormap [a]; .space = { .const, .param }", "prefetch.tensormap").since(8, 0, 90),
         form("prefetchu.L1 [a]:addr64", "prefetchu").since(2, 0, 20),
-        // Cache policies and cache-line management.
         form("createpolicy.fractional/.primary{.secondary}.b64 =policy:.u64, fraction?:.f32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.fractional")
             .since(7, 4, 80),
         form("createpolicy.range/{.global}.primary{.secondary}.b64 =policy:.u64, [a], primary_size:.u32, total_size:.u32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.range")
@@ -360,22 +356,36 @@ pub(super) fn entries() -> Vec<Entry> {
         form("createpolicy.cvt/.L2.b64 =policy:.u64, access_property:.u64", "createpolicy.cvt").since(7, 4, 80),
         form("applypriority{.global}.L2::evict_normal [a]:addr64, size:.u32:imm:128", "applypriority").since(7, 4, 80),
         form("discard{.global}.L2 [a]:addr64, size:.u32:imm:128", "discard").since(7, 4, 80),
-    ]);
-    // Each field has its width; the dimension fields name the dimension `ord`.
-    let tensormap = [
+    ]
+}
+
+/// `tensormap.replace`: each field has its width; the dimension fields name
+/// the dimension `ord`.
+fn tensormap_entries() -> Vec<Entry> {
+    [
         "tensormap.replace/.tile.global_address{.ss}.b1024.b64 [a], new_val:.b64; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.rank{.ss}.b1024.b32 [a], new_val:.b32; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], ord:.u32:imm, new_val:.b32; .field = { .box_dim, .global_dim, .element_stride }; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.global_stride{.ss}.b1024.b64 [a], ord:.u32:imm, new_val:.b64; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], new_val:.b32:imm; .field = { .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }; .ss = { .global, .shared::cta }",
-    ];
-    for spec in tensormap {
-        out.extend(arch_90_and_later(
+    ]
+    .into_iter()
+    .flat_map(|spec| {
+        arch_90_and_later(
             form(spec, "tensormap.replace")
                 .since(8, 3, 90)
                 .gate("swizzle_atomicity", 8, 6, 100),
-        ));
-    }
+        )
+    })
+    .collect()
+}
+
+pub(super) fn entries() -> Vec<Entry> {
+    let mut out = ld_entries();
+    out.extend(st_entries());
+    out.extend(async_store_entries());
+    out.extend(address_and_cache_entries());
+    out.extend(tensormap_entries());
     out
 }
 

@@ -2,7 +2,65 @@
 //! Communication Instructions"): barriers, fences, atomics and reductions,
 //! warp votes, matches and reductions, mbarriers, multimem, cluster launch control.
 
-use super::{Bound, Entry, form};
+use super::{Bound, Entry, Gate, form, order_with_scope};
+
+/// Vector widths.
+const VEC: &str = ".vec = { .v2, .v4, .v8 }";
+
+/// The memory orders and state spaces of `atom` and `red`.
+const ATOM_SEM: &str = ".sem = { .relaxed, .acquire, .release, .acq_rel }";
+const RED_SEM: &str = ".sem = { .relaxed, .release }";
+const ATOM_SPACES: &str = ".space = { .global, .shared, .shared::cta, .shared::cluster }";
+/// The operations of `atom` and `red` (`atom.cas` has its own forms).
+const ATOM_OPS: &str = ".op = { .and, .or, .xor, .exch, .add, .inc, .dec, .min, .max }";
+const RED_OPS: &str = ".op = { .and, .or, .xor, .add, .inc, .dec, .min, .max }";
+const CAS: &str = ".op = { .cas }";
+/// The types of the scalar atomics; the half types go with `.add.noftz`.
+const ATOM_TYPES: &str = ".type = { .b32, .b64, .b128, .u32, .u64, .s32, .s64, .f32, .f64 }";
+const ATOM_HALF_TYPES: &str = ".type = { .f16, .f16x2, .bf16, .bf16x2 }";
+/// The operations and types of the vector atomics.
+const ATOM_VEC_OPS: &str = ".op = { .add, .min, .max }";
+const ATOM_VEC_TYPES: &str = ".type = { .f32, .f16, .bf16, .f16x2, .bf16x2 }";
+
+/// Modifiers of `atom` and `red` that arrived after the instruction.
+const ATOM_GATES: &[Gate] = &[
+    Gate::new("relaxed", 6, 0, 70),
+    Gate::new("acquire", 6, 0, 70),
+    Gate::new("release", 6, 0, 70),
+    Gate::new("acq_rel", 6, 0, 70),
+    Gate::new("cta", 6, 0, 70),
+    Gate::new("gpu", 6, 0, 70),
+    Gate::new("sys", 6, 0, 70),
+    Gate::new("cluster", 7, 8, 90),
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("L2::cache_hint", 7, 4, 80),
+    Gate::new("b16", 6, 3, 70),
+    Gate::new("f16", 6, 3, 70),
+    Gate::new("f16x2", 6, 3, 60),
+    Gate::new("bf16", 7, 8, 90),
+    Gate::new("bf16x2", 7, 8, 90),
+    Gate::new("b128", 8, 3, 90),
+    Gate::new("f64", 5, 0, 60),
+];
+
+/// The scopes, operations and types of `multimem`.
+const MULTIMEM_SCOPE: &str = ".scope = { .cta, .cluster, .gpu, .sys }";
+const MULTIMEM_OPS: &str = ".op = { .add, .min, .max, .and, .or, .xor }";
+const MULTIMEM_ACC: &str = ".acc = { .acc::f32, .acc::f16 }";
+const MULTIMEM_TYPES: &str = ".type = { .b32, .b64, .u32, .s32, .u64, .s64, .f16, .bf16, .f16x2, .bf16x2, .f32, .f64, .e5m2, .e5m2x2, .e5m2x4, .e4m3, .e4m3x2, .e4m3x4 }";
+
+/// Modifiers of `multimem` that arrived after it: the FP8 types (sm_100 on) and the accumulation precisions.
+const MULTIMEM_GATES: &[Gate] = &[
+    Gate::new("acc::f32", 8, 2, 90),
+    Gate::new("e5m2", 8, 6, 100),
+    Gate::new("e5m2x2", 8, 6, 100),
+    Gate::new("e5m2x4", 8, 6, 100),
+    Gate::new("e4m3", 8, 6, 100),
+    Gate::new("e4m3x2", 8, 6, 100),
+    Gate::new("e4m3x4", 8, 6, 100),
+    Gate::new("acc::f16", 8, 6, 100),
+];
 
 /// Which types each atomic or reduction operation takes (PTX ISA `atom`, `red`).
 fn atom_op_types(b: &Bound) -> Result<(), String> {
@@ -77,16 +135,7 @@ fn fp8(ty: &str) -> bool {
 /// `multimem` memory orders: `.weak` takes no scope, the others need one,
 /// and a scope needs an order.
 fn multimem_order(b: &Bound) -> Result<(), String> {
-    match (b.value("sem"), b.value("scope")) {
-        (Some("weak"), Some(scope)) => Err(format!("`.weak` takes no scope, found `.{scope}`")),
-        (Some(sem), None) if sem != "weak" => Err(format!(
-            "`.{sem}` needs a scope (`.cta`, `.cluster`, `.gpu` or `.sys`)"
-        )),
-        (None, Some(scope)) => Err(format!(
-            "the scope `.{scope}` needs a memory order beside it, as in `.relaxed.{scope}`"
-        )),
-        _ => Ok(()),
-    }
+    order_with_scope(b, "`.cta`, `.cluster`, `.gpu` or `.sys`")
 }
 
 /// `multimem` vectors: `.f32`, `.f16x2` and `.bf16x2` as `.v2` or `.v4`;
@@ -148,67 +197,52 @@ fn multimem_store(b: &Bound) -> Result<(), String> {
     multimem_order(b).and_then(|()| multimem_vector(b))
 }
 
+/// `bar` is `barrier ... .aligned`. The operation follows the name (and
+/// `.cta`) directly, except that `.sync` may stand anywhere (even twice);
+/// the thread count `b` is optional except for `arrive`. `.cta` arrived
+/// with PTX ISA 7.8.
 fn barrier_entries() -> Vec<Entry> {
-    let mut out = Vec::new();
-    // `bar` is `barrier ... .aligned`. The operation follows the name (and
-    // `.cta`) directly; the thread count `b` is optional except for `arrive`.
-    for (name, aligned) in [("bar", ""), ("barrier", "{.aligned}")] {
-        let since = |e: Entry| match name {
-            "bar" => e.since(1, 0, 10),
-            _ => e.since(6, 0, 30),
-        };
-        for cta in ["", ".cta"] {
-            // `.sync` may stand anywhere (even twice); `.arrive` and `.red`
-            // follow the name and `.cta` directly.
-            let sync = if cta.is_empty() {
-                name.to_string()
-            } else {
-                format!("{name}{cta}/")
-            };
-            let head = format!("{name}{cta}");
-            let mut forms = vec![
-                format!("{sync}.sync{aligned} a:.u32:0..15"),
-                format!("{sync}.sync{aligned} a:.u32:0..15, b:.u32"),
-                format!("{head}.arrive/{aligned} a:.u32:0..15, b:.u32"),
-                format!("{head}.red/.popc{aligned}.u32 =d, a:0..15, c:.pred:neg"),
-                format!("{head}.red/.popc{aligned}.u32 =d, a:0..15, b, c:.pred:neg"),
-                format!(
-                    "{head}.red/.op{aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = {{ .and, .or }}"
-                ),
-                format!(
-                    "{head}.red/.op{aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = {{ .and, .or }}"
-                ),
-            ];
-            let semantics = if name == "bar" { "bar" } else { "barrier" };
-            for spec in forms.drain(..) {
-                let e = since(Entry::owned(spec, semantics));
-                // `.cta` arrived with PTX ISA 7.8.
-                let sm = e.sm;
-                out.push(if cta.is_empty() { e } else { e.since(7, 8, sm) });
-            }
-        }
-    }
-    out.extend([
+    vec![
+        form("bar.sync a:.u32:0..15", "bar"),
+        form("bar.sync a:.u32:0..15, b:.u32", "bar"),
+        form("bar.arrive/ a:.u32:0..15, b:.u32", "bar"),
+        form("bar.red/.popc.u32 =d, a:0..15, c:.pred:neg", "bar"),
+        form("bar.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", "bar"),
+        form("bar.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", "bar"),
+        form("bar.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", "bar"),
+        form("bar.cta/.sync a:.u32:0..15", "bar").since(7, 8, 10),
+        form("bar.cta/.sync a:.u32:0..15, b:.u32", "bar").since(7, 8, 10),
+        form("bar.cta.arrive/ a:.u32:0..15, b:.u32", "bar").since(7, 8, 10),
+        form("bar.cta.red/.popc.u32 =d, a:0..15, c:.pred:neg", "bar").since(7, 8, 10),
+        form("bar.cta.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", "bar").since(7, 8, 10),
+        form("bar.cta.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", "bar").since(7, 8, 10),
+        form("bar.cta.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", "bar").since(7, 8, 10),
+        form("barrier.sync{.aligned} a:.u32:0..15", "barrier").since(6, 0, 30),
+        form("barrier.sync{.aligned} a:.u32:0..15, b:.u32", "barrier").since(6, 0, 30),
+        form("barrier.arrive/{.aligned} a:.u32:0..15, b:.u32", "barrier").since(6, 0, 30),
+        form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", "barrier").since(6, 0, 30),
+        form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", "barrier").since(6, 0, 30),
+        form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", "barrier").since(6, 0, 30),
+        form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", "barrier").since(6, 0, 30),
+        form("barrier.cta/.sync{.aligned} a:.u32:0..15", "barrier").since(7, 8, 30),
+        form("barrier.cta/.sync{.aligned} a:.u32:0..15, b:.u32", "barrier").since(7, 8, 30),
+        form("barrier.cta.arrive/{.aligned} a:.u32:0..15, b:.u32", "barrier").since(7, 8, 30),
+        form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", "barrier").since(7, 8, 30),
+        form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", "barrier").since(7, 8, 30),
+        form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", "barrier").since(7, 8, 30),
+        form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", "barrier").since(7, 8, 30),
         form("bar.warp/.sync membermask:.u32", "bar.warp.sync").since(6, 0, 30),
-        form(
-            "barrier.cluster.arrive/{.sem}{.aligned}; .sem = { .release, .relaxed }",
-            "barrier.cluster.arrive",
-        )
-        .since(7, 8, 90)
-        .gate("release", 8, 0, 90)
-        .gate("relaxed", 8, 0, 90),
-        form(
-            "barrier.cluster.wait/{.acquire}{.aligned}",
-            "barrier.cluster.wait",
-        )
-        .since(7, 8, 90)
-        .gate("acquire", 8, 0, 90),
-    ]);
-    out
+        form("barrier.cluster.arrive/{.sem}{.aligned}; .sem = { .release, .relaxed }", "barrier.cluster.arrive")
+            .since(7, 8, 90)
+            .gate("release", 8, 0, 90)
+            .gate("relaxed", 8, 0, 90),
+        form("barrier.cluster.wait/{.acquire}{.aligned}", "barrier.cluster.wait")
+            .since(7, 8, 90)
+            .gate("acquire", 8, 0, 90),
+    ]
 }
 
 fn fence_entries() -> Vec<Entry> {
-    const SPACE: &str = ".space = { .global, .shared::cta, .shared::cluster }";
     vec![
         form("membar.level; .level = { .cta, .gl, .sys }", "membar").since(1, 4, 10).gate("sys", 2, 0, 20),
         form("membar.proxy/.alias", "fence.proxy").since(7, 5, 70),
@@ -220,7 +254,7 @@ fn fence_entries() -> Vec<Entry> {
         form("fence.mbarrier_init.release.cluster", "fence.mbarrier_init").since(8, 0, 90),
         // Proxy fences; ptxas takes the state space of `.async` in any place.
         form("fence.proxy/.alias", "fence.proxy").since(7, 5, 70),
-        Entry::owned(format!("fence.proxy/.async{{.space}}; {SPACE}"), "fence.proxy").since(8, 0, 90),
+        form("fence.proxy/.async{.space}; .space = { .global, .shared::cta, .shared::cluster }", "fence.proxy").since(8, 0, 90),
         // ptxas ignores a state space written on the tensormap fences.
         form("fence.proxy/.tensormap::generic.release.scope{.space}; .space = { .global, .shared, .shared::cta, .shared::cluster }", "fence.proxy.tensormap")
             .since(8, 3, 90),
@@ -231,73 +265,95 @@ fn fence_entries() -> Vec<Entry> {
     ]
 }
 
-/// Modifiers of `atom` and `red` that arrived after the instruction.
-fn atom_gates(e: Entry) -> Entry {
-    e.gate("relaxed", 6, 0, 70)
-        .gate("acquire", 6, 0, 70)
-        .gate("release", 6, 0, 70)
-        .gate("acq_rel", 6, 0, 70)
-        .gate("cta", 6, 0, 70)
-        .gate("gpu", 6, 0, 70)
-        .gate("sys", 6, 0, 70)
-        .gate("cluster", 7, 8, 90)
-        .gate("shared::cta", 7, 8, 10)
-        .gate("shared::cluster", 7, 8, 90)
-        .gate("L2::cache_hint", 7, 4, 80)
-        .gate("b16", 6, 3, 70)
-        .gate("f16", 6, 3, 70)
-        .gate("f16x2", 6, 3, 60)
-        .gate("bf16", 7, 8, 90)
-        .gate("bf16x2", 7, 8, 90)
-        .gate("b128", 8, 3, 90)
-        .gate("f64", 5, 0, 60)
+/// `atom` and `red`: PTX ISA 1.2 on sm_11, the vector forms 8.1 on sm_90.
+fn atom_entries() -> Vec<Entry> {
+    const ATOM: &[&str] = &[ATOM_SEM, ATOM_SPACES, ATOM_OPS, ATOM_TYPES];
+    const ATOM_HALF: &[&str] = &[ATOM_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
+    const ATOM_VEC: &[&str] = &[ATOM_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
+    const RED: &[&str] = &[RED_SEM, ATOM_SPACES, RED_OPS, ATOM_TYPES];
+    const RED_HALF: &[&str] = &[RED_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
+    const RED_VEC: &[&str] = &[RED_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
+    vec![
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b", "atom")
+            .groups(ATOM)
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+            .groups(ATOM)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b, c", "atom.cas")
+            .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b16, .b32, .b64, .b128 }"])
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64", "atom.cas")
+            .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b128 }"])
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.space}.add.noftz.type =d, [a]:addr64, b", "atom")
+            .groups(ATOM_HALF)
+            .since(1, 2, 11),
+        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+            .groups(ATOM_HALF)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.vec.type =d*.vec, [a]:addr64, b*.vec", "atom.vec")
+            .groups(ATOM_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type =d*.vec, [a]:addr64, b*.vec, cache_policy:.u64", "atom.vec")
+            .groups(ATOM_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("red{.sem}{.scope}{.space}.op.type [a]:addr64, b", "red")
+            .groups(RED)
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("red{.sem}{.scope}{.space}.op.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+            .groups(RED)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("red{.sem}{.scope}{.space}.add.noftz.type [a]:addr64, b", "red")
+            .groups(RED_HALF)
+            .since(1, 2, 11),
+        form("red{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+            .groups(RED_HALF)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("red{.sem}{.scope}{.global}.op{.noftz}.vec.type [a]:addr64, b*.vec", "red.vec")
+            .groups(RED_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("red{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type [a]:addr64, b*.vec, cache_policy:.u64", "red.vec")
+            .groups(RED_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+    ]
+    .into_iter()
+    .map(|e| e.gates(ATOM_GATES))
+    .collect()
 }
 
-fn atom_entries() -> Vec<Entry> {
-    const ATOM: &str = ".sem = { .relaxed, .acquire, .release, .acq_rel }; .space = { .global, .shared, .shared::cta, .shared::cluster }";
-    const RED: &str = ".sem = { .relaxed, .release }; .space = { .global, .shared, .shared::cta, .shared::cluster }";
-    const TYPES: &str = ".type = { .b32, .b64, .b128, .u32, .u64, .s32, .s64, .f32, .f64 }";
-    const HALF: &str = ".type = { .f16, .f16x2, .bf16, .bf16x2 }";
-    const VEC: &str = ".op = { .add, .min, .max }; .vec = { .v2, .v4, .v8 }; .type = { .f32, .f16, .bf16, .f16x2, .bf16x2 }";
-    let ops = ".op = { .and, .or, .xor, .exch, .add, .inc, .dec, .min, .max }";
-    let red_ops = ".op = { .and, .or, .xor, .add, .inc, .dec, .min, .max }";
-    let entries = vec![
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.op.type =d, [a]:addr64, b; {ATOM}; {ops}; {TYPES}"), "atom")
-            .rule(atom_op_types),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64; {ATOM}; {ops}; {TYPES}"), "atom")
-            .rule(atom_hint),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.op.type =d, [a]:addr64, b, c; {ATOM}; .op = {{ .cas }}; .type = {{ .b16, .b32, .b64, .b128 }}"), "atom.cas")
-            .rule(atom_op_types),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64; {ATOM}; .op = {{ .cas }}; .type = {{ .b128 }}"), "atom.cas")
-            .rule(atom_hint),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.add.noftz.type =d, [a]:addr64, b; {ATOM}; {HALF}"), "atom"),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.space}}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64; {ATOM}; {HALF}"), "atom")
-            .rule(atom_hint),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.global}}.op{{.noftz}}.vec.type =d*.vec, [a]:addr64, b*.vec; .sem = {{ .relaxed, .acquire, .release, .acq_rel }}; {VEC}"), "atom.vec")
+/// `multimem`: loads with reduction, reductions and stores on every copy of
+/// a multicast object.
+fn multimem_entries() -> Vec<Entry> {
+    vec![
+        form("multimem.ld_reduce/{.sem}{.scope}{.global}.op{.acc}{.vec}.type =d*.vec, [a]:addr64; .sem = { .weak, .relaxed, .acquire }", "multimem.ld_reduce")
+            .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, MULTIMEM_ACC, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
-            .rule(atom_vector),
-        Entry::owned(format!("atom{{.sem}}{{.scope}}{{.global}}.op{{.noftz}}.L2::cache_hint.vec.type =d*.vec, [a]:addr64, b*.vec, cache_policy:.u64; .sem = {{ .relaxed, .acquire, .release, .acq_rel }}; {VEC}"), "atom.vec")
+            .rule(multimem_reduction),
+        form("multimem.red/{.sem}{.scope}{.global}.op{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "multimem.red")
+            .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
-            .rule(atom_vector),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.space}}.op.type [a]:addr64, b; {RED}; {red_ops}; {TYPES}"), "red")
-            .rule(atom_op_types),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.space}}.op.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64; {RED}; {red_ops}; {TYPES}"), "red")
-            .rule(atom_hint),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.space}}.add.noftz.type [a]:addr64, b; {RED}; {HALF}"), "red"),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.space}}.add.noftz.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64; {RED}; {HALF}"), "red")
-            .rule(atom_hint),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.global}}.op{{.noftz}}.vec.type [a]:addr64, b*.vec; .sem = {{ .relaxed, .release }}; {VEC}"), "red.vec")
+            .rule(multimem_reduction),
+        form("multimem.st/{.sem}{.scope}{.global}{.vec}.type [a]:addr64, b*.vec; .sem = { .weak, .relaxed, .release }", "multimem.st")
+            .groups(&[MULTIMEM_SCOPE, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
-            .rule(atom_vector),
-        Entry::owned(format!("red{{.sem}}{{.scope}}{{.global}}.op{{.noftz}}.L2::cache_hint.vec.type [a]:addr64, b*.vec, cache_policy:.u64; .sem = {{ .relaxed, .release }}; {VEC}"), "red.vec")
-            .since(8, 1, 90)
-            .rule(atom_vector),
-    ];
-    // `atom` and `red` arrived with PTX ISA 1.2 on sm_11; the vector forms later.
-    entries
-        .into_iter()
-        .map(|e| atom_gates(if e.sm < 11 { e.since(1, 2, 11) } else { e }))
-        .collect()
+            .rule(multimem_store),
+    ]
+    .into_iter()
+    .map(|e| e.gates(MULTIMEM_GATES))
+    .collect()
 }
 
 fn warp_entries() -> Vec<Entry> {
@@ -321,107 +377,108 @@ fn warp_entries() -> Vec<Entry> {
     ]
 }
 
-/// A memory order and a scope go together (`.release.cta`, not `.cta` or `.release`).
-fn scope_needs_order(b: &Bound) -> Result<(), String> {
-    match (b.value("scope"), b.value("sem")) {
-        (Some(scope), None) => Err(format!(
-            "the scope `.{scope}` needs a memory order beside it, as in `.relaxed.{scope}`"
-        )),
-        (None, Some(sem)) => Err(format!("`.{sem}` needs a scope (`.cta` or `.cluster`)")),
-        _ => Ok(()),
-    }
+/// The memory orders and scopes of the mbarrier operations.
+const ARRIVE_SEM: &str = ".sem = { .release, .relaxed }";
+const WAIT_SEM: &str = ".sem = { .acquire, .relaxed }";
+const MBARRIER_SCOPE: &str = ".scope = { .cta, .cluster }";
+/// An mbarrier of this CTA, or of any CTA of the cluster.
+const CTA_SPACES: &str = ".space = { .shared, .shared::cta }";
+const CLUSTER_SPACES: &str = ".space = { .shared, .shared::cta, .shared::cluster }";
+
+/// Modifiers of the mbarrier operations that arrived after them (`.relaxed`
+/// has its own gate: it came to the tx-count operations first).
+const MBARRIER_GATES: &[Gate] = &[
+    Gate::new("release", 8, 0, 80),
+    Gate::new("acquire", 8, 0, 80),
+    Gate::new("cta", 8, 0, 80),
+    Gate::new("cluster", 8, 0, 90),
+    Gate::new("shared::cta", 7, 8, 80),
+];
+
+/// A memory order and a scope go together (`.release.cta`, not `.cta` or
+/// `.release` alone).
+fn mbarrier_order(b: &Bound) -> Result<(), String> {
+    order_with_scope(b, "`.cta` or `.cluster`")
 }
 
 fn mbarrier_entries() -> Vec<Entry> {
-    const CTA: &str = ".space = { .shared, .shared::cta }";
-    const ANY: &str = ".space = { .shared, .shared::cta, .shared::cluster }";
-    const ARRIVE: &str = ".sem = { .release, .relaxed }; .scope = { .cta, .cluster }";
-    const WAIT: &str = ".sem = { .acquire, .relaxed }; .scope = { .cta, .cluster }";
-    let mut out = vec![
+    const ARRIVE: &[&str] = &[ARRIVE_SEM, MBARRIER_SCOPE, CTA_SPACES];
+    const REMOTE_ARRIVE: &[&str] = &[ARRIVE_SEM, MBARRIER_SCOPE];
+    const WAIT: &[&str] = &[WAIT_SEM, MBARRIER_SCOPE, CTA_SPACES];
+    vec![
         form("mbarrier.init/{.space}.b64 [a]:addr64, count:.u32; .space = { .shared, .shared::cta }", "mbarrier.init").since(7, 0, 80),
         form("mbarrier.inval/{.space}.b64 [a]:addr64; .space = { .shared, .shared::cta }", "mbarrier.inval").since(7, 0, 80),
         form("mbarrier.pending_count/.b64 =count:.u32, state:.u64", "mbarrier.pending_count").since(7, 0, 80),
-        Entry::owned(format!("mbarrier.expect_tx/{{.sem}}{{.scope}}{{.space}}.b64 [a]:addr64, tx_count:.u32; .sem = {{ .relaxed }}; .scope = {{ .cta, .cluster }}; {ANY}"), "mbarrier.expect_tx")
+        form("mbarrier.expect_tx/{.sem}{.scope}{.space}.b64 [a]:addr64, tx_count:.u32; .sem = { .relaxed }", "mbarrier.expect_tx")
+            .groups(&[MBARRIER_SCOPE, CLUSTER_SPACES])
             .since(8, 0, 90)
             .gate("relaxed", 8, 0, 90),
-        Entry::owned(format!("mbarrier.complete_tx/{{.sem}}{{.scope}}{{.space}}.b64 [a]:addr64, tx_count:.u32; .sem = {{ .relaxed }}; .scope = {{ .cta, .cluster }}; {ANY}"), "mbarrier.complete_tx")
+        form("mbarrier.complete_tx/{.sem}{.scope}{.space}.b64 [a]:addr64, tx_count:.u32; .sem = { .relaxed }", "mbarrier.complete_tx")
+            .groups(&[MBARRIER_SCOPE, CLUSTER_SPACES])
             .since(8, 0, 90)
             .gate("relaxed", 8, 0, 90),
-    ];
-    // Arrivals: on this CTA's mbarrier the state comes back (or `_` drops
-    // it); on another CTA's (`.shared::cluster`) there is no state to return.
-    for (head, semantics) in [
-        ("mbarrier.arrive", "mbarrier.arrive"),
-        ("mbarrier.arrive_drop", "mbarrier.arrive_drop"),
-    ] {
-        out.extend([
-            Entry::owned(format!("{head}/{{.sem}}{{.scope}}{{.space}}.b64 =state:.u64:sink, [a]:addr64; {ARRIVE}; {CTA}"), semantics)
-                .since(7, 0, 80),
-            Entry::owned(format!("{head}/{{.sem}}{{.scope}}{{.space}}.b64 =state:.u64:sink, [a]:addr64, count:.u32; {ARRIVE}; {CTA}"), semantics)
-                .since(7, 8, 90),
-            Entry::owned(format!("{head}/{{.sem}}{{.scope}}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32; {ARRIVE}"), semantics)
-                .since(8, 0, 90),
-            Entry::owned(format!("{head}.expect_tx/{{.sem}}{{.scope}}{{.space}}.b64 =state:.u64:sink, [a]:addr64, tx_count:.u32; {ARRIVE}; {CTA}"), semantics)
-                .since(8, 0, 90),
-            Entry::owned(format!("{head}.expect_tx/{{.sem}}{{.scope}}.shared::cluster.b64 =state:.u64:_, [a]:addr64, tx_count:.u32; {ARRIVE}"), semantics)
-                .since(8, 0, 90),
-            Entry::owned(format!("{head}/.noComplete{{.sem}}{{.scope}}{{.space}}.b64 =state:.u64:sink, [a]:addr64, count:.u32; .sem = {{ .release }}; .scope = {{ .cta }}; {CTA}"), semantics)
-                .since(7, 0, 80),
-        ]);
-    }
-    out.extend([
-        Entry::owned(format!("mbarrier.test_wait/{{.sem}}{{.scope}}{{.space}}.b64 =done:.pred, [a]:addr64, state:.u64; {WAIT}; {CTA}"), "mbarrier.test_wait")
+        // Arrivals: on this CTA's mbarrier the state comes back (or `_`
+        // drops it); on another CTA's (`.shared::cluster`) there is no state
+        // to return.
+        form("mbarrier.arrive/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64", "mbarrier.arrive")
+            .groups(ARRIVE)
             .since(7, 0, 80),
-        Entry::owned(format!("mbarrier.test_wait.parity/{{.sem}}{{.scope}}{{.space}}.b64 =done:.pred, [a]:addr64, parity:.u32; {WAIT}; {CTA}"), "mbarrier.test_wait")
+        form("mbarrier.arrive/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32", "mbarrier.arrive")
+            .groups(ARRIVE)
+            .since(7, 8, 90),
+        form("mbarrier.arrive/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32", "mbarrier.arrive")
+            .groups(REMOTE_ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive.expect_tx/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, tx_count:.u32", "mbarrier.arrive")
+            .groups(ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive.expect_tx/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, tx_count:.u32", "mbarrier.arrive")
+            .groups(REMOTE_ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32; .sem = { .release }; .scope = { .cta }", "mbarrier.arrive")
+            .groups(&[CTA_SPACES])
+            .since(7, 0, 80),
+        form("mbarrier.arrive_drop/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64", "mbarrier.arrive_drop")
+            .groups(ARRIVE)
+            .since(7, 0, 80),
+        form("mbarrier.arrive_drop/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32", "mbarrier.arrive_drop")
+            .groups(ARRIVE)
+            .since(7, 8, 90),
+        form("mbarrier.arrive_drop/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32", "mbarrier.arrive_drop")
+            .groups(REMOTE_ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive_drop.expect_tx/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, tx_count:.u32", "mbarrier.arrive_drop")
+            .groups(ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive_drop.expect_tx/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, tx_count:.u32", "mbarrier.arrive_drop")
+            .groups(REMOTE_ARRIVE)
+            .since(8, 0, 90),
+        form("mbarrier.arrive_drop/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32; .sem = { .release }; .scope = { .cta }", "mbarrier.arrive_drop")
+            .groups(&[CTA_SPACES])
+            .since(7, 0, 80),
+        form("mbarrier.test_wait/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, state:.u64", "mbarrier.test_wait")
+            .groups(WAIT)
+            .since(7, 0, 80),
+        form("mbarrier.test_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32", "mbarrier.test_wait")
+            .groups(WAIT)
             .since(7, 1, 80),
-        Entry::owned(format!("mbarrier.try_wait/{{.sem}}{{.scope}}{{.space}}.b64 =done:.pred, [a]:addr64, state:.u64, suspend_time_hint?:.u32; {WAIT}; {CTA}"), "mbarrier.try_wait")
+        form("mbarrier.try_wait/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, state:.u64, suspend_time_hint?:.u32", "mbarrier.try_wait")
+            .groups(WAIT)
             .since(7, 8, 90),
-        Entry::owned(format!("mbarrier.try_wait.parity/{{.sem}}{{.scope}}{{.space}}.b64 =done:.pred, [a]:addr64, parity:.u32, suspend_time_hint?:.u32; {WAIT}; {CTA}"), "mbarrier.try_wait")
+        form("mbarrier.try_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32, suspend_time_hint?:.u32", "mbarrier.try_wait")
+            .groups(WAIT)
             .since(7, 8, 90),
-    ]);
-    out.into_iter()
-        .map(|e| {
-            // `.relaxed` came to the tx-count operations first (PTX ISA 8.0).
-            let relaxed_gated = e.gates.iter().any(|g| g.value == "relaxed");
-            let e = if relaxed_gated {
-                e
-            } else {
-                e.gate("relaxed", 8, 6, 90)
-            };
-            e.rule(scope_needs_order)
-                .gate("release", 8, 0, 80)
-                .gate("acquire", 8, 0, 80)
-                .gate("cta", 8, 0, 80)
-                .gate("cluster", 8, 0, 90)
-                .gate("shared::cta", 7, 8, 80)
-        })
-        .collect()
-}
-
-fn multimem_entries() -> Vec<Entry> {
-    const TYPES: &str = ".type = { .b32, .b64, .u32, .s32, .u64, .s64, .f16, .bf16, .f16x2, .bf16x2, .f32, .f64, .e5m2, .e5m2x2, .e5m2x4, .e4m3, .e4m3x2, .e4m3x4 }";
-    const VEC: &str = ".vec = { .v2, .v4, .v8 }";
-    const SCOPE: &str = ".scope = { .cta, .cluster, .gpu, .sys }";
-    let fp8_gates = |e: Entry| {
-        [
-            "e5m2", "e5m2x2", "e5m2x4", "e4m3", "e4m3x2", "e4m3x4", "acc::f16",
-        ]
-        .into_iter()
-        .fold(e.gate("acc::f32", 8, 2, 90), |e, t| e.gate(t, 8, 6, 100))
-    };
-    vec![
-        Entry::owned(format!("multimem.ld_reduce/{{.sem}}{{.scope}}{{.global}}.op{{.acc}}{{.vec}}.type =d*.vec, [a]:addr64; .sem = {{ .weak, .relaxed, .acquire }}; {SCOPE}; .op = {{ .add, .min, .max, .and, .or, .xor }}; .acc = {{ .acc::f32, .acc::f16 }}; {VEC}; {TYPES}"), "multimem.ld_reduce")
-            .since(8, 1, 90)
-            .rule(multimem_reduction),
-        Entry::owned(format!("multimem.red/{{.sem}}{{.scope}}{{.global}}.op{{.vec}}.type [a]:addr64, b*.vec; .sem = {{ .relaxed, .release }}; {SCOPE}; .op = {{ .add, .min, .max, .and, .or, .xor }}; {VEC}; {TYPES}"), "multimem.red")
-            .since(8, 1, 90)
-            .rule(multimem_reduction),
-        Entry::owned(format!("multimem.st/{{.sem}}{{.scope}}{{.global}}{{.vec}}.type [a]:addr64, b*.vec; .sem = {{ .weak, .relaxed, .release }}; {SCOPE}; {VEC}; {TYPES}"), "multimem.st")
-            .since(8, 1, 90)
-            .rule(multimem_store),
     ]
     .into_iter()
-    .map(fp8_gates)
+    .map(|e| {
+        // `.relaxed` came to the other operations with PTX ISA 8.6.
+        let e = if e.gates.iter().any(|g| g.value == "relaxed") {
+            e
+        } else {
+            e.gate("relaxed", 8, 6, 90)
+        };
+        e.rule(mbarrier_order).gates(MBARRIER_GATES)
+    })
     .collect()
 }
 
