@@ -50,6 +50,7 @@
 
 mod spec;
 
+mod approx;
 mod async_copy;
 mod compare;
 mod control;
@@ -63,6 +64,8 @@ mod memory;
 mod misc;
 mod movement;
 mod sync;
+mod video;
+mod warp;
 
 pub use spec::common_groups;
 
@@ -76,8 +79,13 @@ use std::sync::OnceLock;
 pub enum Family {
     /// Integer arithmetic and bit manipulation.
     Integer,
+    /// The video instructions: `vadd`, `vmad`, `vset`, `vadd2` ... `vmax4`.
+    Video,
     /// Single and double precision floating point.
     Float,
+    /// The approximate floating point operations: `rcp.approx`, `sin.approx`,
+    /// `ex2.approx`, `div.approx`, `div.full`, ...
+    Approx,
     /// Half precision (`.f16`, `.bf16` and their `x2`) and mixed precision.
     Half,
     /// Logic and shifts.
@@ -86,14 +94,16 @@ pub enum Family {
     Compare,
     /// Conversions.
     Convert,
-    /// Data movement between registers: `mov`, `shfl`, `prmt`, ...
+    /// Data movement between registers: `mov`, `prmt`.
     Movement,
-    /// Loads, stores, address conversion, prefetch.
+    /// Loads, stores, atomics, address conversion, prefetch, cache policies.
     Memory,
     /// Branches, calls, exit.
     Control,
-    /// Barriers, fences, atomics, warp votes and reductions, mbarriers.
+    /// Barriers, fences, mbarriers, grid dependency and cluster launch control.
     Sync,
+    /// Warp collectives: `shfl`, `vote`, `match`, `redux`, `elect`, ...
+    Warp,
     /// Asynchronous copies.
     AsyncCopy,
     /// Matrix instructions: `mma`, `wmma`, `ldmatrix`, `wgmma`, ...
@@ -743,7 +753,9 @@ impl InstructionTable {
 fn entries() -> Vec<(Family, Vec<Entry>)> {
     vec![
         (Family::Integer, integer::entries()),
+        (Family::Video, video::entries()),
         (Family::Float, float::entries()),
+        (Family::Approx, approx::entries()),
         (Family::Half, half::entries()),
         (Family::Logic, logic::entries()),
         (Family::Compare, compare::entries()),
@@ -752,6 +764,7 @@ fn entries() -> Vec<(Family, Vec<Entry>)> {
         (Family::Memory, memory::entries()),
         (Family::Control, control::entries()),
         (Family::Sync, sync::entries()),
+        (Family::Warp, warp::entries()),
         (Family::AsyncCopy, async_copy::entries()),
         (Family::Matrix, matrix::entries()),
         (Family::Misc, misc::entries()),
