@@ -8,7 +8,7 @@ use crate::launch::{WarpCall, lanes_of};
 use crate::memory::{check_access, wavefronts};
 use crate::registry::Sem;
 use crate::warp::collective;
-use ptx_core::{Flags, Mods, ScalarType, Sel};
+use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
 #[inline]
@@ -549,7 +549,7 @@ pub(crate) fn mma_int(
 ) -> u64 {
     let mut sum = i64::from(c as u32 as i32);
     if at == ScalarType::B1 {
-        let xor = m.selects(Sel::XorPopc) || m.selects(Sel::Xor);
+        let xor = m.has_keyword(Keyword::XorPopc) || m.has_keyword(Keyword::Xor);
         for (kk, &av) in a.iter().enumerate() {
             let bv = b[kk][j];
             sum += if xor { (av ^ bv) & 1 } else { av & bv & 1 } as i64;
