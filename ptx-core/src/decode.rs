@@ -5,7 +5,6 @@
 
 use crate::table::{Bound, SlotClass};
 use crate::{ScalarType, StateSpace};
-use std::fmt::Write;
 
 /// Rounding modifier of an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -446,92 +445,9 @@ impl Mods {
         i < 8 && self.negate & (1 << i) != 0
     }
 
-    /// The value as a Rust constant expression, with `krate` the path of the
-    /// crate that exports these types (as the macro's expansion names it).
-    ///
-    /// ```
-    /// let text = ptx_core::Mods::NONE.to_rust("::ptx::__private::core");
-    /// assert!(text.starts_with("::ptx::__private::core::Mods {"));
-    /// ```
-    pub fn to_rust(&self, krate: &str) -> String {
-        let opt = |v: Option<String>| {
-            v.map_or("::core::option::Option::None".to_string(), |s| {
-                format!("::core::option::Option::Some({s})")
-            })
-        };
-        let mut s = format!("{krate}::Mods {{ types: [");
-        for t in self.types {
-            let _ = write!(
-                s,
-                "{}, ",
-                opt(t.map(|t| format!("{krate}::ScalarType::{t:?}")))
-            );
-        }
-        let _ = write!(
-            s,
-            "], rnd: {krate}::Rounding::{:?}, flags: {krate}::Flags({}), keywords: [",
-            self.rnd, self.flags.0
-        );
-        for x in self.keywords {
-            let _ = write!(
-                s,
-                "{}, ",
-                opt(x.map(|x| format!("{krate}::Keyword::{x:?}")))
-            );
-        }
-        let space = self.space.map(|sp| {
-            let (kind, sub) = match sp {
-                StateSpace::Shared(scope) => {
-                    ("Shared", Some(format!("{krate}::SharedScope::{scope:?}")))
-                }
-                StateSpace::Param(scope) => {
-                    ("Param", Some(format!("{krate}::ParamScope::{scope:?}")))
-                }
-                other => (space_variant(other), None),
-            };
-            match sub {
-                Some(sub) => format!("{krate}::StateSpace::{kind}({sub})"),
-                None => format!("{krate}::StateSpace::{kind}"),
-            }
-        });
-        let _ = write!(s, "], space: {}, ", opt(space));
-        let shape = self
-            .shape
-            .map(|sh| format!("{krate}::Shape {{ m: {}, n: {}, k: {} }}", sh.m, sh.n, sh.k));
-        let _ = write!(s, "shape: {}, layout: [", opt(shape));
-        for l in self.layout {
-            let _ = write!(s, "{}, ", opt(l.map(|l| format!("{krate}::Layout::{l:?}"))));
-        }
-        let _ = write!(s, "], count: {}, operand_selectors: [", self.count);
-        for x in self.operand_selectors {
-            let sel = x.map(|x| {
-                format!(
-                    "{krate}::Selector {{ half: {}, digits: {:?}, len: {} }}",
-                    x.half, x.digits, x.len
-                )
-            });
-            let _ = write!(s, "{}, ", opt(sel));
-        }
-        let _ = write!(s, "], negate: {} }}", self.negate);
-        s
-    }
-
     /// The boolean modifiers by name, for debugging output.
     pub fn flag_names(&self) -> Vec<&'static str> {
         self.flags.names()
-    }
-}
-
-fn space_variant(space: StateSpace) -> &'static str {
-    match space {
-        StateSpace::Reg => "Reg",
-        StateSpace::Sreg => "Sreg",
-        StateSpace::Const => "Const",
-        StateSpace::Global => "Global",
-        StateSpace::Local => "Local",
-        StateSpace::Tex => "Tex",
-        StateSpace::Param(_) => "Param",
-        StateSpace::Shared(_) => "Shared",
     }
 }
 
