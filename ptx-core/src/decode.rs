@@ -5,7 +5,6 @@
 
 use crate::table::{Bound, SlotClass};
 use crate::{ScalarType, StateSpace};
-use std::fmt::Write;
 
 /// Rounding modifier of an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -122,30 +121,32 @@ impl Flags {
     }
 }
 
-macro_rules! selectors {
+macro_rules! keywords {
     ($($name:ident = $word:literal,)*) => {
-        /// A modifier that selects among variants of an operation: a comparison,
-        /// a boolean or atomic operation, a shuffle or vote mode, a state of a
-        /// memory operation. Stored in [`Mods::sel`] in the order of the form's slots.
+        /// A keyword modifier from a closed set, one that picks a variant of
+        /// the operation (unlike a [`Flags`] bit, which is on or off): a
+        /// comparison, a boolean or atomic operation, a shuffle, vote or
+        /// permute mode, a memory order or scope. Stored in
+        /// [`Mods::keywords`] in the order of the form's slots.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
-        pub enum Sel { $($name,)* }
+        pub enum Keyword { $($name,)* }
 
-        impl Sel {
-            /// The selector for a modifier word.
-            pub fn from_word(w: &str) -> Option<Sel> {
-                match w { $($word => Some(Sel::$name),)* _ => None }
+        impl Keyword {
+            /// The keyword a modifier word (without its dot) is, if it is one.
+            pub fn from_word(w: &str) -> Option<Keyword> {
+                match w { $($word => Some(Keyword::$name),)* _ => None }
             }
 
             /// The modifier word.
             pub const fn word(self) -> &'static str {
-                match self { $(Sel::$name => $word,)* }
+                match self { $(Keyword::$name => $word,)* }
             }
         }
     };
 }
 
-selectors! {
+keywords! {
     // comparisons
     Eq = "eq", Ne = "ne", Lt = "lt", Le = "le", Gt = "gt", Ge = "ge",
     Lo = "lo", Ls = "ls", Hi = "hi", Hs = "hs",
@@ -299,8 +300,8 @@ pub struct Mods {
     pub rnd: Rounding,
     /// The boolean modifiers.
     pub flags: Flags,
-    /// The selectors (comparison, operation, mode, ...) in slot order.
-    pub sel: [Option<Sel>; 4],
+    /// The keyword modifiers (comparison, operation, mode, ...) in slot order.
+    pub keywords: [Option<Keyword>; 4],
     /// The state space, if the instruction names one.
     pub space: Option<StateSpace>,
     /// The matrix shape, if any.
@@ -311,7 +312,7 @@ pub struct Mods {
     pub count: u8,
     /// The selector written on operand `i` (`d.h1`, `a.b2`: video
     /// instructions), by operand position.
-    pub select: [Option<Selector>; 4],
+    pub operand_selectors: [Option<Selector>; 4],
     /// The operands written negated (`-a`, `vmad`): bit `i` for operand `i`.
     pub negate: u8,
 }
@@ -328,12 +329,12 @@ impl Mods {
         types: [None; 4],
         rnd: Rounding::Default,
         flags: Flags(0),
-        sel: [None; 4],
+        keywords: [None; 4],
         space: None,
         shape: None,
         layout: [None; 2],
         count: 0,
-        select: [None; 4],
+        operand_selectors: [None; 4],
         negate: 0,
     };
 
@@ -349,17 +350,17 @@ impl Mods {
         self.flags.contains(flag)
     }
 
-    /// Whether selector `s` was written.
+    /// Whether keyword `k` was written.
     #[inline]
-    pub fn selects(&self, s: Sel) -> bool {
-        self.sel.contains(&Some(s))
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        self.keywords.contains(&Some(k))
     }
 
     /// Decodes the modifiers bound to a form. Modifiers without meaning for
     /// the simulator (cache hints, `.L2::128B`) are left out.
     pub fn from_bound(bound: &Bound) -> Mods {
         let mut m = Mods::NONE;
-        let (mut types, mut sels, mut layouts) = (0, 0, 0);
+        let (mut types, mut keywords, mut layouts) = (0, 0, 0);
         for (slot, value) in bound.form.slots.iter().zip(&bound.values) {
             let Some(word) = value else { continue };
             match slot.class {
@@ -382,10 +383,10 @@ impl Mods {
                 SlotClass::Free => {
                     if let Some(r) = Rounding::from_word(word) {
                         m.rnd = r;
-                    } else if let Some(s) = Sel::from_word(word) {
-                        if sels < 4 {
-                            m.sel[sels] = Some(s);
-                            sels += 1;
+                    } else if let Some(k) = Keyword::from_word(word) {
+                        if keywords < 4 {
+                            m.keywords[keywords] = Some(k);
+                            keywords += 1;
                         }
                     } else if let Some(space) = StateSpace::from_name(word) {
                         m.space = Some(space);
@@ -421,7 +422,7 @@ impl Mods {
     /// let operands = &c.template.instructions()[0].operands;
     /// let m = Mods::from_bound(&c.instructions[0].bound).with_operand_marks(operands);
     /// assert!(m.negated(1) && !m.negated(2));
-    /// assert_eq!(m.select[1].map(|s| (s.half, s.digits()[0])), Some((true, 1)));
+    /// assert_eq!(m.operand_selectors[1].map(|s| (s.half, s.digits()[0])), Some((true, 1)));
     /// ```
     pub fn with_operand_marks(mut self, operands: &[crate::syntax::Operand]) -> Mods {
         use crate::syntax::OperandKind;
@@ -432,7 +433,7 @@ impl Mods {
                 op = inner;
             }
             if let OperandKind::Select(_, word) = &op.kind {
-                self.select[i] = Selector::parse(&word.text);
+                self.operand_selectors[i] = Selector::parse(&word.text);
             }
         }
         self
@@ -444,88 +445,9 @@ impl Mods {
         i < 8 && self.negate & (1 << i) != 0
     }
 
-    /// The value as a Rust constant expression, with `krate` the path of the
-    /// crate that exports these types (as the macro's expansion names it).
-    ///
-    /// ```
-    /// let text = ptx_core::Mods::NONE.to_rust("::ptx::__private::core");
-    /// assert!(text.starts_with("::ptx::__private::core::Mods {"));
-    /// ```
-    pub fn to_rust(&self, krate: &str) -> String {
-        let opt = |v: Option<String>| {
-            v.map_or("::core::option::Option::None".to_string(), |s| {
-                format!("::core::option::Option::Some({s})")
-            })
-        };
-        let mut s = format!("{krate}::Mods {{ types: [");
-        for t in self.types {
-            let _ = write!(
-                s,
-                "{}, ",
-                opt(t.map(|t| format!("{krate}::ScalarType::{t:?}")))
-            );
-        }
-        let _ = write!(
-            s,
-            "], rnd: {krate}::Rounding::{:?}, flags: {krate}::Flags({}), sel: [",
-            self.rnd, self.flags.0
-        );
-        for x in self.sel {
-            let _ = write!(s, "{}, ", opt(x.map(|x| format!("{krate}::Sel::{x:?}"))));
-        }
-        let space = self.space.map(|sp| {
-            let (kind, sub) = match sp {
-                StateSpace::Shared(scope) => {
-                    ("Shared", Some(format!("{krate}::SharedScope::{scope:?}")))
-                }
-                StateSpace::Param(scope) => {
-                    ("Param", Some(format!("{krate}::ParamScope::{scope:?}")))
-                }
-                other => (space_variant(other), None),
-            };
-            match sub {
-                Some(sub) => format!("{krate}::StateSpace::{kind}({sub})"),
-                None => format!("{krate}::StateSpace::{kind}"),
-            }
-        });
-        let _ = write!(s, "], space: {}, ", opt(space));
-        let shape = self
-            .shape
-            .map(|sh| format!("{krate}::Shape {{ m: {}, n: {}, k: {} }}", sh.m, sh.n, sh.k));
-        let _ = write!(s, "shape: {}, layout: [", opt(shape));
-        for l in self.layout {
-            let _ = write!(s, "{}, ", opt(l.map(|l| format!("{krate}::Layout::{l:?}"))));
-        }
-        let _ = write!(s, "], count: {}, select: [", self.count);
-        for x in self.select {
-            let sel = x.map(|x| {
-                format!(
-                    "{krate}::Selector {{ half: {}, digits: {:?}, len: {} }}",
-                    x.half, x.digits, x.len
-                )
-            });
-            let _ = write!(s, "{}, ", opt(sel));
-        }
-        let _ = write!(s, "], negate: {} }}", self.negate);
-        s
-    }
-
     /// The boolean modifiers by name, for debugging output.
     pub fn flag_names(&self) -> Vec<&'static str> {
         self.flags.names()
-    }
-}
-
-fn space_variant(space: StateSpace) -> &'static str {
-    match space {
-        StateSpace::Reg => "Reg",
-        StateSpace::Sreg => "Sreg",
-        StateSpace::Const => "Const",
-        StateSpace::Global => "Global",
-        StateSpace::Local => "Local",
-        StateSpace::Tex => "Tex",
-        StateSpace::Param(_) => "Param",
-        StateSpace::Shared(_) => "Shared",
     }
 }
 

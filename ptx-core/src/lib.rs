@@ -39,7 +39,7 @@ pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
 };
 pub use constraint::{Access, Constraint, ConstraintLetter};
-pub use decode::{Flags, Layout, Mods, Rounding, Sel, Selector, Shape, semantics_variant};
+pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape, semantics_variant};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{
     AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,

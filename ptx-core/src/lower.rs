@@ -579,7 +579,7 @@ impl Lowerer<'_> {
             }
             OperandKind::Address(a) => self.address(a)?,
             // The register itself: what the selector or `-` does is the
-            // semantic function's business (`Mods::select`, `Mods::negate`).
+            // semantic function's business (`Mods::operand_selectors`, `Mods::negate`).
             OperandKind::Select(inner, _) | OperandKind::Negate(inner) => {
                 return self.value(inner, access, ty, out);
             }

@@ -10,6 +10,7 @@
 //!   classes `reg16`/`reg32`/`reg64`.
 
 use crate::input::{Statement, accepted_types};
+use crate::mods::mods_tokens;
 use crate::valid::{Validated, describe};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use ptx_core::{
@@ -251,10 +252,7 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
     let body = match &step.kind {
         StepKind::Exec { form, mods, slots } => {
             let variant = ident(&semantics_variant(form.semantics));
-            let mods: TokenStream = mods
-                .to_rust("::ptx::__private::core")
-                .parse()
-                .unwrap_or_default();
+            let mods = mods_tokens(mods, &quote!(#p::core));
             let reads = slots.iter().map(|s| read_slot(program, s));
             let writes = slots
                 .iter()

@@ -3,12 +3,14 @@
 //! The pipeline, one module per stage: `input` reads the macro input (the
 //! CUDA form directly, the token form through `tokens`), `valid` runs every
 //! check (ptx-core's parser and checker, then the inline-asm rules), and
-//! `expand` generates the host and nvptx64 code.
+//! `expand` generates the host and nvptx64 code (with `mods`, an
+//! instruction's modifiers as a constant).
 
 #![warn(missing_docs)]
 
 mod expand;
 mod input;
+mod mods;
 mod tokens;
 mod valid;
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Probe statements for the movement/memory/control/sync/misc families.
-Writes index.jsonl: {id, asm, cons, kind, base, target, version}."""
+"""Probe statements for the movement/memory/control/sync/misc families: B, the
+(asm, cons) pairs, and mutations(asm, cons), the variants made of each
+(probe_gen.py writes them out as records, runner.py judges them)."""
 import json, random, re, sys
 r = random.Random(5)
 B = []  # (asm, cons)

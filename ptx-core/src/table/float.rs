@@ -5,7 +5,8 @@
 //! `add`, `sub`, `mul` take an optional `.rnd` (default `.rn`); `fma` and
 //! `mad` require one; `div`, `rcp`, `sqrt` require either `.rnd` or `.approx`
 //! (`div` also `.full`); the transcendental instructions (`sin`, `cos`,
-//! `lg2`, `ex2`, `rsqrt`, `tanh`) require `.approx`.
+//! `lg2`, `ex2`, `rsqrt`, `tanh`) require `.approx`. The `.approx` forms and
+//! `div.full` are in `approx.rs`.
 
 use super::{Entry, form};
 
@@ -39,8 +40,6 @@ pub(super) fn entries() -> Vec<Entry> {
         // div: `.approx` and `.rnd` may be written anywhere, `.full` only first.
         // (The `.rnd` forms come first so that a missing mode is explained with them.)
         form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
-        form("div.approx{.ftz}.f32 =d, a, b", "div.approx"),
-        form("div.full/{.ftz}.f32 =d, a, b", "div.full").since(1, 4, 10),
         form("div.rnd.f64 =d, a, b", "div").since(1, 0, 13),
         form("abs{.ftz}.f32 =d, a", "abs"),
         form("abs.f64 =d, a", "abs").since(1, 0, 13),
@@ -61,20 +60,9 @@ pub(super) fn entries() -> Vec<Entry> {
     }
     entries.extend([
         form("rcp.rnd{.ftz}.f32 =d, a", "rcp").since(1, 4, 20),
-        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
         form("rcp.rnd.f64 =d, a", "rcp").since(1, 4, 13),
-        form("rcp.approx.ftz.f64 =d, a", "rcp.approx").since(2, 1, 20),
         form("sqrt.rnd{.ftz}.f32 =d, a", "sqrt").since(1, 4, 20),
-        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
         form("sqrt.rnd.f64 =d, a", "sqrt").since(1, 4, 13),
-        form("rsqrt.approx{.ftz}.f32 =d, a", "rsqrt.approx"),
-        form("rsqrt.approx.f64 =d, a", "rsqrt.approx").since(1, 4, 13),
-        form("rsqrt.approx.ftz.f64 =d, a", "rsqrt.approx").since(4, 0, 20),
-        form("sin.approx{.ftz}.f32 =d, a", "sin.approx"),
-        form("cos.approx{.ftz}.f32 =d, a", "cos.approx"),
-        form("lg2.approx{.ftz}.f32 =d, a", "lg2.approx"),
-        form("ex2.approx{.ftz}.f32 =d, a", "ex2.approx"),
-        form("tanh.approx.f32 =d, a", "tanh.approx").since(7, 0, 75),
     ]);
     entries
 }
@@ -111,12 +99,6 @@ mod tests {
         assert!(!accepts("div.full.f64 %0, %1, %2;", &["=d", "d", "d"]));
         assert!(!accepts("rcp.f64 %0, %1;", &["=d", "d"]));
         assert!(!accepts("sqrt.approx.f64 %0, %1;", &["=d", "d"]));
-    }
-
-    #[test]
-    fn approximate_f64_reciprocal_exists_only_with_ftz() {
-        assert!(accepts("rcp.approx.ftz.f64 %0, %1;", &["=d", "d"]));
-        assert!(!accepts("rcp.approx.f64 %0, %1;", &["=d", "d"]));
     }
 
     #[test]

@@ -75,29 +75,6 @@ pub(super) fn entries() -> Vec<Entry> {
             .since(7, 2, 86),
         ]);
     }
-    entries.extend([
-        form(
-            "tanh.approx.type =d, a; .type = { .f16, .f16x2 }",
-            "tanh.approx",
-        )
-        .since(7, 0, 75),
-        form(
-            "tanh.approx.type =d, a; .type = { .bf16, .bf16x2 }",
-            "tanh.approx",
-        )
-        .since(7, 8, 90),
-        form(
-            "ex2.approx.type =d, a; .type = { .f16, .f16x2 }",
-            "ex2.approx",
-        )
-        .since(7, 0, 75),
-        // The bf16 forms exist only with `.ftz`.
-        form(
-            "ex2.approx.ftz.type =d, a; .type = { .bf16, .bf16x2 }",
-            "ex2.approx",
-        )
-        .since(7, 8, 90),
-    ]);
     entries
 }
 

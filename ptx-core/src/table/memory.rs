@@ -1,21 +1,125 @@
-//! Loads, stores, address conversion, prefetch and cache policies (PTX ISA
-//! "Data Movement and Conversion Instructions": `ld`, `ldu`, `st`, `st.async`,
-//! `st.bulk`, `cvta`, `isspacep`, `prefetch`, `createpolicy`, `mapa`,
-//! `getctarank`, `applypriority`, `discard`, `tensormap.replace`).
+//! Loads, stores, atomics and address handling (PTX ISA "Data Movement and
+//! Conversion Instructions" and "Parallel Synchronization and Communication
+//! Instructions"): `ld`, `ldu`, `st`, `st.async`, `red.async`, `st.bulk`,
+//! `atom`, `red`, `multimem`, `cvta`, `isspacep`, `mapa`, `getctarank`,
+//! `prefetch`, `createpolicy`, `applypriority`, `discard`,
+//! `tensormap.replace`.
 
-use super::{Bound, Entry, form};
+use super::{Bound, Entry, Gate, arch_90_and_later, form, order_with_scope};
 use crate::{ScalarType, StateSpace};
 
-/// The types every `ld` and `st` form takes.
-const TYPES: &str = ".type = { .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 }";
-/// L1 and L2 eviction priorities, vector widths.
-const EVICT: &str = ".evict1 = { .L1::evict_normal, .L1::evict_unchanged, .L1::evict_first, .L1::evict_last, .L1::no_allocate }; \
-                     .evict2 = { .L2::evict_normal, .L2::evict_first, .L2::evict_last }";
-const VEC: &str = ".vec = { .v2, .v4, .v8 }";
-const PREFETCH: &str = ".pf = { .L2::64B, .L2::128B, .L2::256B }";
+/// The state spaces `ld` reads.
 const LD_SPACES: &str = ".ss = { .const, .global, .local, .param, .param::entry, .param::func, .shared, .shared::cta, .shared::cluster }";
+/// The state spaces `st` writes.
 const ST_SPACES: &str =
     ".ss = { .global, .local, .param, .param::func, .shared, .shared::cta, .shared::cluster }";
+/// The cache operators of weak loads and stores.
+const LD_CACHE: &str = ".cop = { .ca, .cg, .cs, .lu, .cv }";
+const ST_CACHE: &str = ".cop = { .wb, .cg, .cs, .wt }";
+/// L1 and L2 eviction priorities.
+const EVICT_L1: &str = ".evict1 = { .L1::evict_normal, .L1::evict_unchanged, .L1::evict_first, .L1::evict_last, .L1::no_allocate }";
+const EVICT_L2: &str = ".evict2 = { .L2::evict_normal, .L2::evict_first, .L2::evict_last }";
+/// L2 prefetch sizes.
+const PREFETCH: &str = ".pf = { .L2::64B, .L2::128B, .L2::256B }";
+/// Vector widths.
+const VEC: &str = ".vec = { .v2, .v4, .v8 }";
+/// The types every `ld` and `st` form takes.
+const LD_ST_TYPES: &str = ".type = { .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 }";
+
+/// Modifiers of `ld` and `st` that arrived after the instruction.
+const LD_ST_GATES: &[Gate] = &[
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("param::entry", 8, 3, 10),
+    Gate::new("param::func", 8, 3, 10),
+    Gate::new("cluster", 7, 8, 90),
+    Gate::new("weak", 6, 0, 10),
+    Gate::new("ca", 2, 0, 20),
+    Gate::new("cg", 2, 0, 20),
+    Gate::new("cs", 2, 0, 20),
+    Gate::new("lu", 2, 0, 20),
+    Gate::new("cv", 2, 0, 20),
+    Gate::new("wb", 2, 0, 20),
+    Gate::new("wt", 2, 0, 20),
+    Gate::new("L1::evict_normal", 7, 4, 70),
+    Gate::new("L1::evict_unchanged", 7, 4, 70),
+    Gate::new("L1::evict_first", 7, 4, 70),
+    Gate::new("L1::evict_last", 7, 4, 70),
+    Gate::new("L1::no_allocate", 7, 4, 70),
+    Gate::new("L2::64B", 7, 4, 75),
+    Gate::new("L2::128B", 7, 4, 75),
+    Gate::new("L2::256B", 7, 4, 80),
+    Gate::new("L2::cache_hint", 7, 4, 80),
+    Gate::new("b128", 8, 3, 70),
+    Gate::when("a 256-bit access", is_256, 8, 8, 100),
+];
+
+/// The memory orders and state spaces of `atom` and `red`.
+const ATOM_SEM: &str = ".sem = { .relaxed, .acquire, .release, .acq_rel }";
+const RED_SEM: &str = ".sem = { .relaxed, .release }";
+const ATOM_SPACES: &str = ".space = { .global, .shared, .shared::cta, .shared::cluster }";
+/// The operations of `atom` and `red` (`atom.cas` has its own forms).
+const ATOM_OPS: &str = ".op = { .and, .or, .xor, .exch, .add, .inc, .dec, .min, .max }";
+const RED_OPS: &str = ".op = { .and, .or, .xor, .add, .inc, .dec, .min, .max }";
+const CAS: &str = ".op = { .cas }";
+/// The types of the scalar atomics; the half types go with `.add.noftz`.
+const ATOM_TYPES: &str = ".type = { .b32, .b64, .b128, .u32, .u64, .s32, .s64, .f32, .f64 }";
+const ATOM_HALF_TYPES: &str = ".type = { .f16, .f16x2, .bf16, .bf16x2 }";
+/// The operations and types of the vector atomics.
+const ATOM_VEC_OPS: &str = ".op = { .add, .min, .max }";
+const ATOM_VEC_TYPES: &str = ".type = { .f32, .f16, .bf16, .f16x2, .bf16x2 }";
+
+/// Modifiers of `atom` and `red` that arrived after the instruction.
+const ATOM_GATES: &[Gate] = &[
+    Gate::new("relaxed", 6, 0, 70),
+    Gate::new("acquire", 6, 0, 70),
+    Gate::new("release", 6, 0, 70),
+    Gate::new("acq_rel", 6, 0, 70),
+    Gate::new("cta", 6, 0, 70),
+    Gate::new("gpu", 6, 0, 70),
+    Gate::new("sys", 6, 0, 70),
+    Gate::new("cluster", 7, 8, 90),
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("L2::cache_hint", 7, 4, 80),
+    Gate::new("b16", 6, 3, 70),
+    Gate::new("f16", 6, 3, 70),
+    Gate::new("f16x2", 6, 3, 60),
+    Gate::new("bf16", 7, 8, 90),
+    Gate::new("bf16x2", 7, 8, 90),
+    Gate::new("b128", 8, 3, 90),
+    Gate::new("f64", 5, 0, 60),
+];
+
+/// The scopes, operations and types of `multimem`.
+const MULTIMEM_SCOPE: &str = ".scope = { .cta, .cluster, .gpu, .sys }";
+const MULTIMEM_OPS: &str = ".op = { .add, .min, .max, .and, .or, .xor }";
+const MULTIMEM_ACC: &str = ".acc = { .acc::f32, .acc::f16 }";
+const MULTIMEM_TYPES: &str = ".type = { .b32, .b64, .u32, .s32, .u64, .s64, .f16, .bf16, .f16x2, .bf16x2, .f32, .f64, .e5m2, .e5m2x2, .e5m2x4, .e4m3, .e4m3x2, .e4m3x4 }";
+
+/// Modifiers of `multimem` that arrived after it: the FP8 types (sm_100 on) and the accumulation precisions.
+const MULTIMEM_GATES: &[Gate] = &[
+    Gate::new("acc::f32", 8, 2, 90),
+    Gate::new("e5m2", 8, 6, 100),
+    Gate::new("e5m2x2", 8, 6, 100),
+    Gate::new("e5m2x4", 8, 6, 100),
+    Gate::new("e4m3", 8, 6, 100),
+    Gate::new("e4m3x2", 8, 6, 100),
+    Gate::new("e4m3x4", 8, 6, 100),
+    Gate::new("acc::f16", 8, 6, 100),
+];
+
+/// The state spaces `cvta` converts between and `isspacep` tests.
+const CVTA_SPACES: &str = ".space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }";
+const CVTA_SIZES: &str = ".size = { .u32, .u64 }";
+
+/// State spaces of `cvta` and `isspacep` that arrived after them.
+const CVTA_GATES: &[Gate] = &[
+    Gate::new("shared::cluster", 7, 8, 90),
+    Gate::new("shared::cta", 7, 8, 10),
+    Gate::new("param", 7, 7, 70),
+    Gate::new("param::entry", 8, 3, 70),
+];
 
 /// The state space bound in slot `slot`, if one is written.
 fn space(b: &Bound, slot: &str) -> Option<StateSpace> {
@@ -26,6 +130,17 @@ fn space(b: &Bound, slot: &str) -> Option<StateSpace> {
 /// that may point there: the only accesses that cache hints apply to.
 fn global_or_generic(b: &Bound, slot: &str) -> bool {
     matches!(space(b, slot), None | Some(StateSpace::Global))
+}
+
+/// The modifier `word` applies to `.global` memory (or a generic address)
+/// only, not to the state space written in slot `slot`.
+fn global_only(b: &Bound, slot: &str, word: &str) -> Result<(), String> {
+    match b.value(slot) {
+        Some(ss) if !global_or_generic(b, slot) => Err(format!(
+            "`.{word}` applies to .global memory (or a generic address), not .{ss}"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Bits moved by one access: vector length times type size.
@@ -81,14 +196,9 @@ fn cache_rules(b: &Bound) -> Result<(), String> {
     if let (Some(c), Some(e)) = (b.value("cop"), b.value("evict1")) {
         return Err(format!("`.{c}` cannot be combined with `.{e}`"));
     }
-    if !global_or_generic(b, "ss") {
-        let ss = b.value("ss").unwrap_or("");
-        for slot in ["evict1", "pf", "L2::cache_hint"] {
-            if let Some(v) = b.value(slot) {
-                return Err(format!(
-                    "`.{v}` applies to .global memory (or a generic address), not .{ss}"
-                ));
-            }
+    for slot in ["evict1", "pf", "L2::cache_hint"] {
+        if let Some(v) = b.value(slot) {
+            global_only(b, "ss", v)?;
         }
     }
     vector_rules(b)
@@ -108,14 +218,6 @@ fn ordered_rules(b: &Bound) -> Result<(), String> {
         ));
     }
     cache_rules(b)
-}
-
-/// `cvta.u32` converts 32-bit addresses, which the 64-bit modules nvcc writes do not have.
-fn cvta_rules(b: &Bound) -> Result<(), String> {
-    if b.value("size") == Some("u32") {
-        return Err("`.u32` addresses exist only in 32-bit modules; nvcc writes `.address_size 64`: use `.u64`".into());
-    }
-    Ok(())
 }
 
 /// `st.async`: `.weak` is a cluster-less qualifier, and vectors hold at most 128 bits.
@@ -153,150 +255,235 @@ fn red_async_rules(b: &Bound) -> Result<(), String> {
     }
 }
 
-/// The same entry for the `sm_90a`, `sm_100f` and `sm_120a` families, as
-/// ptxas accepts the architecture-specific instructions of Hopper on later chips.
-fn arch_90_and_later(entry: Entry) -> Vec<Entry> {
-    vec![
-        entry.clone().arch_specific(),
-        entry.clone().since(8, 8, 100).family_specific(),
-        entry.since(8, 8, 120).arch_specific(),
-    ]
+/// Which types each atomic or reduction operation takes (PTX ISA `atom`, `red`).
+fn atom_op_types(b: &Bound) -> Result<(), String> {
+    let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
+    let ok = match op {
+        "and" | "or" | "xor" => matches!(ty, "b32" | "b64"),
+        "cas" => matches!(ty, "b16" | "b32" | "b64" | "b128"),
+        "exch" => matches!(ty, "b32" | "b64" | "b128"),
+        "add" => matches!(ty, "u32" | "s32" | "u64" | "f32" | "f64"),
+        "inc" | "dec" => ty == "u32",
+        "min" | "max" => matches!(ty, "u32" | "s32" | "u64" | "s64"),
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    let takes = match op {
+        "and" | "or" | "xor" => ".b32 or .b64",
+        "cas" => ".b16, .b32, .b64 or .b128",
+        "exch" => ".b32, .b64 or .b128",
+        "add" => ".u32, .s32, .u64, .f32 or .f64 (and .f16, .bf16 and their x2 with .noftz)",
+        "inc" | "dec" => ".u32",
+        _ => ".u32, .s32, .u64 or .s64",
+    };
+    Err(format!("`.{op}` takes {takes}, not `.{ty}`"))
 }
 
+/// A cache hint applies to `.global` memory (or a generic address).
+fn atom_hint(b: &Bound) -> Result<(), String> {
+    global_only(b, "space", "L2::cache_hint")?;
+    atom_op_types(b)
+}
+
+/// Vector atomics: `.f32` adds as `.v2` or `.v4`; the half types need
+/// `.noftz`, `.v8` only for the 16-bit ones; `.f32` has no `.noftz`.
+fn atom_vector(b: &Bound) -> Result<(), String> {
+    let (op, ty, vec) = (
+        b.value("op").unwrap_or(""),
+        b.value("type").unwrap_or(""),
+        b.value("vec").unwrap_or(""),
+    );
+    if ty == "f32" {
+        if op != "add" {
+            return Err(format!("vector `.f32` atomics add only, not `.{op}`"));
+        }
+        if b.has("noftz") {
+            return Err("`.noftz` applies to the half types, not `.f32`".into());
+        }
+        if vec == "v8" {
+            return Err("a vector of 8 `.f32` is too wide: at most `.v4`".into());
+        }
+    } else {
+        if !b.has("noftz") {
+            return Err(format!("`.{ty}` atomics need `.noftz`"));
+        }
+        if vec == "v8" && ty.ends_with("x2") {
+            return Err(format!("a vector of 8 `.{ty}` is too wide: at most `.v4`"));
+        }
+    }
+    Ok(())
+}
+
+/// The FP8 types of `multimem` (sm_100 on).
+fn fp8(ty: &str) -> bool {
+    ty.starts_with("e4m3") || ty.starts_with("e5m2")
+}
+
+/// `multimem` memory orders: `.weak` takes no scope, the others need one,
+/// and a scope needs an order.
+fn multimem_order(b: &Bound) -> Result<(), String> {
+    order_with_scope(b, "`.cta`, `.cluster`, `.gpu` or `.sys`")
+}
+
+/// `multimem` vectors: `.f32`, `.f16x2` and `.bf16x2` as `.v2` or `.v4`;
+/// `.f16` and `.bf16` only as vectors, up to `.v8`; FP8 types up to 128 bits.
+fn multimem_vector(b: &Bound) -> Result<(), String> {
+    let ty = b.value("type").unwrap_or("");
+    let vec = b.value("vec");
+    let ok = match ty {
+        "f32" | "f16x2" | "bf16x2" => vec != Some("v8"),
+        "f16" | "bf16" => vec.is_some(),
+        t if fp8(t) => true,
+        _ => vec.is_none(),
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(match vec {
+        None => format!("`.{ty}` needs a vector (`.v2`, `.v4` or `.v8`)"),
+        Some(v) => format!("`.{ty}` takes no `.{v}`"),
+    })
+}
+
+/// `multimem.ld_reduce` and `multimem.red`: the types each operation takes
+/// (`.red` has no scalar half-precision `.min`/`.max` and no FP8), and accumulation
+/// precisions for the narrow float types.
+fn multimem_reduction(b: &Bound) -> Result<(), String> {
+    let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
+    let red = b.form.head.first().is_some_and(|h| h == "red");
+    let half = matches!(ty, "f16" | "bf16" | "f16x2" | "bf16x2");
+    let ok = match op {
+        "and" | "or" | "xor" => matches!(ty, "b32" | "b64"),
+        "add" => matches!(ty, "u32" | "s32" | "u64" | "f32" | "f64") || half || (!red && fp8(ty)),
+        // `.red` takes half-precision `.min`/`.max` only as vectors.
+        _ => {
+            matches!(ty, "u32" | "s32" | "u64" | "s64")
+                || (half && (!red || b.value("vec").is_some()))
+                || (!red && fp8(ty))
+        }
+    };
+    if !ok {
+        return Err(format!("`.{op}` does not take `.{ty}`"));
+    }
+    match b.value("acc") {
+        Some("acc::f32") if op != "add" || !half => {
+            return Err(format!(
+                "`.acc::f32` goes with `.add` on half-precision types, not `.{op}.{ty}`"
+            ));
+        }
+        Some("acc::f16") if !fp8(ty) => {
+            return Err(format!("`.acc::f16` goes with FP8 types, not `.{ty}`"));
+        }
+        _ => {}
+    }
+    multimem_order(b).and_then(|()| multimem_vector(b))
+}
+
+/// `multimem.st`: the orders and vectors of the reductions.
+fn multimem_store(b: &Bound) -> Result<(), String> {
+    multimem_order(b).and_then(|()| multimem_vector(b))
+}
+
+/// `cvta.u32` converts 32-bit addresses, which the 64-bit modules nvcc writes do not have.
+fn cvta_rules(b: &Bound) -> Result<(), String> {
+    if b.value("size") == Some("u32") {
+        return Err("`.u32` addresses exist only in 32-bit modules; nvcc writes `.address_size 64`: use `.u64`".into());
+    }
+    Ok(())
+}
+
+/// `ld` and `ldu`: registers may be wider than the type loaded.
 fn ld_entries() -> Vec<Entry> {
-    let plain = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld{{.weak}}{{.ss}}{{.cop}}{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; {LD_SPACES}; .cop = {{ .ca, .cg, .cs, .lu, .cv }}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .rule(cache_rules)
-    };
-    let ordered = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld.sem.scope{{.ss}}{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; .sem = {{ .relaxed, .acquire }}; {LD_SPACES}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .since(6, 0, 70)
-        .rule(ordered_rules)
-    };
-    let nc = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("ld.global{{.cop}}.nc{{.evict1}}{{.evict2}}{extra}{{.pf}}{{.vec}}.type {ops}; .cop = {{ .ca, .cg, .cs }}; {EVICT}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld.nc",
-        )
-        .since(3, 1, 32)
-        .rule(cache_rules)
-    };
-    let with_hint = "=d*.vec:sink, [a]:addr64, cache_policy:.u64";
-    let without = "=d*.vec:sink, [a]:addr64";
-    let mut out = vec![
+    const WEAK: &[&str] = &[
+        LD_SPACES,
+        LD_CACHE,
+        EVICT_L1,
+        EVICT_L2,
+        PREFETCH,
+        VEC,
+        LD_ST_TYPES,
+    ];
+    const ORDERED: &[&str] = &[LD_SPACES, EVICT_L1, EVICT_L2, PREFETCH, VEC, LD_ST_TYPES];
+    const NC: &[&str] = &[EVICT_L1, EVICT_L2, PREFETCH, VEC, LD_ST_TYPES];
+    vec![
         // Only weak loads name `.unified` addresses.
-        plain("=d*.vec:sink, [a]:addr64:unified", ""),
-        plain("=d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", ".L2::cache_hint"),
-        Entry::owned(
-            format!("ld.volatile{{.ss}}{{.pf}}{{.vec}}.type =d*.vec:sink, [a]:addr64; {LD_SPACES}; {PREFETCH}; {VEC}; {TYPES}"),
-            "ld",
-        )
-        .since(1, 1, 10)
-        .rule(ordered_rules),
-        ordered(without, ""),
-        ordered(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("ld.mmio.relaxed.sys{{.ss}}.type =d, [a]:addr64; .ss = {{ .global }}; {TYPES}"),
-            "ld",
-        )
-        .since(8, 2, 70),
-        nc(without, ""),
-        nc(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("ldu{{.ss}}{{.vec}}.type =d*.vec, [a]:addr64; .ss = {{ .global }}; .vec = {{ .v2, .v4 }}; {TYPES}"),
-            "ldu",
-        )
-        .since(2, 0, 20)
-        .rule(vector_rules),
-    ];
-    for e in &mut out {
-        *e = access_gates(e.clone()).wider();
-    }
-    out
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified", "ld")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", "ld")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("ld.volatile{.ss}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64", "ld")
+            .groups(&[LD_SPACES, PREFETCH, VEC, LD_ST_TYPES])
+            .since(1, 1, 10)
+            .rule(ordered_rules),
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .sem = { .relaxed, .acquire }", "ld")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .sem = { .relaxed, .acquire }", "ld")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("ld.mmio.relaxed.sys{.ss}.type =d, [a]:addr64; .ss = { .global }", "ld")
+            .groups(&[LD_ST_TYPES])
+            .since(8, 2, 70),
+        form("ld.global{.cop}.nc{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .cop = { .ca, .cg, .cs }", "ld.nc")
+            .groups(NC)
+            .since(3, 1, 32)
+            .rule(cache_rules),
+        form("ld.global{.cop}.nc{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .cop = { .ca, .cg, .cs }", "ld.nc")
+            .groups(NC)
+            .since(3, 1, 32)
+            .rule(cache_rules),
+        form("ldu{.ss}{.vec}.type =d*.vec, [a]:addr64; .ss = { .global }; .vec = { .v2, .v4 }", "ldu")
+            .groups(&[LD_ST_TYPES])
+            .since(2, 0, 20)
+            .rule(vector_rules),
+    ]
+    .into_iter()
+    .map(|e| e.gates(LD_ST_GATES).wider())
+    .collect()
 }
 
+/// `st`: registers may be wider than the type stored.
 fn st_entries() -> Vec<Entry> {
-    let plain = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("st{{.weak}}{{.ss}}{{.cop}}{{.evict1}}{{.evict2}}{extra}{{.vec}}.type {ops}; {ST_SPACES}; .cop = {{ .wb, .cg, .cs, .wt }}; {EVICT}; {VEC}; {TYPES}"),
-            "st",
-        )
-        .rule(cache_rules)
-    };
-    let ordered = |ops: &str, extra: &str| {
-        Entry::owned(
-            format!("st.sem.scope{{.ss}}{{.evict1}}{{.evict2}}{extra}{{.vec}}.type {ops}; .sem = {{ .relaxed, .release }}; {ST_SPACES}; {EVICT}; {VEC}; {TYPES}"),
-            "st",
-        )
-        .since(6, 0, 70)
-        .rule(ordered_rules)
-    };
-    let with_hint = "[a]:addr64, b*.vec, cache_policy:.u64";
-    let without = "[a]:addr64, b*.vec";
-    let mut out = vec![
-        plain(without, ""),
-        plain(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!(
-                "st.volatile{{.ss}}{{.vec}}.type [a]:addr64, b*.vec; {ST_SPACES}; {VEC}; {TYPES}"
-            ),
-            "st",
-        )
-        .since(1, 1, 10)
-        .rule(ordered_rules),
-        ordered(without, ""),
-        ordered(with_hint, ".L2::cache_hint"),
-        Entry::owned(
-            format!("st.mmio.relaxed.sys{{.ss}}.type [a]:addr64, b; .ss = {{ .global }}; {TYPES}"),
-            "st",
-        )
-        .since(8, 2, 70),
-    ];
-    for e in &mut out {
-        *e = access_gates(e.clone()).wider();
-    }
-    out
+    const WEAK: &[&str] = &[ST_SPACES, ST_CACHE, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
+    const ORDERED: &[&str] = &[ST_SPACES, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
+    vec![
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec", "st")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64", "st")
+            .groups(WEAK)
+            .rule(cache_rules),
+        form("st.volatile{.ss}{.vec}.type [a]:addr64, b*.vec", "st")
+            .groups(&[ST_SPACES, VEC, LD_ST_TYPES])
+            .since(1, 1, 10)
+            .rule(ordered_rules),
+        form("st.sem.scope{.ss}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "st")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("st.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64; .sem = { .relaxed, .release }", "st")
+            .groups(ORDERED)
+            .since(6, 0, 70)
+            .rule(ordered_rules),
+        form("st.mmio.relaxed.sys{.ss}.type [a]:addr64, b; .ss = { .global }", "st")
+            .groups(&[LD_ST_TYPES])
+            .since(8, 2, 70),
+    ]
+    .into_iter()
+    .map(|e| e.gates(LD_ST_GATES).wider())
+    .collect()
 }
 
-/// Modifiers of `ld` and `st` that arrived after the instruction.
-fn access_gates(e: Entry) -> Entry {
-    e.gate("shared::cta", 7, 8, 10)
-        .gate("shared::cluster", 7, 8, 90)
-        .gate("param::entry", 8, 3, 10)
-        .gate("param::func", 8, 3, 10)
-        .gate("cluster", 7, 8, 90)
-        .gate("weak", 6, 0, 10)
-        .gate("ca", 2, 0, 20)
-        .gate("cg", 2, 0, 20)
-        .gate("cs", 2, 0, 20)
-        .gate("lu", 2, 0, 20)
-        .gate("cv", 2, 0, 20)
-        .gate("wb", 2, 0, 20)
-        .gate("wt", 2, 0, 20)
-        .gate("L1::evict_normal", 7, 4, 70)
-        .gate("L1::evict_unchanged", 7, 4, 70)
-        .gate("L1::evict_first", 7, 4, 70)
-        .gate("L1::evict_last", 7, 4, 70)
-        .gate("L1::no_allocate", 7, 4, 70)
-        .gate("L2::64B", 7, 4, 75)
-        .gate("L2::128B", 7, 4, 75)
-        .gate("L2::256B", 7, 4, 80)
-        .gate("L2::cache_hint", 7, 4, 80)
-        .gate("b128", 8, 3, 70)
-        .gate_if("a 256-bit access", is_256, 8, 8, 100)
-}
-
-pub(super) fn entries() -> Vec<Entry> {
-    let mut out = ld_entries();
-    out.extend(st_entries());
-    out.extend([
-        // Asynchronous stores into another CTA's shared memory, completing on an mbarrier.
+/// Stores and reductions into another CTA's shared memory that complete on
+/// an mbarrier, their `.global` forms of sm_100, and the bulk zero-fill.
+fn async_store_entries() -> Vec<Entry> {
+    vec![
         form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type [a], b*.vec, [mbar]; .vec = { .v2, .v4 }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
             .since(8, 1, 90)
             .rule(st_async_rules),
@@ -316,33 +503,122 @@ pub(super) fn entries() -> Vec<Entry> {
             .rule(red_async_rules),
         // Zero-fill of shared memory.
         form("st.bulk/{.weak}{.shared::cta} [a], size:.u64, initval:.b64:imm:0", "st.bulk").since(8, 6, 100),
-        // Address conversion and queries.
-        form("cvta.space.size =d, a:symbol; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta")
+    ]
+}
+
+/// `atom` and `red`: PTX ISA 1.2 on sm_11, the vector forms 8.1 on sm_90.
+fn atom_entries() -> Vec<Entry> {
+    const ATOM: &[&str] = &[ATOM_SEM, ATOM_SPACES, ATOM_OPS, ATOM_TYPES];
+    const ATOM_HALF: &[&str] = &[ATOM_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
+    const ATOM_VEC: &[&str] = &[ATOM_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
+    const RED: &[&str] = &[RED_SEM, ATOM_SPACES, RED_OPS, ATOM_TYPES];
+    const RED_HALF: &[&str] = &[RED_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
+    const RED_VEC: &[&str] = &[RED_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
+    vec![
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b", "atom")
+            .groups(ATOM)
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+            .groups(ATOM)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b, c", "atom.cas")
+            .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b16, .b32, .b64, .b128 }"])
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64", "atom.cas")
+            .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b128 }"])
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.space}.add.noftz.type =d, [a]:addr64, b", "atom")
+            .groups(ATOM_HALF)
+            .since(1, 2, 11),
+        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+            .groups(ATOM_HALF)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.vec.type =d*.vec, [a]:addr64, b*.vec", "atom.vec")
+            .groups(ATOM_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type =d*.vec, [a]:addr64, b*.vec, cache_policy:.u64", "atom.vec")
+            .groups(ATOM_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("red{.sem}{.scope}{.space}.op.type [a]:addr64, b", "red")
+            .groups(RED)
+            .since(1, 2, 11)
+            .rule(atom_op_types),
+        form("red{.sem}{.scope}{.space}.op.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+            .groups(RED)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("red{.sem}{.scope}{.space}.add.noftz.type [a]:addr64, b", "red")
+            .groups(RED_HALF)
+            .since(1, 2, 11),
+        form("red{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+            .groups(RED_HALF)
+            .since(1, 2, 11)
+            .rule(atom_hint),
+        form("red{.sem}{.scope}{.global}.op{.noftz}.vec.type [a]:addr64, b*.vec", "red.vec")
+            .groups(RED_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+        form("red{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type [a]:addr64, b*.vec, cache_policy:.u64", "red.vec")
+            .groups(RED_VEC)
+            .since(8, 1, 90)
+            .rule(atom_vector),
+    ]
+    .into_iter()
+    .map(|e| e.gates(ATOM_GATES))
+    .collect()
+}
+
+/// `multimem`: loads with reduction, reductions and stores on every copy of
+/// a multicast object.
+fn multimem_entries() -> Vec<Entry> {
+    vec![
+        form("multimem.ld_reduce/{.sem}{.scope}{.global}.op{.acc}{.vec}.type =d*.vec, [a]:addr64; .sem = { .weak, .relaxed, .acquire }", "multimem.ld_reduce")
+            .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, MULTIMEM_ACC, VEC, MULTIMEM_TYPES])
+            .since(8, 1, 90)
+            .rule(multimem_reduction),
+        form("multimem.red/{.sem}{.scope}{.global}.op{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "multimem.red")
+            .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, VEC, MULTIMEM_TYPES])
+            .since(8, 1, 90)
+            .rule(multimem_reduction),
+        form("multimem.st/{.sem}{.scope}{.global}{.vec}.type [a]:addr64, b*.vec; .sem = { .weak, .relaxed, .release }", "multimem.st")
+            .groups(&[MULTIMEM_SCOPE, VEC, MULTIMEM_TYPES])
+            .since(8, 1, 90)
+            .rule(multimem_store),
+    ]
+    .into_iter()
+    .map(|e| e.gates(MULTIMEM_GATES))
+    .collect()
+}
+
+/// Address conversion and queries, prefetches, cache policies and
+/// cache-line management.
+fn address_and_cache_entries() -> Vec<Entry> {
+    vec![
+        form("cvta.space.size =d, a:symbol", "cvta")
+            .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("cvta.to/.space.size =d, a; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }; .size = { .u32, .u64 }", "cvta.to")
+            .gates(CVTA_GATES),
+        form("cvta.to/.space.size =d, a", "cvta.to")
+            .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("isspacep.space =p:.pred, a:.u64; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
+            .gates(CVTA_GATES),
+        form("isspacep.space =p:.pred, a:.u64", "isspacep")
+            .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
-        form("isspacep.space =p:.pred, a:.u32; .space = { .const, .global, .local, .param, .param::entry, .shared, .shared::cta, .shared::cluster }", "isspacep")
+            .gates(CVTA_GATES),
+        form("isspacep.space =p:.pred, a:.u32", "isspacep")
+            .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
-            .gate("shared::cluster", 7, 8, 90)
-            .gate("shared::cta", 7, 8, 10)
-            .gate("param", 7, 7, 70)
-            .gate("param::entry", 8, 3, 70),
+            .gates(CVTA_GATES),
         form("mapa.shared::cluster.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
         form("mapa.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
         form("getctarank.shared::cluster.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
@@ -352,7 +628,6 @@ pub(super) fn entries() -> Vec<Entry> {
         form("prefetch{.global}.level [a]:addr64; .level = { .L2::evict_last, .L2::evict_normal }", "prefetch").since(7, 4, 80),
         form("prefetch{.space}.tensormap [a]; .space = { .const, .param }", "prefetch.tensormap").since(8, 0, 90),
         form("prefetchu.L1 [a]:addr64", "prefetchu").since(2, 0, 20),
-        // Cache policies and cache-line management.
         form("createpolicy.fractional/.primary{.secondary}.b64 =policy:.u64, fraction?:.f32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.fractional")
             .since(7, 4, 80),
         form("createpolicy.range/{.global}.primary{.secondary}.b64 =policy:.u64, [a], primary_size:.u32, total_size:.u32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.range")
@@ -360,22 +635,38 @@ pub(super) fn entries() -> Vec<Entry> {
         form("createpolicy.cvt/.L2.b64 =policy:.u64, access_property:.u64", "createpolicy.cvt").since(7, 4, 80),
         form("applypriority{.global}.L2::evict_normal [a]:addr64, size:.u32:imm:128", "applypriority").since(7, 4, 80),
         form("discard{.global}.L2 [a]:addr64, size:.u32:imm:128", "discard").since(7, 4, 80),
-    ]);
-    // Each field has its width; the dimension fields name the dimension `ord`.
-    let tensormap = [
+    ]
+}
+
+/// `tensormap.replace`: each field has its width; the dimension fields name
+/// the dimension `ord`.
+fn tensormap_entries() -> Vec<Entry> {
+    [
         "tensormap.replace/.tile.global_address{.ss}.b1024.b64 [a], new_val:.b64; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.rank{.ss}.b1024.b32 [a], new_val:.b32; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], ord:.u32:imm, new_val:.b32; .field = { .box_dim, .global_dim, .element_stride }; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.global_stride{.ss}.b1024.b64 [a], ord:.u32:imm, new_val:.b64; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], new_val:.b32:imm; .field = { .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }; .ss = { .global, .shared::cta }",
-    ];
-    for spec in tensormap {
-        out.extend(arch_90_and_later(
+    ]
+    .into_iter()
+    .flat_map(|spec| {
+        arch_90_and_later(
             form(spec, "tensormap.replace")
                 .since(8, 3, 90)
                 .gate("swizzle_atomicity", 8, 6, 100),
-        ));
-    }
+        )
+    })
+    .collect()
+}
+
+pub(super) fn entries() -> Vec<Entry> {
+    let mut out = ld_entries();
+    out.extend(st_entries());
+    out.extend(async_store_entries());
+    out.extend(atom_entries());
+    out.extend(multimem_entries());
+    out.extend(address_and_cache_entries());
+    out.extend(tensormap_entries());
     out
 }
 
@@ -518,5 +809,59 @@ mod tests {
     fn applypriority_and_discard_take_exactly_128_bytes() {
         assert!(accepts("discard.global.L2 [%0], 128;", &["l"], "sm_90"));
         assert!(!accepts("discard.global.L2 [%0], 64;", &["l"], "sm_90"));
+    }
+
+    #[test]
+    fn each_atomic_operation_takes_its_own_types() {
+        let atom = |op_ty: &str, c: &str| {
+            accepts(
+                &format!("atom.global.{op_ty} %0, [%1], %2;"),
+                &[&format!("={c}"), "l", c],
+                "sm_90",
+            )
+        };
+        assert!(atom("and.b32", "r") && !atom("and.u32", "r"));
+        assert!(atom("add.u64", "l") && !atom("add.s64", "l"));
+        assert!(atom("min.s64", "l") && !atom("min.f32", "f"));
+        assert!(atom("inc.u32", "r") && !atom("inc.s32", "r"));
+        assert!(atom("add.noftz.f16", "h") && !atom("add.f16", "h"));
+    }
+
+    #[test]
+    fn vector_atomics_add_f32_and_need_noftz_on_half_types() {
+        let v2 = |op_ty: &str, c: &str| {
+            let d = format!("={c}");
+            accepts(
+                &format!("atom.global.v2.{op_ty} {{%0, %1}}, [%2], {{%3, %4}};"),
+                &[&d, &d, "l", c, c],
+                "sm_90",
+            )
+        };
+        assert!(v2("add.f32", "f") && !v2("max.f32", "f"));
+        assert!(v2("max.noftz.f16", "h") && !v2("max.f16", "h"));
+    }
+
+    #[test]
+    fn multimem_reductions_take_half_types_as_vectors() {
+        assert!(accepts(
+            "multimem.ld_reduce.weak.global.add.f16x2 %0, [%1];",
+            &["=r", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "multimem.ld_reduce.weak.global.add.f16 %0, [%1];",
+            &["=h", "l"],
+            "sm_90"
+        ));
+        assert!(accepts(
+            "multimem.ld_reduce.relaxed.sys.global.add.v2.f16 {%0, %1}, [%2];",
+            &["=h", "=h", "l"],
+            "sm_90"
+        ));
+        assert!(!accepts(
+            "multimem.red.relaxed.sys.global.min.f16x2 [%0], %1;",
+            &["l", "r"],
+            "sm_90"
+        ));
     }
 }

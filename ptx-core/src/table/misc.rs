@@ -1,7 +1,7 @@
 //! Everything else (PTX ISA "Miscellaneous Instructions"): `nanosleep`,
 //! `trap`, `brkpt`, `pmevent`, `setmaxnreg`.
 
-use super::{Entry, form};
+use super::{Entry, arch_90_and_later, form};
 
 /// The register counts `setmaxnreg` takes: multiples of 8 from 24 to 256.
 const REGISTER_COUNTS: &str = "24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256";
@@ -20,14 +20,9 @@ pub(super) fn entries() -> Vec<Entry> {
         let spec = format!(
             "setmaxnreg.{action}/.sync.aligned.type count:imm:{REGISTER_COUNTS}; .type = {{ .u32, .s32 }}"
         );
-        let entry = Entry::owned(spec, "setmaxnreg")
-            .since(8, 0, 90)
-            .arch_specific();
-        out.extend([
-            entry.clone(),
-            entry.clone().since(8, 8, 100).family_specific(),
-            entry.since(8, 8, 120).arch_specific(),
-        ]);
+        out.extend(arch_90_and_later(
+            Entry::owned(spec, "setmaxnreg").since(8, 0, 90),
+        ));
     }
     out
 }

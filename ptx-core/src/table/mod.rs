@@ -10,7 +10,8 @@
 //!
 //! * **Opcode part** (up to the first space). The instruction name, then
 //!   modifiers. `.word` is a required modifier; `{.word}` an optional one. A
-//!   word that names a group (defined after a `;`, or one of the common groups
+//!   word that names a group (defined after a `;`, in a definition several
+//!   entries share, given with [`Entry::groups`], or one of the common groups
 //!   in [`common_groups`]) stands for "one of the group's values". Everything
 //!   before a `/` is the *head*: modifiers that must directly follow the name,
 //!   as ptxas requires for `mul.lo`, `shf.l`, `cvt.pack`. The other modifiers
@@ -42,12 +43,14 @@
 //! operand fit rule and, where the ISA has constraints between modifiers that
 //! the notation cannot say, a rule function. A modifier that arrived later
 //! than the rest of its form (`.L2::cache_hint` of `ld`, the `.cluster`
-//! scope) carries its own [`Gate`], so one form serves every target; a form
+//! scope) carries its own [`Gate`] (a family's list of them is a constant
+//! given with [`Entry::gates`]), so one form serves every target; a form
 //! that newer targets dropped (`shfl` without `.sync`) says so with
 //! [`Entry::removed_in`].
 
 mod spec;
 
+mod approx;
 mod async_copy;
 mod compare;
 mod control;
@@ -61,6 +64,8 @@ mod memory;
 mod misc;
 mod movement;
 mod sync;
+mod video;
+mod warp;
 
 pub use spec::common_groups;
 
@@ -74,8 +79,13 @@ use std::sync::OnceLock;
 pub enum Family {
     /// Integer arithmetic and bit manipulation.
     Integer,
+    /// The video instructions: `vadd`, `vmad`, `vset`, `vadd2` ... `vmax4`.
+    Video,
     /// Single and double precision floating point.
     Float,
+    /// The approximate floating point operations: `rcp.approx`, `sin.approx`,
+    /// `ex2.approx`, `div.approx`, `div.full`, ...
+    Approx,
     /// Half precision (`.f16`, `.bf16` and their `x2`) and mixed precision.
     Half,
     /// Logic and shifts.
@@ -84,14 +94,16 @@ pub enum Family {
     Compare,
     /// Conversions.
     Convert,
-    /// Data movement between registers: `mov`, `shfl`, `prmt`, ...
+    /// Data movement between registers: `mov`, `prmt`.
     Movement,
-    /// Loads, stores, address conversion, prefetch.
+    /// Loads, stores, atomics, address conversion, prefetch, cache policies.
     Memory,
     /// Branches, calls, exit.
     Control,
-    /// Barriers, fences, atomics, warp votes and reductions, mbarriers.
+    /// Barriers, fences, mbarriers, grid dependency and cluster launch control.
     Sync,
+    /// Warp collectives: `shfl`, `vote`, `match`, `redux`, `elect`, ...
+    Warp,
     /// Asynchronous copies.
     AsyncCopy,
     /// Matrix instructions: `mma`, `wmma`, `ldmatrix`, `wgmma`, ...
@@ -103,6 +115,21 @@ pub enum Family {
 /// A rule between modifiers that the notation cannot say, checked after the
 /// modifiers are bound; `Err` carries the message for the user.
 pub type Rule = fn(&Bound) -> Result<(), String>;
+
+/// A memory order and a scope go together (`.release.cta`, not `.cta` or
+/// `.release` alone), except that `.weak` takes no scope; `scopes` lists the
+/// instruction's scopes for the message (`` `.cta` or `.cluster` ``). For
+/// the rules of the memory and sync families.
+pub(crate) fn order_with_scope(b: &Bound, scopes: &str) -> Result<(), String> {
+    match (b.value("sem"), b.value("scope")) {
+        (Some("weak"), Some(scope)) => Err(format!("`.weak` takes no scope, found `.{scope}`")),
+        (Some(sem), None) if sem != "weak" => Err(format!("`.{sem}` needs a scope ({scopes})")),
+        (None, Some(scope)) => Err(format!(
+            "the scope `.{scope}` needs a memory order beside it, as in `.relaxed.{scope}`"
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// A modifier value (or a combination of modifiers) that needs a newer target
 /// than the rest of its form.
@@ -121,6 +148,34 @@ pub struct Gate {
 }
 
 impl Gate {
+    /// The modifier `value` needs PTX ISA `major.minor` and `sm_<sm>`.
+    pub(crate) const fn new(value: &'static str, major: u8, minor: u8, sm: u32) -> Gate {
+        Gate {
+            value,
+            when: None,
+            ptx: PtxVersion::new(major, minor),
+            sm,
+        }
+    }
+
+    /// The feature called `what`, present where `when` says, needs PTX ISA
+    /// `major.minor` and `sm_<sm>` (a combination of modifiers, such as a
+    /// 256-bit vector).
+    pub(crate) const fn when(
+        what: &'static str,
+        when: fn(&Bound) -> bool,
+        major: u8,
+        minor: u8,
+        sm: u32,
+    ) -> Gate {
+        Gate {
+            value: what,
+            when: Some(when),
+            ptx: PtxVersion::new(major, minor),
+            sm,
+        }
+    }
+
     /// Whether the gate applies to the modifiers bound.
     pub fn applies(&self, bound: &Bound) -> bool {
         match self.when {
@@ -151,6 +206,9 @@ pub struct Removal {
 #[derive(Clone)]
 pub(crate) struct Entry {
     pub spec: Cow<'static, str>,
+    /// Group definitions several entries share (`.type = { ... }`), read
+    /// as if written after the spec's own.
+    pub groups: &'static [&'static str],
     pub semantics: &'static str,
     pub ptx: PtxVersion,
     pub sm: u32,
@@ -167,6 +225,7 @@ pub(crate) struct Entry {
 pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
     Entry {
         spec: Cow::Borrowed(spec),
+        groups: &[],
         semantics,
         ptx: PtxVersion::new(1, 0),
         sm: 10,
@@ -179,7 +238,6 @@ pub(crate) const fn form(spec: &'static str, semantics: &'static str) -> Entry {
     }
 }
 
-#[allow(dead_code)] // the builders are used by the family files as they grow
 impl Entry {
     /// An entry whose spec is computed (for families generated from tables).
     pub(crate) fn owned(spec: String, semantics: &'static str) -> Entry {
@@ -187,6 +245,23 @@ impl Entry {
             spec: Cow::Owned(spec),
             ..form("", semantics)
         }
+    }
+
+    /// The spec with the shared group definitions of [`Entry::groups`]
+    /// after its own: the text the parser reads.
+    pub(crate) fn text(&self) -> Cow<'_, str> {
+        if self.groups.is_empty() {
+            Cow::Borrowed(&self.spec)
+        } else {
+            Cow::Owned(format!("{}; {}", self.spec, self.groups.join("; ")))
+        }
+    }
+
+    /// Takes these group definitions, shared with other entries
+    /// (`.groups(&[LD_SPACES, VEC, LD_ST_TYPES])`), after the spec's own.
+    pub(crate) const fn groups(mut self, groups: &'static [&'static str]) -> Entry {
+        self.groups = groups;
+        self
     }
 
     /// Needs PTX ISA `major.minor` and `sm_<sm>`.
@@ -223,32 +298,14 @@ impl Entry {
     /// The modifier `value` needs PTX ISA `major.minor` and `sm_<sm>`, newer
     /// than the form itself.
     pub(crate) fn gate(mut self, value: &'static str, major: u8, minor: u8, sm: u32) -> Entry {
-        self.gates.push(Gate {
-            value,
-            when: None,
-            ptx: PtxVersion::new(major, minor),
-            sm,
-        });
+        self.gates.push(Gate::new(value, major, minor, sm));
         self
     }
 
-    /// The feature called `what`, present where `when` says, needs PTX ISA
-    /// `major.minor` and `sm_<sm>` (a combination of modifiers, such as a
-    /// 256-bit vector).
-    pub(crate) fn gate_if(
-        mut self,
-        what: &'static str,
-        when: fn(&Bound) -> bool,
-        major: u8,
-        minor: u8,
-        sm: u32,
-    ) -> Entry {
-        self.gates.push(Gate {
-            value: what,
-            when: Some(when),
-            ptx: PtxVersion::new(major, minor),
-            sm,
-        });
+    /// Adds gates shared with other entries, after those it has; the first
+    /// that a statement fails is the one reported.
+    pub(crate) fn gates(mut self, gates: &[Gate]) -> Entry {
+        self.gates.extend_from_slice(gates);
         self
     }
 
@@ -267,6 +324,17 @@ impl Entry {
         self.no_repeats = true;
         self
     }
+}
+
+/// The same entry for the `sm_90a`, `sm_100f` and `sm_120a` families, as
+/// ptxas accepts the architecture-specific instructions of Hopper on later
+/// chips.
+pub(crate) fn arch_90_and_later(entry: Entry) -> [Entry; 3] {
+    [
+        entry.clone().arch_specific(),
+        entry.clone().since(8, 8, 100).family_specific(),
+        entry.since(8, 8, 120).arch_specific(),
+    ]
 }
 
 /// Which class a positional modifier belongs to: values of one class are
@@ -685,7 +753,9 @@ impl InstructionTable {
 fn entries() -> Vec<(Family, Vec<Entry>)> {
     vec![
         (Family::Integer, integer::entries()),
+        (Family::Video, video::entries()),
         (Family::Float, float::entries()),
+        (Family::Approx, approx::entries()),
         (Family::Half, half::entries()),
         (Family::Logic, logic::entries()),
         (Family::Compare, compare::entries()),
@@ -694,6 +764,7 @@ fn entries() -> Vec<(Family, Vec<Entry>)> {
         (Family::Memory, memory::entries()),
         (Family::Control, control::entries()),
         (Family::Sync, sync::entries()),
+        (Family::Warp, warp::entries()),
         (Family::AsyncCopy, async_copy::entries()),
         (Family::Matrix, matrix::entries()),
         (Family::Misc, misc::entries()),
@@ -709,7 +780,7 @@ fn build() -> (InstructionTable, Vec<String>) {
         for entry in list {
             match spec::parse_form(&entry, family, forms.len()) {
                 Ok(f) => forms.push(f),
-                Err(e) => errors.push(format!("`{}`: {e}", entry.spec)),
+                Err(e) => errors.push(format!("`{}`: {e}", entry.text())),
             }
         }
     }

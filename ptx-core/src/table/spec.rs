@@ -69,7 +69,8 @@ pub(super) fn parse_form(
     family: Family,
     id: usize,
 ) -> Result<InstructionForm, String> {
-    let spec = entry.spec.trim();
+    let text = entry.text();
+    let spec = text.trim();
     let mut sections = spec.split(';');
     let main = sections.next().unwrap_or("").trim();
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();

@@ -718,10 +718,10 @@ impl CtaCore {
                 let any = popc > 0;
                 for &(_, i, wait) in group {
                     let m = wait.mods();
-                    if m.selects(ptx_core::Sel::Red) || m.has(ptx_core::Flags::POPC) {
+                    if m.has_keyword(ptx_core::Keyword::Red) || m.has(ptx_core::Flags::POPC) {
                         rows[i][0] = if m.has(ptx_core::Flags::POPC) {
                             popc
-                        } else if m.selects(ptx_core::Sel::And) {
+                        } else if m.has_keyword(ptx_core::Keyword::And) {
                             u64::from(all)
                         } else {
                             u64::from(any)

@@ -9,7 +9,7 @@
 
 use crate::exec::{SemResult, sign_extend, truncate, ty0};
 use crate::fault::Fault;
-use ptx_core::{Flags, Mods, ScalarType, Sel, TypeKind};
+use ptx_core::{Flags, Keyword, Mods, ScalarType, TypeKind};
 use std::cmp::Ordering;
 
 /// The exponent and fraction widths of the floating-point types that
@@ -49,14 +49,14 @@ fn float_key(bits: u64, (exponent, fraction): (u32, u32), ftz: bool) -> Option<i
     })
 }
 
-/// The comparison operator among the selectors.
-fn comparison(m: &Mods) -> Result<Sel, Fault> {
-    m.sel
+/// The comparison operator among the keywords.
+fn comparison(m: &Mods) -> Result<Keyword, Fault> {
+    m.keywords
         .iter()
         .flatten()
         .copied()
         .find(|s| {
-            use Sel::*;
+            use Keyword::*;
             matches!(
                 s,
                 Eq | Ne
@@ -86,8 +86,8 @@ fn comparison(m: &Mods) -> Result<Sel, Fault> {
 fn combine(m: &Mods, t: bool, c: Option<bool>) -> bool {
     match c {
         None => t,
-        Some(c) if m.selects(Sel::And) => t && c,
-        Some(c) if m.selects(Sel::Or) => t || c,
+        Some(c) if m.has_keyword(Keyword::And) => t && c,
+        Some(c) if m.has_keyword(Keyword::Or) => t || c,
         Some(c) => t ^ c,
     }
 }
@@ -95,8 +95,8 @@ fn combine(m: &Mods, t: bool, c: Option<bool>) -> bool {
 /// Whether an ordering satisfies an ordered comparison operator
 /// (`lo ls hi hs` are `lt le gt ge` of unsigned values).
 #[inline(always)]
-fn ordered(op: Sel, o: Ordering) -> bool {
-    use Sel::*;
+fn ordered(op: Keyword, o: Ordering) -> bool {
+    use Keyword::*;
     match op {
         Eq | Equ => o.is_eq(),
         Ne | Neu => o.is_ne(),
@@ -115,7 +115,7 @@ fn ordered(op: Sel, o: Ordering) -> bool {
 /// is NaN, the unordered ones (`equ neu ltu leu gtu geu`) true; `num` is
 /// true when neither is NaN, `nan` when either is.
 #[inline(always)]
-pub fn compare(op: Sel, t: ScalarType, ftz: bool, a: u64, b: u64) -> bool {
+pub fn compare(op: Keyword, t: ScalarType, ftz: bool, a: u64, b: u64) -> bool {
     match t.kind() {
         TypeKind::Float => {
             let Some(format) = float_format(t) else {
@@ -125,7 +125,13 @@ pub fn compare(op: Sel, t: ScalarType, ftz: bool, a: u64, b: u64) -> bool {
                 (Some(x), Some(y)) => ordered(op, x.cmp(&y)),
                 _ => matches!(
                     op,
-                    Sel::Equ | Sel::Neu | Sel::Ltu | Sel::Leu | Sel::Gtu | Sel::Geu | Sel::Nan
+                    Keyword::Equ
+                        | Keyword::Neu
+                        | Keyword::Ltu
+                        | Keyword::Leu
+                        | Keyword::Gtu
+                        | Keyword::Geu
+                        | Keyword::Nan
                 ),
             }
         }

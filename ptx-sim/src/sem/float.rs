@@ -14,7 +14,7 @@ use super::fp::{self, Format, flush, nan_result, per_lane, with_format};
 use super::integer;
 use crate::exec::{SemResult, ty0};
 use crate::fault::Fault;
-use ptx_core::{Flags, Mods, Rounding, ScalarType, Sel};
+use ptx_core::{Flags, Keyword, Mods, Rounding, ScalarType};
 use rustc_apfloat::ieee::Single;
 use rustc_apfloat::{Float, Round};
 
@@ -439,20 +439,20 @@ pub fn copysign(m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline]
 pub fn testp(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
-    let op = m.sel[0].unwrap_or(Sel::Finite);
+    let op = m.keywords[0].unwrap_or(Keyword::Finite);
     let (nan, infinite, subnormal) = with_format!(t, F => {
         let x = F::decode(s[1]);
         (x.is_nan(), x.is_infinite(), x.is_denormal())
     }, _ => return Err(Fault::not_simulated(format!("testp on .{}", t.name()))));
     s[0] = u64::from(match op {
-        Sel::Finite => !nan && !infinite,
-        Sel::Infinite => infinite,
-        Sel::Number => !nan,
-        Sel::NotANumber => nan,
+        Keyword::Finite => !nan && !infinite,
+        Keyword::Infinite => infinite,
+        Keyword::Number => !nan,
+        Keyword::NotANumber => nan,
         // The H100 counts zeros as normal: its records of `testp.normal` on
         // +0.0 and -0.0 (f32 and f64) give 1.
-        Sel::Normal => !nan && !infinite && !subnormal,
-        Sel::Subnormal => subnormal,
+        Keyword::Normal => !nan && !infinite && !subnormal,
+        Keyword::Subnormal => subnormal,
         other => {
             return Err(Fault::malformed(
                 "testp",
@@ -751,23 +751,23 @@ mod tests {
 
     #[test]
     fn testp_classifies() {
-        use ptx_core::{Mods, ScalarType, Sel};
-        let test = |sel: Sel, x: u64| {
+        use ptx_core::{Keyword, Mods, ScalarType};
+        let test = |sel: Keyword, x: u64| {
             let mut m = Mods::NONE;
             m.types[0] = Some(ScalarType::F32);
-            m.sel[0] = Some(sel);
+            m.keywords[0] = Some(sel);
             let mut s = [0, x];
             super::testp(&m, &mut s).unwrap();
             s[0]
         };
-        assert_eq!(test(Sel::Subnormal, 1), 1);
-        assert_eq!(test(Sel::Normal, 1), 0);
+        assert_eq!(test(Keyword::Subnormal, 1), 1);
+        assert_eq!(test(Keyword::Normal, 1), 0);
         // Zero is normal on the H100 (golden records of testp.normal.f32).
-        assert_eq!(test(Sel::Normal, 0), 1);
-        assert_eq!(test(Sel::Normal, 0x8000_0000), 1);
-        assert_eq!(test(Sel::Finite, 0x7f80_0000), 0);
-        assert_eq!(test(Sel::Infinite, 0xff80_0000), 1);
-        assert_eq!(test(Sel::NotANumber, 0x7fc0_0000), 1);
-        assert_eq!(test(Sel::Number, 0x7fc0_0000), 0);
+        assert_eq!(test(Keyword::Normal, 0), 1);
+        assert_eq!(test(Keyword::Normal, 0x8000_0000), 1);
+        assert_eq!(test(Keyword::Finite, 0x7f80_0000), 0);
+        assert_eq!(test(Keyword::Infinite, 0xff80_0000), 1);
+        assert_eq!(test(Keyword::NotANumber, 0x7fc0_0000), 1);
+        assert_eq!(test(Keyword::Number, 0x7fc0_0000), 0);
     }
 }

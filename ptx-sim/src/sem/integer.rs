@@ -2,7 +2,7 @@
 
 use crate::exec::{SemResult, sign_extend, truncate, ty0};
 use crate::machine::context;
-use ptx_core::{Flags, Mods, ScalarType, Sel};
+use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `a` as a signed or unsigned value of type `t`, widened to i128.
 #[inline(always)]
@@ -498,7 +498,7 @@ pub fn bfi(m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline]
 pub fn szext(m: &Mods, s: &mut [u64]) -> SemResult {
     let t = ty0(m)?;
-    let n = if m.selects(Sel::Wrap) {
+    let n = if m.has_keyword(Keyword::Wrap) {
         (s[2] & 31) as u32
     } else {
         (s[2] as u32).min(32)
@@ -516,7 +516,7 @@ pub fn szext(m: &Mods, s: &mut [u64]) -> SemResult {
 /// limits both to 32, `.wrap` takes both modulo 32.
 #[inline]
 pub fn bmsk(m: &Mods, s: &mut [u64]) -> SemResult {
-    let (a, b) = if m.selects(Sel::Wrap) {
+    let (a, b) = if m.has_keyword(Keyword::Wrap) {
         (s[1] & 31, s[2] & 31)
     } else {
         (s[1].min(32), s[2].min(32))

@@ -2,7 +2,7 @@
 //! bitwise operations on `.pred` and the bit types, `lop3`, and the shifts.
 
 use crate::exec::{SemResult, sign_extend, truncate, ty0};
-use ptx_core::{Mods, Sel};
+use ptx_core::{Keyword, Mods};
 
 /// The width of the operands: the type's bits, 1 for `.pred`.
 #[inline(always)]
@@ -77,7 +77,7 @@ pub fn lop3_boolop(m: &Mods, s: &mut [u64]) -> SemResult {
     let d = truncate(lookup3(s[5], s[2], s[3], s[4]), 32);
     let (nonzero, q) = (d != 0, s[6] != 0);
     s[0] = d;
-    s[1] = u64::from(if m.selects(Sel::And) {
+    s[1] = u64::from(if m.has_keyword(Keyword::And) {
         nonzero && q
     } else {
         nonzero || q
@@ -120,7 +120,7 @@ pub fn shr(m: &Mods, s: &mut [u64]) -> SemResult {
 /// The shift amount of `shf`: `.clamp` limits `c` to 32, `.wrap` takes it modulo 32.
 #[inline(always)]
 fn funnel_amount(m: &Mods, c: u64) -> u32 {
-    if m.selects(Sel::Wrap) {
+    if m.has_keyword(Keyword::Wrap) {
         (c & 31) as u32
     } else {
         c.min(32) as u32

@@ -3,7 +3,7 @@
 
 use crate::exec::{SemResult, truncate, ty0};
 use crate::fault::Fault;
-use ptx_core::{Mods, Sel};
+use ptx_core::{Keyword, Mods};
 
 /// `mov.type d, a`: a register, an immediate, a special register or a
 /// variable's address, copied. Slots `d a`, or `d.lo d.hi a.lo a.hi` for
@@ -63,20 +63,20 @@ pub fn mov_unpack(m: &Mods, s: &mut [u64]) -> SemResult {
 /// up, for a mode and the low two bits of `c` (the PTX ISA's table, read
 /// as a rule per result byte `i`).
 #[inline(always)]
-fn mode_bytes(mode: Sel, c: u32) -> [u32; 4] {
+fn mode_bytes(mode: Keyword, c: u32) -> [u32; 4] {
     let mut d = [0; 4];
     for (i, byte) in (0u32..).zip(d.iter_mut()) {
         *byte = match mode {
             // Forward 4 extract: four consecutive bytes from byte c.
-            Sel::F4e => (c + i) & 7,
+            Keyword::F4e => (c + i) & 7,
             // Backward 4 extract: byte c, then down, wrapping round 8.
-            Sel::B4e => c.wrapping_sub(i) & 7,
+            Keyword::B4e => c.wrapping_sub(i) & 7,
             // Replicate byte c.
-            Sel::Rc8 => c,
+            Keyword::Rc8 => c,
             // Edge clamp left: bytes below c repeat byte c.
-            Sel::Ecl => i.max(c),
+            Keyword::Ecl => i.max(c),
             // Edge clamp right: bytes above c repeat byte c.
-            Sel::Ecr => i.min(c),
+            Keyword::Ecr => i.min(c),
             // Replicate the 16-bit half c[0].
             _ => (c & 1) * 2 + (i & 1),
         };
@@ -96,10 +96,15 @@ pub fn prmt(m: &Mods, s: &mut [u64]) -> SemResult {
     let source = truncate(s[2], 32) << 32 | truncate(s[1], 32);
     let byte = |k: u32| (source >> (8 * (k & 7))) & 0xFF;
     let c = s[3] as u32;
-    let mode = m.sel.iter().flatten().copied().find(|s| {
+    let mode = m.keywords.iter().flatten().copied().find(|s| {
         matches!(
             s,
-            Sel::F4e | Sel::B4e | Sel::Rc8 | Sel::Ecl | Sel::Ecr | Sel::Rc16
+            Keyword::F4e
+                | Keyword::B4e
+                | Keyword::Rc8
+                | Keyword::Ecl
+                | Keyword::Ecr
+                | Keyword::Rc16
         )
     });
     let mut d = 0u64;
@@ -132,7 +137,7 @@ pub fn prmt(m: &Mods, s: &mut [u64]) -> SemResult {
 mod tests {
     use super::mode_bytes;
     use crate::sem::testing::run;
-    use ptx_core::Sel;
+    use ptx_core::Keyword;
 
     #[test]
     fn mov_copies_registers_immediates_and_special_registers() {
@@ -268,7 +273,7 @@ mod tests {
                 assert_eq!(prmt(mode, c | 0xFFFF_FFF0), bytes(row), "{mode} c={c}");
             }
         }
-        assert_eq!(mode_bytes(Sel::F4e, 3), [3, 4, 5, 6]);
+        assert_eq!(mode_bytes(Keyword::F4e, 3), [3, 4, 5, 6]);
     }
 
     #[test]

@@ -18,12 +18,12 @@
 //! `.min`/`.max`), `merge_part` (`d.dsel`), [`vmad`] (`c` of an unsigned
 //! `vmad`).
 //!
-//! Operand selectors and `vmad`'s negations come in [`Mods::select`] and
+//! Operand selectors and `vmad`'s negations come in [`Mods::operand_selectors`] and
 //! [`Mods::negate`], by operand position (`d`, `a`, `b`, `c`).
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use ptx_core::{Flags, Mods, ScalarType, Sel, Selector};
+use ptx_core::{Flags, Keyword, Mods, ScalarType, Selector};
 
 /// The per-lane operation of a video instruction.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -97,7 +97,7 @@ fn simd_source(
 /// The lanes of `d` a SIMD result writes: its mask selector, or all.
 #[inline]
 fn simd_mask(m: &Mods, lanes: u32) -> u8 {
-    m.select[0].map_or((1 << lanes) - 1, |s| s.mask())
+    m.operand_selectors[0].map_or((1 << lanes) - 1, |s| s.mask())
 }
 
 /// The ISA's secondary operation of SIMD instructions: with `.add`, `c`
@@ -108,7 +108,7 @@ fn merge_lanes(m: &Mods, c: u64, bits: u32, mask: u8, t: impl Iterator<Item = i6
     let lane_mask = (1u64 << bits) - 1;
     let mut d = word(c);
     for (i, t) in t.enumerate().filter(|&(i, _)| mask & (1 << i) != 0) {
-        if m.selects(Sel::Add) {
+        if m.has_keyword(Keyword::Add) {
             d = d.wrapping_add(t as u64);
         } else {
             let shift = i as u32 * bits;
@@ -134,8 +134,8 @@ fn simd(m: &Mods, s: &mut [u64], op: Op, bits: u32) -> SemResult {
     let sat = m.flags.contains(Flags::SAT);
     let pair = word(s[1]) | word(s[2]) << 32;
     let t = (0..lanes).map(|i| {
-        let a = simd_source(pair, m.select[1], 0, i, bits, sa);
-        let b = simd_source(pair, m.select[2], lanes, i, bits, sb);
+        let a = simd_source(pair, m.operand_selectors[1], 0, i, bits, sa);
+        let b = simd_source(pair, m.operand_selectors[2], lanes, i, bits, sb);
         let t = op.apply(a.into(), b.into());
         (if sat { t.clamp(lo, hi) } else { t }) as i64
     });
@@ -148,17 +148,17 @@ fn simd(m: &Mods, s: &mut [u64], op: Op, bits: u32) -> SemResult {
 fn comparison(m: &Mods) -> Result<fn(i64, i64) -> bool, crate::fault::Fault> {
     Ok(
         match m
-            .sel
+            .keywords
             .iter()
             .flatten()
-            .find(|s| !matches!(s, Sel::Add | Sel::Min | Sel::Max))
+            .find(|s| !matches!(s, Keyword::Add | Keyword::Min | Keyword::Max))
         {
-            Some(Sel::Eq) => |a, b| a == b,
-            Some(Sel::Ne) => |a, b| a != b,
-            Some(Sel::Lt) => |a, b| a < b,
-            Some(Sel::Le) => |a, b| a <= b,
-            Some(Sel::Gt) => |a, b| a > b,
-            Some(Sel::Ge) => |a, b| a >= b,
+            Some(Keyword::Eq) => |a, b| a == b,
+            Some(Keyword::Ne) => |a, b| a != b,
+            Some(Keyword::Lt) => |a, b| a < b,
+            Some(Keyword::Le) => |a, b| a <= b,
+            Some(Keyword::Gt) => |a, b| a > b,
+            Some(Keyword::Ge) => |a, b| a >= b,
             _ => return Err(Fault::malformed("vset", "no comparison")),
         },
     )
@@ -174,8 +174,8 @@ fn vset_simd(m: &Mods, s: &mut [u64], bits: u32) -> SemResult {
     let holds = comparison(m)?;
     let pair = word(s[1]) | word(s[2]) << 32;
     let t = (0..lanes).map(|i| {
-        let a = simd_source(pair, m.select[1], 0, i, bits, sa);
-        let b = simd_source(pair, m.select[2], lanes, i, bits, sb);
+        let a = simd_source(pair, m.operand_selectors[1], 0, i, bits, sa);
+        let b = simd_source(pair, m.operand_selectors[2], lanes, i, bits, sb);
         i64::from(holds(a, b))
     });
     s[0] = merge_lanes(m, s[3], bits, simd_mask(m, lanes), t);
@@ -247,7 +247,7 @@ fn saturate(m: &Mods, t: i128) -> i128 {
     if !m.flags.contains(Flags::SAT) {
         return t;
     }
-    let bits = match m.select[0] {
+    let bits = match m.operand_selectors[0] {
         Some(d) if d.half => 16,
         Some(_) => 8,
         None if signed(m, 0) => return t.clamp(i32::MIN.into(), i32::MAX.into()),
@@ -272,11 +272,11 @@ fn secondary(m: &Mods, t: i128, c: u64, signed_d: bool) -> i128 {
     let c = i128::from(lane(c, 0, 32, signed_d));
     // Unsigned, a negative result (two's complement) is above every `c`.
     let key = |v: i128| (!signed_d && v < 0, v);
-    if m.selects(Sel::Add) {
+    if m.has_keyword(Keyword::Add) {
         t + c
-    } else if m.selects(Sel::Min) {
+    } else if m.has_keyword(Keyword::Min) {
         if key(t) <= key(c) { t } else { c }
-    } else if m.selects(Sel::Max) {
+    } else if m.has_keyword(Keyword::Max) {
         if key(t) >= key(c) { t } else { c }
     } else {
         t
@@ -303,7 +303,7 @@ fn merge_part(dsel: Selector, t: i128, c: u64) -> u64 {
 #[inline]
 fn finish(m: &Mods, s: &mut [u64], t: i128, signed_d: bool) {
     let c = s.get(3).copied().unwrap_or(0);
-    s[0] = match m.select[0] {
+    s[0] = match m.operand_selectors[0] {
         Some(dsel) => merge_part(dsel, t, c),
         None => word(secondary(m, t, c, signed_d) as u64),
     };
@@ -318,8 +318,8 @@ fn scalar(m: &Mods, s: &mut [u64], op: Op) -> SemResult {
     if op == Op::Avrg {
         return Err(Fault::not_simulated("vavrg"));
     }
-    let a = part(s[1], m.select[1], signed(m, 1));
-    let b = part(s[2], m.select[2], signed(m, 2));
+    let a = part(s[1], m.operand_selectors[1], signed(m, 1));
+    let b = part(s[2], m.operand_selectors[2], signed(m, 2));
     finish(m, s, saturate(m, op.apply(a, b)), signed(m, 0));
     Ok(())
 }
@@ -361,9 +361,9 @@ pub fn vmax(m: &Mods, s: &mut [u64]) -> SemResult {
 /// and the secondary operation or the merge.
 #[inline]
 fn shift(m: &Mods, s: &mut [u64], left: bool) -> SemResult {
-    let a = part(s[1], m.select[1], signed(m, 1));
-    let b = part(s[2], m.select[2], false) as u32;
-    let n = if m.selects(Sel::Wrap) {
+    let a = part(s[1], m.operand_selectors[1], signed(m, 1));
+    let b = part(s[2], m.operand_selectors[2], false) as u32;
+    let n = if m.has_keyword(Keyword::Wrap) {
         b & 31
     } else {
         b.min(32)
@@ -391,8 +391,8 @@ pub fn vshr(m: &Mods, s: &mut [u64]) -> SemResult {
 /// and `c` are unsigned).
 #[inline]
 pub fn vset(m: &Mods, s: &mut [u64]) -> SemResult {
-    let a = part(s[1], m.select[1], signed(m, 0)) as i64;
-    let b = part(s[2], m.select[2], signed(m, 1)) as i64;
+    let a = part(s[1], m.operand_selectors[1], signed(m, 0)) as i64;
+    let b = part(s[2], m.operand_selectors[2], signed(m, 1)) as i64;
     let t = i128::from(comparison(m)?(a, b));
     finish(m, s, t, false);
     Ok(())
@@ -415,8 +415,8 @@ pub fn vset(m: &Mods, s: &mut [u64]) -> SemResult {
 pub fn vmad(m: &Mods, s: &mut [u64]) -> SemResult {
     let (neg_a, neg_b, neg_c) = (m.negated(1), m.negated(2), m.negated(3));
     let signed_final = signed(m, 1) || signed(m, 2) || neg_a != neg_b || neg_c;
-    let a = part(s[1], m.select[1], signed(m, 1));
-    let b = part(s[2], m.select[2], signed(m, 2));
+    let a = part(s[1], m.operand_selectors[1], signed(m, 1));
+    let b = part(s[2], m.operand_selectors[2], signed(m, 2));
     let (mut product, mut c) = (a * b, word(s[3]));
     let lsb = if m.flags.contains(Flags::PO) {
         1

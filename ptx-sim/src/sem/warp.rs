@@ -13,7 +13,7 @@ use crate::machine::collective::collective;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
 use crate::registry::Sem;
-use ptx_core::{Flags, Mods, ScalarType, Sel};
+use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
 #[inline]
@@ -26,14 +26,14 @@ pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 /// bits 8-12.
 ///
 /// ```
-/// use ptx_core::Sel;
+/// use ptx_core::Keyword;
 /// // A butterfly with distance 1 and c = 0x1f swaps neighbours.
-/// assert_eq!(ptx_sim::sem::warp::shfl_source(Sel::Bfly, 6, 1, 0x1f), (7, true));
+/// assert_eq!(ptx_sim::sem::warp::shfl_source(Keyword::Bfly, 6, 1, 0x1f), (7, true));
 /// // `up` by 1: lane 0 has no source and keeps its own value.
-/// assert_eq!(ptx_sim::sem::warp::shfl_source(Sel::Up, 0, 1, 0), (0, false));
+/// assert_eq!(ptx_sim::sem::warp::shfl_source(Keyword::Up, 0, 1, 0), (0, false));
 /// ```
 #[inline(always)]
-pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
+pub fn shfl_source(mode: Keyword, lane: u32, b: u32, c: u32) -> (u32, bool) {
     let lane = lane & 31;
     let bval = b & 31;
     let clamp = c & 31;
@@ -43,9 +43,9 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
     // Every value is below 32, so no sum or difference here wraps.
     let (j, pval) = match mode {
         // `lane - bval >= max_lane`, without going below zero.
-        Sel::Up => (lane.wrapping_sub(bval), lane >= bval + max_lane),
-        Sel::Down => (lane + bval, lane + bval <= max_lane),
-        Sel::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+        Keyword::Up => (lane.wrapping_sub(bval), lane >= bval + max_lane),
+        Keyword::Down => (lane + bval, lane + bval <= max_lane),
+        Keyword::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
         _ => {
             let j = min_lane | (bval & !segmask);
             (j, j <= max_lane)
@@ -57,17 +57,17 @@ pub fn shfl_source(mode: Sel, lane: u32, b: u32, c: u32) -> (u32, bool) {
 fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
     // One loop per mode, so that each computes its sources without a
     // branch on the mode per lane.
-    match call.mods.sel[0].unwrap_or(Sel::Idx) {
-        Sel::Up => shfl_lanes(call, Sel::Up),
-        Sel::Down => shfl_lanes(call, Sel::Down),
-        Sel::Bfly => shfl_lanes(call, Sel::Bfly),
-        _ => shfl_lanes(call, Sel::Idx),
+    match call.mods.keywords[0].unwrap_or(Keyword::Idx) {
+        Keyword::Up => shfl_lanes(call, Keyword::Up),
+        Keyword::Down => shfl_lanes(call, Keyword::Down),
+        Keyword::Bfly => shfl_lanes(call, Keyword::Bfly),
+        _ => shfl_lanes(call, Keyword::Idx),
     }
     Ok(())
 }
 
 #[inline(always)]
-fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
+fn shfl_lanes(call: &mut WarpCall<'_>, mode: Keyword) {
     let members = call.members;
     let lanes = &mut *call.lanes;
     // The whole warp (the common case), every lane passing the same `b`
@@ -97,22 +97,22 @@ fn shfl_lanes(call: &mut WarpCall<'_>, mode: Sel) {
 /// `up`), and with the usual clamp of 31 a butterfly or an index never
 /// leaves it.
 #[inline(always)]
-fn shfl_uniform(lanes: &mut [Slots; 32], mode: Sel, b: u32, c: u32) {
+fn shfl_uniform(lanes: &mut [Slots; 32], mode: Keyword, b: u32, c: u32) {
     let (bval, clamp) = (b & 31, c & 31);
     if (c >> 8) & 31 != 0 {
         return shfl_each(lanes, u32::MAX, |l, _| shfl_source(mode, l, b, c));
     }
     match mode {
-        Sel::Bfly if clamp == 31 => shfl_each(lanes, u32::MAX, |l, _| (l ^ bval, true)),
-        Sel::Bfly => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Bfly if clamp == 31 => shfl_each(lanes, u32::MAX, |l, _| (l ^ bval, true)),
+        Keyword::Bfly => shfl_each(lanes, u32::MAX, |l, _| {
             let j = l ^ bval;
             (j, j <= clamp)
         }),
-        Sel::Down => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Down => shfl_each(lanes, u32::MAX, |l, _| {
             let j = l + bval;
             (j, j <= clamp)
         }),
-        Sel::Up => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Up => shfl_each(lanes, u32::MAX, |l, _| {
             (l.wrapping_sub(bval), l >= bval + clamp)
         }),
         _ => shfl_each(lanes, u32::MAX, |_, _| (bval, bval <= clamp)),
@@ -159,11 +159,11 @@ fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
             ballot |= 1 << l;
         }
     }
-    let d = if call.mods.selects(Sel::Ballot) {
+    let d = if call.mods.has_keyword(Keyword::Ballot) {
         u64::from(ballot)
-    } else if call.mods.selects(Sel::All) {
+    } else if call.mods.has_keyword(Keyword::All) {
         u64::from(ballot == call.members)
-    } else if call.mods.selects(Sel::Any) {
+    } else if call.mods.has_keyword(Keyword::Any) {
         u64::from(ballot != 0)
     } else {
         // `.uni`: every member votes the same.
@@ -182,7 +182,7 @@ pub fn match_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let all = call.mods.selects(Sel::All);
+    let all = call.mods.has_keyword(Keyword::All);
     // d|p has two slots for `.all`: a is slot 2 there, slot 1 for `.any`.
     let ai = if all { 2 } else { 1 };
     let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][ai]);
@@ -213,8 +213,8 @@ pub fn redux_sync(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
     let ty = call.mods.ty(0).unwrap_or(ScalarType::B32);
-    let op =
-        call.mods.sel[0].ok_or_else(|| Fault::malformed("redux.sync", "without an operation"))?;
+    let op = call.mods.keywords[0]
+        .ok_or_else(|| Fault::malformed("redux.sync", "without an operation"))?;
     let values: Vec<u64> = lanes_of(call.members).map(|l| call.lanes[l][1]).collect();
     let d = if ty == ScalarType::F32 {
         redux_f32(op, &call.mods, &values)
@@ -229,12 +229,12 @@ fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
         };
         let it = values.iter().copied();
         let r = match op {
-            Sel::Add => it.fold(0u32, |acc, v| acc.wrapping_add(v as u32)) as u64,
-            Sel::Min => it.min_by_key(|&v| key(v)).unwrap_or(0),
-            Sel::Max => it.max_by_key(|&v| key(v)).unwrap_or(0),
-            Sel::And => it.fold(u64::from(u32::MAX), |acc, v| acc & v),
-            Sel::Or => it.fold(0, |acc, v| acc | v),
-            Sel::Xor => it.fold(0, |acc, v| acc ^ v),
+            Keyword::Add => it.fold(0u32, |acc, v| acc.wrapping_add(v as u32)) as u64,
+            Keyword::Min => it.min_by_key(|&v| key(v)).unwrap_or(0),
+            Keyword::Max => it.max_by_key(|&v| key(v)).unwrap_or(0),
+            Keyword::And => it.fold(u64::from(u32::MAX), |acc, v| acc & v),
+            Keyword::Or => it.fold(0, |acc, v| acc | v),
+            Keyword::Xor => it.fold(0, |acc, v| acc ^ v),
             other => {
                 return Err(Fault::malformed(
                     "redux.sync",
@@ -252,7 +252,7 @@ fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
 
 /// `redux.sync.{min,max}{.abs}{.NaN}.f32`: NaN inputs are ignored unless
 /// `.NaN` is written (then the result is the canonical NaN); -0 is below +0.
-fn redux_f32(op: Sel, m: &Mods, values: &[u64]) -> u64 {
+fn redux_f32(op: Keyword, m: &Mods, values: &[u64]) -> u64 {
     let abs = m.has(Flags::ABS);
     let nan = m.has(Flags::NAN);
     let mut best: Option<u32> = None;
@@ -277,7 +277,7 @@ fn redux_f32(op: Sel, m: &Mods, values: &[u64]) -> u64 {
         }
         best = Some(match best {
             None => b,
-            Some(c) if (op == Sel::Min) == (ord(b) < ord(c)) => b,
+            Some(c) if (op == Keyword::Min) == (ord(b) < ord(c)) => b,
             Some(c) => c,
         });
     }
@@ -309,7 +309,7 @@ mod tests {
         // Every mode, every `b` (bits above 4 included) and every clamp
         // and segment mask: each lane gets `a` of the lane `shfl_source`
         // names, or its own when out of range, and the range predicate.
-        for mode in [Sel::Up, Sel::Down, Sel::Bfly, Sel::Idx] {
+        for mode in [Keyword::Up, Keyword::Down, Keyword::Bfly, Keyword::Idx] {
             for b in 0..40u32 {
                 for c in (0..32u32).flat_map(|seg| (0..32).map(move |clamp| seg << 8 | clamp)) {
                     let mut lanes = [[0u64; crate::machine::MAX_SLOTS]; 32];

@@ -7,7 +7,7 @@ use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::collective::collective;
 use crate::registry::Sem;
-use ptx_core::{Flags, Mods, ScalarType, Sel};
+use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `mma.sync.aligned.shape.row.col...`.
 #[inline]
@@ -432,7 +432,7 @@ pub(crate) fn mma_int(
 ) -> u64 {
     let mut sum = i64::from(c as u32 as i32);
     if at == ScalarType::B1 {
-        let xor = m.selects(Sel::XorPopc) || m.selects(Sel::Xor);
+        let xor = m.has_keyword(Keyword::XorPopc) || m.has_keyword(Keyword::Xor);
         for (kk, &av) in a.iter().enumerate() {
             let bv = b[kk][j];
             sum += if xor { (av ^ bv) & 1 } else { av & bv & 1 } as i64;

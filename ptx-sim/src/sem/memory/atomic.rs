@@ -11,13 +11,13 @@ use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::{WarpCall, lanes_of};
 use crate::registry::Sem;
-use ptx_core::{Mods, ScalarType, Sel, StateSpace};
+use ptx_core::{Keyword, Mods, ScalarType, StateSpace};
 
 /// The new value of an atomic `op` of type `ty` on `old` with operand `b`
 /// (and `c` for `cas`). Float additions round to nearest even without
 /// flushing subnormals (`.noftz` for the 16-bit formats; `.f32` and `.f64`
 /// as recorded), through the arithmetic of [`crate::sem::float::add`].
-fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Fault> {
+fn atomic(op: Keyword, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Fault> {
     let bits = ty.bits();
     let mask = if bits >= 64 {
         u64::MAX
@@ -28,37 +28,37 @@ fn atomic(op: Sel, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, Faul
     let sx = |v: u64| crate::exec::sign_extend(v, bits.min(64));
     Ok(mask
         & match op {
-            Sel::Add if ty.is_float() => {
+            Keyword::Add if ty.is_float() => {
                 let mut fm = Mods::NONE;
                 fm.types[0] = Some(ty);
                 let mut t = [0, old & mask, b & mask];
                 crate::sem::float::add(&fm, &mut t)?;
                 t[0]
             }
-            Sel::Add => old.wrapping_add(b),
-            Sel::And => old & b,
-            Sel::Or => old | b,
-            Sel::Xor => old ^ b,
-            Sel::Exch => b,
-            Sel::Cas => {
+            Keyword::Add => old.wrapping_add(b),
+            Keyword::And => old & b,
+            Keyword::Or => old | b,
+            Keyword::Xor => old ^ b,
+            Keyword::Exch => b,
+            Keyword::Cas => {
                 if old & mask == b & mask {
                     c
                 } else {
                     old
                 }
             }
-            Sel::Min if signed => sx(old).min(sx(b)) as u64,
-            Sel::Max if signed => sx(old).max(sx(b)) as u64,
-            Sel::Min => (old & mask).min(b & mask),
-            Sel::Max => (old & mask).max(b & mask),
-            Sel::Inc => {
+            Keyword::Min if signed => sx(old).min(sx(b)) as u64,
+            Keyword::Max if signed => sx(old).max(sx(b)) as u64,
+            Keyword::Min => (old & mask).min(b & mask),
+            Keyword::Max => (old & mask).max(b & mask),
+            Keyword::Inc => {
                 if old & mask >= b & mask {
                     0
                 } else {
                     old + 1
                 }
             }
-            Sel::Dec => {
+            Keyword::Dec => {
                 if old & mask == 0 || old & mask > b & mask {
                     b
                 } else {
@@ -94,24 +94,24 @@ fn red_warp(call: &mut WarpCall<'_>) -> SemResult {
     atom_lanes(call, false)
 }
 
-fn atom_op(m: &Mods) -> Result<Sel, Fault> {
-    m.sel
+fn atom_op(m: &Mods) -> Result<Keyword, Fault> {
+    m.keywords
         .iter()
         .flatten()
         .copied()
         .find(|o| {
             matches!(
                 o,
-                Sel::Add
-                    | Sel::And
-                    | Sel::Or
-                    | Sel::Xor
-                    | Sel::Exch
-                    | Sel::Cas
-                    | Sel::Min
-                    | Sel::Max
-                    | Sel::Inc
-                    | Sel::Dec
+                Keyword::Add
+                    | Keyword::And
+                    | Keyword::Or
+                    | Keyword::Xor
+                    | Keyword::Exch
+                    | Keyword::Cas
+                    | Keyword::Min
+                    | Keyword::Max
+                    | Keyword::Inc
+                    | Keyword::Dec
             )
         })
         .ok_or_else(|| Fault::malformed("atom", "no operation"))
@@ -129,7 +129,7 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
         let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
             .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
             .collect();
-        let access = if op == Sel::Cas {
+        let access = if op == Keyword::Cas {
             RequestKind::CompareAndSwap
         } else {
             RequestKind::Atomic
@@ -155,9 +155,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
             let new = if k == 2 {
                 // `.b128`: only `exch` and `cas`.
                 match op {
-                    Sel::Exch => b,
-                    Sel::Cas if old == b => [c[1], c[2]],
-                    Sel::Cas => old,
+                    Keyword::Exch => b,
+                    Keyword::Cas if old == b => [c[1], c[2]],
+                    Keyword::Cas => old,
                     other => {
                         return Err(Fault::malformed(
                             key,
@@ -186,11 +186,11 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
 /// than `exch` and `cas`, the floating-point additions, and 16-bit `cas`.
 /// Such a statement is not one request of the banks, and its loop's
 /// requests are not counted.
-pub fn built_as_loop(op: Sel, ty: ScalarType) -> bool {
+pub fn built_as_loop(op: Keyword, ty: ScalarType) -> bool {
     match op {
-        Sel::Exch => false,
-        Sel::Cas => ty.bits() == 16,
-        Sel::Add if ty.is_float() => true,
+        Keyword::Exch => false,
+        Keyword::Cas => ty.bits() == 16,
+        Keyword::Add if ty.is_float() => true,
         _ => ty.bits() == 64,
     }
 }
@@ -202,11 +202,11 @@ pub fn built_as_loop(op: Sel, ty: ScalarType) -> bool {
 /// 32-bit operation follow lane order, as a native atomic does (`exch.b64`
 /// fits lane order and not the loop). Generic addresses are left to lane
 /// order: no record shows what they do.
-fn runs_as_cas_loop(m: &Mods, op: Sel, ty: ScalarType) -> bool {
+fn runs_as_cas_loop(m: &Mods, op: Keyword, ty: ScalarType) -> bool {
     let shared = matches!(m.space, Some(StateSpace::Shared(_)));
     let emulated = match op {
-        Sel::And | Sel::Or | Sel::Xor | Sel::Min | Sel::Max => true,
-        Sel::Add => ty == ScalarType::F64,
+        Keyword::And | Keyword::Or | Keyword::Xor | Keyword::Min | Keyword::Max => true,
+        Keyword::Add => ty == ScalarType::F64,
         _ => false,
     };
     shared && ty.bits() == 64 && emulated
@@ -247,7 +247,7 @@ fn bank_pair(at: usize) -> usize {
 /// operation 26 (`xor` with `b = 0` still stores and so blocks its half).
 fn cas_loop_lanes(
     call: &mut WarpCall<'_>,
-    op: Sel,
+    op: Keyword,
     ty: ScalarType,
     a: usize,
     returns: bool,
@@ -294,7 +294,7 @@ fn cas_loop_lanes(
 /// ends within 32 rounds.
 fn cas_round(
     shared: &mut [u8],
-    op: Sel,
+    op: Keyword,
     ty: ScalarType,
     pending: &[CasLane],
 ) -> Result<Vec<(usize, u64)>, Fault> {
@@ -306,7 +306,7 @@ fn cas_round(
     let mut storing = Vec::new();
     for (p, &old) in pending.iter().zip(&loaded) {
         let unchanged = atomic(op, ty, old, p.b, 0)? == old;
-        if matches!(op, Sel::Min | Sel::Max) && unchanged {
+        if matches!(op, Keyword::Min | Keyword::Max) && unchanged {
             landed.push((p.lane, old));
         } else {
             storing.push((*p, old));

@@ -14,7 +14,7 @@ use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::{Wait, WaitKind, current};
 use crate::registry::Sem;
-use ptx_core::{Flags, Mods, Sel};
+use ptx_core::{Flags, Keyword, Mods};
 
 /// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
 /// optional thread count `b` (all threads of the CTA when left out).
@@ -30,7 +30,7 @@ pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
-    let red = m.has(Flags::POPC) || m.selects(Sel::And) || m.selects(Sel::Or);
+    let red = m.has(Flags::POPC) || m.has_keyword(Keyword::And) || m.has_keyword(Keyword::Or);
     // Slots: `[d,] a, [b,] [c]`: the barrier id follows d for `.red`.
     let first = usize::from(red);
     let id = s.get(first).copied().unwrap_or(0);
@@ -48,7 +48,7 @@ fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
     } else {
         None
     };
-    if m.selects(Sel::Arrive) {
+    if m.has_keyword(Keyword::Arrive) {
         return current::with_lane(|cta, _| {
             cta.barriers.borrow_mut()[id as usize].arrived += 1;
         })
