@@ -5,7 +5,7 @@ pub use crate::operand::{Constant, Register, Wide};
 pub use half;
 pub use ptx_core as core;
 pub use ptx_sim::exec::{read_operand, write_operand};
-pub use ptx_sim::registry::Sem;
+pub use ptx_sim::sem::run;
 
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::interp::Prepared;

@@ -460,25 +460,6 @@ fn count_of(word: &str) -> Option<u8> {
     }
 }
 
-/// The Rust identifier of the semantic function for a semantics key:
-/// `"mul.lo"` → `"MulLo"`, `"mbarrier.try_wait"` → `"MbarrierTryWait"`.
-///
-/// ```
-/// assert_eq!(ptx_core::semantics_variant("cp.async.bulk"), "CpAsyncBulk");
-/// assert_eq!(ptx_core::semantics_variant("mbarrier.try_wait"), "MbarrierTryWait");
-/// ```
-pub fn semantics_variant(key: &str) -> String {
-    key.split(['.', '_', ':'])
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let mut c = p.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,9 +8,9 @@
 //! ```
 //!
 //! ```
-//! use ptx_core::{check_asm, print, Target};
+//! use ptx_core::{check_asm, print, Semantics, Target};
 //! let checked = check_asm("add.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
-//! assert_eq!(checked.instructions[0].bound.form.semantics, "add");
+//! assert_eq!(checked.instructions[0].bound.form.semantics, Semantics::Add);
 //! assert_eq!(print(&checked.template), "add.s32 %0, %1, %2;");
 //! ```
 //!
@@ -27,6 +27,7 @@ mod lexer;
 mod lower;
 mod parser;
 mod print;
+mod semantics;
 mod space;
 mod span;
 mod special;
@@ -39,7 +40,7 @@ pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
 };
 pub use constraint::{Access, Constraint, ConstraintLetter};
-pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape, semantics_variant};
+pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{
     AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
@@ -47,6 +48,7 @@ pub use lower::{
 };
 pub use parser::parse;
 pub use print::print;
+pub use semantics::Semantics;
 pub use space::{ParamScope, SharedScope, StateSpace};
 pub use span::Span;
 pub use special::{SPECIAL_REGISTERS, SpecialRegister};

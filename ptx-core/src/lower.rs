@@ -24,8 +24,8 @@ use crate::syntax::{
 };
 use crate::table::{Bound, OperandShape, OperandSpec};
 use crate::{
-    Access, AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, ScalarType, Span,
-    SpecialRegister, StateSpace,
+    Access, AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, ScalarType, Semantics,
+    Span, SpecialRegister, StateSpace,
 };
 use std::collections::HashMap;
 
@@ -425,7 +425,7 @@ impl Lowerer<'_> {
         let text = format!("{instr}");
         let key = bound.form.semantics;
         let kind = match key {
-            "bra" => {
+            Semantics::Bra => {
                 let target = instr.operands.iter().find_map(|o| match &o.kind {
                     OperandKind::Name(n) => self.find_label(&n.ident),
                     _ => None,
@@ -434,7 +434,7 @@ impl Lowerer<'_> {
                 self.pending.push((self.program.steps.len(), label));
                 StepKind::Branch { target: usize::MAX }
             }
-            "ret" | "exit" => StepKind::Return,
+            Semantics::Ret | Semantics::Exit => StepKind::Return,
             _ => {
                 let mut slots = Vec::new();
                 let mut mods = Mods::from_bound(bound);

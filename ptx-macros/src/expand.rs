@@ -14,8 +14,7 @@ use crate::mods::mods_tokens;
 use crate::valid::{Validated, describe};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use ptx_core::{
-    Access, AddressBase, ConstraintLetter, NEGATED, Program, ScalarType, Slot, SlotSource,
-    StepKind, semantics_variant,
+    Access, AddressBase, ConstraintLetter, NEGATED, Program, ScalarType, Slot, SlotSource, StepKind,
 };
 use quote::{format_ident, quote, quote_spanned};
 
@@ -251,7 +250,7 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
     let step = &program.steps[i];
     let body = match &step.kind {
         StepKind::Exec { form, mods, slots } => {
-            let variant = ident(&semantics_variant(form.semantics));
+            let semantics = ident(form.semantics.name());
             let mods = mods_tokens(mods, &quote!(#p::core));
             let reads = slots.iter().map(|s| read_slot(program, s));
             let writes = slots
@@ -263,7 +262,7 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
             quote! {
                 const __PTX_M: #p::core::Mods = #mods;
                 let mut __ptx_s = [#(#reads),*];
-                if let ::core::result::Result::Err(f) = #p::Sem::#variant.run(&__PTX_M, &mut __ptx_s) {
+                if let ::core::result::Result::Err(f) = #p::run(#p::core::Semantics::#semantics, &__PTX_M, &mut __ptx_s) {
                     #p::fault(#text, f)
                 }
                 #(#writes)*

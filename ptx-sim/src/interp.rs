@@ -4,8 +4,9 @@
 use crate::exec::{read_operand, write_operand};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::{context, current};
-use crate::registry::Sem;
-use ptx_core::{Access, AddressBase, Mods, NEGATED, Program, Slot, SlotSource, StepKind};
+use ptx_core::{
+    Access, AddressBase, Mods, NEGATED, Program, Semantics, Slot, SlotSource, StepKind,
+};
 
 /// One step, ready to run: its semantic function resolved.
 #[derive(Clone, Debug)]
@@ -30,7 +31,7 @@ impl PreparedStep {
 #[derive(Clone, Debug)]
 enum Action {
     Exec {
-        sem: Sem,
+        sem: Semantics,
         mods: Mods,
         slots: Vec<Slot>,
     },
@@ -69,7 +70,7 @@ impl Prepared {
             .map(|step| {
                 let action = match &step.kind {
                     StepKind::Exec { form, mods, slots } => Action::Exec {
-                        sem: Sem::from_key(form.semantics).unwrap_or(Sem::Unsupported),
+                        sem: form.semantics,
                         mods: *mods,
                         slots: slots.clone(),
                     },
@@ -121,7 +122,7 @@ impl Prepared {
                     for (v, slot) in vals.iter_mut().zip(slots) {
                         *v = self.read(regs, slot).map_err(|f| step.fault(f))?;
                     }
-                    sem.run(mods, vals).map_err(|f| step.fault(f))?;
+                    crate::sem::run(*sem, mods, vals).map_err(|f| step.fault(f))?;
                     for (v, slot) in vals.iter().zip(slots) {
                         if slot.access != Access::Read {
                             self.write(regs, slot, *v);

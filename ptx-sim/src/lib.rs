@@ -1,11 +1,53 @@
-//! The simulator: semantic functions for PTX instructions ([`sem`], named
-//! by the table's semantics keys in [`registry`]), an interpreter for
-//! lowered programs ([`interp`], under the contract of [`exec`]), and the
-//! machine that launches them ([`machine`]).
+//! The simulator: PTX run on the CPU, bit for bit as an H100 runs it.
 //!
-//! What holds both to a real GPU and real ptxas (replaying H100 records,
-//! ptxas verdicts, the coverage table, the `ptx-sim` command) is the
-//! `ptx-tools` crate, so that building the simulator builds none of it.
+//! The folders follow the layers of the design (`DESIGN.md`), each using
+//! only the ones before it:
+//!
+//! ```text
+//! ptx_core        the instruction table, Mods, Semantics, lowered programs
+//!    │
+//! exec, fault     the contract between programs and semantic functions:
+//!    │            operand slots, operand widths, typed faults
+//!    │
+//! machine/        what runs them: a launch's grid of CTAs (launch), lanes on
+//!    │            fibers with a deterministic schedule (fiber, scheduler,
+//!    │            ready, cta, current), the rendezvous of warp-wide
+//!    │            instructions (collective), the running thread (context),
+//!    │            memory spaces (spaces) and the shared-memory bank model
+//!    │            (banks)
+//!    │
+//! sem/            one semantic function per Semantics, in files named after
+//!    │            ptx-core's table/<family>.rs, and `sem::run`, the exhaustive
+//!    │            dispatch; the collectives among them meet at the machine's
+//!    │            rendezvous, naming themselves by their Semantics
+//!    │
+//! interp          runs a lowered program: per step, `sem::run`
+//! ```
+//!
+//! A `ptx!` statement's expansion calls [`sem::run`] directly with a
+//! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer
+//! folds the dispatch away; PTX text parsed at run time goes through
+//! [`interp`], which calls the same function. Inside a [`machine::Launch`],
+//! every thread's code runs on a lane of its CTA, and a failing instruction
+//! is a [`fault::Fault`] naming the thread and the statement.
+//!
+//! ```
+//! use ptx_core::{AsmOperand, Target, check_asm, lower};
+//! use ptx_sim::interp::Prepared;
+//! let checked = check_asm("add.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
+//! let operands: Vec<AsmOperand> =
+//!     ["=r", "r", "r"].iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+//! let program = Prepared::new(&lower(&checked, &operands).unwrap());
+//! let mut registers = program.registers();
+//! registers[1] = 40;
+//! registers[2] = 2;
+//! program.run(&mut registers).unwrap();
+//! assert_eq!(registers[0], 42);
+//! ```
+//!
+//! What holds the simulator to a real GPU and real ptxas (replaying H100
+//! records, ptxas verdicts, the coverage table, the `ptx-sim` command) is
+//! the `ptx-tools` crate, so that building the simulator builds none of it.
 
 #![warn(missing_docs)]
 
@@ -13,5 +55,4 @@ pub mod exec;
 pub mod fault;
 pub mod interp;
 pub mod machine;
-pub mod registry;
 pub mod sem;

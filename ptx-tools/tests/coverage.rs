@@ -1,5 +1,5 @@
 //! `docs/coverage.md` is what `ptx-sim coverage` writes today: regenerate it
-//! after a change to the table, the registry or the records with
+//! after a change to the table, the dispatch or the records with
 //! `cargo run --release -p ptx-tools --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz > docs/coverage.md`
 //! (from the repository root).
 

@@ -6,41 +6,42 @@
 //! mode is explained with `.rnd`.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
-        form("div.approx{.ftz}.f32 =d, a, b", "div.approx"),
-        form("div.full/{.ftz}.f32 =d, a, b", "div.full").since(1, 4, 10),
-        form("rcp.approx{.ftz}.f32 =d, a", "rcp.approx"),
-        form("rcp.approx.ftz.f64 =d, a", "rcp.approx").since(2, 1, 20),
-        form("sqrt.approx{.ftz}.f32 =d, a", "sqrt.approx"),
-        form("rsqrt.approx{.ftz}.f32 =d, a", "rsqrt.approx"),
-        form("rsqrt.approx.f64 =d, a", "rsqrt.approx").since(1, 4, 13),
-        form("rsqrt.approx.ftz.f64 =d, a", "rsqrt.approx").since(4, 0, 20),
-        form("sin.approx{.ftz}.f32 =d, a", "sin.approx"),
-        form("cos.approx{.ftz}.f32 =d, a", "cos.approx"),
-        form("lg2.approx{.ftz}.f32 =d, a", "lg2.approx"),
-        form("ex2.approx{.ftz}.f32 =d, a", "ex2.approx"),
-        form("tanh.approx.f32 =d, a", "tanh.approx").since(7, 0, 75),
+        form("div.approx{.ftz}.f32 =d, a, b", S::DivApprox),
+        form("div.full/{.ftz}.f32 =d, a, b", S::DivFull).since(1, 4, 10),
+        form("rcp.approx{.ftz}.f32 =d, a", S::RcpApprox),
+        form("rcp.approx.ftz.f64 =d, a", S::RcpApprox).since(2, 1, 20),
+        form("sqrt.approx{.ftz}.f32 =d, a", S::SqrtApprox),
+        form("rsqrt.approx{.ftz}.f32 =d, a", S::RsqrtApprox),
+        form("rsqrt.approx.f64 =d, a", S::RsqrtApprox).since(1, 4, 13),
+        form("rsqrt.approx.ftz.f64 =d, a", S::RsqrtApprox).since(4, 0, 20),
+        form("sin.approx{.ftz}.f32 =d, a", S::SinApprox),
+        form("cos.approx{.ftz}.f32 =d, a", S::CosApprox),
+        form("lg2.approx{.ftz}.f32 =d, a", S::Lg2Approx),
+        form("ex2.approx{.ftz}.f32 =d, a", S::Ex2Approx),
+        form("tanh.approx.f32 =d, a", S::TanhApprox).since(7, 0, 75),
         form(
             "tanh.approx.type =d, a; .type = { .f16, .f16x2 }",
-            "tanh.approx",
+            S::TanhApprox,
         )
         .since(7, 0, 75),
         form(
             "tanh.approx.type =d, a; .type = { .bf16, .bf16x2 }",
-            "tanh.approx",
+            S::TanhApprox,
         )
         .since(7, 8, 90),
         form(
             "ex2.approx.type =d, a; .type = { .f16, .f16x2 }",
-            "ex2.approx",
+            S::Ex2Approx,
         )
         .since(7, 0, 75),
         // The bf16 forms exist only with `.ftz`.
         form(
             "ex2.approx.ftz.type =d, a; .type = { .bf16, .bf16x2 }",
-            "ex2.approx",
+            S::Ex2Approx,
         )
         .since(7, 8, 90),
     ]

@@ -11,23 +11,25 @@
 //! `st.async` and `red.async` belong to the memory family.
 
 use super::{Entry, form};
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// `[dst], [src], size` as the non-tensor bulk copies write them.
 const BULK: &str = "[dst], [src], size:.u32";
 
 fn cp_async() -> Vec<Entry> {
     let mut out = vec![
-        form("cp.async.commit_group/", "cp.async.commit_group").since(7, 0, 80),
-        form("cp.async.wait_group/ n:.u32:imm", "cp.async.wait_group").since(7, 0, 80),
-        form("cp.async.wait_all/", "cp.async.wait_all").since(7, 0, 80),
+        form("cp.async.commit_group/", S::CpAsyncCommitGroup).since(7, 0, 80),
+        form("cp.async.wait_group/ n:.u32:imm", S::CpAsyncWaitGroup).since(7, 0, 80),
+        form("cp.async.wait_all/", S::CpAsyncWaitAll).since(7, 0, 80),
         form(
             "cp.async.mbarrier.arrive/{.noinc}{.shared}.b64 [mbar]",
-            "cp.async.mbarrier.arrive",
+            S::CpAsyncMbarrierArrive,
         )
         .since(7, 0, 80),
         form(
             "cp.async.mbarrier.arrive/{.noinc}.shared::cta.b64 [mbar]",
-            "cp.async.mbarrier.arrive",
+            S::CpAsyncMbarrierArrive,
         )
         .since(7, 8, 80),
     ];
@@ -38,9 +40,9 @@ fn cp_async() -> Vec<Entry> {
     // Each extra has its semantics key: the slots alone cannot tell a
     // source size from a cache policy.
     let extras = [
-        ("", (7, 0), "cp.async"),
-        (", src_size:.u32", (7, 0), "cp.async.src_size"),
-        (", ignore_src:.pred:neg", (7, 5), "cp.async.ignore_src"),
+        ("", (7, 0), S::CpAsync),
+        (", src_size:.u32", (7, 0), S::CpAsyncSrcSize),
+        (", ignore_src:.pred:neg", (7, 5), S::CpAsyncIgnoreSrc),
     ];
     for (cache, sizes) in copies {
         for (extra, extra_ptx, key) in extras {
@@ -68,7 +70,7 @@ fn cp_async() -> Vec<Entry> {
 }
 
 /// A bulk-copy form: PTX ISA `ptx`, `sm_90` unless `sm100` (then the sm_100 family).
-fn bulk(spec: String, semantics: &'static str, ptx: (u8, u8), sm100: bool) -> Entry {
+fn bulk(spec: String, semantics: Semantics, ptx: (u8, u8), sm100: bool) -> Entry {
     let e = Entry::owned(spec, semantics);
     if sm100 {
         e.since(ptx.0, ptx.1, 100).family_specific()
@@ -88,15 +90,15 @@ fn hinted(hint: bool) -> (&'static str, &'static str) {
 
 fn cp_async_bulk() -> Vec<Entry> {
     let mut out = vec![
-        form("cp.async.bulk.commit_group/", "cp.async.bulk.commit_group").since(8, 0, 90),
+        form("cp.async.bulk.commit_group/", S::CpAsyncBulkCommitGroup).since(8, 0, 90),
         form(
             "cp.async.bulk.wait_group/{.read} n:.u32:imm",
-            "cp.async.bulk.wait_group",
+            S::CpAsyncBulkWaitGroup,
         )
         .since(8, 0, 90),
         form(
             "cp.async.bulk/.dir.mbarrier::complete_tx::bytes [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }",
-            "cp.async.bulk",
+            S::CpAsyncBulk,
         )
         .since(8, 0, 90),
     ];
@@ -113,25 +115,25 @@ fn cp_async_bulk() -> Vec<Entry> {
             let spec = format!(
                 "cp.async.bulk/.dir{TX}{m}{h} {BULK}, [mbar]{mask}{policy}; .dir = {{ .shared::cluster.global }}"
             );
-            out.push(bulk(spec, "cp.async.bulk", (8, 0), false));
+            out.push(bulk(spec, S::CpAsyncBulk, (8, 0), false));
         }
         // global -> shared::cta (PTX ISA 8.6).
         let spec = format!(
             "cp.async.bulk/.dir{TX}{h} {BULK}, [mbar]{policy}; .dir = {{ .shared::cta.global }}"
         );
-        out.push(bulk(spec, "cp.async.bulk", (8, 6), false));
+        out.push(bulk(spec, S::CpAsyncBulk, (8, 6), false));
         // shared::cta -> global, completed by bulk async-groups; a byte mask from sm_100.
         let spec = format!(
             "cp.async.bulk/.dir.bulk_group{h} {BULK}{policy}; .dir = {{ .global.shared::cta }}"
         );
-        out.push(bulk(spec, "cp.async.bulk", (8, 0), false));
+        out.push(bulk(spec, S::CpAsyncBulk, (8, 0), false));
         let spec = format!(
             "cp.async.bulk/.dir.bulk_group{h}.cp_mask {BULK}{policy}, byte_mask:.b16; .dir = {{ .global.shared::cta }}"
         );
-        out.push(Entry::owned(spec, "cp.async.bulk").since(8, 6, 100));
+        out.push(Entry::owned(spec, S::CpAsyncBulk).since(8, 6, 100));
         // Prefetch into L2.
         let spec = format!("cp.async.bulk.prefetch/.L2.global{h} [src], size:.u32{policy}");
-        out.push(bulk(spec, "cp.async.bulk.prefetch", (8, 0), false));
+        out.push(bulk(spec, S::CpAsyncBulkPrefetch, (8, 0), false));
     }
     out
 }
@@ -168,13 +170,13 @@ fn cp_reduce_async_bulk() -> Vec<Entry> {
         let spec = format!(
             "cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.{op}.type {BULK}, [mbar]; .dir = {{ .shared::cluster.shared::cta }}; .type = {cluster_types}"
         );
-        out.push(bulk(spec, "cp.reduce.async.bulk", (8, 0), false));
+        out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
         for hint in [false, true] {
             let (h, policy) = hinted(hint);
             let spec = format!(
                 "cp.reduce.async.bulk/.dir.bulk_group{h}.{op}.type {BULK}{policy}; .dir = {{ .global.shared::cta }}; .type = {global_types}"
             );
-            out.push(bulk(spec, "cp.reduce.async.bulk", (8, 0), false));
+            out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
         }
     }
     for hint in [false, true] {
@@ -182,7 +184,7 @@ fn cp_reduce_async_bulk() -> Vec<Entry> {
         let spec = format!(
             "cp.reduce.async.bulk/.dir.bulk_group{h}.add.noftz.type {BULK}{policy}; .dir = {{ .global.shared::cta }}; .type = {{ .f16, .bf16 }}"
         );
-        out.push(bulk(spec, "cp.reduce.async.bulk", (8, 0), false));
+        out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
     }
     out
 }
@@ -329,13 +331,13 @@ fn cp_async_bulk_tensor() -> Vec<Entry> {
                                 && dir == "shared::cta.global"
                                 && m != ".im2col::w::128";
                             if portable {
-                                let e = Entry::owned(spec, "cp.async.bulk.tensor");
+                                let e = Entry::owned(spec, S::CpAsyncBulkTensor);
                                 out.push(e.since(8, 6, 100));
                                 continue;
                             }
                             out.push(bulk(
                                 spec,
-                                "cp.async.bulk.tensor",
+                                S::CpAsyncBulkTensor,
                                 ptx,
                                 cta_group || mode.sm100,
                             ));
@@ -347,7 +349,7 @@ fn cp_async_bulk_tensor() -> Vec<Entry> {
                     "cp.async.bulk.prefetch.tensor/.{dim}d.L2.global{m}{h} [tmap, c*{coords}]{offsets}{policy}"
                 );
                 let ptx = if mode.sm100 { (8, 6) } else { (8, 0) };
-                out.push(bulk(spec, "cp.async.bulk.prefetch.tensor", ptx, mode.sm100));
+                out.push(bulk(spec, S::CpAsyncBulkPrefetchTensor, ptx, mode.sm100));
             }
         }
     }
@@ -362,12 +364,12 @@ fn cp_async_bulk_tensor() -> Vec<Entry> {
                 let spec = format!(
                     "cp.async.bulk.tensor/.{dim}d.dir{m}.bulk_group{h} [tmap, c*{coords}], [src]{policy}; .dir = {{ .global.shared::cta }}"
                 );
-                out.push(bulk(spec, "cp.async.bulk.tensor", ptx, mode.sm100));
+                out.push(bulk(spec, S::CpAsyncBulkTensor, ptx, mode.sm100));
                 if !mode.sm100 {
                     let spec = format!(
                         "cp.reduce.async.bulk.tensor/.{dim}d.dir.op{m}.bulk_group{h} [tmap, c*{coords}], [src]{policy}; .dir = {{ .global.shared::cta }}; .op = {{ .add, .min, .max, .inc, .dec, .and, .or, .xor }}"
                     );
-                    out.push(bulk(spec, "cp.reduce.async.bulk.tensor", ptx, false));
+                    out.push(bulk(spec, S::CpReduceAsyncBulkTensor, ptx, false));
                 }
             }
         }

@@ -9,6 +9,7 @@
 //! be negated (`!c`), and only those forms take `c`.
 
 use super::Entry;
+use crate::semantics::Semantics as S;
 
 /// One class of source types: the types, the group of their comparison
 /// operators, whether `.ftz` applies, whether `setp` may write a second
@@ -69,14 +70,14 @@ fn setp(c: &SourceClass) -> [Entry; 2] {
     [
         Entry::owned(
             format!("setp.{cmp}{ftz}.type ={p}:.pred, a, b; .type = {{ {types} }}"),
-            "setp",
+            S::Setp,
         )
         .since(major, minor, sm),
         Entry::owned(
             format!(
                 "setp.{cmp}.boolop{ftz}.type ={p}:.pred, a, b, c:.pred:neg; .type = {{ {types} }}"
             ),
-            "setp.boolop",
+            S::SetpBoolop,
         )
         .since(major, minor, sm),
     ]
@@ -92,14 +93,14 @@ fn set(c: &SourceClass, dtypes: &str, since: (u8, u8, u32)) -> [Entry; 2] {
             format!(
                 "set.{cmp}{ftz}.dtype.stype =d:.dtype, a, b; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
             ),
-            "set",
+            S::Set,
         )
         .since(major, minor, sm),
         Entry::owned(
             format!(
                 "set.{cmp}.boolop{ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
             ),
-            "set.boolop",
+            S::SetBoolop,
         )
         .since(major, minor, sm),
     ]
@@ -125,15 +126,15 @@ pub(super) fn entries() -> Vec<Entry> {
     let values = ".b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64";
     entries.extend([
         // ptxas takes a negated selector `!c`, though the ISA does not show one.
-        Entry::owned(format!("selp.type =d, a, b, c:.pred:neg; .type = {{ {values} }}"), "selp"),
+        Entry::owned(format!("selp.type =d, a, b, c:.pred:neg; .type = {{ {values} }}"), S::Selp),
         // slct picks `a` when `c >= 0`; a `.f32` `c` may be flushed first.
         Entry::owned(
             format!("slct.dtype.s32 =d:.dtype, a:.dtype, b:.dtype, c:.s32; .dtype = {{ {values} }}"),
-            "slct",
+            S::Slct,
         ),
         Entry::owned(
             format!("slct{{.ftz}}.dtype.f32 =d:.dtype, a:.dtype, b:.dtype, c:.f32; .dtype = {{ {values} }}"),
-            "slct",
+            S::Slct,
         ),
     ]);
     entries

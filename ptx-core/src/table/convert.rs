@@ -11,6 +11,8 @@
 
 use super::{Bound, Entry, form};
 use crate::ScalarType;
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// The types of the classic conversions, which take wider registers.
 const CLASSIC: &str = ".u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .f32, .f64";
@@ -115,7 +117,7 @@ pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
 
 /// One entry per Blackwell family that has the fp4/fp6/ue8m0 conversions
 /// (sm_100a/f, sm_110a/f, sm_120a/f).
-fn blackwell_families(spec: &str, semantics: &'static str) -> Vec<Entry> {
+fn blackwell_families(spec: &str, semantics: Semantics) -> Vec<Entry> {
     [100, 110, 120]
         .into_iter()
         .map(|sm| {
@@ -131,7 +133,7 @@ fn stochastic_rounding(spec: &str) -> Vec<Entry> {
     [100, 103]
         .into_iter()
         .map(|sm| {
-            Entry::owned(spec.to_string(), "cvt.rs")
+            Entry::owned(spec.to_string(), S::CvtRs)
                 .since(8, 7, sm)
                 .arch_specific()
         })
@@ -145,85 +147,85 @@ pub(super) fn entries() -> Vec<Entry> {
             format!(
                 "cvt{{.rounding}}{{.ftz}}{{.sat}}.dtype.atype =d:.dtype, a; {rounding}; .dtype = {{ {CLASSIC} }}; .atype = {{ {CLASSIC} }}"
             ),
-            "cvt",
+            S::Cvt,
         )
         .wider()
         .rule(cvt_modifiers),
         // The first .bf16 conversions (sm_80), then all of them (sm_90).
-        form("cvt.frnd2{.relu}.bf16.f32 =d:.bf16, a; .frnd2 = { .rn, .rz }", "cvt").since(7, 0, 80),
-        form("cvt.f32.bf16 =d:.f32, a:.bf16", "cvt").since(7, 1, 80),
+        form("cvt.frnd2{.relu}.bf16.f32 =d:.bf16, a; .frnd2 = { .rn, .rz }", S::Cvt).since(7, 0, 80),
+        form("cvt.f32.bf16 =d:.f32, a:.bf16", S::Cvt).since(7, 1, 80),
         Entry::owned(
             format!(
                 "cvt{{.rounding}}{{.ftz}}{{.sat}}.dtype.atype =d:.dtype, a; {rounding}; .dtype = {{ {WITH_BF16} }}; .atype = {{ {WITH_BF16} }}"
             ),
-            "cvt",
+            S::Cvt,
         )
         .since(7, 8, 90)
         .rule(cvt_modifiers),
         // `.relu` clamps negative results to zero; `.satfinite` clamps to the largest finite value.
-        form("cvt.frnd2.relu.f16.f32 =d:.f16, a:.f32; .frnd2 = { .rn, .rz }", "cvt")
+        form("cvt.frnd2.relu.f16.f32 =d:.f16, a:.f32; .frnd2 = { .rn, .rz }", S::Cvt)
             .since(7, 0, 80)
             .wider(),
-        form("cvt.frnd2{.relu}.satfinite.f16.f32 =d:.f16, a:.f32; .frnd2 = { .rn, .rz }", "cvt")
+        form("cvt.frnd2{.relu}.satfinite.f16.f32 =d:.f16, a:.f32; .frnd2 = { .rn, .rz }", S::Cvt)
             .since(8, 1, 80)
             .wider(),
-        form("cvt.frnd2{.relu}.satfinite.bf16.f32 =d:.bf16, a:.f32; .frnd2 = { .rn, .rz }", "cvt")
+        form("cvt.frnd2{.relu}.satfinite.bf16.f32 =d:.bf16, a:.f32; .frnd2 = { .rn, .rz }", S::Cvt)
             .since(8, 1, 80),
         // Two .f32 into a pair: `a` goes to the upper half.
-        form("cvt.frnd2{.relu}.f16x2.f32 =d:.f16x2, a, b; .frnd2 = { .rn, .rz }", "cvt.x2")
+        form("cvt.frnd2{.relu}.f16x2.f32 =d:.f16x2, a, b; .frnd2 = { .rn, .rz }", S::CvtX2)
             .since(7, 0, 80)
             .wider(),
-        form("cvt.frnd2{.relu}.satfinite.f16x2.f32 =d:.f16x2, a, b; .frnd2 = { .rn, .rz }", "cvt.x2")
+        form("cvt.frnd2{.relu}.satfinite.f16x2.f32 =d:.f16x2, a, b; .frnd2 = { .rn, .rz }", S::CvtX2)
             .since(8, 1, 80)
             .wider(),
-        form("cvt.frnd2{.relu}.bf16x2.f32 =d:.bf16x2, a, b; .frnd2 = { .rn, .rz }", "cvt.x2")
+        form("cvt.frnd2{.relu}.bf16x2.f32 =d:.bf16x2, a, b; .frnd2 = { .rn, .rz }", S::CvtX2)
             .since(7, 0, 80),
-        form("cvt.frnd2{.relu}.satfinite.bf16x2.f32 =d:.bf16x2, a, b; .frnd2 = { .rn, .rz }", "cvt.x2")
+        form("cvt.frnd2{.relu}.satfinite.bf16x2.f32 =d:.bf16x2, a, b; .frnd2 = { .rn, .rz }", S::CvtX2)
             .since(8, 1, 80),
         // .tf32: `.rna` from sm_80, `.rn`/`.rz` with `.relu` from sm_90.
-        form("cvt.rna.tf32.f32 =d:.tf32, a", "cvt").since(7, 0, 80),
-        form("cvt.rna.satfinite.tf32.f32 =d:.tf32, a", "cvt").since(8, 1, 80),
-        form("cvt.frnd2{.relu}.tf32.f32 =d:.tf32, a; .frnd2 = { .rn, .rz }", "cvt").since(7, 8, 90),
-        form("cvt.frnd2{.relu}.satfinite.tf32.f32 =d:.tf32, a; .frnd2 = { .rn, .rz }", "cvt")
+        form("cvt.rna.tf32.f32 =d:.tf32, a", S::Cvt).since(7, 0, 80),
+        form("cvt.rna.satfinite.tf32.f32 =d:.tf32, a", S::Cvt).since(8, 1, 80),
+        form("cvt.frnd2{.relu}.tf32.f32 =d:.tf32, a; .frnd2 = { .rn, .rz }", S::Cvt).since(7, 8, 90),
+        form("cvt.frnd2{.relu}.satfinite.tf32.f32 =d:.tf32, a; .frnd2 = { .rn, .rz }", S::Cvt)
             .since(8, 6, 100),
         // fp8 pairs: `.satfinite` is required when converting to them.
         form(
             "cvt.rn.satfinite{.relu}.f8x2.f32 =d:.f8x2, a, b; .f8x2 = { .e4m3x2, .e5m2x2 }",
-            "cvt.x2",
+            S::CvtX2,
         )
         .since(7, 8, 89),
         form(
             "cvt.rn.satfinite{.relu}.f8x2.f16x2 =d:.f8x2, a; .f8x2 = { .e4m3x2, .e5m2x2 }",
-            "cvt.x2",
+            S::CvtX2,
         )
         .since(7, 8, 89),
-        form("cvt.rn{.relu}.f16x2.f8x2 =d:.f16x2, a; .f8x2 = { .e4m3x2, .e5m2x2 }", "cvt.x2")
+        form("cvt.rn{.relu}.f16x2.f8x2 =d:.f16x2, a; .f8x2 = { .e4m3x2, .e5m2x2 }", S::CvtX2)
             .since(7, 8, 89),
     ];
     // fp4, fp6 and ue8m0 pairs (Blackwell families).
     for (spec, semantics) in [
         (
             "cvt.rn.satfinite{.relu}.e2m1x2.f32 =d:.e2m1x2, a, b",
-            "cvt.x2",
+            S::CvtX2,
         ),
-        ("cvt.rn{.relu}.f16x2.e2m1x2 =d:.f16x2, a", "cvt.x2"),
+        ("cvt.rn{.relu}.f16x2.e2m1x2 =d:.f16x2, a", S::CvtX2),
         (
             "cvt.rn.satfinite{.relu}.f6x2.f32 =d:.f6x2, a, b; .f6x2 = { .e2m3x2, .e3m2x2 }",
-            "cvt.x2",
+            S::CvtX2,
         ),
         (
             "cvt.rn{.relu}.f16x2.f6x2 =d:.f16x2, a; .f6x2 = { .e2m3x2, .e3m2x2 }",
-            "cvt.x2",
+            S::CvtX2,
         ),
         (
             "cvt.frnd3{.satfinite}.ue8m0x2.f32 =d:.ue8m0x2, a, b; .frnd3 = { .rz, .rp }",
-            "cvt.x2",
+            S::CvtX2,
         ),
         (
             "cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 =d:.ue8m0x2, a; .frnd3 = { .rz, .rp }",
-            "cvt.x2",
+            S::CvtX2,
         ),
-        ("cvt.rn.bf16x2.ue8m0x2 =d:.bf16x2, a", "cvt.x2"),
+        ("cvt.rn.bf16x2.ue8m0x2 =d:.bf16x2, a", S::CvtX2),
     ] {
         entries.extend(blackwell_families(spec, semantics));
     }
@@ -237,16 +239,16 @@ pub(super) fn entries() -> Vec<Entry> {
     }
     entries.extend([
         // cvt.pack: `.pack` must follow `cvt`; `.sat` is required.
-        form("cvt.pack/.sat.ctype.s32 =d:.u32, a:.s32, b:.s32; .ctype = { .u16, .s16 }", "cvt.pack")
+        form("cvt.pack/.sat.ctype.s32 =d:.u32, a:.s32, b:.s32; .ctype = { .u16, .s16 }", S::CvtPack)
             .since(6, 5, 72),
         form(
             "cvt.pack/.sat.ctype.s32.b32 =d:.u32, a:.s32, b:.s32, c:.b32; .ctype = { .u8, .s8 }",
-            "cvt.pack",
+            S::CvtPack,
         )
         .since(6, 5, 72),
         form(
             "cvt.pack/.sat.ctype.s32.b32 =d:.u32, a:.s32, b:.s32, c:.b32; .ctype = { .u4, .s4, .u2, .s2 }",
-            "cvt.pack",
+            S::CvtPack,
         )
         .since(6, 5, 75),
     ]);

@@ -9,6 +9,7 @@
 //! `div.full` are in `approx.rs`.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     let mut entries = vec![
@@ -16,13 +17,13 @@ pub(super) fn entries() -> Vec<Entry> {
         // the ISA lists it as required.
         form(
             "testp{.op}.type =p:.pred, a; .op = { .finite, .infinite, .number, .notanumber, .normal, .subnormal }; .type = { .f32, .f64 }",
-            "testp",
+            S::Testp,
         )
         .since(2, 0, 20),
-        form("copysign.type =d, a, b; .type = { .f32, .f64 }", "copysign").since(2, 0, 20),
+        form("copysign.type =d, a, b; .type = { .f32, .f64 }", S::Copysign).since(2, 0, 20),
     ];
     // add, sub, mul: the rounding mode defaults to `.rn`.
-    for op in ["add", "sub", "mul"] {
+    for op in [S::Add, S::Sub, S::Mul] {
         entries.extend([
             Entry::owned(format!("{op}{{.rnd}}{{.ftz}}{{.sat}}.f32 =d, a, b"), op),
             // For `.f32x2` the operands are `.b64` registers holding two `.f32`.
@@ -32,22 +33,22 @@ pub(super) fn entries() -> Vec<Entry> {
     }
     entries.extend([
         // fma and mad: a rounding mode is required (mad without one is sm_1x only).
-        form("fma.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
-        form("fma.rnd{.ftz}.f32x2 =d, a, b, c", "fma").since(8, 6, 100),
-        form("fma.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
-        form("mad.rnd{.ftz}{.sat}.f32 =d, a, b, c", "fma").since(2, 0, 20),
-        form("mad.rnd.f64 =d, a, b, c", "fma").since(1, 4, 13),
+        form("fma.rnd{.ftz}{.sat}.f32 =d, a, b, c", S::Fma).since(2, 0, 20),
+        form("fma.rnd{.ftz}.f32x2 =d, a, b, c", S::Fma).since(8, 6, 100),
+        form("fma.rnd.f64 =d, a, b, c", S::Fma).since(1, 4, 13),
+        form("mad.rnd{.ftz}{.sat}.f32 =d, a, b, c", S::Fma).since(2, 0, 20),
+        form("mad.rnd.f64 =d, a, b, c", S::Fma).since(1, 4, 13),
         // div: `.approx` and `.rnd` may be written anywhere, `.full` only first.
         // (The `.rnd` forms come first so that a missing mode is explained with them.)
-        form("div.rnd{.ftz}.f32 =d, a, b", "div").since(1, 4, 20),
-        form("div.rnd.f64 =d, a, b", "div").since(1, 0, 13),
-        form("abs{.ftz}.f32 =d, a", "abs"),
-        form("abs.f64 =d, a", "abs").since(1, 0, 13),
-        form("neg{.ftz}.f32 =d, a", "neg"),
-        form("neg.f64 =d, a", "neg").since(1, 0, 13),
+        form("div.rnd{.ftz}.f32 =d, a, b", S::Div).since(1, 4, 20),
+        form("div.rnd.f64 =d, a, b", S::Div).since(1, 0, 13),
+        form("abs{.ftz}.f32 =d, a", S::Abs),
+        form("abs.f64 =d, a", S::Abs).since(1, 0, 13),
+        form("neg{.ftz}.f32 =d, a", S::Neg),
+        form("neg.f64 =d, a", S::Neg).since(1, 0, 13),
     ]);
     // min, max: `.NaN` from sm_80, `.xorsign.abs` from sm_86, three inputs from sm_100.
-    for op in ["min", "max"] {
+    for op in [S::Min, S::Max] {
         entries.extend([
             Entry::owned(format!("{op}{{.ftz}}.f32 =d, a, b"), op),
             Entry::owned(format!("{op}{{.ftz}}.NaN.f32 =d, a, b"), op).since(7, 0, 80),
@@ -59,10 +60,10 @@ pub(super) fn entries() -> Vec<Entry> {
         ]);
     }
     entries.extend([
-        form("rcp.rnd{.ftz}.f32 =d, a", "rcp").since(1, 4, 20),
-        form("rcp.rnd.f64 =d, a", "rcp").since(1, 4, 13),
-        form("sqrt.rnd{.ftz}.f32 =d, a", "sqrt").since(1, 4, 20),
-        form("sqrt.rnd.f64 =d, a", "sqrt").since(1, 4, 13),
+        form("rcp.rnd{.ftz}.f32 =d, a", S::Rcp).since(1, 4, 20),
+        form("rcp.rnd.f64 =d, a", S::Rcp).since(1, 4, 13),
+        form("sqrt.rnd{.ftz}.f32 =d, a", S::Sqrt).since(1, 4, 20),
+        form("sqrt.rnd.f64 =d, a", S::Sqrt).since(1, 4, 13),
     ]);
     entries
 }

@@ -6,10 +6,11 @@
 //! optional for `add`, `sub`, `mul` and required for `fma`.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     let mut entries = Vec::new();
-    for op in ["add", "sub", "mul"] {
+    for op in [S::Add, S::Sub, S::Mul] {
         entries.extend([
             Entry::owned(
                 format!("{op}{{.rn}}{{.ftz}}{{.sat}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),
@@ -24,32 +25,32 @@ pub(super) fn entries() -> Vec<Entry> {
         ]);
     }
     entries.extend([
-        form("fma.rn{.ftz}{.sat}.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(4, 2, 53),
-        form("fma.rn{.ftz}.relu.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma").since(7, 0, 80),
-        form("fma.rn{.relu}.type =d, a, b, c; .type = { .bf16, .bf16x2 }", "fma").since(7, 0, 80),
+        form("fma.rn{.ftz}{.sat}.type =d, a, b, c; .type = { .f16, .f16x2 }", S::Fma).since(4, 2, 53),
+        form("fma.rn{.ftz}.relu.type =d, a, b, c; .type = { .f16, .f16x2 }", S::Fma).since(7, 0, 80),
+        form("fma.rn{.relu}.type =d, a, b, c; .type = { .bf16, .bf16x2 }", S::Fma).since(7, 0, 80),
         // `.oob`: out-of-bounds inputs read as zero; ptxas also takes `.sat` on the .f16 types.
         form(
             "fma.rn.oob{.relu}.type =d, a, b, c; .type = { .f16, .f16x2, .bf16, .bf16x2 }",
-            "fma.oob",
+            S::FmaOob,
         )
         .since(8, 1, 90),
-        form("fma.rn.oob.sat.type =d, a, b, c; .type = { .f16, .f16x2 }", "fma.oob").since(8, 1, 90),
+        form("fma.rn.oob.sat.type =d, a, b, c; .type = { .f16, .f16x2 }", S::FmaOob).since(8, 1, 90),
         // Mixed precision: `a` (and `b` of fma) are converted to .f32 first.
-        form("add{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", "add")
+        form("add{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", S::Add)
             .since(8, 6, 100),
-        form("sub{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", "sub")
+        form("sub{.rnd}{.sat}.f32.atype =d:.f32, a:.atype, c:.f32; .atype = { .f16, .bf16 }", S::Sub)
             .since(8, 6, 100),
         form(
             "fma.rnd{.sat}.f32.abtype =d:.f32, a:.abtype, b:.abtype, c:.f32; .abtype = { .f16, .bf16 }",
-            "fma",
+            S::Fma,
         )
         .since(8, 6, 100),
-        form("neg{.ftz}.type =d, a; .type = { .f16, .f16x2 }", "neg").since(6, 0, 53),
-        form("neg.type =d, a; .type = { .bf16, .bf16x2 }", "neg").since(7, 0, 80),
-        form("abs{.ftz}.type =d, a; .type = { .f16, .f16x2 }", "abs").since(6, 5, 53),
-        form("abs.type =d, a; .type = { .bf16, .bf16x2 }", "abs").since(7, 0, 80),
+        form("neg{.ftz}.type =d, a; .type = { .f16, .f16x2 }", S::Neg).since(6, 0, 53),
+        form("neg.type =d, a; .type = { .bf16, .bf16x2 }", S::Neg).since(7, 0, 80),
+        form("abs{.ftz}.type =d, a; .type = { .f16, .f16x2 }", S::Abs).since(6, 5, 53),
+        form("abs.type =d, a; .type = { .bf16, .bf16x2 }", S::Abs).since(7, 0, 80),
     ]);
-    for op in ["min", "max"] {
+    for op in [S::Min, S::Max] {
         entries.extend([
             Entry::owned(
                 format!("{op}{{.ftz}}{{.NaN}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),

@@ -1,6 +1,7 @@
 //! Integer arithmetic and bit manipulation (PTX ISA "Integer Arithmetic Instructions").
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 /// Extended precision: `add.cc` ... `madc` pass the carry flag between the
 /// statements of one template. The 32-bit forms are PTX ISA 1.2 (`mad.cc`,
@@ -12,10 +13,10 @@ fn carry_chain() -> Vec<Entry> {
         (".u64, .s64", (4, 3, 20), (4, 3, 20)),
     ] {
         for (spec, semantics) in [
-            ("add.cc.type", "add.cc"),
-            ("addc{.cc}.type", "addc"),
-            ("sub.cc.type", "sub.cc"),
-            ("subc{.cc}.type", "subc"),
+            ("add.cc.type", S::AddCc),
+            ("addc{.cc}.type", S::Addc),
+            ("sub.cc.type", S::SubCc),
+            ("subc{.cc}.type", S::Subc),
         ] {
             entries.push(
                 Entry::owned(format!("{spec} =d, a, b; .type = {{ {types} }}"), semantics)
@@ -23,10 +24,10 @@ fn carry_chain() -> Vec<Entry> {
             );
         }
         for (spec, semantics) in [
-            ("mad.lo/.cc.type", "mad.lo.cc"),
-            ("mad.hi/.cc.type", "mad.hi.cc"),
-            ("madc.lo/{.cc}.type", "madc.lo"),
-            ("madc.hi/{.cc}.type", "madc.hi"),
+            ("mad.lo/.cc.type", S::MadLoCc),
+            ("mad.hi/.cc.type", S::MadHiCc),
+            ("madc.lo/{.cc}.type", S::MadcLo),
+            ("madc.hi/{.cc}.type", S::MadcHi),
         ] {
             entries.push(
                 Entry::owned(
@@ -44,60 +45,60 @@ pub(super) fn entries() -> Vec<Entry> {
     let mut entries = vec![
         // add, sub: .sat only on .s32 (ptxas: "does not apply to '.s16x2' type");
         // packed 16-bit forms of add (not sub) from sm_90.
-        form("add{.sat}.s32 =d, a, b", "add"),
-        form("add.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "add"),
-        form("add.type =d, a, b; .type = { .u16x2, .s16x2 }", "add").since(8, 0, 90),
-        form("sub{.sat}.s32 =d, a, b", "sub"),
-        form("sub.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", "sub"),
+        form("add{.sat}.s32 =d, a, b", S::Add),
+        form("add.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", S::Add),
+        form("add.type =d, a, b; .type = { .u16x2, .s16x2 }", S::Add).since(8, 0, 90),
+        form("sub{.sat}.s32 =d, a, b", S::Sub),
+        form("sub.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s64 }", S::Sub),
         // mul, mad: the mode comes first.
-        form("mul.lo/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.lo"),
-        form("mul.hi/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mul.hi"),
-        form("mul.wide/.s16 =d:.s32, a, b", "mul.wide"),
-        form("mul.wide/.u16 =d:.u32, a, b", "mul.wide"),
-        form("mul.wide/.s32 =d:.s64, a, b", "mul.wide"),
-        form("mul.wide/.u32 =d:.u64, a, b", "mul.wide"),
-        form("mad.lo/.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "mad.lo"),
-        form("mad.hi/{.sat}.s32 =d, a, b, c", "mad.hi"),
-        form("mad.hi/.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s64 }", "mad.hi"),
-        form("mad.wide/.s16 =d:.s32, a, b, c:.s32", "mad.wide"),
-        form("mad.wide/.u16 =d:.u32, a, b, c:.u32", "mad.wide"),
-        form("mad.wide/.s32 =d:.s64, a, b, c:.s64", "mad.wide"),
-        form("mad.wide/.u32 =d:.u64, a, b, c:.u64", "mad.wide"),
-        form("mul24.lo/.type =d, a, b; .type = { .u32, .s32 }", "mul24.lo"),
-        form("mul24.hi/.type =d, a, b; .type = { .u32, .s32 }", "mul24.hi"),
-        form("mad24.lo/.type =d, a, b, c; .type = { .u32, .s32 }", "mad24.lo"),
-        form("mad24.hi/{.sat}.s32 =d, a, b, c", "mad24.hi"),
-        form("mad24.hi/.u32 =d, a, b, c", "mad24.hi"),
-        form("sad.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "sad"),
-        form("div.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "div"),
-        form("rem.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "rem"),
-        form("abs.type =d, a; .type = { .s16, .s32, .s64 }", "abs"),
-        form("neg.type =d, a; .type = { .s16, .s32, .s64 }", "neg"),
-        form("min.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "min"),
-        form("max.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", "max"),
+        form("mul.lo/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::MulLo),
+        form("mul.hi/.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::MulHi),
+        form("mul.wide/.s16 =d:.s32, a, b", S::MulWide),
+        form("mul.wide/.u16 =d:.u32, a, b", S::MulWide),
+        form("mul.wide/.s32 =d:.s64, a, b", S::MulWide),
+        form("mul.wide/.u32 =d:.u64, a, b", S::MulWide),
+        form("mad.lo/.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::MadLo),
+        form("mad.hi/{.sat}.s32 =d, a, b, c", S::MadHi),
+        form("mad.hi/.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s64 }", S::MadHi),
+        form("mad.wide/.s16 =d:.s32, a, b, c:.s32", S::MadWide),
+        form("mad.wide/.u16 =d:.u32, a, b, c:.u32", S::MadWide),
+        form("mad.wide/.s32 =d:.s64, a, b, c:.s64", S::MadWide),
+        form("mad.wide/.u32 =d:.u64, a, b, c:.u64", S::MadWide),
+        form("mul24.lo/.type =d, a, b; .type = { .u32, .s32 }", S::Mul24Lo),
+        form("mul24.hi/.type =d, a, b; .type = { .u32, .s32 }", S::Mul24Hi),
+        form("mad24.lo/.type =d, a, b, c; .type = { .u32, .s32 }", S::Mad24Lo),
+        form("mad24.hi/{.sat}.s32 =d, a, b, c", S::Mad24Hi),
+        form("mad24.hi/.u32 =d, a, b, c", S::Mad24Hi),
+        form("sad.type =d, a, b, c; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::Sad),
+        form("div.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::Div),
+        form("rem.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::Rem),
+        form("abs.type =d, a; .type = { .s16, .s32, .s64 }", S::Abs),
+        form("neg.type =d, a; .type = { .s16, .s32, .s64 }", S::Neg),
+        form("min.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::Min),
+        form("max.type =d, a, b; .type = { .u16, .u32, .u64, .s16, .s32, .s64 }", S::Max),
         // `.relu` (clamp negative results to 0) only for the signed .s16x2 and .s32.
-        form("min.u16x2 =d, a, b", "min").since(8, 0, 90),
-        form("max.u16x2 =d, a, b", "max").since(8, 0, 90),
-        form("min{.relu}.s16x2 =d, a, b", "min").since(8, 0, 90),
-        form("max{.relu}.s16x2 =d, a, b", "max").since(8, 0, 90),
-        form("min.relu.s32 =d, a, b", "min").since(8, 0, 90),
-        form("max.relu.s32 =d, a, b", "max").since(8, 0, 90),
+        form("min.u16x2 =d, a, b", S::Min).since(8, 0, 90),
+        form("max.u16x2 =d, a, b", S::Max).since(8, 0, 90),
+        form("min{.relu}.s16x2 =d, a, b", S::Min).since(8, 0, 90),
+        form("max{.relu}.s16x2 =d, a, b", S::Max).since(8, 0, 90),
+        form("min.relu.s32 =d, a, b", S::Min).since(8, 0, 90),
+        form("max.relu.s32 =d, a, b", S::Max).since(8, 0, 90),
         // Bit manipulation.
-        form("popc.type =d:.u32, a; .type = { .b32, .b64 }", "popc").since(2, 0, 20),
-        form("clz.type =d:.u32, a; .type = { .b32, .b64 }", "clz").since(2, 0, 20),
-        form("bfind{.shiftamt}.type =d:.u32, a; .type = { .u32, .u64, .s32, .s64 }", "bfind").since(2, 0, 20),
-        form("fns.b32 =d, mask, base:.u32, offset:.s32", "fns").since(6, 0, 30),
-        form("brev.type =d, a; .type = { .b32, .b64 }", "brev").since(2, 0, 20),
-        form("bfe.type =d, a, b:.u32, c:.u32; .type = { .u32, .u64, .s32, .s64 }", "bfe").since(2, 0, 20),
-        form("bfi.type =d, f, b, c:.u32, e:.u32; .type = { .b32, .b64 }", "bfi").since(2, 0, 20),
-        form("szext.mode.type =d, a, b:.u32; .mode = { .clamp, .wrap }; .type = { .u32, .s32 }", "szext").since(7, 6, 70),
+        form("popc.type =d:.u32, a; .type = { .b32, .b64 }", S::Popc).since(2, 0, 20),
+        form("clz.type =d:.u32, a; .type = { .b32, .b64 }", S::Clz).since(2, 0, 20),
+        form("bfind{.shiftamt}.type =d:.u32, a; .type = { .u32, .u64, .s32, .s64 }", S::Bfind).since(2, 0, 20),
+        form("fns.b32 =d, mask, base:.u32, offset:.s32", S::Fns).since(6, 0, 30),
+        form("brev.type =d, a; .type = { .b32, .b64 }", S::Brev).since(2, 0, 20),
+        form("bfe.type =d, a, b:.u32, c:.u32; .type = { .u32, .u64, .s32, .s64 }", S::Bfe).since(2, 0, 20),
+        form("bfi.type =d, f, b, c:.u32, e:.u32; .type = { .b32, .b64 }", S::Bfi).since(2, 0, 20),
+        form("szext.mode.type =d, a, b:.u32; .mode = { .clamp, .wrap }; .type = { .u32, .s32 }", S::Szext).since(7, 6, 70),
         // ptxas holds `d` to `.u32` too: an `.f32` register is rejected.
-        form("bmsk.mode.b32 =d:.u32, a:.u32, b:.u32; .mode = { .clamp, .wrap }", "bmsk").since(7, 6, 70),
-        form("dp4a.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp4a")
+        form("bmsk.mode.b32 =d:.u32, a:.u32, b:.u32; .mode = { .clamp, .wrap }", S::Bmsk).since(7, 6, 70),
+        form("dp4a.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", S::Dp4a)
             .since(5, 0, 61),
-        form("dp2a.lo/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp2a.lo")
+        form("dp2a.lo/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", S::Dp2aLo)
             .since(5, 0, 61),
-        form("dp2a.hi/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", "dp2a.hi")
+        form("dp2a.hi/.atype.btype =d:.atype, a:.atype, b:.btype, c:.atype; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }", S::Dp2aHi)
             .since(5, 0, 61),
     ];
     entries.extend(carry_chain());

@@ -4,44 +4,45 @@
 //! registers; shift amounts are `.u32` whatever the shifted type.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
-        form("and.type =d, a, b; .type = { .b16, .b32, .b64 }", "and"),
-        form("or.type =d, a, b; .type = { .b16, .b32, .b64 }", "or"),
-        form("xor.type =d, a, b; .type = { .b16, .b32, .b64 }", "xor"),
-        form("not.type =d, a; .type = { .b16, .b32, .b64 }", "not"),
+        form("and.type =d, a, b; .type = { .b16, .b32, .b64 }", S::And),
+        form("or.type =d, a, b; .type = { .b16, .b32, .b64 }", S::Or),
+        form("xor.type =d, a, b; .type = { .b16, .b32, .b64 }", S::Xor),
+        form("not.type =d, a; .type = { .b16, .b32, .b64 }", S::Not),
         // On predicates ptxas takes negated sources (`and.pred p, !q, r`).
-        form("and.pred =d, a:neg, b:neg", "and"),
-        form("or.pred =d, a:neg, b:neg", "or"),
-        form("xor.pred =d, a:neg, b:neg", "xor"),
-        form("not.pred =d, a:neg", "not"),
-        form("cnot.type =d, a; .type = { .b16, .b32, .b64 }", "cnot"),
+        form("and.pred =d, a:neg, b:neg", S::And),
+        form("or.pred =d, a:neg, b:neg", S::Or),
+        form("xor.pred =d, a:neg, b:neg", S::Xor),
+        form("not.pred =d, a:neg", S::Not),
+        form("cnot.type =d, a; .type = { .b16, .b32, .b64 }", S::Cnot),
         // The ISA's immLut is 0..255. ptxas takes any immediate up to 64 bits
         // and uses its low byte; the checker is stricter, as a table past 255
         // is a mistake.
-        form("lop3.b32 =d, a, b, c, lut:imm:0..255", "lop3").since(4, 3, 50),
+        form("lop3.b32 =d, a, b, c, lut:imm:0..255", S::Lop3).since(4, 3, 50),
         // The predicate form: `p = (d != 0) BoolOp q`; `|p` is required, `d`
         // may be the sink `_`, and ptxas takes `!q`.
         form(
             "lop3.boolop.b32 =d|p:sink:paired, a, b, c, lut:imm:0..255, q:.pred:neg; .boolop = { .or, .and }",
-            "lop3.boolop",
+            S::Lop3Boolop,
         )
         .since(8, 2, 70),
-        form("shl.type =d, a, b:.u32; .type = { .b16, .b32, .b64 }", "shl"),
+        form("shl.type =d, a, b:.u32; .type = { .b16, .b32, .b64 }", S::Shl),
         form(
             "shr.type =d, a, b:.u32; .type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64 }",
-            "shr",
+            S::Shr,
         ),
         // The direction must follow `shf` directly; the mode is required.
         form(
             "shf.l/.mode.b32 =d, a, b, c:.u32; .mode = { .clamp, .wrap }",
-            "shf.l",
+            S::ShfL,
         )
         .since(3, 1, 32),
         form(
             "shf.r/.mode.b32 =d, a, b, c:.u32; .mode = { .clamp, .wrap }",
-            "shf.r",
+            S::ShfR,
         )
         .since(3, 1, 32),
     ]

@@ -6,6 +6,7 @@
 //! `tensormap.replace`.
 
 use super::{Bound, Entry, Gate, arch_90_and_later, form, order_with_scope};
+use crate::semantics::Semantics as S;
 use crate::{ScalarType, StateSpace};
 
 /// The state spaces `ld` reads.
@@ -409,36 +410,36 @@ fn ld_entries() -> Vec<Entry> {
     const NC: &[&str] = &[EVICT_L1, EVICT_L2, PREFETCH, VEC, LD_ST_TYPES];
     vec![
         // Only weak loads name `.unified` addresses.
-        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified", "ld")
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified", S::Ld)
             .groups(WEAK)
             .rule(cache_rules),
-        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", "ld")
+        form("ld{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64:unified, cache_policy:.u64", S::Ld)
             .groups(WEAK)
             .rule(cache_rules),
-        form("ld.volatile{.ss}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64", "ld")
+        form("ld.volatile{.ss}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64", S::Ld)
             .groups(&[LD_SPACES, PREFETCH, VEC, LD_ST_TYPES])
             .since(1, 1, 10)
             .rule(ordered_rules),
-        form("ld.sem.scope{.ss}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .sem = { .relaxed, .acquire }", "ld")
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .sem = { .relaxed, .acquire }", S::Ld)
             .groups(ORDERED)
             .since(6, 0, 70)
             .rule(ordered_rules),
-        form("ld.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .sem = { .relaxed, .acquire }", "ld")
+        form("ld.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .sem = { .relaxed, .acquire }", S::Ld)
             .groups(ORDERED)
             .since(6, 0, 70)
             .rule(ordered_rules),
-        form("ld.mmio.relaxed.sys{.ss}.type =d, [a]:addr64; .ss = { .global }", "ld")
+        form("ld.mmio.relaxed.sys{.ss}.type =d, [a]:addr64; .ss = { .global }", S::Ld)
             .groups(&[LD_ST_TYPES])
             .since(8, 2, 70),
-        form("ld.global{.cop}.nc{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .cop = { .ca, .cg, .cs }", "ld.nc")
+        form("ld.global{.cop}.nc{.evict1}{.evict2}{.pf}{.vec}.type =d*.vec:sink, [a]:addr64; .cop = { .ca, .cg, .cs }", S::LdNc)
             .groups(NC)
             .since(3, 1, 32)
             .rule(cache_rules),
-        form("ld.global{.cop}.nc{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .cop = { .ca, .cg, .cs }", "ld.nc")
+        form("ld.global{.cop}.nc{.evict1}{.evict2}.L2::cache_hint{.pf}{.vec}.type =d*.vec:sink, [a]:addr64, cache_policy:.u64; .cop = { .ca, .cg, .cs }", S::LdNc)
             .groups(NC)
             .since(3, 1, 32)
             .rule(cache_rules),
-        form("ldu{.ss}{.vec}.type =d*.vec, [a]:addr64; .ss = { .global }; .vec = { .v2, .v4 }", "ldu")
+        form("ldu{.ss}{.vec}.type =d*.vec, [a]:addr64; .ss = { .global }; .vec = { .v2, .v4 }", S::Ldu)
             .groups(&[LD_ST_TYPES])
             .since(2, 0, 20)
             .rule(vector_rules),
@@ -453,25 +454,25 @@ fn st_entries() -> Vec<Entry> {
     const WEAK: &[&str] = &[ST_SPACES, ST_CACHE, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
     const ORDERED: &[&str] = &[ST_SPACES, EVICT_L1, EVICT_L2, VEC, LD_ST_TYPES];
     vec![
-        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec", "st")
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec", S::St)
             .groups(WEAK)
             .rule(cache_rules),
-        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64", "st")
+        form("st{.weak}{.ss}{.cop}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64", S::St)
             .groups(WEAK)
             .rule(cache_rules),
-        form("st.volatile{.ss}{.vec}.type [a]:addr64, b*.vec", "st")
+        form("st.volatile{.ss}{.vec}.type [a]:addr64, b*.vec", S::St)
             .groups(&[ST_SPACES, VEC, LD_ST_TYPES])
             .since(1, 1, 10)
             .rule(ordered_rules),
-        form("st.sem.scope{.ss}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "st")
+        form("st.sem.scope{.ss}{.evict1}{.evict2}{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", S::St)
             .groups(ORDERED)
             .since(6, 0, 70)
             .rule(ordered_rules),
-        form("st.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64; .sem = { .relaxed, .release }", "st")
+        form("st.sem.scope{.ss}{.evict1}{.evict2}.L2::cache_hint{.vec}.type [a]:addr64, b*.vec, cache_policy:.u64; .sem = { .relaxed, .release }", S::St)
             .groups(ORDERED)
             .since(6, 0, 70)
             .rule(ordered_rules),
-        form("st.mmio.relaxed.sys{.ss}.type [a]:addr64, b; .ss = { .global }", "st")
+        form("st.mmio.relaxed.sys{.ss}.type [a]:addr64, b; .ss = { .global }", S::St)
             .groups(&[LD_ST_TYPES])
             .since(8, 2, 70),
     ]
@@ -484,25 +485,25 @@ fn st_entries() -> Vec<Entry> {
 /// an mbarrier, their `.global` forms of sm_100, and the bulk zero-fill.
 fn async_store_entries() -> Vec<Entry> {
     vec![
-        form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type [a], b*.vec, [mbar]; .vec = { .v2, .v4 }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
+        form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type [a], b*.vec, [mbar]; .vec = { .v2, .v4 }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", S::StAsync)
             .since(8, 1, 90)
             .rule(st_async_rules),
         // ptxas also takes the scalar form without its mbarrier.
-        form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes.type [a], b; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
+        form("st.async/{.weak}{.cluster}{.shared::cluster}.mbarrier::complete_tx::bytes.type [a], b; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", S::StAsync)
             .since(8, 1, 90)
             .rule(st_async_rules),
         // ptxas takes this store without `.release`, unless `.mmio` is written.
-        form("st.async/{.mmio}{.release}.scope{.global}.type [a], b; .scope = { .gpu, .sys }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", "st.async")
+        form("st.async/{.mmio}{.release}.scope{.global}.type [a], b; .scope = { .gpu, .sys }; .type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 }", S::StAsync)
             .since(8, 7, 100)
             .rule(mmio_needs_release),
-        form("red.async/.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]?; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", "red.async")
+        form("red.async/.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type [a], b, [mbar]?; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", S::RedAsync)
             .since(8, 1, 90)
             .rule(red_async_rules),
-        form("red.async/{.mmio}.release.scope{.global}.op.type [a], b; .scope = { .gpu, .sys }; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", "red.async")
+        form("red.async/{.mmio}.release.scope{.global}.op.type [a], b; .scope = { .gpu, .sys }; .op = { .inc, .dec, .min, .max, .add, .and, .or, .xor }; .type = { .u32, .s32, .u64, .s64, .b32 }", S::RedAsync)
             .since(8, 7, 100)
             .rule(red_async_rules),
         // Zero-fill of shared memory.
-        form("st.bulk/{.weak}{.shared::cta} [a], size:.u64, initval:.b64:imm:0", "st.bulk").since(8, 6, 100),
+        form("st.bulk/{.weak}{.shared::cta} [a], size:.u64, initval:.b64:imm:0", S::StBulk).since(8, 6, 100),
     ]
 }
 
@@ -515,57 +516,57 @@ fn atom_entries() -> Vec<Entry> {
     const RED_HALF: &[&str] = &[RED_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
     const RED_VEC: &[&str] = &[RED_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
     vec![
-        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b", "atom")
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b", S::Atom)
             .groups(ATOM)
             .since(1, 2, 11)
             .rule(atom_op_types),
-        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", S::Atom)
             .groups(ATOM)
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b, c", "atom.cas")
+        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b, c", S::AtomCas)
             .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b16, .b32, .b64, .b128 }"])
             .since(1, 2, 11)
             .rule(atom_op_types),
-        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64", "atom.cas")
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64", S::AtomCas)
             .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b128 }"])
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("atom{.sem}{.scope}{.space}.add.noftz.type =d, [a]:addr64, b", "atom")
+        form("atom{.sem}{.scope}{.space}.add.noftz.type =d, [a]:addr64, b", S::Atom)
             .groups(ATOM_HALF)
             .since(1, 2, 11),
-        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", "atom")
+        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", S::Atom)
             .groups(ATOM_HALF)
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("atom{.sem}{.scope}{.global}.op{.noftz}.vec.type =d*.vec, [a]:addr64, b*.vec", "atom.vec")
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.vec.type =d*.vec, [a]:addr64, b*.vec", S::AtomVec)
             .groups(ATOM_VEC)
             .since(8, 1, 90)
             .rule(atom_vector),
-        form("atom{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type =d*.vec, [a]:addr64, b*.vec, cache_policy:.u64", "atom.vec")
+        form("atom{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type =d*.vec, [a]:addr64, b*.vec, cache_policy:.u64", S::AtomVec)
             .groups(ATOM_VEC)
             .since(8, 1, 90)
             .rule(atom_vector),
-        form("red{.sem}{.scope}{.space}.op.type [a]:addr64, b", "red")
+        form("red{.sem}{.scope}{.space}.op.type [a]:addr64, b", S::Red)
             .groups(RED)
             .since(1, 2, 11)
             .rule(atom_op_types),
-        form("red{.sem}{.scope}{.space}.op.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+        form("red{.sem}{.scope}{.space}.op.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", S::Red)
             .groups(RED)
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("red{.sem}{.scope}{.space}.add.noftz.type [a]:addr64, b", "red")
+        form("red{.sem}{.scope}{.space}.add.noftz.type [a]:addr64, b", S::Red)
             .groups(RED_HALF)
             .since(1, 2, 11),
-        form("red{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", "red")
+        form("red{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type [a]:addr64, b, cache_policy:.u64", S::Red)
             .groups(RED_HALF)
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("red{.sem}{.scope}{.global}.op{.noftz}.vec.type [a]:addr64, b*.vec", "red.vec")
+        form("red{.sem}{.scope}{.global}.op{.noftz}.vec.type [a]:addr64, b*.vec", S::RedVec)
             .groups(RED_VEC)
             .since(8, 1, 90)
             .rule(atom_vector),
-        form("red{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type [a]:addr64, b*.vec, cache_policy:.u64", "red.vec")
+        form("red{.sem}{.scope}{.global}.op{.noftz}.L2::cache_hint.vec.type [a]:addr64, b*.vec, cache_policy:.u64", S::RedVec)
             .groups(RED_VEC)
             .since(8, 1, 90)
             .rule(atom_vector),
@@ -579,15 +580,15 @@ fn atom_entries() -> Vec<Entry> {
 /// a multicast object.
 fn multimem_entries() -> Vec<Entry> {
     vec![
-        form("multimem.ld_reduce/{.sem}{.scope}{.global}.op{.acc}{.vec}.type =d*.vec, [a]:addr64; .sem = { .weak, .relaxed, .acquire }", "multimem.ld_reduce")
+        form("multimem.ld_reduce/{.sem}{.scope}{.global}.op{.acc}{.vec}.type =d*.vec, [a]:addr64; .sem = { .weak, .relaxed, .acquire }", S::MultimemLdReduce)
             .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, MULTIMEM_ACC, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
             .rule(multimem_reduction),
-        form("multimem.red/{.sem}{.scope}{.global}.op{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", "multimem.red")
+        form("multimem.red/{.sem}{.scope}{.global}.op{.vec}.type [a]:addr64, b*.vec; .sem = { .relaxed, .release }", S::MultimemRed)
             .groups(&[MULTIMEM_SCOPE, MULTIMEM_OPS, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
             .rule(multimem_reduction),
-        form("multimem.st/{.sem}{.scope}{.global}{.vec}.type [a]:addr64, b*.vec; .sem = { .weak, .relaxed, .release }", "multimem.st")
+        form("multimem.st/{.sem}{.scope}{.global}{.vec}.type [a]:addr64, b*.vec; .sem = { .weak, .relaxed, .release }", S::MultimemSt)
             .groups(&[MULTIMEM_SCOPE, VEC, MULTIMEM_TYPES])
             .since(8, 1, 90)
             .rule(multimem_store),
@@ -601,40 +602,40 @@ fn multimem_entries() -> Vec<Entry> {
 /// cache-line management.
 fn address_and_cache_entries() -> Vec<Entry> {
     vec![
-        form("cvta.space.size =d, a:symbol", "cvta")
+        form("cvta.space.size =d, a:symbol", S::Cvta)
             .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
             .gates(CVTA_GATES),
-        form("cvta.to/.space.size =d, a", "cvta.to")
+        form("cvta.to/.space.size =d, a", S::CvtaTo)
             .groups(&[CVTA_SPACES, CVTA_SIZES])
             .since(2, 0, 20)
             .rule(cvta_rules)
             .gates(CVTA_GATES),
-        form("isspacep.space =p:.pred, a:.u64", "isspacep")
+        form("isspacep.space =p:.pred, a:.u64", S::Isspacep)
             .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
             .gates(CVTA_GATES),
-        form("isspacep.space =p:.pred, a:.u32", "isspacep")
+        form("isspacep.space =p:.pred, a:.u32", S::Isspacep)
             .groups(&[CVTA_SPACES])
             .since(2, 0, 20)
             .gates(CVTA_GATES),
-        form("mapa.shared::cluster.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
-        form("mapa.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", "mapa").since(7, 8, 90),
-        form("getctarank.shared::cluster.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
-        form("getctarank.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", "getctarank").since(7, 8, 90),
+        form("mapa.shared::cluster.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", S::Mapa).since(7, 8, 90),
+        form("mapa.type =d, a:symbol, b:.u32; .type = { .u32, .u64, .s32, .s64 }", S::Mapa).since(7, 8, 90),
+        form("getctarank.shared::cluster.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", S::Getctarank).since(7, 8, 90),
+        form("getctarank.type =d:.u32, a:symbol; .type = { .u32, .u64, .s32, .s64 }", S::Getctarank).since(7, 8, 90),
         // Prefetch into a cache level, or a tensor map into the constant cache.
-        form("prefetch{.space}.level [a]:addr64; .space = { .global, .local }; .level = { .L1, .L2 }", "prefetch").since(2, 0, 20),
-        form("prefetch{.global}.level [a]:addr64; .level = { .L2::evict_last, .L2::evict_normal }", "prefetch").since(7, 4, 80),
-        form("prefetch{.space}.tensormap [a]; .space = { .const, .param }", "prefetch.tensormap").since(8, 0, 90),
-        form("prefetchu.L1 [a]:addr64", "prefetchu").since(2, 0, 20),
-        form("createpolicy.fractional/.primary{.secondary}.b64 =policy:.u64, fraction?:.f32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.fractional")
+        form("prefetch{.space}.level [a]:addr64; .space = { .global, .local }; .level = { .L1, .L2 }", S::Prefetch).since(2, 0, 20),
+        form("prefetch{.global}.level [a]:addr64; .level = { .L2::evict_last, .L2::evict_normal }", S::Prefetch).since(7, 4, 80),
+        form("prefetch{.space}.tensormap [a]; .space = { .const, .param }", S::PrefetchTensormap).since(8, 0, 90),
+        form("prefetchu.L1 [a]:addr64", S::Prefetchu).since(2, 0, 20),
+        form("createpolicy.fractional/.primary{.secondary}.b64 =policy:.u64, fraction?:.f32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", S::CreatepolicyFractional)
             .since(7, 4, 80),
-        form("createpolicy.range/{.global}.primary{.secondary}.b64 =policy:.u64, [a], primary_size:.u32, total_size:.u32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", "createpolicy.range")
+        form("createpolicy.range/{.global}.primary{.secondary}.b64 =policy:.u64, [a], primary_size:.u32, total_size:.u32; .primary = { .L2::evict_last, .L2::evict_normal, .L2::evict_first, .L2::evict_unchanged }; .secondary = { .L2::evict_first, .L2::evict_unchanged }", S::CreatepolicyRange)
             .since(7, 4, 80),
-        form("createpolicy.cvt/.L2.b64 =policy:.u64, access_property:.u64", "createpolicy.cvt").since(7, 4, 80),
-        form("applypriority{.global}.L2::evict_normal [a]:addr64, size:.u32:imm:128", "applypriority").since(7, 4, 80),
-        form("discard{.global}.L2 [a]:addr64, size:.u32:imm:128", "discard").since(7, 4, 80),
+        form("createpolicy.cvt/.L2.b64 =policy:.u64, access_property:.u64", S::CreatepolicyCvt).since(7, 4, 80),
+        form("applypriority{.global}.L2::evict_normal [a]:addr64, size:.u32:imm:128", S::Applypriority).since(7, 4, 80),
+        form("discard{.global}.L2 [a]:addr64, size:.u32:imm:128", S::Discard).since(7, 4, 80),
     ]
 }
 
@@ -651,7 +652,7 @@ fn tensormap_entries() -> Vec<Entry> {
     .into_iter()
     .flat_map(|spec| {
         arch_90_and_later(
-            form(spec, "tensormap.replace")
+            form(spec, S::TensormapReplace)
                 .since(8, 3, 90)
                 .gate("swizzle_atomicity", 8, 6, 100),
         )

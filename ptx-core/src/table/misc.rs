@@ -2,17 +2,18 @@
 //! `trap`, `brkpt`, `pmevent`, `setmaxnreg`.
 
 use super::{Entry, arch_90_and_later, form};
+use crate::semantics::Semantics as S;
 
 /// The register counts `setmaxnreg` takes: multiples of 8 from 24 to 256.
 const REGISTER_COUNTS: &str = "24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256";
 
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = vec![
-        form("nanosleep.u32 t", "nanosleep").since(6, 3, 70),
-        form("trap", "trap"),
-        form("brkpt", "brkpt").since(1, 0, 11),
-        form("pmevent a:.u32:imm:0..15", "pmevent"),
-        form("pmevent.mask a:.u16:imm", "pmevent").since(3, 0, 20),
+        form("nanosleep.u32 t", S::Nanosleep).since(6, 3, 70),
+        form("trap", S::Trap),
+        form("brkpt", S::Brkpt).since(1, 0, 11),
+        form("pmevent a:.u32:imm:0..15", S::Pmevent),
+        form("pmevent.mask a:.u16:imm", S::Pmevent).since(3, 0, 20),
     ];
     // Warp-group register reallocation: architecture-specific on sm_90a,
     // family-specific from sm_100f, and on sm_120a.
@@ -21,7 +22,7 @@ pub(super) fn entries() -> Vec<Entry> {
             "setmaxnreg.{action}/.sync.aligned.type count:imm:{REGISTER_COUNTS}; .type = {{ .u32, .s32 }}"
         );
         out.extend(arch_90_and_later(
-            Entry::owned(spec, "setmaxnreg").since(8, 0, 90),
+            Entry::owned(spec, S::Setmaxnreg).since(8, 0, 90),
         ));
     }
     out

@@ -2,6 +2,7 @@
 //! Instructions": `mov`, `prmt`). Warp shuffles are in `warp.rs`.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
@@ -9,26 +10,26 @@ pub(super) fn entries() -> Vec<Entry> {
         // `.f16`, `.bf16` or 8-bit `mov`.
         form(
             "mov.type =d, a; .type = { .pred, .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 }",
-            "mov",
+            S::Mov,
         ),
         // The address of a variable, with an optional offset.
         form(
             "mov.type =d, a:symbol; .type = { .b32, .b64, .u32, .u64, .s32, .s64 }",
-            "mov",
+            S::Mov,
         ),
-        form("mov.b128 =d, a", "mov").since(8, 3, 70),
+        form("mov.b128 =d, a", S::Mov).since(8, 3, 70),
         // Packing into a wider register and unpacking it; `_` drops a part.
-        form("mov.b32 =d, a*2:.b16", "mov.pack"),
-        form("mov.b64 =d, a*2:.b32", "mov.pack"),
-        form("mov.b64 =d, a*4:.b16", "mov.pack"),
-        form("mov.b128 =d, a*2:.b64", "mov.pack").since(8, 3, 70),
-        form("mov.b32 =d*2:.b16:sink, a", "mov.unpack"),
-        form("mov.b64 =d*2:.b32:sink, a", "mov.unpack"),
-        form("mov.b64 =d*4:.b16:sink, a", "mov.unpack"),
-        form("mov.b128 =d*2:.b64:sink, a", "mov.unpack").since(8, 3, 70),
+        form("mov.b32 =d, a*2:.b16", S::MovPack),
+        form("mov.b64 =d, a*2:.b32", S::MovPack),
+        form("mov.b64 =d, a*4:.b16", S::MovPack),
+        form("mov.b128 =d, a*2:.b64", S::MovPack).since(8, 3, 70),
+        form("mov.b32 =d*2:.b16:sink, a", S::MovUnpack),
+        form("mov.b64 =d*2:.b32:sink, a", S::MovUnpack),
+        form("mov.b64 =d*4:.b16:sink, a", S::MovUnpack),
+        form("mov.b128 =d*2:.b64:sink, a", S::MovUnpack).since(8, 3, 70),
         form(
             "prmt.b32{.mode} =d, a, b, c; .mode = { .f4e, .b4e, .rc8, .ecl, .ecr, .rc16 }",
-            "prmt",
+            S::Prmt,
         )
         .since(2, 0, 20),
     ]

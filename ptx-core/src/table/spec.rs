@@ -403,9 +403,10 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
 mod tests {
     use super::super::form;
     use super::*;
+    use crate::Semantics;
 
     fn parse(spec: &'static str) -> InstructionForm {
-        parse_form(&form(spec, "test"), Family::Integer, 0).unwrap()
+        parse_form(&form(spec, Semantics::Add), Family::Integer, 0).unwrap()
     }
 
     #[test]
@@ -456,7 +457,8 @@ mod tests {
 
     #[test]
     fn mistakes_in_specs_are_reported() {
-        let bad = |s: &'static str| parse_form(&form(s, "t"), Family::Misc, 0).unwrap_err();
+        let bad =
+            |s: &'static str| parse_form(&form(s, Semantics::Add), Family::Misc, 0).unwrap_err();
         assert!(bad("add.s32 =d, a, b:.nope").contains("neither a type"));
         assert!(bad("bar.sync a").contains("needs a type"));
         assert!(bad("x.type =d; .type = { .u32 }; .unused = { .a }").contains("not used"));

@@ -3,6 +3,8 @@
 //! selectors, an optional secondary operation and saturation.
 
 use super::Entry;
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// The SIMD video instructions (PTX ISA "Video Instructions": `vadd2` ...
 /// `vmax4`, `vset2`, `vset4`; PTX ISA 3.0, sm_30). `a` and `b` select the
@@ -15,8 +17,22 @@ fn simd_video() -> Vec<Entry> {
     const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
     const CMP: &str =
         ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
-    const TWO: [&str; 6] = ["vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2"];
-    const FOUR: [&str; 6] = ["vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4"];
+    const TWO: [Semantics; 6] = [
+        S::Vadd2,
+        S::Vsub2,
+        S::Vavrg2,
+        S::Vabsdiff2,
+        S::Vmin2,
+        S::Vmax2,
+    ];
+    const FOUR: [Semantics; 6] = [
+        S::Vadd4,
+        S::Vsub4,
+        S::Vavrg4,
+        S::Vabsdiff4,
+        S::Vmin4,
+        S::Vmax4,
+    ];
     const SELECTORS: [(usize, &str, &str); 2] =
         [(2, "halves", "halfmask"), (4, "bytes", "bytemask")];
     let mut entries = Vec::new();
@@ -35,7 +51,7 @@ fn simd_video() -> Vec<Entry> {
             }
         }
     }
-    for ((n, source, mask), key) in SELECTORS.into_iter().zip(["vset2", "vset4"]) {
+    for ((n, source, mask), key) in SELECTORS.into_iter().zip([S::Vset2, S::Vset4]) {
         entries.push(
             Entry::owned(
                 format!(
@@ -65,7 +81,7 @@ fn scalar_video() -> Vec<Entry> {
     const CMP: &str = ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }";
     const AB: &str = ".atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
     let mut entries = Vec::new();
-    for key in ["vadd", "vsub", "vabsdiff", "vmin", "vmax"] {
+    for key in [S::Vadd, S::Vsub, S::Vabsdiff, S::Vmin, S::Vmax] {
         let ab = "a:.atype:part, b:.btype:part";
         entries.push(Entry::owned(
             format!("{key}.dtype.atype.btype{{.sat}} =d:.dtype, {ab}; {T}"),
@@ -80,7 +96,7 @@ fn scalar_video() -> Vec<Entry> {
             key,
         ));
     }
-    for key in ["vshl", "vshr"] {
+    for key in [S::Vshl, S::Vshr] {
         const S: &str =
             ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .mode = { .clamp, .wrap }";
         let ab = "a:.atype:part, b:.u32:part";
@@ -100,23 +116,23 @@ fn scalar_video() -> Vec<Entry> {
     let ab = "a:.atype:part, b:.btype:part";
     entries.push(Entry::owned(
         format!("vset.atype.btype.cmp =d:.u32, {ab}; {CMP}; {AB}"),
-        "vset",
+        S::Vset,
     ));
     entries.push(Entry::owned(
         format!("vset.atype.btype.cmp.op2 =d:.u32, {ab}, c:.u32; {CMP}; {OP2}; {AB}"),
-        "vset",
+        S::Vset,
     ));
     entries.push(Entry::owned(
         format!("vset.atype.btype.cmp =d:.u32:merge, {ab}, c:.u32; {CMP}; {AB}"),
-        "vset",
+        S::Vset,
     ));
     entries.push(Entry::owned(
         format!("vmad.dtype.atype.btype{{.sat}}{{.scale}} =d:.dtype, a:.atype:part:minus, b:.btype:part:minus, c:.dtype:minus; {T}; .scale = {{ .shr7, .shr15 }}"),
-        "vmad",
+        S::Vmad,
     ));
     entries.push(Entry::owned(
         format!("vmad.dtype.atype.btype.po{{.sat}}{{.scale}} =d:.dtype, {ab}, c:.dtype; {T}; .scale = {{ .shr7, .shr15 }}"),
-        "vmad",
+        S::Vmad,
     ));
     entries.into_iter().map(|e| e.since(2, 0, 20)).collect()
 }

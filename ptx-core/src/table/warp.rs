@@ -7,30 +7,31 @@
 //! register there.
 
 use super::{Entry, form};
+use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
         // Every operand of a shuffle is 32 bits; the predicate says whether
         // the source lane was in range.
-        form("shfl.sync.mode.b32 =d|p, a, b, c, membermask:.u32; .mode = { .up, .down, .bfly, .idx }", "shfl.sync")
+        form("shfl.sync.mode.b32 =d|p, a, b, c, membermask:.u32; .mode = { .up, .down, .bfly, .idx }", S::ShflSync)
             .since(6, 0, 30),
-        form("shfl.mode.b32 =d|p, a, b, c; .mode = { .up, .down, .bfly, .idx }", "shfl")
+        form("shfl.mode.b32 =d|p, a, b, c; .mode = { .up, .down, .bfly, .idx }", S::Shfl)
             .since(3, 0, 30)
             .removed_in(6, 4, 70),
-        form("vote.sync.mode.pred =d, a:neg, membermask:.u32; .mode = { .all, .any, .uni }", "vote.sync").since(6, 0, 30),
-        form("vote.sync.ballot.b32 =d, a:.pred:neg, membermask:.u32", "vote.sync").since(6, 0, 30),
-        form("vote.mode.pred =d, a:neg; .mode = { .all, .any, .uni }", "vote").since(1, 2, 12).removed_in(6, 4, 70),
-        form("vote.ballot.b32 =d, a:.pred:neg", "vote").since(2, 0, 20).removed_in(6, 4, 70),
-        form("match.any.sync.type =d:.u32, a, membermask:.u32; .type = { .b32, .b64 }", "match.sync").since(6, 0, 70),
-        form("match.all.sync.type =d|p:.u32:sink, a, membermask:.u32; .type = { .b32, .b64 }", "match.sync").since(6, 0, 70),
-        form("redux.sync.op.type =d, a, membermask:.u32; .op = { .add, .min, .max }; .type = { .u32, .s32 }", "redux.sync").since(7, 0, 80),
-        form("redux.sync.op.b32 =d:.u32, a:.u32, membermask:.u32; .op = { .and, .or, .xor }", "redux.sync").since(7, 0, 80),
-        form("redux.sync.op{.abs}{.NaN}.f32 =d, a, membermask:.u32; .op = { .min, .max }", "redux.sync")
+        form("vote.sync.mode.pred =d, a:neg, membermask:.u32; .mode = { .all, .any, .uni }", S::VoteSync).since(6, 0, 30),
+        form("vote.sync.ballot.b32 =d, a:.pred:neg, membermask:.u32", S::VoteSync).since(6, 0, 30),
+        form("vote.mode.pred =d, a:neg; .mode = { .all, .any, .uni }", S::Vote).since(1, 2, 12).removed_in(6, 4, 70),
+        form("vote.ballot.b32 =d, a:.pred:neg", S::Vote).since(2, 0, 20).removed_in(6, 4, 70),
+        form("match.any.sync.type =d:.u32, a, membermask:.u32; .type = { .b32, .b64 }", S::MatchSync).since(6, 0, 70),
+        form("match.all.sync.type =d|p:.u32:sink, a, membermask:.u32; .type = { .b32, .b64 }", S::MatchSync).since(6, 0, 70),
+        form("redux.sync.op.type =d, a, membermask:.u32; .op = { .add, .min, .max }; .type = { .u32, .s32 }", S::ReduxSync).since(7, 0, 80),
+        form("redux.sync.op.b32 =d:.u32, a:.u32, membermask:.u32; .op = { .and, .or, .xor }", S::ReduxSync).since(7, 0, 80),
+        form("redux.sync.op{.abs}{.NaN}.f32 =d, a, membermask:.u32; .op = { .min, .max }", S::ReduxSync)
             .since(8, 6, 100)
             .family_specific(),
-        form("activemask.b32 =d", "activemask").since(6, 2, 30),
-        form("elect.sync =d|p:.u32:sink:paired, membermask:.u32", "elect.sync").since(8, 0, 90),
-        form("bar.warp/.sync membermask:.u32", "bar.warp.sync").since(6, 0, 30),
+        form("activemask.b32 =d", S::Activemask).since(6, 2, 30),
+        form("elect.sync =d|p:.u32:sink:paired, membermask:.u32", S::ElectSync).since(8, 0, 90),
+        form("bar.warp/.sync membermask:.u32", S::BarWarpSync).since(6, 0, 30),
     ]
 }
 

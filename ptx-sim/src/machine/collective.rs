@@ -8,12 +8,12 @@ use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::current as lane;
 use crate::machine::{Wait, WaitKind, WarpFn, current};
-use crate::registry::Sem;
 use ptx_core::Mods;
+use ptx_core::Semantics;
 
 /// Runs a warp-wide memory access: the lanes of the warp that reach it
 /// together run `run` at once (see [`WaitKind::Converged`]).
-pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
+pub(crate) fn converged(sem: Semantics, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
     if !lane::in_launch() {
         return Err(Fault::WarpAccessOutsideLaunch {
             instruction: sem.key(),
@@ -27,7 +27,7 @@ pub(crate) fn converged(sem: Sem, m: &Mods, s: &mut [u64], run: WarpFn) -> SemRe
 /// (or the whole warp when `mask` is `None`) and copies the answer back.
 #[inline(always)]
 pub(crate) fn collective(
-    sem: Sem,
+    sem: Semantics,
     m: &Mods,
     s: &mut [u64],
     run: WarpFn,

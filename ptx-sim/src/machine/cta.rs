@@ -13,8 +13,8 @@ use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
 use crate::exec::SemResult;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting};
-use crate::registry::Sem;
 use ptx_core::Mods;
+use ptx_core::Semantics;
 use std::cell::{Cell, OnceCell, RefCell};
 
 /// The most operand slots a collective may have.
@@ -66,7 +66,7 @@ pub(crate) enum WaitKind {
 /// reads and answers them in place.
 #[derive(Clone, Copy)]
 pub(crate) struct Wait {
-    pub sem: Sem,
+    pub sem: Semantics,
     /// The instruction's modifiers, which the waiting lane holds: it is
     /// suspended inside the call that received them (see [`Wait::mods`]).
     mods: *const Mods,
@@ -105,7 +105,7 @@ impl Wait {
 
     /// A wait for `len` operand slots (at most [`MAX_SLOTS`]).
     #[inline]
-    pub fn new(sem: Sem, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
+    pub fn new(sem: Semantics, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
         if len > MAX_SLOTS {
             return Err(Fault::TooManySlots {
                 instruction: sem.key(),

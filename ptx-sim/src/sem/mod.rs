@@ -1,8 +1,26 @@
-//! Semantic functions, one per semantics key of the instruction table,
+//! Semantic functions, one per [`Semantics`] of the instruction table,
 //! grouped by family: each module is named after the `ptx_core` table file
 //! (`table/<family>.rs`) whose forms it runs. Each function has the
 //! signature [`crate::exec::SemFn`]; [`fp`] is the exact floating-point
 //! arithmetic the float families share.
+//!
+//! [`run`] is the dispatch: an exhaustive `match` over [`Semantics`], so
+//! the compiler proves that every operation of the table either has a
+//! semantic function here or is listed as not simulated, whose run is a
+//! [`Fault::NotSimulated`].
+//!
+//! ```
+//! use ptx_core::{Mods, Semantics, Target, check_asm};
+//! use ptx_sim::sem::{is_simulated, run};
+//! let checked = check_asm("popc.b32 %0, %1;", &["=r", "r"], Target::default()).unwrap();
+//! let popc = &checked.instructions[0].bound;
+//! assert_eq!(popc.form.semantics, Semantics::Popc);
+//! // The slots are [d, a]: 0xF0F0 has 8 bits set.
+//! let mut slots = [0, 0xF0F0];
+//! run(Semantics::Popc, &Mods::from_bound(popc), &mut slots).unwrap();
+//! assert_eq!(slots[0], 8);
+//! assert!(!is_simulated(Semantics::WgmmaMmaAsync));
+//! ```
 
 pub mod approx;
 pub mod async_copy;
@@ -18,6 +36,264 @@ pub mod movement;
 pub mod sync;
 pub mod video;
 pub mod warp;
+
+use crate::exec::SemResult;
+use crate::fault::Fault;
+use ptx_core::{Mods, Semantics};
+
+/// The dispatch: `run` and `is_simulated` from one list, whose `match`es
+/// name every variant, so a new [`Semantics`] does not compile until it is
+/// placed here.
+macro_rules! dispatch {
+    ($($sem:ident => $func:path,)* ; not simulated { $($missing:ident,)* }) => {
+        /// Runs the semantic function of `sem` over `slots` with the
+        /// decoded modifiers `m`: the one entry point of the code `ptx!`
+        /// generates and of the interpreter.
+        #[inline(always)]
+        pub fn run(sem: Semantics, m: &Mods, slots: &mut [u64]) -> SemResult {
+            match sem {
+                $(Semantics::$sem => $func(m, slots),)*
+                $(Semantics::$missing)|* => Err(Fault::not_simulated(sem.key())),
+            }
+        }
+
+        /// Whether the simulator models `sem`: false for the operations
+        /// listed as not simulated, whose [`run`] is a fault.
+        pub const fn is_simulated(sem: Semantics) -> bool {
+            match sem {
+                $(Semantics::$sem => true,)*
+                $(Semantics::$missing)|* => false,
+            }
+        }
+    };
+}
+
+dispatch! {
+    Add => float::add,
+    Sub => float::sub,
+    AddCc => integer::add_cc,
+    Addc => integer::addc,
+    SubCc => integer::sub_cc,
+    Subc => integer::subc,
+    MulLo => integer::mul_lo,
+    MulHi => integer::mul_hi,
+    MulWide => integer::mul_wide,
+    MadLo => integer::mad_lo,
+    MadHi => integer::mad_hi,
+    MadWide => integer::mad_wide,
+    MadLoCc => integer::mad_lo_cc,
+    MadHiCc => integer::mad_hi_cc,
+    MadcLo => integer::madc_lo,
+    MadcHi => integer::madc_hi,
+    Mul24Lo => integer::mul24_lo,
+    Mul24Hi => integer::mul24_hi,
+    Mad24Lo => integer::mad24_lo,
+    Mad24Hi => integer::mad24_hi,
+    Sad => integer::sad,
+    Div => float::div,
+    Rem => integer::rem,
+    Abs => float::abs,
+    Neg => float::neg,
+    Min => float::min,
+    Max => float::max,
+    Popc => integer::popc,
+    Clz => integer::clz,
+    Bfind => integer::bfind,
+    Fns => integer::fns,
+    Brev => integer::brev,
+    Bfe => integer::bfe,
+    Bfi => integer::bfi,
+    Szext => integer::szext,
+    Bmsk => integer::bmsk,
+    Dp4a => integer::dp4a,
+    Dp2aLo => integer::dp2a_lo,
+    Dp2aHi => integer::dp2a_hi,
+    Vadd => video::vadd,
+    Vsub => video::vsub,
+    Vabsdiff => video::vabsdiff,
+    Vmin => video::vmin,
+    Vmax => video::vmax,
+    Vshl => video::vshl,
+    Vshr => video::vshr,
+    Vset => video::vset,
+    Vmad => video::vmad,
+    Vadd2 => video::vadd2,
+    Vsub2 => video::vsub2,
+    Vavrg2 => video::vavrg2,
+    Vabsdiff2 => video::vabsdiff2,
+    Vmin2 => video::vmin2,
+    Vmax2 => video::vmax2,
+    Vadd4 => video::vadd4,
+    Vsub4 => video::vsub4,
+    Vavrg4 => video::vavrg4,
+    Vabsdiff4 => video::vabsdiff4,
+    Vmin4 => video::vmin4,
+    Vmax4 => video::vmax4,
+    Vset2 => video::vset2,
+    Vset4 => video::vset4,
+    And => logic::and,
+    Or => logic::or,
+    Xor => logic::xor,
+    Not => logic::not,
+    Cnot => logic::cnot,
+    Lop3 => logic::lop3,
+    Lop3Boolop => logic::lop3_boolop,
+    Shl => logic::shl,
+    Shr => logic::shr,
+    ShfL => logic::shf_l,
+    ShfR => logic::shf_r,
+    Setp => compare::setp,
+    SetpBoolop => compare::setp_boolop,
+    Set => compare::set,
+    SetBoolop => compare::set_boolop,
+    Selp => compare::selp,
+    Slct => compare::slct,
+    Mov => movement::mov,
+    MovPack => movement::mov_pack,
+    MovUnpack => movement::mov_unpack,
+    Prmt => movement::prmt,
+    Cvt => convert::float::cvt,
+    CvtPack => convert::integer::cvt_pack,
+    Mul => float::mul,
+    Fma => float::fma,
+    FmaOob => float::fma_oob,
+    Rcp => float::rcp,
+    Sqrt => float::sqrt,
+    Copysign => float::copysign,
+    Testp => float::testp,
+    RcpApprox => approx::rcp,
+    SqrtApprox => approx::sqrt,
+    RsqrtApprox => approx::rsqrt,
+    SinApprox => approx::sin,
+    CosApprox => approx::cos,
+    Lg2Approx => approx::lg2,
+    Ex2Approx => approx::ex2,
+    TanhApprox => approx::tanh,
+    DivApprox => approx::div_approx,
+    DivFull => approx::div_full,
+    CvtX2 => convert::float::cvt_x2,
+    Activemask => warp::activemask,
+    BarWarpSync => warp::bar_warp_sync,
+    Bar => sync::bar,
+    Barrier => sync::barrier,
+    Fence => sync::fence,
+    Membar => sync::fence,
+    FenceProxy => sync::fence,
+    FenceProxyAsync => sync::fence,
+    MatchSync => warp::match_sync,
+    ReduxSync => warp::redux_sync,
+    ShflSync => warp::shfl_sync,
+    VoteSync => warp::vote_sync,
+    Ld => memory::ld,
+    St => memory::st,
+    Atom => memory::atom,
+    AtomCas => memory::atom_cas,
+    Red => memory::red,
+    LdNc => memory::ld_nc,
+    Ldu => memory::ldu,
+    Cvta => memory::cvta,
+    CvtaTo => memory::cvta_to,
+    Isspacep => memory::isspacep,
+    CpAsync => async_copy::cp_async,
+    CpAsyncSrcSize => async_copy::cp_async_src_size,
+    CpAsyncIgnoreSrc => async_copy::cp_async_ignore_src,
+    CpAsyncCommitGroup => async_copy::group,
+    CpAsyncWaitGroup => async_copy::group,
+    CpAsyncWaitAll => async_copy::group,
+    Ldmatrix => matrix::load_store::ldmatrix,
+    Stmatrix => matrix::load_store::stmatrix,
+    Movmatrix => matrix::load_store::movmatrix,
+    Mma => matrix::mma::mma,
+    WmmaLoadA => matrix::wmma::load_a,
+    WmmaLoadB => matrix::wmma::load_b,
+    WmmaLoadC => matrix::wmma::load_c,
+    WmmaStore => matrix::wmma::store,
+    WmmaMma => matrix::wmma::mma,
+    MbarrierInit => sync::mbarrier::init,
+    MbarrierInval => sync::mbarrier::inval,
+    MbarrierArrive => sync::mbarrier::arrive,
+    MbarrierArriveDrop => sync::mbarrier::arrive_drop,
+    MbarrierExpectTx => sync::mbarrier::expect_tx,
+    MbarrierCompleteTx => sync::mbarrier::complete_tx,
+    MbarrierPendingCount => sync::mbarrier::pending_count,
+    MbarrierTestWait => sync::mbarrier::test_wait,
+    MbarrierTryWait => sync::mbarrier::try_wait,
+    FenceMbarrierInit => sync::fence,
+    ;
+    not simulated {
+        Applypriority,
+        AtomVec,
+        BarrierClusterArrive,
+        BarrierClusterWait,
+        Bra,
+        Brkpt,
+        BrxIdx,
+        Call,
+        ClusterlaunchcontrolQueryCancel,
+        ClusterlaunchcontrolTryCancel,
+        CpAsyncBulk,
+        CpAsyncBulkCommitGroup,
+        CpAsyncBulkPrefetch,
+        CpAsyncBulkPrefetchTensor,
+        CpAsyncBulkTensor,
+        CpAsyncBulkWaitGroup,
+        CpAsyncMbarrierArrive,
+        CpReduceAsyncBulk,
+        CpReduceAsyncBulkTensor,
+        CreatepolicyCvt,
+        CreatepolicyFractional,
+        CreatepolicyRange,
+        CvtRs,
+        Discard,
+        ElectSync,
+        Exit,
+        FenceProxyTensormap,
+        Getctarank,
+        Griddepcontrol,
+        Mapa,
+        MmaBlockScale,
+        MmaSp,
+        MmaSpBlockScale,
+        MultimemLdReduce,
+        MultimemRed,
+        MultimemSt,
+        Nanosleep,
+        Pmevent,
+        Prefetch,
+        PrefetchTensormap,
+        Prefetchu,
+        RedAsync,
+        RedVec,
+        Ret,
+        Setmaxnreg,
+        Shfl,
+        StAsync,
+        StBulk,
+        Tcgen05Alloc,
+        Tcgen05Commit,
+        Tcgen05Cp,
+        Tcgen05Dealloc,
+        Tcgen05Fence,
+        Tcgen05Ld,
+        Tcgen05LdRed,
+        Tcgen05Mma,
+        Tcgen05MmaSp,
+        Tcgen05MmaWs,
+        Tcgen05MmaWsSp,
+        Tcgen05RelinquishAllocPermit,
+        Tcgen05Shift,
+        Tcgen05St,
+        Tcgen05Wait,
+        TensormapReplace,
+        Trap,
+        Vote,
+        WgmmaCommitGroup,
+        WgmmaFence,
+        WgmmaMmaAsync,
+        WgmmaMmaAsyncSp,
+        WgmmaWaitGroup,
+    }
+}
 
 /// Running a statement through the checker, the lowering and the
 /// interpreter, for the families' tests.

@@ -12,13 +12,13 @@ use crate::fault::Fault;
 use crate::machine::collective::collective;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
-use crate::registry::Sem;
+use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
 #[inline]
 pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::ShflSync, m, s, shfl_warp, false)
+    collective(Semantics::ShflSync, m, s, shfl_warp, false)
 }
 
 /// The source lane of `shfl` for `lane` and whether it is in range (PTX ISA
@@ -149,7 +149,7 @@ fn shfl_each(
 /// `vote.sync.{all,any,uni}.pred d, a, membermask`, `vote.sync.ballot.b32 d, a, membermask`.
 #[inline]
 pub fn vote_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::VoteSync, m, s, vote_warp, false)
+    collective(Semantics::VoteSync, m, s, vote_warp, false)
 }
 
 fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -178,7 +178,7 @@ fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
 /// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
 #[inline]
 pub fn match_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::MatchSync, m, s, match_warp, false)
+    collective(Semantics::MatchSync, m, s, match_warp, false)
 }
 
 fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -208,7 +208,7 @@ fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
 /// `redux.sync.op.type d, a, membermask`.
 #[inline]
 pub fn redux_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::ReduxSync, m, s, redux_warp, false)
+    collective(Semantics::ReduxSync, m, s, redux_warp, false)
 }
 
 fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -290,14 +290,14 @@ fn redux_f32(op: Keyword, m: &Mods, values: &[u64]) -> u64 {
 /// warp answers 0xffffffff, as the golden records show).
 #[inline]
 pub fn activemask(m: &Mods, s: &mut [u64]) -> SemResult {
-    let wait = Wait::new(Sem::Activemask, m, WaitKind::Active, s.len())?;
+    let wait = Wait::new(Semantics::Activemask, m, WaitKind::Active, s.len())?;
     current::rendezvous(wait, s)
 }
 
 /// `bar.warp.sync membermask`: the member lanes meet.
 #[inline]
 pub fn bar_warp_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::BarWarpSync, m, s, |_| Ok(()), false)
+    collective(Semantics::BarWarpSync, m, s, |_| Ok(()), false)
 }
 
 #[cfg(test)]

@@ -1,10 +1,12 @@
 //! `ldmatrix`, `stmatrix` and `movmatrix`.
 
 use super::*;
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// A feature of the sm_100 and sm_120 chips (PTX ISA 8.6 and 8.7): either
 /// arch-specific (`sm_100a`, `sm_120a`) or for their families.
-pub(super) fn blackwell(spec: String, semantics: &'static str, arch: bool) -> [Entry; 2] {
+pub(super) fn blackwell(spec: String, semantics: Semantics, arch: bool) -> [Entry; 2] {
     let sm100 = Entry::owned(spec.clone(), semantics).since(8, 6, 100);
     let sm120 = Entry::owned(spec, semantics).since(8, 7, 120);
     if arch {
@@ -21,12 +23,12 @@ pub(super) fn load_store_matrix() -> Vec<Entry> {
         let spec = format!(
             "ldmatrix.sync.aligned.m8n8.num{{.trans}}{ss}.b16 =d*.num:.b32, [p]; .num = {{ .x1, .x2, .x4 }}"
         );
-        out.push(Entry::owned(spec, "ldmatrix").since(ptx.0, ptx.1, 75));
+        out.push(Entry::owned(spec, S::Ldmatrix).since(ptx.0, ptx.1, 75));
         let spec = format!(
             "stmatrix.sync.aligned.m8n8.num{{.trans}}{ss}.b16 [p], r*.num:.b32; .num = {{ .x1, .x2, .x4 }}"
         );
         let ptx = ptx.max((7, 8));
-        out.push(Entry::owned(spec, "stmatrix").since(ptx.0, ptx.1, 90));
+        out.push(Entry::owned(spec, S::Stmatrix).since(ptx.0, ptx.1, 90));
     }
     // sm_100a and sm_120a: 8-bit elements, and fp6/fp4 elements unpacked to bytes.
     const SS: &str = "; .ss = { .shared, .shared::cta }";
@@ -35,11 +37,11 @@ pub(super) fn load_store_matrix() -> Vec<Entry> {
         let regs = fragment_registers(8, 16, 8, 32, 32) * num;
         let spec =
             format!("ldmatrix.sync.aligned.m8n16.x{num}{{.ss}}.fmt =d*{regs}:.b32, [p]{SS}{FMT}");
-        out.extend(blackwell(spec, "ldmatrix", false));
+        out.extend(blackwell(spec, S::Ldmatrix, false));
         let regs = fragment_registers(16, 8, 8, 32, 32) * num;
         let spec =
             format!("stmatrix.sync.aligned.m16n8.x{num}.trans{{.ss}}.b8 [p], r*{regs}:.b32{SS}");
-        out.extend(blackwell(spec, "stmatrix", false));
+        out.extend(blackwell(spec, S::Stmatrix, false));
     }
     // m16n16 holds two registers per matrix, so at most two matrices; .trans is required.
     for num in [1, 2] {
@@ -49,13 +51,13 @@ pub(super) fn load_store_matrix() -> Vec<Entry> {
             let spec = format!(
                 "ldmatrix.sync.aligned.m16n16.x{num}.trans{{.ss}}{ty}=d*{regs}:.b32, [p]{SS}{defs}"
             );
-            out.extend(blackwell(spec, "ldmatrix", false));
+            out.extend(blackwell(spec, S::Ldmatrix, false));
         }
     }
     out.push(
         form(
             "movmatrix.sync.aligned.m8n8.trans.b16 =d:.b32, a:.b32",
-            "movmatrix",
+            S::Movmatrix,
         )
         .since(7, 8, 75),
     );

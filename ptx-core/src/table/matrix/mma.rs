@@ -2,6 +2,8 @@
 //! from their shape and type tables.
 
 use super::*;
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// The four type positions of an `mma` form: `.dtype.atype.btype.ctype`.
 #[derive(Clone, Copy)]
@@ -118,7 +120,7 @@ pub(super) const SAME_ACCUMULATORS: [(&str, &str); 2] = [("f16", "f16"), ("f32",
 pub(super) fn dense_mma() -> Vec<Entry> {
     let mut out = Vec::new();
     let mut add = |shape: Shape, t: MmaTypes, style: MmaStyle, ptx: (u8, u8), sm: u32| {
-        out.push(Entry::owned(mma_spec(shape, t, style), "mma").since(ptx.0, ptx.1, sm));
+        out.push(Entry::owned(mma_spec(shape, t, style), S::Mma).since(ptx.0, ptx.1, sm));
     };
     let plain = MmaStyle::default();
     // .f16: the m8n8k4 quad-pair form of sm_70 takes every layout.
@@ -238,7 +240,7 @@ pub(super) fn sparse_mma() -> Vec<Entry> {
                 ..MmaStyle::default()
             };
             let ptx = ptx.max(base);
-            out.push(Entry::owned(mma_spec(s, t, style), "mma.sp").since(ptx.0, ptx.1, sm));
+            out.push(Entry::owned(mma_spec(s, t, style), S::MmaSp).since(ptx.0, ptx.1, sm));
         };
         for s in [shape(16, 8, 16), shape(16, 8, 32)] {
             for (d, c) in SAME_ACCUMULATORS {
@@ -271,12 +273,12 @@ pub(super) fn sparse_mma() -> Vec<Entry> {
 /// block scaling on sm_120a (PTX ISA 8.7).
 pub(super) fn scaled_mma() -> Vec<Entry> {
     let mut out = Vec::new();
-    let sm120 = |spec: String, semantics: &'static str| {
+    let sm120 = |spec: String, semantics: Semantics| {
         Entry::owned(spec, semantics)
             .since(8, 7, 120)
             .arch_specific()
     };
-    let sm100 = |spec: String, semantics: &'static str| {
+    let sm100 = |spec: String, semantics: Semantics| {
         Entry::owned(spec, semantics)
             .since(8, 6, 100)
             .family_specific()
@@ -295,7 +297,7 @@ pub(super) fn scaled_mma() -> Vec<Entry> {
     for (d, c) in SAME_ACCUMULATORS {
         // fp8 operands alone run on the sm_100 family too (with .f16
         // accumulators from PTX ISA 8.7); any fp6 or fp4 operand needs sm_120a.
-        let fp8 = sm100(mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4), "mma");
+        let fp8 = sm100(mma_spec(dense_shape, types(d, F8, F8, c), f8f6f4), S::Mma);
         out.push(if d == "f16" {
             fp8.since(8, 7, 100)
         } else {
@@ -303,14 +305,14 @@ pub(super) fn scaled_mma() -> Vec<Entry> {
         });
         out.push(sm120(
             mma_spec(dense_shape, types(d, F8F6F4, F8F6F4, c), f8f6f4),
-            "mma",
+            S::Mma,
         ));
         let t = types(d, F8F6F4, F8F6F4, c);
-        out.push(sm120(mma_spec(sparse_shape, t, ordered), "mma.sp"));
+        out.push(sm120(mma_spec(sparse_shape, t, ordered), S::MmaSp));
     }
     out.push(sm100(
         mma_spec(sparse_shape, types("f32", F8, F8, "f32"), ordered),
-        "mma.sp",
+        S::MmaSp,
     ));
     // Sparse fp8 with .f16 accumulators, without .kind: sm_120a only.
     let plain_ordered = MmaStyle {
@@ -319,7 +321,7 @@ pub(super) fn scaled_mma() -> Vec<Entry> {
     };
     out.push(sm120(
         mma_spec(sparse_shape, types("f16", F8, F8, "f16"), plain_ordered),
-        "mma.sp",
+        S::MmaSp,
     ));
     // Block scaling: scale data and {byte id, thread id} selectors for A and B.
     const SCALES: &str = ", sa*1:.b32, ida*2:.b16, sb*1:.b32, idb*2:.b16";
@@ -369,10 +371,10 @@ pub(super) fn scaled_mma() -> Vec<Entry> {
             sparse: ".sp::ordered_metadata",
             ..dense
         };
-        out.push(sm120(mma_spec(s, t, dense), "mma.block_scale"));
+        out.push(sm120(mma_spec(s, t, dense), S::MmaBlockScale));
         out.push(sm120(
             mma_spec(shape(s.m, s.n, s.k * 2), t, sparse),
-            "mma.sp.block_scale",
+            S::MmaSpBlockScale,
         ));
     }
     out

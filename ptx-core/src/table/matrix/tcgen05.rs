@@ -1,13 +1,15 @@
 //! The 5th-generation tensor-core `tcgen05` forms (the sm_100 family).
 
 use super::*;
+use crate::semantics::Semantics;
+use crate::semantics::Semantics as S;
 
 /// A tcgen05 form: PTX ISA 8.6, the sm_100 family.
-pub(super) fn tc(spec: &'static str, semantics: &'static str) -> Entry {
+pub(super) fn tc(spec: &'static str, semantics: Semantics) -> Entry {
     form(spec, semantics).since(8, 6, 100).family_specific()
 }
 
-pub(super) fn tc_owned(spec: String, semantics: &'static str) -> Entry {
+pub(super) fn tc_owned(spec: String, semantics: Semantics) -> Entry {
     Entry::owned(spec, semantics)
         .since(8, 6, 100)
         .family_specific()
@@ -32,11 +34,11 @@ pub(super) fn tcgen05_ld_st() -> Vec<Entry> {
             let offset = if split { ", offset:.u32:imm" } else { "" };
             out.push(tc_owned(
                 format!("tcgen05.ld/.sync{{.aligned}}.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]:.b32{offset}"),
-                "tcgen05.ld",
+                S::Tcgen05Ld,
             ));
             out.push(tc_owned(
                 format!("tcgen05.st/.sync{{.aligned}}.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]:.b32{offset}, r*{regs}:.b32"),
-                "tcgen05.st",
+                S::Tcgen05St,
             ));
             // Load with reduction (sm_103a): 32x32b and 16x32bx2, from .x2 up.
             if (shape_name == "32x32b" || shape_name == "16x32bx2") && num >= 2 {
@@ -50,7 +52,7 @@ pub(super) fn tcgen05_ld_st() -> Vec<Entry> {
                         "tcgen05.ld/.red.sync.aligned.{shape_name}.x{num}.op{mods}{ty} =r*{regs}:.b32, =redval, [taddr]:.b32{offset}; .op = {{ .min, .max }}{def}"
                     );
                     out.push(
-                        Entry::owned(spec, "tcgen05.ld.red")
+                        Entry::owned(spec, S::Tcgen05LdRed)
                             .since(8, 8, 103)
                             .arch_specific(),
                     );
@@ -125,9 +127,9 @@ pub(super) fn tcgen05_mma() -> Vec<Entry> {
     };
     for sparse in [false, true] {
         let (sp, meta, semantics) = if sparse {
-            (".sp", ", [sp_meta]:.b32", "tcgen05.mma.sp")
+            (".sp", ", [sp_meta]:.b32", S::Tcgen05MmaSp)
         } else {
-            ("", "", "tcgen05.mma")
+            ("", "", S::Tcgen05Mma)
         };
         for (cta, lanes) in CTA {
             for tmem_a in [false, true] {
@@ -186,9 +188,9 @@ pub(super) fn tcgen05_mma() -> Vec<Entry> {
             })
             .collect();
         let ws = if sparse {
-            "tcgen05.mma.ws.sp"
+            S::Tcgen05MmaWsSp
         } else {
-            "tcgen05.mma.ws"
+            S::Tcgen05MmaWs
         };
         for tmem_a in [false, true] {
             let a = if tmem_a { "[a]:.b32" } else { "a_desc:.u64" };
@@ -214,37 +216,37 @@ pub(super) fn tcgen05() -> Vec<Entry> {
     let mut out = vec![
         tc_owned(
             format!("tcgen05.alloc/.cta.sync.aligned{{.shared::cta}}.b32 [dst], ncols:.u32{CTA}"),
-            "tcgen05.alloc",
+            S::Tcgen05Alloc,
         ),
         tc_owned(
             format!("tcgen05.dealloc/.cta.sync.aligned.b32 taddr:.b32, ncols:.u32{CTA}"),
-            "tcgen05.dealloc",
+            S::Tcgen05Dealloc,
         ),
         tc_owned(
             format!("tcgen05.relinquish_alloc_permit/.cta.sync.aligned{CTA}"),
-            "tcgen05.relinquish_alloc_permit",
+            S::Tcgen05RelinquishAllocPermit,
         ),
-        tc("tcgen05.wait::ld/.sync.aligned", "tcgen05.wait"),
-        tc("tcgen05.wait::st/.sync.aligned", "tcgen05.wait"),
-        tc("tcgen05.fence::before_thread_sync", "tcgen05.fence"),
-        tc("tcgen05.fence::after_thread_sync", "tcgen05.fence"),
+        tc("tcgen05.wait::ld/.sync.aligned", S::Tcgen05Wait),
+        tc("tcgen05.wait::st/.sync.aligned", S::Tcgen05Wait),
+        tc("tcgen05.fence::before_thread_sync", S::Tcgen05Fence),
+        tc("tcgen05.fence::after_thread_sync", S::Tcgen05Fence),
         // sm_100a only: ptxas refuses it for sm_100f.
         tc_owned(
             format!("tcgen05.shift/.cta.down [taddr]:.b32{CTA}"),
-            "tcgen05.shift",
+            S::Tcgen05Shift,
         )
         .arch_specific(),
         tc_owned(
             format!(
                 "tcgen05.commit/.cta.mbarrier::arrive::one{{.shared::cluster}}.b64 [mbar]{CTA}"
             ),
-            "tcgen05.commit",
+            S::Tcgen05Commit,
         ),
         tc_owned(
             format!(
                 "tcgen05.commit/.cta.mbarrier::arrive::one{{.shared::cluster}}.multicast::cluster.b64 [mbar], mask:.b16{CTA}"
             ),
-            "tcgen05.commit",
+            S::Tcgen05Commit,
         ),
     ];
     // tcgen05.cp: the shapes of fewer rows need a multicast over warps.
@@ -261,7 +263,7 @@ pub(super) fn tcgen05() -> Vec<Entry> {
             format!(
                 "tcgen05.cp/.cta.{shape_name}{multicast}{{.fmt}} [taddr]:.b32, s_desc:.u64{CTA}{FMT}"
             ),
-            "tcgen05.cp",
+            S::Tcgen05Cp,
         ));
     }
     out.extend(tcgen05_ld_st());

@@ -1,6 +1,7 @@
 //! The warpgroup `wgmma` forms (sm_90a).
 
 use super::*;
+use crate::semantics::Semantics as S;
 
 /// The N of the dense floating-point shapes: 8 to 256 in steps of 8.
 pub(super) fn wgmma_float_n() -> impl Iterator<Item = u32> {
@@ -162,15 +163,15 @@ pub(super) fn wgmma_spec(
 
 pub(super) fn wgmma() -> Vec<Entry> {
     let mut out = vec![
-        form("wgmma.fence/.sync{.aligned}", "wgmma.fence")
+        form("wgmma.fence/.sync{.aligned}", S::WgmmaFence)
             .since(8, 0, 90)
             .arch_specific(),
-        form("wgmma.commit_group/.sync{.aligned}", "wgmma.commit_group")
+        form("wgmma.commit_group/.sync{.aligned}", S::WgmmaCommitGroup)
             .since(8, 0, 90)
             .arch_specific(),
         form(
             "wgmma.wait_group/.sync{.aligned} n:.u32:imm",
-            "wgmma.wait_group",
+            S::WgmmaWaitGroup,
         )
         .since(8, 0, 90)
         .arch_specific(),
@@ -186,14 +187,14 @@ pub(super) fn wgmma() -> Vec<Entry> {
                 for register_a in [false, true] {
                     let spec = wgmma_spec(kind, n, d, false, register_a);
                     out.push(
-                        Entry::owned(spec, "wgmma.mma_async")
+                        Entry::owned(spec, S::WgmmaMmaAsync)
                             .since(8, 0, 90)
                             .arch_specific(),
                     );
                     if kind.sparse {
                         let spec = wgmma_spec(kind, n, d, true, register_a);
                         out.push(
-                            Entry::owned(spec, "wgmma.mma_async.sp")
+                            Entry::owned(spec, S::WgmmaMmaAsyncSp)
                                 .since(8, 2, 90)
                                 .arch_specific(),
                         );

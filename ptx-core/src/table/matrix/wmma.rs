@@ -1,6 +1,7 @@
 //! The `wmma` forms: loads, stores and products of whole fragments.
 
 use super::*;
+use crate::semantics::Semantics as S;
 
 /// Multiplicand types, their shapes, and the PTX ISA version and `sm_`
 /// target that introduced them.
@@ -72,16 +73,16 @@ pub(super) fn wmma_memory(out: &mut Vec<Entry>, m: WmmaMemory, ptx: (u8, u8), sm
     let (head, semantics, operands) = if m.what == "d" {
         (
             "wmma.store.d/",
-            "wmma.store",
+            S::WmmaStore,
             format!("[p], {}, stride?:.u32", m.regs),
         )
     } else {
         // One semantics key per fragment: the simulator places A, B and C
         // elements differently, and nothing else in the modifiers tells them apart.
         let (head, semantics) = match m.what {
-            "a" => ("wmma.load.a/", "wmma.load.a"),
-            "b" => ("wmma.load.b/", "wmma.load.b"),
-            _ => ("wmma.load.c/", "wmma.load.c"),
+            "a" => ("wmma.load.a/", S::WmmaLoadA),
+            "b" => ("wmma.load.b/", S::WmmaLoadB),
+            _ => ("wmma.load.c/", S::WmmaLoadC),
         };
         (head, semantics, format!("={}, [p], stride?:.u32", m.regs))
     };
@@ -164,7 +165,7 @@ pub(super) fn wmma() -> Vec<Entry> {
         let spec = format!(
             "wmma.mma/.bitop.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 =d*2:.b32, a*1:.b32, b*1:.b32, c*2:.b32; .bitop = {{ .{op}.popc }}"
         );
-        out.push(Entry::owned(spec, "wmma.mma").since(ptx.0, ptx.1, sm));
+        out.push(Entry::owned(spec, S::WmmaMma).since(ptx.0, ptx.1, sm));
     }
     out
 }
@@ -192,7 +193,7 @@ pub(super) fn wmma_mma(ab: &[&str], s: Shape, ptx: (u8, u8), sm: u32) -> Vec<Ent
             wmma_c_registers(s, c),
             accumulator_register(c)
         );
-        out.push(Entry::owned(spec, "wmma.mma").since(ptx.0, ptx.1, sm));
+        out.push(Entry::owned(spec, S::WmmaMma).since(ptx.0, ptx.1, sm));
     };
     match ab[0] {
         // .f16 multiplicands: only the accumulator types are written.

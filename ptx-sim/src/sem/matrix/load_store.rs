@@ -7,26 +7,26 @@ use crate::fault::Fault;
 use crate::machine::banks::wavefronts;
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
-use crate::registry::Sem;
 use crate::sem::memory::address::check_access;
+use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 
 /// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
 #[inline]
 pub fn ldmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Ldmatrix, m, s, ldmatrix_warp, true)
+    collective(Semantics::Ldmatrix, m, s, ldmatrix_warp, true)
 }
 
 /// `stmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 [p], r`.
 #[inline]
 pub fn stmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Stmatrix, m, s, stmatrix_warp, true)
+    collective(Semantics::Stmatrix, m, s, stmatrix_warp, true)
 }
 
 /// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`.
 #[inline]
 pub fn movmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Movmatrix, m, s, movmatrix_warp, true)
+    collective(Semantics::Movmatrix, m, s, movmatrix_warp, true)
 }
 
 fn m8n8_only(call: &WarpCall<'_>) -> Result<usize, Fault> {

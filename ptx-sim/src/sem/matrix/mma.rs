@@ -6,13 +6,13 @@ use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::collective::collective;
-use crate::registry::Sem;
+use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `mma.sync.aligned.shape.row.col...`.
 #[inline]
 pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::Mma, m, s, mma_warp, true)
+    collective(Semantics::Mma, m, s, mma_warp, true)
 }
 
 /// A decoded element: `sig * 2^exp` exactly, or a special value.

@@ -77,8 +77,8 @@ use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
-use crate::registry::Sem;
 use crate::sem::memory::address::{Reach, shared_offset, with_bytes};
+use ptx_core::Semantics;
 use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
 
 /// Which operand of `D = A·B + C` a fragment holds.
@@ -228,32 +228,32 @@ impl Fragment {
 /// `wmma.load.a.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 #[inline]
 pub fn load_a(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::WmmaLoadA, m, s, load_a_warp, true)
+    collective(Semantics::WmmaLoadA, m, s, load_a_warp, true)
 }
 
 /// `wmma.load.b.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 #[inline]
 pub fn load_b(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::WmmaLoadB, m, s, load_b_warp, true)
+    collective(Semantics::WmmaLoadB, m, s, load_b_warp, true)
 }
 
 /// `wmma.load.c.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 #[inline]
 pub fn load_c(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::WmmaLoadC, m, s, load_c_warp, true)
+    collective(Semantics::WmmaLoadC, m, s, load_c_warp, true)
 }
 
 /// `wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}`.
 #[inline]
 pub fn store(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::WmmaStore, m, s, store_warp, true)
+    collective(Semantics::WmmaStore, m, s, store_warp, true)
 }
 
 /// `wmma.mma.sync.aligned.alayout.blayout.shape.types d, a, b, c` (and the
 /// `.b1` forms with `.xor.popc`/`.and.popc`).
 #[inline]
 pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Sem::WmmaMma, m, s, mma_warp, true)
+    collective(Semantics::WmmaMma, m, s, mma_warp, true)
 }
 
 fn load_a_warp(call: &mut WarpCall<'_>) -> SemResult {

@@ -10,7 +10,7 @@ use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::{WarpCall, lanes_of};
-use crate::registry::Sem;
+use ptx_core::Semantics;
 use ptx_core::{Keyword, Mods, ScalarType, StateSpace};
 
 /// The new value of an atomic `op` of type `ty` on `old` with operand `b`
@@ -77,13 +77,13 @@ fn atomic(op: Keyword, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, 
 /// (`runs_as_cas_loop`), whose colliding lanes land in the loop's order.
 #[inline]
 pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::Atom, m, s, atom_warp)
+    converged(Semantics::Atom, m, s, atom_warp)
 }
 
 /// `red{.space}.op.type [a], b`.
 #[inline]
 pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::Red, m, s, red_warp)
+    converged(Semantics::Red, m, s, red_warp)
 }
 
 fn atom_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -332,5 +332,5 @@ fn cas_round(
 /// `atom.cas`: same as `atom` with `.cas`.
 #[inline]
 pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::AtomCas, m, s, atom_warp)
+    converged(Semantics::AtomCas, m, s, atom_warp)
 }

@@ -19,9 +19,9 @@ use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::{WarpCall, lanes_of};
-use crate::registry::Sem;
 use address::{Place, Reach, place, shared_offset, with_bytes};
 use ptx_core::Mods;
+use ptx_core::Semantics;
 
 pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
     let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
@@ -68,24 +68,24 @@ pub(super) fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
 /// at once.
 #[inline]
 pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Sem::Ld, m, s)
+    load(Semantics::Ld, m, s)
 }
 
 /// `ld.global.nc{.vec}.type d, [a]`, as `ld`.
 #[inline]
 pub fn ld_nc(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Sem::LdNc, m, s)
+    load(Semantics::LdNc, m, s)
 }
 
 /// `ldu{.space}{.vec}.type d, [a]`, as `ld`.
 #[inline]
 pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Sem::Ldu, m, s)
+    load(Semantics::Ldu, m, s)
 }
 
 /// A load of semantic function `sem` (see [`ld`]).
 #[inline(always)]
-fn load(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
+fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let (n, size, k) = vector(m)?;
     let addr = *s
         .get(n * k)
@@ -167,7 +167,7 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
             }
         });
     }
-    converged(Sem::St, m, s, st_warp)
+    converged(Semantics::St, m, s, st_warp)
 }
 
 fn st_warp(call: &mut WarpCall<'_>) -> SemResult {

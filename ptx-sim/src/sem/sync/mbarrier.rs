@@ -31,8 +31,8 @@ use crate::fault::Fault;
 use crate::machine::collective::converged;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
-use crate::registry::Sem;
 use crate::sem::memory::address::check_access;
+use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 
 const FIELD: u64 = (1 << 21) - 1;
@@ -233,37 +233,37 @@ fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8
 /// `mbarrier.init.shared.b64 [a], count`.
 #[inline]
 pub fn init(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierInit, m, s, warp_op)
+    converged(Semantics::MbarrierInit, m, s, warp_op)
 }
 
 /// `mbarrier.inval.shared.b64 [a]`: the object becomes plain memory (zeroed here).
 #[inline]
 pub fn inval(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierInval, m, s, warp_op)
+    converged(Semantics::MbarrierInval, m, s, warp_op)
 }
 
 /// `mbarrier.arrive{.expect_tx}.shared.b64 state, [a]{, count | tx_count}`.
 #[inline]
 pub fn arrive(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierArrive, m, s, warp_op)
+    converged(Semantics::MbarrierArrive, m, s, warp_op)
 }
 
 /// `mbarrier.arrive_drop{.expect_tx}.shared.b64 state, [a]{, count | tx_count}`.
 #[inline]
 pub fn arrive_drop(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierArriveDrop, m, s, warp_op)
+    converged(Semantics::MbarrierArriveDrop, m, s, warp_op)
 }
 
 /// `mbarrier.expect_tx.shared.b64 [a], tx_count`.
 #[inline]
 pub fn expect_tx(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierExpectTx, m, s, warp_op)
+    converged(Semantics::MbarrierExpectTx, m, s, warp_op)
 }
 
 /// `mbarrier.complete_tx.shared.b64 [a], tx_count`.
 #[inline]
 pub fn complete_tx(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierCompleteTx, m, s, warp_op)
+    converged(Semantics::MbarrierCompleteTx, m, s, warp_op)
 }
 
 /// `mbarrier.pending_count.b64 count, state`.
@@ -277,7 +277,7 @@ pub fn pending_count(_: &Mods, s: &mut [u64]) -> SemResult {
 /// whether the phase named by the state (or of that parity) has completed.
 #[inline]
 pub fn test_wait(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierTestWait, m, s, warp_op)
+    converged(Semantics::MbarrierTestWait, m, s, warp_op)
 }
 
 /// `mbarrier.try_wait{.parity}.shared.b64 done, [a], state | parity{, hint}`:
@@ -286,11 +286,11 @@ pub fn test_wait(m: &Mods, s: &mut [u64]) -> SemResult {
 /// spin loop on `try_wait` makes progress).
 #[inline]
 pub fn try_wait(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Sem::MbarrierTryWait, m, s, warp_op)?;
+    converged(Semantics::MbarrierTryWait, m, s, warp_op)?;
     if s[0] == 0 {
-        let wait = Wait::new(Sem::MbarrierTryWait, m, WaitKind::Yield, 0)?;
+        let wait = Wait::new(Semantics::MbarrierTryWait, m, WaitKind::Yield, 0)?;
         current::rendezvous(wait, &mut [])?;
-        converged(Sem::MbarrierTryWait, m, s, warp_op)?;
+        converged(Semantics::MbarrierTryWait, m, s, warp_op)?;
     }
     Ok(())
 }

@@ -13,23 +13,23 @@ pub mod mbarrier;
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::{Wait, WaitKind, current};
-use crate::registry::Sem;
+use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods};
 
 /// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
 /// optional thread count `b` (all threads of the CTA when left out).
 #[inline]
 pub fn bar(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Sem::Bar, m, s)
+    barrier_op(Semantics::Bar, m, s)
 }
 
 /// `barrier` (the non-`.aligned` spelling of `bar`).
 #[inline]
 pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Sem::Barrier, m, s)
+    barrier_op(Semantics::Barrier, m, s)
 }
 
-fn barrier_op(sem: Sem, m: &Mods, s: &mut [u64]) -> SemResult {
+fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let red = m.has(Flags::POPC) || m.has_keyword(Keyword::And) || m.has_keyword(Keyword::Or);
     // Slots: `[d,] a, [b,] [c]`: the barrier id follows d for `.red`.
     let first = usize::from(red);
