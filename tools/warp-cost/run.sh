@@ -34,7 +34,7 @@ cat > "$work/src/main.rs" <<RUST
 #[path = "$root/benches/common/butterfly.rs"]
 mod butterfly;
 
-use ptx::sim::launch::warp32;
+use ptx::sim::machine::warp32;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
