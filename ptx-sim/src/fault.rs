@@ -12,8 +12,7 @@
 //! Their texts (`Display`) are what the simulator has always printed: a
 //! test or a user reading them sees the same words.
 
-use crate::machine::spaces::Space;
-use crate::machine::{Dim3, Thread};
+use crate::thread::{Dim3, Thread};
 use ptx_core::StateSpace;
 use std::fmt;
 use std::ops::Range;
@@ -197,15 +196,14 @@ pub enum Fault {
         membermask: u32,
     },
     /// A collective with more operand slots than a rendezvous carries.
-    #[error(
-        "`{instruction}` has {slots} operand slots, more than the {max} a collective may have",
-        max = crate::machine::MAX_SLOTS
-    )]
+    #[error("`{instruction}` has {slots} operand slots, more than the {max} a collective may have")]
     TooManySlots {
         /// The instruction's table key.
         instruction: &'static str,
         /// How many slots it has.
         slots: usize,
+        /// How many a collective may have.
+        max: usize,
     },
     /// Every thread of a CTA that has not exited waits, and nothing they
     /// wait for can happen: who waits where, and who has exited.
@@ -655,6 +653,40 @@ struct Show<F>(F);
 impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Show<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         (self.0)(f)
+    }
+}
+
+/// Which memory an access reaches, as its faults name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// `.shared`: the CTA's shared memory.
+    Shared,
+    /// `.local`: the thread's local memory.
+    Local,
+    /// `.global`: the launch's global buffers.
+    Global,
+    /// `.const`: the launch's constant buffers.
+    Constant,
+    /// `.param`: the kernel's parameters.
+    Param,
+}
+
+impl Space {
+    /// The memory's name in faults.
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Global => "global",
+            Space::Constant => "constant",
+            Space::Param => "param",
+        }
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -6,8 +6,12 @@
 //! ```text
 //! ptx_core        the instruction table, Mods, Semantics, lowered programs
 //!    │
-//! exec, fault     the contract between programs and semantic functions:
-//!    │            operand slots, operand widths, typed faults
+//! thread          who a thread is (Dim3, Thread)
+//!    │
+//! fault           what can go wrong, typed: Fault, ThreadFault
+//!    │
+//! exec            the contract between programs and semantic functions:
+//!    │            operand slots and widths
 //!    │
 //! machine/        what runs them: a launch's grid of CTAs (launch), lanes on
 //!    │            fibers with a deterministic schedule (fiber, scheduler,
@@ -23,6 +27,10 @@
 //!    │
 //! interp          runs a lowered program: per step, `sem::run`
 //! ```
+//!
+//! The only loop among the modules is inside the launch engine: a CTA
+//! (`machine/cta`), its running lane (`machine/current`) and its run queue
+//! (`machine/ready`) call each other on every switch of lanes.
 //!
 //! A `ptx!` statement's expansion calls [`sem::run`] directly with a
 //! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer
@@ -56,3 +64,4 @@ pub mod fault;
 pub mod interp;
 pub mod machine;
 pub mod sem;
+pub mod thread;

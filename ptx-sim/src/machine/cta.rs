@@ -110,6 +110,7 @@ impl Wait {
             return Err(Fault::TooManySlots {
                 instruction: sem.key(),
                 slots: len,
+                max: MAX_SLOTS,
             });
         }
         Ok(Wait {

@@ -30,9 +30,10 @@
 //! assert!(mem.access(b + 8, 1, 1, "st", |_| ()).is_err()); // one past the end
 //! ```
 
+pub use crate::fault::Space;
+
 use crate::fault::Fault;
 use std::cell::RefCell;
-use std::fmt;
 use std::ops::Range;
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -108,40 +109,6 @@ pub fn buffer_addresses(sizes: &[usize]) -> Vec<u64> {
 /// ```
 pub fn constant_addresses(sizes: &[usize]) -> Vec<u64> {
     addresses_from(0, sizes)
-}
-
-/// Which memory an access reaches, as its faults name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// `.shared`: the CTA's shared memory.
-    Shared,
-    /// `.local`: the thread's local memory.
-    Local,
-    /// `.global`: the launch's global buffers.
-    Global,
-    /// `.const`: the launch's constant buffers.
-    Constant,
-    /// `.param`: the kernel's parameters.
-    Param,
-}
-
-impl Space {
-    /// The memory's name in faults.
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Shared => "shared",
-            Space::Local => "local",
-            Space::Global => "global",
-            Space::Constant => "constant",
-            Space::Param => "param",
-        }
-    }
-}
-
-impl fmt::Display for Space {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// Where the buffers of one space lie: the first address and the size of

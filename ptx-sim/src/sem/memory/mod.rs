@@ -113,6 +113,20 @@ fn read_vector(mem: &[u8], n: usize, size: u64, out: &mut [u64]) {
     }
 }
 
+/// Writes the `n` elements of `size` bytes each that `values` hold (as
+/// many slots each as [`slots_per`] says) to `mem`.
+fn write_vector(mem: &mut [u8], n: usize, size: u64, values: &[u64]) {
+    let k = slots_per(size);
+    for i in 0..n {
+        write_value(
+            mem,
+            i * size as usize,
+            size as usize,
+            &values[i * k..(i + 1) * k],
+        );
+    }
+}
+
 /// A warp's load from shared memory: each member lane reads its vector,
 /// and the lanes' vectors are one request of the banks.
 fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
@@ -154,17 +168,9 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
         // A thread's own memory: nothing to order against other lanes.
         let n = usize::from(m.count.max(1));
         let size = elem_bytes(m)?;
-        let k = slots_per(size);
         let total = size * n as u64;
         return with_bytes(&mut [], m, s[0], total, total, "st", |mem| {
-            for i in 0..n {
-                write_value(
-                    mem,
-                    i * size as usize,
-                    size as usize,
-                    &s[1 + i * k..1 + (i + 1) * k],
-                );
-            }
+            write_vector(mem, n, size, &s[1..])
         });
     }
     converged(Semantics::St, m, s, st_warp)
@@ -172,7 +178,7 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
-    let (n, size, k) = vector(&m)?;
+    let (n, size, _) = vector(&m)?;
     let total = size * n as u64;
     let mut members: Vec<usize> = lanes_of(call.members).collect();
     let request: Vec<(u32, u64, u64)> = members
@@ -184,14 +190,7 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     for l in members {
         let s = &call.lanes[l];
         with_bytes(call.shared, &m, s[0], total, total, "st", |mem| {
-            for i in 0..n {
-                write_value(
-                    mem,
-                    i * size as usize,
-                    size as usize,
-                    &s[1 + i * k..1 + (i + 1) * k],
-                );
-            }
+            write_vector(mem, n, size, &s[1..])
         })
         .map_err(|f| f.on_lane(l as u32))?;
     }
