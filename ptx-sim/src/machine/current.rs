@@ -24,9 +24,20 @@ pub(crate) struct LaneCtx {
     /// The thread's carry flag (see [`context::carry`]): kept with the
     /// lane, so that switching lanes need not save and restore it.
     pub carry: Cell<bool>,
-    /// The fault [`raise`] stopped the lane with, for the scheduler to
-    /// find when it catches the panic.
-    pub raised: Cell<Option<Box<Raised>>>,
+}
+
+thread_local! {
+    /// The fault [`raise`] stopped the running lane with, for the
+    /// scheduler to find when it catches the lane's panic: the unwinding
+    /// never leaves the lane's OS thread. Kept here rather than in
+    /// [`LaneCtx`], which every lane lays out, so that a lane that does
+    /// not fault has nothing of it to set up or drop.
+    static RAISED: Cell<Option<Box<Raised>>> = const { Cell::new(None) };
+}
+
+/// The fault [`raise`] last stopped a lane of this OS thread with.
+pub(crate) fn take_raised() -> Option<Box<Raised>> {
+    RAISED.with(Cell::take)
 }
 
 /// A fault on its way out of a lane as a panic (see [`raise`]).
@@ -121,14 +132,13 @@ pub fn in_launch() -> bool {
 #[cold]
 #[track_caller]
 pub fn raise(fault: ThreadFault, message: String) -> ! {
-    let ptr = get();
-    if !ptr.is_null() {
-        // SAFETY: see `with_lane`.
-        let ctx = unsafe { &*ptr };
-        ctx.raised.set(Some(Box::new(Raised {
-            message: message.clone(),
-            fault,
-        })));
+    if in_launch() {
+        RAISED.with(|r| {
+            r.set(Some(Box::new(Raised {
+                message: message.clone(),
+                fault,
+            })))
+        });
     }
     std::panic::panic_any(message)
 }

@@ -179,7 +179,7 @@ fn lane_fault(ctx: &LaneCtx, payload: Box<dyn Any + Send>) -> ThreadFault {
         .downcast_ref::<String>()
         .cloned()
         .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
-    let raised = ctx.raised.take();
+    let raised = current::take_raised();
     let mut fault = match (raised, message) {
         (Some(raised), Some(message)) if raised.message == message => raised.fault,
         (_, Some(message)) => Fault::Panic { message }.into(),
@@ -247,7 +247,6 @@ where
             save,
             thread,
             carry: Cell::new(false),
-            raised: Cell::new(None),
         };
         // `ctx` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
