@@ -200,6 +200,8 @@ semantics! {
     StAsync = "st.async",
     StBulk = "st.bulk",
     TensormapReplace = "tensormap.replace",
+    // table/texture.rs
+    Tex = "tex",
     // table/warp.rs
     Activemask = "activemask",
     BarWarpSync = "bar.warp.sync",
