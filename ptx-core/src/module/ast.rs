@@ -86,8 +86,9 @@ pub struct VersionDirective {
 pub struct TargetDirective {
     /// Every word of the list, in order.
     pub words: Vec<Word>,
-    /// The `sm_XX` (or `compute_XX`) word read as a target; `None` if the
-    /// list has none that reads as one.
+    /// The `sm_XX` (or `compute_XX`) word read as a target (the last, if
+    /// several are written, as ptxas takes it); `None` if the list has none
+    /// that reads as one.
     pub sm: Option<Target>,
     /// The directive.
     pub span: Span,

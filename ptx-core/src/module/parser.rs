@@ -330,7 +330,8 @@ impl ModuleParser<'_> {
         while self.eat_punct(',') {
             words.push(self.ident("a target option such as `texmode_independent`")?);
         }
-        let sm = words.iter().find_map(|w| w.text.parse().ok());
+        // Of several architectures the last counts, as in ptxas.
+        let sm = words.iter().rev().find_map(|w| w.text.parse().ok());
         module.target = Some(TargetDirective {
             words,
             sm,

@@ -49,6 +49,7 @@ pub fn check_module(module: &Module) -> Vec<Diagnostic> {
                 _ => None,
             })
             .collect(),
+        locations: HashSet::new(),
     };
     cx.header();
     for directive in &module.directives {
@@ -97,6 +98,8 @@ struct ModuleChecker<'m> {
     order: Vec<&'m str>,
     /// The numbers of the `.file` directives.
     files: HashSet<u64>,
+    /// Every `file line column` a `.loc` has named so far.
+    locations: HashSet<(u64, u64, u64)>,
 }
 
 fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -196,14 +199,6 @@ impl<'m> ModuleChecker<'m> {
         for w in &t.words {
             if let Ok(target) = w.text.parse::<Target>() {
                 sm_words += 1;
-                if sm_words > 1 {
-                    self.push(error(
-                        DiagnosticKind::Directive,
-                        w.span,
-                        "`.target` names one `sm_` architecture",
-                    ));
-                    continue;
-                }
                 match targets::first_version(target) {
                     None => {
                         let mut d = error(
@@ -312,8 +307,10 @@ impl<'m> ModuleChecker<'m> {
                     return;
                 }
             }
+            // An `.extern` declaration names a variable that is defined
+            // elsewhere, in this module or another.
             (Symbol::Variable(old, _), Symbol::Variable(new, _))
-                if old.is_extern() != new.is_extern() =>
+                if old.is_extern() || new.is_extern() =>
             {
                 if !new.is_extern() {
                     self.symbols.insert(&name.text, symbol);
@@ -700,6 +697,17 @@ impl<'m> ModuleChecker<'m> {
                 _ => {}
             }
         }
+        if let Some(a) = f.attribute(AttributeKind::BlocksAreClusters) {
+            for needed in [AttributeKind::ReqNtid, AttributeKind::ReqNctaPerCluster] {
+                if f.attribute(needed).is_none() {
+                    self.push(error(
+                        DiagnosticKind::Directive,
+                        a.span,
+                        format!("`.blocksareclusters` needs `.{}` as well", needed.name()),
+                    ));
+                }
+            }
+        }
         let conflicts = [
             (AttributeKind::MaxNtid, AttributeKind::ReqNtid),
             (
@@ -828,6 +836,7 @@ impl<'m> ModuleChecker<'m> {
         let mut walker = BodyWalker {
             checker: self,
             frames: Vec::new(),
+            inputs: f.params.iter().map(|p| p.name.text.as_str()).collect(),
         };
         let mut frame = Frame::default();
         for p in f.returns.iter().chain(&f.params) {
@@ -913,6 +922,20 @@ struct Callee<'a> {
 struct BodyWalker<'c, 'm> {
     checker: &'c mut ModuleChecker<'m>,
     frames: Vec<Frame<'m>>,
+    /// The function's input parameters (not its return parameters), which
+    /// its body may read but not write.
+    inputs: HashSet<&'m str>,
+}
+
+/// What a name of a body stands for, from the innermost block that declares it.
+#[derive(Clone, Copy)]
+enum Local {
+    Register(ScalarType),
+    Param {
+        layout: Layout,
+        /// Declared by the function's header rather than by a block.
+        formal: bool,
+    },
 }
 
 impl<'m> BodyWalker<'_, 'm> {
@@ -951,18 +974,7 @@ impl<'m> BodyWalker<'_, 'm> {
                     self.frames.pop();
                 }
                 Statement::Variable(v) => self.variable(v),
-                Statement::Loc(l) => {
-                    if !self.checker.files.contains(&l.file) {
-                        self.push(error(
-                            DiagnosticKind::UndefinedName,
-                            l.span,
-                            format!(
-                                "`.loc` refers to file {}, which no `.file` directive names",
-                                l.file
-                            ),
-                        ));
-                    }
-                }
+                Statement::Loc(l) => self.loc(l),
                 Statement::BranchTargets(t) => {
                     for target in &t.targets {
                         if !self
@@ -1004,6 +1016,35 @@ impl<'m> BodyWalker<'_, 'm> {
                 Statement::Label(_) | Statement::Pragma(_) => {}
             }
         }
+    }
+
+    fn loc(&mut self, l: &Loc) {
+        if !self.checker.files.contains(&l.file) {
+            self.push(error(
+                DiagnosticKind::UndefinedName,
+                l.span,
+                format!(
+                    "`.loc` refers to file {}, which no `.file` directive names",
+                    l.file
+                ),
+            ));
+        }
+        if let Some(at) = l.inlined_at
+            && !self.checker.locations.contains(&at)
+        {
+            self.push(
+                error(
+                    DiagnosticKind::UndefinedName,
+                    l.span,
+                    format!(
+                        "`inlined_at {} {} {}` names a place no earlier `.loc` stands for",
+                        at.0, at.1, at.2
+                    ),
+                )
+                .note("the call that was inlined needs its own `.loc` before this one"),
+            );
+        }
+        self.checker.locations.insert((l.file, l.line, l.column));
     }
 
     fn variable(&mut self, v: &'m Variable) {
@@ -1065,18 +1106,80 @@ impl<'m> BodyWalker<'_, 'm> {
         }
     }
 
+    fn local(&self, name: &str) -> Option<Local> {
+        self.frames.iter().enumerate().rev().find_map(|(k, f)| {
+            f.register(name).map(Local::Register).or_else(|| {
+                f.params.get(name).map(|&layout| Local::Param {
+                    layout,
+                    formal: k == 0,
+                })
+            })
+        })
+    }
+
     fn register(&self, name: &str) -> Option<ScalarType> {
-        self.frames.iter().rev().find_map(|f| f.register(name))
+        match self.local(name) {
+            Some(Local::Register(ty)) => Some(ty),
+            _ => None,
+        }
     }
 
     fn param(&self, name: &str) -> Option<Layout> {
-        self.frames
+        match self.local(name) {
+            Some(Local::Param { layout, .. }) => Some(layout),
+            _ => None,
+        }
+    }
+
+    /// A `.param` variable is addressed only by `.param` instructions, and
+    /// a function's input parameters are only read.
+    fn param_addresses(&mut self, i: &Instruction) {
+        let space = i
+            .opcode
+            .modifiers
             .iter()
-            .rev()
-            .find_map(|f| f.params.get(name).copied())
+            .find_map(|m| StateSpace::from_name(&m.text));
+        let opcode = i.opcode.text();
+        let writes = matches!(i.opcode.name.text.as_str(), "st" | "atom" | "red");
+        for (k, op) in i.operands.iter().enumerate() {
+            let OperandKind::Address(a) = &op.kind else {
+                continue;
+            };
+            let Some(Operand {
+                kind: OperandKind::Name(n),
+                span,
+            }) = a.base.as_ref().filter(|_| !a.bare)
+            else {
+                continue;
+            };
+            let Some(Local::Param { formal, .. }) = self.local(&n.ident) else {
+                continue;
+            };
+            if !matches!(space, Some(StateSpace::Param(_))) {
+                let addressed = space.map_or("generic".to_string(), |s| s.to_string());
+                self.push(
+                    error(
+                        DiagnosticKind::StateSpace,
+                        *span,
+                        format!("`{}` is a .param variable, but `{opcode}` addresses {addressed} memory", n.ident),
+                    )
+                    .note(format!("read a parameter with `ld.param`, as in `ld.param.u64 %rd1, [{}];`", n.ident)),
+                );
+            } else if writes && k == 0 && formal && self.inputs.contains(n.ident.as_str()) {
+                self.push(error(
+                    DiagnosticKind::OperandKind,
+                    *span,
+                    format!(
+                        "`{}` is an input parameter of this function: it is read, not written",
+                        n.ident
+                    ),
+                ));
+            }
+        }
     }
 
     fn instruction(&mut self, i: &'m Instruction) {
+        self.param_addresses(i);
         match i.opcode.name.text.as_str() {
             "call" => self.call(i),
             "brx" => {
