@@ -49,12 +49,18 @@ mod tests {
         let text = "tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];";
         assert!(accepts(text, &["=f", "=f", "=f", "=f", "l", "f", "f"]));
         let three = "tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6, %7}];";
-        assert!(!accepts(three, &["=f", "=f", "=f", "=f", "l", "f", "f", "f"]));
+        assert!(!accepts(
+            three,
+            &["=f", "=f", "=f", "=f", "l", "f", "f", "f"]
+        ));
     }
 
     #[test]
     fn a_cube_map_needs_floating_point_coordinates() {
         let text = "tex.cube.v4.f32.s32 {%0, %1, %2, %3}, [%4, {%5, %6, %7, %8}];";
-        assert!(!accepts(text, &["=f", "=f", "=f", "=f", "l", "r", "r", "r", "r"]));
+        assert!(!accepts(
+            text,
+            &["=f", "=f", "=f", "=f", "l", "r", "r", "r", "r"]
+        ));
     }
 }
