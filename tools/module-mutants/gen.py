@@ -375,6 +375,74 @@ MUTATIONS = [
     entry_attribute, call_arguments, swap_operands, declare_after_use,
 ]
 
+def register_type(m, rng):
+    """A register range declared with another type: `.b32` for `.f32` fits, `.f64` does not."""
+    if not m.reg_decls:
+        return None
+    i = rng.choice(m.reg_decls)
+    g = REG_DECL.match(m.lines[i])
+    new = rng.choice([t for t in [".b16", ".b32", ".b64", ".u32", ".s32", ".f32", ".f64", ".u64",
+                                  ".pred", ".f16"] if t != g.group(2)])
+    return i, m.lines[i].replace(g.group(2), new, 1)
+
+
+def param_type(m, rng):
+    candidates = m.find(r"^\s*\.param\s+\.(u|s|b|f)\d+\s+[\w$]+,?\s*$")
+    if not candidates:
+        return None
+    i = rng.choice(candidates)
+    line = m.lines[i]
+    old = re.search(r"\.(u|s|b|f)\d+", line).group(0)
+    new = rng.choice([t for t in [".u32", ".u64", ".b32", ".b64", ".f32", ".f64", ".s32", ".u16"]
+                      if t != old])
+    return i, line.replace(old, new, 1)
+
+
+def entry_to_func(m, rng):
+    candidates = m.find(r"^\.(visible\s+)?\.entry\s")
+    if not candidates:
+        return None
+    i = rng.choice(candidates)
+    return i, m.lines[i].replace(".entry", ".func", 1)
+
+
+def linkage_change(m, rng):
+    candidates = m.find(r"^\.(visible|weak|extern|common)\s")
+    candidates += m.find(r"^\.(global|const|func|entry)\s")
+    if not candidates:
+        return None
+    i = rng.choice(candidates)
+    line = m.lines[i]
+    new = rng.choice(["", ".visible ", ".weak ", ".extern ", ".common "])
+    stripped = re.sub(r"^\.(visible|weak|extern|common)\s+", "", line)
+    return i, new + stripped
+
+
+def variable_space(m, rng):
+    candidates = m.find(r"^(\.visible\s+|\.extern\s+)?\.(global|shared|const)\s")
+    candidates += m.find(r"^\s+\.(shared|local)\s+\.align")
+    if not candidates:
+        return None
+    i = rng.choice(candidates)
+    line = m.lines[i]
+    g = re.search(r"\.(global|shared|const|local)\b", line)
+    new = rng.choice([x for x in ["global", "shared", "const", "local"] if x != g.group(1)])
+    return i, line[:g.start(1)] + new + line[g.end(1):]
+
+
+def label_rename(m, rng):
+    if not m.labels:
+        return None
+    i = rng.choice(m.labels)
+    g = LABEL.match(m.lines[i])
+    return i, "%s%s_renamed:" % (g.group(1), g.group(2))
+
+
+# Mutations of declarations, after the first batch of verdicts.
+DECLARATION_MUTATIONS = [
+    register_type, param_type, entry_to_func, linkage_change, variable_space, label_rename,
+]
+
 # What the hand-written modules are for: calls, initializers, attributes,
 # declarations; drawn more often there.
 MODULE_MUTATIONS = [
@@ -385,31 +453,45 @@ MODULE_MUTATIONS = [
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--per-module", type=int, default=12)
+    ap.add_argument("--batch", choices=["first", "declarations"], default="first",
+                    help="first: ids m0001..., the mutations of every kind; declarations: "
+                         "ids d0001..., mostly mutations of declarations (register and "
+                         "parameter types, linkage, state spaces, labels)")
+    ap.add_argument("--per-module", type=int)
     ap.add_argument("--per-large-module", type=int, default=5,
                     help="mutants of modules over 300 kB, which ptxas takes ~20 s to accept")
-    ap.add_argument("--per-hand-module", type=int, default=24)
-    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--per-hand-module", type=int)
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--no-header", action="store_true")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
+    first = args.batch == "first"
+    per_module = args.per_module or (12 if first else 8)
+    per_hand = args.per_hand_module or (24 if first else 16)
+    rng = random.Random(args.seed or (13 if first else 29))
+    prefix = "m" if first else "d"
     modules = sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("cuda-samples/*.ptx.gz"))
     modules += sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("hand/*.ptx"))
-    print("id\tmodule\tline\tkind\told\tnew")
+    if not args.no_header:
+        print("id\tmodule\tline\tkind\told\tnew")
     n = 0
     for rel in modules:
         text = read_module(rel)
         m = Module(rel, text)
-        if rel.startswith("hand/"):
-            want = args.per_hand_module
+        hand = rel.startswith("hand/")
+        if hand:
+            want = per_hand
         elif len(text) > 300_000:
             want = args.per_large_module
         else:
-            want = args.per_module
+            want = per_module
+        if first:
+            pool = MUTATIONS + MODULE_MUTATIONS * 3 if hand else MUTATIONS
+        else:
+            pool = DECLARATION_MUTATIONS * 3 + MUTATIONS + (MODULE_MUTATIONS * 2 if hand else [])
         seen = set()
         tries = 0
         while len(seen) < want and tries < want * 20:
             tries += 1
-            pool = MUTATIONS + MODULE_MUTATIONS * 3 if rel.startswith("hand/") else MUTATIONS
             mutation = rng.choice(pool)
             result = mutation(m, rng)
             if result is None:
@@ -420,7 +502,7 @@ def main():
             seen.add((i, new))
             n += 1
             print("\t".join([
-                "m%04d" % n, rel, str(i + 1), mutation.__name__.replace("_", "-"),
+                "%s%04d" % (prefix, n), rel, str(i + 1), mutation.__name__.replace("_", "-"),
                 escape(m.lines[i]), escape(new),
             ]))
 

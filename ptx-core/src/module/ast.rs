@@ -534,6 +534,9 @@ pub struct FileDirective {
 pub struct Section {
     /// The section's name, without the leading dot.
     pub name: Word,
+    /// The labels defined inside (`$L__info_string0:`), which `.loc`'s
+    /// `function_name` refers to.
+    pub labels: Vec<Word>,
     /// The directive with its braces.
     pub span: Span,
 }

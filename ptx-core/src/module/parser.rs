@@ -801,17 +801,27 @@ impl ModuleParser<'_> {
         self.pos += 1;
         let open = self.expect_punct('{', "to open the section")?;
         let mut depth = 1usize;
+        let mut labels = Vec::new();
         while depth > 0 {
             match self.peek_kind() {
                 None => return self.fail(open, "this `{` is never closed"),
                 Some(TokenKind::Punct('{')) => depth += 1,
                 Some(TokenKind::Punct('}')) => depth -= 1,
+                Some(TokenKind::Ident(label))
+                    if matches!(self.peek_kind_at(1), Some(TokenKind::Punct(':'))) =>
+                {
+                    labels.push(Word {
+                        text: label.clone(),
+                        span: self.here(),
+                    });
+                }
                 _ => {}
             }
             self.pos += 1;
         }
         Ok(Section {
             name,
+            labels,
             span: self.since(start),
         })
     }

@@ -9,8 +9,10 @@
 use super::ast::*;
 use super::targets;
 use crate::syntax::{self, Instruction, Item, Operand, OperandKind, Word};
-use crate::{Diagnostic, DiagnosticKind, PtxVersion, ScalarType, Span, StateSpace, Target};
-use crate::{TypeKind, check};
+use crate::{
+    Access, Bound, Diagnostic, DiagnosticKind, PtxVersion, ScalarType, Span, SpecialRegister,
+    StateSpace, Target, TypeKind, check,
+};
 use std::collections::{HashMap, HashSet};
 
 /// Checks a parsed module as ptxas 13.0 would: returns every error and
@@ -50,15 +52,19 @@ pub fn check_module(module: &Module) -> Vec<Diagnostic> {
             })
             .collect(),
         locations: HashSet::new(),
+        section_labels: HashSet::new(),
+        called: HashSet::new(),
     };
     cx.header();
     for directive in &module.directives {
         match directive {
             Directive::Variable(v) => cx.module_variable(v),
             Directive::Function(f) => cx.function(f),
-            Directive::File(_) | Directive::Section(_) | Directive::Pragma(_) => {}
+            Directive::Section(s) => cx.section(s),
+            Directive::File(_) | Directive::Pragma(_) => {}
         }
     }
+    cx.whole_program();
     let mut diags = cx.diags;
     diags.sort_by_key(|d| d.span.start);
     diags
@@ -100,7 +106,15 @@ struct ModuleChecker<'m> {
     files: HashSet<u64>,
     /// Every `file line column` a `.loc` has named so far.
     locations: HashSet<(u64, u64, u64)>,
+    /// The labels of the debug sections.
+    section_labels: HashSet<&'m str>,
+    /// The functions some call names.
+    called: HashSet<&'m str>,
 }
+
+/// The functions the CUDA driver provides to every program: a module may
+/// call them without defining them.
+const SYSTEM_FUNCTIONS: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
 
 fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(kind, span, message)
@@ -293,11 +307,18 @@ impl<'m> ModuleChecker<'m> {
         };
         let message = match (previous, symbol) {
             (Symbol::Function(old), Symbol::Function(new)) => {
+                let external =
+                    |f: &Function| f.linkage.is_some_and(|l| l.kind == LinkageKind::Extern);
                 if old.body.is_some() && new.body.is_some() {
                     format!("function `{}` is defined twice", name.text)
                 } else if old.kind != new.kind || !same_signature(old, new) {
                     format!(
                         "function `{}` is declared again with another signature",
+                        name.text
+                    )
+                } else if new.body.is_some() && external(old) {
+                    format!(
+                        "`{}` is declared `.extern` above: its definition belongs to another module",
                         name.text
                     )
                 } else {
@@ -312,10 +333,25 @@ impl<'m> ModuleChecker<'m> {
             (Symbol::Variable(old, _), Symbol::Variable(new, _))
                 if old.is_extern() || new.is_extern() =>
             {
-                if !new.is_extern() {
-                    self.symbols.insert(&name.text, symbol);
+                // An `.extern` declaration is resolved by a definition that
+                // other modules see: `.visible` or `.weak`.
+                let visible = new.linkage.is_some_and(|l| {
+                    matches!(
+                        l.kind,
+                        LinkageKind::Visible | LinkageKind::Weak | LinkageKind::Common
+                    )
+                });
+                if old.is_extern() && !new.is_extern() && !visible {
+                    format!(
+                        "`{}` is declared `.extern` above, so its definition must be `.visible` (or `.weak`)",
+                        name.text
+                    )
+                } else {
+                    if !new.is_extern() {
+                        self.symbols.insert(&name.text, symbol);
+                    }
+                    return;
                 }
-                return;
             }
             (Symbol::Variable(..), Symbol::Variable(..)) => {
                 format!("variable `{}` is declared twice", name.text)
@@ -332,6 +368,79 @@ impl<'m> ModuleChecker<'m> {
             name.span,
             message,
         ));
+    }
+
+    /// Labels of debug sections are module-wide names.
+    fn section(&mut self, s: &'m Section) {
+        for label in &s.labels {
+            if !self.section_labels.insert(&label.text) {
+                self.push(error(
+                    DiagnosticKind::DuplicateDeclaration,
+                    label.span,
+                    format!("label `{}` is defined twice", label.text),
+                ));
+            }
+        }
+    }
+
+    /// What ptxas finds when it compiles the module as a whole program (as
+    /// it does without `-c`): every function declared is defined, or is
+    /// `.extern` and not called (or provided by the driver); every `.extern`
+    /// array of unknown size is defined.
+    fn whole_program(&mut self) {
+        let module = self.module;
+        for f in module.functions() {
+            if f.body.is_some()
+                || module
+                    .function(&f.name.text)
+                    .is_some_and(|d| d.body.is_some())
+                || SYSTEM_FUNCTIONS.contains(&f.name.text.as_str())
+            {
+                continue;
+            }
+            let external = f.linkage.is_some_and(|l| l.kind == LinkageKind::Extern);
+            let first = module.functions().find(|g| g.name.text == f.name.text);
+            if first.is_some_and(|g| !std::ptr::eq(g, f)) {
+                continue;
+            }
+            if !external {
+                self.push(
+                    error(
+                        DiagnosticKind::UndefinedName,
+                        f.name.span,
+                        format!("`{}` is declared but never defined in this module", f.name.text),
+                    )
+                    .note("define it, or declare it `.extern` if another module defines it (then compile with `ptxas -c`)"),
+                );
+            } else if self.called.contains(f.name.text.as_str()) {
+                self.push(
+                    error(
+                        DiagnosticKind::UndefinedName,
+                        f.name.span,
+                        format!("`.extern` function `{}` is called but no module here defines it", f.name.text),
+                    )
+                    .note("ptxas compiles the module as a whole program: link it with the module that defines the function (`ptxas -c`, then nvlink)"),
+                );
+            }
+        }
+        for v in module.variables() {
+            if !v.is_extern() || !matches!(v.space, StateSpace::Global | StateSpace::Const) {
+                continue;
+            }
+            for n in &v.names {
+                let open = n.array.first().is_some_and(Option::is_none);
+                let defined = module
+                    .variables()
+                    .any(|w| !w.is_extern() && w.names.iter().any(|m| m.name.text == n.name.text));
+                if open && !defined {
+                    self.push(error(
+                        DiagnosticKind::UndefinedName,
+                        n.span,
+                        format!("`.extern` array `{}[]` is defined in no module here, so its size is unknown", n.name.text),
+                    ));
+                }
+            }
+        }
     }
 
     fn module_variable(&mut self, v: &'m Variable) {
@@ -828,15 +937,25 @@ impl<'m> ModuleChecker<'m> {
             items: outer,
             span: body.span,
         };
-        match check(&template, &[], self.target) {
-            Ok(checked) => self.diags.extend(checked.warnings),
-            Err(diags) => self.diags.extend(diags),
-        }
+        // The forms the instructions matched, for the rules that need to
+        // know which operands are written; none when an instruction failed.
+        let bounds = match check(&template, &[], self.target) {
+            Ok(checked) => {
+                self.diags.extend(checked.warnings);
+                Some(checked.instructions.into_iter().map(|c| c.bound).collect())
+            }
+            Err(diags) => {
+                self.diags.extend(diags);
+                None
+            }
+        };
         // What only the module knows: calls, lists, labels, `.loc`.
         let mut walker = BodyWalker {
             checker: self,
             frames: Vec::new(),
             inputs: f.params.iter().map(|p| p.name.text.as_str()).collect(),
+            bounds,
+            next: 0,
         };
         let mut frame = Frame::default();
         for p in f.returns.iter().chain(&f.params) {
@@ -874,6 +993,8 @@ struct Frame<'m> {
     prototypes: HashMap<&'m str, &'m Prototype>,
     call_targets: HashMap<&'m str, &'m TargetList>,
     branch_targets: HashSet<&'m str>,
+    /// `.global` variables declared in the block.
+    globals: HashSet<&'m str>,
 }
 
 impl Frame<'_> {
@@ -925,6 +1046,10 @@ struct BodyWalker<'c, 'm> {
     /// The function's input parameters (not its return parameters), which
     /// its body may read but not write.
     inputs: HashSet<&'m str>,
+    /// The form each instruction matched, in order, when all matched.
+    bounds: Option<Vec<Bound>>,
+    /// The index of the next instruction in `bounds`.
+    next: usize,
 }
 
 /// What a name of a body stands for, from the innermost block that declares it.
@@ -1090,6 +1215,8 @@ impl<'m> BodyWalker<'_, 'm> {
                         frame.registers.insert(n.name.text.clone(), v.ty);
                     }
                 }
+            } else if v.space == StateSpace::Global {
+                self.frames[last].globals.insert(&n.name.text);
             } else if matches!(v.space, StateSpace::Param(_)) {
                 let size = super::ast::element_size(v.ty, v.vector)
                     * n.array
@@ -1128,6 +1255,94 @@ impl<'m> BodyWalker<'_, 'm> {
         match self.local(name) {
             Some(Local::Param { layout, .. }) => Some(layout),
             _ => None,
+        }
+    }
+
+    /// Special registers are read-only: no written operand names one.
+    fn destinations(&mut self, i: &Instruction, bound: &Bound) {
+        fn names<'o>(op: &'o Operand, out: &mut Vec<&'o Operand>) {
+            match &op.kind {
+                OperandKind::Name(_) => out.push(op),
+                OperandKind::Vector(items) => items.iter().for_each(|x| names(x, out)),
+                OperandKind::Pair(a, b) => {
+                    names(a, out);
+                    names(b, out);
+                }
+                _ => {}
+            }
+        }
+        for (spec, op) in bound.form.operands.iter().zip(&i.operands) {
+            if spec.access == Access::Read {
+                continue;
+            }
+            let mut written = Vec::new();
+            names(op, &mut written);
+            for w in written {
+                let OperandKind::Name(n) = &w.kind else {
+                    continue;
+                };
+                if self.local(&n.ident).is_none()
+                    && SpecialRegister::lookup(&n.ident, n.component.as_deref()).is_some()
+                {
+                    self.push(error(
+                        DiagnosticKind::OperandKind,
+                        w.span,
+                        format!(
+                            "`{}` is a special register: it is read-only, but `{}` writes operand `{}`",
+                            w,
+                            i.opcode.text(),
+                            spec.name
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// With `.address_size 64` the address of a `.global` variable is 64
+    /// bits wide: ptxas refuses it in a 32-bit `mov` or `cvta`.
+    fn global_address_width(&mut self, i: &Instruction) {
+        if !matches!(i.opcode.name.text.as_str(), "mov" | "cvta") {
+            return;
+        }
+        let narrow = i
+            .opcode
+            .modifiers
+            .iter()
+            .find_map(|m| ScalarType::from_name(&m.text))
+            .is_some_and(|t| t.bits() == 32);
+        if !narrow {
+            return;
+        }
+        for op in i.operands.iter().skip(1) {
+            let OperandKind::Name(n) = &op.kind else {
+                continue;
+            };
+            if n.component.is_some() || self.local(&n.ident).is_some() {
+                continue;
+            }
+            let in_block = self
+                .frames
+                .iter()
+                .any(|f| f.globals.contains(n.ident.as_str()));
+            let at_module = matches!(
+                self.checker.symbols.get(n.ident.as_str()),
+                Some(Symbol::Variable(v, _)) if v.space == StateSpace::Global
+            );
+            if in_block || at_module {
+                self.push(
+                    error(
+                        DiagnosticKind::OperandType,
+                        op.span,
+                        format!(
+                            "`{}` is a .global variable: its address is 64 bits wide, but `{}` is a 32-bit operation",
+                            n.ident,
+                            i.opcode.text()
+                        ),
+                    )
+                    .note("take the address with a 64-bit type, as in `mov.u64 %rd1, var;`"),
+                );
+            }
         }
     }
 
@@ -1180,6 +1395,12 @@ impl<'m> BodyWalker<'_, 'm> {
 
     fn instruction(&mut self, i: &'m Instruction) {
         self.param_addresses(i);
+        self.global_address_width(i);
+        let bound = self.bounds.as_ref().and_then(|b| b.get(self.next)).cloned();
+        self.next += 1;
+        if let Some(bound) = bound {
+            self.destinations(i, &bound);
+        }
         match i.opcode.name.text.as_str() {
             "call" => self.call(i),
             "brx" => {
@@ -1241,6 +1462,7 @@ impl<'m> BodyWalker<'_, 'm> {
                     ));
                     return;
                 }
+                self.checker.called.insert(&f.name.text);
                 Callee {
                     name: format!("`{}`", f.name.text),
                     returns: &f.returns,
