@@ -268,8 +268,11 @@ impl Param {
     /// assert_eq!(m.function("f").unwrap().params[0].size(), 24);
     /// ```
     pub fn size(&self) -> u64 {
-        element_size(self.ty, self.vector)
-            * self.array.iter().map(|&n| u64::from(n)).product::<u64>()
+        array_size(
+            self.ty,
+            self.vector,
+            self.array.iter().map(|&n| u64::from(n)),
+        )
     }
 
     /// The alignment in bytes: `.align N` if written, else the element's size.
@@ -294,6 +297,17 @@ impl Param {
             span: self.span,
         }
     }
+}
+
+/// The size in bytes of an array of `dims` elements of type `ty` (saturating:
+/// no size wraps around).
+pub(crate) fn array_size(
+    ty: ScalarType,
+    vector: Option<VectorWidth>,
+    dims: impl IntoIterator<Item = u64>,
+) -> u64 {
+    dims.into_iter()
+        .fold(element_size(ty, vector), u64::saturating_mul)
 }
 
 /// The size in bytes of one element of type `ty` with vector width `vector`.

@@ -219,8 +219,17 @@ impl ModuleParser<'_> {
     }
 
     /// Skips to just after the next `;` outside braces, or past the `}`
-    /// that closes a brace opened since the error.
+    /// that closes a brace opened since the error; always past one token
+    /// at least, so that a stray `}` cannot stop the parser.
     fn recover(&mut self) {
+        let start = self.pos;
+        self.skip_statement();
+        if self.pos == start {
+            self.pos += 1;
+        }
+    }
+
+    fn skip_statement(&mut self) {
         let mut depth = 0usize;
         while let Some(t) = self.peek() {
             match t.kind {

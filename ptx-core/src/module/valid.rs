@@ -1218,11 +1218,11 @@ impl<'m> BodyWalker<'_, 'm> {
             } else if v.space == StateSpace::Global {
                 self.frames[last].globals.insert(&n.name.text);
             } else if matches!(v.space, StateSpace::Param(_)) {
-                let size = super::ast::element_size(v.ty, v.vector)
-                    * n.array
-                        .iter()
-                        .map(|d| u64::from(d.unwrap_or(0)))
-                        .product::<u64>();
+                let size = super::ast::array_size(
+                    v.ty,
+                    v.vector,
+                    n.array.iter().map(|d| u64::from(d.unwrap_or(0))),
+                );
                 let align = v
                     .align
                     .map_or(super::ast::element_size(v.ty, v.vector), u64::from);
