@@ -941,11 +941,12 @@ impl<'m> ModuleChecker<'m> {
         // know which operands are written; none when an instruction failed.
         let bounds = match check(&template, &[], self.target) {
             Ok(checked) => {
-                self.diags.extend(checked.warnings);
+                self.diags
+                    .extend(checked.warnings.into_iter().map(in_module_terms));
                 Some(checked.instructions.into_iter().map(|c| c.bound).collect())
             }
             Err(diags) => {
-                self.diags.extend(diags);
+                self.diags.extend(diags.into_iter().map(in_module_terms));
                 None
             }
         };
@@ -964,6 +965,23 @@ impl<'m> ModuleChecker<'m> {
         walker.frames.push(frame);
         walker.block(body);
     }
+}
+
+/// The template checker words its messages for inline asm: a register
+/// prints as `%%r1` and names belong to "the template". In a module (whose
+/// text never holds `%%`) a register is `%r1` and the scope is the function.
+fn in_module_terms(mut d: Diagnostic) -> Diagnostic {
+    fn reword(s: &str) -> String {
+        s.replace("%%", "%")
+            .replace("this template", "this function")
+            .replace("in the template", "in the function")
+    }
+    d.message = reword(&d.message);
+    d.notes = d.notes.iter().map(|n| reword(n)).collect();
+    if let Some(s) = &mut d.suggestion {
+        s.replacement = reword(&s.replacement);
+    }
+    d
 }
 
 /// Whether a declaration and a definition of one function agree.
@@ -1370,15 +1388,22 @@ impl<'m> BodyWalker<'_, 'm> {
             let Some(Local::Param { formal, .. }) = self.local(&n.ident) else {
                 continue;
             };
-            if !matches!(space, Some(StateSpace::Param(_))) {
-                let addressed = space.map_or("generic".to_string(), |s| s.to_string());
+            // The template checker reports a variable of another state space
+            // than the one named; a generic access it lets through.
+            if space.is_none() {
                 self.push(
                     error(
                         DiagnosticKind::StateSpace,
                         *span,
-                        format!("`{}` is a .param variable, but `{opcode}` addresses {addressed} memory", n.ident),
+                        format!(
+                            "`{}` is a .param variable, but `{opcode}` addresses generic memory",
+                            n.ident
+                        ),
                     )
-                    .note(format!("read a parameter with `ld.param`, as in `ld.param.u64 %rd1, [{}];`", n.ident)),
+                    .note(format!(
+                        "read a parameter with `ld.param`, as in `ld.param.u64 %rd1, [{}];`",
+                        n.ident
+                    )),
                 );
             } else if writes && k == 0 && formal && self.inputs.contains(n.ident.as_str()) {
                 self.push(error(
