@@ -305,6 +305,40 @@ fn kernel_attributes_belong_to_kernels_and_exclude_each_other() {
 }
 
 #[test]
+fn a_kernel_attribute_may_repeat_but_counts_from_one() {
+    accepts(".entry k() .maxntid 128 .maxntid 64 { ret; }");
+    // "Positive non-zero value expected for maxntid"
+    rejects(
+        ".entry k() .maxntid 0 { ret; }",
+        DiagnosticKind::ImmediateRange,
+        1,
+        12,
+    );
+    // ".minnctapersm is ignored when neither .maxntid nor .reqntid is specified."
+    let text = format!("{HEADER}.entry k() .minnctapersm 2 {{ ret; }}");
+    let diags = check_module_text(&text);
+    assert!(diags.iter().all(|d| !d.is_error()) && diags.len() == 1);
+}
+
+#[test]
+fn a_definition_agrees_with_its_declaration_on_noreturn() {
+    accepts(
+        ".func f() .noreturn;
+.func f() .noreturn { trap; }
+.entry k() { ret; }",
+    );
+    // "Inconsistent redefinition of variable 'f'"
+    rejects(
+        ".func f();
+.func f() .noreturn { trap; }
+.entry k() { ret; }",
+        DiagnosticKind::DuplicateDeclaration,
+        2,
+        7,
+    );
+}
+
+#[test]
 fn cluster_attributes_need_sm_90() {
     accepts(".entry k() .reqnctapercluster 2, 1, 1 .explicitcluster { ret; }");
     let text = ".version 9.0\n.target sm_80\n.entry k() .reqnctapercluster 2 { ret; }";

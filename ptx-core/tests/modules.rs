@@ -1,5 +1,6 @@
 //! Whole modules against ptxas 13.0: the modules nvcc 13.0 wrote for
-//! NVIDIA's cuda-samples and our hand-written ones (which ptxas accepts)
+//! NVIDIA's cuda-samples and for our `nvcc/features.cu`, and our
+//! hand-written ones (all of which ptxas accepts)
 //! check without an error, and `check_module` gives ptxas's verdict on every
 //! recorded mutant of them (`tests/data/module_verdicts.tsv`, made by
 //! `tools/module-mutants/`; its README says how to rerun it).
@@ -53,6 +54,17 @@ fn errors(name: &str, text: &str) -> Vec<String> {
 fn every_cuda_samples_module_nvcc_wrote_checks_clean() {
     let names = modules_in("cuda-samples");
     assert_eq!(names.len(), 31);
+    let failures: Vec<String> = names
+        .iter()
+        .flat_map(|n| errors(n, &module_text(n)))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_module_nvcc_wrote_from_our_cuda_source_checks_clean() {
+    let names = modules_in("nvcc");
+    assert_eq!(names.len(), 3);
     let failures: Vec<String> = names
         .iter()
         .flat_map(|n| errors(n, &module_text(n)))

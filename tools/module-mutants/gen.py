@@ -453,10 +453,12 @@ MODULE_MUTATIONS = [
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--batch", choices=["first", "declarations"], default="first",
+    ap.add_argument("--batch", choices=["first", "declarations", "nvcc"], default="first",
                     help="first: ids m0001..., the mutations of every kind; declarations: "
                          "ids d0001..., mostly mutations of declarations (register and "
-                         "parameter types, linkage, state spaces, labels)")
+                         "parameter types, linkage, state spaces, labels); nvcc: ids "
+                         "n0001..., every kind of mutation of the modules nvcc wrote "
+                         "from nvcc/features.cu")
     ap.add_argument("--per-module", type=int)
     ap.add_argument("--per-large-module", type=int, default=5,
                     help="mutants of modules over 300 kB, which ptxas takes ~20 s to accept")
@@ -465,12 +467,16 @@ def main():
     ap.add_argument("--no-header", action="store_true")
     args = ap.parse_args()
     first = args.batch == "first"
-    per_module = args.per_module or (12 if first else 8)
+    nvcc = args.batch == "nvcc"
+    per_module = args.per_module or (12 if first else 40 if nvcc else 8)
     per_hand = args.per_hand_module or (24 if first else 16)
-    rng = random.Random(args.seed or (13 if first else 29))
-    prefix = "m" if first else "d"
-    modules = sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("cuda-samples/*.ptx.gz"))
-    modules += sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("hand/*.ptx"))
+    rng = random.Random(args.seed or {"first": 13, "declarations": 29, "nvcc": 41}[args.batch])
+    prefix = {"first": "m", "declarations": "d", "nvcc": "n"}[args.batch]
+    if nvcc:
+        modules = sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("nvcc/*.ptx"))
+    else:
+        modules = sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("cuda-samples/*.ptx.gz"))
+        modules += sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("hand/*.ptx"))
     if not args.no_header:
         print("id\tmodule\tline\tkind\told\tnew")
     n = 0
@@ -484,7 +490,9 @@ def main():
             want = args.per_large_module
         else:
             want = per_module
-        if first:
+        if nvcc:
+            pool = MUTATIONS + MODULE_MUTATIONS * 2 + DECLARATION_MUTATIONS * 2
+        elif first:
             pool = MUTATIONS + MODULE_MUTATIONS * 3 if hand else MUTATIONS
         else:
             pool = DECLARATION_MUTATIONS * 3 + MUTATIONS + (MODULE_MUTATIONS * 2 if hand else [])

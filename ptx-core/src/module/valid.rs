@@ -748,7 +748,8 @@ impl<'m> ModuleChecker<'m> {
         }
         let mut seen = HashSet::new();
         for a in &f.attributes {
-            if !seen.insert(a.kind) {
+            // ptxas lets a kernel attribute repeat (the last counts), not `.noreturn`.
+            if !seen.insert(a.kind) && a.kind == AttributeKind::NoReturn {
                 self.push(error(
                     DiagnosticKind::Directive,
                     a.span,
@@ -769,6 +770,20 @@ impl<'m> ModuleChecker<'m> {
                         "`.{}` takes {count} numbers, found {}",
                         a.kind.name(),
                         a.values.len()
+                    ),
+                ));
+            }
+            let thread_counts = matches!(
+                a.kind,
+                AttributeKind::MaxNtid | AttributeKind::ReqNtid | AttributeKind::ReqNctaPerCluster
+            );
+            if thread_counts && a.values.contains(&0) {
+                self.push(error(
+                    DiagnosticKind::ImmediateRange,
+                    a.span,
+                    format!(
+                        "`.{}` counts from 1: a dimension of 0 has no thread",
+                        a.kind.name()
                     ),
                 ));
             }
@@ -816,6 +831,16 @@ impl<'m> ModuleChecker<'m> {
                     ));
                 }
             }
+        }
+        if let Some(a) = f.attribute(AttributeKind::MinNctaPerSm)
+            && f.attribute(AttributeKind::MaxNtid).is_none()
+            && f.attribute(AttributeKind::ReqNtid).is_none()
+        {
+            self.push(Diagnostic::warning(
+                DiagnosticKind::Directive,
+                a.span,
+                "`.minnctapersm` is ignored without `.maxntid` or `.reqntid`",
+            ));
         }
         let conflicts = [
             (AttributeKind::MaxNtid, AttributeKind::ReqNtid),
@@ -989,7 +1014,10 @@ fn same_signature(a: &Function, b: &Function) -> bool {
     let shape = |ps: &[Param]| -> Vec<(u64, StateSpace)> {
         ps.iter().map(|p| (p.size(), p.space)).collect()
     };
-    shape(&a.params) == shape(&b.params) && shape(&a.returns) == shape(&b.returns)
+    let noreturn = |f: &Function| f.attribute(AttributeKind::NoReturn).is_some();
+    shape(&a.params) == shape(&b.params)
+        && shape(&a.returns) == shape(&b.returns)
+        && noreturn(a) == noreturn(b)
 }
 
 /// The size and alignment of a parameter-space variable or register, as a
