@@ -52,6 +52,7 @@ pub use lower::{
     AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
     immediate_bits, lower,
 };
+pub use module::{check_module, parse_module};
 pub use parser::parse;
 pub use print::print;
 pub use semantics::Semantics;

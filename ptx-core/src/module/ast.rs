@@ -60,6 +60,14 @@ impl Module {
         found
     }
 
+    /// The `.file` directive numbered `index`, which `.loc` directives name.
+    pub fn file(&self, index: u64) -> Option<&FileDirective> {
+        self.directives.iter().find_map(|d| match d {
+            Directive::File(f) if f.index == index => Some(f),
+            _ => None,
+        })
+    }
+
     /// What the header says the module is compiled for: the `.target`'s
     /// `sm_` number and the `.version`, each falling back to
     /// [`Target::default`] where missing or unknown.
@@ -585,6 +593,40 @@ impl Body {
                 Statement::Loc(_) | Statement::CallTargets(_) | Statement::CallPrototype(_) => None,
             })
             .collect()
+    }
+
+    /// Every instruction of the body (blocks entered, in order) with the
+    /// last `.loc` before it: the source line it was compiled from, for
+    /// messages that name the CUDA (or Rust) source rather than the PTX.
+    ///
+    /// ```
+    /// use ptx_core::module::parse_module;
+    /// let text = ".version 9.0\n.target sm_90\n.file 1 \"k.cu\"\n.entry k() {\n.loc 1 7 3\nexit;\n}";
+    /// let m = parse_module(text).unwrap();
+    /// let body = m.function("k").unwrap().body.as_ref().unwrap();
+    /// let (exit, loc) = body.located_instructions()[0];
+    /// assert_eq!(exit.opcode.text(), "exit");
+    /// let loc = loc.unwrap();
+    /// assert_eq!((m.file(loc.file).unwrap().path.as_str(), loc.line), ("k.cu", 7));
+    /// ```
+    pub fn located_instructions(&self) -> Vec<(&Instruction, Option<&Loc>)> {
+        fn walk<'a>(
+            body: &'a Body,
+            loc: &mut Option<&'a Loc>,
+            out: &mut Vec<(&'a Instruction, Option<&'a Loc>)>,
+        ) {
+            for s in &body.statements {
+                match s {
+                    Statement::Loc(l) => *loc = Some(l),
+                    Statement::Instruction(i) => out.push((i, *loc)),
+                    Statement::Block(b) => walk(b, loc, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut None, &mut out);
+        out
     }
 
     /// Every instruction of the body, blocks entered, in order.
