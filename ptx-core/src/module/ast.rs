@@ -68,6 +68,85 @@ impl Module {
         })
     }
 
+    /// The body of `function` (one of this module's) as a template the
+    /// instruction checker and lowering take: the module-scope variables
+    /// and functions declared up to and including `function`, as
+    /// declarations of an enclosing scope (a function's name as a `.global`
+    /// symbol, since its address is a value), then a block with the
+    /// parameters and the body ([`Function::template`]). `None` for a
+    /// declaration without a body.
+    ///
+    /// ```
+    /// use ptx_core::module::parse_module;
+    /// use ptx_core::{check, Target};
+    /// let text = ".version 9.0\n.target sm_90\n.global .u32 g;\n.entry k() { .reg .b32 %r1; ld.global.u32 %r1, [g]; ret; }";
+    /// let m = parse_module(text).unwrap();
+    /// let t = m.function_template(m.function("k").unwrap()).unwrap();
+    /// assert!(check(&t, &[], m.compile_target()).is_ok());
+    /// ```
+    pub fn function_template(&self, function: &Function) -> Option<syntax::Template> {
+        let body = function.template()?;
+        let mut outer: Vec<syntax::Declaration> = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize> = Default::default();
+        for d in &self.directives {
+            match d {
+                Directive::Variable(v) => {
+                    for n in &v.names {
+                        let declaration = syntax::Declaration {
+                            names: vec![syntax::DeclaredName {
+                                name: n.name.text.clone(),
+                                range: n.range,
+                                array: n.array.iter().map(|d| d.unwrap_or(0)).collect(),
+                                span: n.span,
+                            }],
+                            ..v.declaration()
+                        };
+                        match index.get(n.name.text.as_str()) {
+                            // A definition replaces an `.extern` declaration.
+                            Some(&k) if !v.is_extern() => outer[k] = declaration,
+                            Some(_) => {}
+                            None => {
+                                index.insert(&n.name.text, outer.len());
+                                outer.push(declaration);
+                            }
+                        }
+                    }
+                }
+                Directive::Function(g) => {
+                    if !index.contains_key(g.name.text.as_str()) {
+                        index.insert(&g.name.text, outer.len());
+                        outer.push(syntax::Declaration {
+                            space: StateSpace::Global,
+                            align: None,
+                            vector: None,
+                            ty: ScalarType::B8,
+                            names: vec![syntax::DeclaredName {
+                                name: g.name.text.clone(),
+                                range: None,
+                                array: Vec::new(),
+                                span: g.name.span,
+                            }],
+                            span: g.name.span,
+                        });
+                    }
+                    if std::ptr::eq(g, function) {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut items: Vec<Item> = outer.into_iter().map(Item::Declaration).collect();
+        items.push(Item::Block(syntax::Block {
+            items: body.items,
+            span: body.span,
+        }));
+        Some(syntax::Template {
+            items,
+            span: body.span,
+        })
+    }
+
     /// What the header says the module is compiled for: the `.target`'s
     /// `sm_` number and the `.version`, each falling back to
     /// [`Target::default`] where missing or unknown.

@@ -8,7 +8,7 @@
 
 use super::ast::*;
 use super::targets;
-use crate::syntax::{self, Instruction, Item, Operand, OperandKind, Word};
+use crate::syntax::{Immediate, Instruction, Operand, OperandKind, Word};
 use crate::{
     Access, Bound, Diagnostic, DiagnosticKind, PtxVersion, ScalarType, Span, SpecialRegister,
     StateSpace, Target, TypeKind, check,
@@ -42,7 +42,6 @@ pub fn check_module(module: &Module) -> Vec<Diagnostic> {
         module,
         diags: Vec::new(),
         symbols: HashMap::new(),
-        order: Vec::new(),
         files: module
             .directives
             .iter()
@@ -91,7 +90,7 @@ pub fn check_module_text(text: &str) -> Vec<Diagnostic> {
 #[derive(Clone, Copy)]
 enum Symbol<'m> {
     Function(&'m Function),
-    Variable(&'m Variable, &'m VariableName),
+    Variable(&'m Variable),
 }
 
 struct ModuleChecker<'m> {
@@ -100,8 +99,6 @@ struct ModuleChecker<'m> {
     diags: Vec<Diagnostic>,
     /// The names declared so far (PTX names must be declared before use).
     symbols: HashMap<&'m str, Symbol<'m>>,
-    /// The same names in the order declared.
-    order: Vec<&'m str>,
     /// The numbers of the `.file` directives.
     files: HashSet<u64>,
     /// Every `file line column` a `.loc` has named so far.
@@ -302,7 +299,6 @@ impl<'m> ModuleChecker<'m> {
     fn declare(&mut self, name: &'m Word, symbol: Symbol<'m>) {
         let Some(&previous) = self.symbols.get(name.text.as_str()) else {
             self.symbols.insert(&name.text, symbol);
-            self.order.push(&name.text);
             return;
         };
         let message = match (previous, symbol) {
@@ -330,7 +326,7 @@ impl<'m> ModuleChecker<'m> {
             }
             // An `.extern` declaration names a variable that is defined
             // elsewhere, in this module or another.
-            (Symbol::Variable(old, _), Symbol::Variable(new, _))
+            (Symbol::Variable(old), Symbol::Variable(new))
                 if old.is_extern() || new.is_extern() =>
             {
                 // An `.extern` declaration is resolved by a definition that
@@ -461,7 +457,7 @@ impl<'m> ModuleChecker<'m> {
         }
         self.variable(v, true);
         for n in &v.names {
-            self.declare(&n.name, Symbol::Variable(v, n));
+            self.declare(&n.name, Symbol::Variable(v));
         }
     }
 
@@ -612,7 +608,7 @@ impl<'m> ModuleChecker<'m> {
     fn scalar_initializer(&mut self, v: &Variable, init: &Initializer) {
         let ty = v.ty;
         match &init.kind {
-            InitializerKind::Number(syntax::Immediate::Int { .. }) => {
+            InitializerKind::Number(Immediate::Int { .. }) => {
                 if ty.kind() == TypeKind::Float {
                     self.push(error(
                         DiagnosticKind::InvalidType,
@@ -621,7 +617,7 @@ impl<'m> ModuleChecker<'m> {
                     ));
                 }
             }
-            InitializerKind::Number(syntax::Immediate::Float(_)) => {
+            InitializerKind::Number(Immediate::Float(_)) => {
                 if matches!(ty.kind(), TypeKind::Signed | TypeKind::Unsigned) {
                     self.push(error(
                         DiagnosticKind::InvalidType,
@@ -698,7 +694,7 @@ impl<'m> ModuleChecker<'m> {
                 }
                 self.push(d);
             }
-            Some(Symbol::Variable(var, _))
+            Some(Symbol::Variable(var))
                 if !matches!(var.space, StateSpace::Global | StateSpace::Const) =>
             {
                 self.push(error(
@@ -923,44 +919,8 @@ impl<'m> ModuleChecker<'m> {
     fn body(&mut self, f: &'m Function, body: &'m Body) {
         // The instructions, through the template checker, with the module's
         // names declared so far in an enclosing scope.
-        let mut outer: Vec<Item> = Vec::new();
-        for name in &self.order {
-            let declaration = match self.symbols[name] {
-                Symbol::Variable(v, n) => syntax::Declaration {
-                    names: vec![syntax::DeclaredName {
-                        name: n.name.text.clone(),
-                        range: n.range,
-                        array: n.array.iter().map(|d| d.unwrap_or(0)).collect(),
-                        span: n.span,
-                    }],
-                    ..v.declaration()
-                },
-                // A function's name is an address (`mov.u64 %rd1, f;`).
-                Symbol::Function(g) => syntax::Declaration {
-                    space: StateSpace::Global,
-                    align: None,
-                    vector: None,
-                    ty: ScalarType::B8,
-                    names: vec![syntax::DeclaredName {
-                        name: g.name.text.clone(),
-                        range: None,
-                        array: Vec::new(),
-                        span: g.name.span,
-                    }],
-                    span: g.name.span,
-                },
-            };
-            outer.push(Item::Declaration(declaration));
-        }
-        if let Some(template) = f.template() {
-            outer.push(Item::Block(syntax::Block {
-                items: template.items,
-                span: body.span,
-            }));
-        }
-        let template = syntax::Template {
-            items: outer,
-            span: body.span,
+        let Some(template) = self.module.function_template(f) else {
+            return;
         };
         // The forms the instructions matched, for the rules that need to
         // know which operands are written; none when an instruction failed.
@@ -1373,7 +1333,7 @@ impl<'m> BodyWalker<'_, 'm> {
                 .any(|f| f.globals.contains(n.ident.as_str()));
             let at_module = matches!(
                 self.checker.symbols.get(n.ident.as_str()),
-                Some(Symbol::Variable(v, _)) if v.space == StateSpace::Global
+                Some(Symbol::Variable(v)) if v.space == StateSpace::Global
             );
             if in_block || at_module {
                 self.push(
