@@ -18,6 +18,19 @@
 //! Diagnostics carry byte spans of the module text; [`LineIndex`] turns
 //! them into line:column.
 //!
+//! The rules are ptxas 13.0's when it compiles the module as a whole
+//! program (`ptxas -arch=sm_XX file.ptx`, no `-c`): a function declared
+//! but never defined, or an `.extern` one that is called, is an error.
+//! `ptx-core/tests/modules.rs` holds the checker to ptxas's verdict on
+//! every module nvcc wrote for the cuda-samples and on about nine hundred
+//! mutants of them (`tools/module-mutants/`).
+//!
+//! Not read yet: `.alias`, opaque `.texref`/`.samplerref`/`.surfref`
+//! variables and parameters, `.attribute(.managed)` and `.unified`
+//! variables, initializers that are expressions beyond `name+offset`, and
+//! the relocatable rules of `ptxas -c` (where `.extern` functions may stay
+//! undefined).
+//!
 //! ```
 //! use ptx_core::module::{check_module_text, LineIndex};
 //! let text = "\
