@@ -44,12 +44,31 @@ fn is_ident_char(c: u8) -> bool {
 
 /// Splits `text` into tokens; on error returns every problem found.
 pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, Vec<Diagnostic>> {
+    run(text, Dialect::Template)
+}
+
+/// Splits the text of a whole module into tokens. In a module `%` has no
+/// inline-asm meaning: `%r1` and even `%0` are register names, and `%%` is
+/// an error.
+pub(crate) fn tokenize_module(text: &str) -> Result<Vec<Token>, Vec<Diagnostic>> {
+    run(text, Dialect::Module)
+}
+
+/// Whether the text is an inline-asm template or a module.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dialect {
+    Template,
+    Module,
+}
+
+fn run(text: &str, dialect: Dialect) -> Result<Vec<Token>, Vec<Diagnostic>> {
     let mut lexer = Lexer {
         src: text.as_bytes(),
         text,
         pos: 0,
         tokens: Vec::new(),
         errors: Vec::new(),
+        dialect,
     };
     lexer.run();
     if lexer.errors.is_empty() {
@@ -65,6 +84,7 @@ struct Lexer<'a> {
     pos: usize,
     tokens: Vec<Token>,
     errors: Vec<Diagnostic>,
+    dialect: Dialect,
 }
 
 impl Lexer<'_> {
@@ -153,6 +173,9 @@ impl Lexer<'_> {
 
     /// `%%name` and `%name` (registers), `%0` and `%[name]` (placeholders).
     fn percent(&mut self, start: usize) -> Option<TokenKind> {
+        if self.dialect == Dialect::Module {
+            return self.module_percent(start);
+        }
         let escaped = self.peek(1) == b'%';
         let name_start = self.pos + if escaped { 2 } else { 1 };
         let next = self.src.get(name_start).copied().unwrap_or(0);
@@ -206,6 +229,24 @@ impl Lexer<'_> {
                 "a lone `%`: write `%%` for a literal percent sign, `%0` for an operand".into(),
             );
         }
+        None
+    }
+
+    /// `%name` in a module: a register name, whatever characters follow.
+    fn module_percent(&mut self, start: usize) -> Option<TokenKind> {
+        self.pos += 1;
+        let name_start = self.pos;
+        self.eat_while(is_ident_char);
+        if self.pos > name_start {
+            return Some(TokenKind::Ident(self.text[start..self.pos].to_string()));
+        }
+        let message = if self.peek(0) == b'%' {
+            self.pos += 1;
+            "`%%` belongs to inline asm; in a module a register is written `%name`"
+        } else {
+            "a lone `%`: a register name such as `%r1` was expected"
+        };
+        self.error(start, message.into());
         None
     }
 
@@ -429,6 +470,25 @@ mod tests {
         let t = tokenize("a/* x */b // c\nd").unwrap();
         assert_eq!(t.len(), 3);
         assert!(t[1].spaced && t[2].spaced);
+    }
+
+    #[test]
+    fn a_module_has_no_placeholders() {
+        use TokenKind::*;
+        let kinds: Vec<TokenKind> = tokenize_module("%r1 %0 %tid")
+            .unwrap()
+            .into_iter()
+            .map(|t| t.kind)
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                Ident("%r1".into()),
+                Ident("%0".into()),
+                Ident("%tid".into())
+            ]
+        );
+        assert!(tokenize_module("%%tid").is_err());
     }
 
     #[test]

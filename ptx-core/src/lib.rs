@@ -14,6 +14,11 @@
 //! assert_eq!(print(&checked.template), "add.s32 %0, %1, %2;");
 //! ```
 //!
+//! Whole modules (`.ptx` files with kernels, device functions and
+//! variables) go through [`module::parse_module`] and
+//! [`module::check_module`], which reuse the same instruction parser and
+//! checker.
+//!
 //! Nothing here panics on any input: every problem is a [`Diagnostic`] with
 //! the byte range it is about.
 
@@ -25,6 +30,7 @@ mod decode;
 mod diag;
 mod lexer;
 mod lower;
+pub mod module;
 mod parser;
 mod print;
 mod semantics;
@@ -46,6 +52,7 @@ pub use lower::{
     AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
     immediate_bits, lower,
 };
+pub use module::{check_module, parse_module};
 pub use parser::parse;
 pub use print::print;
 pub use semantics::Semantics;

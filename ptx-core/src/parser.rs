@@ -40,6 +40,23 @@ pub fn parse(text: &str) -> Result<Template, Vec<Diagnostic>> {
     }
 }
 
+/// Parses one instruction, guard to `;`, from tokens of a larger text (a
+/// module's function body): the module parser finds the statement, the
+/// instruction syntax stays here, shared with templates.
+pub(crate) fn parse_instruction(tokens: &[Token]) -> Result<Instruction, Vec<Diagnostic>> {
+    let end = tokens.last().map_or(0, |t| t.span.end);
+    let mut parser = Parser {
+        tokens: tokens.to_vec(),
+        pos: 0,
+        errors: Vec::new(),
+        end,
+    };
+    match parser.instruction() {
+        Ok(instruction) if parser.errors.is_empty() => Ok(instruction),
+        _ => Err(parser.errors),
+    }
+}
+
 struct Parser {
     tokens: Vec<Token>,
     pos: usize,

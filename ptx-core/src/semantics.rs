@@ -11,8 +11,10 @@
 
 macro_rules! semantics {
     ($($(#[$group:meta])* $variant:ident = $key:literal,)*) => {
-        /// Which operation an instruction form performs; see the
-        /// [module documentation](self).
+        /// Which operation an instruction form performs. Several forms
+        /// share one (`add.s32` and `add.f32` are both `Add`); each
+        /// variant's [`key`](Semantics::key) is the opcode with the
+        /// modifiers that select the operation.
         ///
         /// ```
         /// use ptx_core::Semantics;
@@ -200,6 +202,8 @@ semantics! {
     StAsync = "st.async",
     StBulk = "st.bulk",
     TensormapReplace = "tensormap.replace",
+    // table/texture.rs
+    Tex = "tex",
     // table/warp.rs
     Activemask = "activemask",
     BarWarpSync = "bar.warp.sync",

@@ -65,6 +65,7 @@ mod memory;
 mod misc;
 mod movement;
 mod sync;
+mod texture;
 mod video;
 mod warp;
 
@@ -763,6 +764,7 @@ fn entries() -> Vec<(Family, Vec<Entry>)> {
         (Family::Convert, convert::entries()),
         (Family::Movement, movement::entries()),
         (Family::Memory, memory::entries()),
+        (Family::Memory, texture::entries()),
         (Family::Control, control::entries()),
         (Family::Sync, sync::entries()),
         (Family::Warp, warp::entries()),

@@ -285,6 +285,7 @@ dispatch! {
         Tcgen05St,
         Tcgen05Wait,
         TensormapReplace,
+        Tex,
         Trap,
         Vote,
         WgmmaCommitGroup,
