@@ -1,11 +1,36 @@
-//! The PTX model: types, state spaces, operands, the instruction table, and
-//! the pipeline that every `ptx!` statement goes through:
+//! The PTX model, usable at run time and inside the `ptx!` macro: types,
+//! state spaces, operands, the instruction table, and the pipeline that
+//! every statement and every module goes through.
 //!
 //! ```text
-//! text ──parse──▶ Template ──check(operands, target)──▶ Checked   (or Diagnostics)
-//!                  │
-//!                  └──print──▶ canonical text
+//! text ──lexer, parser──▶ Template ──check(operands, target)──▶ Checked   (or Diagnostics)
+//!                          │                                     │
+//!                          └──print──▶ canonical text            └──lower──▶ Program (slots, steps)
+//!
+//! .ptx ──module::parse_module──▶ Module ──module::check_module──▶ Diagnostics (line:column)
 //! ```
+//!
+//! Where each part lives:
+//!
+//! * `table/`: the instruction table, one file per family
+//!   (`table/integer.rs`, `table/memory.rs`, ...), each entry a spec line
+//!   and the [`Semantics`] of the operation it performs; the simulator's
+//!   `sem/<family>.rs` mirror these files.
+//! * `lexer`, `parser`, `syntax`: text to a syntax tree whose every node
+//!   has its byte [`Span`]; `print` back to canonical text.
+//! * `check/`: a statement against the table, the operands' constraints
+//!   and the target (`check/mod.rs` selects a form, `modifiers`,
+//!   `operands` and `scope` check its parts, `messages` words the
+//!   diagnostics).
+//! * `decode`: a bound form's modifiers as [`Mods`], what semantic
+//!   functions read; `lower`: a checked statement as a [`Program`] of
+//!   steps over operand slots.
+//! * [`module`]: whole `.ptx` modules, whose function bodies go through
+//!   the same instruction parser and checker under the module's own
+//!   `.version` and `.target`.
+//! * `types`, `space`, `special`, `target`, `constraint`: the PTX
+//!   vocabulary (scalar types, state spaces, special registers, targets
+//!   and ISA versions, inline-asm constraint letters).
 //!
 //! ```
 //! use ptx_core::{check_asm, print, Semantics, Target};
@@ -13,11 +38,6 @@
 //! assert_eq!(checked.instructions[0].bound.form.semantics, Semantics::Add);
 //! assert_eq!(print(&checked.template), "add.s32 %0, %1, %2;");
 //! ```
-//!
-//! Whole modules (`.ptx` files with kernels, device functions and
-//! variables) go through [`module::parse_module`] and
-//! [`module::check_module`], which reuse the same instruction parser and
-//! checker.
 //!
 //! Nothing here panics on any input: every problem is a [`Diagnostic`] with
 //! the byte range it is about.
