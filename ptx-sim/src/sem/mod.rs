@@ -4,6 +4,13 @@
 //! signature [`crate::exec::SemFn`]; [`fp`] is the exact floating-point
 //! arithmetic the float families share.
 //!
+//! The table families without a file here have no function of their own:
+//! `table/half.rs`'s forms are the float operations ([`float`] reads the
+//! half types from their modifiers), `table/control.rs`'s branches are
+//! steps of the lowered program, and the forms of `table/misc.rs`,
+//! `table/texture.rs`, `table/matrix/wgmma.rs` and
+//! `table/matrix/tcgen05.rs` are listed as not simulated.
+//!
 //! [`run`] is the dispatch: an exhaustive `match` over [`Semantics`], so
 //! the compiler proves that every operation of the table either has a
 //! semantic function here or is listed as not simulated, whose run is a
