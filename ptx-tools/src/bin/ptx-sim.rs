@@ -2,12 +2,14 @@
 //!
 //! ```text
 //! ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]
+//! ptx-sim check FILE.ptx
 //! ```
 
 use ptx_core::Target;
+use ptx_core::module::{LineIndex, check_module_text};
 use ptx_tools::records::read_jsonl;
 use ptx_tools::verdicts::Statement;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `print!` that ends the program quietly when stdout is closed early (as
@@ -31,7 +33,7 @@ macro_rules! outln {
     }};
 }
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled/forms.rs\n       ptx-sim coverage [RECORDS.jsonl[.gz] ...] > docs/coverage.md";
+const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim check FILE.ptx\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled/forms.rs\n       ptx-sim coverage [RECORDS.jsonl[.gz] ...] > docs/coverage.md";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +51,32 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `ptx-sim check FILE.ptx`: the module checked as ptxas checks it, each
+/// diagnostic as `FILE:LINE:COLUMN: severity: message`; exit 1 when any is
+/// an error.
+fn check_module_file(path: &Path) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let diagnostics = check_module_text(&text);
+    let lines = LineIndex::new(&text);
+    let name = path.display().to_string();
+    for d in &diagnostics {
+        outln!("{}", lines.render(&name, d));
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    outln!(
+        "{name}: {errors} error{}, {warnings} warning{}",
+        plural(errors),
+        plural(warnings)
+    );
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 struct Options {
@@ -78,7 +106,17 @@ fn options(args: &[String]) -> Result<Options, String> {
 }
 
 fn run_check(args: &[String]) -> Result<ExitCode, String> {
+    if let [file] = args
+        && file.ends_with(".ptx")
+    {
+        return check_module_file(Path::new(file));
+    }
     let opts = options(args)?;
+    if opts.file.extension().is_some_and(|e| e == "ptx") {
+        return Err(format!(
+            "`check FILE.ptx` takes no options: the module's own .target and .version decide what it may use\n{USAGE}"
+        ));
+    }
     let records = read_jsonl(&opts.file)?;
     let (mut passed, mut failed, mut unjudged) = (0usize, 0usize, 0usize);
     for record in &records {
