@@ -46,6 +46,7 @@
 
 mod check;
 mod constraint;
+mod cursor;
 mod decode;
 mod diag;
 mod lexer;

@@ -1,6 +1,7 @@
 //! Tokens to syntax tree. Recovers at `;` and `}` so that every error of a
 //! template is reported at once, and never panics, whatever the input.
 
+use crate::cursor::{Bail, Cursor, PResult};
 use crate::lexer::{Token, TokenKind, tokenize};
 use crate::syntax::*;
 use crate::{Diagnostic, DiagnosticKind, ScalarType, Span, StateSpace, VectorWidth};
@@ -24,19 +25,16 @@ pub fn parse(text: &str) -> Result<Template, Vec<Diagnostic>> {
     }
     let tokens = tokenize(text)?;
     let mut parser = Parser {
-        tokens,
-        pos: 0,
-        errors: Vec::new(),
-        end: text.len() as u32,
+        cur: Cursor::new(tokens, text.len() as u32, "the template"),
     };
     let items = parser.items(false);
-    if parser.errors.is_empty() {
+    if parser.cur.errors.is_empty() {
         Ok(Template {
             items,
             span: Span::new(0, text.len() as u32),
         })
     } else {
-        Err(parser.errors)
+        Err(parser.cur.errors)
     }
 }
 
@@ -46,115 +44,26 @@ pub fn parse(text: &str) -> Result<Template, Vec<Diagnostic>> {
 pub(crate) fn parse_instruction(tokens: &[Token]) -> Result<Instruction, Vec<Diagnostic>> {
     let end = tokens.last().map_or(0, |t| t.span.end);
     let mut parser = Parser {
-        tokens: tokens.to_vec(),
-        pos: 0,
-        errors: Vec::new(),
-        end,
+        cur: Cursor::new(tokens.to_vec(), end, "the template"),
     };
     match parser.instruction() {
-        Ok(instruction) if parser.errors.is_empty() => Ok(instruction),
-        _ => Err(parser.errors),
+        Ok(instruction) if parser.cur.errors.is_empty() => Ok(instruction),
+        _ => Err(parser.cur.errors),
     }
 }
 
 struct Parser {
-    tokens: Vec<Token>,
-    pos: usize,
-    errors: Vec<Diagnostic>,
-    end: u32,
+    cur: Cursor,
 }
 
-/// A parse failure inside one statement; the diagnostic is already recorded.
-struct Bail;
-
-type PResult<T> = Result<T, Bail>;
-
 impl Parser {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.pos)
-    }
-
-    fn peek_kind(&self) -> Option<&TokenKind> {
-        self.peek().map(|t| &t.kind)
-    }
-
-    fn peek_at(&self, ahead: usize) -> Option<&Token> {
-        self.tokens.get(self.pos + ahead)
-    }
-
-    fn is_punct(&self, c: char) -> bool {
-        matches!(self.peek_kind(), Some(TokenKind::Punct(p)) if *p == c)
-    }
-
-    fn eat_punct(&mut self, c: char) -> bool {
-        if self.is_punct(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Span of the current token, or the empty span at the end of text.
-    fn here(&self) -> Span {
-        self.peek().map_or(Span::empty(self.end), |t| t.span)
-    }
-
-    fn prev_end(&self) -> u32 {
-        self.pos
-            .checked_sub(1)
-            .and_then(|i| self.tokens.get(i))
-            .map_or(0, |t| t.span.end)
-    }
-
-    fn bump(&mut self) -> Option<Token> {
-        let t = self.tokens.get(self.pos).cloned();
-        if t.is_some() {
-            self.pos += 1;
-        }
-        t
-    }
-
-    fn fail<T>(&mut self, span: Span, message: impl Into<String>) -> PResult<T> {
-        self.errors
-            .push(Diagnostic::error(DiagnosticKind::Syntax, span, message));
-        Err(Bail)
-    }
-
-    fn describe(&self) -> String {
-        match self.peek_kind() {
-            None => "the end of the template".into(),
-            Some(TokenKind::Ident(s)) => format!("`{s}`"),
-            Some(TokenKind::Dotted(s)) => format!("`.{s}`"),
-            Some(TokenKind::Int(v)) => format!("`{v}`"),
-            Some(TokenKind::Float(_)) => "a floating-point literal".into(),
-            Some(TokenKind::Placeholder(p)) => format!("`{p}`"),
-            Some(TokenKind::Str(_)) => "a string".into(),
-            Some(TokenKind::Punct(c)) => format!("`{c}`"),
-        }
-    }
-
-    fn expect_punct(&mut self, c: char, context: &str) -> PResult<Span> {
-        if self.is_punct(c) {
-            Ok(self.bump().map(|t| t.span).unwrap_or_default())
-        } else {
-            let found = self.describe();
-            let span = if self.peek().is_none() {
-                Span::empty(self.prev_end())
-            } else {
-                self.here()
-            };
-            self.fail(span, format!("expected `{c}` {context}, found {found}"))
-        }
-    }
-
     /// Skips to just after the next `;` at this nesting level (or to a `}`).
     fn recover(&mut self) {
         let mut depth = 0usize;
-        while let Some(t) = self.peek() {
+        while let Some(t) = self.cur.peek() {
             match t.kind {
                 TokenKind::Punct(';') if depth == 0 => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     return;
                 }
                 TokenKind::Punct('[' | '(') => depth += 1,
@@ -162,28 +71,28 @@ impl Parser {
                 TokenKind::Punct('}') if depth == 0 => return,
                 _ => {}
             }
-            self.pos += 1;
+            self.cur.pos += 1;
         }
     }
 
     fn items(&mut self, in_block: bool) -> Vec<Item> {
         let mut items = Vec::new();
         loop {
-            match self.peek_kind() {
+            match self.cur.peek_kind() {
                 None => return items,
                 Some(TokenKind::Punct('}')) => {
                     if in_block {
                         return items;
                     }
-                    let span = self.here();
-                    self.pos += 1;
-                    self.errors.push(Diagnostic::error(
+                    let span = self.cur.here();
+                    self.cur.pos += 1;
+                    self.cur.errors.push(Diagnostic::error(
                         DiagnosticKind::Syntax,
                         span,
                         "unmatched `}`",
                     ));
                 }
-                Some(TokenKind::Punct(';')) => self.pos += 1,
+                Some(TokenKind::Punct(';')) => self.cur.pos += 1,
                 _ => match self.item() {
                     Ok(item) => items.push(item),
                     Err(Bail) => self.recover(),
@@ -193,30 +102,30 @@ impl Parser {
     }
 
     fn item(&mut self) -> PResult<Item> {
-        let start = self.here();
-        match self.peek_kind() {
+        let start = self.cur.here();
+        match self.cur.peek_kind() {
             Some(TokenKind::Punct('{')) => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let items = self.items(true);
-                if !self.eat_punct('}') {
-                    return self.fail(start, "this `{` is never closed");
+                if !self.cur.eat_punct('}') {
+                    return self.cur.fail(start, "this `{` is never closed");
                 }
                 Ok(Item::Block(Block {
                     items,
-                    span: start.to(Span::empty(self.prev_end())),
+                    span: start.to(Span::empty(self.cur.prev_end())),
                 }))
             }
             Some(TokenKind::Ident(name))
                 if matches!(
-                    self.peek_at(1).map(|t| &t.kind),
+                    self.cur.peek_at(1).map(|t| &t.kind),
                     Some(TokenKind::Punct(':'))
                 ) =>
             {
                 let name = name.clone();
-                self.pos += 2;
+                self.cur.pos += 2;
                 Ok(Item::Label(Label {
                     name,
-                    span: start.to(Span::empty(self.prev_end())),
+                    span: start.to(Span::empty(self.cur.prev_end())),
                 }))
             }
             Some(TokenKind::Dotted(_)) => self.directive(),
@@ -224,8 +133,8 @@ impl Parser {
                 self.instruction().map(Item::Instruction)
             }
             _ => {
-                let found = self.describe();
-                self.fail(
+                let found = self.cur.describe();
+                self.cur.fail(
                     start,
                     format!("expected an instruction, label, declaration or `{{`, found {found}"),
                 )
@@ -238,27 +147,27 @@ impl Parser {
             kind: TokenKind::Dotted(name),
             span: start,
             ..
-        }) = self.bump()
+        }) = self.cur.bump()
         else {
             return Err(Bail);
         };
         if name == "pragma" {
-            let text = match self.bump() {
+            let text = match self.cur.bump() {
                 Some(Token {
                     kind: TokenKind::Str(s),
                     ..
                 }) => s,
                 _ => {
-                    return self.fail(
-                        self.here(),
+                    return self.cur.fail(
+                        self.cur.here(),
                         "`.pragma` needs a string, as in `.pragma \"nounroll\";`",
                     );
                 }
             };
-            self.expect_punct(';', "after the pragma")?;
+            self.cur.expect_punct(';', "after the pragma")?;
             return Ok(Item::Pragma(Pragma {
                 text,
-                span: start.to(Span::empty(self.prev_end())),
+                span: start.to(Span::empty(self.cur.prev_end())),
             }));
         }
         let Some(space) = StateSpace::from_name(&name).filter(|s| *s != StateSpace::Sreg) else {
@@ -271,30 +180,32 @@ impl Parser {
                     "`.{name}` is not a directive allowed inside a function body; declare with `.reg`, `.local` or `.shared`"
                 )
             };
-            return self.fail(start, message);
+            return self.cur.fail(start, message);
         };
         let mut align = None;
         let mut vector = None;
         let mut ty = None;
-        while let Some(TokenKind::Dotted(word)) = self.peek_kind() {
+        while let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() {
             let word = word.clone();
-            let span = self.here();
-            self.pos += 1;
+            let span = self.cur.here();
+            self.cur.pos += 1;
             if word == "align" {
-                match self.bump() {
+                match self.cur.bump() {
                     Some(Token {
                         kind: TokenKind::Int(n),
                         ..
                     }) if n.is_power_of_two() && n <= 1 << 16 => align = Some(n as u32),
                     _ => {
-                        return self.fail(span, "`.align` needs a power of two, as in `.align 16`");
+                        return self
+                            .cur
+                            .fail(span, "`.align` needs a power of two, as in `.align 16`");
                     }
                 }
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
                 if ty.replace(t).is_some() {
-                    return self.fail(span, "a declaration has exactly one type");
+                    return self.cur.fail(span, "a declaration has exactly one type");
                 }
             } else {
                 let hint = crate::diag::closest(&word, ScalarType::ALL.iter().map(|t| t.name()));
@@ -302,83 +213,85 @@ impl Parser {
                 if let Some(h) = hint {
                     message.push_str(&format!("; did you mean `.{h}`?"));
                 }
-                return self.fail(span, message);
+                return self.cur.fail(span, message);
             }
         }
         let Some(ty) = ty else {
-            return self.fail(
-                start.to(Span::empty(self.prev_end())),
+            return self.cur.fail(
+                start.to(Span::empty(self.cur.prev_end())),
                 format!("`.{name}` declaration needs a type, as in `.{name} .b32 x;`"),
             );
         };
         let mut names = Vec::new();
         loop {
-            let span = self.here();
-            let Some(TokenKind::Ident(n)) = self.peek_kind() else {
-                let found = self.describe();
-                return self.fail(span, format!("expected a name to declare, found {found}"));
+            let span = self.cur.here();
+            let Some(TokenKind::Ident(n)) = self.cur.peek_kind() else {
+                let found = self.cur.describe();
+                return self
+                    .cur
+                    .fail(span, format!("expected a name to declare, found {found}"));
             };
             let n = n.clone();
-            self.pos += 1;
+            self.cur.pos += 1;
             let mut range = None;
             let mut array = Vec::new();
-            if self.eat_punct('<') {
+            if self.cur.eat_punct('<') {
                 range = Some(self.small_int("register count in `<N>`")?);
-                self.expect_punct('>', "to close `<N>`")?;
+                self.cur.expect_punct('>', "to close `<N>`")?;
             }
-            while self.eat_punct('[') {
+            while self.cur.eat_punct('[') {
                 array.push(self.small_int("array size")?);
-                self.expect_punct(']', "to close the array size")?;
+                self.cur.expect_punct(']', "to close the array size")?;
             }
             names.push(DeclaredName {
                 name: n,
                 range,
                 array,
-                span: span.to(Span::empty(self.prev_end())),
+                span: span.to(Span::empty(self.cur.prev_end())),
             });
-            if !self.eat_punct(',') {
+            if !self.cur.eat_punct(',') {
                 break;
             }
         }
-        if self.is_punct('=') {
-            return self.fail(
-                self.here(),
+        if self.cur.is_punct('=') {
+            return self.cur.fail(
+                self.cur.here(),
                 "initializers are not supported in inline PTX declarations",
             );
         }
-        self.expect_punct(';', "after the declaration")?;
+        self.cur.expect_punct(';', "after the declaration")?;
         Ok(Item::Declaration(Declaration {
             space,
             align,
             vector,
             ty,
             names,
-            span: start.to(Span::empty(self.prev_end())),
+            span: start.to(Span::empty(self.cur.prev_end())),
         }))
     }
 
     fn small_int(&mut self, what: &str) -> PResult<u32> {
-        let span = self.here();
-        match self.bump() {
+        let span = self.cur.here();
+        match self.cur.bump() {
             Some(Token {
                 kind: TokenKind::Int(n),
                 ..
             }) if n <= u32::MAX as u64 => Ok(n as u32),
-            _ => self.fail(span, format!("expected a {what}")),
+            _ => self.cur.fail(span, format!("expected a {what}")),
         }
     }
 
     fn instruction(&mut self) -> PResult<Instruction> {
-        let start = self.here();
-        let guard = if self.is_punct('@') {
-            self.pos += 1;
-            let negated = self.eat_punct('!');
-            let predicate = match self.peek_kind() {
+        let start = self.cur.here();
+        let guard = if self.cur.is_punct('@') {
+            self.cur.pos += 1;
+            let negated = self.cur.eat_punct('!');
+            let predicate = match self.cur.peek_kind() {
                 Some(TokenKind::Ident(_) | TokenKind::Placeholder(_)) => self.primary()?,
                 _ => {
-                    let found = self.describe();
-                    return self.fail(
-                        self.here(),
+                    let found = self.cur.describe();
+                    return self.cur.fail(
+                        self.cur.here(),
                         format!("expected a predicate after `@`, found {found}"),
                     );
                 }
@@ -391,51 +304,53 @@ impl Parser {
         } else {
             None
         };
-        let name_span = self.here();
-        let Some(TokenKind::Ident(name)) = self.peek_kind() else {
-            let found = self.describe();
-            return self.fail(name_span, format!("expected an opcode, found {found}"));
+        let name_span = self.cur.here();
+        let Some(TokenKind::Ident(name)) = self.cur.peek_kind() else {
+            let found = self.cur.describe();
+            return self
+                .cur
+                .fail(name_span, format!("expected an opcode, found {found}"));
         };
         let name = Word {
             text: name.clone(),
             span: name_span,
         };
-        self.pos += 1;
+        self.cur.pos += 1;
         let mut modifiers = Vec::new();
         while let Some(Token {
             kind: TokenKind::Dotted(m),
             span,
             spaced: false,
-        }) = self.peek()
+        }) = self.cur.peek()
         {
             modifiers.push(Word {
                 text: m.clone(),
                 span: *span,
             });
-            self.pos += 1;
+            self.cur.pos += 1;
         }
         let opcode = Opcode {
-            span: name_span.to(Span::empty(self.prev_end())),
+            span: name_span.to(Span::empty(self.cur.prev_end())),
             name,
             modifiers,
         };
         let mut operands = Vec::new();
-        if !self.is_punct(';') {
+        if !self.cur.is_punct(';') {
             loop {
                 operands.push(self.operand()?);
-                if !self.eat_punct(',') {
+                if !self.cur.eat_punct(',') {
                     break;
                 }
             }
         }
-        if !self.is_punct(';') {
-            let found = self.describe();
-            let span = if self.peek().is_none() {
-                Span::empty(self.prev_end())
+        if !self.cur.is_punct(';') {
+            let found = self.cur.describe();
+            let span = if self.cur.peek().is_none() {
+                Span::empty(self.cur.prev_end())
             } else {
-                self.here()
+                self.cur.here()
             };
-            let message = if self.peek().is_none() || self.is_punct('}') {
+            let message = if self.cur.peek().is_none() || self.cur.is_punct('}') {
                 format!("expected `;` after `{}`", opcode.text())
             } else {
                 format!(
@@ -443,20 +358,20 @@ impl Parser {
                     opcode.text()
                 )
             };
-            return self.fail(span, message);
+            return self.cur.fail(span, message);
         }
-        self.pos += 1;
+        self.cur.pos += 1;
         Ok(Instruction {
             guard,
             opcode,
             operands,
-            span: start.to(Span::empty(self.prev_end())),
+            span: start.to(Span::empty(self.cur.prev_end())),
         })
     }
 
     fn operand(&mut self) -> PResult<Operand> {
-        let start = self.here();
-        if self.eat_punct('!') {
+        let start = self.cur.here();
+        if self.cur.eat_punct('!') {
             let inner = self.primary()?;
             return Ok(Operand {
                 span: start.to(inner.span),
@@ -464,13 +379,13 @@ impl Parser {
             });
         }
         // `-a`: a negated register (a `-` before a number is part of the literal).
-        if self.is_punct('-')
+        if self.cur.is_punct('-')
             && matches!(
-                self.peek_at(1).map(|t| &t.kind),
+                self.cur.peek_at(1).map(|t| &t.kind),
                 Some(TokenKind::Placeholder(_) | TokenKind::Ident(_))
             )
         {
-            self.pos += 1;
+            self.cur.pos += 1;
             let inner = self.primary()?;
             return Ok(Operand {
                 span: start.to(inner.span),
@@ -480,15 +395,15 @@ impl Parser {
         let first = self.primary()?;
         // `var+8`: a variable's address plus an offset, as a value.
         if matches!(first.kind, OperandKind::Name(_))
-            && self.is_punct('+')
+            && self.cur.is_punct('+')
             && matches!(
-                self.peek_at(1).map(|t| &t.kind),
+                self.cur.peek_at(1).map(|t| &t.kind),
                 Some(TokenKind::Int(_) | TokenKind::Punct('-'))
             )
         {
-            self.pos += 1;
+            self.cur.pos += 1;
             let offset = self.signed_int("offset")?;
-            let span = start.to(Span::empty(self.prev_end()));
+            let span = start.to(Span::empty(self.cur.prev_end()));
             let address = Address {
                 base: Some(first),
                 offset,
@@ -502,7 +417,7 @@ impl Parser {
                 span,
             });
         }
-        if self.eat_punct('|') {
+        if self.cur.eat_punct('|') {
             let second = self.primary()?;
             return Ok(Operand {
                 span: first.span.to(second.span),
@@ -513,51 +428,51 @@ impl Parser {
     }
 
     fn primary(&mut self) -> PResult<Operand> {
-        let start = self.here();
-        let Some(token) = self.peek().cloned() else {
-            return self.fail(
-                Span::empty(self.prev_end()),
+        let start = self.cur.here();
+        let Some(token) = self.cur.peek().cloned() else {
+            return self.cur.fail(
+                Span::empty(self.cur.prev_end()),
                 "expected an operand, found the end of the template",
             );
         };
         match token.kind {
             TokenKind::Placeholder(p) => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let placeholder = Operand {
                     kind: OperandKind::Placeholder(p),
                     span: start,
                 };
                 // Any word right after a placeholder is a selector (`%1.h0`);
                 // the checker says which ones the instruction takes.
-                match self.peek().cloned() {
+                match self.cur.peek().cloned() {
                     Some(Token {
                         kind: TokenKind::Dotted(word),
                         spaced: false,
                         span,
                     }) => {
-                        self.pos += 1;
+                        self.cur.pos += 1;
                         Ok(select(placeholder, word, span))
                     }
                     _ => Ok(placeholder),
                 }
             }
             TokenKind::Ident(ident) if ident == "_" => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 Ok(Operand {
                     kind: OperandKind::Sink,
                     span: start,
                 })
             }
             TokenKind::Ident(ident) => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let (mut component, mut selector) = (None, None);
                 if let Some(Token {
                     kind: TokenKind::Dotted(c),
                     spaced: false,
                     span,
-                }) = self.peek().cloned()
+                }) = self.cur.peek().cloned()
                 {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     if is_selector_word(&c) {
                         selector = Some((c, span));
                     } else {
@@ -568,24 +483,24 @@ impl Parser {
                     kind: OperandKind::Name(Name { ident, component }),
                     span: match selector {
                         Some((_, span)) => start.to(Span::empty(span.start)),
-                        None => start.to(Span::empty(self.prev_end())),
+                        None => start.to(Span::empty(self.cur.prev_end())),
                     },
                 };
                 if let Some((word, span)) = selector {
                     return Ok(select(name, word, span));
                 }
                 if matches!(
-                    self.peek(),
+                    self.cur.peek(),
                     Some(Token {
                         kind: TokenKind::Punct('['),
                         spaced: false,
                         ..
                     })
                 ) {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     let offset = self.signed_int("array index")?;
-                    self.expect_punct(']', "to close the index")?;
-                    let span = start.to(Span::empty(self.prev_end()));
+                    self.cur.expect_punct(']', "to close the index")?;
+                    let span = start.to(Span::empty(self.cur.prev_end()));
                     let address = Address {
                         base: Some(name),
                         offset,
@@ -602,48 +517,48 @@ impl Parser {
                 Ok(name)
             }
             TokenKind::Punct('-') | TokenKind::Int(_) | TokenKind::Float(_) => {
-                let negative = self.eat_punct('-');
-                match self.bump().map(|t| t.kind) {
+                let negative = self.cur.eat_punct('-');
+                match self.cur.bump().map(|t| t.kind) {
                     Some(TokenKind::Int(value)) => Ok(Operand {
                         kind: OperandKind::Immediate(Immediate::Int { value, negative }),
-                        span: start.to(Span::empty(self.prev_end())),
+                        span: start.to(Span::empty(self.cur.prev_end())),
                     }),
                     Some(TokenKind::Float(f)) => {
                         let f = if negative { negate(f) } else { f };
                         Ok(Operand {
                             kind: OperandKind::Immediate(Immediate::Float(f)),
-                            span: start.to(Span::empty(self.prev_end())),
+                            span: start.to(Span::empty(self.cur.prev_end())),
                         })
                     }
-                    _ => self.fail(start, "expected a number after `-`"),
+                    _ => self.cur.fail(start, "expected a number after `-`"),
                 }
             }
             TokenKind::Punct('[') => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let mut address = self.address()?;
                 if let Some(Token {
                     kind: TokenKind::Dotted(word),
                     spaced: false,
                     ..
-                }) = self.peek()
+                }) = self.cur.peek()
                     && word == "unified"
                 {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     address.unified = true;
                 }
                 Ok(Operand {
                     kind: OperandKind::Address(Box::new(address)),
-                    span: start.to(Span::empty(self.prev_end())),
+                    span: start.to(Span::empty(self.cur.prev_end())),
                 })
             }
             TokenKind::Punct(open @ ('{' | '(')) => {
-                self.pos += 1;
+                self.cur.pos += 1;
                 let close = if open == '{' { '}' } else { ')' };
                 let mut elements = Vec::new();
-                if !self.is_punct(close) {
+                if !self.cur.is_punct(close) {
                     loop {
                         elements.push(self.operand()?);
-                        if !self.eat_punct(',') {
+                        if !self.cur.eat_punct(',') {
                             break;
                         }
                     }
@@ -653,8 +568,8 @@ impl Parser {
                 } else {
                     "to close the list"
                 };
-                self.expect_punct(close, what)?;
-                let span = start.to(Span::empty(self.prev_end()));
+                self.cur.expect_punct(close, what)?;
+                let span = start.to(Span::empty(self.cur.prev_end()));
                 let kind = if open == '{' {
                     OperandKind::Vector(elements)
                 } else {
@@ -663,20 +578,21 @@ impl Parser {
                 Ok(Operand { kind, span })
             }
             _ => {
-                let found = self.describe();
-                self.fail(start, format!("expected an operand, found {found}"))
+                let found = self.cur.describe();
+                self.cur
+                    .fail(start, format!("expected an operand, found {found}"))
             }
         }
     }
 
     fn signed_int(&mut self, what: &str) -> PResult<i64> {
-        let span = self.here();
-        let negative = self.eat_punct('-');
-        match self.bump().map(|t| t.kind) {
+        let span = self.cur.here();
+        let negative = self.cur.eat_punct('-');
+        match self.cur.bump().map(|t| t.kind) {
             Some(TokenKind::Int(v)) if v <= i64::MAX as u64 => {
                 Ok(if negative { -(v as i64) } else { v as i64 })
             }
-            _ => self.fail(span, format!("expected an integer {what}")),
+            _ => self.cur.fail(span, format!("expected an integer {what}")),
         }
     }
 
@@ -684,22 +600,22 @@ impl Parser {
     fn address(&mut self) -> PResult<Address> {
         let mut base = None;
         let mut offset = 0i64;
-        match self.peek_kind() {
+        match self.cur.peek_kind() {
             Some(TokenKind::Int(_)) | Some(TokenKind::Punct('-')) => {
                 offset = self.signed_int("address")?
             }
             Some(TokenKind::Ident(_) | TokenKind::Placeholder(_)) => {
                 base = Some(self.primary()?);
-                if self.is_punct('+') || self.is_punct('-') {
-                    let minus = self.is_punct('-');
-                    self.pos += 1;
+                if self.cur.is_punct('+') || self.cur.is_punct('-') {
+                    let minus = self.cur.is_punct('-');
+                    self.cur.pos += 1;
                     if !matches!(
-                        self.peek_kind(),
+                        self.cur.peek_kind(),
                         Some(TokenKind::Int(_) | TokenKind::Punct('-'))
                     ) {
-                        let found = self.describe();
-                        return self.fail(
-                            self.here(),
+                        let found = self.cur.describe();
+                        return self.cur.fail(
+                            self.cur.here(),
                             format!("an address offset must be an integer constant, found {found}"),
                         );
                     }
@@ -708,18 +624,18 @@ impl Parser {
                 }
             }
             _ => {
-                let found = self.describe();
-                return self.fail(
-                    self.here(),
+                let found = self.cur.describe();
+                return self.cur.fail(
+                    self.cur.here(),
                     format!("expected a register, variable or offset inside `[ ]`, found {found}"),
                 );
             }
         }
         let mut rest = Vec::new();
-        while self.eat_punct(',') {
+        while self.cur.eat_punct(',') {
             rest.push(self.operand()?);
         }
-        self.expect_punct(']', "to close the address")?;
+        self.cur.expect_punct(']', "to close the address")?;
         Ok(Address {
             base,
             offset,

@@ -5,6 +5,7 @@
 //! a module is reported at once, and never panics, whatever the input.
 
 use super::ast::*;
+use crate::cursor::{Bail, Cursor, PResult};
 use crate::lexer::{Token, TokenKind, tokenize_module};
 use crate::parser::parse_instruction;
 use crate::syntax::{FloatLiteral, Immediate, Label, Pragma, Word};
@@ -48,29 +49,20 @@ pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
     let tokens = tokenize_module(text)?;
     let mut parser = ModuleParser {
         text,
-        tokens,
-        pos: 0,
-        errors: Vec::new(),
+        cur: Cursor::new(tokens, text.len() as u32, "the module"),
     };
     let module = parser.module();
-    if parser.errors.is_empty() {
+    if parser.cur.errors.is_empty() {
         Ok(module)
     } else {
-        Err(parser.errors)
+        Err(parser.cur.errors)
     }
 }
 
 struct ModuleParser<'a> {
     text: &'a str,
-    tokens: Vec<Token>,
-    pos: usize,
-    errors: Vec<Diagnostic>,
+    cur: Cursor,
 }
-
-/// A parse failure inside one directive; the diagnostic is already recorded.
-struct Bail;
-
-type PResult<T> = Result<T, Bail>;
 
 /// The state spaces a declaration may start with.
 fn declaration_space(name: &str) -> Option<StateSpace> {
@@ -78,143 +70,77 @@ fn declaration_space(name: &str) -> Option<StateSpace> {
 }
 
 impl ModuleParser<'_> {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.pos)
-    }
-
-    fn peek_kind(&self) -> Option<&TokenKind> {
-        self.peek().map(|t| &t.kind)
-    }
-
     fn peek_kind_at(&self, ahead: usize) -> Option<&TokenKind> {
-        self.tokens.get(self.pos + ahead).map(|t| &t.kind)
-    }
-
-    fn is_punct(&self, c: char) -> bool {
-        matches!(self.peek_kind(), Some(TokenKind::Punct(p)) if *p == c)
+        self.cur.peek_at(ahead).map(|t| &t.kind)
     }
 
     fn is_dotted(&self, word: &str) -> bool {
-        matches!(self.peek_kind(), Some(TokenKind::Dotted(w)) if w == word)
-    }
-
-    fn eat_punct(&mut self, c: char) -> bool {
-        let found = self.is_punct(c);
-        if found {
-            self.pos += 1;
-        }
-        found
-    }
-
-    fn end(&self) -> u32 {
-        self.text.len() as u32
-    }
-
-    /// Span of the current token, or the empty span at the end of the text.
-    fn here(&self) -> Span {
-        self.peek().map_or(Span::empty(self.end()), |t| t.span)
-    }
-
-    fn prev_end(&self) -> u32 {
-        self.pos
-            .checked_sub(1)
-            .and_then(|i| self.tokens.get(i))
-            .map_or(0, |t| t.span.end)
+        matches!(self.cur.peek_kind(), Some(TokenKind::Dotted(w)) if w == word)
     }
 
     /// From `start` to the end of the last token consumed.
     fn since(&self, start: Span) -> Span {
-        start.to(Span::empty(self.prev_end().max(start.start)))
-    }
-
-    fn fail<T>(&mut self, span: Span, message: impl Into<String>) -> PResult<T> {
-        self.errors
-            .push(Diagnostic::error(DiagnosticKind::Syntax, span, message));
-        Err(Bail)
-    }
-
-    fn describe(&self) -> String {
-        match self.peek_kind() {
-            None => "the end of the module".into(),
-            Some(TokenKind::Ident(s)) => format!("`{s}`"),
-            Some(TokenKind::Dotted(s)) => format!("`.{s}`"),
-            Some(TokenKind::Int(v)) => format!("`{v}`"),
-            Some(TokenKind::Float(_)) => "a floating-point literal".into(),
-            Some(TokenKind::Placeholder(p)) => format!("`{p}`"),
-            Some(TokenKind::Str(_)) => "a string".into(),
-            Some(TokenKind::Punct(c)) => format!("`{c}`"),
-        }
-    }
-
-    fn expect_punct(&mut self, c: char, context: &str) -> PResult<Span> {
-        if self.is_punct(c) {
-            self.pos += 1;
-            Ok(self.tokens[self.pos - 1].span)
-        } else {
-            let found = self.describe();
-            let span = if self.peek().is_none() {
-                Span::empty(self.prev_end())
-            } else {
-                self.here()
-            };
-            self.fail(span, format!("expected `{c}` {context}, found {found}"))
-        }
+        start.to(Span::empty(self.cur.prev_end().max(start.start)))
     }
 
     fn ident(&mut self, what: &str) -> PResult<Word> {
-        match self.peek_kind() {
+        match self.cur.peek_kind() {
             Some(TokenKind::Ident(name)) => {
                 let word = Word {
                     text: name.clone(),
-                    span: self.here(),
+                    span: self.cur.here(),
                 };
-                self.pos += 1;
+                self.cur.pos += 1;
                 Ok(word)
             }
             _ => {
-                let found = self.describe();
-                self.fail(self.here(), format!("expected {what}, found {found}"))
+                let found = self.cur.describe();
+                self.cur
+                    .fail(self.cur.here(), format!("expected {what}, found {found}"))
             }
         }
     }
 
     fn number(&mut self, what: &str) -> PResult<u64> {
-        match self.peek_kind() {
+        match self.cur.peek_kind() {
             Some(TokenKind::Int(n)) => {
                 let n = *n;
-                self.pos += 1;
+                self.cur.pos += 1;
                 Ok(n)
             }
             _ => {
-                let found = self.describe();
-                self.fail(self.here(), format!("expected {what}, found {found}"))
+                let found = self.cur.describe();
+                self.cur
+                    .fail(self.cur.here(), format!("expected {what}, found {found}"))
             }
         }
     }
 
     fn small_number(&mut self, what: &str) -> PResult<u32> {
-        let span = self.here();
+        let span = self.cur.here();
         let n = self.number(what)?;
-        u32::try_from(n).or_else(|_| self.fail(span, format!("{what} {n} is too large")))
+        u32::try_from(n).or_else(|_| self.cur.fail(span, format!("{what} {n} is too large")))
     }
 
     /// `.align N` after its word: a power of two.
     fn alignment(&mut self, word: Span) -> PResult<u32> {
-        let span = self.here();
-        match self.peek_kind() {
+        let span = self.cur.here();
+        match self.cur.peek_kind() {
             Some(TokenKind::Int(n)) if n.is_power_of_two() && *n <= 1 << 16 => {
                 let n = *n as u32;
-                self.pos += 1;
+                self.cur.pos += 1;
                 Ok(n)
             }
             Some(TokenKind::Int(n)) => {
                 let n = *n;
-                self.fail(
+                self.cur.fail(
                     span,
                     format!("alignment {n} is not a power of two from 1 to 65536"),
                 )
             }
-            _ => self.fail(word, "`.align` needs a power of two, as in `.align 16`"),
+            _ => self
+                .cur
+                .fail(word, "`.align` needs a power of two, as in `.align 16`"),
         }
     }
 
@@ -222,32 +148,32 @@ impl ModuleParser<'_> {
     /// that closes a brace opened since the error; always past one token
     /// at least, so that a stray `}` cannot stop the parser.
     fn recover(&mut self) {
-        let start = self.pos;
+        let start = self.cur.pos;
         self.skip_statement();
-        if self.pos == start {
-            self.pos += 1;
+        if self.cur.pos == start {
+            self.cur.pos += 1;
         }
     }
 
     fn skip_statement(&mut self) {
         let mut depth = 0usize;
-        while let Some(t) = self.peek() {
+        while let Some(t) = self.cur.peek() {
             match t.kind {
                 TokenKind::Punct(';') if depth == 0 => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     return;
                 }
                 TokenKind::Punct('{') => depth += 1,
                 TokenKind::Punct('}') => {
                     if depth <= 1 {
-                        self.pos += usize::from(depth == 1);
+                        self.cur.pos += usize::from(depth == 1);
                         return;
                     }
                     depth -= 1;
                 }
                 _ => {}
             }
-            self.pos += 1;
+            self.cur.pos += 1;
         }
     }
 
@@ -257,12 +183,12 @@ impl ModuleParser<'_> {
             target: None,
             address_size: None,
             directives: Vec::new(),
-            span: Span::new(0, self.end()),
+            span: Span::new(0, self.cur.end()),
         };
-        while let Some(kind) = self.peek_kind() {
+        while let Some(kind) = self.cur.peek_kind() {
             let result = match kind {
                 TokenKind::Punct(';') => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     continue;
                 }
                 TokenKind::Dotted(w) if w == "version" => self.version(&mut module),
@@ -294,10 +220,10 @@ impl ModuleParser<'_> {
             _ => (module.address_size.is_some(), !module.directives.is_empty()),
         };
         if seen {
-            return self.fail(span, format!("`.{name}` is written twice"));
+            return self.cur.fail(span, format!("`.{name}` is written twice"));
         }
         if after {
-            return self.fail(
+            return self.cur.fail(
                 span,
                 format!("`.{name}` must come first in the module: `.version`, then `.target`, then `.address_size`"),
             );
@@ -306,24 +232,24 @@ impl ModuleParser<'_> {
     }
 
     fn version(&mut self, module: &mut Module) -> PResult<()> {
-        let start = self.here();
+        let start = self.cur.here();
         self.header_order(module, "version", start)?;
-        self.pos += 1;
-        let span = self.here();
-        let text = match self.peek_kind() {
+        self.cur.pos += 1;
+        let span = self.cur.here();
+        let text = match self.cur.peek_kind() {
             Some(TokenKind::Float(FloatLiteral::Decimal(_)) | TokenKind::Int(_)) => {
                 &self.text[span.range()]
             }
             _ => "",
         };
         let Ok(version) = text.parse::<PtxVersion>() else {
-            let found = self.describe();
-            return self.fail(
+            let found = self.cur.describe();
+            return self.cur.fail(
                 span,
                 format!("`.version` needs a PTX ISA version like `9.0`, found {found}"),
             );
         };
-        self.pos += 1;
+        self.cur.pos += 1;
         module.version = Some(VersionDirective {
             version,
             span: self.since(start),
@@ -332,11 +258,11 @@ impl ModuleParser<'_> {
     }
 
     fn target(&mut self, module: &mut Module) -> PResult<()> {
-        let start = self.here();
+        let start = self.cur.here();
         self.header_order(module, "target", start)?;
-        self.pos += 1;
+        self.cur.pos += 1;
         let mut words = vec![self.ident("a target such as `sm_90`")?];
-        while self.eat_punct(',') {
+        while self.cur.eat_punct(',') {
             words.push(self.ident("a target option such as `texmode_independent`")?);
         }
         // Of several architectures the last counts, as in ptxas.
@@ -350,9 +276,9 @@ impl ModuleParser<'_> {
     }
 
     fn address_size(&mut self, module: &mut Module) -> PResult<()> {
-        let start = self.here();
+        let start = self.cur.here();
         self.header_order(module, "address_size", start)?;
-        self.pos += 1;
+        self.cur.pos += 1;
         let bits = self.number("`32` or `64` after `.address_size`")?;
         module.address_size = Some(AddressSize {
             bits,
@@ -362,10 +288,10 @@ impl ModuleParser<'_> {
     }
 
     fn directive(&mut self) -> PResult<Directive> {
-        let start = self.here();
-        let Some(TokenKind::Dotted(word)) = self.peek_kind() else {
-            let found = self.describe();
-            return self.fail(
+        let start = self.cur.here();
+        let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() else {
+            let found = self.cur.describe();
+            return self.cur.fail(
                 start,
                 format!(
                     "expected a directive such as `.entry`, `.func` or `.global`, found {found}"
@@ -375,12 +301,12 @@ impl ModuleParser<'_> {
         let word = word.clone();
         let linkage = LinkageKind::from_name(&word).map(|kind| Linkage { kind, span: start });
         if linkage.is_some() {
-            self.pos += 1;
+            self.cur.pos += 1;
         }
-        let Some(TokenKind::Dotted(word)) = self.peek_kind() else {
-            let found = self.describe();
-            return self.fail(
-                self.here(),
+        let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() else {
+            let found = self.cur.describe();
+            return self.cur.fail(
+                self.cur.here(),
                 format!(
                     "expected `.entry`, `.func` or a state space after the linkage, found {found}"
                 ),
@@ -395,8 +321,8 @@ impl ModuleParser<'_> {
             w if declaration_space(w).is_some() => {
                 self.variable(linkage, start).map(Directive::Variable)
             }
-            "version" | "target" | "address_size" => self.fail(
-                self.here(),
+            "version" | "target" | "address_size" => self.cur.fail(
+                self.cur.here(),
                 format!("`.{word}` must come first in the module: `.version`, then `.target`, then `.address_size`"),
             ),
             _ => {
@@ -408,7 +334,7 @@ impl ModuleParser<'_> {
                 if let Some(c) = crate::diag::closest(&word, known) {
                     message.push_str(&format!("; did you mean `.{c}`?"));
                 }
-                self.fail(self.here(), message)
+                self.cur.fail(self.cur.here(), message)
             }
         }
     }
@@ -419,28 +345,28 @@ impl ModuleParser<'_> {
         } else {
             FunctionKind::Func
         };
-        self.pos += 1;
-        let returns = if kind == FunctionKind::Func && self.is_punct('(') {
+        self.cur.pos += 1;
+        let returns = if kind == FunctionKind::Func && self.cur.is_punct('(') {
             self.params()?
         } else {
             Vec::new()
         };
         let name = self.ident("the function's name")?;
-        let has_param_list = self.is_punct('(');
+        let has_param_list = self.cur.is_punct('(');
         let params = if has_param_list {
             self.params()?
         } else {
             Vec::new()
         };
         let attributes = self.attributes()?;
-        let body = if self.eat_punct(';') {
+        let body = if self.cur.eat_punct(';') {
             None
-        } else if self.is_punct('{') {
+        } else if self.cur.is_punct('{') {
             Some(self.body()?)
         } else {
-            let found = self.describe();
-            return self.fail(
-                self.here(),
+            let found = self.cur.describe();
+            return self.cur.fail(
+                self.cur.here(),
                 format!("expected the body `{{ ... }}` of `{}` or `;` after its declaration, found {found}", name.text),
             );
         };
@@ -460,8 +386,8 @@ impl ModuleParser<'_> {
     /// `.noreturn`, `.maxntid 128, 1, 1`, ... between the header and the body.
     fn attributes(&mut self) -> PResult<Vec<FunctionAttribute>> {
         let mut attributes = Vec::new();
-        while let Some(TokenKind::Dotted(word)) = self.peek_kind() {
-            let start = self.here();
+        while let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() {
+            let start = self.cur.here();
             let Some(kind) = AttributeKind::from_name(word) else {
                 let word = word.clone();
                 let names = AttributeKind::ALL.iter().map(|k| k.name());
@@ -469,15 +395,16 @@ impl ModuleParser<'_> {
                 if let Some(c) = crate::diag::closest(&word, names) {
                     message.push_str(&format!("; did you mean `.{c}`?"));
                 }
-                return self.fail(start, message);
+                return self.cur.fail(start, message);
             };
-            self.pos += 1;
+            self.cur.pos += 1;
             let mut values = Vec::new();
             if kind.arity().1 > 0 {
                 values.push(self.number(&format!("a number after `.{}`", kind.name()))?);
-                while self.is_punct(',') && matches!(self.peek_kind_at(1), Some(TokenKind::Int(_)))
+                while self.cur.is_punct(',')
+                    && matches!(self.peek_kind_at(1), Some(TokenKind::Int(_)))
                 {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     values.push(self.number("a number")?);
                 }
             }
@@ -492,42 +419,42 @@ impl ModuleParser<'_> {
 
     /// `( param, param, ... )`.
     fn params(&mut self) -> PResult<Vec<Param>> {
-        self.expect_punct('(', "to open the parameter list")?;
+        self.cur.expect_punct('(', "to open the parameter list")?;
         let mut params = Vec::new();
-        if !self.is_punct(')') {
+        if !self.cur.is_punct(')') {
             loop {
                 params.push(self.param()?);
-                if !self.eat_punct(',') {
+                if !self.cur.eat_punct(',') {
                     break;
                 }
             }
         }
-        self.expect_punct(')', "to close the parameter list")?;
+        self.cur.expect_punct(')', "to close the parameter list")?;
         Ok(params)
     }
 
     /// `.param .u64 .ptr .global .align 16 name`, `.param .align 8 .b8 s[16]`, `.reg .b32 r`.
     fn param(&mut self) -> PResult<Param> {
-        let start = self.here();
-        let space = match self.peek_kind() {
+        let start = self.cur.here();
+        let space = match self.cur.peek_kind() {
             Some(TokenKind::Dotted(w)) if w == "param" || w == "reg" => {
                 let space = declaration_space(w).unwrap_or(StateSpace::Reg);
-                self.pos += 1;
+                self.cur.pos += 1;
                 space
             }
             _ => {
-                let found = self.describe();
-                return self.fail(
+                let found = self.cur.describe();
+                return self.cur.fail(
                     start,
                     format!("expected a parameter such as `.param .u32 n`, found {found}"),
                 );
             }
         };
         let (mut align, mut vector, mut ty, mut ptr) = (None, None, None, None::<PointerAttribute>);
-        while let Some(TokenKind::Dotted(word)) = self.peek_kind() {
+        while let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() {
             let word = word.clone();
-            let span = self.here();
-            self.pos += 1;
+            let span = self.cur.here();
+            self.cur.pos += 1;
             if word == "align" {
                 let a = self.alignment(span)?;
                 match &mut ptr {
@@ -550,23 +477,23 @@ impl ModuleParser<'_> {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
                 if ty.replace(t).is_some() {
-                    return self.fail(span, "a parameter has exactly one type");
+                    return self.cur.fail(span, "a parameter has exactly one type");
                 }
             } else {
-                return self.fail(span, unknown_type(&word, "parameter"));
+                return self.cur.fail(span, unknown_type(&word, "parameter"));
             }
         }
         let Some(ty) = ty else {
-            return self.fail(
+            return self.cur.fail(
                 self.since(start),
                 "a parameter needs a type, as in `.param .u32 n`",
             );
         };
         let name = self.ident("the parameter's name")?;
         let mut array = Vec::new();
-        while self.eat_punct('[') {
+        while self.cur.eat_punct('[') {
             array.push(self.small_number("an array size")?);
-            self.expect_punct(']', "to close the array size")?;
+            self.cur.expect_punct(']', "to close the array size")?;
         }
         Ok(Param {
             space,
@@ -582,44 +509,44 @@ impl ModuleParser<'_> {
 
     /// A declaration: `.global .align 4 .u32 x = 1, y[2] = {1, 2};`.
     fn variable(&mut self, linkage: Option<Linkage>, start: Span) -> PResult<Variable> {
-        let space_span = self.here();
-        let Some(TokenKind::Dotted(word)) = self.peek_kind() else {
+        let space_span = self.cur.here();
+        let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() else {
             return Err(Bail);
         };
         let space = declaration_space(word).unwrap_or(StateSpace::Reg);
-        self.pos += 1;
+        self.cur.pos += 1;
         let (mut align, mut vector, mut ty) = (None, None, None);
-        while let Some(TokenKind::Dotted(word)) = self.peek_kind() {
+        while let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() {
             let word = word.clone();
-            let span = self.here();
-            self.pos += 1;
+            let span = self.cur.here();
+            self.cur.pos += 1;
             if word == "align" {
                 align = Some(self.alignment(span)?);
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
                 if ty.replace(t).is_some() {
-                    return self.fail(span, "a declaration has exactly one type");
+                    return self.cur.fail(span, "a declaration has exactly one type");
                 }
             } else {
-                return self.fail(span, unknown_type(&word, "declaration"));
+                return self.cur.fail(span, unknown_type(&word, "declaration"));
             }
         }
         let Some(ty) = ty else {
             let name = space.name();
-            return self.fail(
-                space_span.to(Span::empty(self.prev_end())),
+            return self.cur.fail(
+                space_span.to(Span::empty(self.cur.prev_end())),
                 format!("`.{name}` declaration needs a type, as in `.{name} .b32 x;`"),
             );
         };
         let mut names = Vec::new();
         loop {
             names.push(self.variable_name()?);
-            if !self.eat_punct(',') {
+            if !self.cur.eat_punct(',') {
                 break;
             }
         }
-        self.expect_punct(';', "after the declaration")?;
+        self.cur.expect_punct(';', "after the declaration")?;
         Ok(Variable {
             linkage,
             space,
@@ -635,20 +562,20 @@ impl ModuleParser<'_> {
         let name = self.ident("a name to declare")?;
         let start = name.span;
         let mut range = None;
-        if self.eat_punct('<') {
+        if self.cur.eat_punct('<') {
             range = Some(self.small_number("a register count in `<N>`")?);
-            self.expect_punct('>', "to close `<N>`")?;
+            self.cur.expect_punct('>', "to close `<N>`")?;
         }
         let mut array = Vec::new();
-        while self.eat_punct('[') {
-            if self.eat_punct(']') {
+        while self.cur.eat_punct('[') {
+            if self.cur.eat_punct(']') {
                 array.push(None);
                 continue;
             }
             array.push(Some(self.small_number("an array size")?));
-            self.expect_punct(']', "to close the array size")?;
+            self.cur.expect_punct(']', "to close the array size")?;
         }
-        let init = if self.eat_punct('=') {
+        let init = if self.cur.eat_punct('=') {
             Some(self.initializer(0)?)
         } else {
             None
@@ -665,33 +592,34 @@ impl ModuleParser<'_> {
     /// `{...}`, a number, an address (`var+4`, `generic(var)`) or a masked
     /// address byte (`0xFF00(var)`).
     fn initializer(&mut self, depth: usize) -> PResult<Initializer> {
-        let start = self.here();
+        let start = self.cur.here();
         if depth > 16 {
-            return self.fail(start, "initializer lists nest too deeply");
+            return self.cur.fail(start, "initializer lists nest too deeply");
         }
-        if self.eat_punct('{') {
+        if self.cur.eat_punct('{') {
             let mut elements = Vec::new();
-            if !self.is_punct('}') {
+            if !self.cur.is_punct('}') {
                 loop {
                     elements.push(self.initializer(depth + 1)?);
-                    if !self.eat_punct(',') {
+                    if !self.cur.eat_punct(',') {
                         break;
                     }
                 }
             }
-            self.expect_punct('}', "to close the initializer list")?;
+            self.cur
+                .expect_punct('}', "to close the initializer list")?;
             return Ok(Initializer {
                 kind: InitializerKind::List(elements),
                 span: self.since(start),
             });
         }
-        if matches!(self.peek_kind(), Some(TokenKind::Int(_)))
+        if matches!(self.cur.peek_kind(), Some(TokenKind::Int(_)))
             && matches!(self.peek_kind_at(1), Some(TokenKind::Punct('(')))
         {
             let mask = self.number("a mask")?;
-            self.pos += 1;
+            self.cur.pos += 1;
             let address = self.address_initializer()?;
-            self.expect_punct(')', "to close the masked address")?;
+            self.cur.expect_punct(')', "to close the masked address")?;
             return Ok(Initializer {
                 kind: InitializerKind::Masked {
                     mask,
@@ -700,28 +628,28 @@ impl ModuleParser<'_> {
                 span: self.since(start),
             });
         }
-        match self.peek_kind() {
+        match self.cur.peek_kind() {
             Some(TokenKind::Ident(_)) => self.address_initializer(),
             Some(TokenKind::Punct('-') | TokenKind::Int(_) | TokenKind::Float(_)) => {
-                let negative = self.eat_punct('-');
-                let number = match self.peek_kind() {
+                let negative = self.cur.eat_punct('-');
+                let number = match self.cur.peek_kind() {
                     Some(TokenKind::Int(value)) => Immediate::Int {
                         value: *value,
                         negative,
                     },
                     Some(TokenKind::Float(f)) if negative => Immediate::Float(negate(*f)),
                     Some(TokenKind::Float(f)) => Immediate::Float(*f),
-                    _ => return self.fail(start, "expected a number after `-`"),
+                    _ => return self.cur.fail(start, "expected a number after `-`"),
                 };
-                self.pos += 1;
+                self.cur.pos += 1;
                 Ok(Initializer {
                     kind: InitializerKind::Number(number),
                     span: self.since(start),
                 })
             }
             _ => {
-                let found = self.describe();
-                self.fail(
+                let found = self.cur.describe();
+                self.cur.fail(
                     start,
                     format!("expected an initial value (a number, `{{...}}` or a variable's address), found {found}"),
                 )
@@ -731,24 +659,24 @@ impl ModuleParser<'_> {
 
     /// `var`, `var+4`, `generic(var)`, `generic(var)+4`.
     fn address_initializer(&mut self) -> PResult<Initializer> {
-        let start = self.here();
-        let generic = matches!(self.peek_kind(), Some(TokenKind::Ident(w)) if w == "generic")
+        let start = self.cur.here();
+        let generic = matches!(self.cur.peek_kind(), Some(TokenKind::Ident(w)) if w == "generic")
             && matches!(self.peek_kind_at(1), Some(TokenKind::Punct('(')));
         let name = if generic {
-            self.pos += 2;
+            self.cur.pos += 2;
             let name = self.ident("a variable's name inside `generic( )`")?;
-            self.expect_punct(')', "to close `generic(`")?;
+            self.cur.expect_punct(')', "to close `generic(`")?;
             name
         } else {
             self.ident("a variable's name")?
         };
         let mut offset = 0i64;
-        if self.is_punct('+') || self.is_punct('-') {
-            let minus = self.is_punct('-');
-            self.pos += 1;
-            let span = self.here();
+        if self.cur.is_punct('+') || self.cur.is_punct('-') {
+            let minus = self.cur.is_punct('-');
+            self.cur.pos += 1;
+            let span = self.cur.here();
             let n = self.number("an offset")?;
-            let n = i64::try_from(n).or_else(|_| self.fail(span, "the offset is too large"))?;
+            let n = i64::try_from(n).or_else(|_| self.cur.fail(span, "the offset is too large"))?;
             offset = if minus { -n } else { n };
         }
         Ok(Initializer {
@@ -763,25 +691,25 @@ impl ModuleParser<'_> {
 
     /// `.file 1 "name"` with an optional `, timestamp, size`.
     fn file(&mut self) -> PResult<FileDirective> {
-        let start = self.here();
-        self.pos += 1;
+        let start = self.cur.here();
+        self.cur.pos += 1;
         let index = self.number("the file's number after `.file`")?;
-        let path = match self.peek_kind() {
+        let path = match self.cur.peek_kind() {
             Some(TokenKind::Str(s)) => {
                 let s = s.clone();
-                self.pos += 1;
+                self.cur.pos += 1;
                 s
             }
             _ => {
-                let found = self.describe();
-                return self.fail(
-                    self.here(),
+                let found = self.cur.describe();
+                return self.cur.fail(
+                    self.cur.here(),
                     format!("expected the file's name in quotes, found {found}"),
                 );
             }
         };
-        while self.is_punct(',') && matches!(self.peek_kind_at(1), Some(TokenKind::Int(_))) {
-            self.pos += 2;
+        while self.cur.is_punct(',') && matches!(self.peek_kind_at(1), Some(TokenKind::Int(_))) {
+            self.cur.pos += 2;
         }
         Ok(FileDirective {
             index,
@@ -792,28 +720,28 @@ impl ModuleParser<'_> {
 
     /// `.section .debug_xxx { ... }`: the content is skipped, braces balanced.
     fn section(&mut self) -> PResult<Section> {
-        let start = self.here();
-        self.pos += 1;
-        let name = match self.peek_kind() {
+        let start = self.cur.here();
+        self.cur.pos += 1;
+        let name = match self.cur.peek_kind() {
             Some(TokenKind::Dotted(w)) => Word {
                 text: w.clone(),
-                span: self.here(),
+                span: self.cur.here(),
             },
             _ => {
-                let found = self.describe();
-                return self.fail(
-                    self.here(),
+                let found = self.cur.describe();
+                return self.cur.fail(
+                    self.cur.here(),
                     format!("expected a section name such as `.debug_info`, found {found}"),
                 );
             }
         };
-        self.pos += 1;
-        let open = self.expect_punct('{', "to open the section")?;
+        self.cur.pos += 1;
+        let open = self.cur.expect_punct('{', "to open the section")?;
         let mut depth = 1usize;
         let mut labels = Vec::new();
         while depth > 0 {
-            match self.peek_kind() {
-                None => return self.fail(open, "this `{` is never closed"),
+            match self.cur.peek_kind() {
+                None => return self.cur.fail(open, "this `{` is never closed"),
                 Some(TokenKind::Punct('{')) => depth += 1,
                 Some(TokenKind::Punct('}')) => depth -= 1,
                 Some(TokenKind::Ident(label))
@@ -821,12 +749,12 @@ impl ModuleParser<'_> {
                 {
                     labels.push(Word {
                         text: label.clone(),
-                        span: self.here(),
+                        span: self.cur.here(),
                     });
                 }
                 _ => {}
             }
-            self.pos += 1;
+            self.cur.pos += 1;
         }
         Ok(Section {
             name,
@@ -836,19 +764,19 @@ impl ModuleParser<'_> {
     }
 
     fn pragma(&mut self) -> PResult<Pragma> {
-        let start = self.here();
-        self.pos += 1;
-        let text = match self.peek_kind() {
+        let start = self.cur.here();
+        self.cur.pos += 1;
+        let text = match self.cur.peek_kind() {
             Some(TokenKind::Str(s)) => s.clone(),
             _ => {
-                return self.fail(
-                    self.here(),
+                return self.cur.fail(
+                    self.cur.here(),
                     "`.pragma` needs a string, as in `.pragma \"nounroll\";`",
                 );
             }
         };
-        self.pos += 1;
-        self.expect_punct(';', "after the pragma")?;
+        self.cur.pos += 1;
+        self.cur.expect_punct(';', "after the pragma")?;
         Ok(Pragma {
             text,
             span: self.since(start),
@@ -857,20 +785,20 @@ impl ModuleParser<'_> {
 
     /// After the `{` of a body or block (the current token): statements up to `}`.
     fn body(&mut self) -> PResult<Body> {
-        let open = self.here();
-        self.pos += 1;
+        let open = self.cur.here();
+        self.cur.pos += 1;
         let mut statements = Vec::new();
         loop {
-            match self.peek_kind() {
-                None => return self.fail(open, "this `{` is never closed"),
+            match self.cur.peek_kind() {
+                None => return self.cur.fail(open, "this `{` is never closed"),
                 Some(TokenKind::Punct('}')) => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     return Ok(Body {
                         statements,
                         span: self.since(open),
                     });
                 }
-                Some(TokenKind::Punct(';')) => self.pos += 1,
+                Some(TokenKind::Punct(';')) => self.cur.pos += 1,
                 _ => match self.statement() {
                     Ok(s) => statements.push(s),
                     Err(Bail) => self.recover_statement(),
@@ -882,10 +810,10 @@ impl ModuleParser<'_> {
     /// Skips to just after the next `;` of this block, or to its `}`.
     fn recover_statement(&mut self) {
         let mut depth = 0usize;
-        while let Some(t) = self.peek() {
+        while let Some(t) = self.cur.peek() {
             match t.kind {
                 TokenKind::Punct(';') if depth == 0 => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     return;
                 }
                 TokenKind::Punct('{') => depth += 1,
@@ -893,23 +821,23 @@ impl ModuleParser<'_> {
                 TokenKind::Punct('}') => depth -= 1,
                 _ => {}
             }
-            self.pos += 1;
+            self.cur.pos += 1;
         }
     }
 
     fn statement(&mut self) -> PResult<Statement> {
-        let start = self.here();
-        match self.peek_kind() {
+        let start = self.cur.here();
+        match self.cur.peek_kind() {
             Some(TokenKind::Punct('{')) => self.body().map(Statement::Block),
             Some(TokenKind::Ident(_))
                 if matches!(self.peek_kind_at(1), Some(TokenKind::Punct(':'))) =>
             {
                 let name = self.ident("a label")?;
-                self.pos += 1;
-                match self.peek_kind() {
+                self.cur.pos += 1;
+                match self.cur.peek_kind() {
                     Some(TokenKind::Dotted(w)) if w == "branchtargets" || w == "calltargets" => {
                         let branch = w == "branchtargets";
-                        self.pos += 1;
+                        self.cur.pos += 1;
                         let list = self.target_list(name, start)?;
                         Ok(if branch {
                             Statement::BranchTargets(list)
@@ -939,14 +867,14 @@ impl ModuleParser<'_> {
                 } else {
                     format!("`.{w}` is not allowed in a function body")
                 };
-                self.fail(start, message)
+                self.cur.fail(start, message)
             }
             Some(TokenKind::Ident(_) | TokenKind::Punct('@')) => {
                 self.instruction().map(Statement::Instruction)
             }
             _ => {
-                let found = self.describe();
-                self.fail(
+                let found = self.cur.describe();
+                self.cur.fail(
                     start,
                     format!("expected an instruction, label, declaration or `{{`, found {found}"),
                 )
@@ -958,11 +886,11 @@ impl ModuleParser<'_> {
     /// the template parser. A missing `;` is reported here, and the
     /// instruction kept.
     fn instruction(&mut self) -> PResult<crate::syntax::Instruction> {
-        let from = self.pos;
+        let from = self.cur.pos;
         let mut depth = 0usize;
         let mut to = from;
         let mut terminated = false;
-        while let Some(t) = self.tokens.get(to) {
+        while let Some(t) = self.cur.tokens.get(to) {
             match t.kind {
                 TokenKind::Punct(';') => {
                     to += 1;
@@ -976,8 +904,8 @@ impl ModuleParser<'_> {
             }
             to += 1;
         }
-        let mut tokens = self.tokens[from..to].to_vec();
-        let end = tokens.last().map_or(self.end(), |t| t.span.end);
+        let mut tokens = self.cur.tokens[from..to].to_vec();
+        let end = tokens.last().map_or(self.cur.end(), |t| t.span.end);
         if !terminated {
             tokens.push(Token {
                 kind: TokenKind::Punct(';'),
@@ -991,7 +919,7 @@ impl ModuleParser<'_> {
                 Ok(i) => format!("`{}`", i.opcode.text()),
                 Err(_) => "the instruction".to_string(),
             };
-            self.errors.push(Diagnostic::error(
+            self.cur.errors.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
                 Span::empty(end),
                 format!("expected `;` after {what}"),
@@ -999,13 +927,13 @@ impl ModuleParser<'_> {
         }
         match result {
             Ok(instruction) => {
-                self.pos = to;
+                self.cur.pos = to;
                 Ok(instruction)
             }
             Err(errors) => {
-                self.errors.extend(errors);
+                self.cur.errors.extend(errors);
                 // Leave the `;` (or the `}`) for the recovery to stop at.
-                self.pos = if terminated { to - 1 } else { to };
+                self.cur.pos = if terminated { to - 1 } else { to };
                 Err(Bail)
             }
         }
@@ -1014,10 +942,10 @@ impl ModuleParser<'_> {
     /// After `name:` and `.branchtargets`/`.calltargets`: `a, b, c;`.
     fn target_list(&mut self, name: Word, start: Span) -> PResult<TargetList> {
         let mut targets = vec![self.ident("a label or function name")?];
-        while self.eat_punct(',') {
+        while self.cur.eat_punct(',') {
             targets.push(self.ident("a label or function name")?);
         }
-        self.expect_punct(';', "after the list")?;
+        self.cur.expect_punct(';', "after the list")?;
         Ok(TargetList {
             name,
             targets,
@@ -1027,32 +955,32 @@ impl ModuleParser<'_> {
 
     /// After `name:`: `.callprototype (rets) _ (params) .noreturn;`.
     fn prototype(&mut self, name: Word, start: Span) -> PResult<Prototype> {
-        self.pos += 1;
-        let returns = if self.is_punct('(') {
+        self.cur.pos += 1;
+        let returns = if self.cur.is_punct('(') {
             self.params()?
         } else {
             Vec::new()
         };
-        match self.peek_kind() {
-            Some(TokenKind::Ident(w)) if w == "_" => self.pos += 1,
+        match self.cur.peek_kind() {
+            Some(TokenKind::Ident(w)) if w == "_" => self.cur.pos += 1,
             _ => {
-                let found = self.describe();
-                return self.fail(
-                    self.here(),
+                let found = self.cur.describe();
+                return self.cur.fail(
+                    self.cur.here(),
                     format!("a prototype names its function `_`, as in `.callprototype (.param .b32 _) _ (.param .b32 _);`, found {found}"),
                 );
             }
         }
-        let params = if self.is_punct('(') {
+        let params = if self.cur.is_punct('(') {
             self.params()?
         } else {
             Vec::new()
         };
         let noreturn = self.is_dotted("noreturn");
         if noreturn {
-            self.pos += 1;
+            self.cur.pos += 1;
         }
-        self.expect_punct(';', "after the prototype")?;
+        self.cur.expect_punct(';', "after the prototype")?;
         Ok(Prototype {
             name,
             returns,
@@ -1065,33 +993,33 @@ impl ModuleParser<'_> {
     /// `.loc 1 42 7` with an optional `, function_name f, inlined_at 1 10 3`.
     /// Ends at the line's end, without `;`.
     fn loc(&mut self) -> PResult<Loc> {
-        let start = self.here();
-        self.pos += 1;
+        let start = self.cur.here();
+        self.cur.pos += 1;
         let file = self.number("the file number after `.loc`")?;
         let line = self.number("the line number after `.loc`")?;
         let column = self.number("the column after `.loc`")?;
         let mut inlined_at = None;
-        while self.is_punct(',') {
-            self.pos += 1;
-            match self.peek_kind() {
+        while self.cur.is_punct(',') {
+            self.cur.pos += 1;
+            match self.cur.peek_kind() {
                 Some(TokenKind::Ident(w)) if w == "function_name" => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     self.ident("a label after `function_name`")?;
-                    if self.eat_punct('+') {
+                    if self.cur.eat_punct('+') {
                         self.number("an offset")?;
                     }
                 }
                 Some(TokenKind::Ident(w)) if w == "inlined_at" => {
-                    self.pos += 1;
+                    self.cur.pos += 1;
                     let f = self.number("a file number after `inlined_at`")?;
                     let l = self.number("a line number")?;
                     let c = self.number("a column")?;
                     inlined_at = Some((f, l, c));
                 }
                 _ => {
-                    let found = self.describe();
-                    return self.fail(
-                        self.here(),
+                    let found = self.cur.describe();
+                    return self.cur.fail(
+                        self.cur.here(),
                         format!(
                             "expected `function_name` or `inlined_at` in `.loc`, found {found}"
                         ),
