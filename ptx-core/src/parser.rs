@@ -208,12 +208,7 @@ impl Parser {
                     return self.cur.fail(span, "a declaration has exactly one type");
                 }
             } else {
-                let hint = crate::diag::closest(&word, ScalarType::ALL.iter().map(|t| t.name()));
-                let mut message = format!("unknown type `.{word}` in declaration");
-                if let Some(h) = hint {
-                    message.push_str(&format!("; did you mean `.{h}`?"));
-                }
-                return self.cur.fail(span, message);
+                return self.cur.fail(span, unknown_type(&word, "declaration"));
             }
         }
         let Some(ty) = ty else {
@@ -524,7 +519,7 @@ impl Parser {
                         span: start.to(Span::empty(self.cur.prev_end())),
                     }),
                     Some(TokenKind::Float(f)) => {
-                        let f = if negative { negate(f) } else { f };
+                        let f = if negative { f.negated() } else { f };
                         Ok(Operand {
                             kind: OperandKind::Immediate(Immediate::Float(f)),
                             span: start.to(Span::empty(self.cur.prev_end())),
@@ -653,19 +648,21 @@ fn is_selector_word(word: &str) -> bool {
     word.len() > 1 && word.starts_with(['b', 'h']) && word[1..].bytes().all(|c| c.is_ascii_digit())
 }
 
+/// The message for a word that should have been a type, in `what` (a
+/// declaration, a parameter), with the closest type as a hint.
+pub(crate) fn unknown_type(word: &str, what: &str) -> String {
+    let mut message = format!("unknown type `.{word}` in {what}");
+    if let Some(h) = crate::diag::closest(word, ScalarType::ALL.iter().map(|t| t.name())) {
+        message.push_str(&format!("; did you mean `.{h}`?"));
+    }
+    message
+}
+
 /// `operand.word`, the selector standing at `span`.
 fn select(operand: Operand, word: String, span: Span) -> Operand {
     Operand {
         span: operand.span.to(span),
         kind: OperandKind::Select(Box::new(operand), Word { text: word, span }),
-    }
-}
-
-fn negate(f: FloatLiteral) -> FloatLiteral {
-    match f {
-        FloatLiteral::F32(b) => FloatLiteral::F32(b ^ 0x8000_0000),
-        FloatLiteral::F64(b) => FloatLiteral::F64(b ^ (1 << 63)),
-        FloatLiteral::Decimal(b) => FloatLiteral::Decimal(b ^ (1 << 63)),
     }
 }
 

@@ -243,6 +243,23 @@ pub enum FloatLiteral {
     Decimal(u64),
 }
 
+impl FloatLiteral {
+    /// The literal with its sign flipped, in the same spelling (what a `-`
+    /// before it writes).
+    ///
+    /// ```
+    /// use ptx_core::syntax::FloatLiteral;
+    /// assert_eq!(FloatLiteral::F32(0x3F80_0000).negated(), FloatLiteral::F32(0xBF80_0000));
+    /// ```
+    pub fn negated(self) -> FloatLiteral {
+        match self {
+            FloatLiteral::F32(b) => FloatLiteral::F32(b ^ 0x8000_0000),
+            FloatLiteral::F64(b) => FloatLiteral::F64(b ^ (1 << 63)),
+            FloatLiteral::Decimal(b) => FloatLiteral::Decimal(b ^ (1 << 63)),
+        }
+    }
+}
+
 /// A memory address: `[r]`, `[r+8]`, `[var+8]`, `[8]`, `var[8]`, `[tmap, {x, y}]`,
 /// `[r].unified`, or a variable's address as a value, `var+8`.
 #[derive(Clone, Debug, PartialEq)]

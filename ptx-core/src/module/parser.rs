@@ -7,7 +7,7 @@
 use super::ast::*;
 use crate::cursor::{Bail, Cursor, PResult};
 use crate::lexer::{Token, TokenKind, tokenize_module};
-use crate::parser::parse_instruction;
+use crate::parser::{parse_instruction, unknown_type};
 use crate::syntax::{FloatLiteral, Immediate, Label, Pragma, Word};
 use crate::{Diagnostic, DiagnosticKind, PtxVersion, ScalarType, Span, StateSpace, VectorWidth};
 
@@ -637,7 +637,7 @@ impl ModuleParser<'_> {
                         value: *value,
                         negative,
                     },
-                    Some(TokenKind::Float(f)) if negative => Immediate::Float(negate(*f)),
+                    Some(TokenKind::Float(f)) if negative => Immediate::Float(f.negated()),
                     Some(TokenKind::Float(f)) => Immediate::Float(*f),
                     _ => return self.cur.fail(start, "expected a number after `-`"),
                 };
@@ -1034,23 +1034,6 @@ impl ModuleParser<'_> {
             inlined_at,
             span: self.since(start),
         })
-    }
-}
-
-/// The message for a word that should have been a type.
-fn unknown_type(word: &str, what: &str) -> String {
-    let mut message = format!("unknown type `.{word}` in {what}");
-    if let Some(h) = crate::diag::closest(word, ScalarType::ALL.iter().map(|t| t.name())) {
-        message.push_str(&format!("; did you mean `.{h}`?"));
-    }
-    message
-}
-
-fn negate(f: FloatLiteral) -> FloatLiteral {
-    match f {
-        FloatLiteral::F32(b) => FloatLiteral::F32(b ^ 0x8000_0000),
-        FloatLiteral::F64(b) => FloatLiteral::F64(b ^ (1 << 63)),
-        FloatLiteral::Decimal(b) => FloatLiteral::Decimal(b ^ (1 << 63)),
     }
 }
 
