@@ -23,6 +23,16 @@ pub struct Info {
     pub target: &'static str,
 }
 
+/// The fault of an instruction a `ptx!` statement cannot run (`call`,
+/// `brx.idx`: a statement has no functions or branch-target lists to reach).
+#[cold]
+pub fn not_simulated(key: &'static str) -> ThreadFault {
+    ptx_sim::fault::Fault::NotSimulated {
+        instruction: key.into(),
+    }
+    .into()
+}
+
 /// Stops the thread with the simulator's fault, naming the statement
 /// `text`: the panic's message is `ptx!: `text`: ` and the fault (for a
 /// template checked at run time, whose interpreter names the instruction

@@ -70,8 +70,8 @@ pub use constraint::{Access, Constraint, ConstraintLetter};
 pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{
-    AddressBase, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind, VariableInfo,
-    immediate_bits, lower,
+    AddressBase, Callee, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind,
+    VariableInfo, immediate_bits, lower, lower_function,
 };
 pub use module::{check_module, parse_module};
 pub use parser::parse;

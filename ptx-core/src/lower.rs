@@ -51,6 +51,11 @@ pub struct VariableInfo {
     pub size: u64,
     /// Its alignment in bytes.
     pub align: u64,
+    /// How many blocks enclose its declaration: 0 for the template's own
+    /// items (for a module's function, [`crate::module::Module::function_template`]
+    /// puts the module-scope names there), 1 for a function's parameters
+    /// and top-level declarations, more in nested blocks.
+    pub depth: usize,
 }
 
 /// Where an address starts.
@@ -76,11 +81,12 @@ pub enum SlotSource {
     },
     /// A constant.
     Immediate(u64),
-    /// A special register (`%tid.x`): `component` is 0, 1, 2 for `.x .y .z`.
+    /// A special register (`%tid.x`): `component` is 0, 1, 2 for `.x .y
+    /// .z`, or the member's number in a numbered family (`%envreg3`: 3).
     Special {
         /// The register.
         register: SpecialRegister,
-        /// Its component index.
+        /// Its component index, or its number.
         component: u8,
     },
     /// An address: base plus offset.
@@ -107,6 +113,15 @@ pub struct Slot {
     pub ty: Option<ScalarType>,
 }
 
+/// What a `call` calls.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Callee {
+    /// A function named in the module (`call f, (a);`).
+    Direct(String),
+    /// The function whose address a register holds (`call %rd1, (a), proto;`).
+    Indirect(Slot),
+}
+
 /// What a step does.
 #[derive(Clone, Debug)]
 pub enum StepKind {
@@ -124,8 +139,30 @@ pub enum StepKind {
         /// The step to continue at.
         target: usize,
     },
-    /// `ret` or `exit`: leave the template.
+    /// `brx.idx index, list`: continue at the `index`th target of the
+    /// list (an index past its end is a fault).
+    BranchIndexed {
+        /// The index.
+        index: Slot,
+        /// The steps the list names, in order.
+        targets: Vec<usize>,
+    },
+    /// `call`: run a function with its parameters bound to `args`, then
+    /// copy its return parameters to `returns`.
+    Call {
+        /// The function.
+        callee: Callee,
+        /// Where the return values go: `.param` variables (addresses) or
+        /// registers, in the order of the callee's return parameters.
+        returns: Vec<Slot>,
+        /// The arguments: `.param` variables (addresses), registers or
+        /// immediates, in the order of the callee's parameters.
+        args: Vec<Slot>,
+    },
+    /// `ret`: leave the function (a template: leave the template).
     Return,
+    /// `exit`: end the thread (a template: leave the template).
+    Exit,
 }
 
 /// One step of a program: an optional guard and what to do.
@@ -171,6 +208,10 @@ struct Frame {
 
 struct Lowerer<'a> {
     operands: &'a [AsmOperand],
+    /// The `.branchtargets` lists `brx.idx` may name: list name to labels.
+    branch_lists: &'a HashMap<String, Vec<String>>,
+    /// `brx.idx` steps and the labels of their lists, resolved at the end.
+    indexed: Vec<(usize, Vec<usize>)>,
     frames: Vec<Frame>,
     program: Program,
     next_label: usize,
@@ -191,6 +232,59 @@ struct Lowerer<'a> {
 /// assert!(matches!(p.steps[0].kind, StepKind::Exec { .. }));
 /// ```
 pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, String> {
+    lower_with_lists(checked, operands, &HashMap::new())
+}
+
+/// Lowers the checked body of a module's function ([`crate::module::Module::function_template`]),
+/// whose `brx.idx` instructions name the `.branchtargets` lists of
+/// `branch_lists` (list name to label names).
+///
+/// ```
+/// use ptx_core::module::parse_module;
+/// use ptx_core::{check, lower_function, StepKind};
+/// let text = ".version 9.0\n.target sm_90\n.entry k() {\n.reg .b32 %r<2>;\n\
+///     ts: .branchtargets A, B;\nbrx.idx %r1, ts;\nA: exit;\nB: exit;\n}";
+/// let m = parse_module(text).unwrap();
+/// let f = m.function("k").unwrap();
+/// let checked = check(&m.function_template(f).unwrap(), &[], m.compile_target()).unwrap();
+/// let p = lower_function(f, &checked).unwrap();
+/// let StepKind::BranchIndexed { targets, .. } = &p.steps[0].kind else { panic!() };
+/// assert_eq!(targets, &[1, 2]);
+/// assert!(matches!(p.steps[1].kind, StepKind::Exit));
+/// ```
+pub fn lower_function(
+    function: &crate::module::Function,
+    checked: &Checked,
+) -> Result<Program, String> {
+    let mut lists = HashMap::new();
+    if let Some(body) = &function.body {
+        collect_branch_lists(body, &mut lists);
+    }
+    lower_with_lists(checked, &[], &lists)
+}
+
+/// Every `.branchtargets` list of `body` and its blocks: its name and labels.
+fn collect_branch_lists(body: &crate::module::Body, out: &mut HashMap<String, Vec<String>>) {
+    use crate::module::Statement;
+    for s in &body.statements {
+        match s {
+            Statement::BranchTargets(list) => {
+                out.insert(
+                    list.name.text.clone(),
+                    list.targets.iter().map(|t| t.text.clone()).collect(),
+                );
+            }
+            Statement::Block(b) => collect_branch_lists(b, out),
+            _ => {}
+        }
+    }
+}
+
+fn lower_with_lists(
+    checked: &Checked,
+    operands: &[AsmOperand],
+    branch_lists: &HashMap<String, Vec<String>>,
+) -> Result<Program, String> {
     let mut registers = Vec::new();
     for (k, op) in operands.iter().enumerate() {
         let ty = op
@@ -206,6 +300,8 @@ pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, Stri
     }
     let mut l = Lowerer {
         operands,
+        branch_lists,
+        indexed: Vec::new(),
         frames: Vec::new(),
         program: Program {
             registers,
@@ -221,6 +317,15 @@ pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, Stri
     for (step, label) in std::mem::take(&mut l.pending) {
         let target = l.label_steps[label].ok_or("label never placed")?;
         l.program.steps[step].kind = StepKind::Branch { target };
+    }
+    for (step, labels) in std::mem::take(&mut l.indexed) {
+        let steps = labels
+            .iter()
+            .map(|&label| l.label_steps[label].ok_or("label never placed"))
+            .collect::<Result<Vec<usize>, _>>()?;
+        if let StepKind::BranchIndexed { targets, .. } = &mut l.program.steps[step].kind {
+            *targets = steps;
+        }
     }
     Ok(l.program)
 }
@@ -259,6 +364,7 @@ impl Lowerer<'_> {
     }
 
     fn declare(&mut self, d: &crate::syntax::Declaration) {
+        let depth = self.frames.len().saturating_sub(1);
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
@@ -308,6 +414,7 @@ impl Lowerer<'_> {
                     space: d.space,
                     size: elem * count.max(1),
                     align: d.align.map_or(elem.max(1), u64::from),
+                    depth,
                 });
                 frame.variables.insert(n.name.clone(), index);
             }
@@ -391,10 +498,11 @@ impl Lowerer<'_> {
         }
         let register = SpecialRegister::lookup(&n.ident, n.component.as_deref())
             .ok_or_else(|| format!("`{}` is not declared", n.ident))?;
+        // `.x .y .z`, or the number of a numbered family's member.
         let component = match n.component.as_deref() {
             Some("y") => 1,
             Some("z") => 2,
-            _ => 0,
+            _ => SpecialRegister::number(&n.ident).map_or(0, |k| k as u8),
         };
         Ok(SlotSource::Special {
             register,
@@ -434,7 +542,10 @@ impl Lowerer<'_> {
                 self.pending.push((self.program.steps.len(), label));
                 StepKind::Branch { target: usize::MAX }
             }
-            Semantics::Ret | Semantics::Exit => StepKind::Return,
+            Semantics::Ret => StepKind::Return,
+            Semantics::Exit => StepKind::Exit,
+            Semantics::BrxIdx => self.branch_indexed(bound, instr)?,
+            Semantics::Call => self.call(bound, instr)?,
             _ => {
                 let mut slots = Vec::new();
                 let mut mods = Mods::from_bound(bound);
@@ -464,6 +575,76 @@ impl Lowerer<'_> {
             text,
         });
         Ok(())
+    }
+
+    /// `brx.idx index, list`: the index's slot; the list's labels are
+    /// resolved once every label is placed.
+    fn branch_indexed(
+        &mut self,
+        bound: &Bound,
+        instr: &crate::syntax::Instruction,
+    ) -> Result<StepKind, String> {
+        let (Some(index), Some(list)) = (instr.operands.first(), instr.operands.get(1)) else {
+            return Err("brx.idx needs an index and a list".into());
+        };
+        let mut slots = Vec::new();
+        self.value(
+            index,
+            Access::Read,
+            bound.resolve(bound.form.operands[0].ty),
+            &mut slots,
+        )?;
+        let OperandKind::Name(n) = &list.kind else {
+            return Err("brx.idx takes a .branchtargets list".into());
+        };
+        let labels = self
+            .branch_lists
+            .get(&n.ident)
+            .ok_or_else(|| format!("`{}` is not a .branchtargets list", n.ident))?
+            .iter()
+            .map(|l| {
+                self.find_label(l)
+                    .ok_or_else(|| format!("`{l}` is not a label"))
+            })
+            .collect::<Result<Vec<usize>, String>>()?;
+        self.indexed.push((self.program.steps.len(), labels));
+        Ok(StepKind::BranchIndexed {
+            index: slots.pop().ok_or("brx.idx without an index")?,
+            targets: Vec::new(),
+        })
+    }
+
+    /// `call`: the callee (a function's name, or a register for an
+    /// indirect call) and the slots of the return and argument lists.
+    fn call(
+        &mut self,
+        bound: &Bound,
+        instr: &crate::syntax::Instruction,
+    ) -> Result<StepKind, String> {
+        let mut returns = Vec::new();
+        let mut args = Vec::new();
+        let mut callee = None;
+        for (spec, op) in bound.form.operands.iter().zip(&instr.operands) {
+            let ty = bound.resolve(spec.ty);
+            match (spec.name.as_str(), &op.kind) {
+                ("rets", _) => self.flat(op, Access::Write, ty, &mut returns)?,
+                ("args", _) => self.flat(op, Access::Read, ty, &mut args)?,
+                ("fptr", _) => {
+                    let mut slots = Vec::new();
+                    self.value(op, Access::Read, Some(ScalarType::U64), &mut slots)?;
+                    callee = slots.pop().map(Callee::Indirect);
+                }
+                ("func", OperandKind::Name(n)) if callee.is_none() => {
+                    callee = Some(Callee::Direct(n.ident.clone()));
+                }
+                _ => {}
+            }
+        }
+        Ok(StepKind::Call {
+            callee: callee.ok_or("call names no function")?,
+            returns,
+            args,
+        })
     }
 
     fn operand_slots(

@@ -123,6 +123,23 @@ impl SpecialRegister {
         }
     }
 
+    /// The number of a member of a numbered family (`%envreg3`: 3,
+    /// `%reserved_smem_offset_1`: 1, `%pm2_64`: 2); `None` for the others.
+    ///
+    /// ```
+    /// use ptx_core::SpecialRegister;
+    /// assert_eq!(SpecialRegister::number("%reserved_smem_offset_1"), Some(1));
+    /// assert_eq!(SpecialRegister::number("%pm2_64"), Some(2));
+    /// assert_eq!(SpecialRegister::number("%tid"), None);
+    /// ```
+    pub fn number(name: &str) -> Option<u32> {
+        NUMBERED.iter().find_map(|&(prefix, suffix, count, _)| {
+            let digits = name.strip_prefix(prefix)?.strip_suffix(suffix)?;
+            let n: u32 = digits.parse().ok()?;
+            (n < count && !digits.starts_with('+')).then_some(n)
+        })
+    }
+
     /// Every name a user may write, for "did you mean" suggestions.
     pub fn names() -> impl Iterator<Item = &'static str> {
         SPECIAL_REGISTERS.iter().map(|r| r.name)

@@ -269,7 +269,16 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
             }
         }
         StepKind::Branch { target } => quote!(__ptx_pc = #target; continue;),
-        StepKind::Return => quote!(break '__ptx;),
+        StepKind::Return | StepKind::Exit => quote!(break '__ptx;),
+        StepKind::Call { .. } | StepKind::BranchIndexed { .. } => {
+            let text = &step.text;
+            let key = if matches!(step.kind, StepKind::Call { .. }) {
+                "call"
+            } else {
+                "brx.idx"
+            };
+            quote!(#p::fault(#text, #p::not_simulated(#key));)
+        }
     };
     match step.guard {
         Some((pred, negated)) => {

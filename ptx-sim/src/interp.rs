@@ -37,6 +37,7 @@ enum Action {
     },
     Branch(usize),
     Return,
+    NotSimulated(&'static str),
 }
 
 /// A program ready to run many times (once per lane, once per call).
@@ -75,7 +76,11 @@ impl Prepared {
                         slots: slots.clone(),
                     },
                     StepKind::Branch { target } => Action::Branch(*target),
-                    StepKind::Return => Action::Return,
+                    StepKind::Return | StepKind::Exit => Action::Return,
+                    // A statement has no functions or branch-target lists:
+                    // the checker sees to it, and running one faults.
+                    StepKind::Call { .. } => Action::NotSimulated("call"),
+                    StepKind::BranchIndexed { .. } => Action::NotSimulated("brx.idx"),
                 };
                 PreparedStep {
                     guard: step.guard,
@@ -137,6 +142,7 @@ impl Prepared {
                     pc = *target;
                 }
                 Action::Return => break,
+                Action::NotSimulated(key) => return Err(step.fault(Fault::not_simulated(*key))),
             }
         }
         Ok(())

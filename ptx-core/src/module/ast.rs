@@ -550,6 +550,52 @@ impl Variable {
     pub fn is_extern(&self) -> bool {
         self.linkage.is_some_and(|l| l.kind == LinkageKind::Extern)
     }
+
+    /// The bytes one element takes (a `.v4 .f32` element: 16).
+    pub fn element_size(&self) -> u64 {
+        element_size(self.ty, self.vector)
+    }
+
+    /// The alignment in bytes: `.align N` if written, else the element's size.
+    pub fn alignment(&self) -> u64 {
+        self.align.map_or(self.element_size(), u64::from)
+    }
+
+    /// The size in bytes of `name`, one of the declaration's names: its
+    /// dimensions times the element's size, where an open first dimension
+    /// (`[]`) holds as many elements as the initializer gives (none without
+    /// one: a dynamic `.extern .shared` array).
+    ///
+    /// ```
+    /// use ptx_core::module::parse_module;
+    /// let m = parse_module(".version 9.0\n.target sm_90\n.global .u32 t[][2] = {1, 2, 3, 4, 5};").unwrap();
+    /// let v = m.variables().next().unwrap();
+    /// assert_eq!(v.size_of(&v.names[0]), 24); // 3 rows of two
+    /// ```
+    pub fn size_of(&self, name: &VariableName) -> u64 {
+        let inner: u64 = name
+            .array
+            .iter()
+            .skip(1)
+            .map(|d| u64::from(d.unwrap_or(0)))
+            .product();
+        let first = match name.array.first() {
+            None => 1,
+            Some(Some(n)) => u64::from(*n),
+            Some(None) => {
+                let elements = name.init.as_ref().map_or(0, Initializer::scalars) as u64;
+                let per_row = inner.saturating_mul(self.vector.map_or(1, |v| v.len() as u64));
+                if per_row == 0 {
+                    0
+                } else {
+                    elements.div_ceil(per_row)
+                }
+            }
+        };
+        first
+            .saturating_mul(inner)
+            .saturating_mul(self.element_size())
+    }
 }
 
 /// One name of a variable declaration: `x`, `%r<10>`, `buf[16][4]`, `t[] = {1, 2}`.
@@ -602,6 +648,16 @@ pub enum InitializerKind {
     },
     /// `{a, b, ...}`: elements of an array (or of a vector).
     List(Vec<Initializer>),
+}
+
+impl Initializer {
+    /// How many scalars the initializer gives, lists flattened.
+    pub fn scalars(&self) -> usize {
+        match &self.kind {
+            InitializerKind::List(items) => items.iter().map(Initializer::scalars).sum(),
+            _ => 1,
+        }
+    }
 }
 
 impl InitializerKind {
