@@ -284,6 +284,19 @@ pub enum Fault {
         /// The instruction or form, as PTX writes it (`cvt.f16.f16`).
         instruction: String,
     },
+    /// `trap`: the program stopped the thread.
+    #[error("the thread executed `trap`")]
+    Trap,
+    /// A control-flow instruction handed to a semantic function: the
+    /// interpreters run `bra`, `brx.idx`, `call`, `ret` and `exit` as
+    /// steps of the program, and a `ptx!` statement has no functions to call.
+    #[error(
+        "`{instruction}` is a step of the program, run by the interpreter, not a semantic function"
+    )]
+    ControlStep {
+        /// The instruction.
+        instruction: &'static str,
+    },
     /// Decoded modifiers or operands that the checker should have
     /// excluded (an `mma` without its four types): a bug of the
     /// simulator or of the instruction table, not of the program.
@@ -328,6 +341,55 @@ pub enum Fault {
     /// A launch some thread of which did not finish.
     #[error("a thread did not finish")]
     Unfinished,
+    /// A kernel grid in which, for `steps` warp steps, no thread exited and
+    /// no global memory changed, every resident CTA having run: it cannot
+    /// finish (a spin on a value no one will write, a grid barrier over
+    /// more CTAs than the GPU holds at once).
+    #[error("the grid makes no progress: in {steps} warp steps no thread exited and no global memory changed; {}", .positions.join("; "))]
+    Hang {
+        /// The steps run without progress.
+        steps: u64,
+        /// Where each warp's lanes stand.
+        positions: Vec<String>,
+    },
+    /// Lanes of a warp that meet at a warp collective disagree on it.
+    #[error("`{instruction}`: {detail}")]
+    Divergent {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// How they disagree.
+        detail: String,
+    },
+    /// `brx.idx` with an index past its list of targets.
+    #[error("`brx.idx`: index {index} is past the list's {targets} targets")]
+    BranchIndex {
+        /// The index.
+        index: u64,
+        /// How many targets the list has.
+        targets: usize,
+    },
+    /// An indirect `call` through an address that is no device function.
+    #[error("`call`: {address:#x} is not the address of a device function of the module")]
+    BadCallTarget {
+        /// The address called.
+        address: u64,
+    },
+    /// Calls nested past the simulator's limit (a GPU's stack overflows).
+    #[error("`call`: calls nest more than {depth} deep")]
+    CallDepth {
+        /// The limit.
+        depth: u32,
+    },
+    /// A failed `assert` (CUDA's `__assertfail`).
+    #[error("{file}:{line}: assertion `{message}` failed")]
+    Assert {
+        /// The asserted expression.
+        message: String,
+        /// The source file.
+        file: String,
+        /// The line.
+        line: u32,
+    },
 }
 
 impl Fault {

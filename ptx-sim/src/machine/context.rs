@@ -83,7 +83,20 @@ pub fn thread() -> Thread {
 
 /// The value of a special register for the running thread.
 pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
-    let id = thread();
+    special_of(register, component, &thread())
+}
+
+/// The value of a special register for thread `id`.
+///
+/// ```
+/// use ptx_core::SpecialRegister;
+/// use ptx_sim::machine::Thread;
+/// use ptx_sim::machine::context::special_of;
+/// let tid = SpecialRegister::lookup("%tid", Some("y")).unwrap();
+/// let thread = Thread { tid: [3, 4, 0], ..Thread::SINGLE };
+/// assert_eq!(special_of(&tid, 1, &thread), 4);
+/// ```
+pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thread) -> u64 {
     let c = usize::from(component.min(2));
     let lane = id.lane & 31;
     match register.name {

@@ -13,6 +13,9 @@ use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
 use crate::exec::SemResult;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting};
+use crate::machine::barrier::BarrierOp;
+use crate::machine::spaces::LaunchMemory;
+use crate::sem::memory::address::Memories;
 use ptx_core::Mods;
 use ptx_core::Semantics;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -31,14 +34,40 @@ pub struct WarpCall<'a> {
     pub members: u32,
     /// Every lane's slots (only members' are meaningful); outputs are written in place.
     pub lanes: &'a mut [Slots; 32],
-    /// The CTA's shared memory.
-    pub shared: &'a mut [u8],
+    /// The memories the lanes reach.
+    pub memory: WarpMemories<'a>,
     /// Shared-memory statistics of the launch.
     pub stats: &'a mut SharedStats,
     /// The instruction's table key.
     pub key: &'static str,
     /// How many of each lane's slots the instruction has.
     pub len: usize,
+}
+
+/// The memories a warp's lanes reach: the CTA's shared memory, and where
+/// the caller holds them (the kernel interpreter), each lane's local memory
+/// and the launch's memory; what is not given is reached through the
+/// running lane (the rendezvous of `ptx!` code, whose warp-wide accesses
+/// reach only shared and global memory).
+pub struct WarpMemories<'a> {
+    /// The CTA's shared memory.
+    pub shared: &'a mut [u8],
+    /// Each lane's local memory, by lane; empty when not held.
+    pub locals: &'a mut [Vec<u8>],
+    /// The launch's memory, if held.
+    pub launch: Option<&'a LaunchMemory>,
+}
+
+impl WarpMemories<'_> {
+    /// What lane `lane`'s access reaches.
+    #[inline]
+    pub fn lane(&mut self, lane: usize) -> Memories<'_> {
+        Memories {
+            shared: self.shared,
+            local: self.locals.get_mut(lane),
+            launch: self.launch,
+        }
+    }
 }
 
 /// The warp side of a collective.
@@ -573,7 +602,11 @@ impl CtaCore {
                 mods: *wait.mods(),
                 members,
                 lanes: rows,
-                shared: &mut shared,
+                memory: WarpMemories {
+                    shared: &mut shared,
+                    locals: &mut [],
+                    launch: None,
+                },
                 stats: &mut stats,
                 key: wait.sem.key(),
                 len: wait.len,
@@ -715,18 +748,14 @@ impl CtaCore {
                 // `bar.red`: the predicate is the last slot; the result the first.
                 let pred = |&(_, i, w): &(u32, usize, Wait)| w.len > 0 && rows[i][w.len - 1] != 0;
                 let popc = group.iter().filter(|g| pred(g)).count() as u64;
-                let all = group.iter().all(pred);
-                let any = popc > 0;
                 for &(_, i, wait) in group {
-                    let m = wait.mods();
-                    if m.has_keyword(ptx_core::Keyword::Red) || m.has(ptx_core::Flags::POPC) {
-                        rows[i][0] = if m.has(ptx_core::Flags::POPC) {
-                            popc
-                        } else if m.has_keyword(ptx_core::Keyword::And) {
-                            u64::from(all)
-                        } else {
-                            u64::from(any)
-                        };
+                    let op = BarrierOp::decode(wait.mods(), &rows[i][..wait.len]);
+                    if let Ok(BarrierOp {
+                        reduce: Some(reduce),
+                        ..
+                    }) = op
+                    {
+                        rows[i][0] = reduce.result(popc, group.len() as u64);
                     }
                 }
             });

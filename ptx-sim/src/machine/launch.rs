@@ -60,7 +60,8 @@ impl SharedStats {
         self.by_instruction.get(key).copied().unwrap_or_default()
     }
 
-    fn merge(&mut self, other: &SharedStats) {
+    /// Adds `other`'s counts to these.
+    pub fn merge(&mut self, other: &SharedStats) {
         for (k, c) in &other.by_instruction {
             let e = self.by_instruction.entry(k).or_default();
             e.requests += c.requests;

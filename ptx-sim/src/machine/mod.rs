@@ -11,6 +11,7 @@
 //! side runs.
 
 pub mod banks;
+pub mod barrier;
 pub mod collective;
 pub mod context;
 mod cta;
@@ -21,7 +22,7 @@ mod ready;
 mod scheduler;
 pub mod spaces;
 
-pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn};
+pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};
 pub(crate) use cta::{Wait, WaitKind, lanes_of};
 pub use current::{in_launch, raise};
 pub use launch::*;

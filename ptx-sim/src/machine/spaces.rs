@@ -35,6 +35,7 @@ pub use crate::fault::Space;
 use crate::fault::Fault;
 use std::cell::RefCell;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
 /// The device address of the first global buffer.
@@ -190,6 +191,8 @@ impl Layout {
 pub struct GlobalMemory {
     layout: Layout,
     buffers: Vec<Mutex<Vec<u8>>>,
+    /// How many accesses changed bytes (see [`GlobalMemory::changes`]).
+    changes: AtomicU64,
 }
 
 impl GlobalMemory {
@@ -198,6 +201,7 @@ impl GlobalMemory {
         GlobalMemory {
             layout: Layout::new(Space::Global, buffer_addresses, &data),
             buffers: data.into_iter().map(Mutex::new).collect(),
+            changes: AtomicU64::new(0),
         }
     }
 
@@ -222,7 +226,22 @@ impl GlobalMemory {
             instruction,
             lane: None,
         })?;
-        Ok(f(&mut bytes[range]))
+        let bytes = &mut bytes[range];
+        let mut before = [0u8; 32];
+        let seen = bytes.len().min(before.len());
+        before[..seen].copy_from_slice(&bytes[..seen]);
+        let result = f(bytes);
+        if bytes.len() > seen || before[..seen] != bytes[..seen] {
+            self.changes.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(result)
+    }
+
+    /// How many accesses have changed bytes (any access of more than 32
+    /// bytes counts as one that may have): a kernel grid in which this
+    /// stays still and no thread exits makes no progress.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(Ordering::Relaxed)
     }
 
     /// The buffers' contents.
@@ -295,9 +314,12 @@ impl ReadOnlyMemory {
 /// Everything one launch registered: its global buffers, constant buffers
 /// and kernel parameters.
 #[derive(Debug)]
-pub(crate) struct LaunchMemory {
+pub struct LaunchMemory {
+    /// The global buffers.
     pub global: GlobalMemory,
+    /// The constant buffers.
     pub constant: ReadOnlyMemory,
+    /// The kernel's parameters.
     pub params: ReadOnlyMemory,
 }
 

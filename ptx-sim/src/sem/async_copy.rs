@@ -12,51 +12,65 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::current;
-use crate::sem::memory::address::check_access;
-use ptx_core::Mods;
+use crate::sem::memory::address::{Memories, Reach, check_access};
+use ptx_core::{Mods, Semantics, StateSpace};
 
 /// `cp.async.ca/cg.shared.global [dst], [src], size`.
 #[inline]
-pub fn cp_async(m: &Mods, s: &mut [u64]) -> SemResult {
-    copy(m, s, s[2])
+pub fn cp_async(_: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsync, s)
 }
 
 /// `cp.async... [dst], [src], size, src_size`: bytes past `src_size` are zeros.
 #[inline]
-pub fn cp_async_src_size(m: &Mods, s: &mut [u64]) -> SemResult {
-    copy(m, s, s[3].min(s[2]))
+pub fn cp_async_src_size(_: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncSrcSize, s)
 }
 
 /// `cp.async... [dst], [src], size, ignore_src`: a true predicate copies zeros.
 #[inline]
-pub fn cp_async_ignore_src(m: &Mods, s: &mut [u64]) -> SemResult {
-    copy(m, s, if s[3] != 0 { 0 } else { s[2] })
+pub fn cp_async_ignore_src(_: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncIgnoreSrc, s)
 }
 
-/// Copies `src_bytes` bytes from global `s[1]` to shared `s[0]` and zero
-/// fills the rest of the `s[2]` bytes.
-fn copy(_: &Mods, s: &[u64], src_bytes: u64) -> SemResult {
-    let (dst, src, size) = (s[0], s[1], s[2]);
-    let mut data = vec![0u8; size as usize];
-    if src_bytes > 0 {
-        let memory =
-            crate::machine::spaces::current("cp.async", crate::machine::spaces::Space::Global)?;
-        memory
-            .global
-            .access(src, src_bytes, size, "cp.async", |bytes| {
-                data[..bytes.len()].copy_from_slice(bytes);
-            })?;
-    }
+/// The copy of `sem` by the running lane of a launch, into its CTA's
+/// shared memory.
+fn in_running_lane(sem: Semantics, s: &[u64]) -> SemResult {
     current::with_lane(|cta, _| {
         let mut shared = cta.shared.borrow_mut();
-        let at = check_access(shared.len(), dst, size, size, "cp.async")?;
-        shared[at..at + size as usize].copy_from_slice(&data);
-        Ok(())
+        copy(sem, s, &mut Memories::of_running_lane(&mut shared))
     })
     .unwrap_or(Err(Fault::NeedsLaunch {
         instruction: "cp.async",
         memory: None,
     }))
+}
+
+/// The copy of `cp.async` form `sem` with slots `s` (`[dst], [src], size,
+/// {src_size | ignore_src}`): `size` bytes land at shared offset `dst`,
+/// the first of them read from global address `src` (all of them, the
+/// first `src_size`, or none for a true `ignore_src`), the rest zeros.
+pub(crate) fn copy(sem: Semantics, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
+    let (dst, src, size) = (s[0], s[1], s[2]);
+    let src_bytes = match sem {
+        Semantics::CpAsyncSrcSize => s[3].min(size),
+        Semantics::CpAsyncIgnoreSrc if s[3] != 0 => 0,
+        _ => size,
+    };
+    let mut data = vec![0u8; size as usize];
+    if src_bytes > 0 {
+        let global = Mods {
+            space: Some(StateSpace::Global),
+            ..Mods::default()
+        };
+        Reach::new(&global, src, src_bytes, size, "cp.async")?.read(memories, |bytes| {
+            data[..bytes.len()].copy_from_slice(bytes);
+        })?;
+    }
+    let shared = &mut *memories.shared;
+    let at = check_access(shared.len(), dst, size, size, "cp.async")?;
+    shared[at..at + size as usize].copy_from_slice(&data);
+    Ok(())
 }
 
 /// `cp.async.commit_group`, `cp.async.wait_group N`, `cp.async.wait_all`:

@@ -46,20 +46,36 @@ pub mod warp;
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
+use crate::machine::WarpFn;
+use crate::machine::collective::collective;
 use ptx_core::{Mods, Semantics};
 
-/// The dispatch: `run` and `is_simulated` from one list, whose `match`es
-/// name every variant, so a new [`Semantics`] does not compile until it is
-/// placed here.
+/// The dispatch: `run`, `is_simulated`, `class` and `run_lanes` from one
+/// list, whose `match`es name every variant, so a new [`Semantics`] does
+/// not compile until it is placed here, in the class that says how a warp
+/// runs it.
 macro_rules! dispatch {
-    ($($sem:ident => $func:path,)* ; not simulated { $($missing:ident,)* }) => {
+    (
+        lane { $($lane:ident => $lane_fn:path,)* }
+        carry { $($carry:ident => $carry_fn:path,)* }
+        warp { $($warp:ident => $warp_fn:path, $sync:ident;)* }
+        machine { $($machine:ident => $machine_fn:path,)* }
+        control { $($control:ident,)* }
+        not simulated { $($missing:ident,)* }
+    ) => {
         /// Runs the semantic function of `sem` over `slots` with the
         /// decoded modifiers `m`: the one entry point of the code `ptx!`
-        /// generates and of the interpreter.
+        /// generates and of the statement interpreter. A warp collective
+        /// deposits the slots at the running lane's rendezvous (see
+        /// [`crate::machine::collective`]).
         #[inline(always)]
         pub fn run(sem: Semantics, m: &Mods, slots: &mut [u64]) -> SemResult {
             match sem {
-                $(Semantics::$sem => $func(m, slots),)*
+                $(Semantics::$lane => $lane_fn(m, slots),)*
+                $(Semantics::$carry => $carry_fn(m, slots),)*
+                $(Semantics::$warp => collective(sem, m, slots, $warp_fn, Members::$sync.aligned()),)*
+                $(Semantics::$machine => $machine_fn(m, slots),)*
+                $(Semantics::$control)|* => Err(Fault::ControlStep { instruction: sem.key() }),
                 $(Semantics::$missing)|* => Err(Fault::not_simulated(sem.key())),
             }
         }
@@ -68,174 +84,308 @@ macro_rules! dispatch {
         /// listed as not simulated, whose [`run`] is a fault.
         pub const fn is_simulated(sem: Semantics) -> bool {
             match sem {
-                $(Semantics::$sem => true,)*
+                $(Semantics::$lane)|* | $(Semantics::$carry)|* | $(Semantics::$warp)|* => true,
+                $(Semantics::$machine)|* | $(Semantics::$control)|* => true,
                 $(Semantics::$missing)|* => false,
+            }
+        }
+
+        /// How a warp runs `sem`.
+        ///
+        /// ```
+        /// use ptx_core::Semantics;
+        /// use ptx_sim::sem::{Class, class};
+        /// assert!(matches!(class(Semantics::Add), Class::Lane));
+        /// assert!(matches!(class(Semantics::ShflSync), Class::Warp { aligned: false, .. }));
+        /// assert!(matches!(class(Semantics::Ld), Class::Machine));
+        /// ```
+        pub fn class(sem: Semantics) -> Class {
+            match sem {
+                $(Semantics::$lane)|* => Class::Lane,
+                $(Semantics::$carry)|* => Class::Carry,
+                $(Semantics::$warp => Class::Warp { run: $warp_fn, aligned: Members::$sync.aligned() },)*
+                $(Semantics::$machine)|* => Class::Machine,
+                $(Semantics::$control)|* => Class::Control,
+                $(Semantics::$missing)|* => Class::NotSimulated,
+            }
+        }
+
+        /// Runs `sem`, an operation of [`Class::Lane`] or [`Class::Carry`],
+        /// through `lanes`, which applies the semantic function to each lane
+        /// it holds: one `match` for all of them, and a loop over the lanes
+        /// made for each function (see [`EachLane`]).
+        #[inline]
+        pub fn run_lanes<L: EachLane>(sem: Semantics, m: &Mods, lanes: &mut L) -> Result<(), L::Error> {
+            match sem {
+                $(Semantics::$lane => lanes.each(m, $lane_fn),)*
+                $(Semantics::$carry => lanes.each(m, $carry_fn),)*
+                _ => lanes.each(m, |_: &Mods, _: &mut [u64]| Err(Fault::ControlStep { instruction: sem.key() })),
             }
         }
     };
 }
 
+/// The warp side of an operation of [`Class::Machine`] whose lanes run
+/// together at one instruction: the memory accesses and the `mbarrier`
+/// operations, which `ptx!` code's lanes meet at when an access is
+/// warp-wide, and which the kernel interpreter runs for every such
+/// instruction of a warp. `None` for the operations the machine runs
+/// itself (CTA barriers, `activemask`, `isspacep`, `cp.async`).
+///
+/// ```
+/// use ptx_core::Semantics;
+/// assert!(ptx_sim::sem::converged_side(Semantics::St).is_some());
+/// assert!(ptx_sim::sem::converged_side(Semantics::Bar).is_none());
+/// ```
+pub fn converged_side(sem: Semantics) -> Option<WarpFn> {
+    Some(match sem {
+        Semantics::Ld | Semantics::LdNc | Semantics::Ldu => memory::ld_warp,
+        Semantics::St => memory::st_warp,
+        Semantics::Atom | Semantics::AtomCas => memory::atomic::atom_warp,
+        Semantics::Red => memory::atomic::red_warp,
+        Semantics::MbarrierInit
+        | Semantics::MbarrierInval
+        | Semantics::MbarrierArrive
+        | Semantics::MbarrierArriveDrop
+        | Semantics::MbarrierExpectTx
+        | Semantics::MbarrierCompleteTx
+        | Semantics::MbarrierTestWait
+        | Semantics::MbarrierTryWait => sync::mbarrier::warp_op,
+        _ => return None,
+    })
+}
+
+/// Whether a warp collective takes a member mask (`masked`, its last
+/// slot) or runs on the whole warp (`aligned`).
+#[derive(Clone, Copy)]
+enum Members {
+    #[allow(dead_code)] // only named by the dispatch list
+    Masked,
+    #[allow(dead_code)]
+    Aligned,
+}
+
+impl Members {
+    const fn aligned(self) -> bool {
+        matches!(self, Members::Aligned)
+    }
+}
+
+/// How a warp runs an operation (see [`class`]): what an engine that runs
+/// a whole warp at once (the kernel interpreter) needs to know of it.
+#[derive(Clone, Copy)]
+pub enum Class {
+    /// Each lane on its own, from its own slots ([`run_lanes`]).
+    Lane,
+    /// Each lane on its own, reading or writing the lane's carry flag
+    /// ([`crate::machine::context::carry`]).
+    Carry,
+    /// The member lanes together: `run` gets every member's slots.
+    /// `aligned`: the whole warp; else the member mask is the last slot.
+    Warp {
+        /// The warp side.
+        run: WarpFn,
+        /// Whether the whole warp takes part (no member mask).
+        aligned: bool,
+    },
+    /// Needs the machine: memory spaces, barriers, the set of lanes that
+    /// run together. An engine runs these itself.
+    Machine,
+    /// A step of the program (`bra`, `call`, `ret`, ...), which the
+    /// interpreters run rather than a semantic function.
+    Control,
+    /// Not modelled: running it is a [`Fault::NotSimulated`].
+    NotSimulated,
+}
+
+/// Applies a semantic function to a set of lanes' slots (see
+/// [`run_lanes`]): generic over the function, so that the loop over the
+/// lanes is made once for each, with the function inlined into it.
+pub trait EachLane {
+    /// What a failing lane gives.
+    type Error;
+    /// Applies `f` with modifiers `m` to each lane.
+    fn each<F: Fn(&Mods, &mut [u64]) -> SemResult>(
+        &mut self,
+        m: &Mods,
+        f: F,
+    ) -> Result<(), Self::Error>;
+}
+
 dispatch! {
-    Add => float::add,
-    Sub => float::sub,
-    AddCc => integer::add_cc,
-    Addc => integer::addc,
-    SubCc => integer::sub_cc,
-    Subc => integer::subc,
-    MulLo => integer::mul_lo,
-    MulHi => integer::mul_hi,
-    MulWide => integer::mul_wide,
-    MadLo => integer::mad_lo,
-    MadHi => integer::mad_hi,
-    MadWide => integer::mad_wide,
-    MadLoCc => integer::mad_lo_cc,
-    MadHiCc => integer::mad_hi_cc,
-    MadcLo => integer::madc_lo,
-    MadcHi => integer::madc_hi,
-    Mul24Lo => integer::mul24_lo,
-    Mul24Hi => integer::mul24_hi,
-    Mad24Lo => integer::mad24_lo,
-    Mad24Hi => integer::mad24_hi,
-    Sad => integer::sad,
-    Div => float::div,
-    Rem => integer::rem,
-    Abs => float::abs,
-    Neg => float::neg,
-    Min => float::min,
-    Max => float::max,
-    Popc => integer::popc,
-    Clz => integer::clz,
-    Bfind => integer::bfind,
-    Fns => integer::fns,
-    Brev => integer::brev,
-    Bfe => integer::bfe,
-    Bfi => integer::bfi,
-    Szext => integer::szext,
-    Bmsk => integer::bmsk,
-    Dp4a => integer::dp4a,
-    Dp2aLo => integer::dp2a_lo,
-    Dp2aHi => integer::dp2a_hi,
-    Vadd => video::vadd,
-    Vsub => video::vsub,
-    Vabsdiff => video::vabsdiff,
-    Vmin => video::vmin,
-    Vmax => video::vmax,
-    Vshl => video::vshl,
-    Vshr => video::vshr,
-    Vset => video::vset,
-    Vmad => video::vmad,
-    Vadd2 => video::vadd2,
-    Vsub2 => video::vsub2,
-    Vavrg2 => video::vavrg2,
-    Vabsdiff2 => video::vabsdiff2,
-    Vmin2 => video::vmin2,
-    Vmax2 => video::vmax2,
-    Vadd4 => video::vadd4,
-    Vsub4 => video::vsub4,
-    Vavrg4 => video::vavrg4,
-    Vabsdiff4 => video::vabsdiff4,
-    Vmin4 => video::vmin4,
-    Vmax4 => video::vmax4,
-    Vset2 => video::vset2,
-    Vset4 => video::vset4,
-    And => logic::and,
-    Or => logic::or,
-    Xor => logic::xor,
-    Not => logic::not,
-    Cnot => logic::cnot,
-    Lop3 => logic::lop3,
-    Lop3Boolop => logic::lop3_boolop,
-    Shl => logic::shl,
-    Shr => logic::shr,
-    ShfL => logic::shf_l,
-    ShfR => logic::shf_r,
-    Setp => compare::setp,
-    SetpBoolop => compare::setp_boolop,
-    Set => compare::set,
-    SetBoolop => compare::set_boolop,
-    Selp => compare::selp,
-    Slct => compare::slct,
-    Mov => movement::mov,
-    MovPack => movement::mov_pack,
-    MovUnpack => movement::mov_unpack,
-    Prmt => movement::prmt,
-    Cvt => convert::float::cvt,
-    CvtPack => convert::integer::cvt_pack,
-    Mul => float::mul,
-    Fma => float::fma,
-    FmaOob => float::fma_oob,
-    Rcp => float::rcp,
-    Sqrt => float::sqrt,
-    Copysign => float::copysign,
-    Testp => float::testp,
-    RcpApprox => approx::rcp,
-    SqrtApprox => approx::sqrt,
-    RsqrtApprox => approx::rsqrt,
-    SinApprox => approx::sin,
-    CosApprox => approx::cos,
-    Lg2Approx => approx::lg2,
-    Ex2Approx => approx::ex2,
-    TanhApprox => approx::tanh,
-    DivApprox => approx::div_approx,
-    DivFull => approx::div_full,
-    CvtX2 => convert::float::cvt_x2,
-    Activemask => warp::activemask,
-    BarWarpSync => warp::bar_warp_sync,
-    Bar => sync::bar,
-    Barrier => sync::barrier,
-    Fence => sync::fence,
-    Membar => sync::fence,
-    FenceProxy => sync::fence,
-    FenceProxyAsync => sync::fence,
-    MatchSync => warp::match_sync,
-    ReduxSync => warp::redux_sync,
-    ShflSync => warp::shfl_sync,
-    VoteSync => warp::vote_sync,
-    Ld => memory::ld,
-    St => memory::st,
-    Atom => memory::atom,
-    AtomCas => memory::atom_cas,
-    Red => memory::red,
-    LdNc => memory::ld_nc,
-    Ldu => memory::ldu,
-    Cvta => memory::cvta,
-    CvtaTo => memory::cvta_to,
-    Isspacep => memory::isspacep,
-    CpAsync => async_copy::cp_async,
-    CpAsyncSrcSize => async_copy::cp_async_src_size,
-    CpAsyncIgnoreSrc => async_copy::cp_async_ignore_src,
-    CpAsyncCommitGroup => async_copy::group,
-    CpAsyncWaitGroup => async_copy::group,
-    CpAsyncWaitAll => async_copy::group,
-    Ldmatrix => matrix::load_store::ldmatrix,
-    Stmatrix => matrix::load_store::stmatrix,
-    Movmatrix => matrix::load_store::movmatrix,
-    Mma => matrix::mma::mma,
-    WmmaLoadA => matrix::wmma::load_a,
-    WmmaLoadB => matrix::wmma::load_b,
-    WmmaLoadC => matrix::wmma::load_c,
-    WmmaStore => matrix::wmma::store,
-    WmmaMma => matrix::wmma::mma,
-    MbarrierInit => sync::mbarrier::init,
-    MbarrierInval => sync::mbarrier::inval,
-    MbarrierArrive => sync::mbarrier::arrive,
-    MbarrierArriveDrop => sync::mbarrier::arrive_drop,
-    MbarrierExpectTx => sync::mbarrier::expect_tx,
-    MbarrierCompleteTx => sync::mbarrier::complete_tx,
-    MbarrierPendingCount => sync::mbarrier::pending_count,
-    MbarrierTestWait => sync::mbarrier::test_wait,
-    MbarrierTryWait => sync::mbarrier::try_wait,
-    FenceMbarrierInit => sync::fence,
-    ;
+    lane {
+        Add => float::add,
+        Sub => float::sub,
+        MulLo => integer::mul_lo,
+        MulHi => integer::mul_hi,
+        MulWide => integer::mul_wide,
+        MadLo => integer::mad_lo,
+        MadHi => integer::mad_hi,
+        MadWide => integer::mad_wide,
+        Mul24Lo => integer::mul24_lo,
+        Mul24Hi => integer::mul24_hi,
+        Mad24Lo => integer::mad24_lo,
+        Mad24Hi => integer::mad24_hi,
+        Sad => integer::sad,
+        Div => float::div,
+        Rem => integer::rem,
+        Abs => float::abs,
+        Neg => float::neg,
+        Min => float::min,
+        Max => float::max,
+        Popc => integer::popc,
+        Clz => integer::clz,
+        Bfind => integer::bfind,
+        Fns => integer::fns,
+        Brev => integer::brev,
+        Bfe => integer::bfe,
+        Bfi => integer::bfi,
+        Szext => integer::szext,
+        Bmsk => integer::bmsk,
+        Dp4a => integer::dp4a,
+        Dp2aLo => integer::dp2a_lo,
+        Dp2aHi => integer::dp2a_hi,
+        Vadd => video::vadd,
+        Vsub => video::vsub,
+        Vabsdiff => video::vabsdiff,
+        Vmin => video::vmin,
+        Vmax => video::vmax,
+        Vshl => video::vshl,
+        Vshr => video::vshr,
+        Vset => video::vset,
+        Vmad => video::vmad,
+        Vadd2 => video::vadd2,
+        Vsub2 => video::vsub2,
+        Vavrg2 => video::vavrg2,
+        Vabsdiff2 => video::vabsdiff2,
+        Vmin2 => video::vmin2,
+        Vmax2 => video::vmax2,
+        Vadd4 => video::vadd4,
+        Vsub4 => video::vsub4,
+        Vavrg4 => video::vavrg4,
+        Vabsdiff4 => video::vabsdiff4,
+        Vmin4 => video::vmin4,
+        Vmax4 => video::vmax4,
+        Vset2 => video::vset2,
+        Vset4 => video::vset4,
+        And => logic::and,
+        Or => logic::or,
+        Xor => logic::xor,
+        Not => logic::not,
+        Cnot => logic::cnot,
+        Lop3 => logic::lop3,
+        Lop3Boolop => logic::lop3_boolop,
+        Shl => logic::shl,
+        Shr => logic::shr,
+        ShfL => logic::shf_l,
+        ShfR => logic::shf_r,
+        Setp => compare::setp,
+        SetpBoolop => compare::setp_boolop,
+        Set => compare::set,
+        SetBoolop => compare::set_boolop,
+        Selp => compare::selp,
+        Slct => compare::slct,
+        Mov => movement::mov,
+        MovPack => movement::mov_pack,
+        MovUnpack => movement::mov_unpack,
+        Prmt => movement::prmt,
+        Cvt => convert::float::cvt,
+        CvtPack => convert::integer::cvt_pack,
+        Mul => float::mul,
+        Fma => float::fma,
+        FmaOob => float::fma_oob,
+        Rcp => float::rcp,
+        Sqrt => float::sqrt,
+        Copysign => float::copysign,
+        Testp => float::testp,
+        RcpApprox => approx::rcp,
+        SqrtApprox => approx::sqrt,
+        RsqrtApprox => approx::rsqrt,
+        SinApprox => approx::sin,
+        CosApprox => approx::cos,
+        Lg2Approx => approx::lg2,
+        Ex2Approx => approx::ex2,
+        TanhApprox => approx::tanh,
+        DivApprox => approx::div_approx,
+        DivFull => approx::div_full,
+        CvtX2 => convert::float::cvt_x2,
+        Fence => sync::fence,
+        Membar => sync::fence,
+        FenceProxy => sync::fence,
+        FenceProxyAsync => sync::fence,
+        Cvta => memory::cvta,
+        CvtaTo => memory::cvta_to,
+        CpAsyncCommitGroup => async_copy::group,
+        CpAsyncWaitGroup => async_copy::group,
+        CpAsyncWaitAll => async_copy::group,
+        MbarrierPendingCount => sync::mbarrier::pending_count,
+        FenceMbarrierInit => sync::fence,
+        Trap => sync::trap,
+        Nanosleep => sync::nanosleep,
+    }
+    carry {
+        AddCc => integer::add_cc,
+        Addc => integer::addc,
+        SubCc => integer::sub_cc,
+        Subc => integer::subc,
+        MadLoCc => integer::mad_lo_cc,
+        MadHiCc => integer::mad_hi_cc,
+        MadcLo => integer::madc_lo,
+        MadcHi => integer::madc_hi,
+    }
+    warp {
+        BarWarpSync => warp::bar_warp_sync_warp, Masked;
+        MatchSync => warp::match_warp, Masked;
+        ReduxSync => warp::redux_warp, Masked;
+        ShflSync => warp::shfl_warp, Masked;
+        VoteSync => warp::vote_warp, Masked;
+        Ldmatrix => matrix::load_store::ldmatrix_warp, Aligned;
+        Stmatrix => matrix::load_store::stmatrix_warp, Aligned;
+        Movmatrix => matrix::load_store::movmatrix_warp, Aligned;
+        Mma => matrix::mma::mma_warp, Aligned;
+        WmmaLoadA => matrix::wmma::load_a_warp, Aligned;
+        WmmaLoadB => matrix::wmma::load_b_warp, Aligned;
+        WmmaLoadC => matrix::wmma::load_c_warp, Aligned;
+        WmmaStore => matrix::wmma::store_warp, Aligned;
+        WmmaMma => matrix::wmma::mma_warp, Aligned;
+    }
+    machine {
+        Activemask => warp::activemask,
+        Bar => sync::bar,
+        Barrier => sync::barrier,
+        Ld => memory::ld,
+        St => memory::st,
+        Atom => memory::atom,
+        AtomCas => memory::atom_cas,
+        Red => memory::red,
+        LdNc => memory::ld_nc,
+        Ldu => memory::ldu,
+        Isspacep => memory::isspacep,
+        CpAsync => async_copy::cp_async,
+        CpAsyncSrcSize => async_copy::cp_async_src_size,
+        CpAsyncIgnoreSrc => async_copy::cp_async_ignore_src,
+        MbarrierInit => sync::mbarrier::init,
+        MbarrierInval => sync::mbarrier::inval,
+        MbarrierArrive => sync::mbarrier::arrive,
+        MbarrierArriveDrop => sync::mbarrier::arrive_drop,
+        MbarrierExpectTx => sync::mbarrier::expect_tx,
+        MbarrierCompleteTx => sync::mbarrier::complete_tx,
+        MbarrierTestWait => sync::mbarrier::test_wait,
+        MbarrierTryWait => sync::mbarrier::try_wait,
+    }
+    control {
+        Bra,
+        BrxIdx,
+        Call,
+        Ret,
+        Exit,
+    }
     not simulated {
         Applypriority,
         AtomVec,
         BarrierClusterArrive,
         BarrierClusterWait,
-        Bra,
         Brkpt,
-        BrxIdx,
-        Call,
         ClusterlaunchcontrolQueryCancel,
         ClusterlaunchcontrolTryCancel,
         CpAsyncBulk,
@@ -253,7 +403,6 @@ dispatch! {
         CvtRs,
         Discard,
         ElectSync,
-        Exit,
         FenceProxyTensormap,
         Getctarank,
         Griddepcontrol,
@@ -264,14 +413,12 @@ dispatch! {
         MultimemLdReduce,
         MultimemRed,
         MultimemSt,
-        Nanosleep,
         Pmevent,
         Prefetch,
         PrefetchTensormap,
         Prefetchu,
         RedAsync,
         RedVec,
-        Ret,
         Setmaxnreg,
         Shfl,
         StAsync,
@@ -293,7 +440,6 @@ dispatch! {
         Tcgen05Wait,
         TensormapReplace,
         Tex,
-        Trap,
         Vote,
         WgmmaCommitGroup,
         WgmmaFence,

@@ -9,17 +9,10 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::machine::collective::collective;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
 use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
-
-/// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
-#[inline]
-pub fn shfl_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::ShflSync, m, s, shfl_warp, false)
-}
 
 /// The source lane of `shfl` for `lane` and whether it is in range (PTX ISA
 /// 9.7.9.6): `c` packs the clamp value in bits 0-4 and the segment mask in
@@ -54,7 +47,8 @@ pub fn shfl_source(mode: Keyword, lane: u32, b: u32, c: u32) -> (u32, bool) {
     if pval { (j, true) } else { (lane, false) }
 }
 
-fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `shfl.sync.mode.b32 d|p, a, b, c, membermask`.
+pub fn shfl_warp(call: &mut WarpCall<'_>) -> SemResult {
     // One loop per mode, so that each computes its sources without a
     // branch on the mode per lane.
     match call.mods.keywords[0].unwrap_or(Keyword::Idx) {
@@ -147,12 +141,7 @@ fn shfl_each(
 }
 
 /// `vote.sync.{all,any,uni}.pred d, a, membermask`, `vote.sync.ballot.b32 d, a, membermask`.
-#[inline]
-pub fn vote_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::VoteSync, m, s, vote_warp, false)
-}
-
-fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
+pub fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
     let mut ballot = 0u32;
     for l in lanes_of(call.members) {
         if call.lanes[l][1] & 1 != 0 {
@@ -176,12 +165,7 @@ fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
 }
 
 /// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
-#[inline]
-pub fn match_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::MatchSync, m, s, match_warp, false)
-}
-
-fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
+pub fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
     let all = call.mods.has_keyword(Keyword::All);
     // d|p has two slots for `.all`: a is slot 2 there, slot 1 for `.any`.
     let ai = if all { 2 } else { 1 };
@@ -206,12 +190,7 @@ fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
 }
 
 /// `redux.sync.op.type d, a, membermask`.
-#[inline]
-pub fn redux_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::ReduxSync, m, s, redux_warp, false)
-}
-
-fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
+pub fn redux_warp(call: &mut WarpCall<'_>) -> SemResult {
     let ty = call.mods.ty(0).unwrap_or(ScalarType::B32);
     let op = call.mods.keywords[0]
         .ok_or_else(|| Fault::malformed("redux.sync", "without an operation"))?;
@@ -295,9 +274,8 @@ pub fn activemask(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `bar.warp.sync membermask`: the member lanes meet.
-#[inline]
-pub fn bar_warp_sync(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::BarWarpSync, m, s, |_| Ok(()), false)
+pub fn bar_warp_sync_warp(_: &mut WarpCall<'_>) -> SemResult {
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,29 +5,9 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::banks::wavefronts;
-use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
 use crate::sem::memory::address::check_access;
-use ptx_core::Semantics;
-use ptx_core::{Flags, Mods};
-
-/// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
-#[inline]
-pub fn ldmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::Ldmatrix, m, s, ldmatrix_warp, true)
-}
-
-/// `stmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 [p], r`.
-#[inline]
-pub fn stmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::Stmatrix, m, s, stmatrix_warp, true)
-}
-
-/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`.
-#[inline]
-pub fn movmatrix(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::Movmatrix, m, s, movmatrix_warp, true)
-}
+use ptx_core::Flags;
 
 fn m8n8_only(call: &WarpCall<'_>) -> Result<usize, Fault> {
     match call.mods.shape {
@@ -59,7 +39,7 @@ fn rows(
     for (r, o) in out.iter_mut().enumerate() {
         let lane = 8 * i + r;
         let addr = call.lanes[lane][slot];
-        *o = check_access(call.shared.len(), addr, 16, 16, call.key)
+        *o = check_access(call.memory.shared.len(), addr, 16, 16, call.key)
             .map_err(|f| f.on_lane(lane as u32))?;
         acc[r].0 = addr;
     }
@@ -69,7 +49,8 @@ fn rows(
     Ok(out)
 }
 
-fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `ldmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 d, [p]`.
+pub fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     let num = m8n8_only(call)?;
     let trans = call.mods.has(Flags::TRANS);
     let mut waves = (0, 0);
@@ -82,9 +63,15 @@ fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
         for l in lanes_of(call.members) {
             let (r, c) = fragment(l);
             let (lo, hi) = if trans {
-                (at(c, r, call.shared), at(c + 1, r, call.shared))
+                (
+                    at(c, r, call.memory.shared),
+                    at(c + 1, r, call.memory.shared),
+                )
             } else {
-                (at(r, c, call.shared), at(r, c + 1, call.shared))
+                (
+                    at(r, c, call.memory.shared),
+                    at(r, c + 1, call.memory.shared),
+                )
             };
             call.lanes[l][i] = lo | hi << 16;
         }
@@ -94,7 +81,8 @@ fn ldmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
-fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `stmatrix.sync.aligned.m8n8.num{.trans}.shared.b16 [p], r`.
+pub fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     let num = m8n8_only(call)?;
     let trans = call.mods.has(Flags::TRANS);
     let mut waves = (0, 0);
@@ -106,7 +94,7 @@ fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
             for (half, col) in [(v as u16, c), ((v >> 16) as u16, c + 1)] {
                 let (rr, cc) = if trans { (col, r) } else { (r, col) };
                 let o = rows[rr] + 2 * cc;
-                call.shared[o..o + 2].copy_from_slice(&half.to_le_bytes());
+                call.memory.shared[o..o + 2].copy_from_slice(&half.to_le_bytes());
             }
         }
     }
@@ -114,7 +102,8 @@ fn stmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
-fn movmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `movmatrix.sync.aligned.m8n8.trans.b16 d, a`.
+pub fn movmatrix_warp(call: &mut WarpCall<'_>) -> SemResult {
     let a: [u64; 32] = std::array::from_fn(|l| call.lanes[l][1]);
     // A[i][j]: lane 4i + j/2, half j%2.
     let elem = |i: usize, j: usize| (a[4 * i + j / 2] >> (16 * (j % 2))) & 0xFFFF;

@@ -5,15 +5,7 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::WarpCall;
-use crate::machine::collective::collective;
-use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
-
-/// `mma.sync.aligned.shape.row.col...`.
-#[inline]
-pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::Mma, m, s, mma_warp, true)
-}
 
 /// A decoded element: `sig * 2^exp` exactly, or a special value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,7 +210,8 @@ fn c_pos(i: usize, l: usize) -> (usize, usize) {
     (g + 8 * (i >> 1), t * 2 + (i & 1))
 }
 
-fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `mma.sync.aligned.shape.row.col...`.
+pub fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let shape = call
         .mods
         .shape

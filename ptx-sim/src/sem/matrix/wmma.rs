@@ -75,11 +75,9 @@ use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
-use crate::machine::collective::collective;
 use crate::machine::{WarpCall, lanes_of};
 use crate::sem::memory::address::{Reach, shared_offset, with_bytes};
-use ptx_core::Semantics;
-use ptx_core::{Flags, Layout, Mods, Rounding, ScalarType, Shape};
+use ptx_core::{Flags, Layout, Rounding, ScalarType, Shape};
 
 /// Which operand of `D = A·B + C` a fragment holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,45 +224,17 @@ impl Fragment {
 }
 
 /// `wmma.load.a.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
-#[inline]
-pub fn load_a(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::WmmaLoadA, m, s, load_a_warp, true)
-}
-
-/// `wmma.load.b.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
-#[inline]
-pub fn load_b(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::WmmaLoadB, m, s, load_b_warp, true)
-}
-
-/// `wmma.load.c.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
-#[inline]
-pub fn load_c(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::WmmaLoadC, m, s, load_c_warp, true)
-}
-
-/// `wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}`.
-#[inline]
-pub fn store(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::WmmaStore, m, s, store_warp, true)
-}
-
-/// `wmma.mma.sync.aligned.alayout.blayout.shape.types d, a, b, c` (and the
-/// `.b1` forms with `.xor.popc`/`.and.popc`).
-#[inline]
-pub fn mma(m: &Mods, s: &mut [u64]) -> SemResult {
-    collective(Semantics::WmmaMma, m, s, mma_warp, true)
-}
-
-fn load_a_warp(call: &mut WarpCall<'_>) -> SemResult {
+pub fn load_a_warp(call: &mut WarpCall<'_>) -> SemResult {
     load_warp(call, Operand::A)
 }
 
-fn load_b_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `wmma.load.b.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
+pub fn load_b_warp(call: &mut WarpCall<'_>) -> SemResult {
     load_warp(call, Operand::B)
 }
 
-fn load_c_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `wmma.load.c.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
+pub fn load_c_warp(call: &mut WarpCall<'_>) -> SemResult {
     load_warp(call, Operand::Accumulator)
 }
 
@@ -501,7 +471,7 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
                 let (addr, shift) = place.address(f.position(l, r, e));
                 let raw = Reach::new(&mods, addr, size, 1, call.key)
                     .and_then(|span| {
-                        span.read(call.shared, |b| {
+                        span.read(&mut call.memory.lane(l), |b| {
                             b.iter().rev().fold(0u64, |acc, &x| acc << 8 | u64::from(x))
                         })
                     })
@@ -514,7 +484,8 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
     Ok(())
 }
 
-fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}`.
+pub fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
     let place = Placement::of(call, Operand::Accumulator, true)?;
     record_requests(call, &place, Operand::Accumulator, RequestKind::Store);
     let f = place.fragment;
@@ -527,11 +498,19 @@ fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
             for e in 0..f.per_register() {
                 let (addr, _) = place.address(f.position(l, r, e));
                 let x = v >> (e * bits) & mask(bits);
-                with_bytes(call.shared, &mods, addr, size, 1, call.key, |b| {
-                    for (i, byte) in b.iter_mut().enumerate() {
-                        *byte = (x >> (8 * i)) as u8;
-                    }
-                })
+                with_bytes(
+                    &mut call.memory.lane(l),
+                    &mods,
+                    addr,
+                    size,
+                    1,
+                    call.key,
+                    |b| {
+                        for (i, byte) in b.iter_mut().enumerate() {
+                            *byte = (x >> (8 * i)) as u8;
+                        }
+                    },
+                )
                 .map_err(|fault| fault.on_lane(l as u32))?;
             }
         }
@@ -555,7 +534,9 @@ fn gather(call: &WarpCall<'_>, f: &Fragment, first: usize) -> Vec<Vec<u64>> {
     out
 }
 
-fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// `wmma.mma.sync.aligned.alayout.blayout.shape.types d, a, b, c` (and the
+/// `.b1` forms with `.xor.popc`/`.and.popc`).
+pub fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let shape = m
         .shape

@@ -18,8 +18,8 @@ use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::current as lane;
 use crate::machine::spaces::{
-    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, Space, current,
-    window_offset,
+    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
+    current, window_offset,
 };
 use ptx_core::{Mods, ParamScope, StateSpace};
 
@@ -137,10 +137,34 @@ pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Pl
     }
 }
 
+/// The memories one lane's access may reach: the CTA's shared memory, and
+/// where known, the lane's local memory and the launch's memory. What is
+/// not given is the running lane's (`ptx!` code in a launch): its local
+/// memory, and the launch memory its thread entered.
+pub struct Memories<'a> {
+    /// The CTA's shared memory.
+    pub shared: &'a mut [u8],
+    /// The lane's local memory, grown (zeroed) as it is used.
+    pub local: Option<&'a mut Vec<u8>>,
+    /// The launch's global, constant and parameter memory.
+    pub launch: Option<&'a LaunchMemory>,
+}
+
+impl<'a> Memories<'a> {
+    /// Only `shared` given: the rest is the running lane's.
+    pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
+        Memories {
+            shared,
+            local: None,
+            launch: None,
+        }
+    }
+}
+
 /// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
 /// written: see [`Reach::write`].
 pub(crate) fn with_bytes<R>(
-    shared: &mut [u8],
+    memories: &mut Memories<'_>,
     m: &Mods,
     addr: u64,
     size: u64,
@@ -148,7 +172,7 @@ pub(crate) fn with_bytes<R>(
     instruction: &'static str,
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
-    Reach::new(m, addr, size, align, instruction)?.write(shared, f)
+    Reach::new(m, addr, size, align, instruction)?.write(memories, f)
 }
 
 /// What one access of an instruction reaches: `size` bytes at address `addr` (aligned
@@ -187,7 +211,7 @@ impl Reach {
     /// address there is an error.
     pub(crate) fn write<R>(
         &self,
-        shared: &mut [u8],
+        memories: &mut Memories<'_>,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
         let Reach {
@@ -205,17 +229,17 @@ impl Reach {
         };
         match self.place {
             Place::Shared(offset) => {
+                let shared = &mut *memories.shared;
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }
-            Place::Global(addr) => current(instruction, Space::Global)?.global.access(
-                addr,
-                size,
-                align,
-                instruction,
-                f,
-            ),
-            Place::Local(offset) => with_local(offset, size, align, instruction, f),
+            Place::Global(addr) => with_launch(memories, instruction, Space::Global, |l| {
+                l.global.access(addr, size, align, instruction, f)
+            }),
+            Place::Local(offset) => match &mut memories.local {
+                Some(local) => in_local(local, offset, size, align, instruction, f),
+                None => with_local(offset, size, align, instruction, f),
+            },
             Place::Constant(_) => Err(read_only(Space::Constant)),
             Place::Param(_) => Err(read_only(Space::Param)),
         }
@@ -225,7 +249,7 @@ impl Reach {
     /// reaches, and in the launch's constant memory and kernel parameters.
     pub(crate) fn read<R>(
         &self,
-        shared: &mut [u8],
+        memories: &mut Memories<'_>,
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
         let Reach {
@@ -235,26 +259,54 @@ impl Reach {
             ..
         } = *self;
         match self.place {
-            Place::Constant(at) => current(instruction, Space::Constant)?.constant.read(
-                at,
-                size,
-                align,
-                instruction,
-                f,
-            ),
-            Place::Param(at) => {
-                current(instruction, Space::Param)?
-                    .params
-                    .read(at, size, align, instruction, f)
-            }
-            _ => self.write(shared, |bytes| f(bytes)),
+            Place::Constant(at) => with_launch(memories, instruction, Space::Constant, |l| {
+                l.constant.read(at, size, align, instruction, f)
+            }),
+            Place::Param(at) => with_launch(memories, instruction, Space::Param, |l| {
+                l.params.read(at, size, align, instruction, f)
+            }),
+            _ => self.write(memories, |bytes| f(bytes)),
         }
     }
 }
 
+/// Runs `f` with the launch memory of `memories`, else the one the
+/// running thread entered; `instruction` on `space` names the access in
+/// the fault outside a launch.
+fn with_launch<R>(
+    memories: &Memories<'_>,
+    instruction: &'static str,
+    space: Space,
+    f: impl FnOnce(&LaunchMemory) -> Result<R, Fault>,
+) -> Result<R, Fault> {
+    match memories.launch {
+        Some(launch) => f(launch),
+        None => f(&*current(instruction, space)?),
+    }
+}
 /// Runs `f` on the `size` bytes at `offset` of the running thread's local
 /// memory, growing it (zeroed) up to [`LOCAL_LIMIT`].
 pub(super) fn with_local<R>(
+    offset: u64,
+    size: u64,
+    align: u64,
+    instruction: &'static str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    lane::with_lane(|cta, index| {
+        let mut local = cta.local(index);
+        in_local(&mut local, offset, size, align, instruction, f)
+    })
+    .unwrap_or(Err(Fault::NeedsLaunch {
+        instruction,
+        memory: Some(Space::Local),
+    }))
+}
+
+/// Runs `f` on the `size` bytes at `offset` of the thread's local memory
+/// `local`, growing it (zeroed) up to [`LOCAL_LIMIT`].
+pub(crate) fn in_local<R>(
+    local: &mut Vec<u8>,
     offset: u64,
     size: u64,
     align: u64,
@@ -281,17 +333,10 @@ pub(super) fn with_local<R>(
             size,
             bounds: 0..LOCAL_LIMIT,
         })?;
-    lane::with_lane(|cta, index| {
-        let mut local = cta.local(index);
-        if local.len() < end as usize {
-            local.resize(end as usize, 0);
-        }
-        f(&mut local[offset as usize..end as usize])
-    })
-    .ok_or(Fault::NeedsLaunch {
-        instruction,
-        memory: Some(Space::Local),
-    })
+    if local.len() < end as usize {
+        local.resize(end as usize, 0);
+    }
+    Ok(f(&mut local[offset as usize..end as usize]))
 }
 
 /// Runs `f` over the running lane's CTA shared memory.
@@ -358,27 +403,41 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
 /// constant buffer of the launch, or the kernel's parameters.
 #[inline]
 pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
+    let shared_len = match m.space {
+        Some(StateSpace::Shared(_)) => with_shared("isspacep", |mem| Ok(mem.len() as u64))?,
+        _ => 0,
+    };
+    isspacep_in(m, s, shared_len, &Memories::of_running_lane(&mut []))
+}
+
+/// [`isspacep`] for a CTA of `shared_len` bytes of shared memory, in the
+/// launch of `memories` (or the running lane's).
+pub(crate) fn isspacep_in(
+    m: &Mods,
+    s: &mut [u64],
+    shared_len: u64,
+    memories: &Memories<'_>,
+) -> SemResult {
     let a = s[1];
-    let param = |memory: &crate::machine::spaces::LaunchMemory| {
+    let param = |memory: &LaunchMemory| {
         window_offset(a, PARAM_WINDOW).is_some_and(|offset| memory.params.contains(offset))
     };
     s[0] = u64::from(match m.space {
         Some(StateSpace::Shared(_)) => {
-            let len = with_shared("isspacep", |mem| Ok(mem.len() as u64))?;
-            window_offset(a, SHARED_WINDOW).is_some_and(|offset| offset < len)
+            window_offset(a, SHARED_WINDOW).is_some_and(|offset| offset < shared_len)
         }
-        Some(StateSpace::Global) => {
-            let memory = current("isspacep", Space::Global)?;
-            memory.global.contains(a) || param(&memory)
-        }
+        Some(StateSpace::Global) => with_launch(memories, "isspacep", Space::Global, |l| {
+            Ok(l.global.contains(a) || param(l))
+        })?,
         Some(StateSpace::Local) => {
             window_offset(a, LOCAL_WINDOW).is_some_and(|offset| offset < LOCAL_LIMIT)
         }
-        Some(StateSpace::Const) => {
-            let memory = current("isspacep", Space::Constant)?;
-            window_offset(a, CONST_WINDOW).is_some_and(|offset| memory.constant.contains(offset))
+        Some(StateSpace::Const) => with_launch(memories, "isspacep", Space::Constant, |l| {
+            Ok(window_offset(a, CONST_WINDOW).is_some_and(|offset| l.constant.contains(offset)))
+        })?,
+        Some(StateSpace::Param(_)) => {
+            with_launch(memories, "isspacep", Space::Param, |l| Ok(param(l)))?
         }
-        Some(StateSpace::Param(_)) => param(&*current("isspacep", Space::Param)?),
         _ => false,
     });
     Ok(())

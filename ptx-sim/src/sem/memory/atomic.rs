@@ -86,11 +86,13 @@ pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
     converged(Semantics::Red, m, s, red_warp)
 }
 
-fn atom_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// A warp's `atom`: see [`atom`].
+pub fn atom_warp(call: &mut WarpCall<'_>) -> SemResult {
     atom_lanes(call, true)
 }
 
-fn red_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// A warp's `red`: see [`atom`].
+pub fn red_warp(call: &mut WarpCall<'_>) -> SemResult {
     atom_lanes(call, false)
 }
 
@@ -149,7 +151,7 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
         ];
         let key = call.key;
         // One read-modify-write of the location, under its lock for global memory.
-        let old = with_bytes(call.shared, &m, s[a], size, size, key, |mem| {
+        let old = with_bytes(&mut call.memory.lane(l), &m, s[a], size, size, key, |mem| {
             let mut old = [0u64; 2];
             read_value(mem, 0, size as usize, &mut old);
             let new = if k == 2 {
@@ -255,7 +257,7 @@ fn cas_loop_lanes(
     let mut pending = Vec::new();
     for lane in lanes_of(call.members) {
         let s = &call.lanes[lane];
-        let at = check_access(call.shared.len(), s[a], 8, 8, call.key)
+        let at = check_access(call.memory.shared.len(), s[a], 8, 8, call.key)
             .map_err(|f| f.on_lane(lane as u32))?;
         pending.push(CasLane {
             lane,
@@ -264,7 +266,7 @@ fn cas_loop_lanes(
         });
     }
     while !pending.is_empty() {
-        let landed = cas_round(call.shared, op, ty, &pending)?;
+        let landed = cas_round(call.memory.shared, op, ty, &pending)?;
         for (lane, old) in &landed {
             if returns {
                 call.lanes[*lane][0] = *old;

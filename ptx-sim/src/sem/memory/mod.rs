@@ -19,7 +19,7 @@ use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::{WarpCall, lanes_of};
-use address::{Place, Reach, place, shared_offset, with_bytes};
+use address::{Memories, Place, Reach, place, shared_offset, with_bytes};
 use ptx_core::Mods;
 use ptx_core::Semantics;
 
@@ -95,8 +95,10 @@ fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     if let Place::Shared(_) = span.place {
         return converged(sem, m, s, ld_warp);
     }
-    span.read(&mut [], |mem| read_vector(mem, n, size, s))
-        .map_err(naming_lane)
+    span.read(&mut Memories::of_running_lane(&mut []), |mem| {
+        read_vector(mem, n, size, s)
+    })
+    .map_err(naming_lane)
 }
 
 /// `(elements, bytes per element, slots per element)` of a vector access.
@@ -129,7 +131,7 @@ fn write_vector(mem: &mut [u8], n: usize, size: u64, values: &[u64]) {
 
 /// A warp's load from shared memory: each member lane reads its vector,
 /// and the lanes' vectors are one request of the banks.
-fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
+pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let (n, size, k) = vector(&m)?;
     let total = size * n as u64;
@@ -141,7 +143,7 @@ fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         if let Place::Shared(at) = span.place {
             request.push((l as u32, at, total));
         }
-        span.read(call.shared, |mem| read_vector(mem, n, size, s))
+        span.read(&mut call.memory.lane(l), |mem| read_vector(mem, n, size, s))
             .map_err(|f| f.on_lane(l as u32))?;
     }
     record_request(call, &request, RequestKind::Load);
@@ -169,14 +171,18 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
         let n = usize::from(m.count.max(1));
         let size = elem_bytes(m)?;
         let total = size * n as u64;
-        return with_bytes(&mut [], m, s[0], total, total, "st", |mem| {
+        let mut memories = Memories::of_running_lane(&mut []);
+        return with_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
             write_vector(mem, n, size, &s[1..])
         });
     }
     converged(Semantics::St, m, s, st_warp)
 }
 
-fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
+/// A warp's store: the member lanes' values land in reverse lane order, so
+/// that where several write the same bytes, the lowest lane's value stays;
+/// the lanes' shared-memory stores are one request of the banks.
+pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let (n, size, _) = vector(&m)?;
     let total = size * n as u64;
@@ -189,9 +195,15 @@ fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        with_bytes(call.shared, &m, s[0], total, total, "st", |mem| {
-            write_vector(mem, n, size, &s[1..])
-        })
+        with_bytes(
+            &mut call.memory.lane(l),
+            &m,
+            s[0],
+            total,
+            total,
+            "st",
+            |mem| write_vector(mem, n, size, &s[1..]),
+        )
         .map_err(|f| f.on_lane(l as u32))?;
     }
     Ok(())

@@ -152,11 +152,17 @@ fn with_object<R>(
 /// next instruction first (a lane testing the phase sees the arrivals of
 /// the whole warp's previous instruction, and not those of its next one,
 /// as the recorded `arrive_drop` and `expect_tx` sequences show).
-fn warp_op(call: &mut WarpCall<'_>) -> SemResult {
+pub fn warp_op(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     for l in lanes_of(call.members) {
-        lane_op(call.key, &m, call.len, &mut call.lanes[l], call.shared)
-            .map_err(|f| f.on_lane(l as u32))?;
+        lane_op(
+            call.key,
+            &m,
+            call.len,
+            &mut call.lanes[l],
+            call.memory.shared,
+        )
+        .map_err(|f| f.on_lane(l as u32))?;
     }
     Ok(())
 }

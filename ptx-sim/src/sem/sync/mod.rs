@@ -12,9 +12,10 @@ pub mod mbarrier;
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
+use crate::machine::barrier::BarrierOp;
 use crate::machine::{Wait, WaitKind, current};
+use ptx_core::Mods;
 use ptx_core::Semantics;
-use ptx_core::{Flags, Keyword, Mods};
 
 /// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
 /// optional thread count `b` (all threads of the CTA when left out).
@@ -30,27 +31,10 @@ pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
-    let red = m.has(Flags::POPC) || m.has_keyword(Keyword::And) || m.has_keyword(Keyword::Or);
-    // Slots: `[d,] a, [b,] [c]`: the barrier id follows d for `.red`.
-    let first = usize::from(red);
-    let id = s.get(first).copied().unwrap_or(0);
-    if id > 15 {
-        return Err(Fault::NoSuchBarrier { barrier: id });
-    }
-    let count_slot = first + 1;
-    let has_count = if red {
-        s.len() > first + 2
-    } else {
-        s.len() > first + 1
-    };
-    let count = if has_count {
-        s.get(count_slot).map(|&c| c as u32)
-    } else {
-        None
-    };
-    if m.has_keyword(Keyword::Arrive) {
+    let op = BarrierOp::decode(m, s)?;
+    if op.arrive {
         return current::with_lane(|cta, _| {
-            cta.barriers.borrow_mut()[id as usize].arrived += 1;
+            cta.barriers.borrow_mut()[op.id as usize].arrived += 1;
         })
         .ok_or_else(|| Fault::NeedsLaunch {
             instruction: sem.key(),
@@ -61,17 +45,39 @@ fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
         sem,
         m,
         WaitKind::Barrier {
-            id: id as u32,
-            count,
+            id: op.id,
+            count: op.count,
         },
         s.len(),
     )?;
     current::rendezvous(wait, s)
 }
 
-/// `fence`, `membar`: a launch runs one lane at a time within a CTA, and
-/// CTAs share no simulated memory, so every access is already ordered.
+/// `fence`, `membar`: a CTA runs one lane at a time, so its own accesses
+/// are already ordered; CTAs that run in parallel on other workers see
+/// this thread's accesses before and after the fence in that order (a
+/// sequentially consistent fence of the host).
 #[inline]
 pub fn fence(_: &Mods, _: &mut [u64]) -> SemResult {
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}
+
+/// `trap`: the thread stops with an error (on a GPU, the launch fails
+/// with an illegal-instruction error).
+///
+/// ```
+/// use ptx_sim::fault::Fault;
+/// assert_eq!(ptx_sim::sem::sync::trap(&Default::default(), &mut []), Err(Fault::Trap));
+/// ```
+#[inline]
+pub fn trap(_: &Mods, _: &mut [u64]) -> SemResult {
+    Err(Fault::Trap)
+}
+
+/// `nanosleep.u32 t`: a hint that the thread may wait up to `t`
+/// nanoseconds; it changes no value, so it runs as a no-op.
+#[inline]
+pub fn nanosleep(_: &Mods, _: &mut [u64]) -> SemResult {
     Ok(())
 }
