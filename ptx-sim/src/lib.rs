@@ -62,6 +62,7 @@
 pub mod exec;
 pub mod fault;
 pub mod interp;
+pub mod kernel;
 pub mod machine;
 pub mod sem;
 pub mod thread;

@@ -42,8 +42,10 @@
 
 #![warn(missing_docs)]
 
+pub mod cases;
 pub mod codegen;
 pub mod coverage;
+pub mod cuda;
 pub mod golden;
 pub mod records;
 pub mod verdicts;

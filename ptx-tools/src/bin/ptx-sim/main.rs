@@ -1,10 +1,7 @@
-//! `ptx-sim`: replay golden records and ptxas verdicts against this project.
-//!
-//! ```text
-//! ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]
-//! ptx-sim check FILE.ptx
-//! ```
+//! `ptx-sim`: run kernels, replay kernel cases and golden records, and
+//! check modules and statements as ptxas does.
 
+use clap::{Args, Parser, Subcommand};
 use ptx_core::Target;
 use ptx_core::module::{LineIndex, check_module_text};
 use ptx_tools::records::read_jsonl;
@@ -33,16 +30,81 @@ macro_rules! outln {
     }};
 }
 
-const USAGE: &str = "usage: ptx-sim check FILE.jsonl[.gz] [--json] [--target sm_90]\n       ptx-sim check FILE.ptx\n       ptx-sim golden FILE.jsonl[.gz] [--only SUBSTRING] [--max-report N] [--exact]\n       ptx-sim gen-compiled-test FILE.jsonl[.gz] > tests/golden_compiled/forms.rs\n       ptx-sim coverage [RECORDS.jsonl[.gz] ...] > docs/coverage.md";
+mod run;
+
+/// Runs PTX on the CPU, bit for bit as an H100 runs it, and checks it as
+/// ptxas does.
+#[derive(Parser)]
+#[command(name = "ptx-sim", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run kernel cases (FILE.jsonl[.gz] ...) or one kernel of a module
+    /// (FILE.ptx --entry NAME --grid X,Y,Z --block X,Y,Z [--arg ...]).
+    Run(run::RunArgs),
+    /// Check a module (FILE.ptx) as ptxas does, the asm() statements of a
+    /// CUDA source (FILE.cu) as `ptx!` does, or recorded statements
+    /// (FILE.jsonl[.gz]) against ptxas's verdicts.
+    Check(CheckArgs),
+    /// Replay golden records (what an H100 computed) through the simulator.
+    Golden(GoldenArgs),
+    /// Write the compiled-path golden test (tests/golden_compiled/forms.rs).
+    GenCompiledTest {
+        /// The records.
+        file: PathBuf,
+    },
+    /// Write the coverage table (docs/coverage.md), verified against records.
+    Coverage {
+        /// Record files.
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// A module (.ptx), a CUDA source (.cu) or recorded statements (.jsonl[.gz]).
+    file: PathBuf,
+    /// Print each recorded statement's verdict as a JSON line.
+    #[arg(long)]
+    json: bool,
+    /// The target recorded statements are checked for.
+    #[arg(long)]
+    target: Option<String>,
+}
+
+#[derive(Args)]
+struct GoldenArgs {
+    /// The records.
+    file: PathBuf,
+    /// Only the records whose form or statement contains this.
+    #[arg(long)]
+    only: Option<String>,
+    /// Mismatching lanes shown per failing record.
+    #[arg(long, default_value_t = 3)]
+    max_report: usize,
+    /// Approximate instructions too must match bit for bit.
+    #[arg(long)]
+    exact: bool,
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("check") => run_check(&args[1..]),
-        Some("golden") => run_golden(&args[1..]),
-        Some("gen-compiled-test") => run_gen(&args[1..]),
-        Some("coverage") => run_coverage(&args[1..]),
-        _ => Err(USAGE.to_string()),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Run(args) => run::run(args),
+        Command::Check(args) => run_check(args),
+        Command::Golden(args) => run_golden(args),
+        Command::GenCompiledTest { file } => run_gen(&file),
+        Command::Coverage { files } => run_coverage(&files),
     };
     match result {
         Ok(code) => code,
@@ -64,8 +126,16 @@ fn check_module_file(path: &Path) -> Result<ExitCode, String> {
     for d in &diagnostics {
         outln!("{}", lines.render(&name, d));
     }
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let warnings = diagnostics.len() - errors;
+    summary(
+        &name,
+        diagnostics.iter().filter(|d| d.is_error()).count(),
+        diagnostics.len(),
+    )
+}
+
+/// `NAME: N errors, M warnings`, and the exit code they give.
+fn summary(name: &str, errors: usize, all: usize) -> Result<ExitCode, String> {
+    let warnings = all - errors;
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     outln!(
         "{name}: {errors} error{}, {warnings} warning{}",
@@ -79,49 +149,43 @@ fn check_module_file(path: &Path) -> Result<ExitCode, String> {
     })
 }
 
-struct Options {
-    file: PathBuf,
-    json: bool,
-    target: Target,
+/// `ptx-sim check FILE.cu`: every `asm()` statement of a CUDA source
+/// checked as `ptx!` checks it, each diagnostic at its place in the file.
+fn check_cuda_file(path: &Path, target: Target) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    let report = ptx_tools::cuda::check_source(&text, target);
+    for line in &report.lines(&name) {
+        outln!("{line}");
+    }
+    outln!("{name}: {} asm statements", report.statements);
+    summary(&name, report.errors(), report.diagnostics.len())
 }
 
-fn options(args: &[String]) -> Result<Options, String> {
-    let mut file = None;
-    let mut json = false;
-    let mut target = Target::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--target" => target = it.next().ok_or("--target needs a value")?.parse()?,
-            f if !f.starts_with("--") && file.is_none() => file = Some(PathBuf::from(f)),
-            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
+    let extension = args.file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let target = match &args.target {
+        Some(t) => t.parse()?,
+        None => Target::default(),
+    };
+    match extension {
+        "ptx" => {
+            if args.json || args.target.is_some() {
+                return Err(
+                    "`check FILE.ptx` takes no options: the module's own .target and .version decide what it may use"
+                        .into(),
+                );
+            }
+            return check_module_file(&args.file);
         }
+        "cu" | "cuh" | "h" | "hpp" | "cpp" => return check_cuda_file(&args.file, target),
+        _ => {}
     }
-    Ok(Options {
-        file: file.ok_or(USAGE)?,
-        json,
-        target,
-    })
-}
-
-fn run_check(args: &[String]) -> Result<ExitCode, String> {
-    if let [file] = args
-        && file.ends_with(".ptx")
-    {
-        return check_module_file(Path::new(file));
-    }
-    let opts = options(args)?;
-    if opts.file.extension().is_some_and(|e| e == "ptx") {
-        return Err(format!(
-            "`check FILE.ptx` takes no options: the module's own .target and .version decide what it may use\n{USAGE}"
-        ));
-    }
-    let records = read_jsonl(&opts.file)?;
+    let records = read_jsonl(&args.file)?;
     let (mut passed, mut failed, mut unjudged) = (0usize, 0usize, 0usize);
     for record in &records {
-        let statement = Statement::from_record(record, opts.target)?;
-        let verdict = statement.check(opts.target);
+        let statement = Statement::from_record(record, target)?;
+        let verdict = statement.check(target);
         let errors: Vec<String> = match &verdict {
             Ok(()) => Vec::new(),
             Err(diags) => diags
@@ -131,7 +195,7 @@ fn run_check(args: &[String]) -> Result<ExitCode, String> {
                 .collect(),
         };
         let ok = verdict.is_ok();
-        if opts.json {
+        if args.json {
             outln!("{}", serde_json::json!({"ok": ok, "errors": errors}));
         }
         match statement.expected {
@@ -139,7 +203,7 @@ fn run_check(args: &[String]) -> Result<ExitCode, String> {
             Some(expected) if expected == ok => passed += 1,
             Some(expected) => {
                 failed += 1;
-                if !opts.json {
+                if !args.json {
                     outln!(
                         "FAIL {}  cons={:?}",
                         statement.asm.replace('\n', " "),
@@ -175,42 +239,23 @@ fn verdict_word(ok: bool) -> &'static str {
     if ok { "accepts" } else { "rejects" }
 }
 
-fn run_golden(args: &[String]) -> Result<ExitCode, String> {
+fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     use ptx_tools::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread, replay_warp};
-    let mut file = None;
-    let mut only = None;
-    let mut max_report = 3usize;
-    let mut bit_exact = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--only" => only = Some(it.next().ok_or("--only needs a value")?.clone()),
-            "--exact" => bit_exact = true,
-            "--max-report" => {
-                max_report = it
-                    .next()
-                    .ok_or("--max-report needs a value")?
-                    .parse()
-                    .map_err(|_| "bad --max-report")?
-            }
-            f if !f.starts_with("--") && file.is_none() => file = Some(PathBuf::from(f)),
-            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
-        }
-    }
-    let records = read_jsonl(&file.ok_or(USAGE)?)?;
+    let records = read_jsonl(&args.file)?;
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for raw in &records {
         let Some(record) = Record::from_json(raw)? else {
             skipped += 1;
             continue;
         };
-        if only
+        if args
+            .only
             .as_deref()
             .is_some_and(|o| !record.form.contains(o) && !record.asm.contains(o))
         {
             continue;
         }
-        let judge: &Judge = if bit_exact { &exact } else { &approx_ok };
+        let judge: &Judge = if args.exact { &exact } else { &approx_ok };
         let outcome = if record.scope == "thread" {
             replay_thread(&record, judge)
         } else {
@@ -222,11 +267,11 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
             Outcome::Fail(lines) => {
                 failed += 1;
                 outln!("FAIL {}", record.asm.replace('\n', " "));
-                for l in lines.iter().take(max_report) {
+                for l in lines.iter().take(args.max_report) {
                     outln!("     {l}");
                 }
-                if lines.len() > max_report {
-                    outln!("     ... {} more mismatches", lines.len() - max_report);
+                if lines.len() > args.max_report {
+                    outln!("     ... {} more mismatches", lines.len() - args.max_report);
                 }
             }
         }
@@ -242,11 +287,8 @@ fn run_golden(args: &[String]) -> Result<ExitCode, String> {
     })
 }
 
-fn run_gen(args: &[String]) -> Result<ExitCode, String> {
-    let [file] = args else {
-        return Err(USAGE.to_string());
-    };
-    let records = read_jsonl(std::path::Path::new(file))?;
+fn run_gen(file: &Path) -> Result<ExitCode, String> {
+    let records = read_jsonl(file)?;
     let parsed: Vec<ptx_tools::golden::Record> = records
         .iter()
         .map(ptx_tools::golden::Record::from_json)
@@ -254,9 +296,9 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
         .into_iter()
         .flatten()
         .collect();
-    let name = std::path::Path::new(file)
-        .file_name()
-        .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+    let name = file.file_name().map_or(file.display().to_string(), |n| {
+        n.to_string_lossy().into_owned()
+    });
     out!(
         "{}",
         ptx_tools::codegen::compiled_test_source(&parsed, &name)
@@ -266,10 +308,10 @@ fn run_gen(args: &[String]) -> Result<ExitCode, String> {
 
 /// `ptx-sim coverage FILES...`: the coverage table, verified against the
 /// records of FILES.
-fn run_coverage(args: &[String]) -> Result<ExitCode, String> {
+fn run_coverage(files: &[PathBuf]) -> Result<ExitCode, String> {
     let mut records = Vec::new();
-    for file in args {
-        for value in ptx_tools::records::read_jsonl(std::path::Path::new(file))? {
+    for file in files {
+        for value in read_jsonl(file)? {
             records.extend(ptx_tools::golden::Record::from_json(&value)?);
         }
     }

@@ -1,0 +1,348 @@
+//! A function's code as the warp interpreter runs it: each step decoded
+//! once at load, its operands resolved to registers of the function's
+//! frame, constants, special registers or addresses, and each operation
+//! sorted by how a warp runs it ([`crate::sem::Class`]).
+
+use crate::exec::{sign_extend, truncate};
+use crate::machine::WarpFn;
+use crate::sem::{self, Class};
+use ptx_core::{Access, Mods, ScalarType, Semantics, SpecialRegister, TypeKind};
+
+/// One operand slot of a step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Operand {
+    /// Where the value comes from (or goes).
+    pub src: Src,
+    /// Read, written or both.
+    pub access: Access,
+    /// How a read value is cut to the operand's type: the mask of its bits
+    /// (all ones for addresses), or 0 for a predicate (any set bit is 1).
+    pub read_mask: u64,
+    /// How a written value becomes the register's: see [`Operand::widen`].
+    pub write: Write,
+}
+
+/// How a result of the operand's type is stored in its register (PTX ISA:
+/// sign-extended for signed types, zero-extended otherwise, to the
+/// register's width).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Write {
+    /// Keep the low `bits` (of the narrower of type and register).
+    Zero { bits: u32, reg_bits: u32 },
+    /// Sign-extend from `bits`, then keep the register's `reg_bits`.
+    Sign { bits: u32, reg_bits: u32 },
+    /// A predicate: bit 0.
+    Predicate,
+    /// The high half of a 128-bit register: the value as it is.
+    Raw,
+}
+
+impl Operand {
+    /// The value `v` read from the operand's source, cut to its type.
+    #[inline(always)]
+    pub fn cut(&self, v: u64) -> u64 {
+        if self.read_mask == 0 {
+            u64::from(v != 0)
+        } else {
+            v & self.read_mask
+        }
+    }
+
+    /// The register value a written result `v` becomes.
+    #[inline(always)]
+    pub fn widen(&self, v: u64) -> u64 {
+        match self.write {
+            Write::Zero { bits, reg_bits } => truncate(truncate(v, bits), reg_bits),
+            Write::Sign { bits, reg_bits } => truncate(sign_extend(v, bits) as u64, reg_bits),
+            Write::Predicate => v & 1,
+            Write::Raw => v,
+        }
+    }
+}
+
+/// Where an operand's value is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Src {
+    /// A register of the frame (an index into its 64-bit registers).
+    Reg(u32),
+    /// `!p`: the complement of a predicate register.
+    NotPred(u32),
+    /// A constant.
+    Imm(u64),
+    /// A special register.
+    Special(Special),
+    /// A register's value plus an offset (an address).
+    RegPlus(u32, i64),
+    /// An offset into the thread's frame of local memory (a `.local` or
+    /// device-function `.param` variable's `.local` address).
+    Frame(i64),
+    /// An offset into a static `.shared` variable (its place in the
+    /// entry's layout, looked up at run time).
+    Shared(u32, i64),
+    /// `_`, or an optional operand left out: reads 0, writes nothing.
+    Sink,
+}
+
+/// A special register, resolved at load.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Special {
+    /// `%clock`, `%clock64`, ...: the warp's count of instructions, so that
+    /// runs are repeatable; `shift` selects the high word.
+    Clock { shift: u32, mask: u64 },
+    /// `%smid`: the SM the CTA would run on.
+    Smid,
+    /// `%nsmid`: the H100's 132.
+    Nsmid,
+    /// `%dynamic_smem_size`.
+    DynamicShared,
+    /// `%total_smem_size`: static and dynamic.
+    TotalShared,
+    /// `%aggr_smem_size`: static, dynamic and the reserved region.
+    AggregateShared,
+    /// `%reserved_smem_offset_begin`, `_end`, `_cap`, `_0`, `_1`: the
+    /// reserved region, which follows the CTA's own shared memory (begin,
+    /// end, its size, and offsets in it).
+    Reserved(Reserved),
+    /// Any other: answered per thread as `ptx!` code's are.
+    Thread(SpecialRegister, u8),
+}
+
+impl Special {
+    fn of(register: SpecialRegister, component: u8) -> Special {
+        match register.name {
+            "%clock" | "%globaltimer_lo" => Special::Clock {
+                shift: 0,
+                mask: u64::from(u32::MAX),
+            },
+            "%clock_hi" | "%globaltimer_hi" => Special::Clock {
+                shift: 32,
+                mask: u64::from(u32::MAX),
+            },
+            "%clock64" | "%globaltimer" => Special::Clock {
+                shift: 0,
+                mask: u64::MAX,
+            },
+            "%smid" => Special::Smid,
+            "%nsmid" => Special::Nsmid,
+            "%dynamic_smem_size" => Special::DynamicShared,
+            "%total_smem_size" => Special::TotalShared,
+            "%aggr_smem_size" => Special::AggregateShared,
+            "%reserved_smem_offset_begin" => Special::Reserved(Reserved::Begin),
+            "%reserved_smem_offset_end" => Special::Reserved(Reserved::End),
+            "%reserved_smem_offset_cap" => Special::Reserved(Reserved::Cap),
+            "%reserved_smem_offset_" => Special::Reserved(Reserved::Offset(u64::from(component))),
+            _ => Special::Thread(register, component),
+        }
+    }
+}
+
+/// A place of the reserved shared-memory region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Reserved {
+    Begin,
+    End,
+    Cap,
+    /// `%reserved_smem_offset_<n>`.
+    Offset(u64),
+}
+
+/// The bytes of shared memory each CTA has reserved for the system (what
+/// cooperative groups keep there), after its own.
+pub(crate) const RESERVED_SHARED: u64 = 1024;
+
+/// What a step does.
+#[derive(Clone, Debug)]
+pub(crate) enum Op {
+    /// An operation of [`Class::Lane`] (or [`Class::Carry`] when `carry`).
+    Lane {
+        sem: Semantics,
+        mods: Mods,
+        slots: Box<[Operand]>,
+        carry: bool,
+    },
+    /// A warp collective: its warp side, over the member mask in the last
+    /// slot or the whole warp (`aligned`).
+    Warp {
+        sem: Semantics,
+        mods: Mods,
+        slots: Box<[Operand]>,
+        run: WarpFn,
+        aligned: bool,
+    },
+    /// An operation the machine runs ([`Class::Machine`]).
+    Machine {
+        sem: Semantics,
+        mods: Mods,
+        slots: Box<[Operand]>,
+    },
+    /// `bra`.
+    Branch(u32),
+    /// `brx.idx`.
+    BranchIndexed { index: Operand, targets: Box<[u32]> },
+    /// `call` of a function of the module, or of one whose address a
+    /// register holds.
+    Call {
+        callee: Callee,
+        args: Box<[Operand]>,
+        returns: Box<[Operand]>,
+    },
+    /// `call` of a function the CUDA driver provides.
+    Builtin {
+        builtin: Builtin,
+        args: Box<[Operand]>,
+        returns: Box<[Operand]>,
+    },
+    /// `ret`.
+    Return,
+    /// `exit`.
+    Exit,
+    /// An operation the simulator does not model: running it faults.
+    NotSimulated(Semantics),
+}
+
+/// The function a `call` runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Callee {
+    /// Function `index` of the module.
+    Direct(u32),
+    /// The function whose address the operand holds.
+    Indirect(Operand),
+}
+
+/// The functions the CUDA driver gives every program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    /// `vprintf(format, args)`: CUDA's `printf`.
+    Vprintf,
+    /// `__assertfail(message, file, line, function, char_size)`: a failed
+    /// `assert`.
+    AssertFail,
+    /// `malloc`, `free`: the device heap, not simulated.
+    Heap(&'static str),
+}
+
+impl Builtin {
+    /// The built-in function named `name`, if it is one.
+    pub fn named(name: &str) -> Option<Builtin> {
+        Some(match name {
+            "vprintf" => Builtin::Vprintf,
+            "__assertfail" => Builtin::AssertFail,
+            "malloc" => Builtin::Heap("malloc"),
+            "free" => Builtin::Heap("free"),
+            _ => return None,
+        })
+    }
+}
+
+/// A step: an optional guard predicate and what to do.
+#[derive(Clone, Debug)]
+pub(crate) struct Step {
+    /// `@p` (register, false) or `@!p` (register, true).
+    pub guard: Option<(u32, bool)>,
+    /// What it does.
+    pub op: Op,
+}
+
+/// How a parameter receives its value on a call (or a return parameter
+/// gives it back).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Binding {
+    /// A `.reg` parameter: a register of the callee's frame.
+    Register(Operand),
+    /// A `.param` parameter: bytes at an offset of the callee's frame.
+    Frame { offset: u64, size: u64 },
+}
+
+/// One function's code.
+#[derive(Clone, Debug)]
+pub(crate) struct FunctionCode {
+    /// Its name.
+    pub name: String,
+    /// Whether it is an `.entry`.
+    pub entry: bool,
+    /// Its steps.
+    pub steps: Vec<Step>,
+    /// Each step's text and where it is, for faults.
+    pub texts: Vec<String>,
+    /// How many 64-bit registers a frame of it holds.
+    pub registers: u32,
+    /// Its parameters, in order.
+    pub params: Vec<Binding>,
+    /// Its return parameters, in order.
+    pub returns: Vec<Binding>,
+    /// The bytes of local memory a frame of it takes (its `.local`
+    /// variables and `.param` variables, 16-byte aligned).
+    pub frame_bytes: u64,
+    /// The static `.shared` variables it names (indices of the module's).
+    pub shared_used: Vec<u32>,
+    /// The functions it calls directly.
+    pub calls: Vec<u32>,
+    /// The functions whose addresses it takes (an indirect call may reach them).
+    pub address_taken: Vec<String>,
+    /// Whether it makes an indirect call.
+    pub calls_indirect: bool,
+}
+
+/// How the read and write of a register operand of type `ty` go, for a
+/// register of `reg_bits`.
+pub(crate) fn operand(src: Src, access: Access, ty: Option<ScalarType>, reg_bits: u32) -> Operand {
+    let (read_mask, write) = match ty {
+        Some(ScalarType::Pred) => (0, Write::Predicate),
+        Some(t) => {
+            let bits = t.bits().min(64);
+            let mask = truncate(u64::MAX, bits);
+            let reg_bits = reg_bits.min(64);
+            let write = if t.kind() == TypeKind::Signed {
+                Write::Sign { bits, reg_bits }
+            } else {
+                Write::Zero { bits, reg_bits }
+            };
+            (mask, write)
+        }
+        None => (
+            u64::MAX,
+            Write::Zero {
+                bits: 64,
+                reg_bits: reg_bits.min(64),
+            },
+        ),
+    };
+    Operand {
+        src,
+        access,
+        read_mask,
+        write,
+    }
+}
+
+/// The operation of `sem` with modifiers `mods` over `slots`, by its class.
+pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[Operand]>) -> Op {
+    match sem::class(sem) {
+        Class::Lane => Op::Lane {
+            sem,
+            mods,
+            slots,
+            carry: false,
+        },
+        Class::Carry => Op::Lane {
+            sem,
+            mods,
+            slots,
+            carry: true,
+        },
+        Class::Warp { run, aligned } => Op::Warp {
+            sem,
+            mods,
+            slots,
+            run,
+            aligned,
+        },
+        Class::Machine => Op::Machine { sem, mods, slots },
+        Class::Control | Class::NotSimulated => Op::NotSimulated(sem),
+    }
+}
+
+/// The special register of `register`'s `component`.
+pub(crate) fn special(register: SpecialRegister, component: u8) -> Src {
+    Src::Special(Special::of(register, component))
+}

@@ -1,0 +1,432 @@
+//! One CTA of a kernel launch: its warps, shared memory and barriers, and
+//! the loop that gives its warps turns.
+//!
+//! A CTA runs a *slice* at a time (see [`super::grid`]): its warps take
+//! turns in index order, each running until its lanes all wait or exit or
+//! it has spent a turn's budget, and the barriers whose threads have all
+//! arrived release them between turns. Every turn is the same in every run,
+//! so a CTA computes the same thing whichever worker runs it and whatever
+//! the other CTAs do, unless it reads what they write.
+
+use super::code::Op;
+use super::load::{EntryInfo, Image};
+use super::warp::{LaneFault, Stop, Waiting, Warp};
+use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
+use crate::machine::barrier::{BarrierOp, Reduce};
+use crate::machine::spaces::LaunchMemory;
+use crate::machine::{Dim3, SharedStats, Slots, Thread, lanes_of};
+
+/// Steps one warp runs before the next warp's turn.
+const TURN: u64 = 1 << 11;
+
+/// What every warp of a launch reads and none writes.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed<'a> {
+    pub image: &'a Image,
+    pub entry: &'a EntryInfo,
+    pub launch: &'a LaunchMemory,
+    /// The SM the CTA would run on (`%smid`).
+    pub smid: u32,
+    /// The launch's dynamic shared memory, in bytes.
+    pub dynamic_shared: u64,
+    /// The CTA's shared memory, in bytes.
+    pub shared_len: u64,
+}
+
+/// What a warp's turn reaches of its CTA.
+pub(crate) struct CtaContext<'a> {
+    pub fixed: Fixed<'a>,
+    pub shared: &'a mut [u8],
+    pub stats: &'a mut SharedStats,
+    pub barriers: &'a mut Barriers,
+    /// Scratch rows of operand slots for warp-wide operations.
+    pub rows: &'a mut [Slots; 32],
+    /// What the CTA's threads printed.
+    pub output: &'a mut Vec<u8>,
+    /// Threads that exited during the turn.
+    pub exited_threads: u32,
+    /// Set by an operation that asks the warp to let others run.
+    pub yield_now: bool,
+}
+
+/// The CTA's sixteen barriers.
+#[derive(Default)]
+pub(crate) struct Barriers {
+    slots: [Barrier; 16],
+}
+
+/// One barrier's phase: who arrived and who waits.
+#[derive(Default)]
+struct Barrier {
+    /// Threads that arrived this phase.
+    arrived: u32,
+    /// The thread count the phase waits for, if an arrival gave one.
+    count: Option<u32>,
+    /// Waiting lanes: (warp, lanes).
+    waiting: Vec<(u32, u32)>,
+    /// Arriving threads whose `bar.red` predicate was true.
+    true_count: u64,
+    /// The reduction of the phase's `bar.red`, if any.
+    reduce: Option<Reduce>,
+    /// The instruction key, for deadlock reports.
+    key: &'static str,
+}
+
+/// A barrier that completed: the lanes to release and the value of its
+/// reduction, if it had one.
+pub(crate) struct Completed {
+    pub waiting: Vec<(u32, u32)>,
+    pub result: Option<u64>,
+}
+
+impl Barriers {
+    /// `lanes` of warp `warp` arrive at the barrier of `op`; `predicates`
+    /// are those of them whose `bar.red` predicate is true.
+    pub(crate) fn arrive(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) {
+        let b = &mut self.slots[op.id as usize];
+        b.arrived += lanes.count_ones();
+        if !op.arrive {
+            b.waiting.push((warp, lanes));
+        }
+        b.true_count += u64::from((predicates & lanes).count_ones());
+        if op.reduce.is_some() {
+            b.reduce = op.reduce;
+        }
+        if op.count.is_some() {
+            b.count = op.count;
+        }
+        b.key = if op.arrive { "bar.arrive" } else { "bar.sync" };
+    }
+
+    /// The barriers whose threads have all arrived, `live` threads of the
+    /// CTA not having exited (a barrier without a count waits for them all).
+    pub(crate) fn complete(&mut self, live: u32) -> Vec<Completed> {
+        let mut done = Vec::new();
+        for b in &mut self.slots {
+            if b.arrived == 0 {
+                continue;
+            }
+            let expected = b.count.unwrap_or(live);
+            if b.arrived >= expected {
+                let result = b
+                    .reduce
+                    .map(|r| r.result(b.true_count, u64::from(b.arrived)));
+                done.push(Completed {
+                    waiting: std::mem::take(&mut b.waiting),
+                    result,
+                });
+                *b = Barrier::default();
+            }
+        }
+        done
+    }
+
+    /// Where lanes wait at barriers, for a deadlock report.
+    fn sites(&self, live: u32) -> Vec<(WaitSite, Vec<(u32, u32)>)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.waiting.is_empty())
+            .map(|(id, b)| {
+                (
+                    WaitSite::Barrier {
+                        instruction: b.key,
+                        barrier: id as u32,
+                        expected: b.count.unwrap_or(live) as usize,
+                    },
+                    b.waiting.clone(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// How a slice of a CTA ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SliceEnd {
+    /// Every thread exited.
+    Finished,
+    /// The slice's budget was spent; `progress` tells whether a thread
+    /// exited in it.
+    Paused { progress: bool },
+}
+
+/// One CTA of a launch.
+pub(crate) struct Cta {
+    /// Its index in the grid (x fastest).
+    pub linear: usize,
+    pub ctaid: [u32; 3],
+    pub warps: Vec<Warp>,
+    pub shared: Vec<u8>,
+    barriers: Barriers,
+    pub stats: SharedStats,
+    pub output: Vec<u8>,
+    threads: u32,
+    exited: u32,
+    next_warp: usize,
+    rows: Box<[Slots; 32]>,
+    /// Steps run in the last slice.
+    pub used: u64,
+}
+
+impl Cta {
+    /// CTA `linear` of a launch of `entry` (function `function`) over
+    /// `grid` CTAs of `block` threads, with `shared` bytes of shared memory.
+    pub(crate) fn new(
+        image: &Image,
+        function: u32,
+        linear: usize,
+        grid: Dim3,
+        block: Dim3,
+        shared: usize,
+    ) -> Cta {
+        let ctaid = [
+            (linear % grid.x as usize) as u32,
+            (linear / grid.x as usize % grid.y as usize) as u32,
+            (linear / (grid.x as usize * grid.y as usize)) as u32,
+        ];
+        let threads = block.count();
+        let code = &image.functions[function as usize];
+        let warps = (0..threads.div_ceil(32))
+            .map(|w| {
+                let thread = |l: usize| {
+                    let i = (w * 32 + l).min(threads - 1);
+                    Thread {
+                        tid: [
+                            (i % block.x as usize) as u32,
+                            (i / block.x as usize % block.y as usize) as u32,
+                            (i / (block.x as usize * block.y as usize)) as u32,
+                        ],
+                        ntid: block.into(),
+                        ctaid,
+                        nctaid: grid.into(),
+                        lane: l as u32,
+                        warp: w as u32,
+                        index: linear * threads + w * 32 + l,
+                    }
+                };
+                let present = if threads - w * 32 >= 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << (threads - w * 32)) - 1
+                };
+                Warp::new(
+                    w as u32,
+                    std::array::from_fn(thread),
+                    present,
+                    function,
+                    code,
+                    image.static_local,
+                )
+            })
+            .collect();
+        Cta {
+            linear,
+            ctaid,
+            warps,
+            shared: vec![0; shared],
+            barriers: Barriers::default(),
+            stats: SharedStats::default(),
+            output: Vec::new(),
+            threads: threads as u32,
+            exited: 0,
+            next_warp: 0,
+            rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
+            used: 0,
+        }
+    }
+
+    /// Runs a slice of at most `budget` steps.
+    pub(crate) fn run(
+        &mut self,
+        image: &Image,
+        entry: &EntryInfo,
+        launch: &LaunchMemory,
+        dynamic_shared: u64,
+        budget: u64,
+    ) -> Result<SliceEnd, Box<ThreadFault>> {
+        let fixed = Fixed {
+            image,
+            entry,
+            launch,
+            smid: (self.linear % super::grid::SMS as usize) as u32,
+            dynamic_shared,
+            shared_len: self.shared.len() as u64,
+        };
+        let mut left = budget;
+        let exited_before = self.exited;
+        let n = self.warps.len();
+        loop {
+            let mut ran = false;
+            for k in 0..n {
+                let w = (self.next_warp + k) % n;
+                if self.warps[w].ready == 0 {
+                    continue;
+                }
+                ran = true;
+                let mut turn = TURN.min(left);
+                let before = turn;
+                let mut cx = CtaContext {
+                    fixed,
+                    shared: &mut self.shared,
+                    stats: &mut self.stats,
+                    barriers: &mut self.barriers,
+                    rows: &mut self.rows,
+                    output: &mut self.output,
+                    exited_threads: 0,
+                    yield_now: false,
+                };
+                let result = self.warps[w].run(&mut cx, &mut turn);
+                let exited = cx.exited_threads;
+                left -= before - turn;
+                self.exited += exited;
+                if let Err(fault) = result {
+                    return Err(self.thread_fault(image, w, *fault));
+                }
+                self.release(image);
+                if matches!(result, Ok(Stop::Budget)) || left == 0 {
+                    self.next_warp = (w + 1) % n;
+                }
+                if left == 0 {
+                    self.used = budget;
+                    return Ok(self.paused(exited_before));
+                }
+            }
+            if self.exited == self.threads {
+                self.used = budget - left;
+                return Ok(SliceEnd::Finished);
+            }
+            if !ran {
+                self.release(image);
+                if self.warps.iter().all(|w| w.ready == 0) {
+                    return Err(self.deadlock(image));
+                }
+            }
+        }
+    }
+
+    /// Ends a slice that spent its budget.
+    fn paused(&self, exited_before: u32) -> SliceEnd {
+        SliceEnd::Paused {
+            progress: self.exited != exited_before,
+        }
+    }
+
+    /// Releases the lanes of every barrier whose threads have all arrived,
+    /// writing a `bar.red`'s result to each lane's destination.
+    fn release(&mut self, image: &Image) {
+        let live = self.threads - self.exited;
+        for done in self.barriers.complete(live) {
+            for (w, lanes) in done.waiting {
+                let warp = &mut self.warps[w as usize];
+                if let Some(value) = done.result {
+                    for l in lanes_of(lanes) {
+                        let (function, pc) = warp.position(l);
+                        let frame = warp.frames[warp.frame[l] as usize];
+                        let step = &image.functions[function as usize].steps[pc as usize];
+                        if let Op::Machine { slots, .. } = &step.op {
+                            warp.write(&slots[0], l, frame.reg_base as usize, value);
+                        }
+                    }
+                }
+                warp.release(lanes);
+            }
+        }
+    }
+
+    /// The fault of a lane of warp `w`, naming the thread and statement.
+    fn thread_fault(&self, image: &Image, w: usize, fault: LaneFault) -> Box<ThreadFault> {
+        let code = &image.functions[fault.function as usize];
+        Box::new(ThreadFault {
+            thread: Some(self.warps[w].threads[fault.lane as usize]),
+            statement: code.texts.get(fault.pc as usize).cloned(),
+            fault: fault.fault,
+        })
+    }
+
+    /// The deadlock of a CTA whose lanes all wait and none can go on.
+    fn deadlock(&self, image: &Image) -> Box<ThreadFault> {
+        let live = self.threads - self.exited;
+        let mut waiting: Vec<WaitingThreads> = Vec::new();
+        let thread_index = |w: u32, l: usize| w as usize * 32 + l;
+        for (site, groups) in self.barriers.sites(live) {
+            waiting.push(WaitingThreads {
+                at: site,
+                threads: groups
+                    .iter()
+                    .flat_map(|&(w, lanes)| lanes_of(lanes).map(move |l| thread_index(w, l)))
+                    .collect(),
+            });
+        }
+        let mut statement = None;
+        for warp in &self.warps {
+            let collective: Vec<usize> = lanes_of(warp.waiting)
+                .filter(|&l| warp.wait_kind[l] == Some(Waiting::Collective))
+                .collect();
+            if let Some(&first) = collective.first() {
+                let (function, pc) = warp.position(first);
+                let code = &image.functions[function as usize];
+                statement = statement.or_else(|| code.texts.get(pc as usize).cloned());
+                let key = match code.steps.get(pc as usize).map(|s| &s.op) {
+                    Some(Op::Warp { sem, .. }) => sem.key(),
+                    _ => "collective",
+                };
+                waiting.push(WaitingThreads {
+                    at: WaitSite::Collective {
+                        instruction: key,
+                        warp: warp.index as usize,
+                        membermask: None,
+                    },
+                    threads: collective
+                        .iter()
+                        .map(|&l| thread_index(warp.index, l))
+                        .collect(),
+                });
+            }
+        }
+        waiting.sort_by_key(|w| w.threads.first().copied());
+        let exited = self
+            .warps
+            .iter()
+            .flat_map(|w| lanes_of(w.exited).map(move |l| thread_index(w.index, l)))
+            .collect();
+        Box::new(ThreadFault {
+            thread: None,
+            statement,
+            fault: Fault::Deadlock {
+                cta: self.ctaid,
+                waiting,
+                exited,
+            },
+        })
+    }
+
+    /// Where each warp's lanes stand, for a report of a grid that hangs:
+    /// `warp 3: lanes 0-31 at `text``.
+    pub(crate) fn positions(&self, image: &Image) -> Vec<String> {
+        let mut out = Vec::new();
+        for warp in &self.warps {
+            let mut by_place: Vec<((u32, u32), u32)> = Vec::new();
+            for l in lanes_of(warp.present & !warp.exited) {
+                let at = warp.position(l);
+                match by_place.iter_mut().find(|(p, _)| *p == at) {
+                    Some((_, m)) => *m |= 1 << l,
+                    None => by_place.push((at, 1 << l)),
+                }
+            }
+            for ((function, pc), lanes) in by_place {
+                let code = &image.functions[function as usize];
+                let text = code
+                    .texts
+                    .get(pc as usize)
+                    .cloned()
+                    .unwrap_or_else(|| format!("the end of `{}`", code.name));
+                out.push(format!(
+                    "CTA {:?} warp {} lanes {:#010x} at {text}",
+                    self.ctaid, warp.index, lanes
+                ));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,240 @@
+//! The grid: which CTAs are resident, which worker runs which, and when a
+//! grid that waits on itself is stuck.
+//!
+//! An H100 holds at once as many CTAs as its 132 SMs have room for
+//! ([`resident`]); the others start as resident ones finish. The simulator
+//! keeps the same set resident, each CTA's whole state a value, and runs
+//! them in *slices*: a worker takes a CTA, runs it for a budget of steps
+//! (see [`super::cta`]), and puts it back unless it finished. A CTA whose
+//! slice made progress (a thread exited, or global memory changed) goes
+//! back to the front, so that independent CTAs run to completion one after
+//! another; one that made none (it spins, waiting for another CTA's write)
+//! goes to the back and a new CTA is admitted while the SMs have room. So
+//! grid barriers, semaphores and "last CTA does the fix-up" counters
+//! finish on one worker as on many.
+//!
+//! A grid in which no thread exits and no global memory changes for the
+//! hang limit's worth of steps, every resident CTA having run in that time,
+//! cannot finish: the launch ends with [`Fault::Hang`], naming where every
+//! warp stands.
+
+use super::code::RESERVED_SHARED;
+use super::cta::{Cta, SliceEnd};
+use super::load::{EntryInfo, Image};
+use crate::fault::{Fault, ThreadFault};
+use crate::machine::spaces::LaunchMemory;
+use crate::machine::{Dim3, SharedStats};
+use std::collections::VecDeque;
+use std::sync::{Condvar, Mutex};
+
+/// The H100's streaming multiprocessors.
+pub(crate) const SMS: u32 = 132;
+
+/// Steps a CTA runs before it goes back to the queue.
+const SLICE: u64 = 1 << 15;
+
+/// Threads one SM holds.
+const THREADS_PER_SM: usize = 2048;
+/// CTAs one SM holds.
+const CTAS_PER_SM: usize = 32;
+/// Shared memory of one SM, and what each CTA takes besides its own.
+const SHARED_PER_SM: usize = 228 * 1024;
+const SHARED_RESERVED_PER_CTA: usize = 1024;
+
+/// How many CTAs of `block` threads and `shared` bytes of shared memory the
+/// H100 holds at once: 132 SMs times what one SM's threads (2048, in whole
+/// warps), CTA slots (32) and shared memory (228 KiB, 1 KiB of it taken per
+/// CTA) allow. Registers are not counted: ptxas, not the PTX, decides them.
+///
+/// ```
+/// use ptx_sim::kernel::resident;
+/// assert_eq!(resident(256, 0), 132 * 8);
+/// assert_eq!(resident(1024, 100 * 1024), 132 * 2);
+/// ```
+pub fn resident(block: usize, shared: usize) -> usize {
+    let warps = block.div_ceil(32).max(1);
+    let by_threads = THREADS_PER_SM / 32 / warps;
+    let by_shared = if shared == 0 {
+        CTAS_PER_SM
+    } else {
+        SHARED_PER_SM / (shared + SHARED_RESERVED_PER_CTA)
+    };
+    SMS as usize * by_threads.min(CTAS_PER_SM).min(by_shared).max(1)
+}
+
+/// What a grid's run needs.
+pub(crate) struct Grid<'a> {
+    pub image: &'a Image,
+    pub function: u32,
+    pub entry: &'a EntryInfo,
+    pub launch: &'a LaunchMemory,
+    pub grid: Dim3,
+    pub block: Dim3,
+    /// Shared memory of a CTA, static and dynamic.
+    pub shared: usize,
+    pub dynamic_shared: u64,
+    pub workers: usize,
+    pub hang_limit: u64,
+}
+
+/// What a grid's run leaves besides global memory.
+pub(crate) struct Outcome {
+    pub stats: SharedStats,
+    /// What the threads printed, CTA by CTA.
+    pub output: Vec<u8>,
+    /// Each CTA's shared memory at the end, when asked for.
+    pub faults: Vec<ThreadFault>,
+}
+
+/// The queue of resident CTAs that workers share.
+struct Queue {
+    /// Resident CTAs not running now.
+    paused: VecDeque<Box<Cta>>,
+    /// The next CTA to admit.
+    next: usize,
+    /// CTAs running on a worker now.
+    running: usize,
+    finished: usize,
+    /// Steps run since the last progress, and slices in that time.
+    stalled_steps: u64,
+    stalled_slices: usize,
+    /// The global memory's count of changing writes at the last look.
+    changes: u64,
+    outputs: Vec<(usize, Vec<u8>)>,
+    stats: SharedStats,
+    faults: Vec<ThreadFault>,
+    stop: bool,
+}
+
+impl Grid<'_> {
+    /// Runs every CTA of the grid.
+    pub(crate) fn run(&self) -> Outcome {
+        let total = self.grid.count();
+        let limit = resident(self.block.count(), self.shared).min(total);
+        let queue = Mutex::new(Queue {
+            paused: VecDeque::new(),
+            next: 0,
+            running: 0,
+            finished: 0,
+            stalled_steps: 0,
+            stalled_slices: 0,
+            changes: self.launch.global.changes(),
+            outputs: Vec::new(),
+            stats: SharedStats::default(),
+            faults: Vec::new(),
+            stop: false,
+        });
+        let wake = Condvar::new();
+        let workers = self.workers.max(1).min(total.max(1));
+        if workers == 1 {
+            self.work(&queue, &wake, total, limit);
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(|| self.work(&queue, &wake, total, limit));
+                }
+            });
+        }
+        let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
+        q.outputs.sort_by_key(|(linear, _)| *linear);
+        Outcome {
+            stats: q.stats,
+            output: q.outputs.into_iter().flat_map(|(_, o)| o).collect(),
+            faults: q.faults,
+        }
+    }
+
+    /// One worker: takes CTAs and runs slices of them until the grid is
+    /// done, stuck or faulted.
+    fn work(&self, queue: &Mutex<Queue>, wake: &Condvar, total: usize, limit: usize) {
+        let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let mut q = lock();
+            let (mut cta, admitted) = loop {
+                if q.stop || q.finished == total {
+                    wake.notify_all();
+                    return;
+                }
+                let resident = q.paused.len() + q.running;
+                let front_stalled = q.stalled_slices > 0 || q.paused.is_empty();
+                if q.next < total && resident < limit && front_stalled {
+                    let linear = q.next;
+                    q.next += 1;
+                    q.running += 1;
+                    let cta = Cta::new(
+                        self.image,
+                        self.function,
+                        linear,
+                        self.grid,
+                        self.block,
+                        self.shared + RESERVED_SHARED as usize,
+                    );
+                    break (Box::new(cta), true);
+                }
+                if let Some(cta) = q.paused.pop_front() {
+                    q.running += 1;
+                    break (cta, false);
+                }
+                if q.running == 0 {
+                    // Nothing runs and nothing waits: every CTA is done.
+                    return;
+                }
+                q = wake.wait(q).unwrap_or_else(|e| e.into_inner());
+            };
+            drop(q);
+            let result = cta.run(
+                self.image,
+                self.entry,
+                self.launch,
+                self.dynamic_shared,
+                SLICE,
+            );
+            let mut q = lock();
+            q.running -= 1;
+            let changes = self.launch.global.changes();
+            let changed = changes != q.changes;
+            q.changes = changes;
+            match result {
+                Err(fault) => {
+                    q.faults.push(*fault);
+                    q.stop = true;
+                }
+                Ok(SliceEnd::Finished) => {
+                    q.finished += 1;
+                    q.stalled_steps = 0;
+                    q.stalled_slices = 0;
+                    let output = std::mem::take(&mut cta.output);
+                    q.outputs.push((cta.linear, output));
+                    q.stats.merge(&cta.stats);
+                }
+                Ok(SliceEnd::Paused { progress }) => {
+                    if progress || changed || admitted {
+                        q.stalled_steps = 0;
+                        q.stalled_slices = 0;
+                        q.paused.push_front(cta);
+                    } else {
+                        q.stalled_steps += cta.used;
+                        q.stalled_slices += 1;
+                        let resident = q.paused.len() + q.running + 1;
+                        if q.stalled_steps >= self.hang_limit
+                            && q.stalled_slices >= resident
+                            && (q.next == total || resident >= limit)
+                        {
+                            let mut positions = cta.positions(self.image);
+                            for other in &q.paused {
+                                positions.extend(other.positions(self.image));
+                            }
+                            let steps = q.stalled_steps;
+                            q.faults
+                                .push(ThreadFault::from(Fault::Hang { steps, positions }));
+                            q.stop = true;
+                        } else {
+                            q.paused.push_back(cta);
+                        }
+                    }
+                }
+            }
+            wake.notify_all();
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! A launch of one kernel of a loaded [`Module`]: its shape, buffers and
+//! arguments checked against the entry and the H100's limits, its grid
+//! run, and what it left in memory.
+
+use super::grid::Grid;
+use super::load::{Image, KernelParam, LoadError};
+use crate::fault::ThreadFault;
+use crate::machine::context;
+use crate::machine::spaces::{LaunchMemory, buffer_addresses};
+use crate::machine::{Dim3, Element, LaunchError, SharedStats};
+use ptx_core::ScalarType;
+use std::sync::Arc;
+
+/// The most threads a CTA may have.
+pub const MAX_BLOCK_THREADS: usize = 1024;
+
+/// The most shared memory a CTA may have on an H100, static and dynamic.
+pub const MAX_SHARED_BYTES: usize = 227 * 1024;
+
+/// Warp steps without progress after which a grid is stuck (see
+/// [`KernelLaunch::hang_limit`]).
+pub const DEFAULT_HANG_LIMIT: u64 = 1 << 24;
+
+/// A PTX module loaded for the simulator: parsed, checked as ptxas checks
+/// it, and decoded, ready to launch any of its kernels any number of times.
+///
+/// ```
+/// use ptx_sim::kernel::Module;
+/// let module = Module::from_ptx(r#"
+/// .version 8.0
+/// .target sm_90
+/// .address_size 64
+/// .visible .entry scale(.param .u64 data, .param .u32 n, .param .f32 k) {
+///     .reg .pred %p;
+///     .reg .b32 %r<4>;
+///     .reg .f32 %f<3>;
+///     .reg .b64 %rd<4>;
+///     ld.param.u64 %rd1, [data];
+///     ld.param.u32 %r1, [n];
+///     ld.param.f32 %f1, [k];
+///     mov.u32 %r2, %ctaid.x;
+///     mov.u32 %r3, %ntid.x;
+///     mad.lo.s32 %r2, %r2, %r3, %tid.x;
+///     setp.ge.u32 %p, %r2, %r1;
+///     @%p bra DONE;
+///     cvta.to.global.u64 %rd2, %rd1;
+///     mul.wide.u32 %rd3, %r2, 4;
+///     add.s64 %rd2, %rd2, %rd3;
+///     ld.global.f32 %f2, [%rd2];
+///     mul.f32 %f2, %f2, %f1;
+///     st.global.f32 [%rd2], %f2;
+/// DONE:
+///     ret;
+/// }"#).unwrap();
+/// let mut launch = module.kernel("scale").unwrap();
+/// let data = launch.buffer_from(&[1.0f32, 2.0, 3.0]);
+/// launch.grid(1).block(32).arg(data).arg(3u32).arg(2.5f32);
+/// let report = launch.run().unwrap();
+/// assert_eq!(report.read::<f32>(data), [2.5, 5.0, 7.5]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Module {
+    image: Arc<Image>,
+}
+
+impl Module {
+    /// Loads `text`, a whole PTX module: an error says what ptxas would
+    /// (line:column and message), or what the simulator cannot load.
+    pub fn from_ptx(text: &str) -> Result<Module, LoadError> {
+        Ok(Module {
+            image: Arc::new(Image::load(text)?),
+        })
+    }
+
+    /// The names of the module's kernels (`.entry` functions), in order.
+    pub fn entries(&self) -> Vec<&str> {
+        let mut entries: Vec<(u32, &str)> = self
+            .image
+            .entries
+            .keys()
+            .map(|&f| (f, self.image.functions[f as usize].name.as_str()))
+            .collect();
+        entries.sort();
+        entries.into_iter().map(|(_, name)| name).collect()
+    }
+
+    /// The parameters of kernel `entry`, in order, as the `.param`
+    /// memory lays them out.
+    pub fn params(&self, entry: &str) -> Option<&[KernelParam]> {
+        let f = self.image.by_name.get(entry)?;
+        self.image.entries.get(f).map(|e| e.params.as_slice())
+    }
+
+    /// A launch of kernel `entry`, to be shaped and given its buffers and
+    /// arguments.
+    pub fn kernel(&self, entry: &str) -> Result<KernelLaunch<'_>, KernelError> {
+        let function = self
+            .image
+            .by_name
+            .get(entry)
+            .copied()
+            .filter(|f| self.image.entries.contains_key(f))
+            .ok_or_else(|| KernelError::NoSuchEntry {
+                name: entry.to_string(),
+                entries: self.entries().iter().map(|s| s.to_string()).collect(),
+            })?;
+        Ok(KernelLaunch {
+            module: self,
+            function,
+            grid: Dim3::from(1),
+            block: Dim3::from(1),
+            dynamic_shared: 0,
+            workers: None,
+            hang_limit: DEFAULT_HANG_LIMIT,
+            buffers: Vec::new(),
+            args: Vec::new(),
+        })
+    }
+}
+
+/// A global buffer of a kernel launch: what a pointer argument passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Buffer {
+    index: usize,
+    /// Its device address.
+    pub addr: u64,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+/// A kernel argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A buffer's device address.
+    Buffer(Buffer),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 64-bit unsigned integer (0 for a null pointer).
+    U64(u64),
+    /// A `float`.
+    F32(f32),
+    /// A `double`.
+    F64(f64),
+    /// The bytes of a parameter passed by value (a struct).
+    Bytes(Vec<u8>),
+}
+
+macro_rules! arg_from {
+    ($($t:ty => $v:ident),*) => {$(
+        impl From<$t> for Arg {
+            fn from(v: $t) -> Arg {
+                Arg::$v(v)
+            }
+        }
+    )*};
+}
+arg_from!(Buffer => Buffer, i32 => I32, u32 => U32, i64 => I64, u64 => U64, f32 => F32, f64 => F64);
+
+impl Arg {
+    /// The argument's bytes and a word for messages.
+    fn bytes(&self) -> (Vec<u8>, &'static str) {
+        match self {
+            Arg::Buffer(b) => (b.addr.to_le_bytes().to_vec(), "a buffer"),
+            Arg::I32(v) => (v.to_le_bytes().to_vec(), "an i32"),
+            Arg::U32(v) => (v.to_le_bytes().to_vec(), "a u32"),
+            Arg::I64(v) => (v.to_le_bytes().to_vec(), "an i64"),
+            Arg::U64(v) => (v.to_le_bytes().to_vec(), "a u64"),
+            Arg::F32(v) => (v.to_le_bytes().to_vec(), "an f32"),
+            Arg::F64(v) => (v.to_le_bytes().to_vec(), "an f64"),
+            Arg::Bytes(b) => (b.clone(), "bytes"),
+        }
+    }
+
+    /// Whether the argument may stand for a parameter of type `ty`: its
+    /// size, and a float for a float parameter (or a bit-size one).
+    fn fits(&self, param: &KernelParam) -> bool {
+        let (bytes, _) = self.bytes();
+        if bytes.len() as u64 != param.size {
+            return false;
+        }
+        if param.array {
+            return matches!(self, Arg::Bytes(_));
+        }
+        let float_arg = matches!(self, Arg::F32(_) | Arg::F64(_));
+        match param.ty {
+            ScalarType::F32 | ScalarType::F64 => float_arg || matches!(self, Arg::Bytes(_)),
+            ScalarType::B32 | ScalarType::B64 => true,
+            _ => !float_arg,
+        }
+    }
+}
+
+/// Why a kernel launch could not run, or what went wrong as it ran.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum KernelError {
+    /// No kernel of that name.
+    #[error("the module has no kernel `{name}` (its kernels: {})", .entries.join(", "))]
+    NoSuchEntry {
+        /// The name asked for.
+        name: String,
+        /// The module's kernels.
+        entries: Vec<String>,
+    },
+    /// Arguments that do not match the kernel's parameters.
+    #[error("kernel `{entry}`: {detail}")]
+    Arguments {
+        /// The kernel.
+        entry: String,
+        /// What does not match.
+        detail: String,
+    },
+    /// A launch shape beyond the H100's limits or the kernel's own.
+    #[error("kernel `{entry}`: {detail}")]
+    Shape {
+        /// The kernel.
+        entry: String,
+        /// What is out of bounds.
+        detail: String,
+    },
+    /// Threads faulted (an access out of bounds, a `trap`, a failed
+    /// `assert`, a deadlock, a grid that makes no progress): the launch
+    /// stopped.
+    #[error("{0}")]
+    Faults(LaunchError),
+}
+
+impl KernelError {
+    /// The faults, if threads faulted.
+    pub fn faults(&self) -> &[ThreadFault] {
+        match self {
+            KernelError::Faults(e) => &e.faults,
+            _ => &[],
+        }
+    }
+}
+
+/// A launch of one kernel, being set up ([`Module::kernel`]).
+#[derive(Clone, Debug)]
+pub struct KernelLaunch<'m> {
+    module: &'m Module,
+    function: u32,
+    grid: Dim3,
+    block: Dim3,
+    dynamic_shared: usize,
+    workers: Option<usize>,
+    hang_limit: u64,
+    buffers: Vec<Vec<u8>>,
+    args: Vec<Arg>,
+}
+
+impl KernelLaunch<'_> {
+    /// The grid's shape, in CTAs.
+    pub fn grid(&mut self, grid: impl Into<Dim3>) -> &mut Self {
+        self.grid = grid.into();
+        self
+    }
+
+    /// A CTA's shape, in threads.
+    pub fn block(&mut self, block: impl Into<Dim3>) -> &mut Self {
+        self.block = block.into();
+        self
+    }
+
+    /// Bytes of dynamic shared memory (the module's `.extern .shared`
+    /// array) each CTA gets.
+    pub fn shared_bytes(&mut self, bytes: usize) -> &mut Self {
+        self.dynamic_shared = bytes;
+        self
+    }
+
+    /// Runs the CTAs on `n` OS threads (by default, as many as the machine
+    /// has cores). One worker runs them in a fixed order: a launch that
+    /// does not race gives the same bytes on any number.
+    pub fn workers(&mut self, n: usize) -> &mut Self {
+        self.workers = Some(n.max(1));
+        self
+    }
+
+    /// How many warp steps the grid may run with no thread exiting and no
+    /// global memory changing before the launch ends as stuck
+    /// ([`crate::fault::Fault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
+    pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
+        self.hang_limit = steps.max(1);
+        self
+    }
+
+    /// A global buffer holding `bytes`; pass it as an argument, read it
+    /// from the report.
+    pub fn buffer(&mut self, bytes: Vec<u8>) -> Buffer {
+        self.buffers.push(bytes);
+        let image = &self.module.image;
+        let sizes: Vec<usize> = image
+            .globals
+            .iter()
+            .map(|g| g.init.len().max(1))
+            .chain(self.buffers.iter().map(Vec::len))
+            .collect();
+        let index = self.buffers.len() - 1;
+        Buffer {
+            index,
+            addr: buffer_addresses(&sizes)[image.globals.len() + index],
+            bytes: self.buffers[index].len(),
+        }
+    }
+
+    /// A global buffer holding `values`, little-endian.
+    pub fn buffer_from<E: Element>(&mut self, values: &[E]) -> Buffer {
+        self.buffer(values.iter().flat_map(|v| v.to_le()).collect())
+    }
+
+    /// A global buffer of `n` zeroed elements of `E`.
+    pub fn zeroed<E: Element>(&mut self, n: usize) -> Buffer {
+        self.buffer(vec![0; n * E::BYTES])
+    }
+
+    /// Appends an argument: the kernel's parameters take them in order.
+    pub fn arg(&mut self, arg: impl Into<Arg>) -> &mut Self {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// Appends arguments.
+    pub fn args(&mut self, args: impl IntoIterator<Item = Arg>) -> &mut Self {
+        self.args.extend(args);
+        self
+    }
+
+    /// The kernel's name.
+    fn name(&self) -> String {
+        self.module.image.functions[self.function as usize]
+            .name
+            .clone()
+    }
+
+    /// The `.param` memory of the arguments, checked against the kernel's
+    /// parameters.
+    fn params(&self) -> Result<Vec<u8>, KernelError> {
+        let entry = &self.module.image.entries[&self.function];
+        let wrong = |detail: String| KernelError::Arguments {
+            entry: self.name(),
+            detail,
+        };
+        if self.args.len() != entry.params.len() {
+            return Err(wrong(format!(
+                "it takes {} arguments ({}), given {}",
+                entry.params.len(),
+                entry
+                    .params
+                    .iter()
+                    .map(|p| format!("{} {}", p.ty, p.name))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                self.args.len()
+            )));
+        }
+        let mut bytes = vec![0u8; entry.param_bytes as usize];
+        for (k, (arg, param)) in self.args.iter().zip(&entry.params).enumerate() {
+            let (value, what) = arg.bytes();
+            if !arg.fits(param) {
+                return Err(wrong(format!(
+                    "parameter {k} `{}` is {} bytes of {}{}, given {what} ({} bytes)",
+                    param.name,
+                    param.size,
+                    param.ty,
+                    if param.array { " (an array)" } else { "" },
+                    value.len()
+                )));
+            }
+            let at = param.offset as usize;
+            bytes[at..at + value.len()].copy_from_slice(&value);
+        }
+        Ok(bytes)
+    }
+
+    /// The grid's and block's shapes and the shared memory, checked
+    /// against the H100's limits and the kernel's `.reqntid`/`.maxntid`.
+    fn check_shape(&self, static_shared: u64) -> Result<(), KernelError> {
+        let wrong = |detail: String| KernelError::Shape {
+            entry: self.name(),
+            detail,
+        };
+        let (g, b) = (self.grid, self.block);
+        if [g.x, g.y, g.z, b.x, b.y, b.z].contains(&0) {
+            return Err(wrong(format!(
+                "a grid of {g:?} CTAs of {b:?} threads has a zero dimension"
+            )));
+        }
+        if g.x > i32::MAX as u32 || g.y > 65535 || g.z > 65535 {
+            return Err(wrong(format!(
+                "the grid {g:?} is beyond the H100's (2^31-1, 65535, 65535)"
+            )));
+        }
+        if b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > MAX_BLOCK_THREADS {
+            return Err(wrong(format!(
+                "a CTA of {b:?} threads is beyond the H100's limits (1024 threads; 1024, 1024, 64)"
+            )));
+        }
+        let entry = &self.module.image.entries[&self.function];
+        if let Some(r) = entry.reqntid
+            && [b.x, b.y, b.z] != r
+        {
+            return Err(wrong(format!(
+                "its .reqntid is {r:?}, launched with {:?}",
+                [b.x, b.y, b.z]
+            )));
+        }
+        if let Some(m) = entry.maxntid
+            && b.count() > m.iter().map(|&d| d as usize).product()
+        {
+            return Err(wrong(format!(
+                "its .maxntid is {m:?}, launched with {} threads",
+                b.count()
+            )));
+        }
+        let shared = static_shared as usize + self.dynamic_shared;
+        if shared > MAX_SHARED_BYTES {
+            return Err(wrong(format!(
+                "{shared} bytes of shared memory ({static_shared} static, {} dynamic) is more than the H100's {MAX_SHARED_BYTES} per CTA",
+                self.dynamic_shared
+            )));
+        }
+        Ok(())
+    }
+
+    /// Runs the kernel.
+    pub fn run(&self) -> Result<KernelReport, KernelError> {
+        let image = &self.module.image;
+        let entry = &image.entries[&self.function];
+        self.check_shape(entry.static_shared)?;
+        let params = self.params()?;
+        let globals: Vec<Vec<u8>> = image
+            .globals
+            .iter()
+            .map(|g| {
+                let mut bytes = g.init.clone();
+                bytes.resize(bytes.len().max(1), 0);
+                bytes
+            })
+            .chain(self.buffers.iter().cloned())
+            .collect();
+        let constants = image.constants.iter().map(|c| c.init.clone()).collect();
+        let memory = LaunchMemory::new(globals, constants, params);
+        let shared = entry.static_shared as usize + self.dynamic_shared;
+        let workers = self.workers.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let carry = context::save();
+        let outcome = Grid {
+            image,
+            function: self.function,
+            entry,
+            launch: &memory,
+            grid: self.grid,
+            block: self.block,
+            shared,
+            dynamic_shared: self.dynamic_shared as u64,
+            workers,
+            hang_limit: self.hang_limit,
+        }
+        .run();
+        context::restore(carry);
+        if !outcome.faults.is_empty() {
+            return Err(KernelError::Faults(LaunchError {
+                faults: outcome.faults,
+            }));
+        }
+        let mut buffers = memory.global.into_buffers();
+        let user = buffers.split_off(image.globals.len());
+        let globals = image
+            .globals
+            .iter()
+            .zip(buffers)
+            .map(|(g, mut bytes)| {
+                bytes.truncate(g.init.len());
+                (g.name.clone(), bytes)
+            })
+            .collect();
+        Ok(KernelReport {
+            buffers: user,
+            globals,
+            output: String::from_utf8_lossy(&outcome.output).into_owned(),
+            stats: outcome.stats,
+        })
+    }
+}
+
+/// What a kernel launch left.
+#[derive(Clone, Debug)]
+pub struct KernelReport {
+    buffers: Vec<Vec<u8>>,
+    globals: Vec<(String, Vec<u8>)>,
+    /// What the threads printed (`printf`), CTA by CTA, in each CTA in the
+    /// order its threads printed.
+    pub output: String,
+    /// Shared-memory requests, wavefronts and bank conflicts.
+    pub stats: SharedStats,
+}
+
+impl KernelReport {
+    /// The bytes of `buffer` after the launch.
+    pub fn bytes(&self, buffer: Buffer) -> &[u8] {
+        &self.buffers[buffer.index]
+    }
+
+    /// The contents of `buffer` after the launch, as values of `E`.
+    pub fn read<E: Element>(&self, buffer: Buffer) -> Vec<E> {
+        self.bytes(buffer)
+            .chunks_exact(E::BYTES)
+            .map(E::from_le)
+            .collect()
+    }
+
+    /// The bytes of the module's `.global` variable `name` after the launch.
+    pub fn global(&self, name: &str) -> Option<&[u8]> {
+        self.globals
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}

@@ -1,0 +1,31 @@
+//! Whole kernels: a PTX module loaded ([`Module`]) and one of its entries
+//! launched over a grid ([`KernelLaunch`]), every thread running the
+//! entry's code in the interpreter, bit for bit as the statement path runs
+//! the same instructions (both call the semantic functions of [`crate::sem`]).
+//!
+//! ```text
+//! .ptx text ──load──▶ Image (functions as decoded steps, variables laid out)
+//!    ──launch──▶ Grid (resident CTAs, slices on workers)
+//!       ──▶ Cta (warps take turns, barriers release between turns)
+//!          ──▶ Warp (lanes at one step run together; divergent lanes wait)
+//! ```
+//!
+//! The files follow that order: `code` (the decoded steps), `load`,
+//! `launch` (the public API), `grid`, `cta`, `warp`, and the functions the
+//! driver provides (`builtins`, with `printf`'s formatting).
+
+mod builtins;
+mod code;
+mod cta;
+mod grid;
+mod launch;
+mod load;
+mod printf;
+mod warp;
+
+pub use grid::resident;
+pub use launch::{
+    Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelReport, MAX_BLOCK_THREADS,
+    MAX_SHARED_BYTES, Module,
+};
+pub use load::{KernelParam, LoadError};

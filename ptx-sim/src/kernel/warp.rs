@@ -1,0 +1,1168 @@
+//! One warp of a kernel: its lanes' registers, program counters and call
+//! frames, and the loop that runs it.
+//!
+//! The lanes of a warp that stand at the same instruction of the same call
+//! frame run together as a *group*: each step is decoded once and applied
+//! to every lane of the group, and a warp collective gets all of them at
+//! once. When a branch splits the group, the lanes at the lowest program
+//! counter of the deepest frame run first and the others wait; a group that
+//! reaches the program counter where others wait takes them in. This
+//! reconverges the warp where structured code joins (the end of an `if`,
+//! the exit of a loop), as the hardware's reconvergence does, without a
+//! stack of reconvergence points, and every lane keeps its own program
+//! counter, as Volta's independent thread scheduling gives each thread.
+//!
+//! A group stops where it must wait: at a CTA barrier, at a warp collective
+//! whose members are not all there, at the end of the warp's turn (a CTA
+//! gives each warp a budget of steps, so that a warp spinning on another's
+//! write lets it run), or when its lanes exit.
+
+use super::code::{
+    Binding, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, Reserved, Special, Src,
+};
+use super::cta::{CtaContext, Fixed};
+use super::load::FUNCTION_BASE;
+use crate::exec::SemResult;
+use crate::fault::Fault;
+use crate::machine::barrier::BarrierOp;
+use crate::machine::context::{self, ThreadState};
+use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
+use crate::sem::{self, EachLane};
+use ptx_core::{Access, Mods, Semantics};
+
+/// No frame (the entry's caller).
+const NONE: u32 = u32::MAX;
+
+/// How deep calls may nest before the launch faults (a GPU's stack
+/// overflows sooner).
+const MAX_DEPTH: u32 = 4096;
+
+/// One call frame of a warp: the function, where its registers and local
+/// memory start, and where it returns to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub function: u32,
+    /// Its first register's index in the warp's register arena (each
+    /// register takes 32 words, one per lane).
+    pub reg_base: u32,
+    /// Where its part of each lane's local memory starts.
+    pub local_base: u64,
+    /// The calling frame, or [`NONE`].
+    pub caller: u32,
+    /// The caller's `call` step.
+    pub call_pc: u32,
+    /// How many frames enclose it (the entry's is 0).
+    pub depth: u32,
+    /// The lanes whose calls reach it.
+    pub users: u32,
+}
+
+/// Why a warp's turn ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// No lane is ready: all exited or wait.
+    Idle,
+    /// The turn's budget is spent; lanes are still ready.
+    Budget,
+    /// A lane asked to let the others run (`mbarrier.try_wait` that failed).
+    Yield,
+}
+
+/// Where a lane of the warp waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Waiting {
+    /// At a CTA barrier.
+    Barrier,
+    /// At a warp collective, for members that are not there.
+    Collective,
+}
+
+/// A lane fault: the lane, and what went wrong at which step.
+#[derive(Debug)]
+pub(crate) struct LaneFault {
+    pub lane: u32,
+    pub function: u32,
+    pub pc: u32,
+    pub fault: Fault,
+}
+
+/// One warp of a CTA.
+pub(crate) struct Warp {
+    /// Its index in the CTA.
+    pub index: u32,
+    /// The lanes that exist (the last warp of a CTA may be partial).
+    pub present: u32,
+    /// Lanes that have exited.
+    pub exited: u32,
+    /// Lanes that may run (not exited, not waiting).
+    pub ready: u32,
+    /// Lanes waiting at a barrier or collective, and where.
+    pub waiting: u32,
+    pub wait_kind: [Option<Waiting>; 32],
+    /// Each lane's program counter and frame (for the running group, the
+    /// group's are in `gpc` and `gframe`).
+    pub pc: [u32; 32],
+    pub frame: [u32; 32],
+    /// The registers of every frame: register `r` of lane `l` in a frame
+    /// with base `b` is `regs[(b + r) * 32 + l]`.
+    pub regs: Vec<u64>,
+    pub frames: Vec<Frame>,
+    /// Frames no lane uses any more, freed once those above them are.
+    dead: Vec<bool>,
+    /// Each lane's carry flag (bit `l`).
+    pub carry: u32,
+    /// Each lane's local memory.
+    pub locals: Vec<Vec<u8>>,
+    /// Who each lane is.
+    pub threads: [Thread; 32],
+    /// Steps the warp has run: what `%clock` reads.
+    pub clock: u64,
+    /// The running group, its program counter and frame.
+    group: u32,
+    gpc: u32,
+    gframe: u32,
+    /// The lowest program counter of the ready lanes outside the group in
+    /// its frame (`u32::MAX`: none): where the group stops to take them in.
+    other_min: u32,
+}
+
+impl Warp {
+    /// Warp `index` of a CTA, its `present` lanes about to start `entry`
+    /// (function `function`, whose frame needs `local_base` bytes before it).
+    pub(crate) fn new(
+        index: u32,
+        threads: [Thread; 32],
+        present: u32,
+        function: u32,
+        entry: &FunctionCode,
+        local_base: u64,
+    ) -> Warp {
+        let mut warp = Warp {
+            index,
+            present,
+            exited: 0,
+            ready: present,
+            waiting: 0,
+            wait_kind: [None; 32],
+            pc: [0; 32],
+            frame: [0; 32],
+            regs: vec![0; entry.registers as usize * 32],
+            frames: Vec::new(),
+            dead: Vec::new(),
+            carry: 0,
+            locals: (0..32).map(|_| Vec::new()).collect(),
+            threads,
+            clock: 0,
+            group: 0,
+            gpc: 0,
+            gframe: 0,
+            other_min: u32::MAX,
+        };
+        warp.frames.push(Frame {
+            function,
+            reg_base: 0,
+            local_base,
+            caller: NONE,
+            call_pc: 0,
+            depth: 0,
+            users: present,
+        });
+        warp.dead.push(false);
+        warp
+    }
+
+    /// Where lane `l` stands: its function and program counter.
+    pub(crate) fn position(&self, l: usize) -> (u32, u32) {
+        if self.group & (1 << l) != 0 {
+            (self.frames[self.gframe as usize].function, self.gpc)
+        } else {
+            (self.frames[self.frame[l] as usize].function, self.pc[l])
+        }
+    }
+
+    /// Makes the waiting lanes `lanes` ready again at the step after the
+    /// one they wait at (a barrier they passed, a collective answered).
+    pub(crate) fn release(&mut self, lanes: u32) {
+        for l in lanes_of(lanes) {
+            self.pc[l] += 1;
+            self.wait_kind[l] = None;
+        }
+        self.waiting &= !lanes;
+        self.ready |= lanes;
+    }
+
+    /// Writes the group's position back to its lanes and ends it.
+    fn park(&mut self) {
+        for l in lanes_of(self.group) {
+            self.pc[l] = self.gpc;
+            self.frame[l] = self.gframe;
+        }
+        self.group = 0;
+    }
+
+    /// Chooses the next group: of the ready lanes, those of the deepest
+    /// frame at its lowest program counter. False when no lane is ready.
+    fn select(&mut self) -> bool {
+        self.park();
+        if self.ready == 0 {
+            return false;
+        }
+        let mut best: Option<(u32, u32, u32)> = None;
+        for l in lanes_of(self.ready) {
+            let f = self.frame[l];
+            let key = (u32::MAX - self.frames[f as usize].depth, self.pc[l], f);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        let Some((_, pc, frame)) = best else {
+            return false;
+        };
+        let mut group = 0;
+        let mut other_min = u32::MAX;
+        for l in lanes_of(self.ready) {
+            if self.frame[l] == frame {
+                if self.pc[l] == pc {
+                    group |= 1 << l;
+                } else {
+                    other_min = other_min.min(self.pc[l]);
+                }
+            }
+        }
+        self.group = group;
+        self.gpc = pc;
+        self.gframe = frame;
+        self.other_min = if other_min > pc { other_min } else { u32::MAX };
+        true
+    }
+
+    /// Moves the group to step `pc` of its frame; where other lanes of the
+    /// frame wait at or before it, they are taken in (or run first).
+    #[inline(always)]
+    fn goto(&mut self, pc: u32) {
+        self.gpc = pc;
+        if pc >= self.other_min {
+            self.select();
+        }
+    }
+
+    /// Sends `lanes` of the group to step `pc` and the rest on to the next
+    /// step: the group splits, and the lanes of the lower step run first.
+    fn split(&mut self, lanes: u32, pc: u32) {
+        let next = self.gpc + 1;
+        for l in lanes_of(self.group) {
+            self.pc[l] = if lanes & (1 << l) != 0 { pc } else { next };
+            self.frame[l] = self.gframe;
+        }
+        self.group = 0;
+        self.select();
+    }
+
+    /// The lanes of `mask` for which the guard holds.
+    #[inline(always)]
+    fn guarded(&self, guard: Option<(u32, bool)>, mask: u32, base: usize) -> u32 {
+        match guard {
+            None => mask,
+            Some((p, negated)) => {
+                let row = &self.regs[(base + p as usize) * 32..][..32];
+                let mut out = 0;
+                for l in lanes_of(mask) {
+                    if (row[l] & 1 != 0) != negated {
+                        out |= 1 << l;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Runs the warp until no lane is ready, `budget` steps are spent or a
+    /// lane yields; a lane's fault ends the turn with it.
+    pub(crate) fn run(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        budget: &mut u64,
+    ) -> Result<Stop, Box<LaneFault>> {
+        let image = cx.fixed.image;
+        loop {
+            if self.group == 0 && !self.select() {
+                return Ok(Stop::Idle);
+            }
+            if *budget == 0 {
+                self.park();
+                return Ok(Stop::Budget);
+            }
+            *budget -= 1;
+            self.clock += 1;
+            let frame = self.frames[self.gframe as usize];
+            let code = &image.functions[frame.function as usize];
+            let pc = self.gpc;
+            let Some(step) = code.steps.get(pc as usize) else {
+                // Off the end of the body: as `ret`.
+                self.ret(cx, self.group)
+                    .map_err(|f| self.fault_at(f, frame.function, pc))?;
+                continue;
+            };
+            let base = frame.reg_base as usize;
+            let active = self.guarded(step.guard, self.group, base);
+            let result = match &step.op {
+                Op::Lane {
+                    sem,
+                    mods,
+                    slots,
+                    carry,
+                } => if active != 0 {
+                    let mut lanes = LaneRun {
+                        warp: self,
+                        slots,
+                        mask: active,
+                        base,
+                        local_base: frame.local_base,
+                        carry: *carry,
+                        cx: &cx.fixed,
+                    };
+                    sem::run_lanes(*sem, mods, &mut lanes)
+                } else {
+                    Ok(())
+                }
+                .map(|()| self.goto(pc + 1)),
+                Op::Branch(target) => {
+                    if active == self.group {
+                        self.goto(*target);
+                    } else if active == 0 {
+                        self.goto(pc + 1);
+                    } else {
+                        self.split(active, *target);
+                    }
+                    Ok(())
+                }
+                Op::Warp {
+                    sem,
+                    mods,
+                    slots,
+                    run,
+                    aligned,
+                } => self.collective(cx, active, *sem, mods, slots, *run, *aligned, &frame),
+                Op::Machine { sem, mods, slots } => {
+                    match self.machine(cx, active, *sem, mods, slots, &frame) {
+                        Ok(Some(stop)) => return Ok(stop),
+                        Ok(None) => Ok(()),
+                        Err(f) => Err(f),
+                    }
+                }
+                Op::BranchIndexed { index, targets } => {
+                    self.branch_indexed(active, index, targets, &frame)
+                }
+                Op::Call {
+                    callee,
+                    args,
+                    returns: _,
+                } => self.call(cx, active, callee, args, &frame),
+                Op::Builtin {
+                    builtin,
+                    args,
+                    returns,
+                } => if active != 0 {
+                    super::builtins::run(self, cx, *builtin, active, args, returns, &frame)
+                } else {
+                    Ok(())
+                }
+                .map(|()| self.goto(pc + 1)),
+                Op::Return => {
+                    if active == 0 {
+                        self.goto(pc + 1);
+                        Ok(())
+                    } else {
+                        self.ret(cx, active)
+                    }
+                }
+                Op::Exit => {
+                    self.exit(cx, active);
+                    Ok(())
+                }
+                Op::NotSimulated(sem) => {
+                    if active == 0 {
+                        self.goto(pc + 1);
+                        Ok(())
+                    } else {
+                        Err((active.trailing_zeros(), Fault::not_simulated(sem.key())))
+                    }
+                }
+            };
+            if let Err((lane, fault)) = result {
+                return Err(Box::new(LaneFault {
+                    lane,
+                    function: frame.function,
+                    pc,
+                    fault,
+                }));
+            }
+            if cx.yield_now {
+                cx.yield_now = false;
+                self.park();
+                return Ok(Stop::Yield);
+            }
+        }
+    }
+
+    /// A fault of the group's lowest lane at `pc` of `function`.
+    fn fault_at(&self, (lane, fault): (u32, Fault), function: u32, pc: u32) -> Box<LaneFault> {
+        Box::new(LaneFault {
+            lane,
+            function,
+            pc,
+            fault,
+        })
+    }
+
+    /// The value of `o` for lane `l` in a frame with registers at `base`
+    /// and local memory at `local_base`.
+    #[inline(always)]
+    pub(crate) fn read(
+        &self,
+        cx: &Fixed<'_>,
+        o: &Operand,
+        l: usize,
+        base: usize,
+        local_base: u64,
+    ) -> u64 {
+        let v = match o.src {
+            Src::Reg(r) => self.regs[(base + r as usize) * 32 + l],
+            Src::NotPred(r) => u64::from(self.regs[(base + r as usize) * 32 + l] & 1 == 0),
+            Src::Imm(v) => v,
+            Src::RegPlus(r, offset) => {
+                self.regs[(base + r as usize) * 32 + l].wrapping_add(offset as u64)
+            }
+            Src::Frame(offset) => local_base.wrapping_add(offset as u64),
+            Src::Shared(id, offset) => {
+                u64::from(cx.entry.shared_offsets[id as usize]).wrapping_add(offset as u64)
+            }
+            Src::Special(s) => self.special(cx, s, l),
+            Src::Sink => 0,
+        };
+        o.cut(v)
+    }
+
+    /// Writes `v` to `o` for lane `l` (nothing unless `o` is a register it
+    /// writes).
+    #[inline(always)]
+    pub(crate) fn write(&mut self, o: &Operand, l: usize, base: usize, v: u64) {
+        if let Src::Reg(r) = o.src
+            && o.access != Access::Read
+        {
+            self.regs[(base + r as usize) * 32 + l] = o.widen(v);
+        }
+    }
+
+    /// A special register's value for lane `l`.
+    fn special(&self, cx: &Fixed<'_>, s: Special, l: usize) -> u64 {
+        match s {
+            Special::Clock { shift, mask } => (self.clock >> shift) & mask,
+            Special::Smid => u64::from(cx.smid),
+            Special::Nsmid => u64::from(super::grid::SMS),
+            Special::DynamicShared => cx.dynamic_shared,
+            Special::TotalShared => cx.shared_len - RESERVED_SHARED,
+            Special::AggregateShared => cx.shared_len,
+            Special::Reserved(r) => {
+                let begin = cx.shared_len - RESERVED_SHARED;
+                match r {
+                    Reserved::Begin => begin,
+                    Reserved::End => cx.shared_len,
+                    Reserved::Cap => RESERVED_SHARED,
+                    Reserved::Offset(n) => begin + 8 * n,
+                }
+            }
+            Special::Thread(register, component) => {
+                context::special_of(&register, component, &self.threads[l])
+            }
+        }
+    }
+
+    /// Gathers each lane of `mask`'s slots into `rows`.
+    fn gather(
+        &self,
+        cx: &Fixed<'_>,
+        slots: &[Operand],
+        mask: u32,
+        frame: &Frame,
+        rows: &mut [Slots; 32],
+    ) {
+        let base = frame.reg_base as usize;
+        for l in lanes_of(mask) {
+            for (k, o) in slots.iter().enumerate() {
+                rows[l][k] = self.read(cx, o, l, base, frame.local_base);
+            }
+        }
+    }
+
+    /// Writes each lane of `mask`'s written slots back from `rows`.
+    fn scatter(&mut self, slots: &[Operand], mask: u32, frame: &Frame, rows: &[Slots; 32]) {
+        let base = frame.reg_base as usize;
+        for l in lanes_of(mask) {
+            for (k, o) in slots.iter().enumerate() {
+                self.write(o, l, base, rows[l][k]);
+            }
+        }
+    }
+
+    /// Runs warp function `run` for `members` over their slots.
+    #[allow(clippy::too_many_arguments)]
+    fn run_warp(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        sem: Semantics,
+        mods: &Mods,
+        slots: &[Operand],
+        run: crate::machine::WarpFn,
+        members: u32,
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        if slots.len() > crate::machine::MAX_SLOTS {
+            return Err((
+                members.trailing_zeros(),
+                Fault::TooManySlots {
+                    instruction: sem.key(),
+                    slots: slots.len(),
+                    max: crate::machine::MAX_SLOTS,
+                },
+            ));
+        }
+        let fixed = cx.fixed;
+        self.gather(&fixed, slots, members, frame, cx.rows);
+        let result = {
+            let mut call = WarpCall {
+                mods: *mods,
+                members,
+                lanes: cx.rows,
+                memory: WarpMemories {
+                    shared: cx.shared,
+                    locals: &mut self.locals,
+                    launch: Some(fixed.launch),
+                },
+                stats: cx.stats,
+                key: sem.key(),
+                len: slots.len(),
+            };
+            run(&mut call)
+        };
+        if result.is_ok() {
+            self.scatter(slots, members, frame, cx.rows);
+        }
+        result.map_err(|f| (f.lane().unwrap_or(members.trailing_zeros()), f))
+    }
+
+    /// A warp collective reached by the group's `active` lanes.
+    ///
+    /// Lanes that meet here with the same member mask run it together once
+    /// every live lane of the mask has arrived (lanes the warp does not
+    /// have, or that exited, are not waited for: the H100 runs a full mask
+    /// in a partial warp); lanes whose mask names lanes still missing wait
+    /// here for them. Lanes of one step may give different masks (the
+    /// groups of a partitioned warp): each mask is its own collective.
+    #[allow(clippy::too_many_arguments)]
+    fn collective(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        active: u32,
+        sem: Semantics,
+        mods: &Mods,
+        slots: &[Operand],
+        run: crate::machine::WarpFn,
+        aligned: bool,
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        let pc = self.gpc;
+        if active == 0 {
+            self.goto(pc + 1);
+            return Ok(());
+        }
+        // Lanes that wait here already arrived.
+        let mut arrived = active;
+        for l in lanes_of(self.waiting) {
+            if self.wait_kind[l] == Some(Waiting::Collective)
+                && self.pc[l] == pc
+                && self.frame[l] == self.gframe
+            {
+                arrived |= 1 << l;
+            }
+        }
+        let live = self.present & !self.exited;
+        // Each member mask and the arrived lanes that give it.
+        let mut groups: Vec<(u32, u32)> = Vec::new();
+        if aligned {
+            groups.push((live, arrived));
+        } else {
+            let last = slots.last().ok_or((
+                active.trailing_zeros(),
+                Fault::malformed(sem.key(), "no membermask"),
+            ))?;
+            let base = frame.reg_base as usize;
+            for l in lanes_of(arrived) {
+                let mask = self.read(&cx.fixed, last, l, base, frame.local_base) as u32;
+                if mask & (1 << l) == 0 {
+                    return Err((
+                        l as u32,
+                        Fault::Divergent {
+                            instruction: sem.key(),
+                            detail: format!("lane {l} is not in its member mask {mask:#010x}"),
+                        },
+                    ));
+                }
+                match groups.iter_mut().find(|(m, _)| *m == mask) {
+                    Some((_, lanes)) => *lanes |= 1 << l,
+                    None => groups.push((mask, 1 << l)),
+                }
+            }
+        }
+        let mut ran = 0u32;
+        for (mask, lanes) in groups {
+            let needed = mask & live;
+            if lanes & needed == needed {
+                self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
+                ran |= lanes;
+            }
+        }
+        // Lanes whose members are missing wait here (if those exited, no
+        // one comes, and the CTA reports who waits where).
+        let wait = arrived & !ran;
+        for l in lanes_of(wait) {
+            self.pc[l] = pc;
+            self.frame[l] = self.gframe;
+            self.wait_kind[l] = Some(Waiting::Collective);
+        }
+        self.ready &= !wait;
+        self.waiting |= wait;
+        // Lanes that waited here and ran go on with the group.
+        let late = ran & !active;
+        self.waiting &= !late;
+        for l in lanes_of(late) {
+            self.wait_kind[l] = None;
+        }
+        self.ready |= late;
+        self.group = (self.group & !wait) | late;
+        if self.group == 0 {
+            return Ok(());
+        }
+        self.goto(pc + 1);
+        Ok(())
+    }
+
+    /// An operation of the machine: memory, CTA barriers, `activemask`.
+    /// `Some(stop)` ends the warp's turn.
+    fn machine(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        active: u32,
+        sem: Semantics,
+        mods: &Mods,
+        slots: &[Operand],
+        frame: &Frame,
+    ) -> Result<Option<Stop>, (u32, Fault)> {
+        let pc = self.gpc;
+        if active == 0 {
+            self.goto(pc + 1);
+            return Ok(None);
+        }
+        let base = frame.reg_base as usize;
+        if let Some(run) = sem::converged_side(sem) {
+            self.run_warp(cx, sem, mods, slots, run, active, frame)?;
+            if sem == Semantics::MbarrierTryWait {
+                // A phase not complete: let the others run before trying again.
+                let done = slots
+                    .first()
+                    .map(|d| lanes_of(active).all(|l| self.read(&cx.fixed, d, l, base, 0) != 0));
+                if done == Some(false) {
+                    cx.yield_now = true;
+                }
+            }
+            self.goto(pc + 1);
+            return Ok(None);
+        }
+        match sem {
+            Semantics::Activemask => {
+                for l in lanes_of(active) {
+                    self.write(&slots[0], l, base, u64::from(self.group));
+                }
+            }
+            Semantics::Isspacep => {
+                let mut s = [0u64; 2];
+                for l in lanes_of(active) {
+                    s[1] = self.read(&cx.fixed, &slots[1], l, base, frame.local_base);
+                    let memories = crate::sem::memory::address::Memories {
+                        shared: &mut [],
+                        local: None,
+                        launch: Some(cx.fixed.launch),
+                    };
+                    crate::sem::memory::address::isspacep_in(
+                        mods,
+                        &mut s,
+                        cx.fixed.shared_len,
+                        &memories,
+                    )
+                    .map_err(|f| (l as u32, f))?;
+                    self.write(&slots[0], l, base, s[0]);
+                }
+            }
+            Semantics::CpAsync | Semantics::CpAsyncSrcSize | Semantics::CpAsyncIgnoreSrc => {
+                let mut s = [0u64; 4];
+                for l in lanes_of(active) {
+                    for (k, o) in slots.iter().enumerate().take(4) {
+                        s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
+                    }
+                    let mut memories = crate::sem::memory::address::Memories {
+                        shared: &mut *cx.shared,
+                        local: self.locals.get_mut(l),
+                        launch: Some(cx.fixed.launch),
+                    };
+                    crate::sem::async_copy::copy(sem, &s, &mut memories)
+                        .map_err(|f| (l as u32, f.on_lane(l as u32)))?;
+                }
+            }
+            Semantics::Bar | Semantics::Barrier => {
+                return self.barrier(cx, active, mods, slots, frame).map(|()| None);
+            }
+            _ => {
+                return Err((active.trailing_zeros(), Fault::not_simulated(sem.key())));
+            }
+        }
+        self.goto(pc + 1);
+        Ok(None)
+    }
+
+    /// `bar`/`barrier` `.sync`, `.arrive`, `.red` reached by `active` lanes.
+    fn barrier(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        active: u32,
+        mods: &Mods,
+        slots: &[Operand],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        let pc = self.gpc;
+        let base = frame.reg_base as usize;
+        let lane = active.trailing_zeros() as usize;
+        let values: Vec<u64> = slots
+            .iter()
+            .map(|o| self.read(&cx.fixed, o, lane, base, frame.local_base))
+            .collect();
+        let op = BarrierOp::decode(mods, &values).map_err(|f| (lane as u32, f))?;
+        let predicates: u32 = match (op.reduce, slots.last()) {
+            (Some(_), Some(c)) => lanes_of(active)
+                .filter(|&l| self.read(&cx.fixed, c, l, base, frame.local_base) != 0)
+                .fold(0, |m, l| m | 1 << l),
+            _ => 0,
+        };
+        cx.barriers.arrive(self.index, active, predicates, &op);
+        if !op.arrive {
+            for l in lanes_of(active) {
+                self.pc[l] = pc;
+                self.frame[l] = self.gframe;
+                self.wait_kind[l] = Some(Waiting::Barrier);
+            }
+            self.ready &= !active;
+            self.waiting |= active;
+            let rest = self.group & !active;
+            self.group = 0;
+            if rest != 0 {
+                for l in lanes_of(rest) {
+                    self.pc[l] = pc + 1;
+                    self.frame[l] = self.gframe;
+                }
+            }
+            self.select();
+        } else {
+            self.goto(pc + 1);
+        }
+        Ok(())
+    }
+
+    /// `brx.idx`: each active lane to the target its index names.
+    fn branch_indexed(
+        &mut self,
+        active: u32,
+        index: &Operand,
+        targets: &[u32],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        let pc = self.gpc;
+        let base = frame.reg_base as usize;
+        for l in lanes_of(self.group) {
+            self.frame[l] = self.gframe;
+            self.pc[l] = pc + 1;
+        }
+        for l in lanes_of(active) {
+            let i = self.regs_value(index, l, base);
+            let target = *targets.get(i as usize).ok_or((
+                l as u32,
+                Fault::BranchIndex {
+                    index: i,
+                    targets: targets.len(),
+                },
+            ))?;
+            self.pc[l] = target;
+        }
+        self.group = 0;
+        self.select();
+        Ok(())
+    }
+
+    /// The value of a register or constant operand (no context needed).
+    fn regs_value(&self, o: &Operand, l: usize, base: usize) -> u64 {
+        let v = match o.src {
+            Src::Reg(r) => self.regs[(base + r as usize) * 32 + l],
+            Src::Imm(v) => v,
+            _ => 0,
+        };
+        o.cut(v)
+    }
+
+    /// `call` by the `active` lanes of the group: each lane's callee gets a
+    /// frame (lanes calling the same function share one), its parameters
+    /// bound to the arguments.
+    fn call(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        active: u32,
+        callee: &Callee,
+        args: &[Operand],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        let pc = self.gpc;
+        if active == 0 {
+            self.goto(pc + 1);
+            return Ok(());
+        }
+        let base = frame.reg_base as usize;
+        let image = cx.fixed.image;
+        // The lanes that call now: those with the lowest lane's callee.
+        let lane = active.trailing_zeros() as usize;
+        let target = |this: &Self, l: usize| -> Result<u32, (u32, Fault)> {
+            match callee {
+                Callee::Direct(f) => Ok(*f),
+                Callee::Indirect(o) => {
+                    let addr = this.read(&cx.fixed, o, l, base, frame.local_base);
+                    let index = addr.wrapping_sub(FUNCTION_BASE) / 16;
+                    if addr < FUNCTION_BASE
+                        || addr % 16 != 0
+                        || index >= image.functions.len() as u64
+                    {
+                        return Err((l as u32, Fault::BadCallTarget { address: addr }));
+                    }
+                    Ok(index as u32)
+                }
+            }
+        };
+        let function = target(self, lane)?;
+        let mut calling = 0u32;
+        for l in lanes_of(active) {
+            if target(self, l)? == function {
+                calling |= 1 << l;
+            }
+        }
+        let code = &image.functions[function as usize];
+        if frame.depth + 1 >= MAX_DEPTH {
+            return Err((lane as u32, Fault::CallDepth { depth: MAX_DEPTH }));
+        }
+        if code.entry {
+            return Err((
+                lane as u32,
+                Fault::BadCallTarget {
+                    address: FUNCTION_BASE + 16 * u64::from(function),
+                },
+            ));
+        }
+        // The callee's frame.
+        let caller_code = &image.functions[frame.function as usize];
+        let local_base = frame.local_base + caller_code.frame_bytes;
+        let reg_base = (self.regs.len() / 32) as u32;
+        self.regs
+            .resize(self.regs.len() + code.registers as usize * 32, 0);
+        let new = self.frames.len() as u32;
+        self.frames.push(Frame {
+            function,
+            reg_base,
+            local_base,
+            caller: self.gframe,
+            call_pc: pc,
+            depth: frame.depth + 1,
+            users: calling,
+        });
+        self.dead.push(false);
+        // Bind the parameters: from the caller's frame into the callee's.
+        let callee_frame = self.frames[new as usize];
+        for l in lanes_of(calling) {
+            for (arg, binding) in args.iter().zip(&code.params) {
+                self.bind(&cx.fixed, arg, frame, binding, &callee_frame, l)
+                    .map_err(|f| (l as u32, f))?;
+            }
+        }
+        // Lanes that do not call go on; the callers run the callee first.
+        let rest = self.group & !calling;
+        for l in lanes_of(rest) {
+            self.pc[l] = pc + 1;
+            self.frame[l] = self.gframe;
+        }
+        // Callers whose callee differs wait at the call for their turn.
+        let later = active & !calling;
+        for l in lanes_of(later) {
+            self.pc[l] = pc;
+        }
+        for l in lanes_of(calling) {
+            self.frame[l] = new;
+            self.pc[l] = 0;
+        }
+        self.group = 0;
+        self.select();
+        Ok(())
+    }
+
+    /// Copies argument `arg` (of frame `from`) to the parameter `binding`
+    /// of frame `to`, for lane `l`.
+    fn bind(
+        &mut self,
+        cx: &Fixed<'_>,
+        arg: &Operand,
+        from: &Frame,
+        binding: &Binding,
+        to: &Frame,
+        l: usize,
+    ) -> Result<(), Fault> {
+        match *binding {
+            Binding::Frame { offset, size } => {
+                let at = to.local_base + offset;
+                let bytes = self.arg_bytes(cx, arg, from, size, l)?;
+                self.local_write(l, at, &bytes)
+            }
+            Binding::Register(reg) => {
+                let v = match arg.src {
+                    Src::Frame(offset) => {
+                        let bytes =
+                            self.local_read(l, from.local_base.wrapping_add(offset as u64), 8)?;
+                        u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+                    }
+                    _ => self.read(cx, arg, l, from.reg_base as usize, from.local_base),
+                };
+                self.write(&reg, l, to.reg_base as usize, v);
+                Ok(())
+            }
+        }
+    }
+
+    /// The `size` bytes argument `arg` passes: a `.param` variable's bytes,
+    /// or a register's or constant's value.
+    pub(crate) fn arg_bytes(
+        &mut self,
+        cx: &Fixed<'_>,
+        arg: &Operand,
+        from: &Frame,
+        size: u64,
+        l: usize,
+    ) -> Result<Vec<u8>, Fault> {
+        match arg.src {
+            Src::Frame(offset) => {
+                self.local_read(l, from.local_base.wrapping_add(offset as u64), size)
+            }
+            _ => {
+                let v = self.read(cx, arg, l, from.reg_base as usize, from.local_base);
+                let mut bytes = v.to_le_bytes().to_vec();
+                bytes.resize(size as usize, 0);
+                Ok(bytes)
+            }
+        }
+    }
+
+    /// `size` bytes of lane `l`'s local memory at `at`.
+    pub(crate) fn local_read(&mut self, l: usize, at: u64, size: u64) -> Result<Vec<u8>, Fault> {
+        crate::sem::memory::address::in_local(&mut self.locals[l], at, size, 1, "call", |b| {
+            b.to_vec()
+        })
+    }
+
+    /// Writes `bytes` to lane `l`'s local memory at `at`.
+    pub(crate) fn local_write(&mut self, l: usize, at: u64, bytes: &[u8]) -> Result<(), Fault> {
+        crate::sem::memory::address::in_local(
+            &mut self.locals[l],
+            at,
+            bytes.len() as u64,
+            1,
+            "call",
+            |b| b.copy_from_slice(bytes),
+        )
+    }
+
+    /// `ret` by `lanes` of the group: to the caller, their return
+    /// parameters copied to the call's return operands; from the entry,
+    /// the thread ends.
+    fn ret(&mut self, cx: &mut CtaContext<'_>, lanes: u32) -> Result<(), (u32, Fault)> {
+        let frame = self.frames[self.gframe as usize];
+        if frame.caller == NONE {
+            self.exit(cx, lanes);
+            return Ok(());
+        }
+        let caller = self.frames[frame.caller as usize];
+        let image = cx.fixed.image;
+        let code = &image.functions[frame.function as usize];
+        let caller_code = &image.functions[caller.function as usize];
+        let Some(super::code::Step {
+            op: Op::Call { returns, .. },
+            ..
+        }) = caller_code.steps.get(frame.call_pc as usize)
+        else {
+            return Err((
+                lanes.trailing_zeros(),
+                Fault::malformed("ret", "the caller's step is not a call"),
+            ));
+        };
+        for l in lanes_of(lanes) {
+            for (binding, dest) in code.returns.iter().zip(returns.iter()) {
+                self.give_back(&cx.fixed, binding, &frame, dest, &caller, l)
+                    .map_err(|f| (l as u32, f))?;
+            }
+        }
+        let rest = self.group & !lanes;
+        for l in lanes_of(rest) {
+            self.pc[l] = self.gpc + 1;
+            self.frame[l] = self.gframe;
+        }
+        for l in lanes_of(lanes) {
+            self.frame[l] = frame.caller;
+            self.pc[l] = frame.call_pc + 1;
+        }
+        self.leave(self.gframe, lanes);
+        self.group = 0;
+        self.select();
+        Ok(())
+    }
+
+    /// Copies return parameter `binding` of frame `from` to `dest` of frame
+    /// `to`, for lane `l`.
+    fn give_back(
+        &mut self,
+        cx: &Fixed<'_>,
+        binding: &Binding,
+        from: &Frame,
+        dest: &Operand,
+        to: &Frame,
+        l: usize,
+    ) -> Result<(), Fault> {
+        let (value, bytes) = match *binding {
+            Binding::Frame { offset, size } => {
+                let bytes = self.local_read(l, from.local_base + offset, size)?;
+                let mut word = [0u8; 8];
+                for (w, b) in word.iter_mut().zip(&bytes) {
+                    *w = *b;
+                }
+                (u64::from_le_bytes(word), bytes)
+            }
+            Binding::Register(reg) => {
+                let v = self.read(cx, &reg, l, from.reg_base as usize, from.local_base);
+                (v, v.to_le_bytes().to_vec())
+            }
+        };
+        match dest.src {
+            Src::Frame(offset) => {
+                self.local_write(l, to.local_base.wrapping_add(offset as u64), &bytes)
+            }
+            _ => {
+                self.write(dest, l, to.reg_base as usize, value);
+                Ok(())
+            }
+        }
+    }
+
+    /// `lanes` leave frame `f` (they returned from it): a frame no lane
+    /// uses any more is freed.
+    fn leave(&mut self, f: u32, lanes: u32) {
+        let frame = &mut self.frames[f as usize];
+        frame.users &= !lanes;
+        if frame.users == 0 && frame.caller != NONE {
+            self.dead[f as usize] = true;
+        }
+        self.free_dead();
+    }
+
+    /// Frees the dead frames at the top of the arena (a dead frame below a
+    /// live one waits until that one is freed).
+    fn free_dead(&mut self) {
+        while self.dead.last() == Some(&true) {
+            self.dead.pop();
+            if let Some(top) = self.frames.pop() {
+                self.regs.truncate(top.reg_base as usize * 32);
+            }
+        }
+    }
+
+    /// `exit` (or `ret` from the entry) by `lanes` of the group: they end;
+    /// the rest of the group goes on.
+    fn exit(&mut self, cx: &mut CtaContext<'_>, lanes: u32) {
+        let pc = self.gpc;
+        let rest = self.group & !lanes;
+        self.exited |= lanes;
+        self.ready &= !lanes;
+        cx.exited_threads += lanes.count_ones();
+        // The lanes leave every frame of their calls.
+        let mut f = self.gframe;
+        while f != NONE {
+            let frame = &mut self.frames[f as usize];
+            frame.users &= !lanes;
+            if frame.users == 0 && frame.caller != NONE {
+                self.dead[f as usize] = true;
+            }
+            f = frame.caller;
+        }
+        self.free_dead();
+        self.group = rest;
+        if rest != 0 {
+            self.goto(pc + 1);
+        }
+    }
+}
+
+/// A lane-scope operation's run over the lanes of a group (see
+/// [`sem::run_lanes`]).
+struct LaneRun<'w, 'c, 'x> {
+    warp: &'w mut Warp,
+    slots: &'w [Operand],
+    mask: u32,
+    base: usize,
+    local_base: u64,
+    carry: bool,
+    cx: &'c Fixed<'x>,
+}
+
+impl EachLane for LaneRun<'_, '_, '_> {
+    type Error = (u32, Fault);
+
+    #[inline(always)]
+    fn each<F: Fn(&Mods, &mut [u64]) -> SemResult>(
+        &mut self,
+        m: &Mods,
+        f: F,
+    ) -> Result<(), (u32, Fault)> {
+        let n = self.slots.len();
+        let mut values = [0u64; crate::machine::MAX_SLOTS];
+        let values = values.get_mut(..n).ok_or((
+            self.mask.trailing_zeros(),
+            Fault::malformed(None, "too many operand slots"),
+        ))?;
+        for l in lanes_of(self.mask) {
+            for (v, o) in values.iter_mut().zip(self.slots) {
+                *v = self.warp.read(self.cx, o, l, self.base, self.local_base);
+            }
+            if self.carry {
+                context::restore(ThreadState {
+                    carry: self.warp.carry & (1 << l) != 0,
+                });
+            }
+            f(m, values).map_err(|fault| (l as u32, fault))?;
+            if self.carry {
+                let c = context::save().carry;
+                self.warp.carry = (self.warp.carry & !(1 << l)) | (u32::from(c) << l);
+            }
+            for (v, o) in values.iter().zip(self.slots) {
+                self.warp.write(o, l, self.base, *v);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,426 @@
+//! Kernel cases (`shared/kernels/FORMAT.md`, `tests/data/kernels/`): whole
+//! launches of real kernels with every buffer's bytes before and after, as
+//! an H100 left them, replayed through `ptx_sim::kernel`.
+//!
+//! A replay passes when every buffer's bytes after the launch equal the
+//! recorded ones. A case the H100 did not compute the same way twice
+//! (`"deterministic": false`, float atomics landing in another order) must
+//! match exactly where the two recorded launches agree; elsewhere a value
+//! is compared within a relative tolerance (1e-5 of the larger magnitude,
+//! or the two launches' own spread if larger), and the outcome says how
+//! many were.
+
+use base64::Engine as _;
+use ptx_sim::kernel::{Arg, Buffer, KernelLaunch, Module};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One recorded launch.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Case {
+    /// `set/sample/kernel`.
+    pub name: String,
+    /// The PTX file, beside the case file in `modules/`.
+    pub module: String,
+    /// The `.entry` launched.
+    pub entry: String,
+    /// The grid, in CTAs.
+    pub grid: [u32; 3],
+    /// A CTA, in threads.
+    pub block: [u32; 3],
+    /// Dynamic shared memory, in bytes.
+    pub shared_bytes: usize,
+    /// The entry's arguments, in order.
+    pub args: Vec<CaseArg>,
+    /// Every buffer, by name.
+    pub buffers: BTreeMap<String, CaseBuffer>,
+    /// Whether two launches on the H100 gave the same bytes.
+    pub deterministic: bool,
+}
+
+/// A kernel argument of a case.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaseArg {
+    /// The address of the named buffer.
+    Buf(String),
+    /// A scalar.
+    I32(i32),
+    /// A scalar.
+    U32(u32),
+    /// A scalar.
+    I64(i64),
+    /// A scalar (0 where a pointer is expected: null).
+    U64(u64),
+    /// A scalar.
+    F32(f32),
+    /// A scalar.
+    F64(f64),
+}
+
+/// A buffer of a case: its elements and its bytes before and after.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CaseBuffer {
+    /// The element type.
+    pub dtype: Dtype,
+    /// How many elements.
+    pub len: usize,
+    /// The bytes before the launch.
+    #[serde(deserialize_with = "base64_bytes")]
+    pub input: Vec<u8>,
+    /// Whether the launch changed them.
+    pub changed: bool,
+    /// The bytes after the launch, where it changed them.
+    #[serde(default, deserialize_with = "base64_opt")]
+    pub output: Option<Vec<u8>>,
+    /// A second launch's bytes, where they differed from the first's.
+    #[serde(default, deserialize_with = "base64_opt")]
+    pub output_alt: Option<Vec<u8>>,
+}
+
+impl CaseBuffer {
+    /// The bytes the buffer must hold after the launch.
+    pub fn expected(&self) -> &[u8] {
+        self.output.as_deref().unwrap_or(&self.input)
+    }
+}
+
+/// An element type of a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Dtype {
+    F32,
+    F64,
+    F16,
+    Bf16,
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+}
+
+impl Dtype {
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            Dtype::I8 | Dtype::U8 => 1,
+            Dtype::F16 | Dtype::Bf16 | Dtype::I16 | Dtype::U16 => 2,
+            Dtype::F32 | Dtype::I32 | Dtype::U32 => 4,
+            Dtype::F64 | Dtype::I64 | Dtype::U64 => 8,
+        }
+    }
+
+    /// Whether the elements are floating point.
+    pub fn is_float(self) -> bool {
+        matches!(self, Dtype::F32 | Dtype::F64 | Dtype::F16 | Dtype::Bf16)
+    }
+
+    /// The element of little-endian `bytes` as a number (floats widened to
+    /// `f64`, integers exactly where `f64` holds them).
+    pub fn value(self, bytes: &[u8]) -> f64 {
+        let word = bytes
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+        match self {
+            Dtype::F32 => f64::from(f32::from_bits(word as u32)),
+            Dtype::F64 => f64::from_bits(word),
+            Dtype::F16 => half::f16::from_bits(word as u16).to_f64(),
+            Dtype::Bf16 => half::bf16::from_bits(word as u16).to_f64(),
+            Dtype::I8 => f64::from(word as u8 as i8),
+            Dtype::U8 => f64::from(word as u8),
+            Dtype::I16 => f64::from(word as u16 as i16),
+            Dtype::U16 => f64::from(word as u16),
+            Dtype::I32 => f64::from(word as u32 as i32),
+            Dtype::U32 => f64::from(word as u32),
+            Dtype::I64 => word as i64 as f64,
+            Dtype::U64 => word as f64,
+        }
+    }
+
+    /// The element of `bytes` as a person reads it: the number and its bits.
+    pub fn show(self, bytes: &[u8]) -> String {
+        let word = bytes
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+        let digits = self.size() * 2;
+        let number = match self {
+            Dtype::I64 => (word as i64).to_string(),
+            Dtype::U64 => word.to_string(),
+            _ => format!("{}", self.value(bytes)),
+        };
+        format!("{number} ({word:#0width$x})", width = digits + 2)
+    }
+}
+
+fn base64_bytes<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    let text = String::deserialize(d)?;
+    base64::engine::general_purpose::STANDARD
+        .decode(text)
+        .map_err(serde::de::Error::custom)
+}
+
+fn base64_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+    let text: Option<String> = Option::deserialize(d)?;
+    text.map(|t| {
+        base64::engine::general_purpose::STANDARD
+            .decode(t)
+            .map_err(serde::de::Error::custom)
+    })
+    .transpose()
+}
+
+/// Reads every case of the case files `paths` (each `.jsonl` or
+/// `.jsonl.gz`), each with the folder its modules are in (`modules/`
+/// beside the file).
+pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        let modules = path.parent().unwrap_or(Path::new(".")).join("modules");
+        for value in crate::records::read_jsonl(path)? {
+            let case: Case = serde_json::from_value(value)
+                .map_err(|e| format!("{}: a case does not read: {e}", path.display()))?;
+            out.push((case, modules.clone()));
+        }
+    }
+    Ok(out)
+}
+
+/// How a replay went.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Every buffer as recorded; where the H100's two launches differ, as
+    /// `loose` says.
+    Pass(Loose),
+    /// Buffers that differ: a line per buffer naming its first differing
+    /// element.
+    Fail(Vec<String>),
+    /// The launch did not run or faulted.
+    Error(String),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Pass(loose) if loose.is_empty() => f.write_str("pass"),
+            Outcome::Pass(loose) => write!(f, "pass ({loose})"),
+            Outcome::Fail(lines) => f.write_str(&lines.join("\n")),
+            Outcome::Error(e) => f.write_str(e),
+        }
+    }
+}
+
+/// The modules of cases, each loaded once.
+#[derive(Default)]
+pub struct Modules {
+    loaded: HashMap<PathBuf, Result<Module, String>>,
+}
+
+impl Modules {
+    /// The module at `path`, loaded on first use.
+    pub fn get(&mut self, path: &Path) -> Result<&Module, String> {
+        self.loaded
+            .entry(path.to_path_buf())
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Module::from_ptx(&text).map_err(|e| format!("{}: {e}", path.display()))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// Replays `case` with the module of `modules` it names, on `workers`
+/// workers (the default: as many as the machine has cores).
+pub fn replay(case: &Case, module: &Module, workers: Option<usize>) -> Outcome {
+    let mut launch = match module.kernel(&case.entry) {
+        Ok(l) => l,
+        Err(e) => return Outcome::Error(e.to_string()),
+    };
+    let buffers = match setup(case, &mut launch) {
+        Ok(b) => b,
+        Err(e) => return Outcome::Error(e),
+    };
+    if let Some(n) = workers {
+        launch.workers(n);
+    }
+    let report = match launch.run() {
+        Ok(r) => r,
+        Err(e) => return Outcome::Error(e.to_string()),
+    };
+    let mut lines = Vec::new();
+    let mut loose = Loose::default();
+    for (name, buffer) in &case.buffers {
+        let got = report.bytes(buffers[name]);
+        match compare(buffer, got) {
+            Ok(l) => loose.add(l),
+            Err(line) => lines.push(format!("buffer `{name}`: {line}")),
+        }
+    }
+    if lines.is_empty() {
+        Outcome::Pass(loose)
+    } else {
+        Outcome::Fail(lines)
+    }
+}
+
+/// Registers the case's buffers with `launch` and gives it the arguments:
+/// each buffer by name.
+fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, Buffer>, String> {
+    let mut buffers = HashMap::new();
+    for (name, b) in &case.buffers {
+        if b.input.len() != b.len * b.dtype.size() {
+            return Err(format!(
+                "buffer `{name}`: {} bytes of input for {} elements of {:?}",
+                b.input.len(),
+                b.len,
+                b.dtype
+            ));
+        }
+        buffers.insert(name.clone(), launch.buffer(b.input.clone()));
+    }
+    for arg in &case.args {
+        let arg = match arg {
+            CaseArg::Buf(name) => Arg::Buffer(
+                *buffers
+                    .get(name)
+                    .ok_or_else(|| format!("argument names no buffer `{name}`"))?,
+            ),
+            CaseArg::I32(v) => Arg::I32(*v),
+            CaseArg::U32(v) => Arg::U32(*v),
+            CaseArg::I64(v) => Arg::I64(*v),
+            CaseArg::U64(v) => Arg::U64(*v),
+            CaseArg::F32(v) => Arg::F32(*v),
+            CaseArg::F64(v) => Arg::F64(*v),
+        };
+        launch.arg(arg);
+    }
+    launch
+        .grid((case.grid[0], case.grid[1], case.grid[2]))
+        .block((case.block[0], case.block[1], case.block[2]))
+        .shared_bytes(case.shared_bytes);
+    Ok(buffers)
+}
+
+/// How the elements of a nondeterministic case that the H100's two
+/// launches left different were judged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Loose {
+    /// Floats compared within the tolerance.
+    pub tolerated: usize,
+    /// Integers of a buffer the two launches hold in different orders,
+    /// compared as a multiset.
+    pub reordered: usize,
+    /// Integers the two launches hold different values in (the last
+    /// writer of an `atomicExch`): not judged.
+    pub unjudged: usize,
+}
+
+impl Loose {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: Loose) {
+        self.tolerated += other.tolerated;
+        self.reordered += other.reordered;
+        self.unjudged += other.unjudged;
+    }
+
+    /// Whether every element was compared exactly.
+    pub fn is_empty(&self) -> bool {
+        *self == Loose::default()
+    }
+}
+
+impl fmt::Display for Loose {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} floats within the tolerance, {} integers as a multiset, {} integers not judged",
+            self.tolerated, self.reordered, self.unjudged
+        )
+    }
+}
+
+/// Compares a buffer's bytes `got` with the recorded ones: how the
+/// elements the H100's two launches left different were judged, or the
+/// first element that differs.
+///
+/// Where the two launches agree, `got` must too. Where they differ, a
+/// float is compared within the tolerance; an integer buffer whose two
+/// launches hold the same values in another order (the slots of a
+/// warp-aggregated `atomicAdd`) is compared as a multiset, whole; other
+/// integers the launches hold different values in are left unjudged.
+fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, String> {
+    let expected = buffer.expected();
+    let mut loose = Loose::default();
+    if got == expected {
+        return Ok(loose);
+    }
+    let size = buffer.dtype.size();
+    if got.len() != expected.len() {
+        return Err(format!("{} bytes, expected {}", got.len(), expected.len()));
+    }
+    let n = expected.len() / size;
+    let element = |bytes: &'_ [u8], i: usize| bytes[i * size..(i + 1) * size].to_vec();
+    let sorted = |bytes: &[u8]| -> Vec<Vec<u8>> {
+        let mut v: Vec<Vec<u8>> = bytes.chunks_exact(size).map(<[u8]>::to_vec).collect();
+        v.sort();
+        v
+    };
+    let alt = buffer.output_alt.as_deref();
+    if let Some(alt) = alt
+        && !buffer.dtype.is_float()
+        && sorted(expected) == sorted(alt)
+    {
+        if sorted(got) != sorted(expected) {
+            return Err(format!(
+                "its {n} elements, which the H100's two launches hold in different orders, are not the same values here"
+            ));
+        }
+        loose.reordered = n;
+        return Ok(loose);
+    }
+    let mut first = None;
+    let mut differing = 0;
+    for i in 0..n {
+        let (e, g) = (element(expected, i), element(got, i));
+        match alt.map(|a| element(a, i)) {
+            Some(o) if o != e && !buffer.dtype.is_float() => {
+                loose.unjudged += 1;
+                continue;
+            }
+            _ if e == g => continue,
+            Some(o) if o != e => {
+                let (ev, gv, ov) = (
+                    buffer.dtype.value(&e),
+                    buffer.dtype.value(&g),
+                    buffer.dtype.value(&o),
+                );
+                let bound = (1e-5 * ev.abs().max(gv.abs())).max((ev - ov).abs());
+                if (ev - gv).abs() <= bound {
+                    loose.tolerated += 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        differing += 1;
+        first.get_or_insert((i, e, g));
+    }
+    match first {
+        None => Ok(loose),
+        Some((i, e, g)) => Err(format!(
+            "element {i} is {}, expected {} ({differing} of {n} elements differ)",
+            buffer.dtype.show(&g),
+            buffer.dtype.show(&e),
+        )),
+    }
+}
