@@ -302,8 +302,12 @@ pub struct Mods {
     pub flags: Flags,
     /// The keyword modifiers (comparison, operation, mode, ...) in slot order.
     pub keywords: [Option<Keyword>; 4],
-    /// The state space, if the instruction names one.
+    /// The state space, if the instruction names one (of a copy whose
+    /// direction names two, `.dst.src`, the destination's).
     pub space: Option<StateSpace>,
+    /// The source's state space of a copy whose direction names two
+    /// (`cp.async.bulk.shared::cluster.global`: `.global`).
+    pub source: Option<StateSpace>,
     /// The matrix shape, if any.
     pub shape: Option<Shape>,
     /// The layouts of A and B, if written.
@@ -331,6 +335,7 @@ impl Mods {
         flags: Flags(0),
         keywords: [None; 4],
         space: None,
+        source: None,
         shape: None,
         layout: [None; 2],
         count: 0,
@@ -390,6 +395,9 @@ impl Mods {
                         }
                     } else if let Some(space) = StateSpace::from_name(word) {
                         m.space = Some(space);
+                    } else if let Some((dst, src)) = direction(word) {
+                        m.space = Some(dst);
+                        m.source = Some(src);
                     } else if let Some(shape) = Shape::from_word(word) {
                         m.shape = Some(shape);
                     } else if let Some(n) = count_of(word) {
@@ -449,6 +457,13 @@ impl Mods {
     pub fn flag_names(&self) -> Vec<&'static str> {
         self.flags.names()
     }
+}
+
+/// A copy's direction, `.dst.src` as one modifier (`shared::cluster.global`):
+/// the two state spaces.
+fn direction(word: &str) -> Option<(StateSpace, StateSpace)> {
+    let (dst, src) = word.split_once('.')?;
+    Some((StateSpace::from_name(dst)?, StateSpace::from_name(src)?))
 }
 
 /// `x4` → 4, `v2` → 2.

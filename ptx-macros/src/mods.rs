@@ -18,6 +18,7 @@ pub fn mods_tokens(mods: &Mods, core: &TokenStream) -> TokenStream {
         flags,
         keywords,
         space,
+        source,
         shape,
         layout,
         count,
@@ -29,6 +30,7 @@ pub fn mods_tokens(mods: &Mods, core: &TokenStream) -> TokenStream {
     let flags = Literal::u64_unsuffixed(flags.0);
     let keywords = keywords.map(|k| option(k.map(|k| variant(core, "Keyword", k))));
     let space = option(space.map(|s| space_tokens(core, s)));
+    let source = option(source.map(|s| space_tokens(core, s)));
     let shape = option(shape.map(|Shape { m, n, k }| {
         let (m, n, k) = (
             Literal::u16_unsuffixed(m),
@@ -59,6 +61,7 @@ pub fn mods_tokens(mods: &Mods, core: &TokenStream) -> TokenStream {
             flags: #core::Flags(#flags),
             keywords: [#(#keywords),*],
             space: #space,
+            source: #source,
             shape: #shape,
             layout: [#(#layout),*],
             count: #count,

@@ -26,6 +26,7 @@ use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
+use crate::machine::in_flight::InFlight;
 use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
 use crate::sem::{self, EachLane};
 use ptx_core::{Access, Mods, Semantics};
@@ -113,6 +114,8 @@ pub(crate) struct Warp {
     pub carry: u32,
     /// Each lane's local memory.
     pub locals: Vec<Vec<u8>>,
+    /// Each lane's asynchronous copies in flight.
+    pub in_flight: Vec<InFlight>,
     /// Who each lane is.
     pub threads: [Thread; 32],
     /// Steps the warp has run: what `%clock` reads.
@@ -151,6 +154,7 @@ impl Warp {
             dead: Vec::new(),
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
+            in_flight: (0..32).map(|_| InFlight::default()).collect(),
             threads,
             clock: 0,
             group: 0,
@@ -376,10 +380,7 @@ impl Warp {
                         self.ret(cx, active)
                     }
                 }
-                Op::Exit => {
-                    self.exit(cx, active);
-                    Ok(())
-                }
+                Op::Exit => self.exit(cx, active),
                 Op::NotSimulated(sem) => {
                     if active == 0 {
                         self.goto(pc + 1);
@@ -703,10 +704,17 @@ impl Warp {
                     self.write(&slots[0], l, base, s[0]);
                 }
             }
-            Semantics::CpAsync | Semantics::CpAsyncSrcSize | Semantics::CpAsyncIgnoreSrc => {
-                let mut s = [0u64; 4];
+            Semantics::CpAsync
+            | Semantics::CpAsyncSrcSize
+            | Semantics::CpAsyncIgnoreSrc
+            | Semantics::CpAsyncCommitGroup
+            | Semantics::CpAsyncWaitGroup
+            | Semantics::CpAsyncWaitAll
+            | Semantics::CpAsyncMbarrierArrive
+            | Semantics::CpAsyncBulk => {
+                let mut s = [0u64; 8];
                 for l in lanes_of(active) {
-                    for (k, o) in slots.iter().enumerate().take(4) {
+                    for (k, o) in slots.iter().enumerate().take(s.len()) {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
                     }
                     let mut memories = crate::sem::memory::address::Memories {
@@ -714,8 +722,14 @@ impl Warp {
                         local: self.locals.get_mut(l),
                         launch: Some(cx.fixed.launch),
                     };
-                    crate::sem::async_copy::copy(sem, &s, &mut memories)
-                        .map_err(|f| (l as u32, f.on_lane(l as u32)))?;
+                    crate::sem::async_copy::run(
+                        sem,
+                        mods,
+                        &s[..slots.len().min(s.len())],
+                        &mut self.in_flight[l],
+                        &mut memories,
+                    )
+                    .map_err(|f| (l as u32, f.on_lane(l as u32)))?;
                 }
             }
             Semantics::Bar | Semantics::Barrier => {
@@ -996,8 +1010,7 @@ impl Warp {
     fn ret(&mut self, cx: &mut CtaContext<'_>, lanes: u32) -> Result<(), (u32, Fault)> {
         let frame = self.frames[self.gframe as usize];
         if frame.caller == NONE {
-            self.exit(cx, lanes);
-            return Ok(());
+            return self.exit(cx, lanes);
         }
         let caller = self.frames[frame.caller as usize];
         let image = cx.fixed.image;
@@ -1092,9 +1105,20 @@ impl Warp {
         }
     }
 
-    /// `exit` (or `ret` from the entry) by `lanes` of the group: they end;
-    /// the rest of the group goes on.
-    fn exit(&mut self, cx: &mut CtaContext<'_>, lanes: u32) {
+    /// `exit` (or `ret` from the entry) by `lanes` of the group: their
+    /// copies in flight complete, and they end; the rest of the group goes on.
+    fn exit(&mut self, cx: &mut CtaContext<'_>, lanes: u32) -> Result<(), (u32, Fault)> {
+        for l in lanes_of(lanes) {
+            if !self.in_flight[l].is_empty() {
+                let mut memories = crate::sem::memory::address::Memories {
+                    shared: &mut *cx.shared,
+                    local: self.locals.get_mut(l),
+                    launch: Some(cx.fixed.launch),
+                };
+                crate::sem::async_copy::drain(&mut self.in_flight[l], &mut memories)
+                    .map_err(|f| (l as u32, f))?;
+            }
+        }
         let pc = self.gpc;
         let rest = self.group & !lanes;
         self.exited |= lanes;
@@ -1115,6 +1139,7 @@ impl Warp {
         if rest != 0 {
             self.goto(pc + 1);
         }
+        Ok(())
     }
 }
 

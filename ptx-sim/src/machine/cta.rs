@@ -14,6 +14,7 @@ use super::ready::ReadySet;
 use crate::exec::SemResult;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
+use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::sem::memory::address::Memories;
 use ptx_core::Mods;
@@ -171,6 +172,8 @@ pub(crate) struct Lane {
     pub poisoned: OnceCell<Fault>,
     /// The thread's `.local` memory, grown (zeroed) as it is used.
     pub local: RefCell<Vec<u8>>,
+    /// The thread's asynchronous copies not yet complete.
+    pub in_flight: RefCell<InFlight>,
 }
 
 impl Lane {
@@ -180,6 +183,7 @@ impl Lane {
             fault: Cell::new(None),
             poisoned: OnceCell::new(),
             local: RefCell::new(Vec::new()),
+            in_flight: RefCell::new(InFlight::default()),
         }
     }
 }
@@ -244,6 +248,10 @@ pub(crate) struct CtaCore {
     /// The faults the CTA reports to its launch, which no lane returned:
     /// lanes that never ran.
     pub reported: RefCell<Vec<ThreadFault>>,
+    /// What runs when a lane's code returns, set by a semantic function
+    /// that left the lane something to finish (its asynchronous copies in
+    /// flight): the machine calls it without knowing what it does.
+    pub at_lane_end: Cell<Option<fn(&CtaCore, usize)>>,
 }
 
 /// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
@@ -320,6 +328,7 @@ impl CtaCore {
             poisoned: Cell::new(false),
             local_used: Cell::new(false),
             shared: RefCell::new(shared),
+            at_lane_end: Cell::new(None),
             stats: RefCell::new(SharedStats::default()),
             barriers: RefCell::new([Barrier::default(); 16]),
             arrivals: Cell::new(0),
@@ -368,6 +377,11 @@ impl CtaCore {
     pub(crate) fn local(&self, index: usize) -> std::cell::RefMut<'_, Vec<u8>> {
         self.local_used.set(true);
         self.lanes[index].local.borrow_mut()
+    }
+
+    /// Lane `index`'s asynchronous copies in flight.
+    pub(crate) fn in_flight(&self, index: usize) -> std::cell::RefMut<'_, InFlight> {
+        self.lanes[index].in_flight.borrow_mut()
     }
 
     /// What lane `i` waits for, if it waits.

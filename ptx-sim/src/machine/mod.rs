@@ -17,12 +17,13 @@ pub mod context;
 mod cta;
 pub(crate) mod current;
 mod fiber;
+pub mod in_flight;
 pub mod launch;
 mod ready;
 mod scheduler;
 pub mod spaces;
 
+pub(crate) use cta::{CtaCore, Wait, WaitKind, lanes_of};
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};
-pub(crate) use cta::{Wait, WaitKind, lanes_of};
 pub use current::{in_launch, raise};
 pub use launch::*;

@@ -253,7 +253,11 @@ where
         // here, a resumed lane in `rendezvous`, the outer lane at the end
         // of the CTA).
         current::set(&ctx);
-        match catch_unwind(AssertUnwindSafe(|| f(&ctx.thread))) {
+        let result = catch_unwind(AssertUnwindSafe(|| f(&ctx.thread)));
+        if let Some(finish) = core.at_lane_end.get() {
+            finish(&core, t);
+        }
+        match result {
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.
             Ok(v) => unsafe { results.get_unchecked(t) }.set(Some(v)),

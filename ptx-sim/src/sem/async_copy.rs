@@ -1,71 +1,194 @@
-//! `cp.async`: copies from global to shared memory with their commit and
-//! wait groups.
+//! Asynchronous copies into shared memory: `cp.async` with its commit and
+//! wait groups and `cp.async.mbarrier.arrive`, and the bulk copies
+//! `cp.async.bulk` that complete an mbarrier's transactions.
 //!
-//! The model: a copy completes when it is issued. The PTX ISA lets a copy
-//! complete at any time before the `cp.async.wait_group`/`wait_all` that
-//! covers it, so this is one of the executions the hardware may show; the
-//! groups then have nothing left to wait for. The copy itself is exact: `size`
-//! bytes land at the shared address, the bytes past a smaller source size
-//! (or all of them with a true ignore-source predicate) are zeros, and both
-//! addresses must be aligned to the copy size (errors name the address).
+//! A `cp.async` is checked when issued (both addresses in bounds and
+//! aligned to the copy's size; errors name the address) and completes as
+//! late as the PTX ISA allows (see [`crate::machine::in_flight`]): its
+//! `size` bytes land at the shared address then, the bytes past a smaller
+//! source size (or all of them with a true ignore-source predicate)
+//! zeros. A bulk copy completes when issued, then completes its bytes'
+//! transactions on the mbarrier; its bulk groups have nothing left to wait for.
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
+use crate::machine::CtaCore;
 use crate::machine::current;
+use crate::machine::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Memories, Reach, check_access};
-use ptx_core::{Mods, Semantics, StateSpace};
+use crate::sem::sync::mbarrier;
+use ptx_core::{Flags, Mods, Semantics, StateSpace};
 
 /// `cp.async.ca/cg.shared.global [dst], [src], size`.
 #[inline]
-pub fn cp_async(_: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsync, s)
+pub fn cp_async(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsync, m, s)
 }
 
 /// `cp.async... [dst], [src], size, src_size`: bytes past `src_size` are zeros.
 #[inline]
-pub fn cp_async_src_size(_: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncSrcSize, s)
+pub fn cp_async_src_size(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncSrcSize, m, s)
 }
 
 /// `cp.async... [dst], [src], size, ignore_src`: a true predicate copies zeros.
 #[inline]
-pub fn cp_async_ignore_src(_: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncIgnoreSrc, s)
+pub fn cp_async_ignore_src(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncIgnoreSrc, m, s)
 }
 
-/// The copy of `sem` by the running lane of a launch, into its CTA's
-/// shared memory.
-fn in_running_lane(sem: Semantics, s: &[u64]) -> SemResult {
-    current::with_lane(|cta, _| {
+/// `cp.async.commit_group`.
+#[inline]
+pub fn commit_group(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncCommitGroup, m, s)
+}
+
+/// `cp.async.wait_group n`.
+#[inline]
+pub fn wait_group(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncWaitGroup, m, s)
+}
+
+/// `cp.async.wait_all`.
+#[inline]
+pub fn wait_all(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncWaitAll, m, s)
+}
+
+/// `cp.async.mbarrier.arrive{.noinc}.shared.b64 [mbar]`.
+#[inline]
+pub fn mbarrier_arrive(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncMbarrierArrive, m, s)
+}
+
+/// `cp.async.bulk.dst.src... [dst], [src], size{, [mbar]}`.
+#[inline]
+pub fn bulk(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncBulk, m, s)
+}
+
+/// `cp.async.bulk.commit_group`, `cp.async.bulk.wait_group{.read} n`: a
+/// bulk copy completes when issued, so no group has anything to wait for.
+#[inline]
+pub fn bulk_group(_: &Mods, _: &mut [u64]) -> SemResult {
+    Ok(())
+}
+
+/// Asynchronous copy `sem` by the running lane of a launch: its copies in
+/// flight and its CTA's shared memory.
+fn in_running_lane(sem: Semantics, m: &Mods, s: &[u64]) -> SemResult {
+    current::with_lane(|cta, index| {
+        cta.at_lane_end.set(Some(drain_lane));
         let mut shared = cta.shared.borrow_mut();
-        copy(sem, s, &mut Memories::of_running_lane(&mut shared))
+        let mut in_flight = cta.in_flight(index);
+        run(
+            sem,
+            m,
+            s,
+            &mut in_flight,
+            &mut Memories::of_running_lane(&mut shared),
+        )
     })
     .unwrap_or(Err(Fault::NeedsLaunch {
-        instruction: "cp.async",
+        instruction: sem.key(),
         memory: None,
     }))
 }
 
-/// The copy of `cp.async` form `sem` with slots `s` (`[dst], [src], size,
-/// {src_size | ignore_src}`): `size` bytes land at shared offset `dst`,
-/// the first of them read from global address `src` (all of them, the
-/// first `src_size`, or none for a true `ignore_src`), the rest zeros.
-pub(crate) fn copy(sem: Semantics, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
-    let (dst, src, size) = (s[0], s[1], s[2]);
-    let src_bytes = match sem {
-        Semantics::CpAsyncSrcSize => s[3].min(size),
-        Semantics::CpAsyncIgnoreSrc if s[3] != 0 => 0,
+/// Runs asynchronous copy instruction `sem` (modifiers `m`, slots `s`) of
+/// a thread whose copies in flight are `in_flight`, in `memories`.
+pub(crate) fn run(
+    sem: Semantics,
+    m: &Mods,
+    s: &[u64],
+    in_flight: &mut InFlight,
+    memories: &mut Memories<'_>,
+) -> SemResult {
+    let slot = |k: usize| s.get(k).copied().unwrap_or(0);
+    match sem {
+        Semantics::CpAsync | Semantics::CpAsyncSrcSize | Semantics::CpAsyncIgnoreSrc => {
+            let copy = Copy {
+                sem,
+                slots: [slot(0), slot(1), slot(2), slot(3)],
+            };
+            check(&copy, memories)?;
+            in_flight.issue(copy);
+        }
+        Semantics::CpAsyncCommitGroup => in_flight.commit(),
+        Semantics::CpAsyncWaitGroup => complete(in_flight.due(slot(0) as usize), memories)?,
+        Semantics::CpAsyncWaitAll => {
+            in_flight.commit();
+            complete(in_flight.due(0), memories)?;
+        }
+        Semantics::CpAsyncMbarrierArrive => {
+            complete(in_flight.rest(), memories)?;
+            // Without `.noinc` the arrival is counted in advance: no net change.
+            if m.has(Flags::NOINC) {
+                mbarrier::arrive_at(memories.shared, sem.key(), slot(0), 1)?;
+            }
+        }
+        Semantics::CpAsyncBulk => bulk_copy(m, s, memories)?,
+        _ => return Err(Fault::not_simulated(sem.key())),
+    }
+    Ok(())
+}
+
+/// Completes the copies lane `index` of `cta` left in flight when its code
+/// returned (each was checked when issued, so none faults).
+fn drain_lane(cta: &CtaCore, index: usize) {
+    let mut shared = cta.shared.borrow_mut();
+    let _ = drain(
+        &mut cta.in_flight(index),
+        &mut Memories::of_running_lane(&mut shared),
+    );
+}
+
+/// Completes every copy a thread still has in flight (it exits).
+pub(crate) fn drain(in_flight: &mut InFlight, memories: &mut Memories<'_>) -> SemResult {
+    complete(in_flight.rest(), memories)
+}
+
+/// Completes `copies` in order.
+fn complete(copies: Vec<Copy>, memories: &mut Memories<'_>) -> SemResult {
+    copies.iter().try_for_each(|c| copy(c, memories))
+}
+
+/// The bytes `copy` reads from its source: all of them, the first
+/// `src_size`, or none for a true `ignore_src`.
+fn source_bytes(copy: &Copy) -> u64 {
+    let [_, _, size, extra] = copy.slots;
+    match copy.sem {
+        Semantics::CpAsyncSrcSize => extra.min(size),
+        Semantics::CpAsyncIgnoreSrc if extra != 0 => 0,
         _ => size,
+    }
+}
+
+/// The global source of `copy`, as an access.
+fn source(copy: &Copy) -> Result<Reach, Fault> {
+    let [_, src, size, _] = copy.slots;
+    let global = Mods {
+        space: Some(StateSpace::Global),
+        ..Mods::default()
     };
+    Reach::new(&global, src, source_bytes(copy), size, "cp.async")
+}
+
+/// Checks that `copy`'s addresses are in bounds and aligned, as it issues.
+fn check(copy: &Copy, memories: &mut Memories<'_>) -> SemResult {
+    let [dst, _, size, _] = copy.slots;
+    if source_bytes(copy) > 0 {
+        source(copy)?.read(memories, |_| ())?;
+    }
+    check_access(memories.shared.len(), dst, size, size, "cp.async").map(|_| ())
+}
+
+/// Completes `copy`: its bytes land in shared memory.
+fn copy(copy: &Copy, memories: &mut Memories<'_>) -> SemResult {
+    let [dst, _, size, _] = copy.slots;
     let mut data = vec![0u8; size as usize];
-    if src_bytes > 0 {
-        let global = Mods {
-            space: Some(StateSpace::Global),
-            ..Mods::default()
-        };
-        Reach::new(&global, src, src_bytes, size, "cp.async")?.read(memories, |bytes| {
-            data[..bytes.len()].copy_from_slice(bytes);
-        })?;
+    if source_bytes(copy) > 0 {
+        source(copy)?.read(memories, |bytes| data[..bytes.len()].copy_from_slice(bytes))?;
     }
     let shared = &mut *memories.shared;
     let at = check_access(shared.len(), dst, size, size, "cp.async")?;
@@ -73,9 +196,30 @@ pub(crate) fn copy(sem: Semantics, s: &[u64], memories: &mut Memories<'_>) -> Se
     Ok(())
 }
 
-/// `cp.async.commit_group`, `cp.async.wait_group N`, `cp.async.wait_all`:
-/// every copy has completed already.
-#[inline]
-pub fn group(_: &Mods, _: &mut [u64]) -> SemResult {
+/// `cp.async.bulk`: `size` bytes from the source to the destination at
+/// once (global to shared completing the transactions of `[mbar]`, or
+/// shared to global in a bulk group).
+fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
+    let key = "cp.async.bulk";
+    let (dst, src, size) = (s[0], s[1], s[2]);
+    let (to, from) = match (m.space, m.source) {
+        (Some(to), Some(from)) => (to, from),
+        _ => return Err(Fault::malformed(key, "no direction")),
+    };
+    let (src_mods, dst_mods) = (
+        Mods {
+            space: Some(from),
+            ..Mods::default()
+        },
+        Mods {
+            space: Some(to),
+            ..Mods::default()
+        },
+    );
+    let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
+    Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
+    if let (StateSpace::Shared(_), Some(&mbar)) = (to, s.get(3)) {
+        mbarrier::complete_tx_at(memories.shared, key, mbar, size)?;
+    }
     Ok(())
 }

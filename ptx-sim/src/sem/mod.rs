@@ -130,7 +130,7 @@ macro_rules! dispatch {
 /// operations, which `ptx!` code's lanes meet at when an access is
 /// warp-wide, and which the kernel interpreter runs for every such
 /// instruction of a warp. `None` for the operations the machine runs
-/// itself (CTA barriers, `activemask`, `isspacep`, `cp.async`).
+/// itself (CTA barriers, `activemask`, `isspacep`, the asynchronous copies).
 ///
 /// ```
 /// use ptx_core::Semantics;
@@ -214,6 +214,8 @@ pub trait EachLane {
 
 dispatch! {
     lane {
+        CpAsyncBulkCommitGroup => async_copy::bulk_group,
+        CpAsyncBulkWaitGroup => async_copy::bulk_group,
         Add => float::add,
         Sub => float::sub,
         MulLo => integer::mul_lo,
@@ -315,9 +317,6 @@ dispatch! {
         FenceProxyAsync => sync::fence,
         Cvta => memory::cvta,
         CvtaTo => memory::cvta_to,
-        CpAsyncCommitGroup => async_copy::group,
-        CpAsyncWaitGroup => async_copy::group,
-        CpAsyncWaitAll => async_copy::group,
         MbarrierPendingCount => sync::mbarrier::pending_count,
         FenceMbarrierInit => sync::fence,
         Trap => sync::trap,
@@ -364,6 +363,11 @@ dispatch! {
         CpAsync => async_copy::cp_async,
         CpAsyncSrcSize => async_copy::cp_async_src_size,
         CpAsyncIgnoreSrc => async_copy::cp_async_ignore_src,
+        CpAsyncCommitGroup => async_copy::commit_group,
+        CpAsyncWaitGroup => async_copy::wait_group,
+        CpAsyncWaitAll => async_copy::wait_all,
+        CpAsyncMbarrierArrive => async_copy::mbarrier_arrive,
+        CpAsyncBulk => async_copy::bulk,
         MbarrierInit => sync::mbarrier::init,
         MbarrierInval => sync::mbarrier::inval,
         MbarrierArrive => sync::mbarrier::arrive,
@@ -388,13 +392,9 @@ dispatch! {
         Brkpt,
         ClusterlaunchcontrolQueryCancel,
         ClusterlaunchcontrolTryCancel,
-        CpAsyncBulk,
-        CpAsyncBulkCommitGroup,
         CpAsyncBulkPrefetch,
         CpAsyncBulkPrefetchTensor,
         CpAsyncBulkTensor,
-        CpAsyncBulkWaitGroup,
-        CpAsyncMbarrierArrive,
         CpReduceAsyncBulk,
         CpReduceAsyncBulkTensor,
         CreatepolicyCvt,

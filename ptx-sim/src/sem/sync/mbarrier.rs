@@ -147,6 +147,32 @@ fn with_object<R>(
     Ok(r)
 }
 
+/// An arrive-on operation of `count` arrivals on the object at shared
+/// address `addr` (what a `cp.async.mbarrier.arrive.noinc` does once the
+/// thread's copies complete); `instruction` names it in faults.
+pub(crate) fn arrive_at(
+    mem: &mut [u8],
+    instruction: &'static str,
+    addr: u64,
+    count: u64,
+) -> Result<u64, Fault> {
+    with_object(mem, instruction, addr, |b| Ok(b.arrive(count, false)))
+}
+
+/// `bytes` of transactions complete on the object at shared address
+/// `addr` (what a bulk copy does once its bytes land).
+pub(crate) fn complete_tx_at(
+    mem: &mut [u8],
+    instruction: &'static str,
+    addr: u64,
+    bytes: u64,
+) -> SemResult {
+    with_object(mem, instruction, addr, |b| {
+        b.complete_tx(bytes);
+        Ok(())
+    })
+}
+
 /// Every mbarrier operation runs warp-wide: the lanes of a warp that reach
 /// it together apply it in lane order, and none of them runs ahead to its
 /// next instruction first (a lane testing the phase sees the arrivals of
