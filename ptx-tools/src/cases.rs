@@ -11,7 +11,7 @@
 //! many were.
 
 use base64::Engine as _;
-use ptx_sim::kernel::{Arg, Buffer, KernelLaunch, Module};
+use ptx_sim::kernel::{Arg, Buffer, KernelLaunch, Module, Steps};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -239,23 +239,32 @@ impl Modules {
     }
 }
 
-/// Replays `case` with the module of `modules` it names, on `workers`
-/// workers (the default: as many as the machine has cores).
+/// Replays `case` with its module `module`, on `workers` workers (the
+/// default: as many as the machine has cores).
 pub fn replay(case: &Case, module: &Module, workers: Option<usize>) -> Outcome {
+    replay_steps(case, module, workers).0
+}
+
+/// [`replay`], with how much the launch ran (when it ran).
+pub fn replay_steps(
+    case: &Case,
+    module: &Module,
+    workers: Option<usize>,
+) -> (Outcome, Option<Steps>) {
     let mut launch = match module.kernel(&case.entry) {
         Ok(l) => l,
-        Err(e) => return Outcome::Error(e.to_string()),
+        Err(e) => return (Outcome::Error(e.to_string()), None),
     };
     let buffers = match setup(case, &mut launch) {
         Ok(b) => b,
-        Err(e) => return Outcome::Error(e),
+        Err(e) => return (Outcome::Error(e), None),
     };
     if let Some(n) = workers {
         launch.workers(n);
     }
     let report = match launch.run() {
         Ok(r) => r,
-        Err(e) => return Outcome::Error(e.to_string()),
+        Err(e) => return (Outcome::Error(e.to_string()), None),
     };
     let mut lines = Vec::new();
     let mut loose = Loose::default();
@@ -266,11 +275,12 @@ pub fn replay(case: &Case, module: &Module, workers: Option<usize>) -> Outcome {
             Err(line) => lines.push(format!("buffer `{name}`: {line}")),
         }
     }
-    if lines.is_empty() {
+    let outcome = if lines.is_empty() {
         Outcome::Pass(loose)
     } else {
         Outcome::Fail(lines)
-    }
+    };
+    (outcome, Some(report.steps))
 }
 
 /// Registers the case's buffers with `launch` and gives it the arguments:

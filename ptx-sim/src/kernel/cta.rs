@@ -141,6 +141,25 @@ impl Barriers {
     }
 }
 
+/// How much a launch (or a CTA) ran.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    /// Warp steps: instructions issued for a warp (one for all the lanes
+    /// that run it together).
+    pub warp: u64,
+    /// Thread instructions: each lane that ran a step counts once (a
+    /// guarded instruction whose guard is false counts too, as on a GPU).
+    pub thread: u64,
+}
+
+impl Steps {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: Steps) {
+        self.warp += other.warp;
+        self.thread += other.thread;
+    }
+}
+
 /// How a slice of a CTA ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SliceEnd {
@@ -399,6 +418,14 @@ impl Cta {
                 exited,
             },
         })
+    }
+
+    /// The steps its warps ran, and the instructions its threads ran.
+    pub(crate) fn steps(&self) -> Steps {
+        Steps {
+            warp: self.warps.iter().map(|w| w.clock).sum(),
+            thread: self.warps.iter().map(|w| w.thread_steps).sum(),
+        }
     }
 
     /// Where each warp's lanes stand, for a report of a grid that hangs:

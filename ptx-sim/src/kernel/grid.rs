@@ -19,7 +19,7 @@
 //! warp stands.
 
 use super::code::RESERVED_SHARED;
-use super::cta::{Cta, SliceEnd};
+use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::LaunchMemory;
@@ -80,6 +80,7 @@ pub(crate) struct Grid<'a> {
 /// What a grid's run leaves besides global memory.
 pub(crate) struct Outcome {
     pub stats: SharedStats,
+    pub steps: Steps,
     /// What the threads printed, CTA by CTA.
     pub output: Vec<u8>,
     /// Each CTA's shared memory at the end, when asked for.
@@ -102,6 +103,7 @@ struct Queue {
     changes: u64,
     outputs: Vec<(usize, Vec<u8>)>,
     stats: SharedStats,
+    steps: Steps,
     faults: Vec<ThreadFault>,
     stop: bool,
 }
@@ -121,6 +123,7 @@ impl Grid<'_> {
             changes: self.launch.global.changes(),
             outputs: Vec::new(),
             stats: SharedStats::default(),
+            steps: Steps::default(),
             faults: Vec::new(),
             stop: false,
         });
@@ -139,6 +142,7 @@ impl Grid<'_> {
         q.outputs.sort_by_key(|(linear, _)| *linear);
         Outcome {
             stats: q.stats,
+            steps: q.steps,
             output: q.outputs.into_iter().flat_map(|(_, o)| o).collect(),
             faults: q.faults,
         }
@@ -206,6 +210,7 @@ impl Grid<'_> {
                     let output = std::mem::take(&mut cta.output);
                     q.outputs.push((cta.linear, output));
                     q.stats.merge(&cta.stats);
+                    q.steps.add(cta.steps());
                 }
                 Ok(SliceEnd::Paused { progress }) => {
                     if progress || changed || admitted {

@@ -2,6 +2,7 @@
 //! arguments checked against the entry and the H100's limits, its grid
 //! run, and what it left in memory.
 
+use super::cta::Steps;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::fault::ThreadFault;
@@ -484,6 +485,7 @@ impl KernelLaunch<'_> {
             globals,
             output: String::from_utf8_lossy(&outcome.output).into_owned(),
             stats: outcome.stats,
+            steps: outcome.steps,
         })
     }
 }
@@ -498,6 +500,8 @@ pub struct KernelReport {
     pub output: String,
     /// Shared-memory requests, wavefronts and bank conflicts.
     pub stats: SharedStats,
+    /// How much the grid ran.
+    pub steps: Steps,
 }
 
 impl KernelReport {

@@ -23,6 +23,7 @@ mod load;
 mod printf;
 mod warp;
 
+pub use cta::Steps;
 pub use grid::resident;
 pub use launch::{
     Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelReport, MAX_BLOCK_THREADS,

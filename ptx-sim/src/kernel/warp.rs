@@ -120,6 +120,8 @@ pub(crate) struct Warp {
     pub threads: [Thread; 32],
     /// Steps the warp has run: what `%clock` reads.
     pub clock: u64,
+    /// Instructions its threads have run (a step of a group of n lanes is n).
+    pub thread_steps: u64,
     /// The running group, its program counter and frame.
     group: u32,
     gpc: u32,
@@ -157,6 +159,7 @@ impl Warp {
             in_flight: (0..32).map(|_| InFlight::default()).collect(),
             threads,
             clock: 0,
+            thread_steps: 0,
             group: 0,
             gpc: 0,
             gframe: 0,
@@ -309,6 +312,7 @@ impl Warp {
             };
             let base = frame.reg_base as usize;
             let active = self.guarded(step.guard, self.group, base);
+            self.thread_steps += u64::from(self.group.count_ones());
             let result = match &step.op {
                 Op::Lane {
                     sem,

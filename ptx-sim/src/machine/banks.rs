@@ -63,20 +63,72 @@ use crate::machine::WarpCall;
 /// `(wavefronts, ideal)` of `(address, bytes)` accesses served together:
 /// the most distinct words any one bank holds, at least one per 128 bytes.
 pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
-    let mut words: Vec<u64> = accesses
-        .iter()
-        .flat_map(|&(a, n)| (a / 4..(a + n).div_ceil(4)).collect::<Vec<_>>())
-        .collect();
-    words.sort_unstable();
-    words.dedup();
+    let mut words = Words::default();
+    for &(a, n) in accesses {
+        for w in a / 4..(a + n).div_ceil(4) {
+            words.push(w);
+        }
+    }
+    let words = words.distinct();
     let mut per_bank = [0u64; 32];
-    for w in &words {
+    for w in words {
         per_bank[(w % 32) as usize] += 1;
     }
     let bytes = words.len() as u64 * 4;
     let ideal = bytes.div_ceil(128).max(1);
     let worst = per_bank.iter().copied().max().unwrap_or(0);
     (worst.max(ideal), ideal)
+}
+
+/// The words a request touches: on the stack for the sizes warp
+/// instructions make (32 lanes of up to 16 bytes, a `wmma` fragment's
+/// lines), on the heap past that.
+struct Words {
+    stack: [u64; 256],
+    len: usize,
+    heap: Vec<u64>,
+}
+
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            stack: [0; 256],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+}
+
+impl Words {
+    fn push(&mut self, w: u64) {
+        if self.len < self.stack.len() {
+            self.stack[self.len] = w;
+            self.len += 1;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.stack);
+            }
+            self.heap.push(w);
+        }
+    }
+
+    /// The words, sorted, each once.
+    fn distinct(&mut self) -> &[u64] {
+        let words: &mut [u64] = if self.heap.is_empty() {
+            &mut self.stack[..self.len]
+        } else {
+            &mut self.heap
+        };
+        words.sort_unstable();
+        let mut n = 0;
+        for i in 0..words.len() {
+            if n == 0 || words[i] != words[n - 1] {
+                words[n] = words[i];
+                n += 1;
+            }
+        }
+        &words[..n]
+    }
 }
 
 /// What a warp instruction does with the shared memory it addresses, for
@@ -117,13 +169,16 @@ pub fn warp_request(accesses: &[(u32, u64, u64)], kind: RequestKind) -> (u64, u6
         5..=8 => 16,
         _ => 8,
     };
-    let phase = |p: u32| -> Vec<(u64, u64)> {
+    // A part's accesses, on the stack (a part has at most 32 lanes' worth).
+    let phase = |p: u32| -> Part {
         let lanes = p * part..(p + 1) * part;
-        accesses
-            .iter()
-            .filter(|a| lanes.contains(&a.0))
-            .map(|&(_, addr, bytes)| (addr, bytes))
-            .collect()
+        let mut out = Part::default();
+        for &(lane, addr, bytes) in accesses {
+            if lanes.contains(&lane) {
+                out.push((addr, bytes));
+            }
+        }
+        out
     };
     let count = |phase: &[(u64, u64)]| -> (u64, u64) {
         if phase.is_empty() {
@@ -134,33 +189,84 @@ pub fn warp_request(accesses: &[(u32, u64, u64)], kind: RequestKind) -> (u64, u6
             RequestKind::Load | RequestKind::Store => wavefronts(phase),
         }
     };
-    let addresses = |phase: &[(u64, u64)]| -> Vec<(u64, u64)> {
-        let mut set = phase.to_vec();
-        set.sort_unstable();
-        set.dedup();
-        set
-    };
     let parts = 32 / part;
-    let phases: Vec<Vec<(u64, u64)>> = (0..parts).map(phase).collect();
+    if parts == 1 {
+        let (waves, ideal) = count(phase(0).accesses());
+        return finish(kind, waves, ideal);
+    }
+    let phases: Vec<Part> = (0..parts).map(phase).collect();
     // A load's parts are served in pairs only when every pair's two parts
     // access the same addresses.
     let paired = kind == RequestKind::Load
-        && parts > 1
         && phases
             .chunks(2)
-            .all(|pair| addresses(&pair[0]) == addresses(&pair[1]));
+            .all(|pair| pair[0].addresses() == pair[1].addresses());
     let served = if paired { 2 } else { 1 };
     let (mut waves, mut ideal) = (0, 0);
     for p in phases.iter().step_by(served) {
-        let (w, i) = count(p);
+        let (w, i) = count(p.accesses());
         waves += w;
         ideal += i;
     }
+    finish(kind, waves, ideal)
+}
+
+/// `(wavefronts, conflicts)` of a request of `waves` wavefronts where
+/// `ideal` would do (`cas` takes two wavefronts a turn).
+fn finish(kind: RequestKind, waves: u64, ideal: u64) -> (u64, u64) {
     let conflicts = waves - ideal;
     if kind == RequestKind::CompareAndSwap {
         return (2 * waves, conflicts);
     }
     (waves, conflicts)
+}
+
+/// The `(address, bytes)` accesses of one part of a warp: on the stack
+/// for the usual one a lane, on the heap past that.
+struct Part {
+    items: [(u64, u64); 32],
+    len: usize,
+    heap: Vec<(u64, u64)>,
+}
+
+impl Default for Part {
+    fn default() -> Part {
+        Part {
+            items: [(0, 0); 32],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+}
+
+impl Part {
+    fn push(&mut self, access: (u64, u64)) {
+        if self.len < self.items.len() {
+            self.items[self.len] = access;
+            self.len += 1;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.items);
+            }
+            self.heap.push(access);
+        }
+    }
+
+    fn accesses(&self) -> &[(u64, u64)] {
+        if self.heap.is_empty() {
+            &self.items[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    /// The distinct accesses, sorted.
+    fn addresses(&self) -> Vec<(u64, u64)> {
+        let mut set = self.accesses().to_vec();
+        set.sort_unstable();
+        set.dedup();
+        set
+    }
 }
 
 /// [`wavefronts`] for atomics: every access's words count, those of lanes

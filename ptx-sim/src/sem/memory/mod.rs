@@ -135,18 +135,20 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let (n, size, k) = vector(&m)?;
     let total = size * n as u64;
-    let mut request = Vec::with_capacity(32);
+    let mut request = [(0u32, 0u64, 0u64); 32];
+    let mut requested = 0;
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
         let span = Reach::new(&m, addr, total, total, call.key)?;
         if let Place::Shared(at) = span.place {
-            request.push((l as u32, at, total));
+            request[requested] = (l as u32, at, total);
+            requested += 1;
         }
         span.read(&mut call.memory.lane(l), |mem| read_vector(mem, n, size, s))
             .map_err(|f| f.on_lane(l as u32))?;
     }
-    record_request(call, &request, RequestKind::Load);
+    record_request(call, &request[..requested], RequestKind::Load);
     Ok(())
 }
 
