@@ -352,6 +352,16 @@ pub enum Fault {
         /// Where each warp's lanes stand.
         positions: Vec<String>,
     },
+    /// A launch of Rust closures in which no CTA finished and no global
+    /// memory changed for `seconds`: the threads' next global access
+    /// faults, so that threads spinning on a value no one writes stop.
+    #[error(
+        "no CTA finished and no global memory changed in {seconds} s: the launch is stuck (a spin on a value no one writes?)"
+    )]
+    Stalled {
+        /// How long it waited.
+        seconds: u64,
+    },
     /// Lanes of a warp that meet at a warp collective disagree on it.
     #[error("`{instruction}`: {detail}")]
     Divergent {

@@ -4,9 +4,10 @@
 //! meeting the other lanes.
 //!
 //! Lanes run on stacks of their own (fibers), scheduled deterministically
-//! within their CTA (see `machine::scheduler`); CTAs are independent and run in parallel with
-//! `rayon`, and their results are gathered in thread order, so a launch
-//! computes the same thing on any number of cores.
+//! within their CTA (see `machine::scheduler`); CTAs run in parallel on
+//! worker threads, more of them when CTAs wait on each other
+//! ([`crate::machine::grid`]), and their results are gathered in thread
+//! order, so a launch computes the same thing on any number of cores.
 //!
 //! ```
 //! use ptx_sim::machine::{Launch, warp32};
@@ -22,7 +23,6 @@ pub use crate::thread::{Dim3, Thread};
 
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::LaunchMemory;
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
@@ -208,7 +208,24 @@ macro_rules! element {
         }
     )*};
 }
-element!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+element!(
+    u8,
+    i8,
+    u16,
+    i16,
+    u32,
+    i32,
+    u64,
+    i64,
+    f32,
+    f64,
+    half::f16,
+    half::bf16
+);
+
+/// How long a launch of closures may go without progress (see
+/// [`Launch::stall_after`]).
+pub const DEFAULT_STALL: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A grid to run: dimensions, shared memory, resources.
 #[derive(Clone, Debug)]
@@ -218,6 +235,7 @@ pub struct Launch {
     shared: Vec<u8>,
     stack_size: usize,
     workers: Option<usize>,
+    stall: std::time::Duration,
     portable: bool,
     global: Vec<Vec<u8>>,
     constant: Vec<Vec<u8>>,
@@ -233,6 +251,7 @@ impl Launch {
             shared: Vec::new(),
             stack_size: 256 * 1024,
             workers: None,
+            stall: DEFAULT_STALL,
             portable: false,
             global: Vec::new(),
             constant: Vec::new(),
@@ -361,9 +380,20 @@ impl Launch {
         self
     }
 
-    /// Runs CTAs on `n` OS threads (by default, rayon's global pool).
+    /// Runs CTAs on `n` OS threads (by default, one per core). CTAs that
+    /// wait on each other get more, up to as many as an H100 holds at once
+    /// ([`crate::machine::grid`]).
     pub fn workers(mut self, n: usize) -> Launch {
         self.workers = Some(n.max(1));
+        self
+    }
+
+    /// How long a grid may go with no CTA finishing and no global memory
+    /// changing before it stops as stuck ([`Fault::Stalled`]), the next
+    /// global access of each thread faulting: [`DEFAULT_STALL`] unless set.
+    /// (`tests/coresidency.rs` has a spin that stops so.)
+    pub fn stall_after(mut self, limit: std::time::Duration) -> Launch {
+        self.stall = limit;
         self
     }
 
@@ -432,25 +462,18 @@ impl Launch {
             });
         }
         let memory = self.launch_memory();
-        let one = |c: usize, results: &mut [Option<T>]| self.run_cta(c, &memory, f, results);
-        let mut go = || -> Vec<_> {
-            results
-                .par_chunks_mut(self.block.count())
-                .enumerate()
-                .map(|(c, r)| one(c, r))
-                .collect()
-        };
-        let ctas = match self.workers {
-            Some(n) => rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| Fault::Workers {
-                    workers: n,
-                    reason: e.to_string(),
-                })?
-                .install(go),
-            None => go(),
-        };
+        let workers = self.workers.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let limit = super::grid::resident(self.block.count(), self.shared.len());
+        let ctas = super::grid::run_ctas(
+            results.chunks_mut(self.block.count()).collect(),
+            workers,
+            limit,
+            memory.as_deref(),
+            self.stall,
+            |c, results| self.run_cta(c, &memory, f, results),
+        );
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut faults = Vec::new();

@@ -17,6 +17,7 @@ pub mod context;
 mod cta;
 pub(crate) mod current;
 mod fiber;
+pub mod grid;
 pub mod in_flight;
 pub mod launch;
 mod ready;

@@ -193,6 +193,9 @@ pub struct GlobalMemory {
     buffers: Vec<Mutex<Vec<u8>>>,
     /// How many accesses changed bytes (see [`GlobalMemory::changes`]).
     changes: AtomicU64,
+    /// Set, in seconds, when the launch stalled (see [`LaunchMemory::stall`]):
+    /// every access faults from then on.
+    stalled: AtomicU64,
 }
 
 impl GlobalMemory {
@@ -202,6 +205,7 @@ impl GlobalMemory {
             layout: Layout::new(Space::Global, buffer_addresses, &data),
             buffers: data.into_iter().map(Mutex::new).collect(),
             changes: AtomicU64::new(0),
+            stalled: AtomicU64::new(0),
         }
     }
 
@@ -221,6 +225,10 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
+        let stalled = self.stalled.load(Ordering::Relaxed);
+        if stalled != 0 {
+            return Err(Fault::Stalled { seconds: stalled });
+        }
         let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         let mut bytes = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
             instruction,
@@ -324,6 +332,15 @@ pub struct LaunchMemory {
 }
 
 impl LaunchMemory {
+    /// Marks the launch stuck after `waited` with no CTA finishing and no
+    /// global memory changing: every later global access faults
+    /// ([`Fault::Stalled`]), so that threads spinning on memory stop.
+    pub fn stall(&self, waited: std::time::Duration) {
+        self.global
+            .stalled
+            .store(waited.as_secs().max(1), Ordering::Relaxed);
+    }
+
     /// A launch's memory holding `global` and `constant` buffers and the
     /// kernel parameters `params`.
     pub fn new(global: Vec<Vec<u8>>, constant: Vec<Vec<u8>>, params: Vec<u8>) -> LaunchMemory {
