@@ -101,6 +101,8 @@ flags! {
     PO = 31, "po";
     SHR7 = 32, "shr7";
     SHR15 = 33, "shr15";
+    // `bar.arrive`, `barrier.arrive` (the operation is the form's head).
+    ARRIVE = 35, "arrive";
     // Not a modifier: lowering sets it when an optional operand was left
     // out (its slots read 0), so that a semantic function can tell an
     // omitted `wmma` stride from a stride of 0. No PTX word spells it.

@@ -87,7 +87,7 @@ impl BarrierOp {
         Ok(BarrierOp {
             id: id as u32,
             count,
-            arrive: m.has_keyword(Keyword::Arrive),
+            arrive: m.has(Flags::ARRIVE) || m.has_keyword(Keyword::Arrive),
             reduce,
         })
     }
