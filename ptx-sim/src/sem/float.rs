@@ -172,14 +172,66 @@ fn widen<S: Format>(bits: u64) -> u64 {
     v.encode()
 }
 
+/// `op` on `.f32` or `.f64` operands `s[1..]` by the host's arithmetic,
+/// where it gives the bits the exact path gives: rounding to nearest even
+/// (no modifier, or `.rn`), no `.ftz`/`.sat`/`.relu`, a result that is not
+/// NaN (the H100 writes its own NaN: the exact path knows which). IEEE 754
+/// defines these operations to round once, subnormals included, so the
+/// host computes what `rustc_apfloat` does, many times faster; `None`
+/// leaves the instruction to the exact path.
+#[inline(always)]
+fn native(m: &Mods, op: Op, s: &[u64]) -> Option<u64> {
+    if m.flags.0 != 0 || !matches!(m.rnd, Rounding::Default | Rounding::Rn) {
+        return None;
+    }
+    match m.types {
+        [Some(ScalarType::F32), None, None, None] => {
+            let f = |k: usize| f32::from_bits(s[k] as u32);
+            let r = match op {
+                Op::Add => f(1) + f(2),
+                Op::Sub => f(1) - f(2),
+                Op::Mul => f(1) * f(2),
+                Op::Fma => f(1).mul_add(f(2), f(3)),
+                _ => return None,
+            };
+            (!r.is_nan()).then(|| u64::from(r.to_bits()))
+        }
+        [Some(ScalarType::F64), None, None, None] => {
+            let f = |k: usize| f64::from_bits(s[k]);
+            let r = match op {
+                Op::Add => f(1) + f(2),
+                Op::Sub => f(1) - f(2),
+                Op::Mul => f(1) * f(2),
+                Op::Fma => f(1).mul_add(f(2), f(3)),
+                _ => return None,
+            };
+            (!r.is_nan()).then(|| r.to_bits())
+        }
+        _ => None,
+    }
+}
+
+/// `op` with `N` source operands from `s[1..]`, natively where that gives
+/// the same bits ([`native`]), else exactly.
+#[inline(always)]
+fn arithmetic<const N: usize>(m: &Mods, op: Op, s: &mut [u64]) -> SemResult {
+    if let Some(r) = native(m, op, s) {
+        s[0] = r;
+        return Ok(());
+    }
+    let mut xs = [0u64; N];
+    xs.copy_from_slice(&s[1..=N]);
+    s[0] = compute(m, op, xs)?;
+    Ok(())
+}
+
 /// `add{.rnd}{.ftz}{.sat}.type d, a, b` (integer types: [`integer::add`]).
 #[inline]
 pub fn add(m: &Mods, s: &mut [u64]) -> SemResult {
     if !ty0(m)?.is_float() {
         return integer::add(m, s);
     }
-    s[0] = compute(m, Op::Add, [s[1], s[2]])?;
-    Ok(())
+    arithmetic::<2>(m, Op::Add, s)
 }
 
 /// `sub{.rnd}{.ftz}{.sat}.type d, a, b` (integer types: [`integer::sub`]).
@@ -188,40 +240,20 @@ pub fn sub(m: &Mods, s: &mut [u64]) -> SemResult {
     if !ty0(m)?.is_float() {
         return integer::sub(m, s);
     }
-    s[0] = compute(m, Op::Sub, [s[1], s[2]])?;
-    Ok(())
+    arithmetic::<2>(m, Op::Sub, s)
 }
 
 /// `mul{.rnd}{.ftz}{.sat}.type d, a, b`
 #[inline]
 pub fn mul(m: &Mods, s: &mut [u64]) -> SemResult {
-    s[0] = compute(m, Op::Mul, [s[1], s[2]])?;
-    Ok(())
+    arithmetic::<2>(m, Op::Mul, s)
 }
 
 /// `fma.rnd{.ftz}{.sat}{.relu}.type d, a, b, c` and `mad.rnd.type`: `a * b + c`
 /// rounded once.
 #[inline]
 pub fn fma(m: &Mods, s: &mut [u64]) -> SemResult {
-    // `fma.rn.f32` without flags: the host's fused multiply-add rounds once
-    // to nearest even as IEEE 754 says, subnormals included, so it gives the
-    // same bits as the exact path except for NaN, which the H100 writes as
-    // 0x7fffffff.
-    if m.types == [Some(ScalarType::F32), None, None, None]
-        && m.rnd == Rounding::Rn
-        && m.flags.0 == 0
-    {
-        let f = |k: usize| f32::from_bits(s[k] as u32);
-        let r = f(1).mul_add(f(2), f(3));
-        s[0] = if r.is_nan() {
-            0x7fff_ffff
-        } else {
-            u64::from(r.to_bits())
-        };
-        return Ok(());
-    }
-    s[0] = compute(m, Op::Fma, [s[1], s[2], s[3]])?;
-    Ok(())
+    arithmetic::<3>(m, Op::Fma, s)
 }
 
 /// The out-of-bounds NaN of the 16-bit formats (PTX ISA 5.5 "Tensors": the
@@ -466,17 +498,22 @@ pub fn testp(m: &Mods, s: &mut [u64]) -> SemResult {
 #[cfg(test)]
 mod tests {
 
-    /// The host fused multiply-add of `fma.rn.f32` agrees with the exact
-    /// (rustc_apfloat) evaluation bit for bit, over edge values and a
-    /// pseudo-random sweep that covers subnormals, infinities and NaNs.
+    /// The host's arithmetic ([`super::native`]) gives the exact path's
+    /// bits for every operation and format it takes, over edge values
+    /// (zeros, subnormals, the largest finite, infinities, NaN, ones) and
+    /// random ones; where it declines (a NaN result) the exact path runs.
     #[test]
-    fn fma_rn_f32_fast_path_matches_the_exact_evaluation() {
+    fn native_arithmetic_matches_the_exact_evaluation() {
         use ptx_core::{Mods, Rounding, ScalarType};
-        let mut m = Mods::NONE;
-        m.types[0] = Some(ScalarType::F32);
-        m.rnd = Rounding::Rn;
-        let edges = [
-            0u32,
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let edges32: [u64; 10] = [
+            0,
             0x8000_0000,
             1,
             0x807f_ffff,
@@ -487,34 +524,62 @@ mod tests {
             0x3f80_0000,
             0xbf80_0001,
         ];
-        let mut x = 0x9E37_79B9u32;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
-        let mut cases: Vec<[u32; 3]> = Vec::new();
-        for &a in &edges {
-            for &b in &edges {
-                for &c in &edges {
-                    cases.push([a, b, c]);
+        let edges64: [u64; 10] = [
+            0,
+            1 << 63,
+            1,
+            0x800f_ffff_ffff_ffff,
+            0x7fef_ffff_ffff_ffff,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            0x3ff0_0000_0000_0000,
+            0xbff0_0000_0000_0001,
+        ];
+        for (ty, edges, mask) in [
+            (ScalarType::F32, edges32, u64::from(u32::MAX)),
+            (ScalarType::F64, edges64, u64::MAX),
+        ] {
+            let mut cases: Vec<[u64; 3]> = Vec::new();
+            for &a in &edges {
+                for &b in &edges {
+                    for &c in &edges {
+                        cases.push([a, b, c]);
+                    }
+                }
+            }
+            cases.extend((0..20_000).map(|_| [next() & mask, next() & mask, next() & mask]));
+            for rnd in [Rounding::Default, Rounding::Rn] {
+                let mut m = Mods::NONE;
+                m.types[0] = Some(ty);
+                m.rnd = rnd;
+                for op in [
+                    super::Op::Add,
+                    super::Op::Sub,
+                    super::Op::Mul,
+                    super::Op::Fma,
+                ] {
+                    for &[a, b, c] in &cases {
+                        let mut fast = [0, a, b, c];
+                        let run = match op {
+                            super::Op::Add => super::add,
+                            super::Op::Sub => super::sub,
+                            super::Op::Mul => super::mul,
+                            _ => super::fma,
+                        };
+                        run(&m, &mut fast).unwrap();
+                        let exact = match op {
+                            super::Op::Fma => super::compute(&m, op, [a, b, c]),
+                            _ => super::compute(&m, op, [a, b]),
+                        }
+                        .unwrap();
+                        assert_eq!(fast[0], exact, "{op:?} {ty:?} {rnd:?} {a:#x} {b:#x} {c:#x}");
+                    }
                 }
             }
         }
-        cases.extend((0..20_000).map(|_| [next(), next(), next()]));
-        for [a, b, c] in cases {
-            let mut fast = [0, u64::from(a), u64::from(b), u64::from(c)];
-            super::fma(&m, &mut fast).unwrap();
-            let exact = super::compute(
-                &m,
-                super::Op::Fma,
-                [u64::from(a), u64::from(b), u64::from(c)],
-            )
-            .unwrap();
-            assert_eq!(fast[0], exact, "fma.rn.f32 {a:#x} {b:#x} {c:#x}");
-        }
     }
+
     use crate::sem::testing::run_asm;
 
     fn f32op(asm: &str, inputs: &[u32]) -> u32 {
