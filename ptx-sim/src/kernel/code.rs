@@ -100,8 +100,7 @@ pub(crate) enum Special {
     /// `%aggr_smem_size`: static, dynamic and the reserved region.
     AggregateShared,
     /// `%reserved_smem_offset_begin`, `_end`, `_cap`, `_0`, `_1`: the
-    /// reserved region, which follows the CTA's own shared memory (begin,
-    /// end, its size, and offsets in it).
+    /// reserved region, which comes before the CTA's own shared memory.
     Reserved(Reserved),
     /// Any other: answered per thread as `ptx!` code's are.
     Thread(SpecialRegister, u8),
@@ -147,8 +146,14 @@ pub(crate) enum Reserved {
 }
 
 /// The bytes of shared memory each CTA has reserved for the system (what
-/// cooperative groups keep there), after its own.
-pub(crate) const RESERVED_SHARED: u64 = 1024;
+/// cooperative groups keep there), before its own: offsets 0 to 1023, as
+/// the H100 answers `%reserved_smem_offset_cap` and places the first
+/// static array (`tests/data/kernels/ours`, `ours/smem/*`).
+pub(crate) const RESERVED_SHARED: u64 = crate::machine::grid::SHARED_RESERVED_PER_CTA as u64;
+
+/// `%reserved_smem_offset_end` on the H100, whatever the launch (recorded,
+/// `ours/smem/*`): the part of the reserved region the system uses.
+pub(crate) const RESERVED_SHARED_END: u64 = 288;
 
 /// What a step does.
 #[derive(Clone, Debug)]

@@ -45,6 +45,8 @@ pub(crate) struct CtaContext<'a> {
     pub output: &'a mut Vec<u8>,
     /// Threads that exited during the turn.
     pub exited_threads: u32,
+    /// Threads of the CTA that have not exited.
+    pub live: u32,
     /// Set by an operation that asks the warp to let others run.
     pub yield_now: bool,
 }
@@ -53,6 +55,8 @@ pub(crate) struct CtaContext<'a> {
 #[derive(Default)]
 pub(crate) struct Barriers {
     slots: [Barrier; 16],
+    /// Phases that completed, their lanes not yet released.
+    done: Vec<Completed>,
 }
 
 /// One barrier's phase: who arrived and who waits.
@@ -80,9 +84,25 @@ pub(crate) struct Completed {
 }
 
 impl Barriers {
-    /// `lanes` of warp `warp` arrive at the barrier of `op`; `predicates`
-    /// are those of them whose `bar.red` predicate is true.
-    pub(crate) fn arrive(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) {
+    /// `lanes` of warp `warp` arrive at the barrier of `op`, `live`
+    /// threads of the CTA not having exited; `predicates` are those of
+    /// them whose `bar.red` predicate is true. A phase whose threads have
+    /// all arrived completes at once, so that a warp's next arrival (a
+    /// producer's `bar.arrive` in a loop) counts toward the next phase.
+    pub(crate) fn arrive(
+        &mut self,
+        warp: u32,
+        lanes: u32,
+        predicates: u32,
+        op: &BarrierOp,
+        live: u32,
+    ) {
+        self.add(warp, lanes, predicates, op);
+        self.check(op.id as usize, live);
+    }
+
+    /// Counts an arrival in the current phase of `op`'s barrier.
+    fn add(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) {
         let b = &mut self.slots[op.id as usize];
         b.arrived += lanes.count_ones();
         if !op.arrive {
@@ -98,27 +118,31 @@ impl Barriers {
         b.key = if op.arrive { "bar.arrive" } else { "bar.sync" };
     }
 
-    /// The barriers whose threads have all arrived, `live` threads of the
-    /// CTA not having exited (a barrier without a count waits for them all).
-    pub(crate) fn complete(&mut self, live: u32) -> Vec<Completed> {
-        let mut done = Vec::new();
-        for b in &mut self.slots {
-            if b.arrived == 0 {
-                continue;
-            }
-            let expected = b.count.unwrap_or(live);
-            if b.arrived >= expected {
-                let result = b
-                    .reduce
-                    .map(|r| r.result(b.true_count, u64::from(b.arrived)));
-                done.push(Completed {
-                    waiting: std::mem::take(&mut b.waiting),
-                    result,
-                });
-                *b = Barrier::default();
-            }
+    /// Completes barrier `id`'s phase if its threads have all arrived,
+    /// `live` threads of the CTA not having exited (a barrier without a
+    /// count waits for them all).
+    fn check(&mut self, id: usize, live: u32) {
+        let b = &mut self.slots[id];
+        if b.arrived == 0 || b.arrived < b.count.unwrap_or(live) {
+            return;
         }
-        done
+        let result = b
+            .reduce
+            .map(|r| r.result(b.true_count, u64::from(b.arrived)));
+        self.done.push(Completed {
+            waiting: std::mem::take(&mut b.waiting),
+            result,
+        });
+        *b = Barrier::default();
+    }
+
+    /// The phases that completed since the last call, those that exits
+    /// completed (`live` threads left) included: their lanes to release.
+    pub(crate) fn complete(&mut self, live: u32) -> Vec<Completed> {
+        for id in 0..self.slots.len() {
+            self.check(id, live);
+        }
+        std::mem::take(&mut self.done)
     }
 
     /// Where lanes wait at barriers, for a deadlock report.
@@ -268,7 +292,7 @@ impl Cta {
             image,
             entry,
             launch,
-            smid: (self.linear % super::grid::SMS as usize) as u32,
+            smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
             dynamic_shared,
             shared_len: self.shared.len() as u64,
         };
@@ -293,6 +317,7 @@ impl Cta {
                     rows: &mut self.rows,
                     output: &mut self.output,
                     exited_threads: 0,
+                    live: self.threads - self.exited,
                     yield_now: false,
                 };
                 let result = self.warps[w].run(&mut cx, &mut turn);

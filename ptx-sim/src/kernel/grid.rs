@@ -2,7 +2,8 @@
 //! grid that waits on itself is stuck.
 //!
 //! An H100 holds at once as many CTAs as its 132 SMs have room for
-//! ([`resident`]); the others start as resident ones finish. The simulator
+//! ([`crate::machine::grid::resident`]); the others start as resident ones
+//! finish. The simulator
 //! keeps the same set resident, each CTA's whole state a value, and runs
 //! them in *slices*: a worker takes a CTA, runs it for a budget of steps
 //! (see [`super::cta`]), and puts it back unless it finished. A CTA whose
@@ -18,49 +19,17 @@
 //! cannot finish: the launch ends with [`Fault::Hang`], naming where every
 //! warp stands.
 
-use super::code::RESERVED_SHARED;
 use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::fault::{Fault, ThreadFault};
+use crate::machine::grid::resident;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 
-/// The H100's streaming multiprocessors.
-pub(crate) const SMS: u32 = 132;
-
 /// Steps a CTA runs before it goes back to the queue.
 const SLICE: u64 = 1 << 15;
-
-/// Threads one SM holds.
-const THREADS_PER_SM: usize = 2048;
-/// CTAs one SM holds.
-const CTAS_PER_SM: usize = 32;
-/// Shared memory of one SM, and what each CTA takes besides its own.
-const SHARED_PER_SM: usize = 228 * 1024;
-const SHARED_RESERVED_PER_CTA: usize = 1024;
-
-/// How many CTAs of `block` threads and `shared` bytes of shared memory the
-/// H100 holds at once: 132 SMs times what one SM's threads (2048, in whole
-/// warps), CTA slots (32) and shared memory (228 KiB, 1 KiB of it taken per
-/// CTA) allow. Registers are not counted: ptxas, not the PTX, decides them.
-///
-/// ```
-/// use ptx_sim::kernel::resident;
-/// assert_eq!(resident(256, 0), 132 * 8);
-/// assert_eq!(resident(1024, 100 * 1024), 132 * 2);
-/// ```
-pub fn resident(block: usize, shared: usize) -> usize {
-    let warps = block.div_ceil(32).max(1);
-    let by_threads = THREADS_PER_SM / 32 / warps;
-    let by_shared = if shared == 0 {
-        CTAS_PER_SM
-    } else {
-        SHARED_PER_SM / (shared + SHARED_RESERVED_PER_CTA)
-    };
-    SMS as usize * by_threads.min(CTAS_PER_SM).min(by_shared).max(1)
-}
 
 /// What a grid's run needs.
 pub(crate) struct Grid<'a> {
@@ -70,7 +39,7 @@ pub(crate) struct Grid<'a> {
     pub launch: &'a LaunchMemory,
     pub grid: Dim3,
     pub block: Dim3,
-    /// Shared memory of a CTA, static and dynamic.
+    /// Shared memory of a CTA: the reserved region, static and dynamic.
     pub shared: usize,
     pub dynamic_shared: u64,
     pub workers: usize,
@@ -112,7 +81,8 @@ impl Grid<'_> {
     /// Runs every CTA of the grid.
     pub(crate) fn run(&self) -> Outcome {
         let total = self.grid.count();
-        let limit = resident(self.block.count(), self.shared).min(total);
+        let own = self.shared - crate::machine::grid::SHARED_RESERVED_PER_CTA;
+        let limit = resident(self.block.count(), own).min(total);
         let queue = Mutex::new(Queue {
             paused: VecDeque::new(),
             next: 0,
@@ -171,7 +141,7 @@ impl Grid<'_> {
                         linear,
                         self.grid,
                         self.block,
-                        self.shared + RESERVED_SHARED as usize,
+                        self.shared,
                     );
                     break (Box::new(cta), true);
                 }

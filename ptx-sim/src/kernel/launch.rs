@@ -445,7 +445,7 @@ impl KernelLaunch<'_> {
             .collect();
         let constants = image.constants.iter().map(|c| c.init.clone()).collect();
         let memory = LaunchMemory::new(globals, constants, params);
-        let shared = entry.static_shared as usize + self.dynamic_shared;
+        let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let workers = self.workers.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });

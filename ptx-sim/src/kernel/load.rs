@@ -17,7 +17,8 @@
 //! * a function's name is an address that an indirect `call` takes.
 
 use super::code::{
-    Binding, Builtin, Callee, FunctionCode, Op, Operand, Src, Step, exec_op, operand, special,
+    Binding, Builtin, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, Src, Step, exec_op,
+    operand, special,
 };
 use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
 use ptx_core::module::{
@@ -67,7 +68,6 @@ pub(crate) struct Data {
 /// A static or dynamic `.shared` variable.
 #[derive(Clone, Debug)]
 pub(crate) struct SharedVariable {
-    pub name: String,
     pub size: u64,
     pub align: u64,
     /// `.extern .shared` with no size: the launch's dynamic shared memory.
@@ -98,10 +98,13 @@ pub(crate) struct EntryInfo {
     pub param_bytes: u64,
     /// Where each static `.shared` variable it reaches lies (by variable
     /// index; `u32::MAX` for those it does not reach), the dynamic ones at
-    /// `static_shared` (aligned).
+    /// `dynamic_base`.
     pub shared_offsets: Vec<u32>,
-    /// The bytes of static shared memory.
+    /// The bytes of static shared memory (after the reserved region).
     pub static_shared: u64,
+    /// Where the dynamic shared memory starts: the reserved region, then
+    /// the static variables, then this (16-byte aligned).
+    pub dynamic_base: u64,
     /// `.reqntid` or `.maxntid`, if written: the block shapes allowed.
     pub reqntid: Option<[u32; 3]>,
     /// `.maxntid`.
@@ -191,7 +194,8 @@ impl Image {
 
 impl<'m> Loader<'m> {
     /// Numbers the functions that have a body; every function's name is
-    /// an address.
+    /// an address (one that only is declared, as the driver's `vprintf`
+    /// is, gets one past the defined ones, which no `call` reaches).
     fn functions(&mut self) {
         for f in self.ast.functions() {
             if f.body.is_some() && !self.image.by_name.contains_key(&f.name.text) {
@@ -202,6 +206,14 @@ impl<'m> Loader<'m> {
                     f.name.text.clone(),
                     Home::Fixed(FUNCTION_BASE + 16 * u64::from(index)),
                 );
+            }
+        }
+        let mut next = self.defined.len() as u64;
+        for f in self.ast.functions() {
+            if !self.homes.contains_key(&f.name.text) {
+                self.homes
+                    .insert(f.name.text.clone(), Home::Fixed(FUNCTION_BASE + 16 * next));
+                next += 1;
             }
         }
     }
@@ -260,7 +272,6 @@ impl<'m> Loader<'m> {
                 StateSpace::Shared(_) => {
                     let id = self.image.shared.len() as u32;
                     self.image.shared.push(SharedVariable {
-                        name: name.name.text.clone(),
                         size: v.size_of(name),
                         align: v.alignment(),
                         dynamic: v.is_extern() && name.array.first() == Some(&None),
@@ -424,8 +435,11 @@ impl<'m> Loader<'m> {
                     }
                 }
             }
+            // The CTA's own variables follow the region reserved for the
+            // system, as on the H100 (`tests/data/kernels/ours`: the first
+            // static array at 1024, the dynamic one after the last).
             let mut offsets = vec![u32::MAX; self.image.shared.len()];
-            let mut end = 0u64;
+            let mut end = RESERVED_SHARED;
             for (s, var) in self.image.shared.iter().enumerate() {
                 if used[s] && !var.dynamic {
                     end = end.next_multiple_of(var.align.max(1));
@@ -462,7 +476,8 @@ impl<'m> Loader<'m> {
                     params,
                     param_bytes,
                     shared_offsets: offsets,
-                    static_shared: dynamic_base,
+                    static_shared: dynamic_base - RESERVED_SHARED,
+                    dynamic_base,
                     reqntid: threads(ptx_core::module::AttributeKind::ReqNtid),
                     maxntid: threads(ptx_core::module::AttributeKind::MaxNtid),
                 },
@@ -607,7 +622,6 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
                     StateSpace::Shared(_) => {
                         let id = self.loader.image.shared.len() as u32;
                         self.loader.image.shared.push(super::load::SharedVariable {
-                            name: format!("{}::{}", f.name.text, v.name),
                             size: v.size,
                             align: v.align,
                             dynamic: false,

@@ -24,7 +24,6 @@ mod printf;
 mod warp;
 
 pub use cta::Steps;
-pub use grid::resident;
 pub use launch::{
     Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelReport, MAX_BLOCK_THREADS,
     MAX_SHARED_BYTES, Module,

@@ -18,7 +18,8 @@
 //! write lets it run), or when its lanes exit.
 
 use super::code::{
-    Binding, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, Reserved, Special, Src,
+    Binding, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, RESERVED_SHARED_END, Reserved,
+    Special, Src,
 };
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
@@ -37,6 +38,13 @@ const NONE: u32 = u32::MAX;
 /// How deep calls may nest before the launch faults (a GPU's stack
 /// overflows sooner).
 const MAX_DEPTH: u32 = 4096;
+
+/// Backward branches a group takes, with other lanes of the warp ready,
+/// before those lanes get a turn: lanes spinning on a lock another lane of
+/// their warp holds let it run, as Volta's independent thread scheduling
+/// guarantees (a loop that merely runs longer for some lanes than others
+/// pays a split of the warp only after this many trips).
+const SPIN_LIMIT: u32 = 1024;
 
 /// One call frame of a warp: the function, where its registers and local
 /// memory start, and where it returns to.
@@ -129,6 +137,9 @@ pub(crate) struct Warp {
     /// The lowest program counter of the ready lanes outside the group in
     /// its frame (`u32::MAX`: none): where the group stops to take them in.
     other_min: u32,
+    /// Backward branches the group `spinner` took, other lanes ready.
+    spins: u32,
+    spinner: u32,
 }
 
 impl Warp {
@@ -164,6 +175,8 @@ impl Warp {
             gpc: 0,
             gframe: 0,
             other_min: u32::MAX,
+            spins: 0,
+            spinner: 0,
         };
         warp.frames.push(Frame {
             function,
@@ -240,7 +253,29 @@ impl Warp {
         self.gpc = pc;
         self.gframe = frame;
         self.other_min = if other_min > pc { other_min } else { u32::MAX };
+        // A group that spun keeps its count across turns and reselection.
+        if group != self.spinner {
+            self.spinner = group;
+            self.spins = 0;
+        }
         true
+    }
+
+    /// Gives the turn to the other ready lanes: the group, which has spun
+    /// [`SPIN_LIMIT`] times, waits where it stands while the group
+    /// [`Warp::select`] would choose without it runs; that group does not
+    /// stop for the spinning lanes behind it, so it gets past whatever they
+    /// wait for.
+    fn rotate(&mut self) {
+        let spinning = self.group;
+        self.spins = 0;
+        self.park();
+        self.ready &= !spinning;
+        let other = self.select();
+        self.ready |= spinning;
+        if !other {
+            self.select();
+        }
     }
 
     /// Moves the group to step `pc` of its frame; where other lanes of the
@@ -336,6 +371,14 @@ impl Warp {
                 .map(|()| self.goto(pc + 1)),
                 Op::Branch(target) => {
                     if active == self.group {
+                        if *target <= pc && self.ready & !self.group != 0 {
+                            self.spins += 1;
+                            if self.spins >= SPIN_LIMIT {
+                                self.gpc = *target;
+                                self.rotate();
+                                continue;
+                            }
+                        }
                         self.goto(*target);
                     } else if active == 0 {
                         self.goto(pc + 1);
@@ -464,19 +507,17 @@ impl Warp {
         match s {
             Special::Clock { shift, mask } => (self.clock >> shift) & mask,
             Special::Smid => u64::from(cx.smid),
-            Special::Nsmid => u64::from(super::grid::SMS),
+            Special::Nsmid => u64::from(crate::machine::grid::SMS),
             Special::DynamicShared => cx.dynamic_shared,
-            Special::TotalShared => cx.shared_len - RESERVED_SHARED,
+            // As the H100 answers them (`ours/smem/*`): the CTA's own bytes
+            // rounded up to 128; those and the reserved region unrounded.
+            Special::TotalShared => (cx.shared_len - RESERVED_SHARED).next_multiple_of(128),
             Special::AggregateShared => cx.shared_len,
-            Special::Reserved(r) => {
-                let begin = cx.shared_len - RESERVED_SHARED;
-                match r {
-                    Reserved::Begin => begin,
-                    Reserved::End => cx.shared_len,
-                    Reserved::Cap => RESERVED_SHARED,
-                    Reserved::Offset(n) => begin + 8 * n,
-                }
-            }
+            Special::Reserved(r) => match r {
+                Reserved::Begin | Reserved::Offset(_) => 0,
+                Reserved::End => RESERVED_SHARED_END,
+                Reserved::Cap => RESERVED_SHARED,
+            },
             Special::Thread(register, component) => {
                 context::special_of(&register, component, &self.threads[l])
             }
@@ -770,7 +811,8 @@ impl Warp {
                 .fold(0, |m, l| m | 1 << l),
             _ => 0,
         };
-        cx.barriers.arrive(self.index, active, predicates, &op);
+        cx.barriers
+            .arrive(self.index, active, predicates, &op, cx.live);
         if !op.arrive {
             for l in lanes_of(active) {
                 self.pc[l] = pc;
@@ -1128,6 +1170,7 @@ impl Warp {
         self.exited |= lanes;
         self.ready &= !lanes;
         cx.exited_threads += lanes.count_ones();
+        cx.live -= lanes.count_ones();
         // The lanes leave every frame of their calls.
         let mut f = self.gframe;
         while f != NONE {

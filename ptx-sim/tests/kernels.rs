@@ -1,0 +1,722 @@
+//! Whole kernels in the interpreter: CTAs that wait on each other finish
+//! on one worker as on many; a grid that cannot finish is an error naming
+//! where its warps stand; calls, recursion, jump tables, printf, asserts
+//! and module variables; every bad launch a clear error. Expected values
+//! are the arithmetic of each kernel, worked out in its comment.
+
+use ptx_sim::fault::Fault;
+use ptx_sim::kernel::{Arg, KernelError, Module};
+
+/// A module of `body` (functions and variables) for sm_90.
+fn module(body: &str) -> Module {
+    let text = format!(".version 8.0\n.target sm_90\n.address_size 64\n{body}");
+    Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The thread's global x index in `%r1` and the first parameter, a
+/// pointer, in `%rd1` as a global address.
+const PROLOGUE: &str = "
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %ntid.x;
+    mov.u32 %r3, %tid.x;
+    mad.lo.s32 %r1, %r1, %r2, %r3;
+";
+
+/// A grid barrier: thread 0 of every CTA adds 1 to a global counter, then
+/// spins (volatile loads) until it reads the grid's size; then writes what
+/// it read to `out[ctaid]`. Each CTA of the grid must have arrived before
+/// any leaves, so every CTA writes the grid's size.
+const GRID_BARRIER: &str = "
+.visible .entry barrier(.param .u64 counter, .param .u64 out) {
+    .reg .pred %p<3>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [counter];
+    ld.param.u64 %rd2, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    cvta.to.global.u64 %rd2, %rd2;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra DONE;
+    mov.u32 %r2, %nctaid.x;
+    atom.global.add.u32 %r3, [%rd1], 1;
+SPIN:
+    ld.volatile.global.u32 %r4, [%rd1];
+    setp.lt.u32 %p2, %r4, %r2;
+    @%p2 bra SPIN;
+    mov.u32 %r5, %ctaid.x;
+    mul.wide.u32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    st.global.u32 [%rd4], %r4;
+DONE:
+    bar.sync 0;
+    ret;
+}";
+
+fn grid_barrier(ctas: u32, workers: usize) -> Vec<u32> {
+    let m = module(GRID_BARRIER);
+    let mut launch = m.kernel("barrier").unwrap();
+    let counter = launch.zeroed::<u32>(1);
+    let out = launch.zeroed::<u32>(ctas as usize);
+    launch
+        .grid(ctas)
+        .block(64)
+        .workers(workers)
+        .arg(counter)
+        .arg(out);
+    launch.run().unwrap().read::<u32>(out)
+}
+
+#[test]
+fn a_grid_barrier_finishes_on_one_worker() {
+    assert_eq!(grid_barrier(16, 1), vec![16; 16]);
+}
+
+#[test]
+fn a_grid_barrier_finishes_on_two_workers() {
+    assert_eq!(grid_barrier(132, 2), vec![132; 132]);
+}
+
+/// A chain: CTA `i` waits until `flags[i + 1]` is set (the last CTA does
+/// not wait), then writes `value[i] = value[i + 1] + 1` and sets
+/// `flags[i]`. CTAs start in index order, so each waits for one admitted
+/// after it: `value[i] = ctas - 1 - i`.
+const CHAIN: &str = "
+.visible .entry chain(.param .u64 flags, .param .u64 value) {
+    .reg .pred %p<4>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [flags];
+    ld.param.u64 %rd2, [value];
+    cvta.to.global.u64 %rd1, %rd1;
+    cvta.to.global.u64 %rd2, %rd2;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra DONE;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %nctaid.x;
+    add.u32 %r4, %r2, 1;
+    mov.u32 %r6, 0;
+    setp.ge.u32 %p2, %r4, %r3;
+    @%p2 bra WRITE;
+    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd1, %rd3;
+SPIN:
+    ld.volatile.global.u32 %r5, [%rd4];
+    setp.eq.u32 %p3, %r5, 0;
+    @%p3 bra SPIN;
+    add.s64 %rd5, %rd2, %rd3;
+    ld.volatile.global.u32 %r6, [%rd5];
+    add.u32 %r6, %r6, 1;
+WRITE:
+    mul.wide.u32 %rd6, %r2, 4;
+    add.s64 %rd7, %rd2, %rd6;
+    st.volatile.global.u32 [%rd7], %r6;
+    membar.gl;
+    add.s64 %rd8, %rd1, %rd6;
+    st.volatile.global.u32 [%rd8], 1;
+DONE:
+    ret;
+}";
+
+#[test]
+fn a_132_cta_semaphore_chain_finishes_on_one_worker() {
+    let m = module(CHAIN);
+    let mut launch = m.kernel("chain").unwrap();
+    let flags = launch.zeroed::<u32>(132);
+    let value = launch.zeroed::<u32>(132);
+    launch.grid(132).block(32).workers(1).arg(flags).arg(value);
+    let report = launch.run().unwrap();
+    let expected: Vec<u32> = (0..132).map(|i| 131 - i).collect();
+    assert_eq!(report.read::<u32>(value), expected);
+    assert_eq!(report.read::<u32>(flags), vec![1; 132]);
+}
+
+/// CTA 0 waits for CTA 63's flag, which CTA 63 sets at once: the grid of
+/// 64 finishes on one worker, and CTA 0 copies CTA 63's value (63 * 7).
+#[test]
+fn a_cta_waiting_for_the_last_one_finishes_on_one_worker() {
+    let m = module(
+        "
+.visible .entry wait_last(.param .u64 flag, .param .u64 out) {
+    .reg .pred %p<3>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [flag];
+    ld.param.u64 %rd2, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    cvta.to.global.u64 %rd2, %rd2;
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %tid.x;
+    setp.ne.u32 %p1, %r2, 0;
+    @%p1 bra DONE;
+    setp.eq.u32 %p2, %r1, 63;
+    @%p2 bra LAST;
+    setp.ne.u32 %p2, %r1, 0;
+    @%p2 bra DONE;
+SPIN:
+    ld.volatile.global.u32 %r3, [%rd1];
+    setp.eq.u32 %p1, %r3, 0;
+    @%p1 bra SPIN;
+    st.global.u32 [%rd2], %r3;
+    bra.uni DONE;
+LAST:
+    mul.lo.u32 %r4, %r1, 7;
+    st.volatile.global.u32 [%rd1], %r4;
+DONE:
+    ret;
+}",
+    );
+    let mut launch = m.kernel("wait_last").unwrap();
+    let flag = launch.zeroed::<u32>(1);
+    let out = launch.zeroed::<u32>(1);
+    launch.grid(64).block(128).workers(1).arg(flag).arg(out);
+    assert_eq!(launch.run().unwrap().read::<u32>(out), [63 * 7]);
+}
+
+/// A spin on a flag no one sets is an error, in bounded time, naming where
+/// the spinning warp stands.
+#[test]
+fn a_spin_no_one_ends_is_a_hang_naming_the_spinning_warp() {
+    let m = module(
+        "
+.visible .entry spin(.param .u64 flag) {
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [flag];
+    cvta.to.global.u64 %rd1, %rd1;
+SPIN:
+    ld.volatile.global.u32 %r1, [%rd1];
+    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra SPIN;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("spin").unwrap();
+    let flag = launch.zeroed::<u32>(1);
+    launch
+        .grid(2)
+        .block(32)
+        .workers(1)
+        .hang_limit(1 << 16)
+        .arg(flag);
+    let err = launch.run().unwrap_err();
+    let [fault] = err.faults() else {
+        panic!("one fault: {err}");
+    };
+    let Fault::Hang { positions, .. } = &fault.fault else {
+        panic!("not a hang: {err}");
+    };
+    assert_eq!(positions.len(), 2, "{positions:?}");
+    assert!(
+        positions[0].contains("ld.volatile.global.u32")
+            || positions[0].contains("setp.eq.u32")
+            || positions[0].contains("bra"),
+        "{positions:?}"
+    );
+}
+
+/// A grid barrier over more CTAs than an H100 holds at once (132 SMs x 2
+/// CTAs of 1024 threads) cannot finish there either: the CTAs past the
+/// resident ones never start while those spin.
+#[test]
+fn a_grid_barrier_over_more_ctas_than_fit_hangs_as_on_a_gpu() {
+    let m = module(GRID_BARRIER);
+    let mut launch = m.kernel("barrier").unwrap();
+    let counter = launch.zeroed::<u32>(1);
+    let out = launch.zeroed::<u32>(265);
+    launch
+        .grid(265)
+        .block(1024)
+        .workers(1)
+        .hang_limit(1 << 18)
+        .arg(counter)
+        .arg(out);
+    let err = launch.run().unwrap_err();
+    assert!(matches!(err.faults()[0].fault, Fault::Hang { .. }), "{err}");
+}
+
+/// A `.func` with `.param` arguments and return value, called
+/// recursively: fib(n) for n = lane % 12, so that lanes recurse to
+/// different depths and diverge across calls.
+#[test]
+fn recursive_calls_with_param_frames_compute_each_lanes_fibonacci() {
+    let m = module(
+        "
+.func (.param .b32 ret) fib(.param .b32 n) {
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    ld.param.b32 %r1, [n];
+    setp.lt.u32 %p1, %r1, 2;
+    @%p1 bra BASE;
+    add.u32 %r2, %r1, -1;
+    {
+    .param .b32 a;
+    .param .b32 r;
+    st.param.b32 [a], %r2;
+    call (r), fib, (a);
+    ld.param.b32 %r3, [r];
+    }
+    add.u32 %r4, %r1, -2;
+    {
+    .param .b32 a;
+    .param .b32 r;
+    st.param.b32 [a], %r4;
+    call (r), fib, (a);
+    ld.param.b32 %r5, [r];
+    }
+    add.u32 %r6, %r3, %r5;
+    st.param.b32 [ret], %r6;
+    ret;
+BASE:
+    st.param.b32 [ret], %r1;
+    ret;
+}
+.visible .entry k(.param .u64 out) {
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    rem.u32 %r2, %r1, 12;
+    {
+    .param .b32 a;
+    .param .b32 r;
+    st.param.b32 [a], %r2;
+    call (r), fib, (a);
+    ld.param.b32 %r3, [r];
+    }
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(64);
+    launch.block(64).arg(out);
+    let fib = |n: u32| -> u32 {
+        let (mut a, mut b) = (0, 1);
+        for _ in 0..n {
+            (a, b) = (b, a + b);
+        }
+        a
+    };
+    let expected: Vec<u32> = (0..64).map(|t| fib(t % 12)).collect();
+    assert_eq!(launch.run().unwrap().read::<u32>(out), expected);
+}
+
+/// `.reg` parameters, a call through a register (the function's address
+/// taken with `mov`) and `brx.idx` over a `.branchtargets` list, all
+/// divergent: lane t takes target t % 3, which adds 10, 20 or 30, then
+/// calls `twice` or `square` by address (t even: twice).
+#[test]
+fn jump_tables_and_indirect_calls_diverge_per_lane() {
+    let m = module(
+        "
+.func (.reg .b32 r) twice(.reg .b32 a) {
+    add.u32 r, a, a;
+    ret;
+}
+.func (.reg .b32 r) square(.reg .b32 a) {
+    mul.lo.u32 r, a, a;
+    ret;
+}
+.visible .entry k(.param .u64 out) {
+    .reg .pred %p<2>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    rem.u32 %r2, %r1, 3;
+    ts: .branchtargets T0, T1, T2;
+    brx.idx %r2, ts;
+T0:
+    add.u32 %r3, %r1, 10;
+    bra.uni JOIN;
+T1:
+    add.u32 %r3, %r1, 20;
+    bra.uni JOIN;
+T2:
+    add.u32 %r3, %r1, 30;
+JOIN:
+    and.b32 %r4, %r1, 1;
+    setp.eq.u32 %p1, %r4, 0;
+    mov.u64 %rd2, twice;
+    mov.u64 %rd3, square;
+    selp.b64 %rd4, %rd2, %rd3, %p1;
+    proto: .callprototype (.reg .b32 _) _ (.reg .b32 _);
+    call (%r5), %rd4, (%r3), proto;
+    mul.wide.u32 %rd5, %r1, 4;
+    add.s64 %rd6, %rd1, %rd5;
+    st.global.u32 [%rd6], %r5;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(32);
+    launch.block(32).arg(out);
+    let expected: Vec<u32> = (0..32)
+        .map(|t| {
+            let v = t + 10 * (t % 3 + 1);
+            if t % 2 == 0 { v + v } else { v * v }
+        })
+        .collect();
+    assert_eq!(launch.run().unwrap().read::<u32>(out), expected);
+}
+
+/// `printf` (`vprintf`): each lane's line in lane order, formatted as C's.
+#[test]
+fn printf_prints_each_lanes_line_in_order() {
+    let m = module(
+        r#"
+.extern .func (.param .b32 ret) vprintf(.param .b64 fmt, .param .b64 args);
+.global .align 1 .b8 fmt[20] = {108, 97, 110, 101, 32, 37, 50, 100, 58, 32, 37, 46, 50, 102, 10, 0};
+.visible .entry k() {
+    .local .align 8 .b8 buf[16];
+    .reg .b32 %r<4>;
+    .reg .f64 %fd<2>;
+    .reg .b64 %rd<8>;
+    mov.u32 %r1, %tid.x;
+    cvt.rn.f64.u32 %fd1, %r1;
+    mul.f64 %fd1, %fd1, 0d3FF8000000000000;
+    mov.u64 %rd1, buf;
+    cvta.local.u64 %rd2, %rd1;
+    st.local.u32 [%rd1], %r1;
+    st.local.f64 [%rd1+8], %fd1;
+    mov.u64 %rd3, fmt;
+    cvta.global.u64 %rd4, %rd3;
+    {
+    .param .b64 p0;
+    .param .b64 p1;
+    .param .b32 r;
+    st.param.b64 [p0], %rd4;
+    st.param.b64 [p1], %rd2;
+    call (r), vprintf, (p0, p1);
+    }
+    ret;
+}"#,
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(4);
+    let report = launch.run().unwrap();
+    // "lane %2d: %.2f\n" with (t, 1.5 t).
+    assert_eq!(
+        report.output,
+        "lane  0: 0.00\nlane  1: 1.50\nlane  2: 3.00\nlane  3: 4.50\n"
+    );
+}
+
+/// `__assertfail` (a failed `assert`) is an error naming the expression,
+/// file, line and thread.
+#[test]
+fn a_failed_assert_names_its_expression_file_line_and_thread() {
+    let m = module(
+        r#"
+.extern .func __assertfail(.param .b64 m, .param .b64 f, .param .b32 l, .param .b64 fn, .param .b64 c);
+.global .align 1 .b8 msg[6] = {120, 32, 62, 32, 48, 0};
+.global .align 1 .b8 file[5] = {107, 46, 99, 117, 0};
+.visible .entry k() {
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 5;
+    @%p1 bra DONE;
+    mov.u64 %rd1, msg;
+    cvta.global.u64 %rd1, %rd1;
+    mov.u64 %rd2, file;
+    cvta.global.u64 %rd2, %rd2;
+    {
+    .param .b64 a0;
+    .param .b64 a1;
+    .param .b32 a2;
+    .param .b64 a3;
+    .param .b64 a4;
+    st.param.b64 [a0], %rd1;
+    st.param.b64 [a1], %rd2;
+    st.param.b32 [a2], 17;
+    st.param.b64 [a3], 0;
+    st.param.b64 [a4], 1;
+    call __assertfail, (a0, a1, a2, a3, a4);
+    }
+DONE:
+    ret;
+}"#,
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(32);
+    let err = launch.run().unwrap_err();
+    let [fault] = err.faults() else {
+        panic!("one fault: {err}");
+    };
+    assert_eq!(fault.thread.map(|t| t.tid), Some([5, 0, 0]));
+    assert_eq!(
+        fault.fault,
+        Fault::Assert {
+            message: "x > 0".into(),
+            file: "k.cu".into(),
+            line: 17
+        }
+    );
+}
+
+#[test]
+fn trap_stops_the_launch_naming_the_thread() {
+    let m = module(
+        "
+.visible .entry k() {
+    .reg .pred %p<2>;
+    .reg .b32 %r<2>;
+    mov.u32 %r1, %tid.x;
+    setp.eq.u32 %p1, %r1, 9;
+    @%p1 trap;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.grid(2).block(32);
+    let err = launch.run().unwrap_err();
+    let fault = &err.faults()[0];
+    assert_eq!(fault.fault, Fault::Trap);
+    assert_eq!(fault.thread.map(|t| t.tid), Some([9, 0, 0]));
+    assert!(fault.statement.as_deref().unwrap_or("").contains("trap"));
+}
+
+/// Module variables: a `.global` table with an initializer list, a
+/// `.global` pointer initialized to `generic(table)+8` (its third
+/// element), a `.const` table; the kernel writes `table[t] + ctab[t] +
+/// *ptr` and doubles `table`, whose new bytes the report holds.
+#[test]
+fn module_variables_start_from_their_initializers_and_are_read_back() {
+    let m = module(
+        "
+.global .align 4 .u32 table[4] = {1, 2, 3, 4};
+.global .align 8 .u64 ptr = generic(table)+8;
+.const .align 4 .u32 ctab[4] = {100, 200, 300, 400};
+.visible .entry k(.param .u64 out) {
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 4;
+    mov.u64 %rd3, table;
+    add.s64 %rd4, %rd3, %rd2;
+    ld.global.u32 %r2, [%rd4];
+    mov.u64 %rd5, ctab;
+    add.s64 %rd6, %rd5, %rd2;
+    ld.const.u32 %r3, [%rd6];
+    ld.global.u64 %rd7, [ptr];
+    ld.u32 %r4, [%rd7];
+    add.u32 %r5, %r2, %r3;
+    add.u32 %r5, %r5, %r4;
+    add.s64 %rd8, %rd1, %rd2;
+    st.global.u32 [%rd8], %r5;
+    bar.sync 0;
+    add.u32 %r6, %r2, %r2;
+    st.global.u32 [%rd4], %r6;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(4);
+    launch.block(4).arg(out);
+    let report = launch.run().unwrap();
+    assert_eq!(report.read::<u32>(out), [104, 205, 306, 407]);
+    let table: Vec<u32> = report
+        .global("table")
+        .unwrap()
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    assert_eq!(table, [2, 4, 6, 8]);
+}
+
+/// Lanes that leave a loop at different trips wait for the others where
+/// the loop ends, then run on together: a shuffle after the loop sees
+/// every lane. Lane t loops t % 5 times adding t; then each adds its
+/// neighbour's (`bfly 1`) value: out[t] = t(t%5) + u(u%5), u = t ^ 1.
+#[test]
+fn divergent_loops_reconverge_before_a_full_warp_shuffle() {
+    let m = module(
+        "
+.visible .entry k(.param .u64 out) {
+    .reg .pred %p<2>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    rem.u32 %r2, %r1, 5;
+    mov.u32 %r3, 0;
+    mov.u32 %r4, 0;
+LOOP:
+    setp.ge.u32 %p1, %r4, %r2;
+    @%p1 bra END;
+    add.u32 %r3, %r3, %r1;
+    add.u32 %r4, %r4, 1;
+    bra.uni LOOP;
+END:
+    shfl.sync.bfly.b32 %r5, %r3, 1, 31, -1;
+    add.u32 %r6, %r3, %r5;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(64);
+    launch.block(64).arg(out);
+    let expected: Vec<u32> = (0..64u32)
+        .map(|t| {
+            let u = t ^ 1;
+            t * (t % 5) + u * (u % 5)
+        })
+        .collect();
+    assert_eq!(launch.run().unwrap().read::<u32>(out), expected);
+}
+
+/// Threads that return early do not hold up a later `bar.sync` (as on
+/// the H100, where exited threads do not count): the 16 survivors of each
+/// warp sum through shared memory after the barrier.
+#[test]
+fn a_barrier_after_some_threads_exit_waits_only_for_the_others() {
+    let m = module(
+        "
+.visible .entry k(.param .u64 out) {
+    .shared .align 4 .b8 s[256];
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 16;
+    setp.ne.u32 %p1, %r2, 0;
+    @%p1 bra EXIT;
+    mov.u32 %r3, s;
+    shl.b32 %r4, %r1, 2;
+    add.u32 %r5, %r3, %r4;
+    st.shared.u32 [%r5], %r1;
+    bar.sync 0;
+    setp.ne.u32 %p2, %r1, 0;
+    @%p2 bra EXIT;
+    mov.u32 %r6, 0;
+    mov.u32 %r7, 0;
+SUM:
+    ld.shared.u32 %r8, [%r3];
+    add.u32 %r6, %r6, %r8;
+    add.u32 %r3, %r3, 4;
+    add.u32 %r7, %r7, 1;
+    setp.lt.u32 %p2, %r7, 64;
+    @%p2 bra SUM;
+    st.global.u32 [%rd1], %r6;
+EXIT:
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(1);
+    launch.block(64).arg(out);
+    // Threads with bit 4 clear store their index: 0-15 and 32-47.
+    let expected: u32 = (0..16).sum::<u32>() + (32..48).sum::<u32>();
+    assert_eq!(launch.run().unwrap().read::<u32>(out), [expected]);
+}
+
+#[test]
+fn a_launch_gives_the_same_bytes_on_one_worker_and_on_two() {
+    assert_eq!(grid_barrier(40, 1), grid_barrier(40, 2));
+}
+
+const ADD_ONE: &str = "
+.visible .entry add_one(.param .u64 data, .param .u32 n) .maxntid 256, 1, 1 {
+    .reg .pred %p<2>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [data];
+    ld.param.u32 %r4, [n];
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %ntid.x;
+    mov.u32 %r3, %tid.x;
+    mad.lo.s32 %r1, %r1, %r2, %r3;
+    setp.ge.u32 %p1, %r1, %r4;
+    @%p1 bra DONE;
+    cvta.to.global.u64 %rd1, %rd1;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u32 %r5, [%rd3];
+    add.u32 %r5, %r5, 1;
+    st.global.u32 [%rd3], %r5;
+DONE:
+    ret;
+}";
+
+#[test]
+fn bad_launches_are_errors_that_say_what_is_wrong() {
+    let m = module(ADD_ONE);
+    let err = m.kernel("add_two").unwrap_err();
+    assert!(err.to_string().contains("no kernel `add_two`"), "{err}");
+    assert!(err.to_string().contains("add_one"), "{err}");
+
+    let mut launch = m.kernel("add_one").unwrap();
+    let data = launch.zeroed::<u32>(8);
+    launch.block(8).arg(data);
+    let err = launch.run().unwrap_err();
+    assert!(
+        err.to_string().contains("takes 2 arguments") && err.to_string().contains("given 1"),
+        "{err}"
+    );
+    launch.arg(2.5f32);
+    let err = launch.run().unwrap_err();
+    assert!(
+        matches!(&err, KernelError::Arguments { detail, .. } if detail.contains("parameter 1 `n`")),
+        "{err}"
+    );
+
+    let mut launch = m.kernel("add_one").unwrap();
+    launch.block(512).args([Arg::U64(0), Arg::U32(0)]);
+    let err = launch.run().unwrap_err();
+    assert!(err.to_string().contains(".maxntid"), "{err}");
+    launch.block((32, 32, 2));
+    assert!(launch.run().unwrap_err().to_string().contains("1024"));
+    launch.block(32).shared_bytes(300 * 1024);
+    let err = launch.run().unwrap_err();
+    assert!(err.to_string().contains("shared memory"), "{err}");
+    launch.shared_bytes(0).grid((1, 70000, 1));
+    assert!(launch.run().unwrap_err().to_string().contains("65535"));
+}
+
+#[test]
+fn an_access_out_of_bounds_names_the_thread_the_address_and_the_buffer() {
+    let m = module(ADD_ONE);
+    let mut launch = m.kernel("add_one").unwrap();
+    let data = launch.zeroed::<u32>(8);
+    // n = 9: thread 8 reads one element past the buffer.
+    launch.block(32).arg(data).arg(9u32);
+    let err = launch.run().unwrap_err();
+    let fault = &err.faults()[0];
+    assert_eq!(fault.thread.map(|t| t.tid), Some([8, 0, 0]));
+    // One past the end is in the gap after the buffer: in none.
+    assert!(
+        matches!(fault.fault, Fault::Unmapped { address, .. } if address == data.addr + 32),
+        "{err}"
+    );
+    assert!(
+        fault
+            .statement
+            .as_deref()
+            .unwrap_or("")
+            .contains("ld.global.u32")
+    );
+}
+
+#[test]
+fn a_module_ptxas_rejects_is_an_error_at_its_line() {
+    let text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() {\n    add.f32x %f1, %f2, %f3;\n    ret;\n}";
+    let err = Module::from_ptx(text).unwrap_err();
+    assert!(err.to_string().contains("5:"), "{err}");
+}
