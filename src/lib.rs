@@ -7,6 +7,7 @@
 // `ptx!` expansions name `::ptx::__private`; inside this crate too (`warp`).
 extern crate self as ptx;
 
+pub mod kernel;
 pub mod launch;
 pub mod operand;
 pub mod warp;
@@ -19,6 +20,9 @@ pub use ptx_core as core;
 #[doc = include_str!("ptx_macro.md")]
 pub use ptx_macros::ptx;
 pub use ptx_sim as sim;
+
+/// A loaded PTX module (see [`kernel`]).
+pub use kernel::Module;
 
 /// Runs a closure as the 32 lanes of one warp and returns their results
 /// in lane order (see [`launch`]).

@@ -9,6 +9,8 @@ mod cuda_asm_port;
 mod ldmatrix_layout;
 #[path = "../examples/mma_tile.rs"]
 mod mma_tile;
+#[path = "../examples/run_ptx_kernel.rs"]
+mod run_ptx_kernel;
 #[path = "../examples/warp_reduce.rs"]
 mod warp_reduce;
 
@@ -35,4 +37,9 @@ fn ldmatrix_layout_runs() {
 #[test]
 fn mma_tile_runs() {
     mma_tile::main();
+}
+
+#[test]
+fn run_ptx_kernel_runs() {
+    run_ptx_kernel::main();
 }

@@ -1,0 +1,49 @@
+//! Whole PTX kernels: a module as nvcc, NVRTC, rustc's `nvptx64` backend
+//! or a person wrote it, loaded and checked as ptxas checks it, and its
+//! kernels launched in the simulator over grids of CTAs, bit for bit as an
+//! H100 runs them.
+//!
+//! ```
+//! use ptx::Module;
+//! use half::f16;
+//!
+//! // `out[i] = a[i] * b[i]` in half precision, as nvcc writes `__hmul`.
+//! let module = Module::from_ptx(r#"
+//! .version 8.0
+//! .target sm_90
+//! .address_size 64
+//! .visible .entry hmul(.param .u64 out, .param .u64 a, .param .u64 b) {
+//!     .reg .b16 %h<4>;
+//!     .reg .b32 %r<2>;
+//!     .reg .b64 %rd<8>;
+//!     ld.param.u64 %rd1, [out];
+//!     ld.param.u64 %rd2, [a];
+//!     ld.param.u64 %rd3, [b];
+//!     mov.u32 %r1, %tid.x;
+//!     mul.wide.u32 %rd4, %r1, 2;
+//!     add.s64 %rd5, %rd2, %rd4;
+//!     add.s64 %rd6, %rd3, %rd4;
+//!     ld.global.b16 %h1, [%rd5];
+//!     ld.global.b16 %h2, [%rd6];
+//!     mul.rn.f16 %h3, %h1, %h2;
+//!     add.s64 %rd7, %rd1, %rd4;
+//!     st.global.b16 [%rd7], %h3;
+//!     ret;
+//! }"#).unwrap();
+//! let mut launch = module.kernel("hmul").unwrap();
+//! let a = launch.buffer_from(&[f16::from_f32(1.5), f16::from_f32(-2.0)]);
+//! let b = launch.buffer_from(&[f16::from_f32(3.0), f16::from_f32(0.25)]);
+//! let out = launch.zeroed::<f16>(2);
+//! launch.block(2).arg(out).arg(a).arg(b);
+//! let report = launch.run().unwrap();
+//! assert_eq!(report.read::<f16>(out), [f16::from_f32(4.5), f16::from_f32(-0.5)]);
+//! ```
+//!
+//! `examples/run_ptx_kernel.rs` runs a kernel nvcc compiled from a `.cu`
+//! file; `ptx_sim::kernel` documents the execution model.
+
+pub use ptx_sim::kernel::{
+    Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelParam, KernelReport,
+    LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Steps,
+};
+pub use ptx_sim::machine::Element;
