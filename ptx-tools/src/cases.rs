@@ -11,7 +11,7 @@
 //! many were.
 
 use base64::Engine as _;
-use ptx_sim::kernel::{Arg, Buffer, KernelLaunch, Module, Steps};
+use ptx_sim::kernel::{Arg, Buffer, KernelLaunch, KernelReport, Module, Steps};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -251,6 +251,17 @@ pub fn replay_steps(
     module: &Module,
     workers: Option<usize>,
 ) -> (Outcome, Option<Steps>) {
+    let (outcome, report) = replay_report(case, module, workers);
+    (outcome, report.map(|r| r.steps))
+}
+
+/// [`replay`], with the launch's report (when it ran): what it printed,
+/// how much it ran.
+pub fn replay_report(
+    case: &Case,
+    module: &Module,
+    workers: Option<usize>,
+) -> (Outcome, Option<KernelReport>) {
     let mut launch = match module.kernel(&case.entry) {
         Ok(l) => l,
         Err(e) => return (Outcome::Error(e.to_string()), None),
@@ -280,7 +291,7 @@ pub fn replay_steps(
     } else {
         Outcome::Fail(lines)
     };
-    (outcome, Some(report.steps))
+    (outcome, Some(report))
 }
 
 /// Registers the case's buffers with `launch` and gives it the arguments:

@@ -1,9 +1,11 @@
-//! Every kernel case of `tests/data/kernels/` (NVIDIA's CUDA samples,
-//! launched on an H100) replayed through the simulator: each passes bit
-//! for bit (nondeterministic ones as FORMAT.md says), but for the cases
-//! named below, each failing for its stated reason.
+//! Every kernel case of `tests/data/kernels/` (NVIDIA's CUDA samples, and
+//! the project's own kernels in `ours/`, launched on an H100) replayed
+//! through the simulator: each passes bit for bit (nondeterministic ones as
+//! FORMAT.md says), but for the cases named below, each failing for its
+//! stated reason; and what the project's printf kernels print is what the
+//! H100 printed.
 
-use ptx_tools::cases::{Modules, Outcome, read_cases, replay};
+use ptx_tools::cases::{Case, Modules, Outcome, read_cases, replay, replay_report};
 use std::path::PathBuf;
 
 /// Cases known not to pass, and why.
@@ -24,28 +26,73 @@ const KNOWN: &[(&str, &str)] = &[
         "samples/globalToShmemAsyncCopy/AsyncCopyMultiStageLargeChunk",
         "the sample races (five pipeline stages in four buffers): the H100's result depends on its timing",
     ),
+    (
+        "ours/calls/call_scalars",
+        "ptxas fuses mul.f32/add.f32 pairs into fma; the simulator runs them as written",
+    ),
+    // Lanes of a diverged warp take tickets in the order their paths run,
+    // which the H100 takes from the layout of ptxas's SASS (the fall-through
+    // block first, as `tests/data/kernels/src/divergence.cu`'s SASS and
+    // tickets show), and the simulator from the PTX (the lowest program
+    // counter first): ours/divergence/{if_only,loop,break} agree.
+    ("ours/divergence/if_else", DIVERGENCE_ORDER),
+    ("ours/divergence/cascade", DIVERGENCE_ORDER),
+    ("ours/divergence/nested", DIVERGENCE_ORDER),
+    ("ours/divergence/early_return", DIVERGENCE_ORDER),
+    ("ours/divergence/calls", DIVERGENCE_ORDER),
 ];
 
-fn case_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/kernels");
+const DIVERGENCE_ORDER: &str =
+    "the H100 runs a diverged warp's paths in the order of ptxas's SASS, the simulator lowest PTX step first";
+
+/// Kernels whose lines the H100 printed in another order than the
+/// simulator, because they come from different paths of a diverged warp
+/// (see [`DIVERGENCE_ORDER`]): their lines are compared as a multiset.
+const PRINTED_IN_ANOTHER_ORDER: &[&str] = &["ours/printf/printf_divergent"];
+
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/kernels")
+}
+
+fn sample_files() -> Vec<PathBuf> {
     [
         "samples_h100.jsonl.gz",
         "samples_h100.1.jsonl.gz",
         "samples_h100.2.jsonl.gz",
     ]
     .iter()
-    .map(|f| dir.join(f))
+    .map(|f| data().join(f))
     .collect()
+}
+
+fn our_cases() -> Vec<(Case, PathBuf)> {
+    read_cases(&[data().join("ours/ours_h100.jsonl.gz")]).expect("the case file reads")
 }
 
 #[test]
 fn every_sample_case_replays_bit_for_bit_but_the_known_ones() {
-    let cases = read_cases(&case_files()).expect("the case files read");
+    let cases = read_cases(&sample_files()).expect("the case files read");
     assert_eq!(cases.len(), 60, "FORMAT.md's sample set has 60 launches");
+    check_all(&cases);
+}
+
+#[test]
+fn every_case_of_our_own_kernels_replays_bit_for_bit_but_the_known_ones() {
+    let cases = our_cases();
+    assert_eq!(
+        cases.len(),
+        61,
+        "tools/kernel-cases/ours_specs.py has 61 launches"
+    );
+    check_all(&cases);
+}
+
+/// Replays `cases`: each passes, but those of [`KNOWN`], which fail.
+fn check_all(cases: &[(Case, PathBuf)]) {
     let mut modules = Modules::default();
     let mut unexpected = Vec::new();
     let mut still_failing = Vec::new();
-    for (case, folder) in &cases {
+    for (case, folder) in cases {
         let module = modules
             .get(&folder.join(&case.module))
             .expect("every module loads");
@@ -61,5 +108,58 @@ fn every_sample_case_replays_bit_for_bit_but_the_known_ones() {
         }
     }
     assert!(unexpected.is_empty(), "{}", unexpected.join("\n"));
-    assert_eq!(still_failing.len(), KNOWN.len());
+    let known_here = KNOWN
+        .iter()
+        .filter(|(name, _)| cases.iter().any(|(c, _)| c.name == *name))
+        .count();
+    assert_eq!(still_failing.len(), known_here);
+}
+
+/// What each printf kernel printed on the H100, as `ours_printf_h100.txt`
+/// holds it: `=== NAME` then the kernel's lines.
+fn printed_on_the_h100() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(data().join("ours/ours_printf_h100.txt"))
+        .expect("the captured output reads");
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix("=== ") {
+            Some(name) => out.push((name.trim_end().to_string(), String::new())),
+            None => {
+                if let Some((_, body)) = out.last_mut() {
+                    body.push_str(line);
+                }
+            }
+        }
+    }
+    out.retain(|(name, _)| name != "end");
+    out
+}
+
+#[test]
+fn printf_kernels_print_what_the_h100_printed() {
+    let printed = printed_on_the_h100();
+    assert_eq!(printed.len(), 6, "six printf kernels were captured");
+    let cases = our_cases();
+    let mut modules = Modules::default();
+    for (name, expected) in printed {
+        let (case, folder) = cases
+            .iter()
+            .find(|(c, _)| c.name == name)
+            .expect("a case of each captured kernel");
+        let module = modules.get(&folder.join(&case.module)).expect("it loads");
+        let (outcome, report) = replay_report(case, module, None);
+        assert!(matches!(outcome, Outcome::Pass(_)), "{name}: {outcome}");
+        let report = report.expect("it ran");
+        if PRINTED_IN_ANOTHER_ORDER.contains(&name.as_str()) {
+            let sorted = |text: &str| {
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                lines.sort();
+                lines
+            };
+            assert_eq!(sorted(&report.output), sorted(&expected), "{name}");
+            assert_ne!(report.output, expected, "{name} is in order now: take it off the list");
+        } else {
+            assert_eq!(report.output, expected, "{name}");
+        }
+    }
 }
