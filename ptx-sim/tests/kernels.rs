@@ -13,15 +13,6 @@ fn module(body: &str) -> Module {
     Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-/// The thread's global x index in `%r1` and the first parameter, a
-/// pointer, in `%rd1` as a global address.
-const PROLOGUE: &str = "
-    mov.u32 %r1, %ctaid.x;
-    mov.u32 %r2, %ntid.x;
-    mov.u32 %r3, %tid.x;
-    mad.lo.s32 %r1, %r1, %r2, %r3;
-";
-
 /// A grid barrier: thread 0 of every CTA adds 1 to a global counter, then
 /// spins (volatile loads) until it reads the grid's size; then writes what
 /// it read to `out[ctaid]`. Each CTA of the grid must have arrived before
@@ -719,4 +710,43 @@ fn a_module_ptxas_rejects_is_an_error_at_its_line() {
     let text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() {\n    add.f32x %f1, %f2, %f3;\n    ret;\n}";
     let err = Module::from_ptx(text).unwrap_err();
     assert!(err.to_string().contains("5:"), "{err}");
+}
+
+/// `mul.f32` then `sub.f32` with no rounding modifier fuse, as ptxas fuses
+/// them (`ptx_sim::kernel`'s contraction rules): for x = 1 + 2^-12,
+/// x*x = 1 + 2^-11 + 2^-24 rounds to 1 + 2^-11 (a tie, to even), so the
+/// unfused difference from 1 + 2^-11 is 0 and the fused one 2^-24. With
+/// `.rn` on the `mul` nothing fuses. The fused `mul`'s operand is the
+/// value it had when the `mul` ran, even when its register is written
+/// before the `sub` (ptxas keeps it).
+#[test]
+fn mul_and_sub_fuse_as_ptxas_fuses_them() {
+    let m = module(
+        "
+.visible .entry k(.param .u64 out) {
+    .reg .f32 %f<12>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    mov.f32 %f1, 0f3F800800;
+    mov.f32 %f2, 0f3F801000;
+    mul.f32 %f3, %f1, %f1;
+    sub.f32 %f4, %f3, %f2;
+    st.global.f32 [%rd1], %f4;
+    mul.rn.f32 %f5, %f1, %f1;
+    sub.f32 %f6, %f5, %f2;
+    st.global.f32 [%rd1+4], %f6;
+    mov.f32 %f7, 0f3F800800;
+    mul.f32 %f8, %f7, %f7;
+    mov.f32 %f7, 0f00000000;
+    sub.f32 %f9, %f8, %f2;
+    st.global.f32 [%rd1+8], %f9;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(3);
+    launch.block(1).arg(out);
+    let bits = launch.run().unwrap().read::<u32>(out);
+    // 2^-24 is 0x33800000.
+    assert_eq!(bits, [0x3380_0000, 0, 0x3380_0000]);
 }

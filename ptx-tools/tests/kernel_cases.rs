@@ -11,10 +11,6 @@ use std::path::PathBuf;
 /// Cases known not to pass, and why.
 const KNOWN: &[(&str, &str)] = &[
     (
-        "samples/dct8x8/CUDAkernel2DCT",
-        "ptxas fuses mul.f32/add.f32 pairs into fma; the simulator runs them as written",
-    ),
-    (
         "samples/BlackScholes/BlackScholesGPU",
         "ex2/lg2/rsqrt .approx are computed accurately, not as the H100's units compute them",
     ),
@@ -25,10 +21,6 @@ const KNOWN: &[(&str, &str)] = &[
     (
         "samples/globalToShmemAsyncCopy/AsyncCopyMultiStageLargeChunk",
         "the sample races (five pipeline stages in four buffers): the H100's result depends on its timing",
-    ),
-    (
-        "ours/calls/call_scalars",
-        "ptxas fuses mul.f32/add.f32 pairs into fma; the simulator runs them as written",
     ),
     // Lanes of a diverged warp take tickets in the order their paths run,
     // which the H100 takes from the layout of ptxas's SASS (the fall-through
@@ -42,8 +34,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("ours/divergence/calls", DIVERGENCE_ORDER),
 ];
 
-const DIVERGENCE_ORDER: &str =
-    "the H100 runs a diverged warp's paths in the order of ptxas's SASS, the simulator lowest PTX step first";
+const DIVERGENCE_ORDER: &str = "the H100 runs a diverged warp's paths in the order of ptxas's SASS, the simulator lowest PTX step first";
 
 /// Kernels whose lines the H100 printed in another order than the
 /// simulator, because they come from different paths of a diverged warp
@@ -157,7 +148,10 @@ fn printf_kernels_print_what_the_h100_printed() {
                 lines
             };
             assert_eq!(sorted(&report.output), sorted(&expected), "{name}");
-            assert_ne!(report.output, expected, "{name} is in order now: take it off the list");
+            assert_ne!(
+                report.output, expected,
+                "{name} is in order now: take it off the list"
+            );
         } else {
             assert_eq!(report.output, expected, "{name}");
         }

@@ -201,6 +201,22 @@ pub(crate) enum Op {
     Return,
     /// `exit`.
     Exit,
+    /// A `mul`'s product fused with the `add`/`sub` that reads it, as
+    /// ptxas fuses them (see [`super::contract`]): `fma(a, b, c)` rounded
+    /// once, over the slots `[d, a, b, c]`, `a` and `c` first xored with
+    /// the masks of `negate` (the product's sign, the addend's), in the
+    /// add's type with its `.ftz`/`.sat`.
+    Fused {
+        mods: Mods,
+        slots: Box<[Operand]>,
+        negate: [u64; 2],
+    },
+    /// Copies registers (`(from, to)`), then runs `op`: a fused `mul` whose
+    /// operands are written again before its `add` keeps them for the fma.
+    Keep {
+        copies: Box<[(u32, u32)]>,
+        op: Box<Op>,
+    },
     /// An operation the simulator does not model: running it faults.
     NotSimulated(Semantics),
 }

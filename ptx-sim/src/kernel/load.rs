@@ -494,6 +494,18 @@ impl FunctionCode {
     }
 }
 
+/// The sign bits of a floating-point type's value (each element's, for a
+/// packed pair), which a negation flips.
+fn sign_mask(ty: Option<ScalarType>) -> u64 {
+    match ty {
+        Some(ScalarType::F64) => 1 << 63,
+        Some(ScalarType::F32) => 1 << 31,
+        Some(ScalarType::F16 | ScalarType::Bf16) => 1 << 15,
+        Some(ScalarType::F16x2 | ScalarType::Bf16x2) => 0x8000_8000,
+        _ => 0,
+    }
+}
+
 /// Every scalar of an initializer, lists flattened, in order.
 fn flatten<'a>(init: &'a Initializer, out: &mut Vec<&'a Initializer>) {
     match &init.kind {
@@ -659,9 +671,19 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             .as_ref()
             .map(|b| b.located_instructions())
             .unwrap_or_default();
+        let (fused, keeps) = self.fusions(program)?;
         for (i, step) in program.steps.iter().enumerate() {
             let guard = step.guard.map(|(r, negated)| (self.registers[r], negated));
-            let op = self.op(&step.kind)?;
+            let mut op = match fused.get(&i) {
+                Some(op) => op.clone(),
+                None => self.op(&step.kind)?,
+            };
+            if let Some(copies) = keeps.get(&i) {
+                op = Op::Keep {
+                    copies: copies.clone().into_boxed_slice(),
+                    op: Box::new(op),
+                };
+            }
             self.code.steps.push(Step { guard, op });
             let mut text = format!("`{}`", step.text);
             let line = self.loader.lines.position(step.span.start).line;
@@ -714,6 +736,104 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         }
         self.code.frame_bytes = self.frame_bytes.next_multiple_of(16);
         Ok(self.code)
+    }
+
+    /// The `add`/`sub` steps ptxas fuses with a `mul` ([`super::contract`]),
+    /// each as the fma it becomes; and the `mul` steps whose operands must
+    /// be kept for it (a register of theirs written again before the add,
+    /// or the add in another block), each with the copies to make.
+    #[allow(clippy::type_complexity)]
+    fn fusions(
+        &mut self,
+        program: &Program,
+    ) -> Result<(HashMap<usize, Op>, HashMap<usize, Vec<(u32, u32)>>), LoadError> {
+        let mut fused = HashMap::new();
+        let mut keeps: HashMap<usize, Vec<(u32, u32)>> = HashMap::new();
+        for (c, negated) in super::contract::signed_contractions(program) {
+            let (
+                StepKind::Exec {
+                    form: add_form,
+                    mods,
+                    slots: add_slots,
+                },
+                StepKind::Exec {
+                    slots: mul_slots, ..
+                },
+            ) = (&program.steps[c.add].kind, &program.steps[c.mul].kind)
+            else {
+                continue;
+            };
+            if add_slots.len() != 3 || mul_slots.len() != 3 {
+                continue;
+            }
+            let subtracts = add_form.semantics == ptx_core::Semantics::Sub;
+            let addend = &add_slots[3 - c.operand];
+            let sign = sign_mask(mods.ty(0));
+            let negate_product = negated ^ (subtracts && c.operand == 2);
+            let negate_addend = subtracts && c.operand == 1;
+            let mut factors = [self.operand(&mul_slots[1])?, self.operand(&mul_slots[2])?];
+            if !self.untouched_between(program, c.mul, c.add, &mul_slots[1..]) {
+                for factor in &mut factors {
+                    if let Src::Reg(r) = factor.src {
+                        let keep = self.code.registers;
+                        self.code.registers += 1;
+                        keeps.entry(c.mul).or_default().push((r, keep));
+                        factor.src = Src::Reg(keep);
+                    }
+                }
+            }
+            let mut fma = *mods;
+            fma.rnd = ptx_core::Rounding::Rn;
+            let slots = [
+                self.operand(&add_slots[0])?,
+                factors[0],
+                factors[1],
+                self.operand(addend)?,
+            ];
+            fused.insert(
+                c.add,
+                Op::Fused {
+                    mods: fma,
+                    slots: slots.into(),
+                    negate: [
+                        if negate_product { sign } else { 0 },
+                        if negate_addend { sign } else { 0 },
+                    ],
+                },
+            );
+        }
+        Ok((fused, keeps))
+    }
+
+    /// Whether the steps strictly between `from` and `to` are one straight
+    /// run (no branch into or out of it) that writes none of the registers
+    /// of `slots`.
+    fn untouched_between(&self, program: &Program, from: usize, to: usize, slots: &[Slot]) -> bool {
+        let registers: Vec<usize> = slots
+            .iter()
+            .filter_map(|s| match s.source {
+                SlotSource::Register { index, .. } => Some(index),
+                _ => None,
+            })
+            .collect();
+        if to <= from {
+            return false;
+        }
+        let targets_between = program.steps.iter().any(|s| match &s.kind {
+            StepKind::Branch { target } => (from + 1..=to).contains(target),
+            StepKind::BranchIndexed { targets, .. } => {
+                targets.iter().any(|t| (from + 1..=to).contains(t))
+            }
+            _ => false,
+        });
+        !targets_between
+            && program.steps[from + 1..to].iter().all(|s| match &s.kind {
+                StepKind::Exec { slots, .. } => !slots.iter().any(|w| {
+                    w.access != Access::Read
+                        && matches!(w.source, SlotSource::Register { index, .. } if registers.contains(&index))
+                }),
+                _ => false,
+            })
     }
 
     fn op(&mut self, kind: &StepKind) -> Result<Op, LoadError> {

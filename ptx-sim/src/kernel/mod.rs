@@ -16,6 +16,7 @@
 
 mod builtins;
 mod code;
+mod contract;
 mod cta;
 mod grid;
 mod launch;
