@@ -348,7 +348,33 @@ impl Warp {
             let base = frame.reg_base as usize;
             let active = self.guarded(step.guard, self.group, base);
             self.thread_steps += u64::from(self.group.count_ones());
-            let result = match &step.op {
+            let op = match &step.op {
+                Op::Keep { copies, op } => {
+                    for &(from, to) in copies.iter() {
+                        for l in lanes_of(active) {
+                            self.regs[(base + to as usize) * 32 + l] =
+                                self.regs[(base + from as usize) * 32 + l];
+                        }
+                    }
+                    op
+                }
+                op => op,
+            };
+            let result = match op {
+                Op::Fused {
+                    mods,
+                    slots,
+                    negate,
+                } => if active != 0 {
+                    self.fused(&cx.fixed, active, mods, slots, *negate, &frame)
+                } else {
+                    Ok(())
+                }
+                .map(|()| self.goto(pc + 1)),
+                Op::Keep { .. } => Err((
+                    active.trailing_zeros(),
+                    Fault::malformed(None, "a kept operation inside another"),
+                )),
                 Op::Lane {
                     sem,
                     mods,
@@ -491,6 +517,80 @@ impl Warp {
         o.cut(v)
     }
 
+    /// Slot `k` of `rows` for each lane of `mask`: the value of `o` (see
+    /// [`Warp::read`]), a register's whole row at once.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn read_column<const W: usize>(
+        &self,
+        cx: &Fixed<'_>,
+        o: &Operand,
+        mask: u32,
+        base: usize,
+        local_base: u64,
+        rows: &mut [[u64; W]; 32],
+        k: usize,
+    ) {
+        match o.src {
+            Src::Reg(r) => {
+                let row = &self.regs[(base + r as usize) * 32..][..32];
+                if mask == u32::MAX {
+                    for (dst, &v) in rows.iter_mut().zip(row) {
+                        dst[k] = o.cut(v);
+                    }
+                } else {
+                    for l in lanes_of(mask) {
+                        rows[l][k] = o.cut(row[l]);
+                    }
+                }
+            }
+            Src::RegPlus(r, offset) => {
+                let row = &self.regs[(base + r as usize) * 32..][..32];
+                for l in lanes_of(mask) {
+                    rows[l][k] = o.cut(row[l].wrapping_add(offset as u64));
+                }
+            }
+            Src::Imm(v) => {
+                let v = o.cut(v);
+                for l in lanes_of(mask) {
+                    rows[l][k] = v;
+                }
+            }
+            _ => {
+                for l in lanes_of(mask) {
+                    rows[l][k] = self.read(cx, o, l, base, local_base);
+                }
+            }
+        }
+    }
+
+    /// Writes slot `k` of `rows` to `o` for each lane of `mask` (nothing
+    /// unless `o` is a register it writes).
+    #[inline(always)]
+    fn write_column<const W: usize>(
+        &mut self,
+        o: &Operand,
+        mask: u32,
+        base: usize,
+        rows: &[[u64; W]; 32],
+        k: usize,
+    ) {
+        let Src::Reg(r) = o.src else { return };
+        if o.access == Access::Read {
+            return;
+        }
+        let row = &mut self.regs[(base + r as usize) * 32..][..32];
+        if mask == u32::MAX {
+            for (dst, src) in row.iter_mut().zip(rows) {
+                *dst = o.widen(src[k]);
+            }
+        } else {
+            for l in lanes_of(mask) {
+                row[l] = o.widen(rows[l][k]);
+            }
+        }
+    }
+
     /// Writes `v` to `o` for lane `l` (nothing unless `o` is a register it
     /// writes).
     #[inline(always)]
@@ -534,20 +634,16 @@ impl Warp {
         rows: &mut [Slots; 32],
     ) {
         let base = frame.reg_base as usize;
-        for l in lanes_of(mask) {
-            for (k, o) in slots.iter().enumerate() {
-                rows[l][k] = self.read(cx, o, l, base, frame.local_base);
-            }
+        for (k, o) in slots.iter().enumerate() {
+            self.read_column(cx, o, mask, base, frame.local_base, rows, k);
         }
     }
 
     /// Writes each lane of `mask`'s written slots back from `rows`.
     fn scatter(&mut self, slots: &[Operand], mask: u32, frame: &Frame, rows: &[Slots; 32]) {
         let base = frame.reg_base as usize;
-        for l in lanes_of(mask) {
-            for (k, o) in slots.iter().enumerate() {
-                self.write(o, l, base, rows[l][k]);
-            }
+        for (k, o) in slots.iter().enumerate() {
+            self.write_column(o, mask, base, rows, k);
         }
     }
 
@@ -595,6 +691,32 @@ impl Warp {
             self.scatter(slots, members, frame, cx.rows);
         }
         result.map_err(|f| (f.lane().unwrap_or(members.trailing_zeros()), f))
+    }
+
+    /// A fused `mul` and `add` (see [`Op::Fused`]) for the `active` lanes:
+    /// the product's operands and the addend read, their signs flipped as
+    /// the fusion says, and `fma` (the semantic function of `fma.rn`) run.
+    fn fused(
+        &mut self,
+        cx: &Fixed<'_>,
+        active: u32,
+        mods: &Mods,
+        slots: &[Operand],
+        negate: [u64; 2],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        let base = frame.reg_base as usize;
+        let mut rows = [[0u64; 4]; 32];
+        for (k, o) in slots.iter().enumerate().take(4) {
+            self.read_column(cx, o, active, base, frame.local_base, &mut rows, k);
+        }
+        for l in lanes_of(active) {
+            rows[l][1] ^= negate[0];
+            rows[l][3] ^= negate[1];
+            crate::sem::float::fma(mods, &mut rows[l]).map_err(|f| (l as u32, f))?;
+        }
+        self.write_column(&slots[0], active, base, &rows, 0);
+        Ok(())
     }
 
     /// A warp collective reached by the group's `active` lanes.
@@ -903,7 +1025,7 @@ impl Warp {
                     let addr = this.read(&cx.fixed, o, l, base, frame.local_base);
                     let index = addr.wrapping_sub(FUNCTION_BASE) / 16;
                     if addr < FUNCTION_BASE
-                        || addr % 16 != 0
+                        || !addr.is_multiple_of(16)
                         || index >= image.functions.len() as u64
                     {
                         return Err((l as u32, Fault::BadCallTarget { address: addr }));
@@ -1202,11 +1324,53 @@ struct LaneRun<'w, 'c, 'x> {
     cx: &'c Fixed<'x>,
 }
 
+/// The most slots an operation may have to run a column at a time (see
+/// [`LaneRun`]); wider ones run a lane at a time.
+const COLUMNS: usize = 8;
+
 impl EachLane for LaneRun<'_, '_, '_> {
     type Error = (u32, Fault);
 
+    /// Reads each slot for every lane (one decision on the operand's kind,
+    /// then a loop over the lanes), applies `f` to each lane, and writes
+    /// each written slot back the same way: the interpreter's cost of an
+    /// instruction is mostly this, so it is done a column at a time.
     #[inline(always)]
     fn each<F: Fn(&Mods, &mut [u64]) -> SemResult>(
+        &mut self,
+        m: &Mods,
+        f: F,
+    ) -> Result<(), (u32, Fault)> {
+        let n = self.slots.len();
+        if n > COLUMNS || self.carry {
+            return self.lane_by_lane(m, f);
+        }
+        let mut rows = [[0u64; COLUMNS]; 32];
+        for (k, o) in self.slots.iter().enumerate() {
+            self.warp.read_column(
+                self.cx,
+                o,
+                self.mask,
+                self.base,
+                self.local_base,
+                &mut rows,
+                k,
+            );
+        }
+        for l in lanes_of(self.mask) {
+            f(m, &mut rows[l][..n]).map_err(|fault| (l as u32, fault))?;
+        }
+        for (k, o) in self.slots.iter().enumerate() {
+            self.warp.write_column(o, self.mask, self.base, &rows, k);
+        }
+        Ok(())
+    }
+}
+
+impl LaneRun<'_, '_, '_> {
+    /// [`EachLane::each`] a lane at a time: for operations with many slots,
+    /// and those that read or write the lane's carry flag.
+    fn lane_by_lane<F: Fn(&Mods, &mut [u64]) -> SemResult>(
         &mut self,
         m: &Mods,
         f: F,

@@ -63,6 +63,9 @@ use crate::machine::WarpCall;
 /// `(wavefronts, ideal)` of `(address, bytes)` accesses served together:
 /// the most distinct words any one bank holds, at least one per 128 bytes.
 pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
+    if let Some(counts) = one_word_a_bank(accesses) {
+        return counts;
+    }
     let mut words = Words::default();
     for &(a, n) in accesses {
         for w in a / 4..(a + n).div_ceil(4) {
@@ -78,6 +81,28 @@ pub fn wavefronts(accesses: &[(u64, u64)]) -> (u64, u64) {
     let ideal = bytes.div_ceil(128).max(1);
     let worst = per_bank.iter().copied().max().unwrap_or(0);
     (worst.max(ideal), ideal)
+}
+
+/// [`wavefronts`] when no bank holds two distinct words of the accesses
+/// (the usual case: consecutive words, or one word broadcast), found
+/// without sorting: one wavefront per 128 bytes of distinct words; `None`
+/// when some bank holds two.
+fn one_word_a_bank(accesses: &[(u64, u64)]) -> Option<(u64, u64)> {
+    let mut word_of = [0u64; 32];
+    let mut used = 0u32;
+    for &(a, n) in accesses {
+        for w in a / 4..(a + n).div_ceil(4) {
+            let bank = (w % 32) as usize;
+            if used & (1 << bank) == 0 {
+                used |= 1 << bank;
+                word_of[bank] = w;
+            } else if word_of[bank] != w {
+                return None;
+            }
+        }
+    }
+    let ideal = (u64::from(used.count_ones()) * 4).div_ceil(128).max(1);
+    Some((ideal, ideal))
 }
 
 /// The words a request touches: on the stack for the sizes warp
@@ -223,20 +248,11 @@ fn finish(kind: RequestKind, waves: u64, ideal: u64) -> (u64, u64) {
 
 /// The `(address, bytes)` accesses of one part of a warp: on the stack
 /// for the usual one a lane, on the heap past that.
+#[derive(Default)]
 struct Part {
     items: [(u64, u64); 32],
     len: usize,
     heap: Vec<(u64, u64)>,
-}
-
-impl Default for Part {
-    fn default() -> Part {
-        Part {
-            items: [(0, 0); 32],
-            len: 0,
-            heap: Vec::new(),
-        }
-    }
 }
 
 impl Part {

@@ -251,8 +251,11 @@ pub(crate) struct CtaCore {
     /// What runs when a lane's code returns, set by a semantic function
     /// that left the lane something to finish (its asynchronous copies in
     /// flight): the machine calls it without knowing what it does.
-    pub at_lane_end: Cell<Option<fn(&CtaCore, usize)>>,
+    pub at_lane_end: Cell<Option<LaneEnd>>,
 }
+
+/// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
+pub(crate) type LaneEnd = fn(&CtaCore, usize);
 
 /// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
 /// next of the same size, so that a launch of many CTAs allocates them once.

@@ -19,9 +19,9 @@ use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::{WarpCall, lanes_of};
-use address::{Memories, Place, Reach, place, shared_offset, with_bytes};
-use ptx_core::Mods;
+use address::{Memories, Place, Reach, check_access, place, shared_offset, with_bytes};
 use ptx_core::Semantics;
+use ptx_core::{Mods, StateSpace};
 
 pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
     let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
@@ -137,6 +137,22 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     let total = size * n as u64;
     let mut request = [(0u32, 0u64, 0u64); 32];
     let mut requested = 0;
+    if let (Some(StateSpace::Shared(_)), 1, ..=8) = (m.space, n, size) {
+        // A scalar `ld.shared`, the common case: each lane's bytes straight
+        // from the CTA's shared memory (what the general path below does
+        // through the address's place).
+        let shared = &*call.memory.shared;
+        for l in lanes_of(call.members) {
+            let s = &mut call.lanes[l];
+            let at = check_access(shared.len(), s[1], size, size, call.key)
+                .map_err(|f| f.on_lane(l as u32))?;
+            s[0] = read_le(&shared[at..at + size as usize]);
+            request[requested] = (l as u32, at as u64, total);
+            requested += 1;
+        }
+        record_request(call, &request[..requested], RequestKind::Load);
+        return Ok(());
+    }
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
         let addr = s[n * k];

@@ -1,0 +1,183 @@
+//! Whole kernels in the interpreter, measured in one run (`cargo bench
+//! --bench kernels`):
+//!
+//! * NVIDIA's `reduce6` (ints, 256 threads a CTA, 64 CTAs over 262,144
+//!   elements) and `matrixMul` (16×16 tiles, 160×160 by 320×160) samples as
+//!   nvcc 13.0 compiled them (`tests/data/kernels/modules/`), on 1 worker and
+//!   on 2: divan's items are thread instructions, so its "item/s" is the
+//!   simulated thread instructions per second (a launch's setup included);
+//! * one instruction's cost: a kernel whose threads run a loop of integer
+//!   instructions, against the same statements through `ptx!` (the compiled
+//!   path) in a launch of the same threads; both count thread instructions.
+//!
+//! `docs/kernels.md` has the numbers and where the time goes.
+
+use divan::Bencher;
+use divan::counter::ItemsCount;
+use ptx::Module;
+use ptx::ptx;
+use ptx::sim::machine::Launch;
+
+fn main() {
+    divan::main();
+}
+
+const REDUCTION: &str = include_str!(
+    "../tests/data/kernels/modules/Samples__2_Concepts_and_Techniques__reduction__reduction_kernel.ptx"
+);
+const MATRIX_MUL: &str = include_str!(
+    "../tests/data/kernels/modules/Samples__0_Introduction__matrixMul_nvrtc__matrixMul_kernel.ptx"
+);
+
+/// A value stream that is the same on every run.
+fn stream(n: usize, seed: u32) -> impl Iterator<Item = u32> {
+    let mut x = seed;
+    (0..n).map(move |_| {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    })
+}
+
+/// Runs `launch` once for its count of thread instructions, then `bencher`
+/// on it with that count as items.
+fn bench_launch(bencher: Bencher, launch: &ptx::kernel::KernelLaunch<'_>) {
+    let steps = launch.run().expect("the kernel runs").steps.thread;
+    bencher
+        .counter(ItemsCount::new(steps))
+        .bench_local(|| launch.run().expect("the kernel runs"));
+}
+
+#[divan::bench(args = [1, 2])]
+fn reduce6_int_256(bencher: Bencher, workers: usize) {
+    let module = Module::from_ptx(REDUCTION).expect("the sample's module loads");
+    let mut launch = module
+        .kernel("_Z7reduce6IiLj256ELb1EEvPT_S1_j")
+        .expect("reduce6<int, 256, true>");
+    let n = 262_144;
+    let input: Vec<i32> = stream(n, 7).map(|v| (v % 16) as i32).collect();
+    let idata = launch.buffer_from(&input);
+    let odata = launch.zeroed::<i32>(64);
+    launch
+        .grid(64)
+        .block(256)
+        .shared_bytes(1024)
+        .workers(workers)
+        .arg(idata)
+        .arg(odata)
+        .arg(n as u32);
+    bench_launch(bencher, &launch);
+}
+
+#[divan::bench(args = [1, 2])]
+fn matrix_mul_block16(bencher: Bencher, workers: usize) {
+    let module = Module::from_ptx(MATRIX_MUL).expect("the sample's module loads");
+    let mut launch = module
+        .kernel("matrixMulCUDA_block16")
+        .expect("matrixMul with 16x16 tiles");
+    let unit = |v: u32| (v >> 8) as f32 / (1u32 << 24) as f32 - 0.5;
+    let a: Vec<f32> = stream(160 * 160, 11).map(unit).collect();
+    let b: Vec<f32> = stream(320 * 160, 13).map(unit).collect();
+    let c = launch.zeroed::<f32>(320 * 160);
+    let (a, b) = (launch.buffer_from(&a), launch.buffer_from(&b));
+    launch
+        .grid((20, 10))
+        .block((16, 16))
+        .workers(workers)
+        .arg(c)
+        .arg(a)
+        .arg(b)
+        .arg(160i32)
+        .arg(320i32);
+    bench_launch(bencher, &launch);
+}
+
+/// Trips of the loop of eight integer instructions each thread runs.
+const TRIPS: u32 = 256;
+
+/// The loop as a kernel: `x = x * 1664525 + 1013904223; x ^= x >> 13;
+/// y += x; y = y rotated left by 7`, eight instructions a trip, then a store.
+const CHAIN: &str = "
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry chain(.param .u64 out, .param .u32 trips) {
+    .reg .pred %p;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u32 %r9, [trips];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, 0;
+    mov.u32 %r8, 0;
+LOOP:
+    mad.lo.u32 %r1, %r1, 1664525, 1013904223;
+    shr.u32 %r3, %r1, 13;
+    xor.b32 %r1, %r1, %r3;
+    add.u32 %r2, %r2, %r1;
+    shl.b32 %r4, %r2, 7;
+    shr.u32 %r5, %r2, 25;
+    or.b32 %r2, %r4, %r5;
+    add.u32 %r8, %r8, 1;
+    setp.lt.u32 %p, %r8, %r9;
+    @%p bra LOOP;
+    mov.u32 %r10, %tid.x;
+    mul.wide.u32 %rd2, %r10, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r2;
+    ret;
+}";
+
+#[divan::bench]
+fn instruction_in_the_interpreter(bencher: Bencher) {
+    let module = Module::from_ptx(CHAIN).expect("the chain loads");
+    let mut launch = module.kernel("chain").expect("it is there");
+    let out = launch.zeroed::<u32>(256);
+    launch.block(256).workers(1).arg(out).arg(TRIPS);
+    bench_launch(bencher, &launch);
+}
+
+/// The same loop through `ptx!`, one statement an instruction.
+fn chain_compiled(tid: u32) -> u32 {
+    let (mut x, mut y) = (tid, 0u32);
+    let mut trips = 0u32;
+    loop {
+        let (t3, t4, t5): (u32, u32, u32);
+        ptx!("mad.lo.u32 %0, %1, 1664525, 1013904223;" : "=r"(x) : "r"(x));
+        ptx!("shr.u32 %0, %1, 13;" : "=r"(t3) : "r"(x));
+        ptx!("xor.b32 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(t3));
+        ptx!("add.u32 %0, %1, %2;" : "=r"(y) : "r"(y), "r"(x));
+        ptx!("shl.b32 %0, %1, 7;" : "=r"(t4) : "r"(y));
+        ptx!("shr.u32 %0, %1, 25;" : "=r"(t5) : "r"(y));
+        ptx!("or.b32 %0, %1, %2;" : "=r"(y) : "r"(t4), "r"(t5));
+        ptx!("add.u32 %0, %1, 1;" : "=r"(trips) : "r"(trips));
+        let go: u32;
+        ptx!("{ .reg .pred p; setp.lt.u32 p, %1, %2; selp.u32 %0, 1, 0, p; }" : "=r"(go) : "r"(trips), "r"(TRIPS));
+        if go == 0 {
+            return y;
+        }
+    }
+}
+
+#[divan::bench]
+fn instruction_compiled_by_ptx_macro(bencher: Bencher) {
+    // Ten instructions a trip, as the kernel's loop (the branch included).
+    let steps = u64::from(256 * TRIPS * 10);
+    let launch = Launch::new(1, 256).workers(1);
+    bencher
+        .counter(ItemsCount::new(steps))
+        .bench_local(|| launch.run(|t| chain_compiled(t.tid[0])).expect("it runs"));
+}
+
+/// The kernel and the `ptx!` loop compute the same values.
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn the_two_chains_agree() {
+    let module = Module::from_ptx(CHAIN).expect("the chain loads");
+    let mut launch = module.kernel("chain").expect("it is there");
+    let out = launch.zeroed::<u32>(256);
+    launch.block(256).arg(out).arg(TRIPS);
+    let kernel = launch.run().expect("it runs").read::<u32>(out);
+    let compiled: Vec<u32> = (0..256).map(chain_compiled).collect();
+    assert_eq!(kernel, compiled);
+}
