@@ -13,12 +13,13 @@
 //! exec            the contract between programs and semantic functions:
 //!    │            operand slots and widths
 //!    │
-//! machine/        what runs them: a launch's grid of CTAs (launch), lanes on
+//! machine/        what runs them: a launch's grid of CTAs (launch) kept
+//!    │            co-resident as an H100 keeps them (grid), lanes on
 //!    │            fibers with a deterministic schedule (fiber, scheduler,
 //!    │            ready, cta, current), the rendezvous of warp-wide
-//!    │            instructions (collective), the running thread (context),
-//!    │            memory spaces (spaces) and the shared-memory bank model
-//!    │            (banks)
+//!    │            instructions (collective), barriers (barrier), the running
+//!    │            thread (context), memory spaces (spaces), copies in
+//!    │            flight (in_flight) and the shared-memory bank model (banks)
 //!    │
 //! sem/            one semantic function per Semantics, in files named after
 //!    │            ptx-core's table/<family>.rs, and `sem::run`, the exhaustive
@@ -26,6 +27,10 @@
 //!    │            rendezvous, naming themselves by their Semantics
 //!    │
 //! interp          runs a lowered program: per step, `sem::run`
+//!    │
+//! kernel/         whole PTX modules: loaded, decoded once, launched over a
+//!                 grid whose warps run each step for all their lanes at
+//!                 once (`docs/kernels.md` is the execution model)
 //! ```
 //!
 //! The only loop among the modules is inside the launch engine: a CTA
@@ -37,7 +42,9 @@
 //! folds the dispatch away; PTX text parsed at run time goes through
 //! [`interp`], which calls the same function. Inside a [`machine::Launch`],
 //! every thread's code runs on a lane of its CTA, and a failing instruction
-//! is a [`fault::Fault`] naming the thread and the statement.
+//! is a [`fault::Fault`] naming the thread and the statement. A whole
+//! module's kernels run through [`kernel::Module`], on the same semantic
+//! functions.
 //!
 //! ```
 //! use ptx_core::{AsmOperand, Target, check_asm, lower};

@@ -13,6 +13,10 @@
 //! The files follow that order: `code` (the decoded steps), `load`,
 //! `launch` (the public API), `grid`, `cta`, `warp`, and the functions the
 //! driver provides (`builtins`, with `printf`'s formatting).
+//!
+//! `docs/kernels.md` is the execution model in full: what a lane runs, when
+//! lanes and CTAs switch, co-residency, the memory order a launch gives,
+//! what is not simulated, and where the time goes.
 
 mod builtins;
 mod code;

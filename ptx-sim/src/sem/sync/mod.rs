@@ -1,7 +1,9 @@
 //! CTA-level synchronisation, the family of `ptx_core`'s `table/sync.rs`:
 //! the CTA barriers `bar`/`barrier` (`.sync`, `.arrive`, `.red`), the
-//! fences (no-ops: a CTA runs one lane at a time, so its accesses are
-//! already ordered) and the `mbarrier` object ([`mbarrier`]).
+//! fences (a CTA runs one lane at a time, so within it accesses are
+//! already ordered; across CTAs on different workers a fence is the
+//! host's sequentially consistent fence) and the `mbarrier` object
+//! ([`mbarrier`]).
 //!
 //! Each function is the lane side: it deposits the lane's slots at a
 //! rendezvous (see [`crate::machine`]) and returns once every lane it
