@@ -81,8 +81,8 @@ pub enum SlotSource {
     },
     /// A constant.
     Immediate(u64),
-    /// A special register (`%tid.x`): `component` is 0, 1, 2 for `.x .y
-    /// .z`, or the member's number in a numbered family (`%envreg3`: 3).
+    /// A special register (`%tid.x`): `component` is 0, 1, 2, 3 for `.x .y
+    /// .z .w`, or the member's number in a numbered family (`%envreg3`: 3).
     Special {
         /// The register.
         register: SpecialRegister,
@@ -498,11 +498,10 @@ impl Lowerer<'_> {
         }
         let register = SpecialRegister::lookup(&n.ident, n.component.as_deref())
             .ok_or_else(|| format!("`{}` is not declared", n.ident))?;
-        // `.x .y .z`, or the number of a numbered family's member.
+        // The vector component, or the number of a numbered family's member.
         let component = match n.component.as_deref() {
-            Some("y") => 1,
-            Some("z") => 2,
-            _ => SpecialRegister::number(&n.ident).map_or(0, |k| k as u8),
+            Some(c) => SpecialRegister::component_index(c).unwrap_or(0),
+            None => SpecialRegister::number(&n.ident).map_or(0, |k| k as u8),
         };
         Ok(SlotSource::Special {
             register,

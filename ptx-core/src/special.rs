@@ -1,6 +1,6 @@
 //! Special registers (`%tid.x`, `%laneid`, `%clock64`, ...): their names, types and targets.
 
-use crate::{PtxVersion, ScalarType};
+use crate::{PtxVersion, ScalarType, VectorWidth};
 
 /// A read-only special register, as named in PTX (`%laneid`) with its component
 /// (`%tid.x`) where it has one.
@@ -10,13 +10,15 @@ use crate::{PtxVersion, ScalarType};
 /// let r = SpecialRegister::lookup("%tid", Some("x")).unwrap();
 /// assert_eq!(r.ty, ScalarType::U32);
 /// assert_eq!(SpecialRegister::lookup("%clock64", None).unwrap().ty, ScalarType::U64);
-/// assert!(SpecialRegister::lookup("%tid", Some("w")).is_none());
+/// assert!(SpecialRegister::lookup("%tid", Some("q")).is_none());
+/// assert_eq!(SpecialRegister::component_index("a"), Some(3));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpecialRegister {
     /// The name with its `%`, without component.
     pub name: &'static str,
-    /// Whether the register is a vector with `.x .y .z` components.
+    /// Whether the register is a `.v4` vector: components `.x .y .z`, the
+    /// fourth `.w` (which reads 0), or `.r .g .b .a` for the same four.
     pub vector: bool,
     /// The type of the register (of one component for vectors).
     pub ty: ScalarType,
@@ -104,7 +106,8 @@ const NUMBERED: &[(&str, &str, u32, SpecialRegister)] = &[
 
 impl SpecialRegister {
     /// The special register called `name`, accessed through `component`
-    /// (`x`, `y` or `z` for vector registers, `None` for scalars).
+    /// (`x`, `y`, `z` or `w`, or `r`, `g`, `b`, `a`, for vector registers,
+    /// `None` for scalars).
     pub fn lookup(name: &str, component: Option<&str>) -> Option<SpecialRegister> {
         let found = SPECIAL_REGISTERS
             .iter()
@@ -118,9 +121,17 @@ impl SpecialRegister {
                 })
             })?;
         match (found.vector, component) {
-            (true, Some("x" | "y" | "z")) | (false, None) => Some(found),
+            (true, Some(c)) if Self::component_index(c).is_some() => Some(found),
+            (false, None) => Some(found),
             _ => None,
         }
+    }
+
+    /// The index of a vector register's component: `x`/`r` 0, `y`/`g` 1,
+    /// `z`/`b` 2, `w`/`a` 3 (ptxas 13.0 takes all eight names; the
+    /// fourth component of every vector special register reads 0).
+    pub fn component_index(component: &str) -> Option<u8> {
+        VectorWidth::V4.component_index(component).map(|i| i as u8)
     }
 
     /// The number of a member of a numbered family (`%envreg3`: 3,
@@ -155,6 +166,9 @@ mod tests {
         assert!(SpecialRegister::lookup("%ntid", None).is_none());
         assert!(SpecialRegister::lookup("%ntid", Some("z")).is_some());
         assert!(SpecialRegister::lookup("%laneid", Some("x")).is_none());
+        assert!(SpecialRegister::lookup("%ctaid", Some("w")).is_some());
+        assert!(SpecialRegister::lookup("%ctaid", Some("b")).is_some());
+        assert!(SpecialRegister::lookup("%ctaid", Some("v")).is_none());
     }
 
     #[test]

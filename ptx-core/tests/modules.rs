@@ -186,21 +186,7 @@ const LARGE_MODULES: &[&str] = &[
 /// Mutants on which `check_module` and ptxas 13.0 still disagree, each with
 /// the reason. The test fails when one of them starts to agree (remove it
 /// here) or another disagrees.
-const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[
-    (
-        "m0123",
-        "`%tid.w`: the ISA declares %tid, %ntid, %ctaid and %nctaid as .v4 (`.w` reads 0) and ptxas \
-         takes it; ptx-core's special-register table knows .x .y .z only, and the simulator would \
-         need a fourth component",
-    ),
-    ("m0280", "`%tid.w`, as m0123"),
-    ("d0132", "`%tid.w`, as m0123"),
-    (
-        "m0210",
-        "cp.async's source size must lie in 0..=cp-size when it is an immediate; the instruction \
-         table gives `src_size` no range yet",
-    ),
-];
+const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[];
 
 #[test]
 fn check_module_agrees_with_ptxas_on_every_recorded_mutant() {

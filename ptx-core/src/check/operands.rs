@@ -78,6 +78,33 @@ impl OperandChecker<'_, '_> {
             self.operand(spec, op);
         }
         self.product_or_c_negated(specs, ops);
+        self.source_size_within_copy(specs, ops);
+    }
+
+    /// `cp.async`'s source size, when written as a number, lies in
+    /// `0..=cp-size` (ptxas 13.0: "value '17' out of range, expected to be
+    /// in range [0..16]"); a register may hold any value.
+    fn source_size_within_copy(&mut self, specs: &[OperandSpec], ops: &[Operand]) {
+        let immediate = |name: &str| {
+            specs.iter().zip(ops).find_map(|(s, o)| match &o.kind {
+                OperandKind::Immediate(imm) if s.name == name => Some((imm.as_i128()?, o.span)),
+                _ => None,
+            })
+        };
+        let (Some((size, _)), Some((source, span))) = (immediate("size"), immediate("src_size"))
+        else {
+            return;
+        };
+        if !(0..=size).contains(&source) {
+            self.error(
+                DiagnosticKind::ImmediateRange,
+                span,
+                format!(
+                    "`{}` copies {size} bytes, so its source size must be in 0..={size}, found {source}",
+                    self.opcode()
+                ),
+            );
+        }
     }
 
     /// `vmad` negates the product `a*b` (exactly one of `a`, `b` written
@@ -942,6 +969,18 @@ mod tests {
             &["=d", "=f", "l"],
             "sm_90"
         ));
+    }
+
+    #[test]
+    fn a_copy_reads_at_most_its_own_size() {
+        let copy = |extra: &str| {
+            let text = format!("cp.async.ca.shared.global [%0], [%1], 8, {extra};");
+            accepts(&text, &["r", "l"], "sm_90")
+        };
+        assert!(copy("8"));
+        assert!(copy("0"));
+        assert!(!copy("9"));
+        assert!(!copy("-1"));
     }
 
     #[test]

@@ -302,7 +302,7 @@ impl<'a> Scope<'a> {
                     special.name, special.name
                 ),
                 Some(c) => format!(
-                    "`{}` has components `.x`, `.y` and `.z`, not `.{c}`",
+                    "`{}` has components `.x`, `.y`, `.z` and `.w` (or `.r`, `.g`, `.b`, `.a`), not `.{c}`",
                     special.name
                 ),
             };

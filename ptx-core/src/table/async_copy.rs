@@ -38,11 +38,12 @@ fn cp_async() -> Vec<Entry> {
     // .L2::cache_hint (7.4) adds a cache policy last; .L2::128B etc. came in 7.4.
     let copies = [(".ca", "4|8|16"), (".cg", "16")];
     // Each extra has its semantics key: the slots alone cannot tell a
-    // source size from a cache policy.
+    // source size from a cache policy. A number there is a source size
+    // (ptxas 13.0 holds it to 0..=cp-size), never a constant predicate.
     let extras = [
         ("", (7, 0), S::CpAsync),
         (", src_size:.u32", (7, 0), S::CpAsyncSrcSize),
-        (", ignore_src:.pred:neg", (7, 5), S::CpAsyncIgnoreSrc),
+        (", ignore_src:.pred:neg:reg", (7, 5), S::CpAsyncIgnoreSrc),
     ];
     for (cache, sizes) in copies {
         for (extra, extra_ptx, key) in extras {

@@ -669,8 +669,11 @@ impl<'c, 'm> BodyWalker<'c, 'm> {
                 DiagnosticKind::OperandType,
                 arg.span,
                 format!(
-                    "`{}` is {} bytes, but parameter `{}` of {callee} is {} bytes",
-                    n.ident, layout.size, formal.name.text, want.size
+                    "`{}` is {}, but parameter `{}` of {callee} is {}",
+                    n.ident,
+                    byte_count(layout.size),
+                    formal.name.text,
+                    byte_count(want.size)
                 ),
             ));
         } else if layout.align != want.align && formal.space != StateSpace::Reg {
@@ -683,6 +686,15 @@ impl<'c, 'm> BodyWalker<'c, 'm> {
                 ),
             ));
         }
+    }
+}
+
+/// `n` bytes, in words: "1 byte", "4 bytes".
+fn byte_count(n: u64) -> String {
+    if n == 1 {
+        "1 byte".to_string()
+    } else {
+        format!("{n} bytes")
     }
 }
 
