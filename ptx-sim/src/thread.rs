@@ -75,7 +75,8 @@ impl Thread {
         index: 0,
     };
 
-    /// `%nwarpid`: the warps of the thread's CTA.
+    /// The warps of the thread's CTA (not `%nwarpid`, which counts an SM's
+    /// warp slots: 64 on the H100).
     ///
     /// ```
     /// use ptx_sim::machine::Thread;

@@ -237,6 +237,10 @@ SPECS.append(spec("ptx/producer_consumer", "exit_barriers.ptx", "producer_consum
                   [B_("in"), B_("out"), U(8)],
                   {"in": buf("u32", 4 * 8 * 64, "randint:0:1000"), "out": buf("u32", 4 * 64)}, ptx=True))
 
+# 6 CTAs of 8x4x2 threads (a 3-D block, a 2-D grid), 32 words a thread.
+SPECS.append(spec("ptx/vector_components", "specials.ptx", "vector_components", [3, 2], [8, 4, 2],
+                  [B_("out")], {"out": buf("u32", 6 * 64 * 32)}, ptx=True))
+
 # ================================================================ rustc's nvptx64 backend
 # rust/kernels.ptx as rustc +nightly wrote it from rust/kernels.rs (command in that file's header).
 SPECS.append(spec("rust/saxpy", "rust/kernels.ptx", "saxpy", [4], [256],

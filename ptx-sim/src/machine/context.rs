@@ -97,7 +97,11 @@ pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
 /// assert_eq!(special_of(&tid, 1, &thread), 4);
 /// ```
 pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thread) -> u64 {
-    let c = usize::from(component.min(2));
+    // A vector register's fourth component (`.w`) reads 0.
+    if register.vector && component > 2 {
+        return 0;
+    }
+    let c = usize::from(component);
     let lane = id.lane & 31;
     match register.name {
         "%tid" => u64::from(id.tid[c]),
@@ -106,7 +110,9 @@ pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thre
         "%nctaid" => u64::from(id.nctaid[c]),
         "%laneid" => u64::from(lane),
         "%warpid" => u64::from(id.warp),
-        "%nwarpid" => u64::from(id.nwarps()),
+        // An SM's warp slots (2048 threads), as the H100 answers
+        // (`ours/ptx/vector_components`).
+        "%nwarpid" => 64,
         "%lanemask_eq" => 1 << lane,
         "%lanemask_lt" => (1u64 << lane) - 1,
         "%lanemask_le" => (1u64 << (lane + 1)) - 1,
@@ -124,8 +130,13 @@ pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thre
             }
         }
         "%nsmid" => 1,
-        "%cluster_nctarank" => 1,
-        "%cluster_nctaid" | "%nclusterid" => 1,
+        // Without clusters each CTA is a cluster of one (the H100 answers
+        // so, `ours/ptx/vector_components`): the cluster is the CTA's
+        // index in the grid, the grid's shape counts clusters, and the CTA
+        // is rank 0 at (0, 0, 0) of a 1x1x1 cluster.
+        "%clusterid" => u64::from(id.ctaid[c]),
+        "%nclusterid" => u64::from(id.nctaid[c]),
+        "%cluster_nctarank" | "%cluster_nctaid" => 1,
         _ => 0,
     }
 }
