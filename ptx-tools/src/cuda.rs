@@ -1,16 +1,22 @@
 //! The `asm()` statements of CUDA sources, checked as `ptx!` checks them.
 //!
-//! A source is read as the C preprocessor's second phase sees it (a
+//! A source is read as the C preprocessor's first phases see it (a
 //! backslash at a line's end joins the next line, so statements inside
-//! `#define`s are found too), skipping comments and the other string and
-//! character literals. Each `asm`/`__asm__` statement (with `volatile`,
-//! `__volatile__`, `goto` or `inline` after it) gives its template, the
-//! concatenation of its string literals with their escapes read, and its
-//! operands: `[name] "constraint" (expression)`, outputs then inputs. The
-//! template and constraints go through the same checks as a `ptx!`
-//! statement's; an `n` operand whose expression is an integer literal
-//! gives its value. The C types of the expressions are not known here, so
-//! what `ptx!` checks of Rust types is not checked.
+//! `#define`s are found too), skipping comments, the other string and
+//! character literals (raw strings too) and numbers. Each `asm`/`__asm__`
+//! statement (with `volatile`, `__volatile__`, `goto` or `inline` after it)
+//! gives its template, the concatenation of its string literals with their
+//! escapes read, and its operands: `[name] "constraint" (expression)`,
+//! outputs then inputs. The template and constraints go through the same
+//! checks as a `ptx!` statement's; an `n` operand whose expression is an
+//! integer literal gives its value. The C types of the expressions are not
+//! known here, so what `ptx!` checks of Rust types is not checked.
+//!
+//! What the preprocessor would decide is not decided here. A statement
+//! with `#if` lines inside is read once per branch (reading `k` takes
+//! branch `k` of each conditional), and each reading is checked; a
+//! template or operand that a macro builds (`"ld." #modifier`,
+//! `__FILE__`) is reported as not checked.
 //!
 //! A diagnostic points into the source: the template's byte where the
 //! checker points, through the literal's escapes, back to its line and column.
@@ -33,6 +39,9 @@
 //! assert_eq!((d.line, d.column), (5, 10));
 //! ```
 
+mod source;
+mod statement;
+
 use ptx_core::{AsmOperand, Constraint, ConstraintLetter, Diagnostic, Target, check, parse};
 
 /// A diagnostic at a place in a CUDA source.
@@ -53,6 +62,8 @@ pub struct CudaDiagnostic {
 pub struct CudaReport {
     /// How many `asm()` statements it holds.
     pub statements: usize,
+    /// How many of them could not be read, and so were not checked.
+    pub unchecked: usize,
     /// The diagnostics, in the order of the text.
     pub diagnostics: Vec<CudaDiagnostic>,
 }
@@ -82,7 +93,7 @@ pub struct Operand {
     pub name: Option<String>,
     /// The constraint (`"=r"`).
     pub constraint: String,
-    /// The C expression, as written.
+    /// The C expression, as written (comments out, blanks collapsed).
     pub expression: String,
     /// Where the constraint's literal starts in the source.
     pub at: usize,
@@ -101,462 +112,181 @@ pub struct AsmStatement {
     pub operands: Vec<Operand>,
     /// How many of the operands are outputs.
     pub outputs: usize,
+    /// Written without `:` (GCC's basic asm), so the template reaches the
+    /// assembler as written: `%` is no operand there, `%%` two percent signs.
+    pub basic: bool,
+    /// Which reading of the statement this is, from 0: reading `k` takes
+    /// branch `k` of each `#if` inside (its last, where it has fewer).
+    pub reading: usize,
+    /// How many readings the statement has: 1 without `#if` lines inside.
+    pub readings: usize,
 }
 
-/// A source with its line splices taken out: each character and where it
-/// stood.
-struct Spliced {
-    chars: Vec<(char, usize)>,
+/// What the reader has to say of a statement: why it could not read it,
+/// or a doubt about one it read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadProblem {
+    /// Where, as a source offset: the statement's `asm`, or a place in it.
+    pub at: usize,
+    /// What is wrong.
+    pub message: String,
+    /// Whether the statement went unread, and so unchecked.
+    pub unread: bool,
 }
 
-impl Spliced {
-    fn new(source: &str) -> Spliced {
-        let mut chars = Vec::with_capacity(source.len());
-        let mut it = source.char_indices().peekable();
-        while let Some((at, c)) = it.next() {
-            if c == '\\' {
-                let mut look = it.clone();
-                if matches!(look.peek(), Some((_, '\r'))) {
-                    look.next();
-                }
-                if matches!(look.peek(), Some((_, '\n'))) {
-                    look.next();
-                    it = look;
-                    continue;
-                }
-            }
-            chars.push((c, at));
-        }
-        Spliced { chars }
-    }
+/// Every `asm()` statement of `source`, and what the reader has to say of
+/// those it could not read (a template built by a macro, an unclosed
+/// literal) or read with a doubt (operands without a comma between them).
+///
+/// A statement with `#if` lines inside gives one entry per reading (see
+/// [`AsmStatement::reading`]); an asm label (`int f(void) asm("g");`)
+/// gives none.
+///
+/// ```
+/// use ptx_tools::cuda::asm_statements;
+/// let source = "asm volatile(\"mov.u32 %0, %%laneid;\" : [lane] \"=r\"(id));";
+/// let (statements, problems) = asm_statements(source);
+/// assert!(problems.is_empty());
+/// assert_eq!(statements[0].template, "mov.u32 %0, %%laneid;");
+/// assert_eq!(statements[0].operands[0].name.as_deref(), Some("lane"));
+/// assert_eq!(statements[0].operands[0].expression, "id");
+/// ```
+pub fn asm_statements(source: &str) -> (Vec<AsmStatement>, Vec<ReadProblem>) {
+    statement::find(source)
 }
 
-/// A reader of the spliced characters.
-struct Reader<'s> {
-    chars: &'s [(char, usize)],
-    pos: usize,
+/// The items the readings of one statement gave (one list per reading),
+/// each once. When there are several readings, one that only some gave
+/// says, in `message`, the first reading that did.
+fn merge_readings<T: PartialEq>(
+    per_reading: Vec<Vec<T>>,
+    message: impl Fn(&mut T) -> &mut String,
+) -> Vec<T> {
+    let readings = per_reading.len();
+    let mut merged: Vec<(T, Vec<usize>)> = Vec::new();
+    for (reading, items) in per_reading.into_iter().enumerate() {
+        for item in items {
+            match merged.iter_mut().find(|(seen, _)| *seen == item) {
+                Some((_, by)) => by.push(reading),
+                None => merged.push((item, vec![reading])),
+            }
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(mut item, by)| {
+            if let (true, Some(first)) = (by.len() < readings, by.first()) {
+                let branch = first + 1;
+                message(&mut item).push_str(&format!(
+                    " (reading branch {branch} of each `#if` in the statement)"
+                ));
+            }
+            item
+        })
+        .collect()
 }
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).map(|c| c.0)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).map(|c| c.0)
-    }
-
-    /// The source offset of the current character (the end if none).
-    fn offset(&self) -> usize {
-        self.chars
-            .get(self.pos)
-            .or(self.chars.last())
-            .map_or(0, |c| c.1)
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.pos += 1;
-        Some(c)
-    }
-
-    /// Skips whitespace and comments.
-    fn skip_blank(&mut self) {
-        loop {
-            match (self.peek(), self.peek_at(1)) {
-                (Some(c), _) if c.is_whitespace() => self.pos += 1,
-                (Some('/'), Some('/')) => {
-                    while let Some(c) = self.peek() {
-                        if c == '\n' {
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
-                (Some('/'), Some('*')) => {
-                    self.pos += 2;
-                    while self.peek().is_some()
-                        && !(self.peek() == Some('*') && self.peek_at(1) == Some('/'))
-                    {
-                        self.pos += 1;
-                    }
-                    self.pos = (self.pos + 2).min(self.chars.len());
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// An identifier at the current place, if one starts here.
-    fn identifier(&mut self) -> Option<String> {
-        let c = self.peek()?;
-        if !(c.is_alphabetic() || c == '_') {
-            return None;
-        }
-        let mut out = String::new();
-        while let Some(c) = self.peek() {
-            if c.is_alphanumeric() || c == '_' {
-                out.push(c);
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
-        Some(out)
-    }
-
-    /// A string literal's bytes (escapes read) and each one's source
-    /// offset; the reader stands on its opening quote.
-    fn string_literal(&mut self) -> Result<(Vec<u8>, Vec<usize>), String> {
-        self.pos += 1;
-        let mut bytes = Vec::new();
-        let mut origins = Vec::new();
-        loop {
-            let at = self.offset();
-            let Some(c) = self.bump() else {
-                return Err("a string literal is not closed".into());
-            };
-            match c {
-                '"' => return Ok((bytes, origins)),
-                '\n' => return Err("a string literal runs past the end of its line".into()),
-                '\\' => {
-                    let Some(e) = self.bump() else {
-                        return Err("a string literal ends in a backslash".into());
-                    };
-                    let value: u32 = match e {
-                        'n' => 10,
-                        't' => 9,
-                        'r' => 13,
-                        'a' => 7,
-                        'b' => 8,
-                        'f' => 12,
-                        'v' => 11,
-                        'x' => {
-                            let mut v = 0u32;
-                            while let Some(d) = self.peek().and_then(|c| c.to_digit(16)) {
-                                v = v.wrapping_mul(16).wrapping_add(d);
-                                self.pos += 1;
-                            }
-                            v & 0xFF
-                        }
-                        '0'..='7' => {
-                            let mut v = e.to_digit(8).unwrap_or(0);
-                            for _ in 0..2 {
-                                match self.peek().and_then(|c| c.to_digit(8)) {
-                                    Some(d) => {
-                                        v = v * 8 + d;
-                                        self.pos += 1;
-                                    }
-                                    None => break,
-                                }
-                            }
-                            v & 0xFF
-                        }
-                        other => other as u32,
-                    };
-                    let mut buf = [0u8; 4];
-                    let encoded = char::from_u32(value).unwrap_or('?').encode_utf8(&mut buf);
-                    for b in encoded.bytes() {
-                        bytes.push(b);
-                        origins.push(at);
-                    }
-                }
-                c => {
-                    let mut buf = [0u8; 4];
-                    for b in c.encode_utf8(&mut buf).bytes() {
-                        bytes.push(b);
-                        origins.push(at);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Skips a character literal; the reader stands on its opening quote.
-    fn skip_char_literal(&mut self) {
-        self.pos += 1;
-        while let Some(c) = self.bump() {
-            match c {
-                '\\' => {
-                    self.bump();
-                }
-                '\'' | '\n' => return,
-                _ => {}
-            }
-        }
-    }
-
-    /// The text up to the parenthesis that closes one already read,
-    /// strings and characters skipped whole.
-    fn balanced(&mut self) -> Result<String, String> {
-        let mut depth = 1;
-        let mut out = String::new();
-        loop {
-            let Some(c) = self.peek() else {
-                return Err("a parenthesis is not closed".into());
-            };
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.pos += 1;
-                        return Ok(out.trim().to_string());
-                    }
-                }
-                '"' => {
-                    let (bytes, _) = self.string_literal()?;
-                    out.push('"');
-                    out.push_str(&String::from_utf8_lossy(&bytes));
-                    out.push('"');
-                    continue;
-                }
-                '\'' => {
-                    let start = self.pos;
-                    self.skip_char_literal();
-                    out.extend(self.chars[start..self.pos].iter().map(|c| c.0));
-                    continue;
-                }
-                _ => {}
-            }
-            out.push(c);
-            self.pos += 1;
-        }
-    }
-}
-
-/// Every `asm()` statement of `source`, and a diagnostic for each one that
-/// cannot be read (a template built by a macro, an unclosed literal).
-pub fn asm_statements(source: &str) -> (Vec<AsmStatement>, Vec<(usize, String)>) {
-    let spliced = Spliced::new(source);
-    let mut r = Reader {
-        chars: &spliced.chars,
-        pos: 0,
-    };
-    let mut statements = Vec::new();
-    let mut problems = Vec::new();
-    while r.pos < r.chars.len() {
-        r.skip_blank();
-        let Some(c) = r.peek() else { break };
-        if c == '"' {
-            if r.string_literal().is_err() {
-                r.pos += 1;
-            }
-            continue;
-        }
-        if c == '\'' {
-            r.skip_char_literal();
-            continue;
-        }
-        let start = r.offset();
-        let Some(word) = r.identifier() else {
-            r.pos += 1;
-            continue;
-        };
-        if !matches!(word.as_str(), "asm" | "__asm__" | "__asm") {
-            continue;
-        }
-        let save = r.pos;
-        r.skip_blank();
-        while let Some(q) = {
-            let at = r.pos;
-            let q = r.identifier();
-            if !matches!(
-                q.as_deref(),
-                Some("volatile" | "__volatile__" | "__volatile" | "goto" | "inline")
-            ) {
-                r.pos = at;
-                None
-            } else {
-                q
-            }
-        } {
-            let _ = q;
-            r.skip_blank();
-        }
-        if r.peek() != Some('(') {
-            r.pos = save;
-            continue;
-        }
-        r.pos += 1;
-        match statement(&mut r, start) {
-            Ok(s) => statements.push(s),
-            Err(message) => problems.push((start, message)),
-        }
-    }
-    (statements, problems)
-}
-
-/// The rest of an `asm(` statement: template, then `:`-separated operand
-/// lists, to its closing parenthesis.
-fn statement(r: &mut Reader<'_>, at: usize) -> Result<AsmStatement, String> {
-    let mut template = Vec::new();
-    let mut origins = Vec::new();
-    loop {
-        r.skip_blank();
-        match r.peek() {
-            Some('"') => {
-                let (bytes, o) = r.string_literal()?;
-                template.extend(bytes);
-                origins.extend(o);
-            }
-            Some(':' | ')') => break,
-            _ => {
-                return Err(
-                    "the template is not string literals alone (a macro builds it?): not checked"
-                        .into(),
-                );
-            }
-        }
-    }
-    let mut lists: Vec<Vec<Operand>> = Vec::new();
-    while r.peek() == Some(':') {
-        r.pos += 1;
-        if r.peek() == Some(':') {
-            // `::` separates two lists, the first empty.
-            lists.push(Vec::new());
-            continue;
-        }
-        lists.push(operand_list(r)?);
-    }
-    r.skip_blank();
-    if r.peek() != Some(')') {
-        return Err("expected `)` to close the asm statement".into());
-    }
-    r.pos += 1;
-    let mut operands = Vec::new();
-    let mut outputs = 0;
-    for (k, list) in lists.into_iter().take(2).enumerate() {
-        if k == 0 {
-            outputs = list.len();
-        }
-        operands.extend(list);
-    }
-    Ok(AsmStatement {
-        at,
-        template: String::from_utf8_lossy(&template).into_owned(),
-        origins,
-        operands,
-        outputs,
-    })
-}
-
-/// One `:` list: operands (`[name] "c" (expr)`), or the clobbers' and
-/// labels' plain names and strings, which are kept as operands without an
-/// expression.
-fn operand_list(r: &mut Reader<'_>) -> Result<Vec<Operand>, String> {
-    let mut out = Vec::new();
-    loop {
-        r.skip_blank();
-        let name = if r.peek() == Some('[') {
-            r.pos += 1;
-            r.skip_blank();
-            let n = r.identifier().ok_or("expected a name after `[`")?;
-            r.skip_blank();
-            if r.bump() != Some(']') {
-                return Err("expected `]` after an operand's name".into());
-            }
-            r.skip_blank();
-            Some(n)
-        } else {
-            None
-        };
-        match r.peek() {
-            Some('"') => {
-                let at = r.offset();
-                let (bytes, _) = r.string_literal()?;
-                r.skip_blank();
-                let expression = if r.peek() == Some('(') {
-                    r.pos += 1;
-                    r.balanced()?
-                } else {
-                    String::new()
-                };
-                out.push(Operand {
-                    name,
-                    constraint: String::from_utf8_lossy(&bytes).into_owned(),
-                    expression,
-                    at,
-                });
-            }
-            Some(c) if c.is_alphabetic() || c == '_' => {
-                // An `asm goto` label.
-                r.identifier();
-            }
-            _ => {}
-        }
-        r.skip_blank();
-        match r.peek() {
-            Some(',') => r.pos += 1,
-            _ => return Ok(out),
-        }
-    }
-}
-
-/// The value of an integer literal expression (`16`, `0x1f`, `-1`, `4u`).
+/// The value of an integer literal expression (`16`, `0x1f`, `-1`, `4u`,
+/// `010` in octal, `0b101`, `1'000`), in parentheses or not.
 fn integer_value(expression: &str) -> Option<i128> {
-    let text = expression
-        .trim()
-        .trim_start_matches('(')
-        .trim_end_matches(')');
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest.trim()),
+    let mut text = expression.trim();
+    while let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        text = inner.trim();
+    }
+    let (negative, literal) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest.trim_start()),
         None => (false, text),
     };
-    let digits = digits.trim_end_matches(['u', 'U', 'l', 'L']);
-    let value = match digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        Some(hex) => i128::from_str_radix(hex, 16).ok()?,
-        None => digits.parse::<i128>().ok()?,
+    let digits: String = literal
+        .trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z'])
+        .chars()
+        .filter(|&c| c != '\'')
+        .collect();
+    let (radix, body) = if let Some(hex) = digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
+        (16, hex)
+    } else if let Some(binary) = digits.strip_prefix("0b").or(digits.strip_prefix("0B")) {
+        (2, binary)
+    } else if let Some(octal) = digits.strip_prefix('0').filter(|o| !o.is_empty()) {
+        (8, octal)
+    } else {
+        (10, digits.as_str())
     };
-    Some(if negative { -value } else { value })
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let value = i128::from_str_radix(body, radix).ok()?;
+    if negative {
+        value.checked_neg()
+    } else {
+        Some(value)
+    }
 }
 
 /// Line and column (from 1, in characters) of byte `offset` of `source`.
 fn line_column(source: &str, offset: usize) -> (u32, u32) {
-    let before = &source[..offset.min(source.len())];
+    let before = source.get(..offset).unwrap_or(source);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line as u32, column as u32)
 }
 
 /// Checks every `asm()` statement of the CUDA source `text` for `target`.
+///
+/// A statement read in several readings (`#if` lines inside) is counted
+/// once; a diagnostic that only some of its readings give says which.
 pub fn check_source(text: &str, target: Target) -> CudaReport {
     let (statements, problems) = asm_statements(text);
-    let mut diagnostics: Vec<(usize, CudaDiagnostic)> = Vec::new();
-    let mut at = |offset: usize, error: bool, message: String| {
-        let (line, column) = line_column(text, offset);
-        diagnostics.push((
-            offset,
-            CudaDiagnostic {
-                line,
-                column,
-                error,
-                message,
-            },
-        ));
-    };
-    for (offset, message) in problems {
-        at(offset, false, message);
+    let mut findings: Vec<Finding> = problems
+        .iter()
+        .map(|p| Finding {
+            at: p.at,
+            error: false,
+            message: p.message.clone(),
+        })
+        .collect();
+    let mut starts: Vec<usize> = statements.iter().map(|s| s.at).collect();
+    for readings in statements.chunk_by(|a, b| a.at == b.at) {
+        let per_reading = readings
+            .iter()
+            .map(|s| check_statement(s, target))
+            .collect();
+        findings.extend(merge_readings(per_reading, |f| &mut f.message));
     }
-    let count = statements.len();
-    for s in &statements {
-        for (offset, error, message) in check_statement(s, target) {
-            at(offset, error, message);
-        }
-    }
-    diagnostics.sort_by_key(|(offset, _)| *offset);
+    let mut unread: Vec<usize> = problems.iter().filter(|p| p.unread).map(|p| p.at).collect();
+    unread.sort_unstable();
+    unread.dedup();
+    starts.extend(&unread);
+    starts.sort_unstable();
+    starts.dedup();
+    findings.sort_by_key(|f| f.at);
     CudaReport {
-        statements: count,
-        diagnostics: diagnostics.into_iter().map(|(_, d)| d).collect(),
+        statements: starts.len(),
+        unchecked: unread.len(),
+        diagnostics: findings
+            .into_iter()
+            .map(|f| {
+                let (line, column) = line_column(text, f.at);
+                CudaDiagnostic {
+                    line,
+                    column,
+                    error: f.error,
+                    message: f.message,
+                }
+            })
+            .collect(),
     }
 }
 
-/// The problems of one statement checked for `target`: (source offset,
-/// is an error, message).
-fn check_statement(s: &AsmStatement, target: Target) -> Vec<(usize, bool, String)> {
+/// One problem of a statement, at a source offset.
+#[derive(PartialEq, Eq)]
+struct Finding {
+    at: usize,
+    error: bool,
+    message: String,
+}
+
+/// The problems of one statement (one reading) checked for `target`.
+fn check_statement(s: &AsmStatement, target: Target) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut operands = Vec::new();
     for (k, o) in s.operands.iter().enumerate() {
@@ -566,14 +296,14 @@ fn check_statement(s: &AsmStatement, target: Target) -> Vec<(usize, bool, String
                     .then(|| integer_value(&o.expression))
                     .flatten();
                 if k >= s.outputs && constraint.is_output() {
-                    out.push((
-                        o.at,
-                        true,
-                        format!(
+                    out.push(Finding {
+                        at: o.at,
+                        error: true,
+                        message: format!(
                             "input operand %{k} has the output constraint \"{}\"",
                             o.constraint
                         ),
-                    ));
+                    });
                 }
                 operands.push(AsmOperand {
                     constraint,
@@ -581,31 +311,133 @@ fn check_statement(s: &AsmStatement, target: Target) -> Vec<(usize, bool, String
                     value,
                 });
             }
-            Err(message) => out.push((o.at, true, format!("operand %{k}: {message}"))),
+            Err(message) => out.push(Finding {
+                at: o.at,
+                error: true,
+                message: format!("operand %{k}: {message}"),
+            }),
         }
     }
     if !out.is_empty() {
         return out;
     }
-    let origin = |d: &Diagnostic| {
-        s.origins
-            .get(d.span.start as usize)
-            .or(s.origins.last())
-            .copied()
-            .unwrap_or(s.at)
+    let (template, origins) = template_as_checked(s);
+    let origin = |k: usize| origins.get(k).or(origins.last()).copied().unwrap_or(s.at);
+    if !s.basic {
+        out.extend(named_references(&template).map(|(k, name)| {
+            let number = s.operands.iter().position(|o| o.name.as_deref() == Some(name));
+            let instead = number.map_or(String::new(), |n| format!("; write `%{n}`"));
+            Finding {
+                at: origin(k),
+                error: true,
+                message: format!(
+                    "nvcc does not take `%[{name}]` (it stops with \"symbolic operand reference not supported\"){instead}"
+                ),
+            }
+        }));
+    }
+    let finding = |d: &Diagnostic| Finding {
+        at: origin(d.span.start as usize),
+        error: d.is_error(),
+        message: d.message.clone(),
     };
-    let checked = parse(&s.template).and_then(|t| check(&t, &operands, target));
-    match checked {
-        Ok(c) => {
-            for d in &c.warnings {
-                out.push((origin(d), false, d.message.clone()));
-            }
-        }
-        Err(diags) => {
-            for d in &diags {
-                out.push((origin(d), d.is_error(), d.message.clone()));
-            }
-        }
+    match parse(&template).and_then(|t| check(&t, &operands, target)) {
+        Ok(c) => out.extend(c.warnings.iter().map(finding)),
+        Err(diags) => out.extend(diags.iter().map(finding)),
     }
     out
+}
+
+/// Each `%[name]` of an extended statement's template: its byte offset
+/// and the name. `ptx!` takes them; nvcc 13.0 does not.
+fn named_references(template: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = template.char_indices();
+    std::iter::from_fn(move || {
+        while let Some((k, c)) = rest.next() {
+            if c != '%' {
+                continue;
+            }
+            match rest.clone().next() {
+                Some((_, '%')) => {
+                    rest.next();
+                }
+                Some((open, '[')) => {
+                    let name = template[open + 1..].split(']').next().unwrap_or("");
+                    return Some((k, name));
+                }
+                _ => {}
+            }
+        }
+        None
+    })
+}
+
+/// The template as the checker (which reads extended asm) is to read it,
+/// and each byte's source offset: a basic statement's `%` is doubled, as
+/// the assembler gets it as written.
+fn template_as_checked(s: &AsmStatement) -> (String, Vec<usize>) {
+    if !s.basic {
+        return (s.template.clone(), s.origins.clone());
+    }
+    let mut template = String::with_capacity(s.template.len());
+    let mut origins = Vec::with_capacity(s.origins.len());
+    for (k, c) in s.template.char_indices() {
+        let at = s.origins.get(k).copied().unwrap_or(s.at);
+        let copies = if c == '%' { 2 } else { 1 };
+        for _ in 0..copies {
+            template.push(c);
+            origins.extend(std::iter::repeat_n(at, c.len_utf8()));
+        }
+    }
+    (template, origins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_literals_are_read_as_c_reads_them() {
+        let values: Vec<_> = [
+            "16", "0x1f", "-1", "4u", "010", "0b101", "1'000", "(2)", "N", "1 + 2",
+        ]
+        .iter()
+        .map(|e| integer_value(e))
+        .collect();
+        let expected = [
+            Some(16),
+            Some(31),
+            Some(-1),
+            Some(4),
+            Some(8),
+            Some(5),
+            Some(1000),
+            Some(2),
+            None,
+            None,
+        ];
+        assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn a_basic_statement_keeps_its_percent_signs_as_written() {
+        // ptxas 13.0 accepts `%t` as a register's name in basic asm.
+        let report = check_source(
+            r#"asm volatile("{ .reg .u32 %t; mov.u32 %t, %laneid; }");"#,
+            Target::default(),
+        );
+        assert_eq!((report.statements, report.diagnostics.len()), (1, 0));
+    }
+
+    #[test]
+    fn a_named_operand_reference_is_an_error_as_nvcc_makes_it() {
+        let source = r#"asm("mov.u32 %[out], %%laneid;" : [out] "=r"(x));"#;
+        let report = check_source(source, Target::default());
+        assert_eq!(
+            report.lines("k.cu"),
+            [
+                "k.cu:1:14: error: nvcc does not take `%[out]` (it stops with \"symbolic operand reference not supported\"); write `%0`"
+            ]
+        );
+    }
 }

@@ -151,14 +151,21 @@ fn summary(name: &str, errors: usize, all: usize) -> Result<ExitCode, String> {
 
 /// `ptx-sim check FILE.cu`: every `asm()` statement of a CUDA source
 /// checked as `ptx!` checks it, each diagnostic at its place in the file.
+/// Bytes that are not UTF-8 (a Latin-1 comment) are read as U+FFFD.
 fn check_cuda_file(path: &Path, target: Target) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
     let name = path.display().to_string();
     let report = ptx_tools::cuda::check_source(&text, target);
     for line in &report.lines(&name) {
         outln!("{line}");
     }
-    outln!("{name}: {} asm statements", report.statements);
+    let plural = if report.statements == 1 { "" } else { "s" };
+    outln!(
+        "{name}: {} asm statement{plural}, {} not checked",
+        report.statements,
+        report.unchecked
+    );
     summary(&name, report.errors(), report.diagnostics.len())
 }
 
