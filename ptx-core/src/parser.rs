@@ -204,6 +204,9 @@ impl Parser {
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
+                if let Some(message) = t.declaration_error() {
+                    return self.cur.fail(span, message);
+                }
                 if ty.replace(t).is_some() {
                     return self.cur.fail(span, "a declaration has exactly one type");
                 }

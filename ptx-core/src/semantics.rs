@@ -202,6 +202,7 @@ semantics! {
     StAsync = "st.async",
     StBulk = "st.bulk",
     TensormapReplace = "tensormap.replace",
+    TensormapCpFenceproxy = "tensormap.cp_fenceproxy",
     // table/texture.rs
     Tex = "tex",
     // table/warp.rs

@@ -128,7 +128,9 @@ impl ScalarType {
     /// The PTX rules: a bit-size register fits any type of its size, a bit-size
     /// instruction type takes any register of its size, signed and unsigned
     /// integers of one size fit each other, floating-point types must match
-    /// exactly, predicates only fit predicates. Under [`FitRule::Wider`]
+    /// exactly, predicates only fit predicates; an `.f16x2` register is a
+    /// bit-size register to every type but the other floating-point ones
+    /// (as ptxas 13.0 has it). Under [`FitRule::Wider`]
     /// integer and bit registers may also be wider (the value is truncated
     /// or extended), bit registers may be wider than a float type, and any
     /// register may be wider than a bit type.
@@ -142,6 +144,9 @@ impl ScalarType {
     /// assert!(!B64.fits(F32, FitRule::Exact));
     /// assert!(B32.fits(U8, FitRule::Wider));    // ld.u8 into a 32-bit register
     /// assert!(!F64.fits(F32, FitRule::Wider));  // float registers never widen
+    /// assert!(F16x2.fits(U32, FitRule::Exact)); // an .f16x2 register is bits to integers
+    /// assert!(F16x2.fits(U8, FitRule::Wider));
+    /// assert!(!F16x2.fits(F32, FitRule::Exact));
     /// ```
     #[inline]
     pub fn fits(self, instr: ScalarType, rule: FitRule) -> bool {
@@ -149,7 +154,12 @@ impl ScalarType {
         if self == instr {
             return true;
         }
-        let (reg_kind, want_kind) = (self.kind(), instr.kind());
+        let (mut reg_kind, want_kind) = (self.kind(), instr.kind());
+        // ptxas 13.0 takes an `.f16x2` register wherever a `.b32` one fits
+        // but in floating-point instructions of other types.
+        if self == ScalarType::F16x2 && want_kind != Float {
+            reg_kind = Bit;
+        }
         if reg_kind == Predicate || want_kind == Predicate {
             return false;
         }
@@ -194,6 +204,61 @@ impl ScalarType {
     #[inline]
     pub fn is_signed(self) -> bool {
         self.kind() == TypeKind::Signed
+    }
+
+    /// Whether a register, variable or parameter may be declared with this
+    /// type. The others (`.bf16`, `.tf32`, `.e4m3`, `.u16x2`, the sub-byte
+    /// types, ...) are instruction types only: ptxas 13.0 refuses them in a
+    /// declaration ("Type .e4m3 may only be used as an instruction type",
+    /// or a syntax error).
+    ///
+    /// ```
+    /// use ptx_core::ScalarType;
+    /// assert!(ScalarType::F16x2.declarable());
+    /// assert!(ScalarType::B128.declarable());
+    /// assert!(!ScalarType::Bf16.declarable());
+    /// ```
+    pub fn declarable(self) -> bool {
+        use ScalarType::*;
+        matches!(
+            self,
+            B8 | B16
+                | B32
+                | B64
+                | B128
+                | U8
+                | U16
+                | U32
+                | U64
+                | S8
+                | S16
+                | S32
+                | S64
+                | F16
+                | F16x2
+                | F32
+                | F64
+                | Pred
+                // ptxas 13.0 takes these three in declarations too, unlike
+                // every other narrow float type.
+                | E2m1x4
+                | E2m3x4
+                | E3m2x4
+        )
+    }
+
+    /// Why a declaration cannot have this type, or `None` when it can.
+    pub fn declaration_error(self) -> Option<String> {
+        if self.declarable() {
+            return None;
+        }
+        let instead = match self.bit_type() {
+            Some(b) => format!("declare it `{b}`"),
+            None => "declare a `.b8` or wider bit-size register".to_string(),
+        };
+        Some(format!(
+            "`{self}` is an instruction type only and cannot be declared: {instead} and pass it where `{self}` is expected"
+        ))
     }
 
     /// The bit type of the same size (`.b32` for `.f32`), where one exists.

@@ -565,3 +565,70 @@ fn loc_names_a_file_and_inlined_at_an_earlier_loc() {
         2,
     );
 }
+
+#[test]
+fn instruction_only_types_cannot_be_declared() {
+    accepts(".global .f16x2 g;\n.entry k(.param .b128 q) { .reg .f16 h; .reg .b128 w; ret; }");
+    // "Parsing error near '.bf16': syntax error"
+    rejects(
+        ".entry k() { .reg .bf16 h; ret; }",
+        DiagnosticKind::Syntax,
+        1,
+        19,
+    );
+    // "Type .e4m3 may only be used as an instruction type"
+    rejects(
+        ".global .e4m3 g;\n.entry k() { ret; }",
+        DiagnosticKind::Syntax,
+        1,
+        9,
+    );
+    // "Parsing error near '.tf32': syntax error"
+    rejects(
+        ".entry k(.param .tf32 q) { ret; }",
+        DiagnosticKind::Syntax,
+        1,
+        17,
+    );
+}
+
+#[test]
+fn an_f16x2_value_is_never_a_param() {
+    // "Variable 'q' cannot be allocated in .param state space"
+    rejects(
+        ".entry k(.param .f16x2 q) { ret; }",
+        DiagnosticKind::InvalidType,
+        1,
+        10,
+    );
+    rejects(
+        ".entry k() { .param .f16x2 p; ret; }",
+        DiagnosticKind::InvalidType,
+        1,
+        14,
+    );
+    accepts(".func f(.reg .f16x2 r) { ret; }\n.entry k() { ret; }");
+}
+
+#[test]
+fn an_f16x2_register_is_bits_to_integer_instructions() {
+    // ptxas takes each of these ...
+    accepts(
+        ".entry k(.param .u64 p) {
+.reg .f16x2 v; .reg .b32 r; .reg .b16 s; .reg .b64 a; .reg .pred q;
+ld.param.u64 a, [p];
+add.u32 v, r, r;
+setp.eq.u32 q, v, r;
+ld.global.u16 v, [a];
+cvt.u64.u32 a, v;
+set.gtu.u32.f16x2 v, v, v;
+ret; }",
+    );
+    // ... but "Arguments mismatch for instruction 'add'" here.
+    rejects(
+        ".entry k() { .reg .f16x2 v; .reg .f32 f; add.f32 v, f, f; ret; }",
+        DiagnosticKind::OperandType,
+        1,
+        50,
+    );
+}

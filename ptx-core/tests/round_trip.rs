@@ -169,7 +169,15 @@ fn declaration() -> impl Strategy<Value = Item> {
             VectorWidth::V4,
             VectorWidth::V8,
         ])),
-        proptest::sample::select(ScalarType::ALL.to_vec()),
+        // Only the types a declaration may have (the others are
+        // instruction types: the parser refuses them there).
+        proptest::sample::select(
+            ScalarType::ALL
+                .iter()
+                .copied()
+                .filter(|t| t.declarable())
+                .collect::<Vec<_>>(),
+        ),
         proptest::collection::vec(
             (
                 ident(),

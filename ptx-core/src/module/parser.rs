@@ -476,6 +476,9 @@ impl ModuleParser<'_> {
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
+                if let Some(message) = t.declaration_error() {
+                    return self.cur.fail(span, message);
+                }
                 if ty.replace(t).is_some() {
                     return self.cur.fail(span, "a parameter has exactly one type");
                 }
@@ -525,6 +528,9 @@ impl ModuleParser<'_> {
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
+                if let Some(message) = t.declaration_error() {
+                    return self.cur.fail(span, message);
+                }
                 if ty.replace(t).is_some() {
                     return self.cur.fail(span, "a declaration has exactly one type");
                 }

@@ -640,7 +640,7 @@ fn address_and_cache_entries() -> Vec<Entry> {
 }
 
 /// `tensormap.replace`: each field has its width; the dimension fields name
-/// the dimension `ord`.
+/// the dimension `ord`. And `tensormap.cp_fenceproxy`.
 fn tensormap_entries() -> Vec<Entry> {
     [
         "tensormap.replace/.tile.global_address{.ss}.b1024.b64 [a], new_val:.b64; .ss = { .global, .shared::cta }",
@@ -657,6 +657,15 @@ fn tensormap_entries() -> Vec<Entry> {
                 .gate("swizzle_atomicity", 8, 6, 100),
         )
     })
+    .chain([
+        // Copies a tensor map from shared to global memory and fences it
+        // for the tensormap proxy; ptxas 13.0 requires every modifier.
+        form(
+            "tensormap.cp_fenceproxy/.dir.tensormap::generic.release.scope.sync.aligned [dst], [src], size:.u32:imm:128; .dir = { .global.shared::cta }",
+            S::TensormapCpFenceproxy,
+        )
+        .since(8, 3, 90),
+    ])
     .collect()
 }
 

@@ -438,6 +438,7 @@ dispatch! {
         Tcgen05Shift,
         Tcgen05St,
         Tcgen05Wait,
+        TensormapCpFenceproxy,
         TensormapReplace,
         Tex,
         Vote,

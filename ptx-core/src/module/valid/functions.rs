@@ -169,6 +169,9 @@ impl<'m> ModuleChecker<'m> {
                 "a `.pred` parameter must be `.reg`",
             ));
         }
+        if p.ty == ScalarType::F16x2 && matches!(p.space, StateSpace::Param(_)) {
+            self.push(error(DiagnosticKind::InvalidType, p.span, F16X2_PARAM));
+        }
         if let Some(ptr) = &p.ptr {
             if f.kind != FunctionKind::Entry {
                 self.push(error(
@@ -237,3 +240,6 @@ impl<'m> ModuleChecker<'m> {
         BodyWalker::walk(self, f, body, bounds);
     }
 }
+
+/// ptxas 13.0: "Variable 'p' cannot be allocated in .param state space".
+pub(super) const F16X2_PARAM: &str = "an `.f16x2` value cannot be allocated in `.param` space: declare it `.b32` (or pass it in `.reg`)";

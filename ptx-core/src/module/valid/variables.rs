@@ -30,6 +30,13 @@ impl<'m> ModuleChecker<'m> {
 
     /// The rules of a declaration, at module or function scope.
     pub(super) fn variable(&mut self, v: &Variable, module_scope: bool) {
+        if v.ty == ScalarType::F16x2 && matches!(v.space, StateSpace::Param(_)) {
+            self.push(error(
+                DiagnosticKind::InvalidType,
+                v.span,
+                super::functions::F16X2_PARAM,
+            ));
+        }
         if v.ty == ScalarType::Pred && v.space != StateSpace::Reg {
             self.push(error(
                 DiagnosticKind::Directive,
