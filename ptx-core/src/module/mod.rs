@@ -64,4 +64,4 @@ pub use ast::{
 };
 pub use parser::parse_module;
 pub use position::{LineIndex, Position};
-pub use valid::{check_module, check_module_text};
+pub use valid::{CheckedModule, check_module, check_module_bodies, check_module_text};

@@ -23,11 +23,11 @@ use super::code::{
 use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
 use ptx_core::module::{
     Function, FunctionKind, Initializer, InitializerKind, LineIndex, Module as Ast, Variable,
-    parse_module,
+    check_module_bodies, parse_module,
 };
 use ptx_core::{
-    Access, AddressBase, Diagnostic, ParamScope, Program, ScalarType, Slot, SlotSource, StateSpace,
-    StepKind, check, check_module, immediate_bits, lower_function,
+    Access, AddressBase, Checked, Diagnostic, ParamScope, Program, ScalarType, Slot, SlotSource,
+    StateSpace, StepKind, immediate_bits, lower_function,
 };
 use std::collections::HashMap;
 
@@ -145,6 +145,8 @@ struct Loader<'m> {
     homes: HashMap<String, Home>,
     /// Functions with a body, in order, and their indices.
     defined: Vec<&'m Function>,
+    /// Each body as the module check matched it, taken as it is lowered.
+    bodies: HashMap<String, Checked>,
 }
 
 impl Image {
@@ -158,7 +160,9 @@ impl Image {
         let ast = parse_module(text).map_err(|errors| LoadError::Rejected {
             errors: errors.iter().map(render).collect(),
         })?;
-        let errors: Vec<String> = check_module(&ast)
+        let checked = check_module_bodies(&ast);
+        let errors: Vec<String> = checked
+            .diagnostics
             .iter()
             .filter(|d| d.is_error())
             .map(render)
@@ -180,6 +184,7 @@ impl Image {
             },
             homes: HashMap::new(),
             defined: Vec::new(),
+            bodies: checked.bodies,
         };
         loader.functions();
         loader.variables()?;
@@ -375,24 +380,11 @@ impl<'m> Loader<'m> {
             what: format!("function `{}`", f.name.text),
             detail,
         };
-        let template = self
-            .ast
-            .function_template(f)
+        // The module checked without an error, so every body checked.
+        let checked = self
+            .bodies
+            .remove(&f.name.text)
             .ok_or_else(|| unsupported("it has no body".into()))?;
-        let checked = check(&template, &[], self.ast.compile_target()).map_err(|errors| {
-            LoadError::Rejected {
-                errors: errors
-                    .iter()
-                    .map(|d| {
-                        format!(
-                            "{}: error: {}",
-                            self.lines.position(d.span.start),
-                            d.message
-                        )
-                    })
-                    .collect(),
-            }
-        })?;
         let program = lower_function(f, &checked).map_err(unsupported)?;
         FunctionLoader::new(self, f, index, &program)?.run(&program)
     }

@@ -225,6 +225,76 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
+        self.locked(addr, size, align, instruction, |bytes| {
+            let mut before = [0u8; 32];
+            let seen = bytes.len().min(before.len());
+            before[..seen].copy_from_slice(&bytes[..seen]);
+            let result = f(bytes);
+            if bytes.len() > seen || before[..seen] != bytes[..seen] {
+                self.changes.fetch_add(1, Ordering::Relaxed);
+            }
+            result
+        })
+    }
+
+    /// Runs `f` on the `size` bytes at `addr` to read them, as
+    /// [`GlobalMemory::access`] does but without looking for a change.
+    pub fn read<R>(
+        &self,
+        addr: u64,
+        size: u64,
+        align: u64,
+        instruction: &'static str,
+        f: impl FnOnce(&[u8]) -> R,
+    ) -> Result<R, Fault> {
+        self.locked(addr, size, align, instruction, |bytes| f(bytes))
+    }
+
+    /// Reads `size` bytes at each of `lanes`' addresses, in order, giving
+    /// `f` the lane and its bytes: one warp's scalar load, each buffer
+    /// locked once for a run of lanes in it. A fault names its lane.
+    pub fn read_lanes(
+        &self,
+        lanes: &[(u32, u64)],
+        size: u64,
+        align: u64,
+        instruction: &'static str,
+        mut f: impl FnMut(u32, &[u8]),
+    ) -> Result<(), Fault> {
+        let stalled = self.stalled.load(Ordering::Relaxed);
+        if stalled != 0 {
+            return Err(Fault::Stalled { seconds: stalled });
+        }
+        let mut held = None;
+        for &(lane, addr) in lanes {
+            let (i, range) = self
+                .layout
+                .locate(addr, size, align, instruction)
+                .map_err(|e| e.on_lane(lane))?;
+            let bytes = match &mut held {
+                Some((j, bytes)) if *j == i => bytes,
+                _ => {
+                    let locked = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
+                        instruction,
+                        lane: Some(lane),
+                    })?;
+                    &mut held.insert((i, locked)).1
+                }
+            };
+            f(lane, &bytes[range]);
+        }
+        Ok(())
+    }
+
+    /// Runs `f` on the `size` bytes at `addr` with their buffer locked.
+    fn locked<R>(
+        &self,
+        addr: u64,
+        size: u64,
+        align: u64,
+        instruction: &'static str,
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<R, Fault> {
         let stalled = self.stalled.load(Ordering::Relaxed);
         if stalled != 0 {
             return Err(Fault::Stalled { seconds: stalled });
@@ -234,15 +304,7 @@ impl GlobalMemory {
             instruction,
             lane: None,
         })?;
-        let bytes = &mut bytes[range];
-        let mut before = [0u8; 32];
-        let seen = bytes.len().min(before.len());
-        before[..seen].copy_from_slice(&bytes[..seen]);
-        let result = f(bytes);
-        if bytes.len() > seen || before[..seen] != bytes[..seen] {
-            self.changes.fetch_add(1, Ordering::Relaxed);
-        }
-        Ok(result)
+        Ok(f(&mut bytes[range]))
     }
 
     /// How many accesses have changed bytes (any access of more than 32

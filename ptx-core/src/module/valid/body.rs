@@ -5,7 +5,10 @@
 use super::{ModuleChecker, Symbol, error};
 use crate::module::ast::*;
 use crate::syntax::{Instruction, Operand, OperandKind};
-use crate::{Access, Bound, Diagnostic, DiagnosticKind, ScalarType, SpecialRegister, StateSpace};
+use crate::{
+    Access, Bound, CheckedInstruction, Diagnostic, DiagnosticKind, ScalarType, SpecialRegister,
+    StateSpace,
+};
 use std::collections::{HashMap, HashSet};
 
 /// The size and alignment of a parameter-space variable or register, as a
@@ -82,7 +85,7 @@ pub(super) struct BodyWalker<'c, 'm> {
     /// its body may read but not write.
     inputs: HashSet<&'m str>,
     /// The form each instruction matched, in order, when all matched.
-    bounds: Option<Vec<Bound>>,
+    bounds: Option<&'c [CheckedInstruction]>,
     /// The index of the next instruction in `bounds`.
     next: usize,
 }
@@ -105,7 +108,7 @@ impl<'c, 'm> BodyWalker<'c, 'm> {
         checker: &'c mut ModuleChecker<'m>,
         f: &'m Function,
         body: &'m Body,
-        bounds: Option<Vec<Bound>>,
+        bounds: Option<&'c [CheckedInstruction]>,
     ) {
         let mut frame = Frame::default();
         for p in f.returns.iter().chain(&f.params) {
@@ -458,10 +461,10 @@ impl<'c, 'm> BodyWalker<'c, 'm> {
     fn instruction(&mut self, i: &'m Instruction) {
         self.param_addresses(i);
         self.global_address_width(i);
-        let bound = self.bounds.as_ref().and_then(|b| b.get(self.next)).cloned();
+        let checked = self.bounds.and_then(|b| b.get(self.next));
         self.next += 1;
-        if let Some(bound) = bound {
-            self.destinations(i, &bound);
+        if let Some(c) = checked {
+            self.destinations(i, &c.bound);
         }
         match i.opcode.name.text.as_str() {
             "call" => self.call(i),

@@ -225,19 +225,19 @@ impl<'m> ModuleChecker<'m> {
         };
         // The forms the instructions matched, for the rules that need to
         // know which operands are written; none when an instruction failed.
-        let bounds = match check(&template, &[], self.target) {
-            Ok(checked) => {
+        match check(&template, &[], self.target) {
+            Ok(mut checked) => {
                 self.diags
-                    .extend(checked.warnings.into_iter().map(in_module_terms));
-                Some(checked.instructions.into_iter().map(|c| c.bound).collect())
+                    .extend(checked.warnings.drain(..).map(in_module_terms));
+                // What only the module knows: calls, lists, labels, `.loc`.
+                BodyWalker::walk(self, f, body, Some(&checked.instructions));
+                self.bodies.insert(f.name.text.clone(), checked);
             }
             Err(diags) => {
                 self.diags.extend(diags.into_iter().map(in_module_terms));
-                None
+                BodyWalker::walk(self, f, body, None);
             }
-        };
-        // What only the module knows: calls, lists, labels, `.loc`.
-        BodyWalker::walk(self, f, body, bounds);
+        }
     }
 }
 

@@ -16,7 +16,7 @@ mod variables;
 use super::ast::*;
 use super::targets;
 use crate::syntax::Word;
-use crate::{Diagnostic, DiagnosticKind, PtxVersion, Span, StateSpace, Target};
+use crate::{Checked, Diagnostic, DiagnosticKind, PtxVersion, Span, StateSpace, Target};
 use std::collections::{HashMap, HashSet};
 
 /// Checks a parsed module as ptxas 13.0 would: returns every error and
@@ -41,6 +41,32 @@ use std::collections::{HashMap, HashSet};
 /// assert!(diags[0].message.contains("sm_90"), "{}", diags[0].message);
 /// ```
 pub fn check_module(module: &Module) -> Vec<Diagnostic> {
+    check_module_bodies(module).diagnostics
+}
+
+/// What [`check_module_bodies`] found: the diagnostics of [`check_module`]
+/// and each function body the template checker accepted.
+#[derive(Debug)]
+pub struct CheckedModule {
+    /// Every error and warning, in the order of the text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The checked body of each defined function whose instructions all
+    /// matched a form, by the function's name.
+    pub bodies: HashMap<String, Checked>,
+}
+
+/// Checks a parsed module as [`check_module`] does, keeping each body's
+/// checked instructions, so that a loader lowers them without checking
+/// them again.
+///
+/// ```
+/// use ptx_core::module::{check_module_bodies, parse_module};
+/// let text = ".version 9.0\n.target sm_90\n.entry k() { ret; }";
+/// let checked = check_module_bodies(&parse_module(text).unwrap());
+/// assert!(checked.diagnostics.is_empty());
+/// assert_eq!(checked.bodies["k"].instructions.len(), 1);
+/// ```
+pub fn check_module_bodies(module: &Module) -> CheckedModule {
     let mut cx = ModuleChecker {
         target: module.compile_target(),
         module,
@@ -57,6 +83,7 @@ pub fn check_module(module: &Module) -> Vec<Diagnostic> {
         locations: HashSet::new(),
         section_labels: HashSet::new(),
         called: HashSet::new(),
+        bodies: HashMap::new(),
     };
     cx.header();
     for directive in &module.directives {
@@ -68,9 +95,12 @@ pub fn check_module(module: &Module) -> Vec<Diagnostic> {
         }
     }
     cx.whole_program();
-    let mut diags = cx.diags;
-    diags.sort_by_key(|d| d.span.start);
-    diags
+    let mut diagnostics = cx.diags;
+    diagnostics.sort_by_key(|d| d.span.start);
+    CheckedModule {
+        diagnostics,
+        bodies: cx.bodies,
+    }
 }
 
 /// Parses and checks `text`: the syntax errors if it does not parse, else
@@ -111,6 +141,8 @@ struct ModuleChecker<'m> {
     section_labels: HashSet<&'m str>,
     /// The functions some call names.
     called: HashSet<&'m str>,
+    /// Each body the template checker accepted, by its function's name.
+    bodies: HashMap<String, Checked>,
 }
 
 /// The functions the CUDA driver provides to every program: a module may

@@ -265,6 +265,9 @@ impl Reach {
             Place::Param(at) => with_launch(memories, instruction, Space::Param, |l| {
                 l.params.read(at, size, align, instruction, f)
             }),
+            Place::Global(at) => with_launch(memories, instruction, Space::Global, |l| {
+                l.global.read(at, size, align, instruction, f)
+            }),
             _ => self.write(memories, |bytes| f(bytes)),
         }
     }

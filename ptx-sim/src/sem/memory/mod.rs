@@ -18,6 +18,7 @@ use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
+use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::machine::{WarpCall, lanes_of};
 use address::{Memories, Place, Reach, check_access, place, shared_offset, with_bytes};
 use ptx_core::Semantics;
@@ -152,6 +153,31 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         }
         record_request(call, &request[..requested], RequestKind::Load);
         return Ok(());
+    }
+    if let (Some(StateSpace::Global), 1, ..=8, Some(launch)) =
+        (m.space, n, size, call.memory.launch)
+    {
+        // A scalar `ld.global`: each buffer locked once for the warp (what
+        // the general path below does lane by lane), unless a lane reads
+        // the kernel's parameters through their global window.
+        let mut at = [(0u32, 0u64); 32];
+        let mut count = 0;
+        for l in lanes_of(call.members) {
+            at[count] = (l as u32, call.lanes[l][1]);
+            count += 1;
+        }
+        let at = &at[..count];
+        if at
+            .iter()
+            .all(|&(_, a)| window_offset(a, PARAM_WINDOW).is_none())
+        {
+            let lanes = &mut *call.lanes;
+            return launch
+                .global
+                .read_lanes(at, size, size, call.key, |l, bytes| {
+                    lanes[l as usize][0] = read_le(bytes);
+                });
+        }
     }
     for l in lanes_of(call.members) {
         let s = &mut call.lanes[l];
