@@ -41,9 +41,14 @@
 //!
 //! `examples/run_ptx_kernel.rs` runs a kernel nvcc compiled from a `.cu`
 //! file; `ptx_sim::kernel` documents the execution model.
+//!
+//! With the `cuda` feature, the same launch runs on a real GPU through the
+//! CUDA driver ([`KernelLaunch::backend`] with [`Backend::Gpu`], `Auto` or
+//! `Both`, which runs both and reports where they differ); the build needs
+//! no CUDA, only the machine that runs it a driver.
 
 pub use ptx_sim::kernel::{
-    Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelParam, KernelReport,
-    LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Steps,
+    Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelParam,
+    KernelReport, LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Ran, Steps,
 };
 pub use ptx_sim::machine::Element;

@@ -62,6 +62,8 @@ pub const DEFAULT_HANG_LIMIT: u64 = 1 << 24;
 #[derive(Clone, Debug)]
 pub struct Module {
     image: Arc<Image>,
+    /// The text, for the GPU's driver.
+    text: Arc<str>,
 }
 
 impl Module {
@@ -70,6 +72,7 @@ impl Module {
     pub fn from_ptx(text: &str) -> Result<Module, LoadError> {
         Ok(Module {
             image: Arc::new(Image::load(text)?),
+            text: Arc::from(text),
         })
     }
 
@@ -108,6 +111,7 @@ impl Module {
         Ok(KernelLaunch {
             module: self,
             function,
+            backend: Backend::Simulator,
             grid: Dim3::from(1),
             block: Dim3::from(1),
             dynamic_shared: 0,
@@ -117,6 +121,68 @@ impl Module {
             args: Vec::new(),
         })
     }
+}
+
+/// Where a launch runs ([`KernelLaunch::backend`]).
+///
+/// A GPU needs the `cuda` feature (of `ptx-sim`, or of `ptx`) and a CUDA
+/// driver at run time; the build itself needs no CUDA.
+///
+/// ```
+/// use ptx_sim::kernel::{Backend, Module, Ran};
+/// let module = Module::from_ptx(
+///     ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() { ret; }",
+/// ).unwrap();
+/// let mut launch = module.kernel("k").unwrap();
+/// // Auto runs on the GPU when a driver answers, else in the simulator,
+/// // saying why.
+/// let report = launch.backend(Backend::Auto).run().unwrap();
+/// if report.ran == Ran::Simulator {
+///     assert!(report.fallback.is_some());
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// The simulator, always (the default).
+    #[default]
+    Simulator,
+    /// The GPU, or an error saying why it cannot.
+    Gpu,
+    /// The GPU when the CUDA driver initialises, else the simulator
+    /// ([`KernelReport::fallback`] says why).
+    Auto,
+    /// Both: the report is the simulator's, with the GPU's in
+    /// [`KernelReport::gpu`] and their differences in
+    /// [`KernelReport::differences`].
+    Both,
+}
+
+/// Where a report's launch ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ran {
+    /// In the simulator.
+    Simulator,
+    /// On a GPU, named.
+    Gpu(String),
+}
+
+/// Where a buffer's bytes differ between the simulator and the GPU
+/// ([`KernelReport::difference`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The first byte that differs.
+    pub first_byte: usize,
+    /// How many bytes differ.
+    pub bytes: usize,
+}
+
+/// Where `a` and `b`, of one length, differ.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<Difference> {
+    let first_byte = a.iter().zip(b).position(|(x, y)| x != y)?;
+    Some(Difference {
+        first_byte,
+        bytes: a.iter().zip(b).filter(|(x, y)| x != y).count(),
+    })
 }
 
 /// A global buffer of a kernel launch: what a pointer argument passes.
@@ -227,6 +293,15 @@ pub enum KernelError {
     /// stopped.
     #[error("{0}")]
     Faults(LaunchError),
+    /// The GPU could not run the launch: no driver or GPU, a module the
+    /// driver rejects (with its JIT log), a kernel that faulted there.
+    #[error("kernel `{entry}` on the GPU: {detail}")]
+    Gpu {
+        /// The kernel.
+        entry: String,
+        /// What the driver said.
+        detail: String,
+    },
 }
 
 impl KernelError {
@@ -244,6 +319,7 @@ impl KernelError {
 pub struct KernelLaunch<'m> {
     module: &'m Module,
     function: u32,
+    backend: Backend,
     grid: Dim3,
     block: Dim3,
     dynamic_shared: usize,
@@ -278,6 +354,12 @@ impl KernelLaunch<'_> {
     /// does not race gives the same bytes on any number.
     pub fn workers(&mut self, n: usize) -> &mut Self {
         self.workers = Some(n.max(1));
+        self
+    }
+
+    /// Where the launch runs: the simulator unless set.
+    pub fn backend(&mut self, backend: Backend) -> &mut Self {
+        self.backend = backend;
         self
     }
 
@@ -427,8 +509,74 @@ impl KernelLaunch<'_> {
         Ok(())
     }
 
-    /// Runs the kernel.
+    /// Runs the kernel where [`KernelLaunch::backend`] says.
     pub fn run(&self) -> Result<KernelReport, KernelError> {
+        match self.backend {
+            Backend::Simulator => self.simulate(),
+            Backend::Gpu => self.on_gpu(),
+            Backend::Auto => match gpu_device() {
+                Ok(_) => self.on_gpu(),
+                Err(why) => {
+                    let mut report = self.simulate()?;
+                    report.fallback = Some(why);
+                    Ok(report)
+                }
+            },
+            Backend::Both => {
+                let gpu = self.on_gpu()?;
+                let mut report = self.simulate()?;
+                report.gpu = Some(Box::new(gpu));
+                Ok(report)
+            }
+        }
+    }
+
+    /// Runs the kernel on the GPU.
+    fn on_gpu(&self) -> Result<KernelReport, KernelError> {
+        let image = &self.module.image;
+        let entry = &image.entries[&self.function];
+        self.check_shape(entry.static_shared)?;
+        let params = self.params()?;
+        let gpu_error = |detail: String| KernelError::Gpu {
+            entry: self.name(),
+            detail,
+        };
+        let pointers = self
+            .args
+            .iter()
+            .zip(&entry.params)
+            .filter_map(|(arg, p)| match arg {
+                Arg::Buffer(b) => Some((p.offset as usize, b.index)),
+                _ => None,
+            })
+            .collect();
+        let ran = run_on_gpu(GpuRequest {
+            ptx: &self.module.text,
+            entry: self.name(),
+            grid: [self.grid.x, self.grid.y, self.grid.z],
+            block: [self.block.x, self.block.y, self.block.z],
+            dynamic_shared: self.dynamic_shared as u32,
+            params,
+            param_offsets: entry.params.iter().map(|p| p.offset as usize).collect(),
+            pointers,
+            buffers: &self.buffers,
+            globals: image.globals.iter().map(|g| g.name.as_str()).collect(),
+        })
+        .map_err(gpu_error)?;
+        Ok(KernelReport {
+            buffers: ran.buffers,
+            globals: ran.globals,
+            output: String::new(),
+            stats: SharedStats::default(),
+            steps: Steps::default(),
+            ran: Ran::Gpu(ran.device),
+            fallback: None,
+            gpu: None,
+        })
+    }
+
+    /// Runs the kernel in the simulator.
+    fn simulate(&self) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
         self.check_shape(entry.static_shared)?;
@@ -486,8 +634,75 @@ impl KernelLaunch<'_> {
             output: String::from_utf8_lossy(&outcome.output).into_owned(),
             stats: outcome.stats,
             steps: outcome.steps,
+            ran: Ran::Simulator,
+            fallback: None,
+            gpu: None,
         })
     }
+}
+
+/// What the GPU backend needs of a launch.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+struct GpuRequest<'a> {
+    ptx: &'a str,
+    entry: String,
+    grid: [u32; 3],
+    block: [u32; 3],
+    dynamic_shared: u32,
+    params: Vec<u8>,
+    param_offsets: Vec<usize>,
+    pointers: Vec<(usize, usize)>,
+    buffers: &'a [Vec<u8>],
+    globals: Vec<&'a str>,
+}
+
+/// What a launch on the GPU left.
+struct GpuOutcome {
+    device: String,
+    buffers: Vec<Vec<u8>>,
+    globals: Vec<(String, Vec<u8>)>,
+}
+
+/// The GPU that launches run on, or why there is none.
+#[cfg(feature = "cuda")]
+fn gpu_device() -> Result<String, String> {
+    super::gpu::device()
+}
+
+#[cfg(feature = "cuda")]
+fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, String> {
+    let ran = super::gpu::run(&super::gpu::GpuLaunch {
+        ptx: r.ptx,
+        entry: &r.entry,
+        grid: r.grid,
+        block: r.block,
+        dynamic_shared: r.dynamic_shared,
+        params: r.params,
+        param_offsets: r.param_offsets,
+        pointers: r.pointers,
+        buffers: r.buffers,
+        globals: r.globals,
+    })?;
+    Ok(GpuOutcome {
+        device: ran.device,
+        buffers: ran.buffers,
+        globals: ran.globals,
+    })
+}
+
+/// Without the `cuda` feature there is no GPU backend.
+#[cfg(not(feature = "cuda"))]
+const NO_CUDA: &str =
+    "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature";
+
+#[cfg(not(feature = "cuda"))]
+fn gpu_device() -> Result<String, String> {
+    Err(NO_CUDA.to_string())
+}
+
+#[cfg(not(feature = "cuda"))]
+fn run_on_gpu(_: GpuRequest<'_>) -> Result<GpuOutcome, String> {
+    Err(NO_CUDA.to_string())
 }
 
 /// What a kernel launch left.
@@ -500,8 +715,14 @@ pub struct KernelReport {
     pub output: String,
     /// Shared-memory requests, wavefronts and bank conflicts.
     pub stats: SharedStats,
-    /// How much the grid ran.
+    /// How much the grid ran (the simulator's count; zero on a GPU).
     pub steps: Steps,
+    /// Where the launch ran.
+    pub ran: Ran,
+    /// Why [`Backend::Auto`] ran in the simulator, when it did.
+    pub fallback: Option<String>,
+    /// The GPU's report, beside the simulator's ([`Backend::Both`]).
+    pub gpu: Option<Box<KernelReport>>,
 }
 
 impl KernelReport {
@@ -516,6 +737,21 @@ impl KernelReport {
             .chunks_exact(E::BYTES)
             .map(E::from_le)
             .collect()
+    }
+
+    /// Where `buffer`'s bytes differ between the simulator and the GPU
+    /// ([`Backend::Both`]); `None` where they agree or only one ran.
+    pub fn difference(&self, buffer: Buffer) -> Option<Difference> {
+        let gpu = self.gpu.as_ref()?;
+        first_difference(self.bytes(buffer), gpu.bytes(buffer))
+    }
+
+    /// Whether any buffer or module variable differs between the simulator
+    /// and the GPU ([`Backend::Both`]).
+    pub fn differs(&self) -> bool {
+        self.gpu
+            .as_ref()
+            .is_some_and(|gpu| gpu.buffers != self.buffers || gpu.globals != self.globals)
     }
 
     /// The bytes of the module's `.global` variable `name` after the launch.

@@ -22,6 +22,8 @@ mod builtins;
 mod code;
 mod contract;
 mod cta;
+#[cfg(feature = "cuda")]
+mod gpu;
 mod grid;
 mod launch;
 mod load;
@@ -30,7 +32,7 @@ mod warp;
 
 pub use cta::Steps;
 pub use launch::{
-    Arg, Buffer, DEFAULT_HANG_LIMIT, KernelError, KernelLaunch, KernelReport, MAX_BLOCK_THREADS,
-    MAX_SHARED_BYTES, Module,
+    Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelReport,
+    MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Ran,
 };
 pub use load::{KernelParam, LoadError};

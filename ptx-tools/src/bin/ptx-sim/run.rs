@@ -2,9 +2,9 @@
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ptx_sim::kernel::{Arg, Buffer, Module};
+use ptx_sim::kernel::{Arg, Backend, Buffer, Module, Ran};
 use ptx_sim::machine::Dim3;
-use ptx_tools::cases::{Dtype, Loose, Modules, Outcome, read_cases, replay};
+use ptx_tools::cases::{Dtype, Loose, Modules, Outcome, read_cases, replay_on};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -42,6 +42,27 @@ pub struct RunArgs {
     /// Write each buffer's bytes to DIR/argK.bin after a launch (a module only).
     #[arg(long)]
     dump: Option<PathBuf>,
+    /// Run on the GPU through the CUDA driver instead of the simulator
+    /// (cases are judged against their records as the simulator's are).
+    #[arg(long, conflicts_with = "diff")]
+    gpu: bool,
+    /// Run on the GPU and in the simulator, and report where they differ.
+    #[arg(long)]
+    diff: bool,
+    /// Print each case's name and how long it took, as it ends.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+impl RunArgs {
+    /// Where the launches run.
+    fn backend(&self) -> Backend {
+        match (self.gpu, self.diff) {
+            (_, true) => Backend::Both,
+            (true, false) => Backend::Gpu,
+            (false, false) => Backend::Simulator,
+        }
+    }
 }
 
 /// `X[,Y[,Z]]`.
@@ -90,11 +111,16 @@ fn run_cases(args: &RunArgs) -> Result<ExitCode, String> {
     let mut loose = Loose::default();
     for (case, folder) in &cases {
         bar.set_message(case.name.clone());
+        let started = std::time::Instant::now();
         let outcome = match modules.get(&folder.join(&case.module)) {
-            Ok(module) => replay(case, module, args.workers),
+            Ok(module) => replay_on(case, module, args.workers, args.backend()).0,
             Err(e) => Outcome::Error(e),
         };
         bar.inc(1);
+        if args.verbose {
+            let seconds = started.elapsed().as_secs_f64();
+            bar.suspend(|| outln!("{seconds:7.2} s  {}", case.name));
+        }
         match outcome {
             Outcome::Pass(l) => {
                 passed += 1;
@@ -253,7 +279,13 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
     if let Some(n) = args.workers {
         launch.workers(n);
     }
-    let report = launch.run().map_err(|e| e.to_string())?;
+    let report = launch
+        .backend(args.backend())
+        .run()
+        .map_err(|e| e.to_string())?;
+    if let Ran::Gpu(device) = &report.ran {
+        outln!("ran on {device}");
+    }
     out!("{}", report.output);
     if let Some(dir) = &args.dump {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -268,10 +300,31 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
             .collect();
         let more = if n > args.show { ", ..." } else { "" };
         outln!("arg {k} ({dtype:?}[{n}]): {}{more}", shown.join(", "));
+        if let (Some(gpu), Some(d)) = (&report.gpu, report.difference(*buffer)) {
+            let size = dtype.size();
+            let i = d.first_byte / size;
+            let element = |bytes: &[u8]| dtype.show(&bytes[i * size..(i + 1) * size]);
+            outln!(
+                "  differs from the GPU's: element {i} is {} here, {} there ({} bytes differ)",
+                element(bytes),
+                element(gpu.bytes(*buffer)),
+                d.bytes
+            );
+        }
         if let Some(dir) = &args.dump {
             let file = dir.join(format!("arg{k}.bin"));
             std::fs::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         }
+    }
+    if let Some(gpu) = &report.gpu {
+        let Ran::Gpu(device) = &gpu.ran else {
+            return Err("the GPU's report says it ran in the simulator".into());
+        };
+        if report.differs() {
+            outln!("the simulator and {device} differ");
+            return Ok(ExitCode::FAILURE);
+        }
+        outln!("the simulator and {device} left the same bytes");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,244 @@
+//! The same launch on a real GPU, through the CUDA driver API (the `cuda`
+//! feature; `cudarc` loads `libcuda` at run time, so a build needs no CUDA
+//! and a machine without a driver gets an error, not a crash).
+//!
+//! The driver JIT-compiles the module's PTX text; each buffer becomes a
+//! device allocation holding its bytes, each pointer argument that
+//! allocation's address, and after the launch every buffer and module
+//! `.global` variable is copied back. A launch that faults on the GPU (an
+//! illegal address, a `trap`) resets the device's context, so that the
+//! next launch starts clean.
+
+use cudarc::driver::{result, sys};
+use std::ffi::{CString, c_void};
+
+/// One launch, as the GPU needs it.
+pub(crate) struct GpuLaunch<'a> {
+    /// The module's PTX text.
+    pub ptx: &'a str,
+    /// The kernel's name.
+    pub entry: &'a str,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// Bytes of dynamic shared memory.
+    pub dynamic_shared: u32,
+    /// The parameter memory, with each buffer argument's simulator address.
+    pub params: Vec<u8>,
+    /// Each parameter's offset in `params`.
+    pub param_offsets: Vec<usize>,
+    /// The offsets in `params` of pointer arguments, and their buffers.
+    pub pointers: Vec<(usize, usize)>,
+    /// The buffers' bytes.
+    pub buffers: &'a [Vec<u8>],
+    /// The names of the module's `.global` variables, read back after.
+    pub globals: Vec<&'a str>,
+}
+
+/// What a launch on the GPU left.
+pub(crate) struct GpuResult {
+    /// The GPU's name.
+    pub device: String,
+    pub buffers: Vec<Vec<u8>>,
+    pub globals: Vec<(String, Vec<u8>)>,
+}
+
+/// The GPU the launches run on (device 0), or why there is none.
+pub(crate) fn device() -> Result<String, String> {
+    // SAFETY: loading the library runs no code of ours; it only looks
+    // for `libcuda`, as the driver calls below would.
+    if !unsafe { sys::is_culib_present() } {
+        return Err("no CUDA driver on this machine (libcuda.so was not found)".into());
+    }
+    result::init().map_err(|e| driver("cuInit", e))?;
+    let count = result::device::get_count().map_err(|e| driver("cuDeviceGetCount", e))?;
+    if count == 0 {
+        return Err("the CUDA driver sees no GPU".into());
+    }
+    let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
+    result::device::get_name(dev).map_err(|e| driver("cuDeviceGetName", e))
+}
+
+/// Runs `launch` on GPU 0.
+pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, String> {
+    let name = device()?;
+    let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
+    // SAFETY: `dev` is a device the driver just gave; the primary context
+    // is retained for this launch and released at its end.
+    let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| driver("retain", e))?;
+    // One more hold for the process's life, so that the context (and its
+    // JIT cache) is not torn down and rebuilt between launches.
+    static KEPT: std::sync::Once = std::sync::Once::new();
+    KEPT.call_once(|| {
+        // SAFETY: as above; never released.
+        let _ = unsafe { result::primary_ctx::retain(dev) };
+    });
+    let outcome = unsafe { result::ctx::set_current(ctx) }
+        .map_err(|e| driver("cuCtxSetCurrent", e))
+        .and_then(|()| in_context(launch));
+    // SAFETY: the context retained above.
+    unsafe {
+        if outcome.is_err() {
+            // A kernel's fault leaves the context unusable: start afresh.
+            let _ = sys::cuDevicePrimaryCtxReset_v2(dev);
+        }
+        let _ = result::primary_ctx::release(dev);
+    }
+    let (buffers, globals) = outcome?;
+    Ok(GpuResult {
+        device: name,
+        buffers,
+        globals,
+    })
+}
+
+type Copies = (Vec<Vec<u8>>, Vec<(String, Vec<u8>)>);
+
+/// Loads the module, runs the kernel and copies back, in the current
+/// context; frees what it allocated whatever happens.
+fn in_context(launch: &GpuLaunch<'_>) -> Result<Copies, String> {
+    let module = load(launch.ptx)?;
+    let mut allocations = Vec::new();
+    let outcome = launch_in(launch, module, &mut allocations);
+    // SAFETY: each allocation and the module were made above and are
+    // freed once.
+    unsafe {
+        for &ptr in &allocations {
+            let _ = result::free_sync(ptr);
+        }
+        let _ = result::module::unload(module);
+    }
+    outcome
+}
+
+fn launch_in(
+    launch: &GpuLaunch<'_>,
+    module: sys::CUmodule,
+    allocations: &mut Vec<sys::CUdeviceptr>,
+) -> Result<Copies, String> {
+    let entry = CString::new(launch.entry).map_err(|e| e.to_string())?;
+    // SAFETY: `module` is loaded; the name is a C string.
+    let function = unsafe { result::module::get_function(module, entry) }
+        .map_err(|e| driver("cuModuleGetFunction", e))?;
+    if launch.dynamic_shared > 48 * 1024 {
+        // SAFETY: `function` is the kernel just found.
+        unsafe {
+            result::function::set_function_attribute(
+                function,
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                launch.dynamic_shared as i32,
+            )
+        }
+        .map_err(|e| driver("cuFuncSetAttribute", e))?;
+    }
+    for bytes in launch.buffers {
+        // SAFETY: a fresh allocation of at least one byte, filled from a
+        // host slice of its size.
+        let ptr = unsafe { result::malloc_sync(bytes.len().max(1)) }
+            .map_err(|e| driver("cuMemAlloc", e))?;
+        allocations.push(ptr);
+        if !bytes.is_empty() {
+            unsafe { result::memcpy_htod_sync(ptr, bytes) }
+                .map_err(|e| driver("cuMemcpyHtoD", e))?;
+        }
+    }
+    let mut params = launch.params.clone();
+    for &(offset, buffer) in &launch.pointers {
+        params[offset..offset + 8].copy_from_slice(&allocations[buffer].to_le_bytes());
+    }
+    let mut pointers: Vec<*mut c_void> = launch
+        .param_offsets
+        .iter()
+        .map(|&offset| params[offset..].as_mut_ptr().cast())
+        .collect();
+    let [gx, gy, gz] = launch.grid;
+    let [bx, by, bz] = launch.block;
+    // SAFETY: `pointers` holds one pointer per kernel parameter, each to
+    // its bytes in `params`, which outlives the launch (synchronized next).
+    unsafe {
+        result::launch_kernel(
+            function,
+            (gx, gy, gz),
+            (bx, by, bz),
+            launch.dynamic_shared,
+            result::stream::null(),
+            &mut pointers,
+        )
+    }
+    .map_err(|e| driver("cuLaunchKernel", e))?;
+    result::ctx::synchronize()
+        .map_err(|e| format!("the kernel failed on the GPU: {}", name_of(e)))?;
+    let mut buffers = Vec::with_capacity(launch.buffers.len());
+    for (bytes, &ptr) in launch.buffers.iter().zip(allocations.iter()) {
+        let mut back = vec![0u8; bytes.len()];
+        if !back.is_empty() {
+            // SAFETY: `ptr` holds `back.len()` bytes.
+            unsafe { result::memcpy_dtoh_sync(&mut back, ptr) }
+                .map_err(|e| driver("cuMemcpyDtoH", e))?;
+        }
+        buffers.push(back);
+    }
+    let mut globals = Vec::new();
+    for &name in &launch.globals {
+        let symbol = CString::new(name).map_err(|e| e.to_string())?;
+        // SAFETY: `module` is loaded; the variable's bytes are copied out
+        // whole.
+        let (ptr, size) = unsafe { result::module::get_global(module, symbol) }
+            .map_err(|e| driver(&format!("cuModuleGetGlobal `{name}`"), e))?;
+        let mut back = vec![0u8; size];
+        if size > 0 {
+            unsafe { result::memcpy_dtoh_sync(&mut back, ptr) }
+                .map_err(|e| driver("cuMemcpyDtoH", e))?;
+        }
+        globals.push((name.to_string(), back));
+    }
+    Ok((buffers, globals))
+}
+
+/// Loads `ptx` into the current context; a module the driver rejects is an
+/// error holding the JIT compiler's log.
+fn load(ptx: &str) -> Result<sys::CUmodule, String> {
+    let text = CString::new(ptx).map_err(|_| "the module's text holds a NUL byte".to_string())?;
+    let mut log = vec![0u8; 16 * 1024];
+    let mut options = [
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+    ];
+    let mut values: [*mut c_void; 2] = [log.as_mut_ptr().cast(), log.len() as *mut c_void];
+    let mut module = std::mem::MaybeUninit::uninit();
+    // SAFETY: the text is NUL-terminated; the options name a log buffer
+    // of the size given, which outlives the call.
+    let status = unsafe {
+        sys::cuModuleLoadDataEx(
+            module.as_mut_ptr(),
+            text.as_ptr().cast(),
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+        )
+    };
+    match status.result() {
+        // SAFETY: the call succeeded, so it wrote the module.
+        Ok(()) => Ok(unsafe { module.assume_init() }),
+        Err(e) => {
+            let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
+            let log = String::from_utf8_lossy(&log[..end]);
+            Err(format!(
+                "the CUDA driver rejected the module ({}): {}",
+                name_of(e),
+                log.trim()
+            ))
+        }
+    }
+}
+
+/// A driver error's name (`CUDA_ERROR_ILLEGAL_ADDRESS`).
+fn name_of(e: result::DriverError) -> String {
+    e.error_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| format!("{e:?}"))
+}
+
+/// A failed driver call, named.
+fn driver(call: &str, e: result::DriverError) -> String {
+    format!("{call} failed: {}", name_of(e))
+}
