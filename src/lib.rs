@@ -22,7 +22,9 @@ pub use ptx_macros::ptx;
 pub use ptx_sim as sim;
 
 /// A loaded PTX module (see [`kernel`]).
-pub use kernel::{Backend, Module, Ran};
+pub use kernel::Module;
+/// Where a kernel launch runs, and where it ran (see [`kernel`]).
+pub use kernel::{Backend, Ran};
 
 /// Runs a closure as the 32 lanes of one warp and returns their results
 /// in lane order (see [`launch`]).
