@@ -153,7 +153,7 @@ pub enum Backend {
     Auto,
     /// Both: the report is the simulator's, with the GPU's in
     /// [`KernelReport::gpu`] and their differences in
-    /// [`KernelReport::differences`].
+    /// [`KernelReport::difference`].
     Both,
 }
 
