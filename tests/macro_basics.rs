@@ -100,3 +100,15 @@ fn video_operand_selectors_compute_as_the_h100_does() {
     ptx!("vsub.u32.s32.u32.min %0, %1.h0, %2.b3, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
     assert_eq!(d, 0x0000_0001);
 }
+
+/// A literal `"C"` operand is spliced into the template at compile time
+/// (the inline-asm guide's rounding-mode example with the mode written out):
+/// 1 + 0.75 ulp rounds up to 1 + 1 ulp to nearest and down to 1 toward zero.
+#[test]
+fn literal_string_operand_chooses_the_rounding_mode() {
+    let b = f32::from_bits(0x33C0_0000); // 0.75 * 2^-23
+    let (rn, rz): (f32, f32);
+    ptx!("add%1.f32 %0, %2, %3;" : "=f"(rn) : "C"(".rn"), "f"(1.0f32), "f"(b));
+    ptx!("add%1.f32 %0, %2, %3;" : "=f"(rz) : "C"(".rz"), "f"(1.0f32), "f"(b));
+    assert_eq!((rn.to_bits(), rz.to_bits()), (0x3F80_0001, 0x3F80_0000));
+}

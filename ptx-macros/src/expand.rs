@@ -303,7 +303,10 @@ fn host(statement: &Statement, program: &Program) -> TokenStream {
         .operands
         .iter()
         .enumerate()
-        .filter(|(_, o)| o.constraint.access != Access::Write)
+        // A literal `C` operand was spliced into the text; it has no register.
+        .filter(|(_, o)| {
+            o.constraint.access != Access::Write && o.constraint.letter != ConstraintLetter::C
+        })
         .map(|(k, _)| {
             let r = reg(k);
             let v = input_value(statement, k);
@@ -400,9 +403,17 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
     }
 }
 
-/// The asm! template: `%n` and `%[name]` become `{n}`, `%%` becomes `%`,
-/// braces are doubled.
+/// The asm! template: `%n` and `%[name]` become `{i}`, where `i` is the
+/// operand's place among the `asm!` arguments (`C` operands, spliced into
+/// the text, are not arguments), `%%` becomes `%`, braces are doubled.
 pub fn asm_template(text: &str, statement: &Statement) -> String {
+    let argument = |k: usize| {
+        let spliced = statement.operands[..k.min(statement.operands.len())]
+            .iter()
+            .filter(|o| o.constraint.letter == ConstraintLetter::C)
+            .count();
+        k - spliced
+    };
     let mut out = String::new();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -420,7 +431,8 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
                         n.push(d);
                         chars.next();
                     }
-                    out.push_str(&format!("{{{n}}}"));
+                    let k = n.parse().map_or(0, argument);
+                    out.push_str(&format!("{{{k}}}"));
                 }
                 Some('[') => {
                     let rest = &text[i + 2..];
@@ -432,7 +444,7 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
                     for _ in 0..name.len() + 2 {
                         chars.next();
                     }
-                    out.push_str(&format!("{{{}}}", k.unwrap_or(0)));
+                    out.push_str(&format!("{{{}}}", k.map_or(0, argument)));
                 }
                 _ => out.push('%'),
             },

@@ -62,6 +62,14 @@ mod tests {
     }
 
     #[test]
+    fn literal_string_operand_is_spliced_and_not_an_argument() {
+        // `%1` is the text `.rz`; `%2` and `%3` are the asm! arguments 1 and 2.
+        insta::assert_snapshot!(device_code(
+            quote!("add%1.f32 %0, %2, %3;" : "=f"(r) : "C"(".rz"), "f"(a), "f"(b))
+        ));
+    }
+
+    #[test]
     fn braces_are_escaped_and_percent_unescaped() {
         insta::assert_snapshot!(device_code(
             quote!(volatile "{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; } mov.u32 %0, %%laneid;" : "+r"(y) : "r"(x))

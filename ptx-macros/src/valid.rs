@@ -23,11 +23,13 @@ pub struct Validated {
     pub runtime_text: bool,
 }
 
-/// A text edit made by splicing: `new` bytes at `at` in the new text replaced `old` bytes.
+/// A text edit made by splicing: `new` bytes at `at` in the new text
+/// replaced `old` bytes, a reference to operand `operand`.
 struct Splice {
     at: usize,
     old: usize,
     new: usize,
+    operand: usize,
 }
 
 /// Maps a byte range of the spliced text back to the original text.
@@ -86,15 +88,13 @@ fn splice_strings(statement: &Statement) -> (String, Vec<Splice>, bool) {
             let end = (i + 1..bytes.len())
                 .find(|&j| !bytes[j].is_ascii_digit())
                 .unwrap_or(bytes.len());
-            if let Some(Some(v)) = text[i + 1..end]
-                .parse::<usize>()
-                .ok()
-                .and_then(|k| values.get(k))
-            {
+            let operand = text[i + 1..end].parse::<usize>().ok();
+            if let Some((k, Some(v))) = operand.and_then(|k| Some((k, values.get(k)?))) {
                 splices.push(Splice {
                     at: out.len(),
                     old: end - i,
                     new: v.len(),
+                    operand: k,
                 });
                 out.push_str(v);
                 i = end;
@@ -321,6 +321,10 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
     }
     for (k, (op, usage)) in statement.operands.iter().zip(&checked.usage).enumerate() {
         let who = describe(statement, k);
+        // A literal `C` operand is used where it was spliced in.
+        if splices.iter().any(|s| s.operand == k) {
+            continue;
+        }
         if usage.spans.is_empty() {
             let message = match statement.syntax {
                 Syntax::Cuda => format!(
