@@ -1,6 +1,8 @@
 //! Warp intrinsics under CUDA's names, each a `ptx!` statement: in a
 //! [`launch`](crate::launch) on the host they run in the simulator, on the
-//! GPU (`nvptx64`) they are the same PTX through `asm!`.
+//! GPU (`nvptx64`) they are the same PTX through `asm!`. Every function is
+//! `#[inline]` or generic, so that a kernel crate compiled to a single PTX
+//! module (`--emit asm`, no device linker) holds all the code it calls.
 //!
 //! The signatures follow CUDA's (`__shfl_sync(mask, var, srcLane, width)`
 //! is [`shfl_sync`]`(mask, var, src_lane, width)`); CUDA's default
@@ -96,6 +98,7 @@ warp_word_64! {
 /// 32): the segment mask `32 - width` in bits 8-12, the clamp in bits 0-4
 /// (`0x1f` for `idx`, `down` and `bfly`, 0 for `up`), as CUDA's headers
 /// compute it.
+#[inline]
 fn shfl_c(width: u32, up: bool) -> u32 {
     let segment = (32 - width.clamp(1, 32)) << 8;
     if up { segment } else { segment | 0x1f }

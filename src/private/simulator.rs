@@ -1,9 +1,6 @@
-//! What the `ptx!` expansion refers to. Not a public API: names here may
-//! change in any release.
+//! What the host expansion of `ptx!` calls: the simulator's semantic
+//! functions, faults, special registers and templates checked at run time.
 
-pub use crate::operand::{Constant, Register, Wide};
-pub use half;
-pub use ptx_core as core;
 pub use ptx_sim::exec::{read_operand, write_operand};
 pub use ptx_sim::sem::run;
 
@@ -11,17 +8,6 @@ use ptx_sim::fault::ThreadFault;
 use ptx_sim::interp::Prepared;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-
-/// What every `ptx!` expansion evaluates to: the statement as checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Info {
-    /// The canonical PTX text of the template.
-    pub ptx: &'static str,
-    /// The constraints of the operands, outputs first.
-    pub constraints: &'static [&'static str],
-    /// The target the statement was checked for.
-    pub target: &'static str,
-}
 
 /// The fault of an instruction a `ptx!` statement cannot run (`call`,
 /// `brx.idx`: a statement has no functions or branch-target lists to reach).
