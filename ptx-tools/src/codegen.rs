@@ -42,13 +42,79 @@ fn to_bits(letter: ConstraintLetter, expr: &str) -> String {
     }
 }
 
-/// The source of the test file for `records` (distinct statements only).
-pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
+/// The distinct statements of `records` (template and constraints), in
+/// order, each with its first record.
+fn distinct_forms(records: &[Record]) -> BTreeMap<(String, Vec<String>), &Record> {
     let mut forms: BTreeMap<(String, Vec<String>), &Record> = BTreeMap::new();
     for r in records {
         let cons: Vec<String> = r.cons.iter().map(ToString::to_string).collect();
         forms.entry((r.asm.clone(), cons)).or_insert(r);
     }
+    forms
+}
+
+/// The body of a statement's function: one local per operand (`o{k}` for
+/// outputs, `i{k}` for inputs) read from `read(k)` (an expression of the
+/// register's bits as `u64`), the `ptx!` call, and each output stored by
+/// `store(k, bits)`.
+fn statement_body(
+    out: &mut String,
+    record: &Record,
+    read: impl Fn(usize) -> String,
+    store: impl Fn(usize, String) -> String,
+) {
+    let mut bindings = Vec::new();
+    for (k, c) in record.cons.iter().enumerate() {
+        let letter = c.letter;
+        let ty = rust_type(letter);
+        match c.access {
+            Access::Write => {
+                let _ = writeln!(out, "    let o{k}: {ty};");
+                bindings.push(format!("\"{c}\"(o{k})"));
+            }
+            Access::ReadWrite => {
+                let _ = writeln!(
+                    out,
+                    "    let mut o{k}: {ty} = {};",
+                    from_bits(letter, &read(k))
+                );
+                bindings.push(format!("\"{c}\"(o{k})"));
+            }
+            Access::Read => {
+                let _ = writeln!(out, "    let i{k}: {ty} = {};", from_bits(letter, &read(k)));
+                bindings.push(format!("\"{c}\"(i{k})"));
+            }
+        }
+    }
+    let section = |outputs: bool| {
+        bindings
+            .iter()
+            .zip(&record.cons)
+            .filter(|(_, c)| c.is_output() == outputs)
+            .map(|(b, _)| b.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(
+        out,
+        "    ptx!(volatile {:?} : {} : {});",
+        record.asm,
+        section(true),
+        section(false)
+    );
+    for (k, c) in record.cons.iter().enumerate() {
+        if c.is_output() {
+            let _ = writeln!(
+                out,
+                "    {};",
+                store(k, to_bits(c.letter, &format!("o{k}")))
+            );
+        }
+    }
+}
+
+/// The source of the test file for `records` (distinct statements only).
+pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -68,66 +134,16 @@ pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
     );
     let _ = writeln!(out, "pub type FormFn = fn(&[u64], &mut [u64]);\n");
     let mut table = String::new();
-    for (n, ((asm, cons), record)) in forms.iter().enumerate() {
+    for (n, ((asm, cons), record)) in distinct_forms(records).iter().enumerate() {
         let name = format!("form_{n}");
         let _ = writeln!(out, "/// `{}`", asm.replace('\n', " "));
         let _ = writeln!(out, "pub fn {name}(ins: &[u64], outs: &mut [u64]) {{");
-        let mut bindings = Vec::new();
-        for (k, c) in record.cons.iter().enumerate() {
-            let letter = c.letter;
-            let ty = rust_type(letter);
-            match c.access {
-                Access::Write => {
-                    let _ = writeln!(out, "    let o{k}: {ty};");
-                    bindings.push(format!("\"{c}\"(o{k})"));
-                }
-                Access::ReadWrite => {
-                    let _ = writeln!(
-                        out,
-                        "    let mut o{k}: {ty} = {};",
-                        from_bits(letter, &format!("ins[{k}]"))
-                    );
-                    bindings.push(format!("\"{c}\"(o{k})"));
-                }
-                Access::Read => {
-                    let _ = writeln!(
-                        out,
-                        "    let i{k}: {ty} = {};",
-                        from_bits(letter, &format!("ins[{k}]"))
-                    );
-                    bindings.push(format!("\"{c}\"(i{k})"));
-                }
-            }
-        }
-        let outputs: Vec<&String> = bindings
-            .iter()
-            .zip(&record.cons)
-            .filter(|(_, c)| c.is_output())
-            .map(|(b, _)| b)
-            .collect();
-        let inputs: Vec<&String> = bindings
-            .iter()
-            .zip(&record.cons)
-            .filter(|(_, c)| !c.is_output())
-            .map(|(b, _)| b)
-            .collect();
-        let join = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(
-            out,
-            "    ptx!(volatile {:?} : {} : {});",
-            asm,
-            join(&outputs),
-            join(&inputs)
+        statement_body(
+            &mut out,
+            record,
+            |k| format!("ins[{k}]"),
+            |k, bits| format!("outs[{k}] = {bits}"),
         );
-        for (k, c) in record.cons.iter().enumerate() {
-            if c.is_output() {
-                let _ = writeln!(
-                    out,
-                    "    outs[{k}] = {};",
-                    to_bits(c.letter, &format!("o{k}"))
-                );
-            }
-        }
         let _ = writeln!(out, "    let _ = (ins, &outs);\n}}\n");
         let _ = writeln!(
             table,
@@ -145,4 +161,131 @@ pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
         "pub const FORMS: &[(&str, &[&str], FormFn)] = &[\n{table}];"
     );
     out
+}
+
+/// The source of a `#![no_std]` crate for `nvptx64-nvidia-cuda` with one
+/// kernel per distinct statement of `records` (see
+/// `tools/nvptx-harness/`): thread `t` of a kernel reads operand `k` from
+/// `ins[t * n + k]` (for a statement of `n` operands) and stores output `k`
+/// to `outs[t * n + k]`, so a launch of one warp per record computes what
+/// the record's warp computed.
+pub fn nvptx_kernels_source(records: &[Record], source_name: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// @generated by `ptx-sim gen-nvptx-kernels {source_name}`: do not edit."
+    );
+    let _ = writeln!(
+        out,
+        "// One kernel per distinct statement of the golden file, for rustc's nvptx64 backend."
+    );
+    let _ = writeln!(out, "#![no_std]");
+    let _ = writeln!(out, "#![feature(abi_ptx, asm_experimental_arch)]");
+    let _ = writeln!(
+        out,
+        "#![allow(unused_mut, unused_parens, unused_variables, clippy::all, clippy::missing_safety_doc)]\n"
+    );
+    let _ = writeln!(out, "use ptx::ptx;\n");
+    let _ = writeln!(
+        out,
+        "/// The first operand slot of the running thread: `%tid.x` times `operands`."
+    );
+    let _ = writeln!(out, "#[inline(always)]");
+    let _ = writeln!(out, "fn slot(operands: usize) -> usize {{");
+    let _ = writeln!(out, "    let t: u32;");
+    let _ = writeln!(out, "    ptx!(\"mov.u32 %0, %tid.x;\" : \"=r\"(t));");
+    let _ = writeln!(out, "    t as usize * operands");
+    let _ = writeln!(out, "}}\n");
+    for (n, ((asm, _), record)) in distinct_forms(records).iter().enumerate() {
+        let operands = record.cons.len();
+        let _ = writeln!(out, "/// `{}`", asm.replace('\n', " "));
+        let _ = writeln!(out, "#[unsafe(no_mangle)]");
+        let _ = writeln!(
+            out,
+            "pub unsafe extern \"ptx-kernel\" fn form_{n}(ins: *const u64, outs: *mut u64) {{"
+        );
+        let _ = writeln!(out, "    let s = slot({operands});");
+        statement_body(
+            &mut out,
+            record,
+            |k| format!("unsafe {{ *ins.add(s + {k}) }}"),
+            |k, bits| format!("unsafe {{ *outs.add(s + {k}) = {bits} }}"),
+        );
+        let _ = writeln!(out, "}}\n");
+    }
+    out
+}
+
+/// Kernel cases (`tests/data/kernels/FORMAT.md`) for the kernels of
+/// [`nvptx_kernels_source`]: one per form whose operands are all registers
+/// (not the `ldmatrix`/`stmatrix` forms, whose records start from shared
+/// memory) and whose records are `.approx` ones or not, as `approx` says. A
+/// case is a CTA of one warp per record, `ins` holding every lane's
+/// operands before the statement and `outs` expecting what the records say
+/// the H100 left in the outputs (zero in the input slots). The cases name
+/// their module `module`.
+pub fn nvptx_kernel_cases(
+    records: &[Record],
+    module: &str,
+    approx: bool,
+) -> Vec<serde_json::Value> {
+    use base64::Engine as _;
+    let mut by_form: BTreeMap<(String, Vec<String>), Vec<&Record>> = BTreeMap::new();
+    for r in records {
+        let cons: Vec<String> = r.cons.iter().map(ToString::to_string).collect();
+        by_form.entry((r.asm.clone(), cons)).or_default().push(r);
+    }
+    let bytes = |words: &[u64]| -> String {
+        let raw: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        base64::engine::general_purpose::STANDARD.encode(raw)
+    };
+    let mut cases = Vec::new();
+    for (n, ((asm, _), warps)) in by_form.iter().enumerate() {
+        let registers_only = warps.iter().all(|r| r.raw.get("smem_in").is_none());
+        if !registers_only || warps.iter().any(|r| r.approx != approx) {
+            continue;
+        }
+        let operands = warps[0].cons.len();
+        let (mut ins, mut outs) = (Vec::new(), Vec::new());
+        for record in warps {
+            for (before, after) in record.inputs.iter().zip(&record.outputs) {
+                for k in 0..operands {
+                    let output = record.cons[k].is_output();
+                    ins.push(if record.cons[k].access == Access::Write {
+                        0
+                    } else {
+                        before[k].unwrap_or(0) as u64
+                    });
+                    outs.push(if output {
+                        after[k].unwrap_or(0) as u64
+                    } else {
+                        0
+                    });
+                }
+            }
+        }
+        let zeros = vec![0u64; outs.len()];
+        let changed = outs != zeros;
+        let mut outs_buffer = serde_json::json!({
+            "dtype": "u64", "len": outs.len(), "input": bytes(&zeros), "changed": changed,
+        });
+        if changed {
+            outs_buffer["output"] = bytes(&outs).into();
+        }
+        cases.push(serde_json::json!({
+            "name": format!("nvptx/golden/form_{n}: {}", asm.replace('\n', " ")),
+            "module": module,
+            "entry": format!("form_{n}"),
+            "grid": [1, 1, 1],
+            "block": [32 * warps.len(), 1, 1],
+            "shared_bytes": 0,
+            "args": [{"buf": "ins"}, {"buf": "outs"}],
+            "buffers": {
+                "ins": {"dtype": "u64", "len": ins.len(), "input": bytes(&ins), "changed": false},
+                "outs": outs_buffer,
+            },
+            "deterministic": true,
+        }));
+    }
+    cases
 }

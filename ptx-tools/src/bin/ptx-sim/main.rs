@@ -57,6 +57,18 @@ enum Command {
         /// The records.
         file: PathBuf,
     },
+    /// Write the nvptx64 harness's golden kernels: DIR/golden_forms.rs (one
+    /// kernel per statement, for rustc's nvptx64 backend) and kernel cases
+    /// expecting the records' results from DIR/modules/golden_forms.ptx:
+    /// DIR/golden_forms.jsonl.gz (exact forms) and
+    /// DIR/golden_forms_gpu_only.jsonl.gz (.approx forms); see
+    /// tools/nvptx-harness.
+    GenNvptxKernels {
+        /// The records.
+        file: PathBuf,
+        /// The folder written.
+        dir: PathBuf,
+    },
     /// Write the coverage table (docs/coverage.md), verified against records.
     Coverage {
         /// Record files.
@@ -104,6 +116,7 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(args),
         Command::Golden(args) => run_golden(args),
         Command::GenCompiledTest { file } => run_gen(&file),
+        Command::GenNvptxKernels { file, dir } => run_gen_nvptx(&file, &dir),
         Command::Coverage { files } => run_coverage(&files),
     };
     match result {
@@ -294,7 +307,9 @@ fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     })
 }
 
-fn run_gen(file: &Path) -> Result<ExitCode, String> {
+/// The records of a golden file (those with an `error` left out) and the
+/// file's name.
+fn golden_records(file: &Path) -> Result<(Vec<ptx_tools::golden::Record>, String), String> {
     let records = read_jsonl(file)?;
     let parsed: Vec<ptx_tools::golden::Record> = records
         .iter()
@@ -306,6 +321,49 @@ fn run_gen(file: &Path) -> Result<ExitCode, String> {
     let name = file.file_name().map_or(file.display().to_string(), |n| {
         n.to_string_lossy().into_owned()
     });
+    Ok((parsed, name))
+}
+
+fn run_gen_nvptx(file: &Path, dir: &Path) -> Result<ExitCode, String> {
+    use std::io::Write as _;
+    let (parsed, name) = golden_records(file)?;
+    let failed = |what: &Path, e: std::io::Error| format!("{}: {e}", what.display());
+    std::fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
+    let source = dir.join("golden_forms.rs");
+    std::fs::write(
+        &source,
+        ptx_tools::codegen::nvptx_kernels_source(&parsed, &name),
+    )
+    .map_err(|e| failed(&source, e))?;
+    let kernels = parsed
+        .iter()
+        .map(|r| {
+            (
+                &r.asm,
+                r.cons.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            )
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    outln!("{}: {kernels} kernels", source.display());
+    // The exact forms, and the `.approx` ones, whose H100 results the
+    // simulator does not reproduce yet: those run on the GPU only.
+    for (file, approx) in [("golden_forms", false), ("golden_forms_gpu_only", true)] {
+        let cases = ptx_tools::codegen::nvptx_kernel_cases(&parsed, "golden_forms.ptx", approx);
+        let path = dir.join(format!("{file}.jsonl.gz"));
+        let file = std::fs::File::create(&path).map_err(|e| failed(&path, e))?;
+        let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+        for case in &cases {
+            writeln!(gz, "{case}").map_err(|e| failed(&path, e))?;
+        }
+        gz.finish().map_err(|e| failed(&path, e))?;
+        outln!("{}: {} cases", path.display(), cases.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_gen(file: &Path) -> Result<ExitCode, String> {
+    let (parsed, name) = golden_records(file)?;
     out!(
         "{}",
         ptx_tools::codegen::compiled_test_source(&parsed, &name)
