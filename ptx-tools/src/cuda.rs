@@ -230,6 +230,48 @@ fn line_column(source: &str, offset: usize) -> (u32, u32) {
     (line as u32, column as u32)
 }
 
+/// Each statement of `source` (each reading of one with `#if` lines
+/// inside) as a JSON record in the schema of the real-world corpus
+/// (`shared/corpus/README.md`): `line`, `template`, `outputs`, `inputs`,
+/// `named`, `output_exprs`, `input_exprs`, and also `basic` and `reading`
+/// of `readings`. Statements the reader could not read are left out.
+///
+/// ```
+/// use ptx_tools::cuda::statement_records;
+/// let source = "\n  asm(\"add.s32 %0, %1, 2;\" : \"=r\"(c) : \"r\"(a));";
+/// let records = statement_records(source);
+/// assert_eq!(records[0]["line"], 2);
+/// assert_eq!(records[0]["template"], "add.s32 %0, %1, 2;");
+/// assert_eq!(records[0]["outputs"][0], "=r");
+/// assert_eq!(records[0]["input_exprs"][0], "a");
+/// ```
+pub fn statement_records(source: &str) -> Vec<serde_json::Value> {
+    let (statements, _) = asm_statements(source);
+    statements
+        .iter()
+        .map(|s| {
+            let (outputs, inputs) = s.operands.split_at(s.outputs.min(s.operands.len()));
+            let constraints =
+                |ops: &[Operand]| ops.iter().map(|o| o.constraint.clone()).collect::<Vec<_>>();
+            let expressions =
+                |ops: &[Operand]| ops.iter().map(|o| o.expression.clone()).collect::<Vec<_>>();
+            let named: Vec<Option<String>> = s.operands.iter().map(|o| o.name.clone()).collect();
+            serde_json::json!({
+                "line": line_column(source, s.at).0,
+                "template": s.template,
+                "outputs": constraints(outputs),
+                "inputs": constraints(inputs),
+                "named": named,
+                "output_exprs": expressions(outputs),
+                "input_exprs": expressions(inputs),
+                "basic": s.basic,
+                "reading": s.reading,
+                "readings": s.readings,
+            })
+        })
+        .collect()
+}
+
 /// Checks every `asm()` statement of the CUDA source `text` for `target`.
 ///
 /// A statement read in several readings (`#if` lines inside) is counted

@@ -50,6 +50,12 @@ enum Command {
     /// CUDA source (FILE.cu) as `ptx!` does, or recorded statements
     /// (FILE.jsonl[.gz]) against ptxas's verdicts.
     Check(CheckArgs),
+    /// Print every asm() statement of CUDA sources as a JSON line in the
+    /// real-world corpus's schema (shared/corpus/README.md), with `path`.
+    Extract {
+        /// CUDA sources.
+        files: Vec<PathBuf>,
+    },
     /// Replay golden records (what an H100 computed) through the simulator.
     Golden(GoldenArgs),
     /// Write the compiled-path golden test (tests/golden_compiled/forms.rs).
@@ -114,6 +120,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Check(args) => run_check(args),
+        Command::Extract { files } => run_extract(&files),
         Command::Golden(args) => run_golden(args),
         Command::GenCompiledTest { file } => run_gen(&file),
         Command::GenNvptxKernels { file, dir } => run_gen_nvptx(&file, &dir),
@@ -305,6 +312,19 @@ fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `ptx-sim extract FILES...`: each statement as a JSON line.
+fn run_extract(files: &[PathBuf]) -> Result<ExitCode, String> {
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let source = String::from_utf8_lossy(&bytes);
+        for mut record in ptx_tools::cuda::statement_records(&source) {
+            record["path"] = file.display().to_string().into();
+            outln!("{record}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The records of a golden file (those with an `error` left out) and the
