@@ -327,7 +327,10 @@ impl Lexer<'_> {
             return self.int_value(start, digits, radix);
         }
         self.eat_while(|c| c.is_ascii_digit());
-        let is_float = (self.peek(0) == b'.' && self.peek(1).is_ascii_digit())
+        // `1.5`, and `0.` (a bare point, which ptxas reads as a float too,
+        // unless a word follows it: then the dot starts a modifier).
+        let is_float = (self.peek(0) == b'.'
+            && (self.peek(1).is_ascii_digit() || !is_ident_start(self.peek(1))))
             || ((self.peek(0) | 0x20) == b'e'
                 && (self.peek(1).is_ascii_digit()
                     || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit())));

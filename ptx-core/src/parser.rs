@@ -314,11 +314,14 @@ impl Parser {
             span: name_span,
         };
         self.cur.pos += 1;
+        // ptxas lets blanks stand between an opcode and its modifiers
+        // (`prmt .b32`, `bulk_group .L2::cache_hint`): no operand starts with
+        // a dot, so a dotted word here is a modifier either way.
         let mut modifiers = Vec::new();
         while let Some(Token {
             kind: TokenKind::Dotted(m),
             span,
-            spaced: false,
+            ..
         }) = self.cur.peek()
         {
             modifiers.push(Word {

@@ -188,7 +188,7 @@ fn merge_readings<T: PartialEq>(
 
 /// The value of an integer literal expression (`16`, `0x1f`, `-1`, `4u`,
 /// `010` in octal, `0b101`, `1'000`), in parentheses or not.
-fn integer_value(expression: &str) -> Option<i128> {
+pub(crate) fn integer_value(expression: &str) -> Option<i128> {
     let mut text = expression.trim();
     while let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
         text = inner.trim();

@@ -19,8 +19,12 @@ pub struct Statement {
     pub expected: Option<bool>,
     /// What ptxas printed, if recorded.
     pub message: Option<String>,
-    /// The value `n` operands stand for.
+    /// The value `n` operands stand for where [`Statement::n_values`] has
+    /// none.
     pub n_value: i128,
+    /// Each operand's value where it is an `n` operand whose C expression
+    /// is an integer literal (the real-world records' `input_exprs`).
+    pub n_values: Vec<Option<i128>>,
 }
 
 impl Statement {
@@ -47,6 +51,7 @@ impl Statement {
                     .and_then(Value::as_str)
                     .map(str::to_string),
                 n_value: 7,
+                n_values: Vec::new(),
             });
         }
         let template = record
@@ -54,7 +59,17 @@ impl Statement {
             .and_then(Value::as_str)
             .ok_or("record has neither `asm` nor `template`")?;
         let mut cons = strings(&record["outputs"])?;
+        let outputs = cons.len();
         cons.extend(strings(&record["inputs"])?);
+        // As the records' ptxas verdicts had them: an `n` operand whose
+        // expression is an integer literal is that value, others are 0.
+        let expressions = record.get("input_exprs").and_then(Value::as_array);
+        let n_values = (0..cons.len())
+            .map(|k| {
+                let e = expressions?.get(k.checked_sub(outputs)?)?.as_str()?;
+                crate::cuda::integer_value(e)
+            })
+            .collect();
         let key = target.to_string();
         Ok(Statement {
             asm: template.to_string(),
@@ -65,13 +80,14 @@ impl Statement {
                 .and_then(Value::as_str)
                 .map(str::to_string),
             n_value: 0,
+            n_values,
         })
     }
 
     /// The checker's verdict: `Ok(())` or the errors it reports.
     pub fn check(&self, target: Target) -> Result<(), Vec<Diagnostic>> {
         let mut operands = Vec::new();
-        for c in &self.cons {
+        for (k, c) in self.cons.iter().enumerate() {
             let constraint: Constraint = c.parse().map_err(|m: String| {
                 vec![Diagnostic::error(
                     ptx_core::DiagnosticKind::InvalidConstraint,
@@ -79,7 +95,9 @@ impl Statement {
                     m,
                 )]
             })?;
-            let value = (constraint.letter == ConstraintLetter::N).then_some(self.n_value);
+            let literal = self.n_values.get(k).copied().flatten();
+            let value = (constraint.letter == ConstraintLetter::N)
+                .then_some(literal.unwrap_or(self.n_value));
             operands.push(AsmOperand {
                 constraint,
                 name: None,

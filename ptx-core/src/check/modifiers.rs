@@ -110,10 +110,12 @@ pub(crate) fn bind(
             .filter(|(_, s)| s.class == SlotClass::Free && s.values.iter().any(|v| v == word))
             .map(|(k, _)| k)
             .collect();
-        match candidates
-            .iter()
-            .find(|&&k| values[k].is_none() || values[k] == Some(word))
-        {
+        // A word two slots take fills the first free one, so that a second
+        // `.L2::evict_first` in `createpolicy.L2::evict_first.L2::evict_first`
+        // is the secondary priority; a repeat of a one-slot word meets its
+        // own slot.
+        let free = candidates.iter().find(|&&k| values[k].is_none());
+        match free.or_else(|| candidates.iter().find(|&&k| values[k] == Some(word))) {
             Some(&k) if values[k].is_some() && repeated(word) => {
                 problems.push(Problem::Repeated { index: i })
             }

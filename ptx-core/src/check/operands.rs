@@ -287,6 +287,12 @@ impl OperandChecker<'_, '_> {
         }
     }
 
+    /// Whether the instruction is a load or store, whose data ptxas also
+    /// takes as a one-element vector.
+    fn takes_braced_value(&self) -> bool {
+        matches!(self.bound.form.opcode.as_str(), "ld" | "ldu" | "st")
+    }
+
     /// The register a name or placeholder stands for, if it is one.
     fn register_of(&self, op: &Operand) -> Option<ScalarType> {
         let resolved = match &op.kind {
@@ -664,6 +670,11 @@ impl OperandChecker<'_, '_> {
                 Ok(r) => self.resolved(spec, op, r, ty, &what),
                 Err(d) => self.diags.push(d),
             },
+            // ptxas takes one register in braces for the data of a load or
+            // store (`ld.shared.u32 {%0}, [%1]`), and for nothing else.
+            OperandKind::Vector(items) if items.len() == 1 && self.takes_braced_value() => {
+                self.value(spec, &items[0], ty)
+            }
             OperandKind::Vector(_) => self.error(
                 DiagnosticKind::OperandKind,
                 op.span,

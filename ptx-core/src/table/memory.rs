@@ -516,26 +516,26 @@ fn atom_entries() -> Vec<Entry> {
     const RED_HALF: &[&str] = &[RED_SEM, ATOM_SPACES, ATOM_HALF_TYPES];
     const RED_VEC: &[&str] = &[RED_SEM, ATOM_VEC_OPS, VEC, ATOM_VEC_TYPES];
     vec![
-        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b", S::Atom)
+        form("atom{.sem}{.scope}{.space}.op.type =d:sink, [a]:addr64, b", S::Atom)
             .groups(ATOM)
             .since(1, 2, 11)
             .rule(atom_op_types),
-        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", S::Atom)
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d:sink, [a]:addr64, b, cache_policy:.u64", S::Atom)
             .groups(ATOM)
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("atom{.sem}{.scope}{.space}.op.type =d, [a]:addr64, b, c", S::AtomCas)
+        form("atom{.sem}{.scope}{.space}.op.type =d:sink, [a]:addr64, b, c", S::AtomCas)
             .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b16, .b32, .b64, .b128 }"])
             .since(1, 2, 11)
             .rule(atom_op_types),
-        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d, [a]:addr64, b, c, cache_policy:.u64", S::AtomCas)
+        form("atom{.sem}{.scope}{.space}.op.L2::cache_hint.type =d:sink, [a]:addr64, b, c, cache_policy:.u64", S::AtomCas)
             .groups(&[ATOM_SEM, ATOM_SPACES, CAS, ".type = { .b128 }"])
             .since(1, 2, 11)
             .rule(atom_hint),
-        form("atom{.sem}{.scope}{.space}.add.noftz.type =d, [a]:addr64, b", S::Atom)
+        form("atom{.sem}{.scope}{.space}.add.noftz.type =d:sink, [a]:addr64, b", S::Atom)
             .groups(ATOM_HALF)
             .since(1, 2, 11),
-        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d, [a]:addr64, b, cache_policy:.u64", S::Atom)
+        form("atom{.sem}{.scope}{.space}.add.noftz.L2::cache_hint.type =d:sink, [a]:addr64, b, cache_policy:.u64", S::Atom)
             .groups(ATOM_HALF)
             .since(1, 2, 11)
             .rule(atom_hint),

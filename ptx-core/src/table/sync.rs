@@ -14,28 +14,28 @@ fn barrier_entries() -> Vec<Entry> {
     vec![
         form("bar.sync a:.u32:0..15", S::Bar),
         form("bar.sync a:.u32:0..15, b:.u32", S::Bar),
-        form("bar.arrive/ a:.u32:0..15, b:.u32", S::Bar),
+        form("bar.arrive/ a:.u32:0..15, b:.u32:1..4294967295", S::Bar),
         form("bar.red/.popc.u32 =d, a:0..15, c:.pred:neg", S::Bar),
         form("bar.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", S::Bar),
         form("bar.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Bar),
         form("bar.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Bar),
         form("bar.cta/.sync a:.u32:0..15", S::Bar).since(7, 8, 10),
         form("bar.cta/.sync a:.u32:0..15, b:.u32", S::Bar).since(7, 8, 10),
-        form("bar.cta.arrive/ a:.u32:0..15, b:.u32", S::Bar).since(7, 8, 10),
+        form("bar.cta.arrive/ a:.u32:0..15, b:.u32:1..4294967295", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.popc.u32 =d, a:0..15, c:.pred:neg", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Bar).since(7, 8, 10),
         form("barrier.sync{.aligned} a:.u32:0..15", S::Barrier).since(6, 0, 30),
         form("barrier.sync{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(6, 0, 30),
-        form("barrier.arrive/{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(6, 0, 30),
+        form("barrier.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295", S::Barrier).since(6, 0, 30),
         form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", S::Barrier).since(6, 0, 30),
         form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", S::Barrier).since(6, 0, 30),
         form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(6, 0, 30),
         form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(6, 0, 30),
         form("barrier.cta/.sync{.aligned} a:.u32:0..15", S::Barrier).since(7, 8, 30),
         form("barrier.cta/.sync{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(7, 8, 30),
-        form("barrier.cta.arrive/{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(7, 8, 30),
+        form("barrier.cta.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295", S::Barrier).since(7, 8, 30),
         form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", S::Barrier).since(7, 8, 30),
         form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", S::Barrier).since(7, 8, 30),
         form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(7, 8, 30),
@@ -119,10 +119,10 @@ fn mbarrier_entries() -> Vec<Entry> {
         form("mbarrier.arrive/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64", S::MbarrierArrive)
             .groups(ARRIVE)
             .since(7, 0, 80),
-        form("mbarrier.arrive/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32", S::MbarrierArrive)
+        form("mbarrier.arrive/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32:1..4294967295", S::MbarrierArrive)
             .groups(ARRIVE)
             .since(7, 8, 90),
-        form("mbarrier.arrive/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32", S::MbarrierArrive)
+        form("mbarrier.arrive/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32:1..4294967295", S::MbarrierArrive)
             .groups(REMOTE_ARRIVE)
             .since(8, 0, 90),
         form("mbarrier.arrive.expect_tx/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, tx_count:.u32", S::MbarrierArrive)
@@ -131,16 +131,16 @@ fn mbarrier_entries() -> Vec<Entry> {
         form("mbarrier.arrive.expect_tx/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, tx_count:.u32", S::MbarrierArrive)
             .groups(REMOTE_ARRIVE)
             .since(8, 0, 90),
-        form("mbarrier.arrive/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32; .sem = { .release }; .scope = { .cta }", S::MbarrierArrive)
+        form("mbarrier.arrive/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32:1..4294967295; .sem = { .release }; .scope = { .cta }", S::MbarrierArrive)
             .groups(&[CTA_SPACES])
             .since(7, 0, 80),
         form("mbarrier.arrive_drop/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64", S::MbarrierArriveDrop)
             .groups(ARRIVE)
             .since(7, 0, 80),
-        form("mbarrier.arrive_drop/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32", S::MbarrierArriveDrop)
+        form("mbarrier.arrive_drop/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32:1..4294967295", S::MbarrierArriveDrop)
             .groups(ARRIVE)
             .since(7, 8, 90),
-        form("mbarrier.arrive_drop/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32", S::MbarrierArriveDrop)
+        form("mbarrier.arrive_drop/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, count?:.u32:1..4294967295", S::MbarrierArriveDrop)
             .groups(REMOTE_ARRIVE)
             .since(8, 0, 90),
         form("mbarrier.arrive_drop.expect_tx/{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, tx_count:.u32", S::MbarrierArriveDrop)
@@ -149,7 +149,7 @@ fn mbarrier_entries() -> Vec<Entry> {
         form("mbarrier.arrive_drop.expect_tx/{.sem}{.scope}.shared::cluster.b64 =state:.u64:_, [a]:addr64, tx_count:.u32", S::MbarrierArriveDrop)
             .groups(REMOTE_ARRIVE)
             .since(8, 0, 90),
-        form("mbarrier.arrive_drop/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32; .sem = { .release }; .scope = { .cta }", S::MbarrierArriveDrop)
+        form("mbarrier.arrive_drop/.noComplete{.sem}{.scope}{.space}.b64 =state:.u64:sink, [a]:addr64, count:.u32:1..4294967295; .sem = { .release }; .scope = { .cta }", S::MbarrierArriveDrop)
             .groups(&[CTA_SPACES])
             .since(7, 0, 80),
         form("mbarrier.test_wait/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, state:.u64", S::MbarrierTestWait)

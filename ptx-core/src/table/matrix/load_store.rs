@@ -21,7 +21,7 @@ pub(super) fn load_store_matrix() -> Vec<Entry> {
     // m8n8 .b16: one register per matrix. `.shared::cta` came with PTX ISA 7.8.
     for (ss, ptx) in [("{.shared}", (6, 5)), (".shared::cta", (7, 8))] {
         let spec = format!(
-            "ldmatrix.sync.aligned.m8n8.num{{.trans}}{ss}.b16 =d*.num:.b32, [p]; .num = {{ .x1, .x2, .x4 }}"
+            "ldmatrix.sync.aligned.m8n8.num{{.trans}}{ss}.b16 =d*.num:.b32:sink, [p]; .num = {{ .x1, .x2, .x4 }}"
         );
         out.push(Entry::owned(spec, S::Ldmatrix).since(ptx.0, ptx.1, 75));
         let spec = format!(

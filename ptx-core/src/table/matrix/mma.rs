@@ -84,8 +84,19 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
         (false, true) => format!(", e:.b32, f:.u32:imm:0..{}", style.selector_max),
         (false, false) => format!(", e*1:.b32, f:.u32:imm:0..{}", style.selector_max),
     };
+    // ptxas takes `_` for elements of the result it computes in one
+    // instruction; the 8-bit and narrower float types it emulates refuse it
+    // ("Result discard mode is not allowed for instruction 'add'").
+    let emulated = [t.a, t.b]
+        .iter()
+        .any(|ts| ts.iter().any(|x| F8F6F4.contains(x)));
+    let discard = if style.sparse.is_empty() && !emulated {
+        ":sink"
+    } else {
+        ""
+    };
     let spec = format!(
-        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{sparse_operands}{}",
+        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}{discard}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{sparse_operands}{}",
         style.sparse,
         shape.name(),
         style.mods,
