@@ -168,6 +168,9 @@ keywords! {
     // memory semantics and scopes
     Weak = "weak", Relaxed = "relaxed", Acquire = "acquire", Release = "release", AcqRel = "acq_rel", Sc = "sc",
     Mmio = "mmio", Cta = "cta", Cluster = "cluster", Gpu = "gpu", Sys = "sys", Gl = "gl",
+    // L2 eviction priorities (createpolicy)
+    L2EvictLast = "L2::evict_last", L2EvictNormal = "L2::evict_normal",
+    L2EvictFirst = "L2::evict_first", L2EvictUnchanged = "L2::evict_unchanged",
 }
 
 /// A matrix shape such as `.m16n8k16` (`k` is 0 for `.m8n8`).

@@ -42,30 +42,31 @@ fn ty_tokens(ty: Option<ScalarType>) -> TokenStream {
     }
 }
 
-/// The name of operand `k`'s checking trait: `__PtxOperand{k}` and a hash of
-/// the statement, so that a type error does not make rustc point at the
-/// same-named trait of another statement (another crate's, even).
-fn operand_trait_name(statement: &Statement, k: usize) -> syn::Ident {
-    let mut hash: u32 = 0x811c_9dc5;
-    let constraints = statement.operands.iter().map(|o| o.constraint.to_string());
-    for byte in statement
-        .text
-        .bytes()
-        .chain(constraints.flat_map(String::into_bytes))
-    {
-        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-    }
-    ident(&format!("__PtxOperand{k}_{hash:08x}"))
+/// The name of operand `k`'s checking trait, `PtxOperand{k}`: it is
+/// declared inside the statement's own block, so statements do not share it,
+/// and it is what rustc names in a type error's help line.
+fn operand_trait_name(k: usize) -> syn::Ident {
+    ident(&format!("PtxOperand{k}"))
+}
+
+/// [`operand_trait_name`] located at the operand, so that rustc points a
+/// type error's whole call at the operand, not at the macro.
+fn operand_trait_at(k: usize, at: Span) -> syn::Ident {
+    Ident::new(&format!("PtxOperand{k}"), Span::mixed_site().located_at(at))
 }
 
 /// The per-operand trait that checks the operand's Rust type, with a message
-/// naming the operand, its constraint and the accepted types.
+/// naming the operand, its constraint and the accepted types. It carries the
+/// operand's conversion as its own methods (its supertrait is the
+/// constraint's conversion trait), so a wrong type fails one bound only, at
+/// the operand, and rustc lists none of the implementations
+/// (`do_not_recommend`) or the expansion's helper functions.
 fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
     let p = private();
     let op = &statement.operands[k];
     let letter = op.constraint.letter;
     let c = letter.as_char();
-    let trait_name = operand_trait_name(statement, k);
+    let trait_name = operand_trait_name(k);
     let who = describe(statement, k);
     let accepted = accepted_types(letter)
         .iter()
@@ -108,63 +109,70 @@ fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
     };
     let pointers = (letter == ConstraintLetter::L).then(|| {
         quote! {
+            #[diagnostic::do_not_recommend]
             impl<T> #trait_name for *const T {}
+            #[diagnostic::do_not_recommend]
             impl<T> #trait_name for *mut T {}
         }
     });
+    let (supertrait, methods) = match letter {
+        ConstraintLetter::N => (
+            quote!(#p::Constant),
+            quote! {
+                #[inline(always)]
+                fn constant(self) -> u64 where Self: Sized { #p::Constant::value(self) as u64 }
+            },
+        ),
+        ConstraintLetter::Q => (
+            quote!(#p::Wide),
+            quote! {
+                #[inline(always)]
+                fn to_register(self) -> u128 where Self: Sized { #p::Wide::to_bits(self) }
+                #[inline(always)]
+                fn from_register(bits: u128) -> Self where Self: Sized { #p::Wide::from_bits(bits) }
+            },
+        ),
+        ConstraintLetter::C => (quote!(::core::marker::Copy), quote!()),
+        _ => (
+            quote!(#p::Register),
+            quote! {
+                #[inline(always)]
+                fn to_register(self) -> u64 where Self: Sized { #p::Register::to_bits(self) }
+                #[inline(always)]
+                fn from_register(bits: u64) -> Self where Self: Sized { #p::Register::from_bits(bits) }
+            },
+        ),
+    };
     quote! {
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        trait #trait_name {}
-        #(impl #trait_name for #impls {})*
+        trait #trait_name: #supertrait { #methods }
+        #(#[diagnostic::do_not_recommend] impl #trait_name for #impls {})*
         #pointers
     }
 }
 
 /// Reads operand `k`'s Rust value as register bits.
 fn input_value(statement: &Statement, k: usize) -> TokenStream {
-    let p = private();
     let op = &statement.operands[k];
     let expr = &op.expr;
-    let trait_name = operand_trait_name(statement, k);
     let span = expr_span(expr);
+    let trait_name = operand_trait_at(k, span);
     match op.constraint.letter {
-        ConstraintLetter::N => quote_spanned! {span=> {
-            #[inline(always)]
-            fn check<T: #trait_name + #p::Constant>(v: T) -> u64 { #p::Constant::value(v) as u64 }
-            check(const { #expr })
-        }},
-        ConstraintLetter::Q => quote_spanned! {span=> {
-            #[inline(always)]
-            fn check<T: #trait_name + #p::Wide>(v: T) -> u128 { #p::Wide::to_bits(v) }
-            check(#expr)
-        }},
-        _ => quote_spanned! {span=> {
-            #[inline(always)]
-            fn check<T: #trait_name + #p::Register>(v: T) -> u64 { #p::Register::to_bits(v) }
-            check(#expr)
-        }},
+        ConstraintLetter::N => quote_spanned! {span=> #trait_name::constant(const { #expr }) },
+        _ => quote_spanned! {span=> #trait_name::to_register(#expr) },
     }
 }
 
 /// Assigns register bits to operand `k`'s Rust place.
 fn output_assignment(statement: &Statement, k: usize, bits: TokenStream) -> TokenStream {
-    let p = private();
     let op = &statement.operands[k];
     let expr = &op.expr;
-    let trait_name = operand_trait_name(statement, k);
     let span = expr_span(expr);
+    let trait_name = operand_trait_at(k, span);
     if op.constraint.letter == ConstraintLetter::Q {
-        return quote_spanned! {span=> {
-            #[inline(always)]
-            fn put<T: #trait_name + #p::Wide>(bits: u128) -> T { #p::Wide::from_bits(bits) }
-            #expr = put(#bits);
-        }};
+        return quote_spanned! {span=> #expr = #trait_name::from_register(#bits); };
     }
-    quote_spanned! {span=> {
-        #[inline(always)]
-        fn put<T: #trait_name + #p::Register>(bits: u64) -> T { #p::Register::from_bits(bits) }
-        #expr = put(#bits as u64);
-    }}
+    quote_spanned! {span=> #expr = #trait_name::from_register(#bits as u64); }
 }
 
 fn expr_span(expr: &syn::Expr) -> Span {
@@ -366,7 +374,7 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
         .filter(|(_, o)| o.constraint.letter == ConstraintLetter::C)
         .map(|(k, o)| {
             let expr = &o.expr;
-            let trait_name = operand_trait_name(statement, k);
+            let trait_name = operand_trait_name(k);
             quote!((#k, {
                 #[inline(always)]
                 fn check<T: #trait_name + ::core::convert::AsRef<str>>(v: T) -> T { v }
@@ -406,6 +414,9 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
 /// The asm! template: `%n` and `%[name]` become `{i}`, where `i` is the
 /// operand's place among the `asm!` arguments (`C` operands, spliced into
 /// the text, are not arguments), `%%` becomes `%`, braces are doubled.
+/// `asm!` refuses an argument its template never names, where nvcc passes
+/// it along, so each operand the text does not use is named in a PTX
+/// comment at the end.
 pub fn asm_template(text: &str, statement: &Statement) -> String {
     let argument = |k: usize| {
         let spliced = statement.operands[..k.min(statement.operands.len())]
@@ -414,6 +425,7 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
             .count();
         k - spliced
     };
+    let mut used = vec![false; statement.operands.len()];
     let mut out = String::new();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -431,8 +443,11 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
                         n.push(d);
                         chars.next();
                     }
-                    let k = n.parse().map_or(0, argument);
-                    out.push_str(&format!("{{{k}}}"));
+                    let k = n.parse().unwrap_or(0);
+                    if let Some(u) = used.get_mut(k) {
+                        *u = true;
+                    }
+                    out.push_str(&format!("{{{}}}", argument(k)));
                 }
                 Some('[') => {
                     let rest = &text[i + 2..];
@@ -444,11 +459,22 @@ pub fn asm_template(text: &str, statement: &Statement) -> String {
                     for _ in 0..name.len() + 2 {
                         chars.next();
                     }
+                    if let Some(u) = k.and_then(|k| used.get_mut(k)) {
+                        *u = true;
+                    }
                     out.push_str(&format!("{{{}}}", k.map_or(0, argument)));
                 }
                 _ => out.push('%'),
             },
             c => out.push(c),
+        }
+    }
+    for (k, op) in statement.operands.iter().enumerate() {
+        if !used[k] && op.constraint.letter != ConstraintLetter::C {
+            out.push_str(&format!(
+                "\n\t// operand {k}, not used: {{{}}}",
+                argument(k)
+            ));
         }
     }
     out
@@ -520,14 +546,56 @@ pub(crate) fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
     }
 }
 
+/// A warning of the statement: the use of a `#[deprecated]` constant named
+/// after the warning's kind, at its span (see [`crate::valid::Warning`]).
+fn warning(w: &crate::valid::Warning) -> TokenStream {
+    let name = Ident::new(w.kind, w.span);
+    let note = format!("ptx!: {}", w.message);
+    quote_spanned! {w.span=>
+        #[deprecated(note = #note)]
+        #[allow(non_upper_case_globals)]
+        const #name: () = ();
+        let () = #name;
+    }
+}
+
 /// The whole expansion.
 pub fn expand(statement: &Statement, v: &Validated) -> TokenStream {
     let p = private();
     let traits = (0..statement.operands.len()).map(|k| operand_trait(statement, k));
+    let warnings = v.warnings.iter().map(warning);
     let host_body = match &v.program {
         Some(program) => host(statement, program),
         None => host_runtime(statement, v),
     };
+    // Each instruction names its operation's constant in the simulator,
+    // which is deprecated for the operations it does not simulate: a
+    // warning at the template, on the host only (the GPU runs them).
+    let template_span = statement
+        .pieces
+        .first()
+        .and_then(|piece| piece.tokens.clone().into_iter().next())
+        .map_or_else(Span::call_site, |t| t.span());
+    let mut operations: Vec<&str> = v
+        .program
+        .iter()
+        .flat_map(|program| &program.steps)
+        .filter_map(|step| match &step.kind {
+            StepKind::Exec { form, .. } => Some(form.semantics.name()),
+            _ => None,
+        })
+        .collect();
+    operations.sort_unstable();
+    operations.dedup();
+    let simulated = operations.iter().map(|name| {
+        let name = Ident::new(name, template_span);
+        quote_spanned!(template_span=> let () = #p::simulated::#name;)
+    });
+    // A `"memory"` clobber orders the Rust code's own memory accesses around
+    // the statement, as it orders the compiler's around an asm() in CUDA.
+    let fence = statement.memory_clobber.then(
+        || quote!(::core::sync::atomic::compiler_fence(::core::sync::atomic::Ordering::SeqCst);),
+    );
     let device_body = nvptx(statement, v);
     let canonical = match &v.template {
         Some(t) => ptx_core::print(t),
@@ -547,9 +615,10 @@ pub fn expand(statement: &Statement, v: &Validated) -> TokenStream {
     };
     quote! {{
         #(#traits)*
+        #({ #warnings })*
         #[cfg(not(target_arch = "nvptx64"))]
         #[allow(unused_mut, unused_assignments, unused_variables, unreachable_code, clippy::all)]
-        { #host_body }
+        { #(#simulated)* #fence #host_body #fence }
         #[cfg(target_arch = "nvptx64")]
         #[allow(unused_mut, unused_assignments, clippy::all)]
         { #device_body }

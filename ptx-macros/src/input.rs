@@ -30,21 +30,8 @@ pub struct Operand {
     pub name: Option<Ident>,
     /// The parsed constraint.
     pub constraint: Constraint,
-    /// The constraint's literal (for errors).
-    pub constraint_lit: Option<LitStr>,
     /// The Rust expression bound to it.
     pub expr: Expr,
-}
-
-impl Operand {
-    /// The tokens to point at when the operand itself is wrong.
-    pub fn tokens(&self) -> TokenStream {
-        let expr = &self.expr;
-        match &self.constraint_lit {
-            Some(lit) => quote::quote!(#lit(#expr)),
-            None => quote::quote!(#expr),
-        }
-    }
 }
 
 /// Which syntax the statement was written in.
@@ -151,7 +138,6 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
     Ok(Operand {
         name,
         constraint: c,
-        constraint_lit: Some(lit),
         expr,
     })
 }

@@ -32,9 +32,10 @@ fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
 
 #[cfg(test)]
 mod tests {
-    //! The nvptx64 expansion cannot be built here (it needs a toolchain with
-    //! `asm_experimental_arch`), so its tokens are snapshot-tested: each
-    //! snapshot is the `asm!` body a statement expands to on the GPU.
+    //! The nvptx64 expansion's tokens, snapshot-tested: each snapshot is
+    //! the `asm!` body a statement expands to on the GPU, for review.
+    //! `tools/nvptx-harness` compiles such bodies with rustc's nvptx64
+    //! backend and has ptxas assemble them.
 
     use quote::quote;
 

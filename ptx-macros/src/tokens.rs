@@ -358,7 +358,6 @@ pub fn bind(statement: &mut Statement) -> syn::Result<Option<Template>> {
                 statement.operands.push(Operand {
                     name: Some(ident),
                     constraint,
-                    constraint_lit: None,
                     expr,
                 });
             }

@@ -4,7 +4,7 @@
 //! All problems are collected and reported together.
 
 use crate::input::{Statement, Syntax};
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
 use ptx_core::syntax::{Item, Template};
 use ptx_core::{Access, AsmOperand, ConstraintLetter, Diagnostic, Program, check, lower, parse};
 use quote::ToTokens;
@@ -21,6 +21,22 @@ pub struct Validated {
     /// Whether a `C` operand is a constant path: the text is only known at
     /// run time, so the host code checks and interprets it then.
     pub runtime_text: bool,
+    /// What nvcc and ptxas accept but is probably a mistake, shown as
+    /// compiler warnings (see [`Warning`]).
+    pub warnings: Vec<Warning>,
+}
+
+/// A compiler warning of a statement: stable Rust lets a proc macro warn
+/// only through a lint, so the expansion uses a `#[deprecated]` constant
+/// named after the warning's kind (`ptx_unused_operand`) at `span`, with
+/// the message as its note; `#[allow(deprecated)]` silences it.
+pub struct Warning {
+    /// The lint-like name of the warning: the constant's name.
+    pub kind: &'static str,
+    /// Where rustc points.
+    pub span: Span,
+    /// What is wrong, and what to do.
+    pub message: String,
 }
 
 /// A text edit made by splicing: `new` bytes at `at` in the new text
@@ -114,6 +130,7 @@ struct Reporter<'a> {
     text: &'a str,
     splices: &'a [Splice],
     error: Option<syn::Error>,
+    warnings: Vec<Warning>,
 }
 
 impl Reporter<'_> {
@@ -132,15 +149,40 @@ impl Reporter<'_> {
         self.push(syn::Error::new_spanned(tokens, message(d, caret)));
     }
 
-    /// A problem with operand `k` as a whole.
-    fn operand(&mut self, k: usize, message: String) {
-        let tokens = self
-            .statement
-            .operands
-            .get(k)
-            .map_or_else(|| self.statement.whole.clone(), |o| o.tokens());
-        self.push(syn::Error::new_spanned(tokens, message));
+    /// A warning about the template text (a ptx-core warning).
+    fn warn_diagnostic(&mut self, kind: &'static str, d: &Diagnostic) {
+        let original = unsplice(d.span.range(), self.splices);
+        let (tokens, literal) = self.statement.tokens_for(original.clone());
+        let caret = literal.then_some(self.text);
+        self.warnings.push(Warning {
+            kind,
+            span: first_span(&tokens),
+            message: message(d, caret),
+        });
     }
+
+    /// A warning about operand `k`, at its expression.
+    fn warn_operand(&mut self, kind: &'static str, k: usize, message: String) {
+        let span = match self.statement.operands.get(k) {
+            Some(o) => first_span(&o.expr.to_token_stream()),
+            None => Span::call_site(),
+        };
+        self.warnings.push(Warning {
+            kind,
+            span,
+            message,
+        });
+    }
+}
+
+/// The span of the first token of `tokens` (a proc macro cannot join spans
+/// on stable Rust), or the call site.
+fn first_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |t| t.span())
 }
 
 /// The text of a compile error for `d`: its message, with the template line
@@ -251,24 +293,16 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
         text: &text,
         splices: &splices,
         error: None,
+        warnings: Vec::new(),
     };
     let operands = asm_operands(statement);
-    if text.trim().is_empty() {
-        let tokens = statement
-            .pieces
-            .first()
-            .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone());
-        return Err(syn::Error::new_spanned(
-            tokens,
-            "empty template: a `ptx!` statement needs at least one PTX instruction",
-        ));
-    }
     if runtime_text {
         return Ok(Validated {
             template: None,
             program: None,
             text,
             runtime_text,
+            warnings: Vec::new(),
         });
     }
     let template = match places {
@@ -283,14 +317,19 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
             }
         },
     };
-    if !has_instruction(&template.items) {
-        return Err(syn::Error::new_spanned(
-            statement
-                .pieces
-                .first()
-                .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone()),
-            "the template holds no PTX instruction (only comments, labels or declarations): a `ptx!` statement needs at least one",
-        ));
+    // A template without instructions is legal (CUDA's compiler barrier is
+    // `asm volatile("" ::: "memory")`); without a `"memory"` clobber it does
+    // nothing at all, which is worth a word.
+    if !has_instruction(&template.items) && !statement.memory_clobber {
+        let tokens = statement
+            .pieces
+            .first()
+            .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone());
+        r.warnings.push(Warning {
+            kind: "ptx_does_nothing",
+            span: first_span(&tokens),
+            message: "the template holds no PTX instruction (only comments, labels or declarations) and has no \"memory\" clobber, so the statement does nothing; as a compiler barrier, write `ptx!(\"\" ::: \"memory\")`".into(),
+        });
     }
     for d in top_level_registers(&template) {
         let name = d.names.first().map_or("t", |n| n.name.as_str());
@@ -314,10 +353,10 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
             .error
             .unwrap_or_else(|| syn::Error::new(Span::call_site(), "template rejected")));
     };
-    // ptx! is stricter than ptxas: what the checker only warns about (an
-    // immediate ptxas would silently truncate) is an error here.
+    // What the checker warns about (an immediate ptxas silently truncates,
+    // an input the template writes) nvcc and ptxas accept: a warning here.
     for w in &checked.warnings {
-        r.diagnostic(w);
+        r.warn_diagnostic("ptx_suspicious_operand", w);
     }
     for (k, (op, usage)) in statement.operands.iter().zip(&checked.usage).enumerate() {
         let who = describe(statement, k);
@@ -332,22 +371,28 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
                 ),
                 Syntax::Tokens => format!("operand {who} is not used by the template"),
             };
-            r.operand(k, message);
+            r.warn_operand("ptx_unused_operand", k, message);
             continue;
         }
+        // nvcc passes operands through without reading the template, so
+        // what follows compiles there; each is probably a mistake.
         let letter = op.constraint.letter.as_char();
         match op.constraint.access {
-            Access::Write | Access::ReadWrite if !usage.written => {
-                r.operand(k, format!("output {who} is never written by the template; make it an input, \"{letter}\""));
-            }
-            Access::Write if !usage.written_unconditionally => r.operand(
+            Access::Write | Access::ReadWrite if !usage.written => r.warn_operand(
+                "ptx_output_never_written",
+                k,
+                format!("output {who} is never written by the template; make it an input, \"{letter}\""),
+            ),
+            Access::Write if !usage.written_unconditionally => r.warn_operand(
+                "ptx_output_under_guard",
                 k,
                 format!(
                     "output {who} is written only when a guard predicate holds, so with \"={letter}\" it is undefined otherwise; \
                      use \"+{letter}\" so it keeps its value when the guard is false"
                 ),
             ),
-            Access::Write if usage.read_first => r.operand(
+            Access::Write if usage.read_first => r.warn_operand(
+                "ptx_output_read_first",
                 k,
                 format!("output {who} is read by the template before it is written; use \"+{letter}\" to pass its value in"),
             ),
@@ -359,11 +404,13 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
     }
     let program =
         lower(&checked, &operands).map_err(|m| syn::Error::new_spanned(&statement.whole, m))?;
+    let warnings = r.warnings;
     Ok(Validated {
         template: Some(checked.template),
         program: Some(program),
         text,
         runtime_text,
+        warnings,
     })
 }
 

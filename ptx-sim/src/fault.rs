@@ -287,6 +287,9 @@ pub enum Fault {
     /// `trap`: the program stopped the thread.
     #[error("the thread executed `trap`")]
     Trap,
+    /// `brkpt` with no debugger: the GPU stops the launch there.
+    #[error("the thread executed `brkpt` (with no debugger attached, the launch stops)")]
+    Breakpoint,
     /// A control-flow instruction handed to a semantic function: the
     /// interpreters run `bra`, `brx.idx`, `call`, `ret` and `exit` as
     /// steps of the program, and a `ptx!` statement has no functions to call.

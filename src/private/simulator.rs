@@ -2,7 +2,7 @@
 //! functions, faults, special registers and templates checked at run time.
 
 pub use ptx_sim::exec::{read_operand, write_operand};
-pub use ptx_sim::sem::run;
+pub use ptx_sim::sem::{run, simulated};
 
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::interp::Prepared;

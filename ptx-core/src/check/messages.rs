@@ -28,14 +28,15 @@ pub(super) fn guard_not_predicate(predicate: &Operand) -> Diagnostic {
     .note("declare one with `.reg .pred p;` and set it with `setp`")
 }
 
-/// `instr` writes operand `k`, which is an input.
+/// `instr` writes operand `k`, which is an input: a warning, since nvcc
+/// and ptxas take it (the compiler then assumes a value that changed).
 pub(super) fn input_written(
     instr: &Instruction,
     k: usize,
     op: &AsmOperand,
     span: Span,
 ) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::warning(
         DiagnosticKind::OperandKind,
         span,
         format!(
@@ -516,16 +517,25 @@ fn problem_diagnostic(
             } else {
                 "modifier"
             };
-            Diagnostic::error(
+            let d = Diagnostic::error(
                 kind,
                 w.span,
                 format!("`{text}` does not take {what} `.{}` here", w.text),
-            )
-            .note(format!(
-                "{} must be one of {}",
-                slot_name(slot),
-                quoted_list(&slot_values(form, slot))
-            ))
+            );
+            if s.is_group || s.values.len() > 1 {
+                d.note(format!(
+                    "{} must be one of {}",
+                    slot_name(slot),
+                    quoted_list(&slot_values(form, slot))
+                ))
+            } else {
+                // A fixed word of the form (mma's `.row` before `.col`).
+                d.note(format!(
+                    "the form has `.{}` here: `{}`",
+                    s.values[0],
+                    form.isa_syntax()
+                ))
+            }
         }
         Problem::Extra { index } => {
             let w = &written[index];

@@ -183,7 +183,9 @@ impl Context<'_> {
         let mut guard_events = Vec::new();
         if let Some(g) = &instr.guard {
             let resolved = match &g.predicate.kind {
-                crate::syntax::OperandKind::Name(n) => self.scope.resolve_name(n, g.predicate.span),
+                crate::syntax::OperandKind::Name(n) => {
+                    self.scope.resolve_guard(n, g.predicate.span)
+                }
                 crate::syntax::OperandKind::Placeholder(p) => {
                     self.scope.resolve_placeholder(p, g.predicate.span)
                 }

@@ -312,6 +312,24 @@ impl<'a> Scope<'a> {
                 message,
             ));
         }
+        Err(self.undeclared(name, span, false))
+    }
+
+    /// [`Scope::resolve_name`] for a guard (`@p`): an undeclared name is
+    /// compared with the declared predicates only, for "did you mean".
+    pub fn resolve_guard(&self, name: &Name, span: Span) -> Result<Resolved, Diagnostic> {
+        let resolved = self.resolve_name(name, span);
+        let declared_somehow = !matches!(&resolved, Err(d) if d.kind == DiagnosticKind::UndefinedName
+            && d.message == format!("`{}` is not declared", name.ident));
+        if declared_somehow {
+            return resolved;
+        }
+        Err(self.undeclared(name, span, true))
+    }
+
+    /// The error for a name that nothing declares, with the closest
+    /// declared name (of a predicate, where one is wanted) as a suggestion.
+    fn undeclared(&self, name: &Name, span: Span, predicate: bool) -> Diagnostic {
         let mut d = Diagnostic::error(
             DiagnosticKind::UndefinedName,
             span,
@@ -320,19 +338,28 @@ impl<'a> Scope<'a> {
         let mut known: Vec<&str> = self
             .frames
             .iter()
-            .flat_map(|f| f.registers.keys().map(String::as_str))
+            .flat_map(|f| f.registers.iter())
+            .filter(|(_, ty)| !predicate || **ty == ScalarType::Pred)
+            .map(|(n, _)| n.as_str())
             .collect();
-        for special in SpecialRegister::names() {
-            known.push(special);
+        if !predicate {
+            for special in SpecialRegister::names() {
+                known.push(special);
+            }
         }
         if let Some(c) = crate::diag::closest(&name.ident, known) {
             d = d.note(format!("did you mean `{c}`?"));
+        } else if predicate {
+            d = d.note(format!(
+                "declare it in the template, as in `{{ .reg .pred {}; setp... }}`",
+                name.ident
+            ));
         } else if !name.ident.starts_with('%') && name.ident.len() <= 3 {
             d = d.note(format!(
                 "declare it in the template, as in `{{ .reg .b32 {}; ... }}`",
                 name.ident
             ));
         }
-        Err(d)
+        d
     }
 }

@@ -90,6 +90,26 @@ macro_rules! dispatch {
             }
         }
 
+        /// One constant per operation, named after its [`Semantics`]
+        /// variant, which `ptx!`'s host expansion names for each
+        /// instruction of a statement: those of the operations not
+        /// simulated are `#[deprecated]`, so that a statement holding one
+        /// is a compiler warning where it is written, not only a fault
+        /// when it runs.
+        #[allow(non_upper_case_globals)]
+        pub mod simulated {
+            $(#[doc(hidden)] pub const $lane: () = ();)*
+            $(#[doc(hidden)] pub const $carry: () = ();)*
+            $(#[doc(hidden)] pub const $warp: () = ();)*
+            $(#[doc(hidden)] pub const $machine: () = ();)*
+            $(#[doc(hidden)] pub const $control: () = ();)*
+            $(
+                #[doc(hidden)]
+                #[deprecated(note = "ptx!: this instruction is not simulated on the CPU: on the host it stops the thread with a `NotSimulated` fault (on the GPU it runs)")]
+                pub const $missing: () = ();
+            )*
+        }
+
         /// How a warp runs `sem`.
         ///
         /// ```
@@ -320,7 +340,18 @@ dispatch! {
         MbarrierPendingCount => sync::mbarrier::pending_count,
         FenceMbarrierInit => sync::fence,
         Trap => sync::trap,
+        Brkpt => sync::brkpt,
         Nanosleep => sync::nanosleep,
+        Pmevent => sync::pmevent,
+        Prefetch => memory::cache_hint,
+        Prefetchu => memory::cache_hint,
+        PrefetchTensormap => memory::cache_hint,
+        CpAsyncBulkPrefetch => memory::cache_hint,
+        CpAsyncBulkPrefetchTensor => memory::cache_hint,
+        Applypriority => memory::cache_hint,
+        Discard => memory::cache_hint,
+        CreatepolicyFractional => memory::createpolicy_fractional,
+        CreatepolicyCvt => memory::createpolicy_cvt,
     }
     carry {
         AddCc => integer::add_cc,
@@ -338,6 +369,7 @@ dispatch! {
         ReduxSync => warp::redux_warp, Masked;
         ShflSync => warp::shfl_warp, Masked;
         VoteSync => warp::vote_warp, Masked;
+        ElectSync => warp::elect_warp, Masked;
         Ldmatrix => matrix::load_store::ldmatrix_warp, Aligned;
         Stmatrix => matrix::load_store::stmatrix_warp, Aligned;
         Movmatrix => matrix::load_store::movmatrix_warp, Aligned;
@@ -385,24 +417,16 @@ dispatch! {
         Exit,
     }
     not simulated {
-        Applypriority,
         AtomVec,
         BarrierClusterArrive,
         BarrierClusterWait,
-        Brkpt,
         ClusterlaunchcontrolQueryCancel,
         ClusterlaunchcontrolTryCancel,
-        CpAsyncBulkPrefetch,
-        CpAsyncBulkPrefetchTensor,
         CpAsyncBulkTensor,
         CpReduceAsyncBulk,
         CpReduceAsyncBulkTensor,
-        CreatepolicyCvt,
-        CreatepolicyFractional,
         CreatepolicyRange,
         CvtRs,
-        Discard,
-        ElectSync,
         FenceProxyTensormap,
         Getctarank,
         Griddepcontrol,
@@ -413,10 +437,6 @@ dispatch! {
         MultimemLdReduce,
         MultimemRed,
         MultimemSt,
-        Pmevent,
-        Prefetch,
-        PrefetchTensormap,
-        Prefetchu,
         RedAsync,
         RedVec,
         Setmaxnreg,

@@ -164,6 +164,20 @@ pub fn vote_warp(call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
+/// `elect.sync d|p, membermask`: one leader among the member lanes. Every
+/// member gets the leader's lane number in `d`, and `p` is true in the
+/// leader only. The leader is the lowest-numbered member, as the H100
+/// elects it (`tests/data/golden`, the `elect.sync` records).
+pub fn elect_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let leader = lanes_of(call.members).next().unwrap_or(0);
+    for l in lanes_of(call.members) {
+        let s = &mut call.lanes[l];
+        s[0] = leader as u64;
+        s[1] = u64::from(l == leader);
+    }
+    Ok(())
+}
+
 /// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
 pub fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
     let all = call.mods.has_keyword(Keyword::All);

@@ -1,3 +1,6 @@
+// What nvcc and ptxas accept but is probably a mistake is a warning; denied
+// here, so the test shows its text.
+#![deny(deprecated)]
 use ptx::ptx;
 fn main() {
     let (a, b) = (1i32, 2i32);

@@ -24,6 +24,74 @@ use address::{Memories, Place, Reach, check_access, place, shared_offset, with_b
 use ptx_core::Semantics;
 use ptx_core::{Mods, StateSpace};
 
+/// `prefetch`, `prefetchu`, `prefetch.tensormap`, `cp.async.bulk.prefetch`,
+/// `applypriority` and `discard`: hints to the caches, which the simulator
+/// does not model. None changes a value the program can read (`discard`
+/// leaves the bytes indeterminate, and keeping them is one of the values
+/// they may have), and none faults on the GPU for an address it cannot
+/// reach, so each runs as a no-op without touching memory.
+///
+/// ```
+/// use ptx_core::{Mods, Semantics};
+/// // prefetch.global.L2 [a], with `a` an address in no buffer at all.
+/// let mut slots = [0xdead_0000];
+/// assert_eq!(ptx_sim::sem::run(Semantics::Prefetch, &Mods::default(), &mut slots), Ok(()));
+/// ```
+#[inline]
+pub fn cache_hint(_: &Mods, _: &mut [u64]) -> SemResult {
+    Ok(())
+}
+
+/// `createpolicy.fractional.primary{.secondary}.b64 policy{, fraction}`:
+/// the 64-bit L2 cache policy the H100 makes for a fraction of the lines
+/// an access touches, as measured for every priority pair and 13 fractions
+/// (`tests/data/hints/hint_probe_h100.jsonl`, `tools/hint-probe`): bits
+/// 60-63 hold 1, bit 59 0 (a range policy has 1), bits 57-58 the primary
+/// priority (`evict_unchanged` 0, `evict_first` 1, `evict_last` 2,
+/// `evict_normal` 3), bit 56 the secondary (`evict_first` 1, else 0),
+/// bits 52-55 the fraction in sixteenths, `ceil(16 f) - 1` and at least 0
+/// (1.0 when no fraction is written), the rest 0.
+///
+/// A fraction left out reads as 0 bits, as a written `+0.0` does; the ISA
+/// allows fractions in (0, 1] only, so both are taken as left out (1.0),
+/// where the H100 gives `+0.0` 0 sixteenths.
+///
+/// ```
+/// use ptx_core::{Target, check_asm, Mods};
+/// let checked = check_asm("createpolicy.fractional.L2::evict_last.b64 %0, %1;", &["=l", "f"],
+///     Target::default()).unwrap();
+/// let m = Mods::from_bound(&checked.instructions[0].bound);
+/// let mut slots = [0, u64::from(0.5f32.to_bits())];
+/// ptx_sim::sem::memory::createpolicy_fractional(&m, &mut slots).unwrap();
+/// assert_eq!(slots[0], 0x1470_0000_0000_0000);
+/// ```
+pub fn createpolicy_fractional(m: &Mods, slots: &mut [u64]) -> SemResult {
+    use ptx_core::Keyword;
+    let priority = |k: Option<Keyword>| match k {
+        Some(Keyword::L2EvictFirst) => 1,
+        Some(Keyword::L2EvictLast) => 2,
+        Some(Keyword::L2EvictNormal) => 3,
+        _ => 0,
+    };
+    let primary: u64 = priority(m.keywords[0]);
+    let secondary = u64::from(m.keywords[1] == Some(Keyword::L2EvictFirst));
+    let fraction = match slots.get(1) {
+        Some(&bits) if bits != 0 => f32::from_bits(bits as u32),
+        _ => 1.0,
+    };
+    let sixteenths = ((fraction * 16.0).ceil() - 1.0).clamp(0.0, 15.0) as u64;
+    slots[0] = 1 << 60 | primary << 57 | secondary << 56 | sixteenths << 52;
+    Ok(())
+}
+
+/// `createpolicy.cvt.L2.b64 policy, access_property`: the H100 gives the
+/// access property back unchanged (6 of 6 values measured, from 0 to all
+/// ones: `tests/data/hints/hint_probe_h100.jsonl`).
+pub fn createpolicy_cvt(_: &Mods, slots: &mut [u64]) -> SemResult {
+    slots[0] = slots[1];
+    Ok(())
+}
+
 pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
     let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
     Ok(u64::from(t.bits().max(8) / 8))

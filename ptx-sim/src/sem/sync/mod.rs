@@ -77,9 +77,28 @@ pub fn trap(_: &Mods, _: &mut [u64]) -> SemResult {
     Err(Fault::Trap)
 }
 
+/// `brkpt`: a breakpoint. With no debugger attached the GPU stops the
+/// launch at it, so the thread stops with an error.
+///
+/// ```
+/// use ptx_sim::fault::Fault;
+/// assert_eq!(ptx_sim::sem::sync::brkpt(&Default::default(), &mut []), Err(Fault::Breakpoint));
+/// ```
+#[inline]
+pub fn brkpt(_: &Mods, _: &mut [u64]) -> SemResult {
+    Err(Fault::Breakpoint)
+}
+
 /// `nanosleep.u32 t`: a hint that the thread may wait up to `t`
 /// nanoseconds; it changes no value, so it runs as a no-op.
 #[inline]
 pub fn nanosleep(_: &Mods, _: &mut [u64]) -> SemResult {
+    Ok(())
+}
+
+/// `pmevent`: signals an event to the performance monitors, which the
+/// simulator has none of; it changes no value.
+#[inline]
+pub fn pmevent(_: &Mods, _: &mut [u64]) -> SemResult {
     Ok(())
 }
