@@ -143,3 +143,30 @@ fn a_fault_outside_a_launch_panics_with_its_text() {
         Some("ptx!: `ld.global.u32 %0, [%1];`: `ld` on global memory needs a launch")
     );
 }
+
+/// CUDA refuses a launch with a zero dimension ("invalid configuration
+/// argument") and one asking for more shared memory than the H100's 227 KiB
+/// a CTA; so does the simulator, before running anything.
+#[test]
+fn a_launch_with_no_threads_or_too_much_shared_memory_is_refused() {
+    let only = |e: LaunchError| e.faults.into_iter().next().expect("a fault").fault;
+    let empty = only(Launch::new(0, 32).run(|t| t.lane).unwrap_err());
+    assert!(matches!(empty, Fault::EmptyLaunch { .. }), "{empty}");
+    let empty = only(Launch::new(4, (32, 0)).run(|t| t.lane).unwrap_err());
+    assert!(matches!(empty, Fault::EmptyLaunch { .. }), "{empty}");
+    let big = only(
+        Launch::new(1, 32)
+            .shared_bytes(227 * 1024 + 1)
+            .run(|t| t.lane)
+            .unwrap_err(),
+    );
+    assert_eq!(
+        big,
+        Fault::SharedTooLarge {
+            bytes: 232_449,
+            max: 232_448
+        }
+    );
+    let fits = Launch::new(1, 32).shared_bytes(227 * 1024).run(|t| t.lane);
+    assert_eq!(fits.unwrap().results.len(), 32);
+}

@@ -155,3 +155,17 @@ fn brkpt_stops_the_thread_as_trap_does() {
     .unwrap_err();
     assert!(err.to_string().contains("brkpt"), "{err}");
 }
+
+#[test]
+fn exit_ends_the_thread_and_a_closure_launch_says_so() {
+    let err = ptx::warp32(|lane| {
+        if lane == 5 {
+            ptx!(volatile "exit;" ::: "memory");
+        }
+        lane
+    })
+    .unwrap_err();
+    assert_eq!(err.faults.len(), 1, "{err}");
+    assert_eq!(err.faults[0].thread.expect("a thread").lane, 5);
+    assert_eq!(err.faults[0].fault, ptx::launch::Fault::Exited);
+}

@@ -277,7 +277,11 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
             }
         }
         StepKind::Branch { target } => quote!(__ptx_pc = #target; continue;),
-        StepKind::Return | StepKind::Exit => quote!(break '__ptx;),
+        StepKind::Return => quote!(break '__ptx;),
+        StepKind::Exit => {
+            let text = &step.text;
+            quote!(#p::fault(#text, #p::exited());)
+        }
         StepKind::Call { .. } | StepKind::BranchIndexed { .. } => {
             let text = &step.text;
             let key = if matches!(step.kind, StepKind::Call { .. }) {

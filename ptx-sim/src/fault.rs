@@ -287,6 +287,13 @@ pub enum Fault {
     /// `trap`: the program stopped the thread.
     #[error("the thread executed `trap`")]
     Trap,
+    /// `exit` in a statement: the thread ends there, so the rest of its
+    /// Rust code, and its result, never come (a module's kernels exit
+    /// normally; see `ptx_sim::kernel`).
+    #[error(
+        "the thread executed `exit`: it ends there, and a launch of closures has no result for it"
+    )]
+    Exited,
     /// `brkpt` with no debugger: the GPU stops the launch there.
     #[error("the thread executed `brkpt` (with no debugger attached, the launch stops)")]
     Breakpoint,
@@ -324,6 +331,23 @@ pub enum Fault {
     BlockTooLarge {
         /// The CTA's dimensions.
         block: Dim3,
+    },
+    /// A launch with a zero dimension: CUDA refuses it ("invalid
+    /// configuration argument") rather than running nothing.
+    #[error("a grid of {grid:?} CTAs of {block:?} threads has a zero dimension")]
+    EmptyLaunch {
+        /// The grid's dimensions.
+        grid: Dim3,
+        /// The CTA's dimensions.
+        block: Dim3,
+    },
+    /// A launch asking each CTA for more shared memory than an H100 has.
+    #[error("{bytes} bytes of shared memory a CTA is more than the H100's {max} ({} KiB)", .max / 1024)]
+    SharedTooLarge {
+        /// The shared memory asked for.
+        bytes: usize,
+        /// The most a CTA may have.
+        max: usize,
     },
     /// A launch whose worker threads could not be started.
     #[error("cannot start {workers} workers: {reason}")]

@@ -37,6 +37,7 @@ enum Action {
     },
     Branch(usize),
     Return,
+    Exit,
     NotSimulated(&'static str),
 }
 
@@ -76,7 +77,8 @@ impl Prepared {
                         slots: slots.clone(),
                     },
                     StepKind::Branch { target } => Action::Branch(*target),
-                    StepKind::Return | StepKind::Exit => Action::Return,
+                    StepKind::Return => Action::Return,
+                    StepKind::Exit => Action::Exit,
                     // A statement has no functions or branch-target lists:
                     // the checker sees to it, and running one faults.
                     StepKind::Call { .. } => Action::NotSimulated("call"),
@@ -142,6 +144,7 @@ impl Prepared {
                     pc = *target;
                 }
                 Action::Return => break,
+                Action::Exit => return Err(step.fault(Fault::Exited)),
                 Action::NotSimulated(key) => return Err(step.fault(Fault::not_simulated(*key))),
             }
         }

@@ -19,6 +19,12 @@ pub fn not_simulated(key: &'static str) -> ThreadFault {
     .into()
 }
 
+/// The fault of `exit` in a statement: the thread ends there.
+#[cold]
+pub fn exited() -> ThreadFault {
+    ptx_sim::fault::Fault::Exited.into()
+}
+
 /// Stops the thread with the simulator's fault, naming the statement
 /// `text`: the panic's message is `ptx!: `text`: ` and the fault (for a
 /// template checked at run time, whose interpreter names the instruction

@@ -12,11 +12,7 @@ use crate::machine::{Dim3, Element, LaunchError, SharedStats};
 use ptx_core::ScalarType;
 use std::sync::Arc;
 
-/// The most threads a CTA may have.
-pub const MAX_BLOCK_THREADS: usize = 1024;
-
-/// The most shared memory a CTA may have on an H100, static and dynamic.
-pub const MAX_SHARED_BYTES: usize = 227 * 1024;
+pub use crate::machine::grid::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES};
 
 /// Warp steps without progress after which a grid is stuck (see
 /// [`KernelLaunch::hang_limit`]).

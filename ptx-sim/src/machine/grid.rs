@@ -30,6 +30,10 @@ const CTAS_PER_SM: usize = 32;
 const SHARED_PER_SM: usize = 228 * 1024;
 /// The shared memory each CTA has reserved for the system.
 pub const SHARED_RESERVED_PER_CTA: usize = 1024;
+/// The most threads a CTA may have.
+pub const MAX_BLOCK_THREADS: usize = 1024;
+/// The most shared memory a CTA may have on an H100, static and dynamic.
+pub const MAX_SHARED_BYTES: usize = 227 * 1024;
 
 /// How many CTAs of `block` threads and `shared` bytes of shared memory the
 /// H100 holds at once: 132 SMs times what one SM's threads (2048, in whole

@@ -443,14 +443,21 @@ impl Launch {
         F: Fn(&Thread) -> T + Sync,
     {
         if self.threads() == 0 {
-            return Ok(Rest {
-                shared: Vec::new(),
-                stats: SharedStats::default(),
-                global: self.global.clone(),
-            });
+            return Err(Fault::EmptyLaunch {
+                grid: self.grid,
+                block: self.block,
+            }
+            .into());
         }
-        if self.block.count() > 1024 {
+        if self.block.count() > super::grid::MAX_BLOCK_THREADS {
             return Err(Fault::BlockTooLarge { block: self.block }.into());
+        }
+        if self.shared.len() > super::grid::MAX_SHARED_BYTES {
+            return Err(Fault::SharedTooLarge {
+                bytes: self.shared.len(),
+                max: super::grid::MAX_SHARED_BYTES,
+            }
+            .into());
         }
         debug_assert_eq!(results.len(), self.threads());
         if self.grid.count() == 1 {
