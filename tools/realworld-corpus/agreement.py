@@ -404,9 +404,10 @@ def main():
     w("")
     agree_sub = {t: sum(1 for r in records if not r[f"ok_{t}"] and r.get(f"subst_only_{t}")) -
                  len(grouped[t]["zero-count"]) for t in TARGETS}
-    w("`ptx-sim check` puts 0 for every `n` operand too, so on these it agrees "
-      "with ptxas, but for the zero counts above: "
-      + ", ".join(f"{agree_sub[t]} agree on {t}" for t in TARGETS) + ".")
+    w("`ptx-sim check` gives an `n` operand the same value (its literal, else 0), "
+      "so on these it sees what ptxas saw: "
+      + ", ".join(f"{agree_sub[t]} agree on {t}" for t in TARGETS)
+      + " (the zero counts, if any, are counted above).")
     w("")
 
     # The wrapping itself.
