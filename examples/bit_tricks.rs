@@ -5,53 +5,13 @@
 //!
 //! Run with `cargo run --release --example bit_tricks`.
 
-use ptx::ptx;
-
-/// Byte swap: `prmt` picks bytes 3, 2, 1, 0 of `x` (selector 0x0123).
-fn bswap(x: u32) -> u32 {
-    let y: u32;
-    ptx!("prmt.b32 %0, %1, 0, 0x0123;" : "=r"(y) : "r"(x));
-    y
-}
+#[path = "device/bit_tricks.rs"]
+mod device;
+use device::{bswap, majority, popc, red, reverse, with_red};
 
 /// Members of a bitset of 256 bits, four 64-bit words.
 fn count(set: [u64; 4]) -> u32 {
-    set.iter()
-        .map(|&w| {
-            let n: u32;
-            ptx!("popc.b64 %0, %1;" : "=r"(n) : "l"(w));
-            n
-        })
-        .sum()
-}
-
-/// Majority of three bit vectors: the lookup table of `(a & b) | (a & c) |
-/// (b & c)` over the ISA's operand constants a = 0xF0, b = 0xCC, c = 0xAA
-/// is 0xE8.
-fn majority(a: u32, b: u32, c: u32) -> u32 {
-    let d: u32;
-    ptx!("lop3.b32 %0, %1, %2, %3, 0xE8;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-    d
-}
-
-/// The 5-bit field at bit 11 of an RGB565 pixel (red), read with `bfe` and
-/// written back with `bfi`.
-fn red(pixel: u32) -> u32 {
-    let r: u32;
-    ptx!("bfe.u32 %0, %1, 11, 5;" : "=r"(r) : "r"(pixel));
-    r
-}
-
-fn with_red(pixel: u32, r: u32) -> u32 {
-    let p: u32;
-    ptx!("bfi.b32 %0, %1, %2, 11, 5;" : "=r"(p) : "r"(r), "r"(pixel));
-    p
-}
-
-fn reverse(x: u32) -> u32 {
-    let y: u32;
-    ptx!("brev.b32 %0, %1;" : "=r"(y) : "r"(x));
-    y
+    set.iter().map(|&w| popc(w)).sum()
 }
 
 pub fn main() {

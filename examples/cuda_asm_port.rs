@@ -6,34 +6,9 @@
 
 use ptx::ptx;
 
-/// `asm("{ .reg .u32 t1; mul.lo.u32 t1, %1, %1; mul.lo.u32 %0, t1, %1; }" : "=r"(y) : "r"(x));`
-fn cube(x: u32) -> u32 {
-    let y: u32;
-    ptx!("{\n\t .reg .u32 t1;\n\t"
-         " mul.lo.u32 t1, %1, %1;\n\t"
-         " mul.lo.u32 %0, t1, %1;\n\t"
-         "}"
-         : "=r"(y) : "r"(x));
-    y
-}
-
-/// The guide's `cond`: `y` is written only when `x == 34`, so it is `"+r"`.
-fn cond(x: i32) -> i32 {
-    let mut y = 0;
-    ptx!("{\n\t .reg .pred %p;\n\t"
-         " setp.eq.s32 %p, %1, 34;\n\t"
-         " @%p mov.s32 %0, 1;\n\t"
-         "}"
-         : "+r"(y) : "r"(x));
-    y
-}
-
-/// `asm volatile("mov.u32 %0, %%clock;" : "=r"(t));`
-fn clock() -> u32 {
-    let t: u32;
-    ptx!(volatile "mov.u32 %0, %%clock;" : "=r"(t));
-    t
-}
+#[path = "device/cuda_asm_port.rs"]
+mod device;
+use device::{clock, cond, cube};
 
 struct Rounding<const TOWARD_ZERO: bool>;
 

@@ -1,9 +1,11 @@
-//! The `ptx!` statements of the project's examples (`examples/bit_tricks.rs`,
-//! `examples/cuda_asm_port.rs`, `examples/warp_reduce.rs`), each unchanged,
-//! in kernels for rustc's nvptx64 backend (built by
-//! `tools/nvptx-harness/build.sh`). The examples' host code (printing,
-//! `for` loops over arrays, `Vec`) is not device code; what each statement
-//! computes is stored per lane instead.
+//! The `ptx!` statements of the project's examples in kernels for rustc's
+//! nvptx64 backend (built by `tools/nvptx-harness/build.sh`): the device
+//! functions of `examples/bit_tricks.rs` and `examples/cuda_asm_port.rs`
+//! are their own files (`examples/device/`), included here as they are;
+//! the rounding-mode and warp-sum statements are written out, since the
+//! examples give the first a constant path (host-only) and loop over an
+//! array for the second (which needs `core`'s iterators). What each
+//! statement computes is stored per lane.
 #![no_std]
 #![feature(abi_ptx, asm_experimental_arch)]
 #![allow(clippy::missing_safety_doc)]
@@ -17,71 +19,12 @@ fn thread() -> usize {
     t as usize
 }
 
-// examples/bit_tricks.rs
-
-fn bswap(x: u32) -> u32 {
-    let y: u32;
-    ptx!("prmt.b32 %0, %1, 0, 0x0123;" : "=r"(y) : "r"(x));
-    y
-}
-
-fn popc(w: u64) -> u32 {
-    let n: u32;
-    ptx!("popc.b64 %0, %1;" : "=r"(n) : "l"(w));
-    n
-}
-
-fn majority(a: u32, b: u32, c: u32) -> u32 {
-    let d: u32;
-    ptx!("lop3.b32 %0, %1, %2, %3, 0xE8;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-    d
-}
-
-fn red(pixel: u32) -> u32 {
-    let r: u32;
-    ptx!("bfe.u32 %0, %1, 11, 5;" : "=r"(r) : "r"(pixel));
-    r
-}
-
-fn with_red(pixel: u32, r: u32) -> u32 {
-    let p: u32;
-    ptx!("bfi.b32 %0, %1, %2, 11, 5;" : "=r"(p) : "r"(r), "r"(pixel));
-    p
-}
-
-fn reverse(x: u32) -> u32 {
-    let y: u32;
-    ptx!("brev.b32 %0, %1;" : "=r"(y) : "r"(x));
-    y
-}
-
-// examples/cuda_asm_port.rs
-
-fn cube(x: u32) -> u32 {
-    let y: u32;
-    ptx!("{\n\t .reg .u32 t1;\n\t"
-         " mul.lo.u32 t1, %1, %1;\n\t"
-         " mul.lo.u32 %0, t1, %1;\n\t"
-         "}"
-         : "=r"(y) : "r"(x));
-    y
-}
-
-fn cond(x: i32) -> i32 {
-    let mut y = 0;
-    ptx!("{\n\t .reg .pred %p;\n\t"
-         " setp.eq.s32 %p, %1, 34;\n\t"
-         " @%p mov.s32 %0, 1;\n\t"
-         "}"
-         : "+r"(y) : "r"(x));
-    y
-}
-
-fn clock() -> u32 {
-    let t: u32;
-    ptx!(volatile "mov.u32 %0, %%clock;" : "=r"(t));
-    t
-}
+#[path = "../../../examples/device/bit_tricks.rs"]
+mod bit_tricks;
+#[path = "../../../examples/device/cuda_asm_port.rs"]
+mod cuda_asm_port;
+use bit_tricks::{bswap, majority, popc, red, reverse, with_red};
+use cuda_asm_port::{clock, cond, cube};
 
 // On nvptx64 a "C" operand is spliced into the `asm!` template, so it must
 // be a literal there (the example's const path works on the host only).
