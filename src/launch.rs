@@ -39,6 +39,26 @@
 //! assert_eq!(report.shared[0][4..8], 10u32.to_le_bytes());
 //! ```
 //!
+//! Named, typed shared memory: arrays declared with the launch, each at an
+//! aligned address of every CTA's shared window, read back typed.
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! let mut launch = Launch::new(1, 32);
+//! let sums = launch.shared_array::<u32>(1);
+//! let tile = launch.shared_array::<f32>(32);
+//! let report = launch
+//!     .run(|t| {
+//!         ptx!("st.shared.f32 [%0], %1;" :: "r"(tile.at(t.lane)), "f"(t.lane as f32 * 0.5));
+//!         ptx!("red.shared.add.u32 [%0], %1;" :: "r"(sums.addr), "r"(t.lane));
+//!     })
+//!     .unwrap();
+//! assert_eq!(report.read_shared(0, sums), [496]);
+//! assert_eq!(report.read_shared(0, tile)[31], 15.5);
+//! ```
+//!
 //! Global memory: buffers registered with the launch, at device addresses
 //! the threads load from and store to; the report holds them afterwards.
 //!
@@ -115,5 +135,5 @@ pub use ptx_sim::fault::{Fault, ThreadFault, WaitSite, Waiting};
 pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,
-    Report, SharedStats, Thread, in_launch, warp32,
+    Report, SharedArray, SharedStats, Thread, in_launch, warp32,
 };

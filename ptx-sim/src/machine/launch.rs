@@ -139,12 +139,57 @@ pub struct Report<T> {
 }
 
 impl<T> Report<T> {
+    /// The contents of shared array `array` of CTA `cta` (numbered as the
+    /// results are, x fastest) at the end.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Launch;
+    /// let mut launch = Launch::new(2, 32);
+    /// let tile = launch.shared_array_from(&[1.5f32; 8]);
+    /// let report = launch.run(|_| ()).unwrap();
+    /// assert_eq!(report.read_shared(1, tile), [1.5; 8]);
+    /// ```
+    pub fn read_shared<E: Element>(&self, cta: usize, array: SharedArray<E>) -> Vec<E> {
+        let start = array.addr as usize;
+        self.shared[cta][start..start + array.len * E::BYTES]
+            .chunks_exact(E::BYTES)
+            .map(E::from_le)
+            .collect()
+    }
+
     /// The contents of global buffer `buffer` at the end, as values of `E`.
     pub fn read<E: Element>(&self, buffer: GlobalBuffer) -> Vec<E> {
         self.global[buffer.index]
             .chunks_exact(E::BYTES)
             .map(E::from_le)
             .collect()
+    }
+}
+
+/// An array in every CTA's shared memory, declared with
+/// [`Launch::shared_array`]: where it starts in the shared window, and how
+/// many `E` it holds.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SharedArray<E> {
+    /// The shared address of its first element: what `ld.shared [a]` takes.
+    pub addr: u32,
+    /// How many elements it holds.
+    pub len: usize,
+    element: std::marker::PhantomData<E>,
+}
+
+// Copy whatever `E` is: the array is an address and a length.
+impl<E> Clone for SharedArray<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E> Copy for SharedArray<E> {}
+
+impl<E: Element> SharedArray<E> {
+    /// The shared address of element `i`.
+    pub fn at(&self, i: u32) -> u32 {
+        self.addr + i * E::BYTES as u32
     }
 }
 
@@ -362,13 +407,47 @@ impl Launch {
         self.params(to_le_bytes(values))
     }
 
-    /// Gives every CTA `bytes` of zeroed shared memory.
+    /// Declares an array of `len` zeroed `E` in every CTA's shared memory,
+    /// after what is declared already, at an address aligned to 16 bytes
+    /// (what a vector access of it may need), as `__shared__ E name[len]`
+    /// declares one in CUDA; the threads address it through the returned
+    /// array, and the report reads it back.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Launch;
+    /// let mut launch = Launch::new(1, 32);
+    /// let counts = launch.shared_array::<u32>(3);
+    /// let tile = launch.shared_array::<f32>(32);
+    /// assert_eq!((counts.addr, tile.addr), (0, 16));
+    /// assert_eq!(tile.at(2), 24);
+    /// ```
+    pub fn shared_array<E: Element>(&mut self, len: usize) -> SharedArray<E> {
+        let addr = self.shared.len().next_multiple_of(16);
+        self.shared.resize(addr + len * E::BYTES, 0);
+        SharedArray {
+            addr: addr as u32,
+            len,
+            element: std::marker::PhantomData,
+        }
+    }
+
+    /// [`Launch::shared_array`] holding `values` at the start of every CTA.
+    pub fn shared_array_from<E: Element>(&mut self, values: &[E]) -> SharedArray<E> {
+        let array = self.shared_array::<E>(values.len());
+        let start = array.addr as usize;
+        self.shared[start..].copy_from_slice(&to_le_bytes(values));
+        array
+    }
+
+    /// Gives every CTA `bytes` of zeroed shared memory, in place of what
+    /// was given or declared before (declare arrays after it).
     pub fn shared_bytes(mut self, bytes: usize) -> Launch {
         self.shared = vec![0; bytes];
         self
     }
 
-    /// Gives every CTA shared memory holding `bytes` at the start.
+    /// Gives every CTA shared memory holding `bytes` at the start, in
+    /// place of what was given or declared before.
     pub fn shared_init(mut self, bytes: Vec<u8>) -> Launch {
         self.shared = bytes;
         self
