@@ -112,3 +112,24 @@ fn literal_string_operand_chooses_the_rounding_mode() {
     ptx!("add%1.f32 %0, %2, %3;" : "=f"(rz) : "C"(".rz"), "f"(1.0f32), "f"(b));
     assert_eq!((rn.to_bits(), rz.to_bits()), (0x3F80_0001, 0x3F80_0000));
 }
+
+/// nvcc's `%=`: a number unique to the statement, so that a template's
+/// labels stay distinct wherever the statement is copied. The loop counts
+/// `n` down to 0 and adds one step each time round.
+#[test]
+fn percent_equals_numbers_the_statement_as_nvcc_does() {
+    fn count_down(n: u32) -> u32 {
+        let mut steps = 0u32;
+        ptx!("{ .reg .pred p; .reg .u32 k; mov.u32 k, %1;\n\t"
+             "LOOP_%=: setp.eq.u32 p, k, 0; @p bra DONE_%=;\n\t"
+             "sub.u32 k, k, 1; add.u32 %0, %0, 1; bra LOOP_%=;\n\t"
+             "DONE_%=: }"
+             : "+r"(steps) : "r"(n));
+        steps
+    }
+    assert_eq!((count_down(5), count_down(0)), (5, 0));
+    // `%%=` is a literal `%` then `=`: here inside a comment.
+    let x: u32;
+    ptx!("mov.u32 %0, 7; // 100%%= of it" : "=r"(x));
+    assert_eq!(x, 7);
+}

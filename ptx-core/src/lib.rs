@@ -62,6 +62,7 @@ pub mod syntax;
 mod table;
 mod target;
 mod types;
+mod unique;
 
 pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
@@ -88,3 +89,4 @@ pub use table::{
 };
 pub use target::{PtxVersion, Target, TargetVariant};
 pub use types::{FitRule, ScalarType, TypeKind, VectorWidth};
+pub use unique::number_statement;

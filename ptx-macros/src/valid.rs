@@ -67,7 +67,12 @@ fn unsplice(range: std::ops::Range<usize>, splices: &[Splice]) -> std::ops::Rang
     start..map(range.end).max(start)
 }
 
-/// Splices literal `C` operands into the text: `%k` becomes the string.
+/// The next number `%=` stands for: each expansion of the compilation
+/// gets its own, as each asm statement gets its own from nvcc.
+static UNIQUE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Splices literal `C` operands into the text: `%k` becomes the string,
+/// and `%=` a number unique to the expansion.
 fn splice_strings(statement: &Statement) -> (String, Vec<Splice>, bool) {
     let mut runtime = false;
     let values: Vec<Option<String>> = statement
@@ -94,9 +99,24 @@ fn splice_strings(statement: &Statement) -> (String, Vec<Splice>, bool) {
     let mut splices = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
+    // nvcc's `%=`: a number unique to the statement, here to its expansion.
+    let number = UNIQUE
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        .to_string();
     while i < bytes.len() {
         if bytes[i] == b'%' && bytes.get(i + 1) == Some(&b'%') {
             out.push_str("%%");
+            i += 2;
+            continue;
+        }
+        if bytes[i] == b'%' && bytes.get(i + 1) == Some(&b'=') {
+            splices.push(Splice {
+                at: out.len(),
+                old: 2,
+                new: number.len(),
+                operand: usize::MAX,
+            });
+            out.push_str(&number);
             i += 2;
             continue;
         }

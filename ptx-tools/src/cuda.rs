@@ -419,7 +419,10 @@ fn named_references(template: &str) -> impl Iterator<Item = (usize, &str)> {
 /// the assembler gets it as written.
 fn template_as_checked(s: &AsmStatement) -> (String, Vec<usize>) {
     if !s.basic {
-        return (s.template.clone(), s.origins.clone());
+        // nvcc puts a number unique to the statement for each `%=`.
+        let (template, from) = ptx_core::number_statement(&s.template, 0);
+        let origin = |k: usize| s.origins.get(k).copied().unwrap_or(s.at);
+        return (template, from.into_iter().map(origin).collect());
     }
     let mut template = String::with_capacity(s.template.len());
     let mut origins = Vec::with_capacity(s.origins.len());

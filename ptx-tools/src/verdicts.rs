@@ -104,7 +104,8 @@ impl Statement {
                 value,
             });
         }
-        let template = parse(&self.asm)?;
+        // nvcc puts a number for `%=` before ptxas reads the statement.
+        let template = parse(&ptx_core::number_statement(&self.asm, 0).0)?;
         check(&template, &operands, target).map(|_| ())
     }
 }
