@@ -164,7 +164,8 @@ fn chain_compiled(tid: u32) -> u32 {
 fn instruction_compiled_by_ptx_macro(bencher: Bencher) {
     // Ten instructions a trip, as the kernel's loop (the branch included).
     let steps = u64::from(256 * TRIPS * 10);
-    let launch = Launch::new(1, 256).workers(1);
+    let mut launch = Launch::new(1, 256);
+    launch.workers(1);
     bencher
         .counter(ItemsCount::new(steps))
         .bench_local(|| launch.run(|t| chain_compiled(t.tid[0])).expect("it runs"));

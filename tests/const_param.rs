@@ -103,7 +103,8 @@ fn cvta_const_gives_a_generic_address_that_ld_and_isspacep_see() {
 /// lane's space must not decide the others').
 #[test]
 fn a_generic_load_reads_shared_and_constant_memory_in_one_warp() {
-    let mut launch = Launch::new(1, 32).shared_bytes(128);
+    let mut launch = Launch::new(1, 32);
+    launch.shared_bytes(128);
     let data = launch.constant_from(&(0..32).map(|i| 1000 + i as u32).collect::<Vec<_>>());
     let report = launch
         .run(|t| {

@@ -17,7 +17,8 @@ fn load_volatile(addr: u64) -> u32 {
 /// Thread 0 of each of `ctas` CTAs arrives at a grid barrier (a global
 /// counter) and spins until all have: each returns the count it saw.
 fn grid_barrier(ctas: u32, workers: usize) -> Vec<u32> {
-    let mut launch = Launch::new(ctas, 32).workers(workers);
+    let mut launch = Launch::new(ctas, 32);
+    launch.workers(workers);
     let counter: GlobalBuffer = launch.global_from(&[0u32]);
     let report = launch
         .run(|t| {
@@ -44,7 +45,8 @@ fn a_16_cta_grid_barrier_finishes_on_one_worker() {
 
 #[test]
 fn a_cta_waiting_for_cta_63_finishes_on_one_worker() {
-    let mut launch = Launch::new(64, 32).workers(1);
+    let mut launch = Launch::new(64, 32);
+    launch.workers(1);
     let flag = launch.global_from(&[0u32]);
     let report = launch
         .run(|t| {
@@ -71,9 +73,8 @@ fn a_cta_waiting_for_cta_63_finishes_on_one_worker() {
 
 #[test]
 fn a_spin_on_a_value_no_one_writes_stops_with_an_error() {
-    let mut launch = Launch::new(2, 32)
-        .workers(1)
-        .stall_after(Duration::from_millis(300));
+    let mut launch = Launch::new(2, 32);
+    launch.workers(1).stall_after(Duration::from_millis(300));
     let flag = launch.global_from(&[0u32]);
     let err = launch
         .run(|_| while load_volatile(flag.addr) == 0 {})

@@ -129,8 +129,8 @@ fn records_replay_through_the_compiled_path() {
         let mut mismatches = Vec::new();
         if record.scope == "warp" {
             // Warp records: the 32 lanes run the compiled statement as one warp of a launch.
-            let launch = ptx_sim::machine::Launch::new(1, record.inputs.len() as u32)
-                .shared_init(shared_before(&record).unwrap());
+            let mut launch = ptx_sim::machine::Launch::new(1, record.inputs.len() as u32);
+            launch.shared_init(shared_before(&record).unwrap());
             match launch.run(|t| run_lane(func, &record, t.lane as usize)) {
                 Ok(report) => {
                     for (lane, regs) in report.results.iter().enumerate() {

@@ -467,7 +467,11 @@ fn every_kind_of_stop(portable: bool) -> (Vec<u64>, String) {
     );
     let bar = prepare("bar.sync 0;", &[]);
     let active = prepare("activemask.b32 %0;", &["=r"]);
-    let launch = || Launch::new(2, 96).portable_fibers(portable);
+    let launch = || {
+        let mut launch = Launch::new(2, 96);
+        launch.portable_fibers(portable);
+        launch
+    };
     let ok = launch()
         .run(|t| {
             let mut v = u128::from(t.tid[0]);

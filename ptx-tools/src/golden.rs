@@ -278,7 +278,8 @@ pub fn replay_warp(record: &Record, approx_ok: &Judge) -> Outcome {
     };
     let lanes = record.inputs.len() as u32;
     let active = record.active();
-    let mut launch = ptx_sim::machine::Launch::new(1, lanes).shared_init(shared);
+    let mut launch = ptx_sim::machine::Launch::new(1, lanes);
+    launch.shared_init(shared);
     let base = global.map_or(0, |bytes| u128::from(launch.global(bytes).addr));
     let global_ops = global_address_operands(record);
     let report = launch.run(|t| {

@@ -273,6 +273,11 @@ element!(
 pub const DEFAULT_STALL: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A grid to run: dimensions, shared memory, resources.
+///
+/// Every setter takes `&mut self`, as [`crate::kernel::KernelLaunch`]'s do:
+/// the settings chain into a run (`Launch::new(1, 32).shared_bytes(64).run(...)`),
+/// or are made one by one on a `let mut launch`, between the buffers and
+/// arrays that return what the threads address.
 #[derive(Clone, Debug)]
 pub struct Launch {
     grid: Dim3,
@@ -441,20 +446,20 @@ impl Launch {
 
     /// Gives every CTA `bytes` of zeroed shared memory, in place of what
     /// was given or declared before (declare arrays after it).
-    pub fn shared_bytes(mut self, bytes: usize) -> Launch {
+    pub fn shared_bytes(&mut self, bytes: usize) -> &mut Launch {
         self.shared = vec![0; bytes];
         self
     }
 
     /// Gives every CTA shared memory holding `bytes` at the start, in
     /// place of what was given or declared before.
-    pub fn shared_init(mut self, bytes: Vec<u8>) -> Launch {
+    pub fn shared_init(&mut self, bytes: Vec<u8>) -> &mut Launch {
         self.shared = bytes;
         self
     }
 
     /// The stack size of each lane's coroutine (256 KiB by default).
-    pub fn stack_size(mut self, bytes: usize) -> Launch {
+    pub fn stack_size(&mut self, bytes: usize) -> &mut Launch {
         self.stack_size = bytes.max(16 * 1024);
         self
     }
@@ -462,7 +467,7 @@ impl Launch {
     /// Runs CTAs on `n` OS threads (by default, one per core). CTAs that
     /// wait on each other get more, up to as many as an H100 holds at once
     /// ([`crate::machine::grid`]).
-    pub fn workers(mut self, n: usize) -> Launch {
+    pub fn workers(&mut self, n: usize) -> &mut Launch {
         self.workers = Some(n.max(1));
         self
     }
@@ -471,7 +476,7 @@ impl Launch {
     /// changing before it stops as stuck ([`Fault::Stalled`]), the next
     /// global access of each thread faulting: [`DEFAULT_STALL`] unless set.
     /// (`tests/coresidency.rs` has a spin that stops so.)
-    pub fn stall_after(mut self, limit: std::time::Duration) -> Launch {
+    pub fn stall_after(&mut self, limit: std::time::Duration) -> &mut Launch {
         self.stall = limit;
         self
     }
@@ -486,7 +491,7 @@ impl Launch {
     /// let out = Launch::new(1, 64).portable_fibers(true).run(|t| t.tid[0] * 3).unwrap();
     /// assert_eq!(out.results[63], 189);
     /// ```
-    pub fn portable_fibers(mut self, portable: bool) -> Launch {
+    pub fn portable_fibers(&mut self, portable: bool) -> &mut Launch {
         self.portable = portable;
         self
     }
