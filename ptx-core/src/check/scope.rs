@@ -220,6 +220,17 @@ impl<'a> Scope<'a> {
 
     /// What the name stands for.
     pub fn resolve_name(&self, name: &Name, span: Span) -> Result<Resolved, Diagnostic> {
+        self.resolve(name, span, false)
+    }
+
+    /// [`Scope::resolve_name`] for a guard (`@p`): an undeclared name is
+    /// compared with the declared predicates only, for "did you mean".
+    pub fn resolve_guard(&self, name: &Name, span: Span) -> Result<Resolved, Diagnostic> {
+        self.resolve(name, span, true)
+    }
+
+    /// What the name stands for; `predicate` when a predicate is wanted.
+    fn resolve(&self, name: &Name, span: Span, predicate: bool) -> Result<Resolved, Diagnostic> {
         if let Some(&(ty, width)) = self
             .frames
             .iter()
@@ -312,19 +323,7 @@ impl<'a> Scope<'a> {
                 message,
             ));
         }
-        Err(self.undeclared(name, span, false))
-    }
-
-    /// [`Scope::resolve_name`] for a guard (`@p`): an undeclared name is
-    /// compared with the declared predicates only, for "did you mean".
-    pub fn resolve_guard(&self, name: &Name, span: Span) -> Result<Resolved, Diagnostic> {
-        let resolved = self.resolve_name(name, span);
-        let declared_somehow = !matches!(&resolved, Err(d) if d.kind == DiagnosticKind::UndefinedName
-            && d.message == format!("`{}` is not declared", name.ident));
-        if declared_somehow {
-            return resolved;
-        }
-        Err(self.undeclared(name, span, true))
+        Err(self.undeclared(name, span, predicate))
     }
 
     /// The error for a name that nothing declares, with the closest
