@@ -46,7 +46,7 @@ fn ty_tokens(ty: Option<ScalarType>) -> TokenStream {
 /// declared inside the statement's own block, so statements do not share it,
 /// and it is what rustc names in a type error's help line.
 fn operand_trait_name(k: usize) -> syn::Ident {
-    ident(&format!("PtxOperand{k}"))
+    operand_trait_at(k, Span::mixed_site())
 }
 
 /// [`operand_trait_name`] located at the operand, so that rustc points a
@@ -575,11 +575,7 @@ pub fn expand(statement: &Statement, v: &Validated) -> TokenStream {
     // Each instruction names its operation's constant in the simulator,
     // which is deprecated for the operations it does not simulate: a
     // warning at the template, on the host only (the GPU runs them).
-    let template_span = statement
-        .pieces
-        .first()
-        .and_then(|piece| piece.tokens.clone().into_iter().next())
-        .map_or_else(Span::call_site, |t| t.span());
+    let template_span = statement.template_span();
     let mut operations: Vec<&str> = v
         .program
         .iter()

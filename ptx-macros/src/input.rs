@@ -64,6 +64,16 @@ pub struct Statement {
 }
 
 impl Statement {
+    /// Where the template starts: its first token, or the whole macro
+    /// when it has none.
+    pub fn template_span(&self) -> proc_macro2::Span {
+        self.pieces
+            .first()
+            .and_then(|piece| piece.tokens.clone().into_iter().next())
+            .or_else(|| self.whole.clone().into_iter().next())
+            .map_or_else(proc_macro2::Span::call_site, |t| t.span())
+    }
+
     /// The tokens a byte range of the text came from.
     pub fn tokens_for(&self, range: Range<usize>) -> (TokenStream, bool) {
         let start = range.start.min(self.text.len().saturating_sub(1));

@@ -161,23 +161,27 @@ impl Reporter<'_> {
         }
     }
 
+    /// The tokens a diagnostic about the template text points at, and its
+    /// text (with the caret line where the template is a literal).
+    fn rendered(&self, d: &Diagnostic) -> (TokenStream, String) {
+        let original = unsplice(d.span.range(), self.splices);
+        let (tokens, literal) = self.statement.tokens_for(original);
+        (tokens, message(d, literal.then_some(self.text)))
+    }
+
     /// A diagnostic about the template text.
     fn diagnostic(&mut self, d: &Diagnostic) {
-        let original = unsplice(d.span.range(), self.splices);
-        let (tokens, literal) = self.statement.tokens_for(original.clone());
-        let caret = literal.then_some(self.text);
-        self.push(syn::Error::new_spanned(tokens, message(d, caret)));
+        let (tokens, message) = self.rendered(d);
+        self.push(syn::Error::new_spanned(tokens, message));
     }
 
     /// A warning about the template text (a ptx-core warning).
     fn warn_diagnostic(&mut self, kind: &'static str, d: &Diagnostic) {
-        let original = unsplice(d.span.range(), self.splices);
-        let (tokens, literal) = self.statement.tokens_for(original.clone());
-        let caret = literal.then_some(self.text);
+        let (tokens, message) = self.rendered(d);
         self.warnings.push(Warning {
             kind,
             span: first_span(&tokens),
-            message: message(d, caret),
+            message,
         });
     }
 
@@ -341,13 +345,9 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
     // `asm volatile("" ::: "memory")`); without a `"memory"` clobber it does
     // nothing at all, which is worth a word.
     if !has_instruction(&template.items) && !statement.memory_clobber {
-        let tokens = statement
-            .pieces
-            .first()
-            .map_or_else(|| statement.whole.clone(), |p| p.tokens.clone());
         r.warnings.push(Warning {
             kind: "ptx_does_nothing",
-            span: first_span(&tokens),
+            span: statement.template_span(),
             message: "the template holds no PTX instruction (only comments, labels or declarations) and has no \"memory\" clobber, so the statement does nothing; as a compiler barrier, write `ptx!(\"\" ::: \"memory\")`".into(),
         });
     }
