@@ -43,12 +43,13 @@ fn to_bits(letter: ConstraintLetter, expr: &str) -> String {
 }
 
 /// The distinct statements of `records` (template and constraints), in
-/// order, each with its first record.
-fn distinct_forms(records: &[Record]) -> BTreeMap<(String, Vec<String>), &Record> {
-    let mut forms: BTreeMap<(String, Vec<String>), &Record> = BTreeMap::new();
+/// the order the generated files number them (`form_N`), each with its
+/// records in the order they come.
+pub fn forms(records: &[Record]) -> BTreeMap<(String, Vec<String>), Vec<&Record>> {
+    let mut forms: BTreeMap<(String, Vec<String>), Vec<&Record>> = BTreeMap::new();
     for r in records {
         let cons: Vec<String> = r.cons.iter().map(ToString::to_string).collect();
-        forms.entry((r.asm.clone(), cons)).or_insert(r);
+        forms.entry((r.asm.clone(), cons)).or_default().push(r);
     }
     forms
 }
@@ -134,7 +135,8 @@ pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
     );
     let _ = writeln!(out, "pub type FormFn = fn(&[u64], &mut [u64]);\n");
     let mut table = String::new();
-    for (n, ((asm, cons), record)) in distinct_forms(records).iter().enumerate() {
+    for (n, ((asm, cons), records)) in forms(records).iter().enumerate() {
+        let record = records[0];
         let name = format!("form_{n}");
         let _ = writeln!(out, "/// `{}`", asm.replace('\n', " "));
         let _ = writeln!(out, "pub fn {name}(ins: &[u64], outs: &mut [u64]) {{");
@@ -196,7 +198,8 @@ pub fn nvptx_kernels_source(records: &[Record], source_name: &str) -> String {
     let _ = writeln!(out, "    ptx!(\"mov.u32 %0, %tid.x;\" : \"=r\"(t));");
     let _ = writeln!(out, "    t as usize * operands");
     let _ = writeln!(out, "}}\n");
-    for (n, ((asm, _), record)) in distinct_forms(records).iter().enumerate() {
+    for (n, ((asm, _), records)) in forms(records).iter().enumerate() {
+        let record = records[0];
         let operands = record.cons.len();
         let _ = writeln!(out, "/// `{}`", asm.replace('\n', " "));
         let _ = writeln!(out, "#[unsafe(no_mangle)]");
@@ -230,17 +233,12 @@ pub fn nvptx_kernel_cases(
     approx: bool,
 ) -> Vec<serde_json::Value> {
     use base64::Engine as _;
-    let mut by_form: BTreeMap<(String, Vec<String>), Vec<&Record>> = BTreeMap::new();
-    for r in records {
-        let cons: Vec<String> = r.cons.iter().map(ToString::to_string).collect();
-        by_form.entry((r.asm.clone(), cons)).or_default().push(r);
-    }
     let bytes = |words: &[u64]| -> String {
         let raw: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         base64::engine::general_purpose::STANDARD.encode(raw)
     };
     let mut cases = Vec::new();
-    for (n, ((asm, _), warps)) in by_form.iter().enumerate() {
+    for (n, ((asm, _), warps)) in forms(records).iter().enumerate() {
         let registers_only = warps.iter().all(|r| r.raw.get("smem_in").is_none());
         if !registers_only || warps.iter().any(|r| r.approx != approx) {
             continue;

@@ -19,12 +19,10 @@ pub struct Statement {
     pub expected: Option<bool>,
     /// What ptxas printed, if recorded.
     pub message: Option<String>,
-    /// The value `n` operands stand for where [`Statement::n_values`] has
-    /// none.
-    pub n_value: i128,
-    /// Each operand's value where it is an `n` operand whose C expression
-    /// is an integer literal (the real-world records' `input_exprs`).
-    pub n_values: Vec<Option<i128>>,
+    /// The value each operand stands for where it is an `n` operand: 7 in
+    /// the verdict files; in the real-world records the integer literal of
+    /// its C expression (`input_exprs`), else 0.
+    pub n_values: Vec<i128>,
 }
 
 impl Statement {
@@ -42,16 +40,16 @@ impl Statement {
                 .collect()
         };
         if let Some(asm) = record.get("asm").and_then(Value::as_str) {
+            let cons = strings(&record["cons"])?;
             return Ok(Statement {
                 asm: asm.to_string(),
-                cons: strings(&record["cons"])?,
+                n_values: vec![7; cons.len()],
+                cons,
                 expected: record.get("ok").and_then(Value::as_bool),
                 message: record
                     .get("msg")
                     .and_then(Value::as_str)
                     .map(str::to_string),
-                n_value: 7,
-                n_values: Vec::new(),
             });
         }
         let template = record
@@ -69,6 +67,7 @@ impl Statement {
                 let e = expressions?.get(k.checked_sub(outputs)?)?.as_str()?;
                 crate::cuda::integer_value(e)
             })
+            .map(|literal| literal.unwrap_or(0))
             .collect();
         let key = target.to_string();
         Ok(Statement {
@@ -79,7 +78,6 @@ impl Statement {
                 .get(format!("msg_{key}"))
                 .and_then(Value::as_str)
                 .map(str::to_string),
-            n_value: 0,
             n_values,
         })
     }
@@ -95,9 +93,8 @@ impl Statement {
                     m,
                 )]
             })?;
-            let literal = self.n_values.get(k).copied().flatten();
             let value = (constraint.letter == ConstraintLetter::N)
-                .then_some(literal.unwrap_or(self.n_value));
+                .then(|| self.n_values.get(k).copied().unwrap_or(0));
             operands.push(AsmOperand {
                 constraint,
                 name: None,

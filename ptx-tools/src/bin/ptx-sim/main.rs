@@ -355,16 +355,7 @@ fn run_gen_nvptx(file: &Path, dir: &Path) -> Result<ExitCode, String> {
         ptx_tools::codegen::nvptx_kernels_source(&parsed, &name),
     )
     .map_err(|e| failed(&source, e))?;
-    let kernels = parsed
-        .iter()
-        .map(|r| {
-            (
-                &r.asm,
-                r.cons.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            )
-        })
-        .collect::<std::collections::BTreeSet<_>>()
-        .len();
+    let kernels = ptx_tools::codegen::forms(&parsed).len();
     outln!("{}: {kernels} kernels", source.display());
     // The exact forms, and the `.approx` ones, whose H100 results the
     // simulator does not reproduce yet: those run on the GPU only.
