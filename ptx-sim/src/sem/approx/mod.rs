@@ -3,15 +3,19 @@
 //!
 //! The PTX ISA leaves their results implementation-specific within a
 //! documented maximum error (the bounds are in [`error_bound`], with
-//! their citations). The simulator computes each one accurately and
-//! deterministically: the value is evaluated in `f64` (`rcp`, `sqrt`,
-//! `rsqrt` and `div` exactly, with `rustc_apfloat`) and rounded once to the
-//! destination format, so every result is within the ISA's bound (most are
-//! the correctly rounded value). Special operands (zeros, infinities, NaN,
-//! subnormals under `.ftz`) give exactly what the ISA's tables and the
-//! H100's records say.
+//! their citations). The simulator computes what the H100 computes: each
+//! instruction is the short sequence ptxas 13.0 compiles it to for sm_90
+//! (the special function unit's `MUFU` modes, in [`sfu`], around exact
+//! multiplies and adds that scale subnormal and huge operands), and the
+//! `MUFU` modes give the H100's measured results (`docs/special-functions.md`
+//! says how they were measured, what each table holds and which modes are
+//! not yet bit for bit).
 
-use super::fp::{self, Format, flush, nan_result, per_lane, with_format};
+pub mod sfu;
+pub mod table;
+
+use super::float::{self, Env, Op};
+use super::fp::{lanes, per_lane};
 use crate::exec::{SemResult, ty0};
 use crate::fault::Fault;
 use ptx_core::{Flags, Mods, ScalarType};
@@ -126,110 +130,181 @@ pub fn error_bound(op: &str, ty: &str, x: f64) -> ErrorBound {
     }
 }
 
-/// `x` in `Double`, exactly (every format here is narrower).
+/// `a * b` (`FMUL`) in `.f32`, rounded as `round` says, flushed under `ftz`.
 #[inline]
-fn to_f64<F: Format>(x: F) -> f64 {
-    let d: Double = x.convert(&mut false).value;
-    f64::from_bits(d.encode())
+fn fmul(a: u32, b: u32, round: Round, ftz: bool) -> u32 {
+    let env = Env {
+        round,
+        ftz,
+        sat: false,
+        relu: false,
+    };
+    float::eval::<Single, 2>(env, Op::Mul, [u64::from(a), u64::from(b)]) as u32
 }
 
-/// `v` rounded to nearest even in format `F`.
+/// `a * b`, to nearest, subnormals kept: the scaling multiplies (the
+/// host's `f32` multiply is IEEE's; a NaN comes out canonical).
 #[inline]
-fn from_f64<F: Format>(v: f64) -> F {
-    F::from_double(Double::decode(v.to_bits()), Round::NearestTiesToEven)
+fn mul(a: u32, b: u32) -> u32 {
+    let p = f32::from_bits(a) * f32::from_bits(b);
+    if p.is_nan() { 0x7fff_ffff } else { p.to_bits() }
 }
 
-/// The approximation of `f` at the encoding `bits` in format `F`: `.ftz`
-/// flushes a subnormal operand and result to a zero of the same sign.
-fn approximate<F: Format>(f: Function, ftz: bool, bits: u64) -> u64 {
-    let mut x = F::decode(bits);
-    if ftz {
-        x = flush(x);
-    }
-    if x.is_nan() {
-        return nan_result(&[x]);
-    }
-    let r: F = match f {
-        // Exact to the last bit: one rounding of the exact value.
-        Function::Rcp => {
-            F::from_u128(1)
-                .value
-                .div_r(x, Round::NearestTiesToEven)
-                .value
-        }
-        Function::Sqrt => fp::sqrt(x, Round::NearestTiesToEven),
-        // The 16-bit formats: evaluated in `.f32`, then truncated, which is
-        // what the H100's results look like (recorded: of 122 `ex2.approx.f16`
-        // lanes, 112 are the exact value rounded to `.f32` and truncated to
-        // `.f16`, 94 the exact value rounded to nearest; `tanh` and `.bf16`
-        // alike). Truncation stays within the ISA's bounds. A value beyond
-        // the format's range is infinite (recorded: `ex2.approx.f16(16.5)`
-        // is `0x7c00`).
-        _ if F::WIDTH == 16 => {
-            let wide: Single = from_f64(f.eval(to_f64(x)));
-            let nearest = F::from_single(wide, Round::NearestTiesToEven);
-            if nearest.is_infinite() {
-                nearest
+/// `a + b` (`FADD`), to nearest, subnormals kept.
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    let env = Env::of(&Mods::default());
+    float::eval::<Single, 2>(env, Op::Add, [u64::from(a), u64::from(b)]) as u32
+}
+
+const TWO_24: u32 = 0x4b80_0000;
+const QUARTER: u32 = 0x3e80_0000;
+
+/// `|x| < 2^-126`: a subnormal (or zero) operand, which the non-`.ftz`
+/// forms scale by 2^24 before the unit sees it (`FSETP.GEU`: a NaN is not
+/// small).
+#[inline]
+fn small(x: u32) -> bool {
+    x & 0x7fff_ffff < 0x0080_0000
+}
+
+/// `|x| > 2^126` (`FSETP.GT`: a NaN is not huge).
+#[inline]
+fn huge(x: u32) -> bool {
+    let a = x & 0x7fff_ffff;
+    a > 0x7e80_0000 && a <= 0x7f80_0000
+}
+
+/// `op.approx{.ftz}.f32 d, a` as the H100 runs it (the SASS of ptxas 13.0
+/// for sm_90, in comments).
+pub fn f32_form(f: Function, ftz: bool, x: u32) -> u32 {
+    match (f, ftz) {
+        // MUFU.RCP
+        (Function::Rcp, true) => sfu::rcp(x),
+        // s = 2^24 for a subnormal, 1/4 beyond 2^126, else 1;
+        // FMUL s, MUFU.RCP(FMUL x, s)
+        (Function::Rcp, false) => {
+            let s = if huge(x) {
+                QUARTER
+            } else if small(x) {
+                TWO_24
             } else {
-                F::from_single(wide, Round::TowardZero)
+                return sfu::rcp(x);
+            };
+            mul(s, sfu::rcp(mul(x, s)))
+        }
+        (Function::Sqrt, true) => sfu::sqrt(x),
+        // a subnormal is scaled by 2^24 and its root by 2^-12
+        (Function::Sqrt, false) if small(x) => mul(sfu::sqrt(mul(x, TWO_24)), 0x3980_0000),
+        (Function::Sqrt, false) => sfu::sqrt(x),
+        (Function::Rsqrt, true) => sfu::rsqrt(x),
+        // a subnormal is scaled by 2^24 and its reciprocal root by 2^12
+        (Function::Rsqrt, false) if small(x) => {
+            mul(sfu::rsqrt(mul(x, TWO_24)), 0x4580_0000)
+        }
+        (Function::Rsqrt, false) => sfu::rsqrt(x),
+        (Function::Lg2, true) => sfu::lg2(x),
+        // a subnormal is scaled by 2^24, and 24 taken off its logarithm
+        (Function::Lg2, false) if small(x) => add(sfu::lg2(mul(x, TWO_24)), 0xc1c0_0000),
+        (Function::Lg2, false) => sfu::lg2(x),
+        (Function::Ex2, true) => sfu::ex2(x),
+        // below -126 (FSETP.GEU x, -126 fails): MUFU.EX2(x / 2), squared
+        (Function::Ex2, false) => {
+            let below = x > 0xc2fc_0000 && x <= 0xff80_0000;
+            if below {
+                let half = sfu::ex2(mul(x, 0x3f00_0000));
+                mul(half, half)
+            } else {
+                sfu::ex2(x)
             }
         }
-        // `-0` keeps its sign through sin and tanh (ISA tables); the f64
-        // functions already do.
-        _ => from_f64(f.eval(to_f64(x))),
-    };
-    if r.is_nan() {
-        return nan_result(&[x]);
+        // FMUL.RZ x, 1/(2 pi) (0x3e22f983), then MUFU.SIN/COS, with or
+        // without .ftz
+        (Function::Sin, _) => sfu::sin(sfu::mul_toward_zero(x, INV_TAU)),
+        (Function::Cos, _) => sfu::cos(sfu::mul_toward_zero(x, INV_TAU)),
+        // MUFU.TANH (the form has no .ftz)
+        (Function::Tanh, _) => sfu::tanh(x),
     }
-    if ftz { flush(r) } else { r }.encode()
 }
+
+/// `1 / (2 pi)` in `.f32`, the revolutions the unit's `SIN` and `COS` take.
+const INV_TAU: u32 = 0x3e22_f983;
 
 fn unary(m: &Mods, s: &mut [u64], f: Function) -> SemResult {
     let t = ty0(m)?;
     let ftz = m.has(Flags::FTZ);
-    let elem = fp::lanes(t).0;
-    if t == ScalarType::F64 && ftz && matches!(f, Function::Rcp | Function::Rsqrt) {
-        s[0] = upper_word_f64(f, s[1]);
-        return Ok(());
-    }
-    if !matches!(
-        elem,
-        ScalarType::F16 | ScalarType::Bf16 | ScalarType::F32 | ScalarType::F64
-    ) {
-        return Err(Fault::not_simulated(format!(
-            "approximate function on .{}",
-            t.name()
-        )));
-    }
-    s[0] = per_lane(
-        t,
-        [s[1]],
-        |e, [a]| with_format!(e, F => approximate::<F>(f, ftz, a), _ => 0),
-    );
+    let table = match (f, lanes(t).0) {
+        (_, ScalarType::F32) => {
+            s[0] = u64::from(f32_form(f, ftz, s[1] as u32));
+            return Ok(());
+        }
+        (Function::Rcp, ScalarType::F64) if ftz => {
+            s[0] = u64::from(sfu::rcp64h((s[1] >> 32) as u32)) << 32;
+            return Ok(());
+        }
+        (Function::Rsqrt, ScalarType::F64) => {
+            s[0] = if ftz {
+                u64::from(sfu::rsqrt64h((s[1] >> 32) as u32)) << 32
+            } else {
+                rsqrt_f64(s[1])
+            };
+            return Ok(());
+        }
+        (Function::Ex2, ScalarType::F16) => &table::EX2_F16,
+        (Function::Ex2, ScalarType::Bf16) => &table::EX2_BF16,
+        (Function::Tanh, ScalarType::F16) => &table::TANH_F16,
+        (Function::Tanh, ScalarType::Bf16) => &table::TANH_BF16,
+        _ => {
+            return Err(Fault::not_simulated(format!(
+                "{f:?} approximation on .{}",
+                t.name()
+            )));
+        }
+    };
+    s[0] = per_lane(t, [s[1]], |_, [a]| u64::from(table.get(a as u16)));
     Ok(())
 }
 
-/// `rcp.approx.ftz.f64` and `rsqrt.approx.ftz.f64` (PTX ISA 9.7.3.14,
-/// 9.7.3.17): computed from the upper 32 bits of `a` (sign, exponent and 20
-/// mantissa bits); the result has 20 mantissa bits and its low 32 bits are
-/// zero, the rest truncated. A NaN gives `0x7fffffff00000000` (ISA, and
-/// recorded); subnormal operands count as zeros of their sign.
-fn upper_word_f64(f: Function, a: u64) -> u64 {
-    let x = Double::decode(a & 0xffff_ffff_0000_0000);
-    let x = flush(x);
-    if x.is_nan() {
-        return 0x7fff_ffff_0000_0000;
+/// `rsqrt.approx.f64 d, a`: `MUFU.RSQ64H` of the upper word refined by one
+/// step of `r + r e (1/2 + 3/8 e)` with `e = 1 - a r^2` (ptxas 13.0, sm_90);
+/// a subnormal is scaled by 2^54 and its result by 2^27.
+pub fn rsqrt_f64(a: u64) -> u64 {
+    let x = Double::from_bits(u128::from(a));
+    let hi = (a >> 32) as u32;
+    if hi.wrapping_sub(0x0010_0000) >= 0x7fe0_0000 {
+        // zero, subnormal, negative, infinite or NaN
+        if x.is_zero() {
+            return (a & (1 << 63)) | 0x7ff0_0000_0000_0000;
+        }
+        if x.is_nan() {
+            return x.add_r(x, Round::NearestTiesToEven).value.to_bits() as u64;
+        }
+        if x.is_negative() {
+            return 0xfff8_0000_0000_0000;
+        }
+        if x.is_infinite() {
+            return 0;
+        }
+        let scaled = x.mul_r(Double::from_u128(1 << 54).value, Round::NearestTiesToEven);
+        let r = refine(scaled.value);
+        let back = Double::from_u128(1 << 27).value;
+        return r.mul_r(back, Round::NearestTiesToEven).value.to_bits() as u64;
     }
-    let r = match f {
-        Function::Rcp => Double::from_u128(1).value.div_r(x, Round::TowardZero).value,
-        _ => from_f64(f.eval(to_f64(x))),
-    };
-    if r.is_nan() {
-        return 0x7fff_ffff_0000_0000;
-    }
-    // Truncated to the 20 mantissa bits of the upper word (recorded:
-    // `rcp.approx.ftz.f64(2.5)` is `0x3fd9999900000000`).
-    flush(r).encode() & 0xffff_ffff_0000_0000
+    refine(x).to_bits() as u64
+}
+
+/// One refinement step of `MUFU.RSQ64H(x)` (see [`rsqrt_f64`]).
+fn refine(x: Double) -> Double {
+    let near = Round::NearestTiesToEven;
+    let hi = (x.to_bits() >> 32) as u32;
+    let r = Double::from_bits(u128::from(sfu::rsqrt64h(hi)) << 32);
+    let one = Double::from_u128(1).value;
+    let e = (-x).mul_add_r(r.mul_r(r, near).value, one, near).value;
+    let c = e
+        .mul_add_r(Double::from_bits(0x3fd8_0000_0000_0000), Double::from_bits(0x3fe0_0000_0000_0000), near)
+        .value;
+    let re = r.mul_r(e, near).value;
+    c.mul_add_r(re, r, near).value
 }
 
 /// `rcp.approx{.ftz}.type d, a`
@@ -280,56 +355,52 @@ pub fn tanh(m: &Mods, s: &mut [u64]) -> SemResult {
     unary(m, s, Function::Tanh)
 }
 
-/// `div.approx{.ftz}.f32 d, a, b` (PTX ISA 9.7.3.8): `a * (1/b)`; for
-/// `2^126 < |b| < 2^128` the result is a zero of the quotient's sign, or
-/// NaN when `a` is infinite.
+/// `div.approx.f32`, `div.approx.ftz.f32`, `div.full.f32` or
+/// `div.full.ftz.f32` of `a / b`, as ptxas 13.0 compiles them for sm_90:
+/// `a * MUFU.RCP(b)` around scalings.
+///
+/// - `div.approx.ftz`: `FMUL.FTZ a, RCP(b)`.
+/// - `div.approx`: a subnormal `b` scales both by 2^24; `RCP(b') * a'`.
+/// - `div.full.ftz`: `|b| > 2^126` scales both by 1/4 (`FMUL.FTZ`).
+/// - `div.full`: `|b| > 2^126` scales both by 1/4, a subnormal `b` by 2^24.
+pub fn div_form(full: bool, ftz: bool, a: u32, b: u32) -> u32 {
+    let near = Round::NearestTiesToEven;
+    match (full, ftz) {
+        (false, true) => fmul(a, sfu::rcp(b), near, true),
+        (false, false) if small(b) => mul(sfu::rcp(mul(b, TWO_24)), mul(a, TWO_24)),
+        (false, false) => mul(sfu::rcp(b), a),
+        (true, true) if huge(b) => fmul(
+            sfu::rcp(fmul(b, QUARTER, near, true)),
+            fmul(a, QUARTER, near, true),
+            near,
+            true,
+        ),
+        (true, true) => fmul(sfu::rcp(b), a, near, true),
+        (true, false) => {
+            let s = if huge(b) {
+                QUARTER
+            } else if small(b) {
+                TWO_24
+            } else {
+                return mul(sfu::rcp(b), a);
+            };
+            mul(sfu::rcp(mul(b, s)), mul(a, s))
+        }
+    }
+}
+
+/// `div.approx{.ftz}.f32 d, a, b` (PTX ISA 9.7.3.8); see [`div_form`].
 #[inline]
 pub fn div_approx(m: &Mods, s: &mut [u64]) -> SemResult {
-    let ftz = m.has(Flags::FTZ);
-    let (mut a, mut b) = (Single::decode(s[1]), Single::decode(s[2]));
-    if ftz {
-        a = flush(a);
-        b = flush(b);
-    }
-    let huge = Single::from_u128(1 << 126).value;
-    let r = if b.is_finite() && b.abs() > huge {
-        if a.is_infinite() {
-            <Single as Float>::NAN
-        } else {
-            let negative = a.is_negative() != b.is_negative();
-            if negative {
-                -Single::ZERO
-            } else {
-                Single::ZERO
-            }
-        }
-    } else {
-        a.div_r(b, Round::NearestTiesToEven).value
-    };
-    s[0] = finish32(ftz, &[a, b], r);
+    s[0] = u64::from(div_form(false, m.has(Flags::FTZ), s[1] as u32, s[2] as u32));
     Ok(())
 }
 
-/// `div.full{.ftz}.f32 d, a, b`: full-range division within 2 ulp; the
-/// simulator gives the correctly rounded quotient.
+/// `div.full{.ftz}.f32 d, a, b`; see [`div_form`].
 #[inline]
 pub fn div_full(m: &Mods, s: &mut [u64]) -> SemResult {
-    let ftz = m.has(Flags::FTZ);
-    let (mut a, mut b) = (Single::decode(s[1]), Single::decode(s[2]));
-    if ftz {
-        a = flush(a);
-        b = flush(b);
-    }
-    let r = a.div_r(b, Round::NearestTiesToEven).value;
-    s[0] = finish32(ftz, &[a, b], r);
+    s[0] = u64::from(div_form(true, m.has(Flags::FTZ), s[1] as u32, s[2] as u32));
     Ok(())
-}
-
-fn finish32(ftz: bool, inputs: &[Single], r: Single) -> u64 {
-    if r.is_nan() {
-        return nan_result(inputs);
-    }
-    if ftz { flush(r) } else { r }.encode()
 }
 
 #[cfg(test)]
@@ -383,12 +454,11 @@ mod tests {
             f("rcp.approx.ftz.f32 %0, %1;", 2f32.powi(-130)),
             f32::INFINITY.to_bits()
         );
-        // 2^-127 is a subnormal result: flushed to 0 under .ftz only.
+        // 2^-127 is a subnormal result: flushed to 0 under .ftz only. Without
+        // .ftz it is EX2(-63.5) squared, within a unit of 2^-127 (2^-149).
         assert_eq!(f("ex2.approx.ftz.f32 %0, %1;", -127.0), 0);
-        assert_eq!(
-            f("ex2.approx.f32 %0, %1;", -127.0),
-            2f32.powi(-127).to_bits()
-        );
+        let r = f("ex2.approx.f32 %0, %1;", -127.0);
+        assert!(r.abs_diff(2f32.powi(-127).to_bits()) <= 1, "{r:#x}");
     }
 
     #[test]
