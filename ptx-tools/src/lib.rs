@@ -48,4 +48,5 @@ pub mod coverage;
 pub mod cuda;
 pub mod golden;
 pub mod records;
+pub mod sfu;
 pub mod verdicts;

@@ -80,6 +80,26 @@ enum Command {
         /// Record files.
         files: Vec<PathBuf>,
     },
+    /// Compare every approximate instruction with the GPU over every
+    /// operand (a sample for the two-operand and full .f64 forms); see
+    /// docs/special-functions.md.
+    SfuExhaustive(SfuArgs),
+}
+
+#[derive(Args)]
+struct SfuArgs {
+    /// Only the forms whose name contains this.
+    #[arg(long)]
+    only: Option<String>,
+    /// Operands per launch, as a power of two.
+    #[arg(long, default_value_t = 27)]
+    chunk_log: u32,
+    /// Sampled operands of the sampled forms, as a power of two.
+    #[arg(long, default_value_t = 30)]
+    sample_log: u32,
+    /// Comparing threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -125,6 +145,7 @@ fn main() -> ExitCode {
         Command::GenCompiledTest { file } => run_gen(&file),
         Command::GenNvptxKernels { file, dir } => run_gen_nvptx(&file, &dir),
         Command::Coverage { files } => run_coverage(&files),
+        Command::SfuExhaustive(args) => run_sfu(&args),
     };
     match result {
         Ok(code) => code,
@@ -396,4 +417,40 @@ fn run_coverage(files: &[PathBuf]) -> Result<ExitCode, String> {
         ptx_tools::coverage::markdown(&ptx_tools::coverage::rows(&records))
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_sfu(args: &SfuArgs) -> Result<ExitCode, String> {
+    use ptx_tools::sfu::{FORMS, compare};
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut any = false;
+    for form in FORMS {
+        if args.only.as_deref().is_some_and(|o| !form.name.contains(o)) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let tally = compare(
+            form,
+            args.chunk_log,
+            args.sample_log,
+            ptx_sim::kernel::Backend::Gpu,
+            threads,
+        )?;
+        let examples: Vec<String> = tally
+            .examples
+            .iter()
+            .map(|(i, sim, gpu)| format!("{i:#010x}: sim {sim:#x} gpu {gpu:#x}"))
+            .collect();
+        outln!(
+            "{}\t{}\t{}\t{:.1}s\t{}",
+            form.name,
+            tally.operands,
+            tally.differ,
+            started.elapsed().as_secs_f64(),
+            examples.join("; ")
+        );
+        any |= tally.differ > 0;
+    }
+    Ok(if any { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
