@@ -49,7 +49,7 @@ fn layout_free(source: &str) -> String {
 
 /// Each thread-scope record, lane by lane, through its generated `ptx!`
 /// function: the outputs must match the H100's bits, approximate
-/// instructions within the ISA's bounds (as the interpreter is judged).
+/// instructions too (as the interpreter is judged).
 #[test]
 fn thread_records_replay_through_the_compiled_path() {
     use std::collections::HashMap;
@@ -85,7 +85,7 @@ fn thread_records_replay_through_the_compiled_path() {
                     })
                 })
                 .collect();
-            record.compare_lane(lane, &regs, &ptx_tools::golden::approx_ok, &mut mismatches);
+            record.compare_lane(lane, &regs, &ptx_tools::golden::exact, &mut mismatches);
         }
         if mismatches.is_empty() {
             passed += 1;
@@ -115,7 +115,7 @@ fn run_lane(func: forms::FormFn, record: &Record, lane: usize) -> Vec<u128> {
 
 #[test]
 fn records_replay_through_the_compiled_path() {
-    use ptx_tools::golden::{Outcome, approx_ok, compare_shared, shared_before};
+    use ptx_tools::golden::{Outcome, compare_shared, exact, shared_before};
     let (mut passed, mut failed) = (0, Vec::new());
     for record in records() {
         let cons: Vec<String> = record.cons.iter().map(ToString::to_string).collect();
@@ -134,7 +134,7 @@ fn records_replay_through_the_compiled_path() {
             match launch.run(|t| run_lane(func, &record, t.lane as usize)) {
                 Ok(report) => {
                     for (lane, regs) in report.results.iter().enumerate() {
-                        record.compare_lane(lane, regs, &approx_ok, &mut mismatches);
+                        record.compare_lane(lane, regs, &exact, &mut mismatches);
                     }
                     compare_shared(&record, &report.shared[0], &mut mismatches);
                 }
@@ -143,13 +143,13 @@ fn records_replay_through_the_compiled_path() {
         } else {
             for lane in 0..record.inputs.len() {
                 match std::panic::catch_unwind(|| run_lane(func, &record, lane)) {
-                    Ok(regs) => record.compare_lane(lane, &regs, &approx_ok, &mut mismatches),
+                    Ok(regs) => record.compare_lane(lane, &regs, &exact, &mut mismatches),
                     Err(_) => mismatches.push(format!("{}: lane {lane} faulted", record.form)),
                 }
             }
         }
         // The interpreter's verdict on the same record: the compiled path must agree with it.
-        let judge: &ptx_tools::golden::Judge = &approx_ok;
+        let judge: &ptx_tools::golden::Judge = &exact;
         let interpreted = if record.scope == "warp" {
             ptx_tools::golden::replay_warp(&record, judge)
         } else {

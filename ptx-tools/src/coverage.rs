@@ -15,7 +15,7 @@
 //! assert_eq!(add.verified, 0); // no records given
 //! ```
 
-use crate::golden::{Outcome, Record, approx_ok, replay_thread, replay_warp};
+use crate::golden::{Outcome, Record, exact, replay_thread, replay_warp};
 use ptx_core::{AsmOperand, Semantics, Target, check, parse, table};
 use std::collections::HashMap;
 
@@ -41,9 +41,9 @@ pub fn rows(records: &[Record]) -> Vec<Row> {
     let mut verified: HashMap<usize, usize> = HashMap::new();
     for record in records {
         let outcome = if record.scope == "thread" {
-            replay_thread(record, &approx_ok)
+            replay_thread(record, &exact)
         } else {
-            replay_warp(record, &approx_ok)
+            replay_warp(record, &exact)
         };
         if outcome != Outcome::Pass {
             continue;

@@ -1,8 +1,8 @@
 //! The shared ground truth, replayed on every run (CI has no GPU):
 //!
 //! * every thread-scope record of the H100 golden file passes through the
-//!   interpreter, bit for bit, approximate instructions within the ISA's
-//!   documented bounds (as `ptx-sim golden` judges them);
+//!   interpreter, bit for bit, approximate instructions included
+//!   (`ptx-sim golden --exact`);
 //! * the checker agrees with ptxas on the verdict file: every statement
 //!   ptxas accepts is accepted, and at most one statement differs.
 

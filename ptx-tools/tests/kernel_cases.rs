@@ -11,10 +11,6 @@ use std::path::PathBuf;
 /// Cases known not to pass, and why.
 const KNOWN: &[(&str, &str)] = &[
     (
-        "samples/BlackScholes/BlackScholesGPU",
-        "ex2/lg2/rsqrt .approx are computed accurately, not as the H100's units compute them",
-    ),
-    (
         "samples/globalToShmemAsyncCopy/AsyncCopyMultiStage",
         "the sample races (five pipeline stages in four buffers): the H100's result depends on its timing",
     ),

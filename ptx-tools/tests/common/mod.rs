@@ -4,7 +4,7 @@
 // Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use ptx_tools::golden::{Judge, Outcome, Record, approx_ok};
+use ptx_tools::golden::{Judge, Outcome, Record, exact};
 use ptx_tools::records::read_jsonl;
 use std::path::{Path, PathBuf};
 
@@ -36,12 +36,12 @@ pub fn records_of_scope(name: &str, scope: &str) -> Vec<Record> {
 }
 
 /// Replays every record with `replay` (`replay_thread` or `replay_warp`),
-/// judging approximate instructions with `approx_ok`; panics listing every
+/// approximate instructions bit for bit too; panics listing every
 /// record that failed or was skipped.
 pub fn assert_all_replay(records: &[Record], replay: fn(&Record, &Judge) -> Outcome) {
     let failures: Vec<String> = records
         .iter()
-        .filter_map(|record| match replay(record, &approx_ok) {
+        .filter_map(|record| match replay(record, &exact) {
             Outcome::Pass => None,
             Outcome::Fail(lines) => Some(format!("{}: {}", record.asm, lines[0])),
             Outcome::Skipped(why) => Some(format!("{}: skipped ({why})", record.asm)),
