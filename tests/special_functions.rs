@@ -24,7 +24,10 @@ fn take(rest: &mut &[u8], n: usize) -> u64 {
 }
 
 fn samples() -> Vec<Block> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sfu/h100_samples.bin.gz");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sfu/h100_samples.bin.gz"
+    );
     let mut bytes = Vec::new();
     GzDecoder::new(std::fs::File::open(path).expect("the samples exist"))
         .read_to_end(&mut bytes)

@@ -41,36 +41,126 @@ pub struct Form {
 
 /// Every form compared.
 pub const FORMS: &[Form] = &[
-    Form { name: "rcp.approx.f32", shape: Shape::F32 },
-    Form { name: "rcp.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "sqrt.approx.f32", shape: Shape::F32 },
-    Form { name: "sqrt.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "rsqrt.approx.f32", shape: Shape::F32 },
-    Form { name: "rsqrt.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "ex2.approx.f32", shape: Shape::F32 },
-    Form { name: "ex2.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "lg2.approx.f32", shape: Shape::F32 },
-    Form { name: "lg2.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "sin.approx.f32", shape: Shape::F32 },
-    Form { name: "sin.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "cos.approx.f32", shape: Shape::F32 },
-    Form { name: "cos.approx.ftz.f32", shape: Shape::F32 },
-    Form { name: "tanh.approx.f32", shape: Shape::F32 },
-    Form { name: "ex2.approx.f16", shape: Shape::Half },
-    Form { name: "ex2.approx.ftz.bf16", shape: Shape::Half },
-    Form { name: "tanh.approx.f16", shape: Shape::Half },
-    Form { name: "tanh.approx.bf16", shape: Shape::Half },
-    Form { name: "ex2.approx.f16x2", shape: Shape::Pair },
-    Form { name: "ex2.approx.ftz.bf16x2", shape: Shape::Pair },
-    Form { name: "tanh.approx.f16x2", shape: Shape::Pair },
-    Form { name: "tanh.approx.bf16x2", shape: Shape::Pair },
-    Form { name: "rcp.approx.ftz.f64", shape: Shape::Upper },
-    Form { name: "rsqrt.approx.ftz.f64", shape: Shape::Upper },
-    Form { name: "div.approx.f32", shape: Shape::F32x2 },
-    Form { name: "div.approx.ftz.f32", shape: Shape::F32x2 },
-    Form { name: "div.full.f32", shape: Shape::F32x2 },
-    Form { name: "div.full.ftz.f32", shape: Shape::F32x2 },
-    Form { name: "rsqrt.approx.f64", shape: Shape::F64 },
+    Form {
+        name: "rcp.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "rcp.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "sqrt.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "sqrt.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "rsqrt.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "rsqrt.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "ex2.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "ex2.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "lg2.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "lg2.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "sin.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "sin.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "cos.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "cos.approx.ftz.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "tanh.approx.f32",
+        shape: Shape::F32,
+    },
+    Form {
+        name: "ex2.approx.f16",
+        shape: Shape::Half,
+    },
+    Form {
+        name: "ex2.approx.ftz.bf16",
+        shape: Shape::Half,
+    },
+    Form {
+        name: "tanh.approx.f16",
+        shape: Shape::Half,
+    },
+    Form {
+        name: "tanh.approx.bf16",
+        shape: Shape::Half,
+    },
+    Form {
+        name: "ex2.approx.f16x2",
+        shape: Shape::Pair,
+    },
+    Form {
+        name: "ex2.approx.ftz.bf16x2",
+        shape: Shape::Pair,
+    },
+    Form {
+        name: "tanh.approx.f16x2",
+        shape: Shape::Pair,
+    },
+    Form {
+        name: "tanh.approx.bf16x2",
+        shape: Shape::Pair,
+    },
+    Form {
+        name: "rcp.approx.ftz.f64",
+        shape: Shape::Upper,
+    },
+    Form {
+        name: "rsqrt.approx.ftz.f64",
+        shape: Shape::Upper,
+    },
+    Form {
+        name: "div.approx.f32",
+        shape: Shape::F32x2,
+    },
+    Form {
+        name: "div.approx.ftz.f32",
+        shape: Shape::F32x2,
+    },
+    Form {
+        name: "div.full.f32",
+        shape: Shape::F32x2,
+    },
+    Form {
+        name: "div.full.ftz.f32",
+        shape: Shape::F32x2,
+    },
+    Form {
+        name: "rsqrt.approx.f64",
+        shape: Shape::F64,
+    },
 ];
 
 /// The pseudo-random operand `i` of a sampled form: a bijection of the
@@ -160,8 +250,16 @@ pub fn module(form: &Form) -> String {
 pub fn simulate(form: &Form, i: u32) -> u64 {
     let f32_form = |f, ftz| u64::from(approx::f32_form(f, ftz, i));
     let half = |t: &table::Half| u64::from(t.get(i as u16));
-    let pair = |t: &table::Half| u64::from(t.get(i as u16)) | u64::from(t.get((i >> 16) as u16)) << 16;
-    let div = |full, ftz| u64::from(approx::div_form(full, ftz, scrambled(i, SALT), scrambled(i, !SALT)));
+    let pair =
+        |t: &table::Half| u64::from(t.get(i as u16)) | u64::from(t.get((i >> 16) as u16)) << 16;
+    let div = |full, ftz| {
+        u64::from(approx::div_form(
+            full,
+            ftz,
+            scrambled(i, SALT),
+            scrambled(i, !SALT),
+        ))
+    };
     match form.name {
         "rcp.approx.f32" => f32_form(Function::Rcp, false),
         "rcp.approx.ftz.f32" => f32_form(Function::Rcp, true),
@@ -356,10 +454,20 @@ mod tests {
         // mix) and the read-back, so a GPU difference is the hardware's.
         for form in FORMS {
             let m = Module::from_ptx(&module(form)).unwrap();
-            let base = if form.shape == Shape::Half { 0xff80 } else { 0x3f7f_ffc0 };
+            let base = if form.shape == Shape::Half {
+                0xff80
+            } else {
+                0x3f7f_ffc0
+            };
             let bytes = results(form, &m, base, 128, Backend::Simulator).unwrap();
             let t = tally(form, base, &bytes, 2);
-            assert_eq!((t.operands, t.differ), (128, 0), "{}: {:x?}", form.name, t.examples);
+            assert_eq!(
+                (t.operands, t.differ),
+                (128, 0),
+                "{}: {:x?}",
+                form.name,
+                t.examples
+            );
         }
     }
 

@@ -199,9 +199,7 @@ pub fn f32_form(f: Function, ftz: bool, x: u32) -> u32 {
         (Function::Sqrt, false) => sfu::sqrt(x),
         (Function::Rsqrt, true) => sfu::rsqrt(x),
         // a subnormal is scaled by 2^24 and its reciprocal root by 2^12
-        (Function::Rsqrt, false) if small(x) => {
-            mul(sfu::rsqrt(mul(x, TWO_24)), 0x4580_0000)
-        }
+        (Function::Rsqrt, false) if small(x) => mul(sfu::rsqrt(mul(x, TWO_24)), 0x4580_0000),
         (Function::Rsqrt, false) => sfu::rsqrt(x),
         (Function::Lg2, true) => sfu::lg2(x),
         // a subnormal is scaled by 2^24, and 24 taken off its logarithm
@@ -301,7 +299,11 @@ fn refine(x: Double) -> Double {
     let one = Double::from_u128(1).value;
     let e = (-x).mul_add_r(r.mul_r(r, near).value, one, near).value;
     let c = e
-        .mul_add_r(Double::from_bits(0x3fd8_0000_0000_0000), Double::from_bits(0x3fe0_0000_0000_0000), near)
+        .mul_add_r(
+            Double::from_bits(0x3fd8_0000_0000_0000),
+            Double::from_bits(0x3fe0_0000_0000_0000),
+            near,
+        )
         .value;
     let re = r.mul_r(e, near).value;
     c.mul_add_r(re, r, near).value

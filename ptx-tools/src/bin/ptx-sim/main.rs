@@ -452,5 +452,9 @@ fn run_sfu(args: &SfuArgs) -> Result<ExitCode, String> {
         );
         any |= tally.differ > 0;
     }
-    Ok(if any { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if any {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
