@@ -3,7 +3,7 @@
 //! with `lop3`, a bit field read and written with `bfe`/`bfi`, and a bit
 //! reversal with `brev`. Each result is checked against plain Rust.
 //!
-//! Run with `cargo run --release --example bit_tricks`.
+//! Run with `cargo run --release -p ptx-examples --example bit_tricks`.
 
 #[path = "device/bit_tricks.rs"]
 mod device;

@@ -2,7 +2,7 @@
 //! Rust: `cube`, `cond`, a `%clock` read and the `"C"` rounding-mode choice.
 //! The `asm()` strings are unchanged; only the operand lists became Rust.
 //!
-//! Run with `cargo run --release --example cuda_asm_port`.
+//! Run with `cargo run --release -p ptx-examples --example cuda_asm_port`.
 
 use ptx::ptx;
 

@@ -5,7 +5,7 @@
 //! which elements it got. Then the same `.x4` load from three address
 //! layouts, with the bank conflicts the simulator counts.
 //!
-//! `cargo run --release --example ldmatrix_layout`
+//! `cargo run --release -p ptx-examples --example ldmatrix_layout`
 
 use ptx::launch::Launch;
 use ptx::warp::{ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x4, ldmatrix_x4_trans};

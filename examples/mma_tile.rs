@@ -3,7 +3,7 @@
 //! `mma.sync.m16n8k16` (f32 accumulate), in one simulated warp, checked
 //! against an f64 product of the same `f16` inputs.
 //!
-//! `cargo run --release --example mma_tile`
+//! `cargo run --release -p ptx-examples --example mma_tile`
 
 use half::f16;
 use ptx::launch::Launch;

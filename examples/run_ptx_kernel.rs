@@ -5,7 +5,7 @@
 //! ptxas checks it, and its 3,584 threads run in 112 CTAs, bit for bit as
 //! an H100 runs them. What the kernel prints with `printf` comes back too.
 //!
-//! Run with `cargo run --release --example run_ptx_kernel`.
+//! Run with `cargo run --release -p ptx-examples --example run_ptx_kernel`.
 
 use ptx::Module;
 

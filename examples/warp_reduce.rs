@@ -3,7 +3,7 @@
 //! Written once as inline PTX and once with `ptx::warp`, run as one warp of
 //! 32 simulated lanes.
 //!
-//! `cargo run --release --example warp_reduce`
+//! `cargo run --release -p ptx-examples --example warp_reduce`
 
 use ptx::ptx;
 use ptx::warp::{FULL_MASK, shfl_xor_sync};
