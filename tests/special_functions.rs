@@ -51,121 +51,85 @@ fn samples() -> Vec<Block> {
     blocks
 }
 
-/// What the simulator gives for `form` on `x`.
+/// A result's encoding.
+trait Bits {
+    fn bits(self) -> u64;
+}
+
+impl Bits for f32 {
+    fn bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+}
+
+impl Bits for f64 {
+    fn bits(self) -> u64 {
+        self.to_bits()
+    }
+}
+
+impl Bits for u16 {
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Bits for u32 {
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+/// What the simulator gives for `form` on `x`, through `ptx!`.
 fn simulate(form: &str, x: &[u64]) -> Option<u64> {
     let f = |v: u64| f32::from_bits(v as u32);
     let (a, b) = (f(x[0]), x.get(1).map(|&v| f(v)).unwrap_or(0.0));
-    let d = f64::from_bits(x[0]);
-    let h = x[0] as u16;
-    let r = x[0] as u32;
-    let y: f32;
-    macro_rules! f32_form {
-        ($($name:literal => $asm:literal)*) => {
-            match form {
-                $($name => {
-                    ptx!($asm : "=f"(y) : "f"(a));
-                    return Some(u64::from(y.to_bits()));
-                })*
-                _ => {}
-            }
+    let (d, h, r) = (f64::from_bits(x[0]), x[0] as u16, x[0] as u32);
+    // Each form: its template, its output's constraint and type, its inputs.
+    macro_rules! forms {
+        ($($asm:literal => $out:literal $ty:ty, $($input:literal($v:expr)),+;)*) => {
+            $(
+                if $asm.split_whitespace().next() == Some(form) {
+                    let y: $ty;
+                    ptx!($asm : $out(y) : $($input($v)),+);
+                    return Some(y.bits());
+                }
+            )*
         };
     }
-    f32_form!(
-        "rcp.approx.f32" => "rcp.approx.f32 %0, %1;"
-        "rcp.approx.ftz.f32" => "rcp.approx.ftz.f32 %0, %1;"
-        "sqrt.approx.f32" => "sqrt.approx.f32 %0, %1;"
-        "sqrt.approx.ftz.f32" => "sqrt.approx.ftz.f32 %0, %1;"
-        "rsqrt.approx.f32" => "rsqrt.approx.f32 %0, %1;"
-        "rsqrt.approx.ftz.f32" => "rsqrt.approx.ftz.f32 %0, %1;"
-        "lg2.approx.f32" => "lg2.approx.f32 %0, %1;"
-        "lg2.approx.ftz.f32" => "lg2.approx.ftz.f32 %0, %1;"
-        "ex2.approx.f32" => "ex2.approx.f32 %0, %1;"
-        "ex2.approx.ftz.f32" => "ex2.approx.ftz.f32 %0, %1;"
-        "sin.approx.f32" => "sin.approx.f32 %0, %1;"
-        "sin.approx.ftz.f32" => "sin.approx.ftz.f32 %0, %1;"
-        "cos.approx.f32" => "cos.approx.f32 %0, %1;"
-        "cos.approx.ftz.f32" => "cos.approx.ftz.f32 %0, %1;"
-        "tanh.approx.f32" => "tanh.approx.f32 %0, %1;"
+    forms!(
+        "rcp.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "rcp.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "sqrt.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "sqrt.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "rsqrt.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "rsqrt.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "lg2.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "lg2.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "ex2.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "ex2.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "sin.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "sin.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "cos.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "cos.approx.ftz.f32 %0, %1;" => "=f" f32, "f"(a);
+        "tanh.approx.f32 %0, %1;" => "=f" f32, "f"(a);
+        "div.approx.f32 %0, %1, %2;" => "=f" f32, "f"(a), "f"(b);
+        "div.approx.ftz.f32 %0, %1, %2;" => "=f" f32, "f"(a), "f"(b);
+        "div.full.f32 %0, %1, %2;" => "=f" f32, "f"(a), "f"(b);
+        "div.full.ftz.f32 %0, %1, %2;" => "=f" f32, "f"(a), "f"(b);
+        "ex2.approx.f16 %0, %1;" => "=h" u16, "h"(h);
+        "ex2.approx.ftz.bf16 %0, %1;" => "=h" u16, "h"(h);
+        "tanh.approx.f16 %0, %1;" => "=h" u16, "h"(h);
+        "tanh.approx.bf16 %0, %1;" => "=h" u16, "h"(h);
+        "ex2.approx.f16x2 %0, %1;" => "=r" u32, "r"(r);
+        "ex2.approx.ftz.bf16x2 %0, %1;" => "=r" u32, "r"(r);
+        "tanh.approx.f16x2 %0, %1;" => "=r" u32, "r"(r);
+        "tanh.approx.bf16x2 %0, %1;" => "=r" u32, "r"(r);
+        "rcp.approx.ftz.f64 %0, %1;" => "=d" f64, "d"(d);
+        "rsqrt.approx.ftz.f64 %0, %1;" => "=d" f64, "d"(d);
+        "rsqrt.approx.f64 %0, %1;" => "=d" f64, "d"(d);
     );
-    let out = match form {
-        "div.approx.f32" => {
-            let y: f32;
-            ptx!("div.approx.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
-            u64::from(y.to_bits())
-        }
-        "div.approx.ftz.f32" => {
-            let y: f32;
-            ptx!("div.approx.ftz.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
-            u64::from(y.to_bits())
-        }
-        "div.full.f32" => {
-            let y: f32;
-            ptx!("div.full.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
-            u64::from(y.to_bits())
-        }
-        "div.full.ftz.f32" => {
-            let y: f32;
-            ptx!("div.full.ftz.f32 %0, %1, %2;" : "=f"(y) : "f"(a), "f"(b));
-            u64::from(y.to_bits())
-        }
-        "ex2.approx.f16" => {
-            let y: u16;
-            ptx!("ex2.approx.f16 %0, %1;" : "=h"(y) : "h"(h));
-            u64::from(y)
-        }
-        "ex2.approx.ftz.bf16" => {
-            let y: u16;
-            ptx!("ex2.approx.ftz.bf16 %0, %1;" : "=h"(y) : "h"(h));
-            u64::from(y)
-        }
-        "tanh.approx.f16" => {
-            let y: u16;
-            ptx!("tanh.approx.f16 %0, %1;" : "=h"(y) : "h"(h));
-            u64::from(y)
-        }
-        "tanh.approx.bf16" => {
-            let y: u16;
-            ptx!("tanh.approx.bf16 %0, %1;" : "=h"(y) : "h"(h));
-            u64::from(y)
-        }
-        "ex2.approx.f16x2" => {
-            let y: u32;
-            ptx!("ex2.approx.f16x2 %0, %1;" : "=r"(y) : "r"(r));
-            u64::from(y)
-        }
-        "ex2.approx.ftz.bf16x2" => {
-            let y: u32;
-            ptx!("ex2.approx.ftz.bf16x2 %0, %1;" : "=r"(y) : "r"(r));
-            u64::from(y)
-        }
-        "tanh.approx.f16x2" => {
-            let y: u32;
-            ptx!("tanh.approx.f16x2 %0, %1;" : "=r"(y) : "r"(r));
-            u64::from(y)
-        }
-        "tanh.approx.bf16x2" => {
-            let y: u32;
-            ptx!("tanh.approx.bf16x2 %0, %1;" : "=r"(y) : "r"(r));
-            u64::from(y)
-        }
-        "rcp.approx.ftz.f64" => {
-            let y: f64;
-            ptx!("rcp.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(d));
-            y.to_bits()
-        }
-        "rsqrt.approx.ftz.f64" => {
-            let y: f64;
-            ptx!("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(d));
-            y.to_bits()
-        }
-        "rsqrt.approx.f64" => {
-            let y: f64;
-            ptx!("rsqrt.approx.f64 %0, %1;" : "=d"(y) : "d"(d));
-            y.to_bits()
-        }
-        _ => return None,
-    };
-    Some(out)
+    None
 }
 
 #[test]

@@ -7,6 +7,20 @@
 
 use std::sync::OnceLock;
 
+/// The LEB128 number at `bytes[*at..]`; `at` moves past it.
+fn leb128(bytes: &[u8], at: &mut usize) -> u64 {
+    let (mut value, mut shift) = (0u64, 0);
+    loop {
+        let b = bytes[*at];
+        *at += 1;
+        value |= u64::from(b & 0x7f) << shift;
+        shift += 7;
+        if b & 0x80 == 0 {
+            return value;
+        }
+    }
+}
+
 /// A table of `2^log_entries` results (`u32` encodings).
 pub struct Table {
     log_entries: u32,
@@ -42,16 +56,7 @@ impl Table {
         let mut exceptions = Vec::with_capacity(count);
         let mut index: i64 = -1;
         for _ in 0..count {
-            let (mut value, mut shift) = (0u64, 0);
-            loop {
-                let b = blob[at];
-                at += 1;
-                value |= u64::from(b & 0x7f) << shift;
-                shift += 7;
-                if b & 0x80 == 0 {
-                    break;
-                }
-            }
+            let value = leb128(blob, &mut at);
             index += (value >> 1) as i64 + 1;
             exceptions.push(((index as u32) << 1) | (value & 1) as u32);
         }
@@ -93,13 +98,14 @@ impl Table {
     }
 }
 
+/// A function per table, parsing the table's blob once, at first use.
 macro_rules! tables {
-    ($($(#[$doc:meta])* $name:ident => $file:literal;)*) => {
+    ($($(#[$doc:meta])* $name:ident: $kind:ident => $file:literal;)*) => {
         $(
             $(#[$doc])*
-            pub fn $name() -> &'static Table {
-                static T: OnceLock<Table> = OnceLock::new();
-                T.get_or_init(|| Table::parse(include_bytes!(concat!("tables/", $file))))
+            pub fn $name() -> &'static $kind {
+                static T: OnceLock<$kind> = OnceLock::new();
+                T.get_or_init(|| $kind::parse(include_bytes!(concat!("tables/", $file))))
             }
         )*
     };
@@ -107,15 +113,15 @@ macro_rules! tables {
 
 tables! {
     /// `MUFU.RCP` of `1.m` for every 23-bit mantissa `m` (results in (0.5, 1]).
-    rcp => "rcp.bin";
+    rcp: Table => "rcp.bin";
     /// `MUFU.RSQ` of `1.m` and `2 * 1.m`: entry `p << 23 | m` (results in (0.5, 1]).
-    rsqrt => "rsqrt.bin";
+    rsqrt: Table => "rsqrt.bin";
     /// `MUFU.SQRT` of `1.m` and `2 * 1.m`: entry `p << 23 | m` (results in [1, 2)).
-    sqrt => "sqrt.bin";
+    sqrt: Table => "sqrt.bin";
     /// `MUFU.EX2` of `1 + k / 2^23` (results in [2, 4)).
-    ex2_positive => "ex2_pos.bin";
+    ex2_positive: Table => "ex2_pos.bin";
     /// `MUFU.EX2` of `-(1 + k / 2^23)` (results in [0.25, 0.5]).
-    ex2_negative => "ex2_neg.bin";
+    ex2_negative: Table => "ex2_neg.bin";
 }
 
 /// A table stored whole: its parts' results, inflated at first use.
@@ -140,16 +146,7 @@ impl Dense {
             .map(|&n| {
                 (0..n)
                     .map(|_| {
-                        let (mut z, mut shift) = (0u64, 0);
-                        loop {
-                            let b = stream[at];
-                            at += 1;
-                            z |= u64::from(b & 0x7f) << shift;
-                            shift += 7;
-                            if b & 0x80 == 0 {
-                                break;
-                            }
-                        }
+                        let z = leb128(&stream, &mut at);
                         previous += (z >> 1) as i64 ^ -((z & 1) as i64);
                         previous as u32
                     })
@@ -167,27 +164,15 @@ impl Dense {
     }
 }
 
-macro_rules! dense_tables {
-    ($($(#[$doc:meta])* $name:ident => $file:literal;)*) => {
-        $(
-            $(#[$doc])*
-            pub fn $name() -> &'static Dense {
-                static T: OnceLock<Dense> = OnceLock::new();
-                T.get_or_init(|| Dense::parse(include_bytes!(concat!("tables/", $file))))
-            }
-        )*
-    };
-}
-
-dense_tables! {
+tables! {
     /// `MUFU.LG2` of `1.m` (part 0, results in [0, 1)) and of `0.5 * 1.m`
     /// (part 1, results in [-1, 0)), for every 23-bit mantissa `m`.
-    lg2 => "lg2.bin";
+    lg2: Dense => "lg2.bin";
     /// `MUFU.SIN` over the first quadrant: entry `f` for `f / 2^25` turns.
-    sin => "sin.bin";
+    sin: Dense => "sin.bin";
     /// `MUFU.TANH` on the binades 2^-8 (part 0) to 2^2 (part 10), each
     /// indexed by its top mantissa bits (as many as the part has entries).
-    tanh => "tanh.bin";
+    tanh: Dense => "tanh.bin";
 }
 
 /// A 16-bit function's 65,536 results, as measured.
