@@ -56,7 +56,10 @@ def load_forms(which):
         return list(forms_extra.FORMS)
     if which == "all":
         return list(forms_extra.BASE_FORMS) + list(forms_extra.FORMS)
-    raise SystemExit(f"--forms: unknown set {which!r} (base, extra, all)")
+    if which == "mma":
+        import forms_mma
+        return list(forms_mma.FORMS)
+    raise SystemExit(f"--forms: unknown set {which!r} (base, extra, all, mma)")
 
 
 def f32b(x):
@@ -472,6 +475,40 @@ class Gen:
             v = 0
             for i in range(4):
                 v |= ((r.getrandbits(1) << 7) | (r.randint(0x30, 0x47) & 0x7F)) << (8 * i)
+            return v
+        # forms_mma.py: edge-case and cancelling mma operands
+        edge = {"f16": (_F16_RB + [0x7C00, 0xFC00, 0x7C01, 0x7E00, 0x7E55, 0xFE00, 0x0000, 0x8000, 0x7BFF],
+                        lambda: f16b(r.gauss(0, 1) * 2.0 ** r.randint(-12, 12)), 10),
+                "bf16": (_BF16_RB + [0x7F80, 0xFF80, 0x7F81, 0x7FC0, 0x7FD5, 0xFFC0, 0x0000, 0x8000, 0x7F7F],
+                         lambda: f32b(r.gauss(0, 1) * 2.0 ** r.randint(-60, 60)) >> 16, 7)}
+        if name in ("f16edge", "bf16edge"):
+            specials, ordinary, mant = edge[name[:-4]]
+            p = r.random()
+            if p < 0.35:
+                return r.choice(specials)
+            if p < 0.55:  # subnormal
+                return r.getrandbits(mant) | (r.getrandbits(1) << 15)
+            return ordinary()
+        if name in ("f16x2edge", "bf16x2edge"):
+            half = name[:-6] + "edge"
+            return self.one(half, lane, w) | (self.one(half, lane, w) << 16)
+        if name in ("f32edge", "f64edge"):
+            return self.one(name[:3] + "rb", lane, w) if r.random() < 0.5 else self.one(name[:3], lane, w)
+        cancel = {"f16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -10, 2.0 ** -14, 65504.0, 3.0, 2.0 ** -24],
+                  "bf16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -7, 2.0 ** -126, 3.3895314e38, 3.0, 2.0 ** 100],
+                  "f32": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -23, 1.0 + 2.0 ** -10, 2.0 ** -126, 3.4e38, 2.0 ** 24,
+                          3.0, 2.0 ** -13],
+                  "f64": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -52, 2.0 ** -1022, 1.7e308, 2.0 ** 53, 3.0]}
+        if name in ("f16cancel", "bf16cancel", "f32cancel", "f64cancel"):
+            v = r.choice(cancel[name[:-6]]) * r.choice([1.0, -1.0])
+            return {"f16": f16b, "bf16": lambda x: f32b(x) >> 16, "f32": f32b, "f64": f64b}[name[:-6]](v)
+        if name in ("f16x2cancel", "bf16x2cancel"):
+            half = name[:-8] + "cancel"
+            return self.one(half, lane, w) | (self.one(half, lane, w) << 16)
+        if name == "fp8x4cancel":  # +-1, +-2, +-0.5 and the largest finite bytes of e4m3 and e5m2
+            v = 0
+            for i in range(4):
+                v |= r.choice([0x38, 0xB8, 0x40, 0xC0, 0x30, 0xB0, 0x3C, 0xBC, 0x7E, 0xFE, 0x7B, 0xFB]) << (8 * i)
             return v
         if name == "nan32":
             return r.choice([0x7FC00000, 0x7FC00001, 0x7F800001, 0x7FBFFFFF, 0xFFC00000, 0xFFFFFFFF,
