@@ -43,22 +43,6 @@ pub enum Function {
     Tanh,
 }
 
-impl Function {
-    /// The value at `x` in `f64` (special operands included).
-    pub fn eval(self, x: f64) -> f64 {
-        match self {
-            Function::Rcp => 1.0 / x,
-            Function::Sqrt => x.sqrt(),
-            Function::Rsqrt => 1.0 / x.sqrt(),
-            Function::Sin => x.sin(),
-            Function::Cos => x.cos(),
-            Function::Lg2 => x.log2(),
-            Function::Ex2 => x.exp2(),
-            Function::Tanh => x.tanh(),
-        }
-    }
-}
-
 /// The documented maximum error of an approximate instruction (PTX ISA 9.0,
 /// sections 9.7.3.8 `div`, 9.7.3.13 `rcp`, 9.7.3.14 `rcp.approx.ftz.f64`,
 /// 9.7.3.15 `sqrt`, 9.7.3.16 `rsqrt`, 9.7.3.17 `rsqrt.approx.ftz.f64`,
