@@ -302,6 +302,9 @@ pub(crate) struct FunctionCode {
     pub address_taken: Vec<String>,
     /// Whether it makes an indirect call.
     pub calls_indirect: bool,
+    /// Each step's place in the order ptxas lays the function's blocks out
+    /// ([`layout_rank`]): the order in which a diverged warp runs its paths.
+    pub rank: std::sync::Arc<[u32]>,
 }
 
 /// How the read and write of a register operand of type `ty` go, for a
@@ -366,4 +369,93 @@ pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[Operand]>) -> Op {
 /// The special register of `register`'s `component`.
 pub(crate) fn special(register: SpecialRegister, component: u8) -> Src {
     Src::Special(Special::of(register, component))
+}
+
+/// Each step's place in the order ptxas 13.0 lays out a function's blocks,
+/// which is the order in which the H100 runs a diverged warp's paths (the
+/// fall-through path first, each until its convergence barrier).
+///
+/// The blocks keep their PTX order but for one move, read from the SASS of
+/// `tests/data/kernels/src/divergence.cu`: where a conditional branch is
+/// followed by an unconditional one (`@p bra A; bra.uni B;`, as nvcc writes
+/// an `if`), ptxas inverts the branch and places block `B` right after it,
+/// so that `B` falls through.
+pub(crate) fn layout_rank(steps: &[Step]) -> Vec<u32> {
+    let n = steps.len();
+    let conditional =
+        |pc: usize| matches!(steps[pc].op, Op::Branch(_)) && steps[pc].guard.is_some();
+    // Where blocks start: the entry, every branch target, and the step
+    // after a branch, `ret` or `exit`.
+    let mut start = vec![false; n + 1];
+    start[0] = true;
+    start[n] = true;
+    for (pc, step) in steps.iter().enumerate() {
+        match &step.op {
+            Op::Branch(t) => {
+                start[(*t as usize).min(n)] = true;
+                start[pc + 1] = true;
+            }
+            Op::BranchIndexed { targets, .. } => {
+                for &t in targets.iter() {
+                    start[(t as usize).min(n)] = true;
+                }
+                start[pc + 1] = true;
+            }
+            Op::Return | Op::Exit => start[pc + 1] = true,
+            _ => {}
+        }
+    }
+    let bounds: Vec<usize> = (0..=n).filter(|&pc| start[pc]).collect();
+    let blocks: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
+    let mut block_of = vec![0; n];
+    for (b, &(s, e)) in blocks.iter().enumerate() {
+        block_of[s..e].fill(b);
+    }
+    let mut placed = vec![false; blocks.len()];
+    let mut rank = vec![0; n];
+    let mut next = 0;
+    for first in 0..blocks.len() {
+        let mut b = first;
+        while !placed[b] {
+            placed[b] = true;
+            let (s, e) = blocks[b];
+            for r in &mut rank[s..e] {
+                *r = next;
+                next += 1;
+            }
+            let last = e - 1;
+            match steps[last].op {
+                Op::Branch(t)
+                    if steps[last].guard.is_none() && last > 0 && conditional(last - 1) =>
+                {
+                    match block_of.get(t as usize) {
+                        Some(&target) => b = target,
+                        None => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+    rank
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::load::Image;
+
+    #[test]
+    fn the_target_of_a_branch_after_a_conditional_one_falls_through() {
+        // Steps: 0 mov, 1 setp, 2 `@p bra A`, 3 `bra.uni B`, 4 A's add,
+        // 5 `bra.uni C`, 6 B's add, 7 C's ret. ptxas places B after the
+        // branches (its SASS for this shape, `div_if_else`), then A, then C.
+        let image = Image::load(
+            ".version 8.0\n.target sm_90\n.address_size 64\n\
+             .visible .entry k() {\n.reg .pred p;\n.reg .b32 r;\n\
+             mov.u32 r, %tid.x;\nsetp.eq.u32 p, r, 0;\n@p bra A;\nbra.uni B;\n\
+             A: add.u32 r, r, 1;\nbra.uni C;\nB: add.u32 r, r, 2;\nC: ret;\n}",
+        )
+        .unwrap();
+        assert_eq!(&*image.functions[0].rank, &[0, 1, 2, 3, 5, 6, 4, 7]);
+    }
 }

@@ -574,6 +574,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             calls: Vec::new(),
             calls_indirect: false,
             address_taken: Vec::new(),
+            rank: Vec::new().into(),
         };
         let mut this = FunctionLoader {
             loader,
@@ -727,6 +728,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             }
         }
         self.code.frame_bytes = self.frame_bytes.next_multiple_of(16);
+        self.code.rank = super::code::layout_rank(&self.code.steps).into();
         Ok(self.code)
     }
 

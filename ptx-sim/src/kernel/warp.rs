@@ -4,13 +4,16 @@
 //! The lanes of a warp that stand at the same instruction of the same call
 //! frame run together as a *group*: each step is decoded once and applied
 //! to every lane of the group, and a warp collective gets all of them at
-//! once. When a branch splits the group, the lanes at the lowest program
-//! counter of the deepest frame run first and the others wait; a group that
-//! reaches the program counter where others wait takes them in. This
-//! reconverges the warp where structured code joins (the end of an `if`,
-//! the exit of a loop), as the hardware's reconvergence does, without a
-//! stack of reconvergence points, and every lane keeps its own program
-//! counter, as Volta's independent thread scheduling gives each thread.
+//! once. When a branch splits the group, the lanes of the deepest frame at
+//! the step that comes first in the function's layout run first and the
+//! others wait; a group that reaches the step where others wait takes them
+//! in. The layout is the PTX order of the blocks as ptxas rearranges them
+//! ([`super::code::layout_rank`]), so a diverged warp's paths run in the
+//! H100's order where the rule knows ptxas's. This reconverges the warp
+//! where structured code joins (the end of an `if`, the exit of a loop), as
+//! the hardware's reconvergence does, without a stack of reconvergence
+//! points, and every lane keeps its own program counter, as Volta's
+//! independent thread scheduling gives each thread.
 //!
 //! A group stops where it must wait: at a CTA barrier, at a warp collective
 //! whose members are not all there, at the end of the warp's turn (a CTA
@@ -118,6 +121,9 @@ pub(crate) struct Warp {
     pub frames: Vec<Frame>,
     /// Frames no lane uses any more, freed once those above them are.
     dead: Vec<bool>,
+    /// Per frame, its function's layout rank of each step
+    /// ([`super::code::layout_rank`]): the order a diverged warp's paths run in.
+    ranks: Vec<std::sync::Arc<[u32]>>,
     /// Each lane's carry flag (bit `l`).
     pub carry: u32,
     /// Each lane's local memory.
@@ -134,8 +140,8 @@ pub(crate) struct Warp {
     group: u32,
     gpc: u32,
     gframe: u32,
-    /// The lowest program counter of the ready lanes outside the group in
-    /// its frame (`u32::MAX`: none): where the group stops to take them in.
+    /// The lowest layout rank of the ready lanes outside the group in its
+    /// frame (`u32::MAX`: none): where the group stops to take them in.
     other_min: u32,
     /// Backward branches the group `spinner` took, other lanes ready.
     spins: u32,
@@ -165,6 +171,7 @@ impl Warp {
             regs: vec![0; entry.registers as usize * 32],
             frames: Vec::new(),
             dead: Vec::new(),
+            ranks: Vec::new(),
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
             in_flight: (0..32).map(|_| InFlight::default()).collect(),
@@ -188,6 +195,7 @@ impl Warp {
             users: present,
         });
         warp.dead.push(false);
+        warp.ranks.push(entry.rank.clone());
         warp
     }
 
@@ -211,6 +219,16 @@ impl Warp {
         self.ready |= lanes;
     }
 
+    /// Where step `pc` of frame `f` stands in its function's layout (a step
+    /// past the end, after every step).
+    #[inline]
+    fn rank(&self, f: u32, pc: u32) -> u32 {
+        self.ranks[f as usize]
+            .get(pc as usize)
+            .copied()
+            .unwrap_or(pc)
+    }
+
     /// Writes the group's position back to its lanes and ends it.
     fn park(&mut self) {
         for l in lanes_of(self.group) {
@@ -221,21 +239,23 @@ impl Warp {
     }
 
     /// Chooses the next group: of the ready lanes, those of the deepest
-    /// frame at its lowest program counter. False when no lane is ready.
+    /// frame at its first step in the layout (its lowest rank). False when
+    /// no lane is ready.
     fn select(&mut self) -> bool {
         self.park();
         if self.ready == 0 {
             return false;
         }
-        let mut best: Option<(u32, u32, u32)> = None;
+        let mut best: Option<(u32, u32, u32, u32)> = None;
         for l in lanes_of(self.ready) {
             let f = self.frame[l];
-            let key = (u32::MAX - self.frames[f as usize].depth, self.pc[l], f);
+            let depth = self.frames[f as usize].depth;
+            let key = (u32::MAX - depth, self.rank(f, self.pc[l]), f, self.pc[l]);
             if best.is_none_or(|b| key < b) {
                 best = Some(key);
             }
         }
-        let Some((_, pc, frame)) = best else {
+        let Some((_, rank, frame, pc)) = best else {
             return false;
         };
         let mut group = 0;
@@ -245,14 +265,18 @@ impl Warp {
                 if self.pc[l] == pc {
                     group |= 1 << l;
                 } else {
-                    other_min = other_min.min(self.pc[l]);
+                    other_min = other_min.min(self.rank(frame, self.pc[l]));
                 }
             }
         }
         self.group = group;
         self.gpc = pc;
         self.gframe = frame;
-        self.other_min = if other_min > pc { other_min } else { u32::MAX };
+        self.other_min = if other_min > rank {
+            other_min
+        } else {
+            u32::MAX
+        };
         // A group that spun keeps its count across turns and reselection.
         if group != self.spinner {
             self.spinner = group;
@@ -283,13 +307,14 @@ impl Warp {
     #[inline(always)]
     fn goto(&mut self, pc: u32) {
         self.gpc = pc;
-        if pc >= self.other_min {
+        if self.other_min != u32::MAX && self.rank(self.gframe, pc) >= self.other_min {
             self.select();
         }
     }
 
     /// Sends `lanes` of the group to step `pc` and the rest on to the next
-    /// step: the group splits, and the lanes of the lower step run first.
+    /// step: the group splits, and the lanes of the step first in the
+    /// layout run first.
     fn split(&mut self, lanes: u32, pc: u32) {
         let next = self.gpc + 1;
         for l in lanes_of(self.group) {
@@ -1070,6 +1095,7 @@ impl Warp {
             users: calling,
         });
         self.dead.push(false);
+        self.ranks.push(code.rank.clone());
         // Bind the parameters: from the caller's frame into the callee's.
         let callee_frame = self.frames[new as usize];
         for l in lanes_of(calling) {
@@ -1267,6 +1293,7 @@ impl Warp {
     fn free_dead(&mut self) {
         while self.dead.last() == Some(&true) {
             self.dead.pop();
+            self.ranks.pop();
             if let Some(top) = self.frames.pop() {
                 self.regs.truncate(top.reg_base as usize * 32);
             }
