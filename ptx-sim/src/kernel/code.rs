@@ -302,9 +302,6 @@ pub(crate) struct FunctionCode {
     pub address_taken: Vec<String>,
     /// Whether it makes an indirect call.
     pub calls_indirect: bool,
-    /// Each step's place in the order ptxas lays the function's blocks out
-    /// ([`layout_rank`]): the order in which a diverged warp runs its paths.
-    pub rank: std::sync::Arc<[u32]>,
 }
 
 /// How the read and write of a register operand of type `ty` go, for a
@@ -456,6 +453,6 @@ mod tests {
              A: add.u32 r, r, 1;\nbra.uni C;\nB: add.u32 r, r, 2;\nC: ret;\n}",
         )
         .unwrap();
-        assert_eq!(&*image.functions[0].rank, &[0, 1, 2, 3, 5, 6, 4, 7]);
+        assert_eq!(image.ranks[0], [0, 1, 2, 3, 5, 6, 4, 7]);
     }
 }

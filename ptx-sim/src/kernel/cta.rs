@@ -260,6 +260,7 @@ impl Cta {
                     function,
                     code,
                     image.static_local,
+                    image.ranks.clone(),
                 )
             })
             .collect();

@@ -18,7 +18,7 @@
 
 use super::code::{
     Binding, Builtin, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, Src, Step, exec_op,
-    operand, special,
+    layout_rank, operand, special,
 };
 use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
 use ptx_core::module::{
@@ -30,6 +30,7 @@ use ptx_core::{
     StateSpace, StepKind, immediate_bits, lower_function,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Where a function's address points: `FUNCTION_BASE + 16 * index`, in no
 /// memory (a load from it is an error).
@@ -123,6 +124,10 @@ pub(crate) struct Image {
     /// Bytes of module-scope `.local` variables, at the start of every
     /// thread's local memory.
     pub static_local: u64,
+    /// Per function, each step's place in ptxas's layout
+    /// ([`super::code::layout_rank`]): the order a diverged warp's paths
+    /// run in; the warps of a launch share it.
+    pub ranks: Arc<[Vec<u32>]>,
 }
 
 /// Where a name of a function's body lives.
@@ -181,6 +186,7 @@ impl Image {
                 shared: Vec::new(),
                 entries: HashMap::new(),
                 static_local: 0,
+                ranks: Arc::new([]),
             },
             homes: HashMap::new(),
             defined: Vec::new(),
@@ -193,6 +199,12 @@ impl Image {
             loader.image.functions.push(code);
         }
         loader.entries();
+        let image = &mut loader.image;
+        image.ranks = image
+            .functions
+            .iter()
+            .map(|f| layout_rank(&f.steps))
+            .collect();
         Ok(loader.image)
     }
 }
@@ -574,7 +586,6 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             calls: Vec::new(),
             calls_indirect: false,
             address_taken: Vec::new(),
-            rank: Vec::new().into(),
         };
         let mut this = FunctionLoader {
             loader,
@@ -728,7 +739,6 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             }
         }
         self.code.frame_bytes = self.frame_bytes.next_multiple_of(16);
-        self.code.rank = super::code::layout_rank(&self.code.steps).into();
         Ok(self.code)
     }
 

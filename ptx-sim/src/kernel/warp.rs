@@ -34,6 +34,7 @@ use crate::machine::in_flight::InFlight;
 use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
 use crate::sem::{self, EachLane};
 use ptx_core::{Access, Mods, Semantics};
+use std::sync::Arc;
 
 /// No frame (the entry's caller).
 const NONE: u32 = u32::MAX;
@@ -121,9 +122,9 @@ pub(crate) struct Warp {
     pub frames: Vec<Frame>,
     /// Frames no lane uses any more, freed once those above them are.
     dead: Vec<bool>,
-    /// Per frame, its function's layout rank of each step
+    /// Per function of the module, its layout rank of each step
     /// ([`super::code::layout_rank`]): the order a diverged warp's paths run in.
-    ranks: Vec<std::sync::Arc<[u32]>>,
+    ranks: Arc<[Vec<u32>]>,
     /// Each lane's carry flag (bit `l`).
     pub carry: u32,
     /// Each lane's local memory.
@@ -150,7 +151,8 @@ pub(crate) struct Warp {
 
 impl Warp {
     /// Warp `index` of a CTA, its `present` lanes about to start `entry`
-    /// (function `function`, whose frame needs `local_base` bytes before it).
+    /// (function `function`, whose frame needs `local_base` bytes before it);
+    /// `ranks` is the module's layout ranks (`Image::ranks`).
     pub(crate) fn new(
         index: u32,
         threads: [Thread; 32],
@@ -158,6 +160,7 @@ impl Warp {
         function: u32,
         entry: &FunctionCode,
         local_base: u64,
+        ranks: Arc<[Vec<u32>]>,
     ) -> Warp {
         let mut warp = Warp {
             index,
@@ -171,7 +174,7 @@ impl Warp {
             regs: vec![0; entry.registers as usize * 32],
             frames: Vec::new(),
             dead: Vec::new(),
-            ranks: Vec::new(),
+            ranks,
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
             in_flight: (0..32).map(|_| InFlight::default()).collect(),
@@ -195,7 +198,6 @@ impl Warp {
             users: present,
         });
         warp.dead.push(false);
-        warp.ranks.push(entry.rank.clone());
         warp
     }
 
@@ -223,7 +225,7 @@ impl Warp {
     /// past the end, after every step).
     #[inline]
     fn rank(&self, f: u32, pc: u32) -> u32 {
-        self.ranks[f as usize]
+        self.ranks[self.frames[f as usize].function as usize]
             .get(pc as usize)
             .copied()
             .unwrap_or(pc)
@@ -1095,7 +1097,6 @@ impl Warp {
             users: calling,
         });
         self.dead.push(false);
-        self.ranks.push(code.rank.clone());
         // Bind the parameters: from the caller's frame into the callee's.
         let callee_frame = self.frames[new as usize];
         for l in lanes_of(calling) {
@@ -1293,7 +1294,6 @@ impl Warp {
     fn free_dead(&mut self) {
         while self.dead.last() == Some(&true) {
             self.dead.pop();
-            self.ranks.pop();
             if let Some(top) = self.frames.pop() {
                 self.regs.truncate(top.reg_base as usize * 32);
             }
