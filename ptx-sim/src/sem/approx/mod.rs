@@ -8,8 +8,8 @@
 //! (the special function unit's `MUFU` modes, in [`sfu`], around exact
 //! multiplies and adds that scale subnormal and huge operands), and the
 //! `MUFU` modes give the H100's measured results (`docs/special-functions.md`
-//! says how they were measured, what each table holds and which modes are
-//! not yet bit for bit).
+//! says how they were measured, what each table holds, and how every
+//! operand was compared with an H100).
 
 pub mod sfu;
 pub mod table;
@@ -114,12 +114,13 @@ pub fn error_bound(op: &str, ty: &str, x: f64) -> ErrorBound {
     }
 }
 
-/// `a * b` (`FMUL`) in `.f32`, rounded as `round` says, flushed under `ftz`.
+/// `a * b` (`FMUL.FTZ`), to nearest, subnormal operands and results
+/// flushed.
 #[inline]
-fn fmul(a: u32, b: u32, round: Round, ftz: bool) -> u32 {
+fn mul_ftz(a: u32, b: u32) -> u32 {
     let env = Env {
-        round,
-        ftz,
+        round: Round::NearestTiesToEven,
+        ftz: true,
         sat: false,
         relu: false,
     };
@@ -159,24 +160,31 @@ fn huge(x: u32) -> bool {
     a > 0x7e80_0000 && a <= 0x7f80_0000
 }
 
+/// What the non-`.ftz` reciprocals (`rcp.approx`, `div.full`) scale a
+/// divisor `x` by before `MUFU.RCP`: 1/4 beyond 2^126, 2^24 for a
+/// subnormal, nothing otherwise.
+#[inline]
+fn reciprocal_scale(x: u32) -> Option<u32> {
+    if huge(x) {
+        Some(QUARTER)
+    } else if small(x) {
+        Some(TWO_24)
+    } else {
+        None
+    }
+}
+
 /// `op.approx{.ftz}.f32 d, a` as the H100 runs it (the SASS of ptxas 13.0
 /// for sm_90, in comments).
 pub fn f32_form(f: Function, ftz: bool, x: u32) -> u32 {
     match (f, ftz) {
         // MUFU.RCP
         (Function::Rcp, true) => sfu::rcp(x),
-        // s = 2^24 for a subnormal, 1/4 beyond 2^126, else 1;
         // FMUL s, MUFU.RCP(FMUL x, s)
-        (Function::Rcp, false) => {
-            let s = if huge(x) {
-                QUARTER
-            } else if small(x) {
-                TWO_24
-            } else {
-                return sfu::rcp(x);
-            };
-            mul(s, sfu::rcp(mul(x, s)))
-        }
+        (Function::Rcp, false) => match reciprocal_scale(x) {
+            Some(s) => mul(s, sfu::rcp(mul(x, s))),
+            None => sfu::rcp(x),
+        },
         (Function::Sqrt, true) => sfu::sqrt(x),
         // a subnormal is scaled by 2^24 and its root by 2^-12
         (Function::Sqrt, false) if small(x) => mul(sfu::sqrt(mul(x, TWO_24)), 0x3980_0000),
@@ -350,28 +358,16 @@ pub fn tanh(m: &Mods, s: &mut [u64]) -> SemResult {
 /// - `div.full.ftz`: `|b| > 2^126` scales both by 1/4 (`FMUL.FTZ`).
 /// - `div.full`: `|b| > 2^126` scales both by 1/4, a subnormal `b` by 2^24.
 pub fn div_form(full: bool, ftz: bool, a: u32, b: u32) -> u32 {
-    let near = Round::NearestTiesToEven;
     match (full, ftz) {
-        (false, true) => fmul(a, sfu::rcp(b), near, true),
+        (false, true) => mul_ftz(a, sfu::rcp(b)),
         (false, false) if small(b) => mul(sfu::rcp(mul(b, TWO_24)), mul(a, TWO_24)),
         (false, false) => mul(sfu::rcp(b), a),
-        (true, true) if huge(b) => fmul(
-            sfu::rcp(fmul(b, QUARTER, near, true)),
-            fmul(a, QUARTER, near, true),
-            near,
-            true,
-        ),
-        (true, true) => fmul(sfu::rcp(b), a, near, true),
-        (true, false) => {
-            let s = if huge(b) {
-                QUARTER
-            } else if small(b) {
-                TWO_24
-            } else {
-                return mul(sfu::rcp(b), a);
-            };
-            mul(sfu::rcp(mul(b, s)), mul(a, s))
-        }
+        (true, true) if huge(b) => mul_ftz(sfu::rcp(mul_ftz(b, QUARTER)), mul_ftz(a, QUARTER)),
+        (true, true) => mul_ftz(sfu::rcp(b), a),
+        (true, false) => match reciprocal_scale(b) {
+            Some(s) => mul(sfu::rcp(mul(b, s)), mul(a, s)),
+            None => mul(sfu::rcp(b), a),
+        },
     }
 }
 

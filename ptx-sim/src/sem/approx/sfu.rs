@@ -46,11 +46,11 @@ pub fn rcp(x: u32) -> u32 {
     }
 }
 
-/// The table index of a positive normal `x` for the root modes (the
-/// exponent's parity above the mantissa) and half its exponent.
+/// The table index of a positive normal operand of unbiased exponent
+/// `unbiased` and (23-bit) mantissa `m` for the root modes (the exponent's
+/// parity above the mantissa), and half its exponent.
 #[inline]
-fn root_index(e: i32, m: u32) -> (u32, i32) {
-    let unbiased = e - 127;
+fn root_index(unbiased: i32, m: u32) -> (u32, i32) {
     let parity = unbiased.rem_euclid(2);
     ((parity as u32) << 23 | m, (unbiased - parity) / 2)
 }
@@ -65,7 +65,7 @@ pub fn rsqrt(x: u32) -> u32 {
         0 => sign | INF,
         _ if sign != 0 => NAN,
         _ => {
-            let (k, half) = root_index(e, m);
+            let (k, half) = root_index(e - 127, m);
             rescale(table::rsqrt().get(k), -half)
         }
     }
@@ -81,7 +81,7 @@ pub fn sqrt(x: u32) -> u32 {
         0 => sign,
         _ if sign != 0 => NAN,
         _ => {
-            let (k, half) = root_index(e, m);
+            let (k, half) = root_index(e - 127, m);
             rescale(table::sqrt().get(k), half)
         }
     }
@@ -280,10 +280,8 @@ pub fn rsqrt64h(hi: u32) -> u32 {
         0 => sign | 0x7ff0_0000,
         _ if sign != 0 => NAN,
         _ => {
-            let unbiased = e - 1023;
-            let parity = unbiased.rem_euclid(2);
-            let k = (parity as u32) << 23 | m;
-            upper_rescale(table::rsqrt().get(k), -(unbiased - parity) / 2)
+            let (k, half) = root_index(e - 1023, m);
+            upper_rescale(table::rsqrt().get(k), -half)
         }
     }
 }
