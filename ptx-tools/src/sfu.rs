@@ -9,7 +9,7 @@
 //! operands on every core, and the differences are counted
 //! (`docs/special-functions.md` has the counts).
 
-use ptx_sim::kernel::{Backend, Module};
+use ptx_sim::kernel::{Backend, Buffer, KernelReport, Module};
 use ptx_sim::sem::approx::{self, Function, sfu, table};
 
 /// How a form's operands are made and its result read.
@@ -37,6 +37,34 @@ pub struct Form {
     pub name: &'static str,
     /// Its operands and result.
     pub shape: Shape,
+    /// The simulator's result at operand index `i` (the operand itself, or
+    /// the sampled operand's index).
+    pub simulate: fn(u32) -> u64,
+}
+
+/// An `.f32` form's result.
+fn unary(f: Function, ftz: bool, x: u32) -> u64 {
+    u64::from(approx::f32_form(f, ftz, x))
+}
+
+/// A 16-bit form's result.
+fn half(t: &table::Half, x: u32) -> u64 {
+    u64::from(t.get(x as u16))
+}
+
+/// A packed 16-bit form's result, lane by lane.
+fn pair(t: &table::Half, x: u32) -> u64 {
+    half(t, x) | half(t, x >> 16) << 16
+}
+
+/// A `div` form's result at the sampled pair `i`.
+fn div(full: bool, ftz: bool, i: u32) -> u64 {
+    u64::from(approx::div_form(
+        full,
+        ftz,
+        scrambled(i, SALT),
+        scrambled(i, !SALT),
+    ))
 }
 
 /// Every form compared.
@@ -44,122 +72,154 @@ pub const FORMS: &[Form] = &[
     Form {
         name: "rcp.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Rcp, false, i),
     },
     Form {
         name: "rcp.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Rcp, true, i),
     },
     Form {
         name: "sqrt.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Sqrt, false, i),
     },
     Form {
         name: "sqrt.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Sqrt, true, i),
     },
     Form {
         name: "rsqrt.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Rsqrt, false, i),
     },
     Form {
         name: "rsqrt.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Rsqrt, true, i),
     },
     Form {
         name: "ex2.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Ex2, false, i),
     },
     Form {
         name: "ex2.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Ex2, true, i),
     },
     Form {
         name: "lg2.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Lg2, false, i),
     },
     Form {
         name: "lg2.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Lg2, true, i),
     },
     Form {
         name: "sin.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Sin, false, i),
     },
     Form {
         name: "sin.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Sin, true, i),
     },
     Form {
         name: "cos.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Cos, false, i),
     },
     Form {
         name: "cos.approx.ftz.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Cos, true, i),
     },
     Form {
         name: "tanh.approx.f32",
         shape: Shape::F32,
+        simulate: |i| unary(Function::Tanh, false, i),
     },
     Form {
         name: "ex2.approx.f16",
         shape: Shape::Half,
+        simulate: |i| half(&table::EX2_F16, i),
     },
     Form {
         name: "ex2.approx.ftz.bf16",
         shape: Shape::Half,
+        simulate: |i| half(&table::EX2_BF16, i),
     },
     Form {
         name: "tanh.approx.f16",
         shape: Shape::Half,
+        simulate: |i| half(&table::TANH_F16, i),
     },
     Form {
         name: "tanh.approx.bf16",
         shape: Shape::Half,
+        simulate: |i| half(&table::TANH_BF16, i),
     },
     Form {
         name: "ex2.approx.f16x2",
         shape: Shape::Pair,
+        simulate: |i| pair(&table::EX2_F16, i),
     },
     Form {
         name: "ex2.approx.ftz.bf16x2",
         shape: Shape::Pair,
+        simulate: |i| pair(&table::EX2_BF16, i),
     },
     Form {
         name: "tanh.approx.f16x2",
         shape: Shape::Pair,
+        simulate: |i| pair(&table::TANH_F16, i),
     },
     Form {
         name: "tanh.approx.bf16x2",
         shape: Shape::Pair,
+        simulate: |i| pair(&table::TANH_BF16, i),
     },
     Form {
         name: "rcp.approx.ftz.f64",
         shape: Shape::Upper,
+        simulate: |i| u64::from(sfu::rcp64h(i)),
     },
     Form {
         name: "rsqrt.approx.ftz.f64",
         shape: Shape::Upper,
+        simulate: |i| u64::from(sfu::rsqrt64h(i)),
     },
     Form {
         name: "div.approx.f32",
         shape: Shape::F32x2,
+        simulate: |i| div(false, false, i),
     },
     Form {
         name: "div.approx.ftz.f32",
         shape: Shape::F32x2,
+        simulate: |i| div(false, true, i),
     },
     Form {
         name: "div.full.f32",
         shape: Shape::F32x2,
+        simulate: |i| div(true, false, i),
     },
     Form {
         name: "div.full.ftz.f32",
         shape: Shape::F32x2,
+        simulate: |i| div(true, true, i),
     },
     Form {
         name: "rsqrt.approx.f64",
         shape: Shape::F64,
+        simulate: |i| {
+            approx::rsqrt_f64(u64::from(scrambled(i, SALT)) << 32 | u64::from(scrambled(i, !SALT)))
+        },
     },
 ];
 
@@ -228,7 +288,7 @@ pub fn module(form: &Form) -> String {
             "st.global.b64 [%rd3], %rd4;",
         ),
     };
-    let width = if form.shape == Shape::F64 { 8 } else { 4 };
+    let width = width(form);
     format!(
         ".version 8.0\n.target sm_90\n.address_size 64\n\
          .visible .entry k(.param .u64 out, .param .u32 base, .param .u32 n)\n{{\n\
@@ -243,59 +303,6 @@ pub fn module(form: &Form) -> String {
          sub.u32 %r4, %r4, %r5;\nmul.wide.u32 %rd2, %r4, {width};\nadd.u64 %rd3, %rd1, %rd2;\n\
          {store}\nret;\n}}\n"
     )
-}
-
-/// The simulator's result for `form` at operand index `i` (the operand
-/// itself, or the sampled operand's index).
-pub fn simulate(form: &Form, i: u32) -> u64 {
-    let f32_form = |f, ftz| u64::from(approx::f32_form(f, ftz, i));
-    let half = |t: &table::Half| u64::from(t.get(i as u16));
-    let pair =
-        |t: &table::Half| u64::from(t.get(i as u16)) | u64::from(t.get((i >> 16) as u16)) << 16;
-    let div = |full, ftz| {
-        u64::from(approx::div_form(
-            full,
-            ftz,
-            scrambled(i, SALT),
-            scrambled(i, !SALT),
-        ))
-    };
-    match form.name {
-        "rcp.approx.f32" => f32_form(Function::Rcp, false),
-        "rcp.approx.ftz.f32" => f32_form(Function::Rcp, true),
-        "sqrt.approx.f32" => f32_form(Function::Sqrt, false),
-        "sqrt.approx.ftz.f32" => f32_form(Function::Sqrt, true),
-        "rsqrt.approx.f32" => f32_form(Function::Rsqrt, false),
-        "rsqrt.approx.ftz.f32" => f32_form(Function::Rsqrt, true),
-        "ex2.approx.f32" => f32_form(Function::Ex2, false),
-        "ex2.approx.ftz.f32" => f32_form(Function::Ex2, true),
-        "lg2.approx.f32" => f32_form(Function::Lg2, false),
-        "lg2.approx.ftz.f32" => f32_form(Function::Lg2, true),
-        "sin.approx.f32" => f32_form(Function::Sin, false),
-        "sin.approx.ftz.f32" => f32_form(Function::Sin, true),
-        "cos.approx.f32" => f32_form(Function::Cos, false),
-        "cos.approx.ftz.f32" => f32_form(Function::Cos, true),
-        "tanh.approx.f32" => f32_form(Function::Tanh, false),
-        "ex2.approx.f16" => half(&table::EX2_F16),
-        "ex2.approx.ftz.bf16" => half(&table::EX2_BF16),
-        "tanh.approx.f16" => half(&table::TANH_F16),
-        "tanh.approx.bf16" => half(&table::TANH_BF16),
-        "ex2.approx.f16x2" => pair(&table::EX2_F16),
-        "ex2.approx.ftz.bf16x2" => pair(&table::EX2_BF16),
-        "tanh.approx.f16x2" => pair(&table::TANH_F16),
-        "tanh.approx.bf16x2" => pair(&table::TANH_BF16),
-        "rcp.approx.ftz.f64" => u64::from(sfu::rcp64h(i)),
-        "rsqrt.approx.ftz.f64" => u64::from(sfu::rsqrt64h(i)),
-        "div.approx.f32" => div(false, false),
-        "div.approx.ftz.f32" => div(false, true),
-        "div.full.f32" => div(true, false),
-        "div.full.ftz.f32" => div(true, true),
-        "rsqrt.approx.f64" => {
-            let a = u64::from(scrambled(i, SALT)) << 32 | u64::from(scrambled(i, !SALT));
-            approx::rsqrt_f64(a)
-        }
-        other => unreachable!("no form {other}"),
-    }
 }
 
 /// How many operands a form is compared over: every one, or `2^sample_log`.
@@ -319,14 +326,15 @@ pub struct Tally {
 }
 
 /// The GPU's (or, to test this harness, the simulator's) results for
-/// `form` at operand indices `base .. base + n`, as the kernel wrote them.
+/// `form` at operand indices `base .. base + n`: the launch's report and
+/// the buffer the kernel wrote them into.
 pub fn results(
     form: &Form,
     module: &Module,
     base: u32,
     n: u32,
     backend: Backend,
-) -> Result<Vec<u8>, String> {
+) -> Result<(KernelReport, Buffer), String> {
     let mut launch = module.kernel("k").map_err(|e| e.to_string())?;
     let out = launch.buffer(vec![0; n as usize * width(form)]);
     launch
@@ -337,7 +345,7 @@ pub fn results(
         .arg(n)
         .backend(backend);
     let report = launch.run().map_err(|e| e.to_string())?;
-    Ok(report.bytes(out).to_vec())
+    Ok((report, out))
 }
 
 /// Bytes per result.
@@ -363,7 +371,7 @@ pub fn tally(form: &Form, base: u32, bytes: &[u8], threads: usize) -> Tally {
                         v[..width].copy_from_slice(&bytes[k * width..(k + 1) * width]);
                         let gpu = u64::from_le_bytes(v);
                         let i = base.wrapping_add(k as u32);
-                        t.add(i, simulate(form, i), gpu);
+                        t.add(i, (form.simulate)(i), gpu);
                     }
                     t
                 })
@@ -418,12 +426,12 @@ pub fn compare(
         let mut base = 0u64;
         while base < total {
             let n = chunk.min(total - base) as u32;
-            let bytes = results(form, &module, base as u32, n, backend)?;
+            let (report, out) = results(form, &module, base as u32, n, backend)?;
             if let Some(p) = pending.take() {
                 done = done.merge(p.join().expect("a comparison"));
             }
             let at = base as u32;
-            pending = Some(s.spawn(move || tally(form, at, &bytes, threads)));
+            pending = Some(s.spawn(move || tally(form, at, report.bytes(out), threads)));
             base += u64::from(n);
         }
         if let Some(p) = pending {
@@ -449,7 +457,7 @@ mod tests {
 
     #[test]
     fn the_harness_agrees_with_itself_in_the_simulator() {
-        // The simulator running the kernel computes what `simulate` does:
+        // The simulator running the kernel computes what `Form::simulate` does:
         // this checks the kernels' operands (base, lanes, the sampled
         // mix) and the read-back, so a GPU difference is the hardware's.
         for form in FORMS {
@@ -459,8 +467,8 @@ mod tests {
             } else {
                 0x3f7f_ffc0
             };
-            let bytes = results(form, &m, base, 128, Backend::Simulator).unwrap();
-            let t = tally(form, base, &bytes, 2);
+            let (report, out) = results(form, &m, base, 128, Backend::Simulator).unwrap();
+            let t = tally(form, base, report.bytes(out), 2);
             assert_eq!(
                 (t.operands, t.differ),
                 (128, 0),
