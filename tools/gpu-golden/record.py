@@ -127,6 +127,19 @@ _BF16_RB = [0x3F00, 0x3FC0, 0x4020, 0xBF00, 0xBFC0, 0x4300, 0x437F, 0x4380, 0xC3
 _E4M3 = [0x00, 0x80, 0x01, 0x07, 0x08, 0x38, 0xB8, 0x7E, 0xFE, 0x7F, 0xFF, 0x77, 0x3F, 0x40, 0x30]
 _E5M2 = [0x00, 0x80, 0x01, 0x03, 0x04, 0x3C, 0xBC, 0x7B, 0xFB, 0x7C, 0xFC, 0x7D, 0x7E, 0x7F, 0xFF, 0x3E]
 
+# forms_mma.py's operands. Encoders of each float format:
+_ENCODE = {"f16": f16b, "bf16": lambda x: f32b(x) >> 16, "f32": f32b, "f64": f64b}
+# f16edge/bf16edge: (specials, exponent range of the ordinary values, mantissa bits of a subnormal)
+_MMA_EDGE = {"f16": (_F16_RB + [0x7C00, 0xFC00, 0x7C01, 0x7E00, 0x7E55, 0xFE00, 0x0000, 0x8000, 0x7BFF], (-12, 12), 10),
+             "bf16": (_BF16_RB + [0x7F80, 0xFF80, 0x7F81, 0x7FC0, 0x7FD5, 0xFFC0, 0x0000, 0x8000, 0x7F7F], (-60, 60), 7)}
+# *cancel: magnitudes whose sums and products cancel exactly or straddle rounding boundaries
+_MMA_CANCEL = {"f16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -10, 2.0 ** -14, 65504.0, 3.0, 2.0 ** -24],
+               "bf16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -7, 2.0 ** -126, 3.3895314e38, 3.0, 2.0 ** 100],
+               "f32": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -23, 1.0 + 2.0 ** -10, 2.0 ** -126, 3.4e38, 2.0 ** 24,
+                       3.0, 2.0 ** -13],
+               "f64": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -52, 2.0 ** -1022, 1.7e308, 2.0 ** 53, 3.0]}
+_FP8_CANCEL = [0x38, 0xB8, 0x40, 0xC0, 0x30, 0xB0, 0x3C, 0xBC, 0x7E, 0xFE, 0x7B, 0xFB]
+
 
 def edge_int(bits):
     m = (1 << bits) - 1
@@ -477,38 +490,30 @@ class Gen:
                 v |= ((r.getrandbits(1) << 7) | (r.randint(0x30, 0x47) & 0x7F)) << (8 * i)
             return v
         # forms_mma.py: edge-case and cancelling mma operands
-        edge = {"f16": (_F16_RB + [0x7C00, 0xFC00, 0x7C01, 0x7E00, 0x7E55, 0xFE00, 0x0000, 0x8000, 0x7BFF],
-                        lambda: f16b(r.gauss(0, 1) * 2.0 ** r.randint(-12, 12)), 10),
-                "bf16": (_BF16_RB + [0x7F80, 0xFF80, 0x7F81, 0x7FC0, 0x7FD5, 0xFFC0, 0x0000, 0x8000, 0x7F7F],
-                         lambda: f32b(r.gauss(0, 1) * 2.0 ** r.randint(-60, 60)) >> 16, 7)}
         if name in ("f16edge", "bf16edge"):
-            specials, ordinary, mant = edge[name[:-4]]
+            fmt = name[:-4]
+            specials, (lo, hi), mant = _MMA_EDGE[fmt]
             p = r.random()
             if p < 0.35:
                 return r.choice(specials)
             if p < 0.55:  # subnormal
                 return r.getrandbits(mant) | (r.getrandbits(1) << 15)
-            return ordinary()
+            return _ENCODE[fmt](r.gauss(0, 1) * 2.0 ** r.randint(lo, hi))
         if name in ("f16x2edge", "bf16x2edge"):
             half = name[:-6] + "edge"
             return self.one(half, lane, w) | (self.one(half, lane, w) << 16)
         if name in ("f32edge", "f64edge"):
             return self.one(name[:3] + "rb", lane, w) if r.random() < 0.5 else self.one(name[:3], lane, w)
-        cancel = {"f16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -10, 2.0 ** -14, 65504.0, 3.0, 2.0 ** -24],
-                  "bf16": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -7, 2.0 ** -126, 3.3895314e38, 3.0, 2.0 ** 100],
-                  "f32": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -23, 1.0 + 2.0 ** -10, 2.0 ** -126, 3.4e38, 2.0 ** 24,
-                          3.0, 2.0 ** -13],
-                  "f64": [1.0, 2.0, 0.5, 1.0 + 2.0 ** -52, 2.0 ** -1022, 1.7e308, 2.0 ** 53, 3.0]}
         if name in ("f16cancel", "bf16cancel", "f32cancel", "f64cancel"):
-            v = r.choice(cancel[name[:-6]]) * r.choice([1.0, -1.0])
-            return {"f16": f16b, "bf16": lambda x: f32b(x) >> 16, "f32": f32b, "f64": f64b}[name[:-6]](v)
+            fmt = name[:-6]
+            return _ENCODE[fmt](r.choice(_MMA_CANCEL[fmt]) * r.choice([1.0, -1.0]))
         if name in ("f16x2cancel", "bf16x2cancel"):
             half = name[:-8] + "cancel"
             return self.one(half, lane, w) | (self.one(half, lane, w) << 16)
         if name == "fp8x4cancel":  # +-1, +-2, +-0.5 and the largest finite bytes of e4m3 and e5m2
             v = 0
             for i in range(4):
-                v |= r.choice([0x38, 0xB8, 0x40, 0xC0, 0x30, 0xB0, 0x3C, 0xBC, 0x7E, 0xFE, 0x7B, 0xFB]) << (8 * i)
+                v |= r.choice(_FP8_CANCEL) << (8 * i)
             return v
         if name == "nan32":
             return r.choice([0x7FC00000, 0x7FC00001, 0x7F800001, 0x7FBFFFFF, 0xFFC00000, 0xFFFFFFFF,
