@@ -18,18 +18,7 @@ const KNOWN: &[(&str, &str)] = &[
         "samples/globalToShmemAsyncCopy/AsyncCopyMultiStageLargeChunk",
         "the sample races (five pipeline stages in four buffers): the H100's result depends on its timing",
     ),
-    // Lanes of a diverged warp take tickets in the order their paths run,
-    // which the H100 takes from the layout of ptxas's SASS (the fall-through
-    // block first, as `tests/data/kernels/src/divergence.cu`'s SASS and
-    // tickets show). The simulator follows that layout where it knows it
-    // (`layout_rank`): ours/divergence/{if_else,if_only,loop,break} agree.
-    ("ours/divergence/cascade", DIVERGENCE_ORDER),
-    ("ours/divergence/nested", DIVERGENCE_ORDER),
-    ("ours/divergence/early_return", DIVERGENCE_ORDER),
-    ("ours/divergence/calls", DIVERGENCE_ORDER),
 ];
-
-const DIVERGENCE_ORDER: &str = "the H100 runs a diverged warp's paths in the order of ptxas's SASS layout, which the simulator's layout rule does not yet reproduce for this shape";
 
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/kernels")

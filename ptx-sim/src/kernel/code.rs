@@ -368,54 +368,114 @@ pub(crate) fn special(register: SpecialRegister, component: u8) -> Src {
     Src::Special(Special::of(register, component))
 }
 
+/// How ptxas 13.0 lays out one function, and where the paths of each
+/// branch meet again: what decides the order in which the H100 runs a
+/// diverged warp's paths (`tests/data/kernels/src/divergence.cu`'s SASS and
+/// tickets).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Layout {
+    /// Each step's place in the layout ([`layout_rank`]).
+    pub rank: Vec<u32>,
+    /// For each branch step, the first step of its block's immediate
+    /// post-dominator, where the lanes it splits meet again (as ptxas's
+    /// `BSSY`/`BSYNC` pair has them meet); [`NO_JOIN`] for other steps
+    /// and for branches whose paths meet only at the function's end.
+    pub join: Vec<u32>,
+}
+
+/// No join point ([`Layout::join`]).
+pub(crate) const NO_JOIN: u32 = u32::MAX;
+
+impl Layout {
+    /// The layout of a function's `steps`.
+    pub(crate) fn of(steps: &[Step]) -> Layout {
+        let blocks = Blocks::of(steps);
+        Layout {
+            rank: layout_rank(steps, &blocks),
+            join: join_points(steps, &blocks),
+        }
+    }
+}
+
+/// A function's basic blocks: `(first, end)` step ranges in PTX order, and
+/// each step's block.
+struct Blocks {
+    ranges: Vec<(usize, usize)>,
+    block_of: Vec<usize>,
+}
+
+impl Blocks {
+    /// Blocks start at the entry, every branch target, and the step after
+    /// a branch, `ret` or `exit`.
+    fn of(steps: &[Step]) -> Blocks {
+        let n = steps.len();
+        let mut start = vec![false; n + 1];
+        start[0] = true;
+        start[n] = true;
+        for (pc, step) in steps.iter().enumerate() {
+            match &step.op {
+                Op::Branch(t) => {
+                    start[(*t as usize).min(n)] = true;
+                    start[pc + 1] = true;
+                }
+                Op::BranchIndexed { targets, .. } => {
+                    for &t in targets.iter() {
+                        start[(t as usize).min(n)] = true;
+                    }
+                    start[pc + 1] = true;
+                }
+                Op::Return | Op::Exit => start[pc + 1] = true,
+                _ => {}
+            }
+        }
+        let bounds: Vec<usize> = (0..=n).filter(|&pc| start[pc]).collect();
+        let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
+        let mut block_of = vec![0; n];
+        for (b, &(s, e)) in ranges.iter().enumerate() {
+            block_of[s..e].fill(b);
+        }
+        Blocks { ranges, block_of }
+    }
+
+    /// The blocks control may go to from block `b`; `exit` (one past the
+    /// last block) stands for leaving the function.
+    fn successors(&self, steps: &[Step], b: usize) -> Vec<usize> {
+        let exit = self.ranges.len();
+        let block = |pc: u32| self.block_of.get(pc as usize).copied().unwrap_or(exit);
+        let last = &steps[self.ranges[b].1 - 1];
+        let mut next = match &last.op {
+            Op::Branch(t) => vec![block(*t)],
+            Op::BranchIndexed { targets, .. } => targets.iter().map(|&t| block(t)).collect(),
+            Op::Return | Op::Exit => vec![exit],
+            _ => return vec![b + 1],
+        };
+        if last.guard.is_some() {
+            next.push(b + 1);
+        }
+        next
+    }
+}
+
 /// Each step's place in the order ptxas 13.0 lays out a function's blocks,
-/// which is the order in which the H100 runs a diverged warp's paths (the
-/// fall-through path first, each until its convergence barrier).
+/// which is the order in which the H100 runs a diverged warp's paths where
+/// both have as many lanes (the fall-through path first).
 ///
 /// The blocks keep their PTX order but for one move, read from the SASS of
 /// `tests/data/kernels/src/divergence.cu`: where a conditional branch is
 /// followed by an unconditional one (`@p bra A; bra.uni B;`, as nvcc writes
 /// an `if`), ptxas inverts the branch and places block `B` right after it,
 /// so that `B` falls through.
-pub(crate) fn layout_rank(steps: &[Step]) -> Vec<u32> {
-    let n = steps.len();
+fn layout_rank(steps: &[Step], blocks: &Blocks) -> Vec<u32> {
     let conditional =
         |pc: usize| matches!(steps[pc].op, Op::Branch(_)) && steps[pc].guard.is_some();
-    // Where blocks start: the entry, every branch target, and the step
-    // after a branch, `ret` or `exit`.
-    let mut start = vec![false; n + 1];
-    start[0] = true;
-    start[n] = true;
-    for (pc, step) in steps.iter().enumerate() {
-        match &step.op {
-            Op::Branch(t) => {
-                start[(*t as usize).min(n)] = true;
-                start[pc + 1] = true;
-            }
-            Op::BranchIndexed { targets, .. } => {
-                for &t in targets.iter() {
-                    start[(t as usize).min(n)] = true;
-                }
-                start[pc + 1] = true;
-            }
-            Op::Return | Op::Exit => start[pc + 1] = true,
-            _ => {}
-        }
-    }
-    let bounds: Vec<usize> = (0..=n).filter(|&pc| start[pc]).collect();
-    let blocks: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
-    let mut block_of = vec![0; n];
-    for (b, &(s, e)) in blocks.iter().enumerate() {
-        block_of[s..e].fill(b);
-    }
-    let mut placed = vec![false; blocks.len()];
-    let mut rank = vec![0; n];
+    let mut placed = vec![false; blocks.ranges.len()];
+    let mut rank = vec![0; steps.len()];
     let mut next = 0;
-    for first in 0..blocks.len() {
+    for first in 0..blocks.ranges.len() {
         let mut b = first;
         while !placed[b] {
             placed[b] = true;
-            let (s, e) = blocks[b];
+            let (s, e) = blocks.ranges[b];
             for r in &mut rank[s..e] {
                 *r = next;
                 next += 1;
@@ -425,7 +485,7 @@ pub(crate) fn layout_rank(steps: &[Step]) -> Vec<u32> {
                 Op::Branch(t)
                     if steps[last].guard.is_none() && last > 0 && conditional(last - 1) =>
                 {
-                    match block_of.get(t as usize) {
+                    match blocks.block_of.get(t as usize) {
                         Some(&target) => b = target,
                         None => break,
                     }
@@ -435,6 +495,85 @@ pub(crate) fn layout_rank(steps: &[Step]) -> Vec<u32> {
         }
     }
     rank
+}
+
+/// Each branch step's join point ([`Layout::join`]): the immediate
+/// post-dominator of its block, found as the immediate dominator in the
+/// reversed control-flow graph (Cooper, Harvey and Kennedy's iteration),
+/// rooted at a node standing for the function's end.
+fn join_points(steps: &[Step], blocks: &Blocks) -> Vec<u32> {
+    let count = blocks.ranges.len();
+    let exit = count;
+    let successors: Vec<Vec<usize>> = (0..count).map(|b| blocks.successors(steps, b)).collect();
+    let mut predecessors = vec![Vec::new(); count + 1];
+    for (b, next) in successors.iter().enumerate() {
+        for &s in next {
+            predecessors[s].push(b);
+        }
+    }
+    // Postorder of the reversed graph from the end (iteratively: functions
+    // may have thousands of blocks).
+    const UNSEEN: usize = usize::MAX;
+    let mut order = vec![UNSEEN; count + 1];
+    let mut postorder = Vec::with_capacity(count + 1);
+    let mut seen = vec![false; count + 1];
+    let mut stack = vec![(exit, 0usize)];
+    seen[exit] = true;
+    while let Some((node, i)) = stack.pop() {
+        if let Some(&p) = predecessors[node].get(i) {
+            stack.push((node, i + 1));
+            if !seen[p] {
+                seen[p] = true;
+                stack.push((p, 0));
+            }
+        } else {
+            order[node] = postorder.len();
+            postorder.push(node);
+        }
+    }
+    let mut ipdom = vec![UNSEEN; count + 1];
+    ipdom[exit] = exit;
+    let intersect = |ipdom: &[usize], mut a: usize, mut b: usize| {
+        while a != b {
+            while order[a] < order[b] {
+                a = ipdom[a];
+            }
+            while order[b] < order[a] {
+                b = ipdom[b];
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &node in postorder.iter().rev().skip(1) {
+            let mut new = UNSEEN;
+            for &s in &successors[node] {
+                if ipdom[s] != UNSEEN {
+                    new = if new == UNSEEN {
+                        s
+                    } else {
+                        intersect(&ipdom, s, new)
+                    };
+                }
+            }
+            if new != UNSEEN && ipdom[node] != new {
+                ipdom[node] = new;
+                changed = true;
+            }
+        }
+    }
+    let mut join = vec![NO_JOIN; steps.len()];
+    for (pc, step) in steps.iter().enumerate() {
+        if matches!(step.op, Op::Branch(_) | Op::BranchIndexed { .. }) {
+            let b = blocks.block_of[pc];
+            if ipdom[b] < count {
+                join[pc] = blocks.ranges[ipdom[b]].0 as u32;
+            }
+        }
+    }
+    join
 }
 
 #[cfg(test)]
@@ -453,6 +592,8 @@ mod tests {
              A: add.u32 r, r, 1;\nbra.uni C;\nB: add.u32 r, r, 2;\nC: ret;\n}",
         )
         .unwrap();
-        assert_eq!(image.ranks[0], [0, 1, 2, 3, 5, 6, 4, 7]);
+        assert_eq!(image.layouts[0].rank, [0, 1, 2, 3, 5, 6, 4, 7]);
+        // Both paths of the `@p bra A` meet at C (step 7).
+        assert_eq!(image.layouts[0].join[2], 7);
     }
 }

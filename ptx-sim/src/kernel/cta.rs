@@ -260,7 +260,7 @@ impl Cta {
                     function,
                     code,
                     image.static_local,
-                    image.ranks.clone(),
+                    image.layouts.clone(),
                 )
             })
             .collect();

@@ -17,8 +17,8 @@
 //! * a function's name is an address that an indirect `call` takes.
 
 use super::code::{
-    Binding, Builtin, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, Src, Step, exec_op,
-    layout_rank, operand, special,
+    Binding, Builtin, Callee, FunctionCode, Layout, Op, Operand, RESERVED_SHARED, Src, Step,
+    exec_op, operand, special,
 };
 use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
 use ptx_core::module::{
@@ -124,10 +124,10 @@ pub(crate) struct Image {
     /// Bytes of module-scope `.local` variables, at the start of every
     /// thread's local memory.
     pub static_local: u64,
-    /// Per function, each step's place in ptxas's layout
-    /// ([`super::code::layout_rank`]): the order a diverged warp's paths
-    /// run in; the warps of a launch share it.
-    pub ranks: Arc<[Vec<u32>]>,
+    /// Per function, its layout and join points ([`Layout`]): the order a
+    /// diverged warp's paths run in and where they meet; the warps of a
+    /// launch share them.
+    pub layouts: Arc<[Layout]>,
 }
 
 /// Where a name of a function's body lives.
@@ -186,7 +186,7 @@ impl Image {
                 shared: Vec::new(),
                 entries: HashMap::new(),
                 static_local: 0,
-                ranks: Arc::new([]),
+                layouts: Arc::new([]),
             },
             homes: HashMap::new(),
             defined: Vec::new(),
@@ -200,10 +200,10 @@ impl Image {
         }
         loader.entries();
         let image = &mut loader.image;
-        image.ranks = image
+        image.layouts = image
             .functions
             .iter()
-            .map(|f| layout_rank(&f.steps))
+            .map(|f| Layout::of(&f.steps))
             .collect();
         Ok(loader.image)
     }

@@ -4,16 +4,18 @@
 //! The lanes of a warp that stand at the same instruction of the same call
 //! frame run together as a *group*: each step is decoded once and applied
 //! to every lane of the group, and a warp collective gets all of them at
-//! once. When a branch splits the group, the lanes of the deepest frame at
-//! the step that comes first in the function's layout run first and the
-//! others wait; a group that reaches the step where others wait takes them
-//! in. The layout is the PTX order of the blocks as ptxas rearranges them
-//! ([`super::code::layout_rank`]), so a diverged warp's paths run in the
-//! H100's order where the rule knows ptxas's. This reconverges the warp
-//! where structured code joins (the end of an `if`, the exit of a loop), as
-//! the hardware's reconvergence does, without a stack of reconvergence
-//! points, and every lane keeps its own program counter, as Volta's
-//! independent thread scheduling gives each thread.
+//! once. When a branch splits the group, the warp runs its paths as the
+//! H100 does (the tickets of `tests/data/kernels/src/divergence.cu`): the
+//! path with fewer lanes first (with as many, the one ptxas lays out first,
+//! [`Layout::rank`]), until it reaches the branch's join point (its
+//! immediate post-dominator, [`Layout::join`], where ptxas's `BSYNC` makes
+//! the lanes wait for each other); then the other path; then the lanes go
+//! on together. A path that diverges again finishes both of its own paths
+//! first. This is a [`Diverged`] record per open divergence, innermost
+//! last. Every lane keeps its own program counter, as Volta's independent
+//! thread scheduling gives each thread: a path that cannot go on (waiting
+//! at a barrier, or spinning on a lock another path holds) lets the others
+//! run, and lanes at the same step in the same frame run as one group.
 //!
 //! A group stops where it must wait: at a CTA barrier, at a warp collective
 //! whose members are not all there, at the end of the warp's turn (a CTA
@@ -21,8 +23,8 @@
 //! write lets it run), or when its lanes exit.
 
 use super::code::{
-    Binding, Callee, FunctionCode, Op, Operand, RESERVED_SHARED, RESERVED_SHARED_END, Reserved,
-    Special, Src,
+    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Operand, RESERVED_SHARED,
+    RESERVED_SHARED_END, Reserved, Special, Src,
 };
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
@@ -35,6 +37,9 @@ use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
 use crate::sem::{self, EachLane};
 use ptx_core::{Access, Mods, Semantics};
 use std::sync::Arc;
+
+mod divergence;
+use divergence::Diverged;
 
 /// No frame (the entry's caller).
 const NONE: u32 = u32::MAX;
@@ -122,9 +127,17 @@ pub(crate) struct Warp {
     pub frames: Vec<Frame>,
     /// Frames no lane uses any more, freed once those above them are.
     dead: Vec<bool>,
-    /// Per function of the module, its layout rank of each step
-    /// ([`super::code::layout_rank`]): the order a diverged warp's paths run in.
-    ranks: Arc<[Vec<u32>]>,
+    /// Per function of the module, its layout and join points ([`Layout`]).
+    layouts: Arc<[Layout]>,
+    /// The open divergences, innermost last.
+    diverged: Vec<Diverged>,
+    /// Ready lanes held back as the later path of a divergence, and those
+    /// waiting at its join point (the unions over `diverged`).
+    deferred: u32,
+    joined: u32,
+    /// Where the running group joins the other path of its divergence
+    /// ([`NO_JOIN`]: nowhere in its frame).
+    join_pc: u32,
     /// Each lane's carry flag (bit `l`).
     pub carry: u32,
     /// Each lane's local memory.
@@ -152,7 +165,7 @@ pub(crate) struct Warp {
 impl Warp {
     /// Warp `index` of a CTA, its `present` lanes about to start `entry`
     /// (function `function`, whose frame needs `local_base` bytes before it);
-    /// `ranks` is the module's layout ranks (`Image::ranks`).
+    /// `layouts` is the module's layouts (`Image::layouts`).
     pub(crate) fn new(
         index: u32,
         threads: [Thread; 32],
@@ -160,7 +173,7 @@ impl Warp {
         function: u32,
         entry: &FunctionCode,
         local_base: u64,
-        ranks: Arc<[Vec<u32>]>,
+        layouts: Arc<[Layout]>,
     ) -> Warp {
         let mut warp = Warp {
             index,
@@ -174,7 +187,11 @@ impl Warp {
             regs: vec![0; entry.registers as usize * 32],
             frames: Vec::new(),
             dead: Vec::new(),
-            ranks,
+            layouts,
+            diverged: Vec::new(),
+            deferred: 0,
+            joined: 0,
+            join_pc: NO_JOIN,
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
             in_flight: (0..32).map(|_| InFlight::default()).collect(),
@@ -225,7 +242,8 @@ impl Warp {
     /// past the end, after every step).
     #[inline]
     fn rank(&self, f: u32, pc: u32) -> u32 {
-        self.ranks[self.frames[f as usize].function as usize]
+        self.layouts[self.frames[f as usize].function as usize]
+            .rank
             .get(pc as usize)
             .copied()
             .unwrap_or(pc)
@@ -238,53 +256,6 @@ impl Warp {
             self.frame[l] = self.gframe;
         }
         self.group = 0;
-    }
-
-    /// Chooses the next group: of the ready lanes, those of the deepest
-    /// frame at its first step in the layout (its lowest rank). False when
-    /// no lane is ready.
-    fn select(&mut self) -> bool {
-        self.park();
-        if self.ready == 0 {
-            return false;
-        }
-        let mut best: Option<(u32, u32, u32, u32)> = None;
-        for l in lanes_of(self.ready) {
-            let f = self.frame[l];
-            let depth = self.frames[f as usize].depth;
-            let key = (u32::MAX - depth, self.rank(f, self.pc[l]), f, self.pc[l]);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        let Some((_, rank, frame, pc)) = best else {
-            return false;
-        };
-        let mut group = 0;
-        let mut other_min = u32::MAX;
-        for l in lanes_of(self.ready) {
-            if self.frame[l] == frame {
-                if self.pc[l] == pc {
-                    group |= 1 << l;
-                } else {
-                    other_min = other_min.min(self.rank(frame, self.pc[l]));
-                }
-            }
-        }
-        self.group = group;
-        self.gpc = pc;
-        self.gframe = frame;
-        self.other_min = if other_min > rank {
-            other_min
-        } else {
-            u32::MAX
-        };
-        // A group that spun keeps its count across turns and reselection.
-        if group != self.spinner {
-            self.spinner = group;
-            self.spins = 0;
-        }
-        true
     }
 
     /// Gives the turn to the other ready lanes: the group, which has spun
@@ -309,22 +280,12 @@ impl Warp {
     #[inline(always)]
     fn goto(&mut self, pc: u32) {
         self.gpc = pc;
-        if self.other_min != u32::MAX && self.rank(self.gframe, pc) >= self.other_min {
+        if pc == self.join_pc {
+            self.arrive();
+            self.select();
+        } else if self.other_min != u32::MAX && self.rank(self.gframe, pc) >= self.other_min {
             self.select();
         }
-    }
-
-    /// Sends `lanes` of the group to step `pc` and the rest on to the next
-    /// step: the group splits, and the lanes of the step first in the
-    /// layout run first.
-    fn split(&mut self, lanes: u32, pc: u32) {
-        let next = self.gpc + 1;
-        for l in lanes_of(self.group) {
-            self.pc[l] = if lanes & (1 << l) != 0 { pc } else { next };
-            self.frame[l] = self.gframe;
-        }
-        self.group = 0;
-        self.select();
     }
 
     /// The lanes of `mask` for which the guard holds.
@@ -1105,6 +1066,7 @@ impl Warp {
                     .map_err(|f| (l as u32, f))?;
             }
         }
+        self.unjoin_for_call(calling);
         // Lanes that do not call go on; the callers run the callee first.
         let rest = self.group & !calling;
         for l in lanes_of(rest) {
