@@ -134,3 +134,23 @@ fn every_warp_scope_record_of_the_extra_recording_replays() {
     // loop, in that loop's order).
     assert_eq!(records.len(), 1072);
 }
+
+/// The mma recording (`h100_sm90_mma_seed19.jsonl.gz`): every `mma.sync`
+/// form of `tools/gpu-golden/forms_extra.py` again, 64 warps each, the
+/// floating-point forms twice, on edge operands (`#edge`: subnormals,
+/// infinities, NaN payloads, signed zeros, the largest values, rounding
+/// boundaries) and on cancelling ones (`#cancel`: a few magnitudes of both
+/// signs), the integer forms once (`#bulk`): 6,400 records of 100 forms
+/// (`tools/gpu-golden/forms_mma.py`). Recorded on an H100 with CUDA 13.0 by
+///
+///     python3 tools/gpu-golden/record.py h100_sm90_mma_seed19.jsonl --forms mma --warps 64 --seed 19
+///
+/// then `gzip -9`. Every record replays bit for bit with the tensor-core
+/// models of `docs/tensor-core-numerics.md`, which `tools/mma-fit/fit.py`
+/// fitted to it.
+#[test]
+fn every_record_of_the_mma_recording_replays() {
+    let records = records_of_scope("h100_sm90_mma_seed19.jsonl.gz", "warp");
+    assert_all_replay(&records, replay_warp);
+    assert_eq!(records.len(), 6400);
+}

@@ -1,6 +1,7 @@
 //! `mma.sync`: the warp's fragments of A, B and C multiplied and added
 //! with the H100's tensor-core numerics (see
-//! `shared/notes/tensor-core-numerics.md` and [`fused_sum`]).
+//! `docs/tensor-core-numerics.md`, [`fused_sum`], and `tools/mma-fit/`, the
+//! script that fitted the models to the golden records).
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
@@ -59,13 +60,31 @@ fn element(ty: ScalarType, v: u64) -> Num {
     }
 }
 
-/// The exponent of the smallest normal value of floating-point type `ty`.
-fn min_exponent(ty: ScalarType) -> i32 {
+/// The smallest exponent a finite factor of type `ty` aligns by: the
+/// exponent of the format's smallest normal value, so that a subnormal
+/// counts by its exponent field (see [`mma_float`]). fp8 factors align as
+/// the f16 values they are: an e5m2 subnormal by f16's −14 (its own
+/// format's too), but an e4m3 subnormal (2⁻⁷ to 2⁻⁹, normal in f16) by its
+/// leading bit, not by e4m3's −6 (one element of the mma golden records,
+/// `docs/tensor-core-numerics.md`).
+fn align_floor(ty: ScalarType) -> i32 {
     match ty {
-        ScalarType::F16 | ScalarType::E5m2 => -14,
-        ScalarType::E4m3 => -6,
+        ScalarType::F16 | ScalarType::E5m2 | ScalarType::E4m3 => -14,
         ScalarType::F64 => -1022,
         _ => -126,
+    }
+}
+
+/// The NaN, +Inf and -Inf seen among the terms of a sum.
+pub type Specials = (bool, bool, bool);
+
+/// Adds `x`, aligned by `align`, to a sum's finite `terms` or its `specials`.
+fn add_term(terms: &mut Vec<Term>, specials: &mut Specials, x: Num, align: i32) {
+    match x {
+        Num::NaN => specials.0 = true,
+        Num::Inf(false) => specials.1 = true,
+        Num::Inf(true) => specials.2 = true,
+        Num::Finite { neg, sig, exp } => terms.push((neg, u128::from(sig), exp, align)),
     }
 }
 
@@ -92,7 +111,7 @@ pub type Term = (bool, u128, i32, i32);
 /// exponents, without the carry of a significand product of 2 or more; c's
 /// is its exponent. Inf and NaN follow IEEE (Inf - Inf is NaN; NaN is
 /// 0x7fffffff).
-pub fn fused_sum(terms: &[Term], specials: (bool, bool, bool), width: i32) -> u32 {
+pub fn fused_sum(terms: &[Term], specials: Specials, width: i32) -> u32 {
     let (nan, pinf, ninf) = specials;
     if nan || (pinf && ninf) {
         return 0x7FFF_FFFF;
@@ -135,10 +154,13 @@ fn fused_exact(terms: &[Term], width: i32) -> Option<(i128, i32)> {
     Some((sum, cut))
 }
 
-/// A fused sum of `terms` rounded to nearest f16 (with its infinities and
-/// NaN flags `specials`): the rounding of each stage of an fp8 product with
-/// f16 results.
-fn fused_f16(terms: &[Term], specials: (bool, bool, bool)) -> rustc_apfloat::ieee::Half {
+/// A fused sum of `terms` (as in [`fused_sum`]) rounded to nearest f16
+/// straight from the exact sum of the truncated terms, with its infinities
+/// and NaN flags `specials`: the results of f16, bf16 and tf32 inputs with
+/// f16 results, and each stage of an fp8 product with f16 results. (Going
+/// through a rounding toward zero to f32 first loses the bits below f32's
+/// last place, which decide some ties: 5 elements of the m16n8k8 records.)
+fn fused_f16(terms: &[Term], specials: Specials) -> rustc_apfloat::ieee::Half {
     use rustc_apfloat::ieee::{Half, Quad};
     use rustc_apfloat::{Float, FloatConvert, Round};
     let (nan, pinf, ninf) = specials;
@@ -317,11 +339,18 @@ pub fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
 /// column-major one) and the same column of a column-major B; an f16 D/C
 /// is that row, an f32 one the elements the ISA's figure gives.
 ///
-/// The H100 computes it as f32 additions rounded to nearest in order,
-/// `(((a₀b₀ + a₁b₁) + a₂b₂) + a₃b₃) + c` (the f16 products are exact in f32),
-/// then rounds to the destination type: every finite element of the 52
-/// golden records of the twelve layout and type combinations
-/// (`docs/tensor-core-numerics.md`).
+/// sm_90 has no tensor-core instruction for this shape: ptxas expands it
+/// into shuffles and f32 arithmetic (`cuobjdump -sass` of a kernel built
+/// with CUDA 13.0's `ptxas -arch=sm_90`), each step rounded to nearest f32
+/// (the f16 products are exact in f32):
+///
+/// * f32 D: `FFMA` from +0 in order, then `FADD` c:
+///   `c + ((((+0 + a₀b₀) + a₁b₁) + a₂b₂) + a₃b₃)`;
+/// * f16 D: `FMUL`/`FFMA` per pair of k, then two `FADD` and `F2FP` to f16
+///   (nearest): `(c + (a₀b₀ + a₁b₁)) + (a₂b₂ + a₃b₃)`.
+///
+/// Every element of the golden records matches, 262,144 of the mma
+/// recording's among them (`docs/tensor-core-numerics.md`).
 fn mma_m8n8k4_f16(call: &mut WarpCall<'_>, dt: ScalarType, ct: ScalarType) -> SemResult {
     use ptx_core::Layout;
     let [la, lb] = call.mods.layout;
@@ -380,11 +409,17 @@ fn mma_m8n8k4_f16(call: &mut WarpCall<'_>, dt: ScalarType, ct: ScalarType) -> Se
         let mut out = [0u64; 8];
         for (i, o) in out.iter_mut().enumerate() {
             let (row, col) = pos(dt, l, i);
-            let mut sum = a[q][row][0] * b[q][0][col];
-            for k in 1..4 {
-                sum += a[q][row][k] * b[q][k][col];
-            }
-            let d = sum + c[q][row][col];
+            // The products of f16 values are exact in f32, so each FFMA
+            // below is one f32 addition rounded to nearest.
+            let p = |k: usize| a[q][row][k] * b[q][k][col];
+            let d = if dt == ScalarType::F32 {
+                // FFMA from +0 (RZ) in order, then FADD with c.
+                let acc = (0..4).fold(0f32, |acc, k| acc + p(k));
+                c[q][row][col] + acc
+            } else {
+                // FMUL and FFMA per pair of k, then FADD c, FADD, F2FP.
+                (c[q][row][col] + (p(0) + p(1))) + (p(2) + p(3))
+            };
             *o = match (dt, d.is_nan()) {
                 (ScalarType::F32, true) => 0x7FFF_FFFF,
                 (ScalarType::F32, false) => u64::from(d.to_bits()),
@@ -445,7 +480,8 @@ pub(crate) fn mma_int(
 
 /// One element of a floating-point product: `c + Σ a[k] b[k][j]` with the
 /// H100's numerics for the types (f16, bf16 and tf32 through [`fused_sum`],
-/// fp8 through [`fp8_sum`], f64 through [`f64_chain`] rounding to nearest).
+/// or [`fused_f16`] for f16 results; fp8 through [`fp8_sum`]; f64 through
+/// [`f64_chain`] rounding to nearest).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn mma_float(
     dt: ScalarType,
@@ -457,29 +493,26 @@ pub(crate) fn mma_float(
     j: usize,
     c: u64,
 ) -> Result<u64, Fault> {
+    if dt == ScalarType::F64 {
+        return Ok(f64_chain(ptx_core::Rounding::Rn, a, b, j, c));
+    }
     let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
-    // The finite products with their k.
-    let mut indexed: Vec<(usize, Term)> = Vec::with_capacity(a.len());
-    let (mut nan, mut pinf, mut ninf) = (false, false, false);
+    let mut specials: Specials = (false, false, false);
+    // Every product with its k and alignment exponent.
+    let mut products: Vec<(usize, Num, i32)> = Vec::with_capacity(a.len());
     // The exponent a finite value of type `ty` aligns by: its exponent
     // field's, so a subnormal counts as the smallest normal exponent (the
     // wmma golden records with subnormal f16 inputs; the leading bit's
-    // exponent would truncate less).
+    // exponent would truncate less), fp8 as f16 ([`align_floor`]).
     let lead = |ty: ScalarType, sig: u128, exp: i32| {
-        (exp + 127 - sig.leading_zeros() as i32).max(min_exponent(ty))
-    };
-    let mut push = |x: Num, align: i32| match x {
-        Num::NaN => nan = true,
-        Num::Inf(true) => ninf = true,
-        Num::Inf(false) => pinf = true,
-        Num::Finite { neg, sig, exp } => terms.push((neg, u128::from(sig), exp, align)),
+        (exp + 127 - sig.leading_zeros() as i32).max(align_floor(ty))
     };
     let cv = element(ct, c);
     let c_align = match cv {
         Num::Finite { sig, exp, .. } => lead(ct, u128::from(sig), exp),
         _ => 0,
     };
-    push(cv, c_align);
+    add_term(&mut terms, &mut specials, cv, c_align);
     for (kk, &av) in a.iter().enumerate() {
         let x = element(at, av);
         let y = element(bt, b[kk][j]);
@@ -514,32 +547,20 @@ pub(crate) fn mma_float(
                 exp: e + f,
             },
         };
-        if let Num::Finite { neg, sig, exp } = p {
-            indexed.push((kk, (neg, u128::from(sig), exp, align)));
-        }
-        push(p, align);
-    }
-    if dt == ScalarType::F64 {
-        return Ok(f64_chain(ptx_core::Rounding::Rn, a, b, j, c));
+        products.push((kk, p, align));
+        add_term(&mut terms, &mut specials, p, align);
     }
     if matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
-        return Ok(fp8_sum(dt, ct, c, &indexed, (nan, pinf, ninf)));
+        return Ok(fp8_sum(dt, ct, c, &products));
     }
-    let f = fused_sum(&terms, (nan, pinf, ninf), 25);
     Ok(match dt {
-        ScalarType::F32 => u64::from(f),
+        ScalarType::F32 => u64::from(fused_sum(&terms, specials, 25)),
         ScalarType::F16 => {
-            use rustc_apfloat::{
-                Float, FloatConvert,
-                ieee::{Half, Single},
-            };
-            if nan {
+            use rustc_apfloat::Float;
+            let h = fused_f16(&terms, specials);
+            if h.is_nan() {
                 0x7FFF
             } else {
-                let mut lost = false;
-                let h: Half = Single::from_bits(u128::from(f))
-                    .convert_r(rustc_apfloat::Round::NearestTiesToEven, &mut lost)
-                    .value;
                 h.to_bits() as u64
             }
         }
@@ -556,41 +577,41 @@ pub(crate) fn mma_float(
 /// ⌊k/2⌋ even are summed first; that sum joins the other products as one more
 /// term of a second sum; then c is added, rounding to nearest. With f32
 /// results the two sums are fused sums rounded toward zero to f32; with f16
-/// results every stage rounds to nearest f16. Every finite element of the
-/// golden fp8 records matches. `products` holds the finite products with
-/// their k; `specials` the NaN, +Inf and -Inf seen among all terms.
-fn fp8_sum(
-    dt: ScalarType,
-    ct: ScalarType,
-    c: u64,
-    products: &[(usize, Term)],
-    specials: (bool, bool, bool),
-) -> u64 {
+/// results every stage rounds to nearest f16. Each stage sees only its own
+/// terms' infinities and NaNs: a sum that overflows f16 is an infinity of
+/// its sign, and an opposite infinity in a later stage (a product of the
+/// second group, or c) makes NaN (648 elements of the mma golden records,
+/// which gave ±Inf when every stage saw every infinity). Every element of
+/// the golden fp8 records matches. `products` holds every product with its
+/// k and alignment exponent.
+fn fp8_sum(dt: ScalarType, ct: ScalarType, c: u64, products: &[(usize, Num, i32)]) -> u64 {
     use rustc_apfloat::ieee::{Half, Quad, Single};
     use rustc_apfloat::{Float, FloatConvert, Round};
-    let group = |first: bool| -> Vec<Term> {
-        products
-            .iter()
-            .filter(|(k, _)| (k / 2 % 2 == 0) == first)
-            .map(|&(_, t)| t)
-            .collect()
-    };
-    // The second sum's terms: its products and the first sum, of type `ty`.
-    let second = |first_bits: u64, ty: ScalarType| {
-        let (mut terms, mut specials) = (group(false), specials);
-        match element(ty, first_bits) {
-            Num::Finite { neg, sig, exp } => {
-                let sig = u128::from(sig);
-                terms.push((neg, sig, exp, exp + 127 - sig.leading_zeros() as i32));
+    // One group's finite terms and specials.
+    let group = |first: bool| {
+        let (mut terms, mut specials) = (Vec::new(), (false, false, false));
+        for &(k, p, align) in products {
+            if (k / 2 % 2 == 0) == first {
+                add_term(&mut terms, &mut specials, p, align);
             }
-            Num::Inf(true) => specials.2 = true,
-            Num::Inf(false) => specials.1 = true,
-            Num::NaN => specials.0 = true,
         }
         (terms, specials)
     };
+    // The second sum's terms: its products and the first sum, of type `ty`,
+    // aligned by its own leading bit.
+    let second = |first_bits: u64, ty: ScalarType| {
+        let (mut terms, mut specials) = group(false);
+        let first = element(ty, first_bits);
+        let align = match first {
+            Num::Finite { sig, exp, .. } => exp + 63 - sig.leading_zeros() as i32,
+            _ => 0,
+        };
+        add_term(&mut terms, &mut specials, first, align);
+        (terms, specials)
+    };
     if dt == ScalarType::F16 {
-        let first = fused_f16(&group(true), specials);
+        let (terms, specials) = group(true);
+        let first = fused_f16(&terms, specials);
         let (terms, specials) = second(first.to_bits() as u64, ScalarType::F16);
         let sum: Quad = fused_f16(&terms, specials).convert(&mut false).value;
         let c: Quad = Half::from_bits(u128::from(c as u16))
@@ -606,7 +627,8 @@ fn fp8_sum(
             d.to_bits() as u64
         };
     }
-    let first = fused_sum(&group(true), specials, 25);
+    let (terms, specials) = group(true);
+    let first = fused_sum(&terms, specials, 25);
     let (terms, specials) = second(u64::from(first), ScalarType::F32);
     let wide = |bits: u32| -> Quad {
         Single::from_bits(u128::from(bits))
