@@ -672,6 +672,7 @@ impl Warp {
                 stats: cx.stats,
                 key: sem.key(),
                 len: slots.len(),
+                warp: self.index,
             };
             run(&mut call)
         };

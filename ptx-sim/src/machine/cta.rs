@@ -21,8 +21,10 @@ use ptx_core::Mods;
 use ptx_core::Semantics;
 use std::cell::{Cell, OnceCell, RefCell};
 
-/// The most operand slots a collective may have.
-pub const MAX_SLOTS: usize = 32;
+/// The most operand slots a collective may have: `wgmma.mma_async`'s
+/// m64n256 forms have 128 accumulator registers, 4 of A (or a descriptor),
+/// the B descriptor, scale-d and up to four immediates.
+pub const MAX_SLOTS: usize = 144;
 
 /// One lane's operand slots at a collective.
 pub type Slots = [u64; MAX_SLOTS];
@@ -43,6 +45,9 @@ pub struct WarpCall<'a> {
     pub key: &'static str,
     /// How many of each lane's slots the instruction has.
     pub len: usize,
+    /// The warp's index in its CTA (`wgmma` reads its rank in its
+    /// warpgroup, the index modulo 4).
+    pub warp: u32,
 }
 
 /// The memories a warp's lanes reach: the CTA's shared memory, and where
@@ -627,6 +632,7 @@ impl CtaCore {
                 stats: &mut stats,
                 key: wait.sem.key(),
                 len: wait.len,
+                warp: w as u32,
             };
             run(&mut call)
         })

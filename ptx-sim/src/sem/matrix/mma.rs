@@ -112,6 +112,12 @@ pub type Term = (bool, u128, i32, i32);
 /// is its exponent. Inf and NaN follow IEEE (Inf - Inf is NaN; NaN is
 /// 0x7fffffff).
 pub fn fused_sum(terms: &[Term], specials: Specials, width: i32) -> u32 {
+    fused_sum_kept(terms, specials, width, 128)
+}
+
+/// [`fused_sum`], the exact sum of the truncated terms first truncated
+/// toward zero to `kept` significant bits (fp8 `wgmma` keeps 14).
+fn fused_sum_kept(terms: &[Term], specials: Specials, width: i32, kept: u32) -> u32 {
     let (nan, pinf, ninf) = specials;
     if nan || (pinf && ninf) {
         return 0x7FFF_FFFF;
@@ -123,7 +129,15 @@ pub fn fused_sum(terms: &[Term], specials: Specials, width: i32) -> u32 {
         return 0xFF80_0000;
     }
     match fused_exact(terms, width) {
-        Some((sum, cut)) => to_f32_rz(sum, cut),
+        Some((sum, cut)) => {
+            let mag = sum.unsigned_abs();
+            let extra = (128 - mag.leading_zeros()).saturating_sub(kept);
+            let kept_mag = (mag >> extra) as i128;
+            to_f32_rz(
+                if sum < 0 { -kept_mag } else { kept_mag },
+                cut + extra as i32,
+            )
+        }
         None => {
             // Exact zeros: negative only when every term is -0.
             let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
@@ -160,7 +174,7 @@ fn fused_exact(terms: &[Term], width: i32) -> Option<(i128, i32)> {
 /// f16 results, and each stage of an fp8 product with f16 results. (Going
 /// through a rounding toward zero to f32 first loses the bits below f32's
 /// last place, which decide some ties: 5 elements of the m16n8k8 records.)
-fn fused_f16(terms: &[Term], specials: Specials) -> rustc_apfloat::ieee::Half {
+fn fused_f16(terms: &[Term], specials: Specials, width: i32) -> rustc_apfloat::ieee::Half {
     use rustc_apfloat::ieee::{Half, Quad};
     use rustc_apfloat::{Float, FloatConvert, Round};
     let (nan, pinf, ninf) = specials;
@@ -174,7 +188,7 @@ fn fused_f16(terms: &[Term], specials: Specials) -> rustc_apfloat::ieee::Half {
             Half::INFINITY
         };
     }
-    let Some((sum, cut)) = fused_exact(terms, 25) else {
+    let Some((sum, cut)) = fused_exact(terms, width) else {
         let all_neg = !terms.is_empty() && terms.iter().all(|t| t.0);
         return if all_neg { -Half::ZERO } else { Half::ZERO };
     };
@@ -215,7 +229,7 @@ fn to_f32_rz(sum: i128, scale: i32) -> u32 {
 /// The A, B, C fragment layouts (PTX ISA 9.7.14.5): for element `j` of
 /// register `r` of lane `l` (group `g = l / 4`, `t = l % 4`), with `epr`
 /// elements per register.
-fn a_pos(m: u16, r: usize, j: usize, l: usize, epr: usize) -> (usize, usize) {
+pub(crate) fn a_pos(m: u16, r: usize, j: usize, l: usize, epr: usize) -> (usize, usize) {
     let (g, t) = (l / 4, l % 4);
     let row = if m == 16 { g + 8 * (r & 1) } else { g };
     let blocks = if m == 16 { r >> 1 } else { r };
@@ -496,6 +510,77 @@ pub(crate) fn mma_float(
     if dt == ScalarType::F64 {
         return Ok(f64_chain(ptx_core::Rounding::Rn, a, b, j, c));
     }
+    let (terms, specials, products) = float_terms(at, bt, ct, a, b, j, c);
+    if matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
+        return Ok(fp8_sum(dt, ct, c, &products));
+    }
+    Ok(match dt {
+        ScalarType::F32 => u64::from(fused_sum(&terms, specials, 25)),
+        ScalarType::F16 => {
+            use rustc_apfloat::Float;
+            let h = fused_f16(&terms, specials, 25);
+            if h.is_nan() {
+                0x7FFF
+            } else {
+                h.to_bits() as u64
+            }
+        }
+        other => {
+            return Err(Fault::not_simulated(format!(
+                "mma with .{} results",
+                other.name()
+            )));
+        }
+    })
+}
+
+/// One element of a `wgmma` product: as [`mma_float`], but for fp8
+/// inputs one fused sum of the 32 products and `c`, each term truncated to
+/// a multiple of `2^(E - 13)`; with f32 results the sum truncated toward
+/// zero to 14 significant bits, with f16 results rounded to nearest f16
+/// (every element of the fp8 kernel cases of `tests/data/kernels/wgmma/`:
+/// `docs/tensor-core-numerics.md`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn wgmma_float(
+    dt: ScalarType,
+    at: ScalarType,
+    bt: ScalarType,
+    ct: ScalarType,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> Result<u64, Fault> {
+    if !matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
+        return mma_float(dt, at, bt, ct, a, b, j, c);
+    }
+    let (terms, specials, _) = float_terms(at, bt, ct, a, b, j, c);
+    Ok(if dt == ScalarType::F16 {
+        use rustc_apfloat::Float;
+        let h = fused_f16(&terms, specials, 13);
+        if h.is_nan() {
+            0x7FFF
+        } else {
+            h.to_bits() as u64
+        }
+    } else {
+        u64::from(fused_sum_kept(&terms, specials, 13, 14))
+    })
+}
+
+/// The terms of one element's fused sum (c, then each finite product, with
+/// their alignment exponents), the infinities and NaNs among them, and
+/// every product with its k and alignment exponent.
+#[allow(clippy::type_complexity)]
+fn float_terms(
+    at: ScalarType,
+    bt: ScalarType,
+    ct: ScalarType,
+    a: &[u64],
+    b: &[Vec<u64>],
+    j: usize,
+    c: u64,
+) -> (Vec<Term>, Specials, Vec<(usize, Num, i32)>) {
     let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
     let mut specials: Specials = (false, false, false);
     // Every product with its k and alignment exponent.
@@ -550,27 +635,7 @@ pub(crate) fn mma_float(
         products.push((kk, p, align));
         add_term(&mut terms, &mut specials, p, align);
     }
-    if matches!(at, ScalarType::E4m3 | ScalarType::E5m2) {
-        return Ok(fp8_sum(dt, ct, c, &products));
-    }
-    Ok(match dt {
-        ScalarType::F32 => u64::from(fused_sum(&terms, specials, 25)),
-        ScalarType::F16 => {
-            use rustc_apfloat::Float;
-            let h = fused_f16(&terms, specials);
-            if h.is_nan() {
-                0x7FFF
-            } else {
-                h.to_bits() as u64
-            }
-        }
-        other => {
-            return Err(Fault::not_simulated(format!(
-                "mma with .{} results",
-                other.name()
-            )));
-        }
-    })
+    (terms, specials, products)
 }
 
 /// fp8 `mma` (docs/tensor-core-numerics.md): the products of the k with
@@ -611,9 +676,9 @@ fn fp8_sum(dt: ScalarType, ct: ScalarType, c: u64, products: &[(usize, Num, i32)
     };
     if dt == ScalarType::F16 {
         let (terms, specials) = group(true);
-        let first = fused_f16(&terms, specials);
+        let first = fused_f16(&terms, specials, 25);
         let (terms, specials) = second(first.to_bits() as u64, ScalarType::F16);
-        let sum: Quad = fused_f16(&terms, specials).convert(&mut false).value;
+        let sum: Quad = fused_f16(&terms, specials, 25).convert(&mut false).value;
         let c: Quad = Half::from_bits(u128::from(c as u16))
             .convert(&mut false)
             .value;

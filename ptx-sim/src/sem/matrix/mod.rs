@@ -3,9 +3,11 @@
 //! ([`load_store`]), `mma.sync` ([`mma`]) and the `wmma` loads, stores and
 //! products ([`wmma`]), with the fragment layouts of the PTX ISA (section
 //! 9.7.14) and the H100's tensor-core numerics (see
-//! `shared/notes/tensor-core-numerics.md` and [`mma::fused_sum`]).
-//! `wgmma` and `tcgen05` are not simulated.
+//! `docs/tensor-core-numerics.md` and [`mma::fused_sum`]), and the
+//! warpgroup's `wgmma` ([`wgmma`]). Sparse `wgmma` and `tcgen05` are not
+//! simulated.
 
 pub mod load_store;
 pub mod mma;
+pub mod wgmma;
 pub mod wmma;

@@ -1,0 +1,276 @@
+//! `wgmma`: the warpgroup's 64×N product, A from shared memory through a
+//! matrix descriptor or from registers, B from shared memory, with the
+//! tensor-core numerics of `mma.sync` ([`super::mma`]).
+//!
+//! Each warp of the warpgroup (the warp's index in its CTA modulo 4) owns
+//! 16 rows of the accumulator, and its rows depend only on its own rows of
+//! A and on B, so each warp computes its part when it reaches
+//! `wgmma.mma_async`: a program may read the accumulators only after
+//! `wgmma.wait_group`, which (like `wgmma.fence` and
+//! `wgmma.commit_group`) has nothing left to wait for.
+//!
+//! Shared-memory operands follow the PTX ISA's canonical layouts
+//! ([`Descriptor`]), checked against the H100 by the kernel cases of
+//! `tests/data/kernels/wgmma/` (`docs/tensor-core-numerics.md`).
+
+use super::mma::{a_pos, elem_bits, mma_int, wgmma_float};
+use crate::exec::SemResult;
+use crate::fault::Fault;
+use crate::machine::WarpCall;
+use crate::sem::memory::address::check_access;
+use ptx_core::ScalarType;
+
+/// `wgmma.fence`, `wgmma.commit_group` and `wgmma.wait_group`: the
+/// products are complete when `wgmma.mma_async` returns.
+pub fn order_warp(_call: &mut WarpCall<'_>) -> SemResult {
+    Ok(())
+}
+
+/// A shared-memory matrix descriptor (PTX ISA, "Matrix Descriptor Format"):
+/// the start address, leading and stride byte offsets (each stored
+/// divided by 16 in 14 bits) and the swizzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Descriptor {
+    /// The operand's first byte in shared memory.
+    pub start: u64,
+    /// The leading dimension byte offset (LBO).
+    pub leading: u64,
+    /// The stride dimension byte offset (SBO).
+    pub stride: u64,
+    /// The swizzle's width in bytes: 0 (none), 32, 64 or 128.
+    pub swizzle: u64,
+}
+
+impl Descriptor {
+    /// The fields of descriptor `d`: bits 0–13 start, 16–29 LBO, 32–45
+    /// SBO (each in units of 16 bytes), 62–63 the swizzle (0 none, 1 128
+    /// bytes, 2 64 bytes, 3 32 bytes).
+    ///
+    /// ```
+    /// use ptx_sim::sem::matrix::wgmma::Descriptor;
+    /// // Start 0x400, LBO 16, SBO 1024, 128-byte swizzle.
+    /// let d = Descriptor::decode(0x40 | 1 << 16 | 64 << 32 | 1 << 62);
+    /// assert_eq!((d.start, d.leading, d.stride, d.swizzle), (0x400, 16, 1024, 128));
+    /// ```
+    pub fn decode(d: u64) -> Descriptor {
+        let field = |shift: u32| ((d >> shift) & 0x3FFF) << 4;
+        Descriptor {
+            start: field(0),
+            leading: field(16),
+            stride: field(32),
+            swizzle: [0, 128, 64, 32][(d >> 62) as usize],
+        }
+    }
+
+    /// The shared address of byte `kb` (along K) of row `r` (of M or N) of
+    /// a K-major operand: 8-row core matrices of 16-byte chunks; without a
+    /// swizzle, the chunks along K are LBO apart, 8-row groups SBO apart;
+    /// with a swizzle of W bytes, a row's K bytes lie in one W-byte line,
+    /// 8 lines make an atom, atoms are SBO apart.
+    pub fn k_major(&self, r: u64, kb: u64) -> u64 {
+        let group = (r / 8) * self.stride;
+        let address = match self.swizzle {
+            0 => self.start + group + (r % 8) * 16 + (kb / 16) * self.leading + kb % 16,
+            w => self.start + group + (r % 8) * w + (kb / w) * self.leading + kb % w,
+        };
+        self.swizzled(address)
+    }
+
+    /// The shared address of byte `mb` (along M or N) of K-row `k` of an
+    /// MN-major (transposed) operand: 16-byte chunks run along M; without
+    /// a swizzle, 8 K-rows of one chunk make a core matrix, chunks along M
+    /// are SBO apart and groups of 8 K-rows LBO apart; with a swizzle of W
+    /// bytes, each K-row holds W bytes of M, 8 K-rows make an atom, atoms
+    /// along M are LBO apart and along K SBO apart.
+    pub fn mn_major(&self, mb: u64, k: u64) -> u64 {
+        let address = match self.swizzle {
+            0 => {
+                self.start
+                    + (mb / 16) * self.stride
+                    + (k / 8) * self.leading
+                    + (k % 8) * 16
+                    + mb % 16
+            }
+            w => {
+                self.start + (mb / w) * self.leading + (k / 8) * self.stride + (k % 8) * w + mb % w
+            }
+        };
+        self.swizzled(address)
+    }
+
+    /// `address` with its 16-byte chunk within a 128-byte line exchanged
+    /// as the swizzle says: bits 4.. xor bits 7.. (one bit for 32 bytes,
+    /// two for 64, three for 128), on the address itself, as the hardware
+    /// does (hence the alignment a swizzled operand needs).
+    fn swizzled(&self, address: u64) -> u64 {
+        let bits = match self.swizzle {
+            32 => 1,
+            64 => 2,
+            128 => 3,
+            _ => return address,
+        };
+        address ^ (((address >> 7) & ((1 << bits) - 1)) << 4)
+    }
+}
+
+/// The K elements of each of `rows` rows of a shared-memory operand of
+/// type `ty` (raw bits), read through descriptor `desc`; MN-major when
+/// `transposed`.
+fn from_shared(
+    call: &WarpCall<'_>,
+    desc: u64,
+    rows: std::ops::Range<usize>,
+    k: usize,
+    ty: ScalarType,
+    transposed: bool,
+) -> Result<Vec<Vec<u64>>, Fault> {
+    let d = Descriptor::decode(desc);
+    let shared = &*call.memory.shared;
+    let byte = |address: u64| -> Result<u8, Fault> {
+        let o = check_access(shared.len(), address, 1, 1, call.key)?;
+        Ok(shared[o])
+    };
+    let bits = elem_bits(ty) as usize;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let mut row = vec![0u64; k];
+        for (kk, e) in row.iter_mut().enumerate() {
+            if bits < 8 {
+                // Single bits: element k is bit k % 8 of byte k / 8.
+                let b = byte(d.k_major(r as u64, (kk / 8) as u64))?;
+                *e = u64::from(b >> (kk % 8)) & 1;
+                continue;
+            }
+            let size = bits / 8;
+            let mut v = 0u64;
+            for i in 0..size {
+                let address = if transposed {
+                    d.mn_major((r * size + i) as u64, kk as u64)
+                } else {
+                    d.k_major(r as u64, (kk * size + i) as u64)
+                };
+                v |= u64::from(byte(address)?) << (8 * i);
+            }
+            *e = v;
+        }
+        out.push(row);
+    }
+    Ok(out)
+}
+
+/// `wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype d, a, b-desc,
+/// scale-d{, imm-scale-a, imm-scale-b{, imm-trans-a}, imm-trans-b}`: this
+/// warp's 16 rows of `d = a·b + (scale-d ? d : 0)`.
+pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
+    let shape = call
+        .mods
+        .shape
+        .ok_or_else(|| Fault::malformed("wgmma.mma_async", "without a shape"))?;
+    let [dt, at, bt, _] = call.mods.types;
+    let (Some(dt), Some(at), Some(bt)) = (dt, at, bt) else {
+        return Err(Fault::malformed("wgmma.mma_async", "expected three types"));
+    };
+    let (n, k) = (usize::from(shape.n), usize::from(shape.k));
+    let int = matches!(at, ScalarType::S8 | ScalarType::U8 | ScalarType::B1);
+    let d_half = dt == ScalarType::F16;
+    let nd = if d_half { n / 4 } else { n / 2 };
+    // The slots: d, then A (one descriptor, or 4 registers), the B
+    // descriptor, scale-d, the two scale immediates (not for integers)
+    // and the transposes (16-bit types: A's where A is in shared memory).
+    let sixteen = matches!(at, ScalarType::F16 | ScalarType::Bf16);
+    let scales = if int { 0 } else { 2 };
+    let a_in_registers = call.len != nd + 3 + scales + if sixteen { 2 } else { 0 };
+    let na = if a_in_registers { 4 } else { 1 };
+    let b_slot = nd + na;
+    let scale_d_slot = b_slot + 1;
+    // The immediates, where the form has them.
+    let imm = |i: usize| call.len > scale_d_slot + i;
+    let (mut negate_a, mut negate_b, mut trans_a, mut trans_b) = (false, false, false, false);
+    let lane0 = call.members.trailing_zeros() as usize;
+    let slots = &call.lanes[lane0];
+    if !int {
+        negate_a = imm(1) && slots[scale_d_slot + 1] as i64 as i32 == -1;
+        negate_b = imm(2) && slots[scale_d_slot + 2] as i64 as i32 == -1;
+        if sixteen {
+            if a_in_registers {
+                trans_b = imm(3) && slots[scale_d_slot + 3] & 1 != 0;
+            } else {
+                trans_a = imm(3) && slots[scale_d_slot + 3] & 1 != 0;
+                trans_b = imm(4) && slots[scale_d_slot + 4] & 1 != 0;
+            }
+        }
+    }
+    let rank = (call.warp % 4) as usize;
+    let rows = 16 * rank..16 * rank + 16;
+    let bits_a = elem_bits(at) as usize;
+    // This warp's 16 rows of A: from its registers (the fragment of
+    // mma.m16nNk: the same rows and columns) or from shared memory.
+    let a: Vec<Vec<u64>> = if a_in_registers {
+        let epr = 32 / bits_a;
+        let mut a = vec![vec![0u64; k]; 16];
+        for l in 0..32 {
+            for r in 0..4 {
+                let v = call.lanes[l][nd + r];
+                for j in 0..epr {
+                    let (row, col) = a_pos(16, r, j, l, epr);
+                    a[row][col] = (v >> (j * bits_a)) & ((1u64 << bits_a) - 1);
+                }
+            }
+        }
+        a
+    } else {
+        from_shared(call, slots[nd], rows.clone(), k, at, trans_a)?
+    };
+    // B as N rows of K (its columns), then K×N.
+    let b_rows = from_shared(call, slots[b_slot], 0..n, k, bt, trans_b)?;
+    let mut b = vec![vec![0u64; n]; k];
+    for (j, row) in b_rows.iter().enumerate() {
+        for (kk, &v) in row.iter().enumerate() {
+            b[kk][j] = v;
+        }
+    }
+    let sign = |ty: ScalarType| 1u64 << (elem_bits(ty).min(32) - 1);
+    let mut a = a;
+    if negate_a {
+        a.iter_mut().flatten().for_each(|v| *v ^= sign(at));
+    }
+    if negate_b {
+        b.iter_mut().flatten().for_each(|v| *v ^= sign(bt));
+    }
+    let scale_d = slots[scale_d_slot] & 1 != 0;
+    let ct = dt;
+    let mods = call.mods;
+    // The accumulator elements of lane l: as mma's C of 16×8 tiles side by
+    // side, element i at row g + 8·(i/2 % 2), column 8·(i/4) + 2t + i % 2.
+    let position =
+        |l: usize, i: usize| (l / 4 + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * (l % 4) + i % 2);
+    for l in 0..32 {
+        if call.members & (1 << l) == 0 {
+            continue;
+        }
+        let mut out = vec![0u64; nd];
+        for i in 0..n / 2 {
+            let (row, col) = position(l, i);
+            let reg = if d_half { i / 2 } else { i };
+            let half = if d_half { i % 2 } else { 0 };
+            let c = if scale_d {
+                let v = call.lanes[l][reg];
+                if d_half {
+                    (v >> (16 * half)) & 0xFFFF
+                } else {
+                    v & 0xFFFF_FFFF
+                }
+            } else {
+                0
+            };
+            let v = if int {
+                mma_int(&mods, at, bt, &a[row], &b, col, c)
+            } else {
+                wgmma_float(dt, at, bt, ct, &a[row], &b, col, c)?
+            };
+            out[reg] |= (v & if d_half { 0xFFFF } else { 0xFFFF_FFFF }) << (16 * half);
+        }
+        call.lanes[l][..nd].copy_from_slice(&out);
+    }
+    Ok(())
+}
