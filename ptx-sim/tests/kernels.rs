@@ -750,3 +750,34 @@ fn mul_and_sub_fuse_as_ptxas_fuses_them() {
     // 2^-24 is 0x33800000.
     assert_eq!(bits, [0x3380_0000, 0, 0x3380_0000]);
 }
+
+/// `setmaxnreg` (sm_90a) changes only the register budget, which the
+/// simulator does not model: a warpgroup that gives registers up and takes
+/// more back keeps its values. out[t] = 3t.
+#[test]
+fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
+    let text = "
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out) {
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.lo.u32 %r2, %r1, 3;
+    setmaxnreg.dec.sync.aligned.u32 40;
+    setmaxnreg.inc.sync.aligned.u32 232;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r2;
+    ret;
+}";
+    let m = Module::from_ptx(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut launch = m.kernel("k").unwrap();
+    let out = launch.zeroed::<u32>(128);
+    launch.block(128).arg(out);
+    let expected: Vec<u32> = (0..128).map(|t| 3 * t).collect();
+    assert_eq!(launch.run().unwrap().read::<u32>(out), expected);
+}

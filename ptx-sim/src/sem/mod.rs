@@ -370,6 +370,7 @@ dispatch! {
         ShflSync => warp::shfl_warp, Masked;
         VoteSync => warp::vote_warp, Masked;
         ElectSync => warp::elect_warp, Masked;
+        Setmaxnreg => warp::setmaxnreg_warp, Aligned;
         Ldmatrix => matrix::load_store::ldmatrix_warp, Aligned;
         Stmatrix => matrix::load_store::stmatrix_warp, Aligned;
         Movmatrix => matrix::load_store::movmatrix_warp, Aligned;
@@ -443,7 +444,6 @@ dispatch! {
         MultimemSt,
         RedAsync,
         RedVec,
-        Setmaxnreg,
         Shfl,
         StAsync,
         StBulk,

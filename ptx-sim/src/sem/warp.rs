@@ -178,6 +178,15 @@ pub fn elect_warp(call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
+/// `setmaxnreg.{inc,dec}.sync.aligned.u32 count`: the warp's register
+/// budget, which the simulator does not model, so it has no effect. The
+/// dispatch runs it as an `.aligned` collective (the warp's live lanes
+/// run it together); the count is an immediate, the same in every lane.
+/// (Whether the other warps of the warpgroup run it too is not checked.)
+pub fn setmaxnreg_warp(_call: &mut WarpCall<'_>) -> SemResult {
+    Ok(())
+}
+
 /// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
 pub fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
     let all = call.mods.has_keyword(Keyword::All);
