@@ -516,15 +516,7 @@ pub(crate) fn mma_float(
     }
     Ok(match dt {
         ScalarType::F32 => u64::from(fused_sum(&terms, specials, 25)),
-        ScalarType::F16 => {
-            use rustc_apfloat::Float;
-            let h = fused_f16(&terms, specials, 25);
-            if h.is_nan() {
-                0x7FFF
-            } else {
-                h.to_bits() as u64
-            }
-        }
+        ScalarType::F16 => f16_result(fused_f16(&terms, specials, 25)),
         other => {
             return Err(Fault::not_simulated(format!(
                 "mma with .{} results",
@@ -556,16 +548,20 @@ pub(crate) fn wgmma_float(
     }
     let (terms, specials, _) = float_terms(at, bt, ct, a, b, j, c);
     Ok(if dt == ScalarType::F16 {
-        use rustc_apfloat::Float;
-        let h = fused_f16(&terms, specials, 13);
-        if h.is_nan() {
-            0x7FFF
-        } else {
-            h.to_bits() as u64
-        }
+        f16_result(fused_f16(&terms, specials, 13))
     } else {
         u64::from(fused_sum_kept(&terms, specials, 13, 14))
     })
+}
+
+/// An f16 result's bits: a NaN is the canonical one, 0x7fff.
+fn f16_result(h: rustc_apfloat::ieee::Half) -> u64 {
+    use rustc_apfloat::Float;
+    if h.is_nan() {
+        0x7FFF
+    } else {
+        h.to_bits() as u64
+    }
 }
 
 /// The terms of one element's fused sum (c, then each finite product, with
@@ -686,11 +682,7 @@ fn fp8_sum(dt: ScalarType, ct: ScalarType, c: u64, products: &[(usize, Num, i32)
             .value
             .convert_r(Round::NearestTiesToEven, &mut false)
             .value;
-        return if d.is_nan() {
-            0x7FFF
-        } else {
-            d.to_bits() as u64
-        };
+        return f16_result(d);
     }
     let (terms, specials) = group(true);
     let first = fused_sum(&terms, specials, 25);
