@@ -1,8 +1,8 @@
-//! The wgmma kernel cases (`tests/data/kernels/wgmma/`): 307 launches of
+//! The wgmma kernel cases (`tests/data/kernels/wgmma/`): 327 launches of
 //! one warpgroup running `wgmma.mma_async` over every type combination,
 //! N from 8 to 256, every swizzle and both majors of the shared-memory
-//! operands, A from registers, negated operands and scale-d false, on an
-//! H100 (`tools/wgmma-cases/`: `gen.py` wrote the modules and specs,
+//! operands, A from registers, negated operands, scale-d false, and sparse
+//! A with its metadata and both selectors (`.sp`), on an H100 (`tools/wgmma-cases/`: `gen.py` wrote the modules and specs,
 //! `record.sh` recorded them). Every one replays bit for bit.
 
 use ptx_tools::cases::{Modules, Outcome, read_cases, replay};
@@ -15,8 +15,8 @@ fn every_wgmma_case_replays_bit_for_bit() {
     let cases = read_cases(&[file]).expect("the case file reads");
     assert_eq!(
         cases.len(),
-        307,
-        "tools/wgmma-cases/gen.py has 307 launches"
+        327,
+        "tools/wgmma-cases/gen.py has 327 launches"
     );
     let mut modules = Modules::default();
     let mut failed = Vec::new();

@@ -30,7 +30,10 @@ work=target/nvptx-harness
 fail() { echo "nvptx-harness: $*" >&2; exit 1; }
 
 rustc +nightly --version >/dev/null 2>&1 || fail "no nightly toolchain (rustc +nightly)"
-rustc +nightly --print target-list | grep -qx nvptx64-nvidia-cuda ||
+# The list read whole first (under pipefail, `grep -q` leaving a pipe early
+# can fail the check through rustc's SIGPIPE).
+targets=$(rustc +nightly --print target-list)
+grep -qx nvptx64-nvidia-cuda <<<"$targets" ||
     fail "the nightly toolchain has no nvptx64-nvidia-cuda target"
 ptxas=$(bash "$here/ptxas.sh")
 

@@ -18,5 +18,8 @@ if [[ -z $(find_ptxas) ]]; then
 fi
 ptxas=$(find_ptxas)
 [[ -n $ptxas ]] || { echo "ptxas.sh: no ptxas in $venv after installing nvidia-cuda-nvcc" >&2; exit 1; }
-"$ptxas" --version | grep -q "V13.0.88" || { echo "ptxas.sh: $ptxas is not CUDA 13.0.88" >&2; exit 1; }
+# The version read whole first: `grep -q` in a pipe stops reading at the
+# match, and under pipefail the SIGPIPE ptxas may then get failed the check.
+version=$("$ptxas" --version)
+[[ $version == *V13.0.88* ]] || { echo "ptxas.sh: $ptxas is not CUDA 13.0.88" >&2; exit 1; }
 realpath "$ptxas"

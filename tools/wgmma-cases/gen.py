@@ -51,7 +51,7 @@ def footprint(rows, kbytes, eb, major, swizzle, lbo, sbo, start):
         if swizzle == 0:
             far = (rows // 8 - 1) * sbo + 7 * 16 + (kbytes // 16 - 1) * lbo + 16
         else:
-            far = (rows // 8 - 1) * sbo + 8 * swizzle
+            far = (rows // 8 - 1) * sbo + (max(kbytes // swizzle, 1) - 1) * lbo + 8 * swizzle
     else:
         mbytes = rows * eb // 8
         kelems = kbytes * 8 // eb
@@ -71,7 +71,9 @@ def layout(rows, kbytes, eb, major, swizzle, variant=0):
             lbo, sbo = (128, 128 * (kbytes // 16)) if variant != 1 else (256 * (rows // 8), 128)
             start = 0
         else:
-            lbo, sbo = 16, 8 * swizzle * (2 if variant == 1 else 1)
+            sbo = 8 * swizzle * (2 if variant == 1 else 1)
+            # K wider than a line (a sparse B): lines of K LBO apart, after all the rows.
+            lbo = sbo * (rows // 8) if kbytes > swizzle else 16
             start = 32 * variant if variant >= 2 and swizzle == 128 else 0
     else:
         mbytes = rows * eb // 8
@@ -92,6 +94,8 @@ def layout(rows, kbytes, eb, major, swizzle, variant=0):
 
 def form_name(f):
     s = f"m64n{f['n']}k{f['k']}.{f['d']}.{f['a']}.{f['b']}"
+    if f.get("sp") is not None:
+        s = f"sp.sel{f['sp']}." + s
     if f["sat"]:
         s += ".satfinite"
     s += ".rs" if f["areg"] else ".ss"
@@ -108,7 +112,9 @@ def module(f):
     dregs = n // 2 if d in ("f32", "s32") else n // 4
     dty = {"f32": ".f32", "s32": ".s32", "f16": ".b32"}[d]
     aregs = 4 if f["a"] in ("f16", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8") else 0
-    opcode = f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{d}.{f['a']}.{f['b']}"
+    sparse = f.get("sp") is not None
+    sp = ".sp" if sparse else ""
+    opcode = f"wgmma.mma_async{sp}.sync.aligned.m64n{n}k{k}.{d}.{f['a']}.{f['b']}"
     if f["sat"]:
         opcode += ".satfinite"
     if f["a"] == "b1":
@@ -126,7 +132,7 @@ def module(f):
         ".extern .shared .align 1024 .b8 smem[];", "",
         ".visible .entry k(.param .u64 p_a, .param .u64 p_b, .param .u64 p_c, .param .u64 p_d,",
         "    .param .u64 p_desc_a, .param .u64 p_desc_b, .param .u32 p_a_bytes, .param .u32 p_b_bytes,",
-        "    .param .u32 p_scale_d)",
+        "    .param .u32 p_scale_d" + (", .param .u64 p_meta)" if f.get("sp") is not None else ")"),
         "{",
         "    .reg .pred %p<4>;", "    .reg .b32 %r<16>;", "    .reg .b64 %rd<16>;",
         f"    .reg {dty} %d<{dregs}>;",
@@ -177,15 +183,19 @@ def module(f):
         "    add.u64 %rd13, %rd4, %rd11;",
     ]
     lines.insert(lines.index("    .reg .b64 %rd<16>;") + 1, "    .reg .b64 %rda, %rdb;")
+    if sparse:
+        lines.insert(lines.index("    .reg .b64 %rd<16>;") + 1, "    .reg .b32 %meta;")
     for i in range(dregs):
         lines.append(f"    ld.global{dty} %d{i}, [%rd12+{4 * i}];")
+    if sparse:
+        lines += meta_lines(f["a"])
     if f["areg"]:
         lines += [f"    mul.wide.u32 %rd14, %r4, {aregs * 4};", "    add.u64 %rd15, %rd1, %rd14;"]
         for i in range(aregs):
             lines.append(f"    ld.global.b32 %a{i}, [%rd15+{4 * i}];")
     lines += [
         "    wgmma.fence.sync.aligned;",
-        f"    {opcode} {{{ds}}}, {a_op}, %rdb, %p2{extra};",
+        f"    {opcode} {{{ds}}}, {a_op}, %rdb, {'%meta, ' + str(f['sp']) + ', ' if sparse else ''}%p2{extra};",
         "    wgmma.commit_group.sync.aligned;",
         "    wgmma.wait_group.sync.aligned 0;",
     ]
@@ -195,13 +205,36 @@ def module(f):
     return "\n".join(lines)
 
 
+# Valid sparsity metadata nibbles (two indices i0 < i1 of four, i0 | i1 << 2); 32-bit types
+# pair elements: (0, 1) or (2, 3) of the four.
+META_CODES = {16: [0x4, 0x8, 0xC, 0x9, 0xD, 0xE], 8: [0x4, 0x8, 0xC, 0x9, 0xD, 0xE], 32: [0x4, 0xE]}
+
+
+def meta_lines(a):
+    """PTX loading thread t's raw metadata word meta[t] and turning each nibble into a valid
+    code: META_CODES[bits][nibble % len]."""
+    codes = META_CODES[TYPES[a][0]]
+    out = ["    ld.param.u64 %rd14, [p_meta];", "    cvta.to.global.u64 %rd14, %rd14;",
+           "    mul.wide.u32 %rd15, %r4, 4;", "    add.u64 %rd14, %rd14, %rd15;",
+           "    ld.global.u32 %r13, [%rd14];", "    mov.u32 %meta, 0;"]
+    for i in range(8):
+        out += [f"    bfe.u32 %r14, %r13, {4 * i}, 4;", f"    rem.u32 %r14, %r14, {len(codes)};"]
+        # code = codes[r14], as a chain of selects
+        out.append(f"    mov.u32 %r15, {codes[0]};")
+        for j, c in enumerate(codes[1:], 1):
+            out += [f"    setp.eq.u32 %p3, %r14, {j};", f"    selp.u32 %r15, {c}, %r15, %p3;"]
+        out += [f"    shl.b32 %r15, %r15, {4 * i};", "    or.b32 %meta, %meta, %r15;"]
+    return out
+
+
 def cases():
     """(form, operand layouts, inputs) of every case."""
     out = []
 
-    def form(a, b, d, n, areg=False, ta=0, tb=0, sa=1, sb=1, sat=False):
-        return {"a": a, "b": b, "d": d, "n": n, "k": TYPES[a][1], "areg": areg, "ta": ta, "tb": tb,
-                "sa": sa, "sb": sb, "sat": sat}
+    def form(a, b, d, n, areg=False, ta=0, tb=0, sa=1, sb=1, sat=False, sp=None):
+        k = TYPES[a][1] * (2 if sp is not None else 1)
+        return {"a": a, "b": b, "d": d, "n": n, "k": k, "areg": areg, "ta": ta, "tb": tb,
+                "sa": sa, "sb": sb, "sat": sat, "sp": sp}
 
     def add(f, swa=128, swb=128, va=0, vb=0, init=None, cinit=None, scale_d=1, tag=""):
         out.append((f, swa, swb, va, vb, init, cinit, scale_d, tag))
@@ -272,6 +305,18 @@ def cases():
             add(form(t, t, d, n), tag="draw2")
         for n in (8, 48, 96):
             add(form(t, t, d, n), tag="draw3")
+    # Sparse A (.sp): the metadata each thread gives, sp-sel 0 and 1 (8-bit types: 0 only).
+    for t, d, n in (("f16", "f32", 64), ("f16", "f32", 128), ("bf16", "f32", 64), ("tf32", "f32", 64),
+                    ("f16", "f16", 64)):
+        for sel in (0, 1):
+            add(form(t, t, d, n, sp=sel))
+    for t, d in (("e4m3", "f32"), ("e5m2", "f16"), ("s8", "s32"), ("u8", "s32")):
+        add(form(t, t, d, 128, sp=0))
+    for sw in (0, 32, 64):
+        add(form("f16", "f16", "f32", 64, sp=0), swa=sw, swb=sw)
+    for sel in (0, 1):
+        add(form("f16", "f16", "f32", 64, areg=True, sp=sel))
+    add(form("f16", "f16", "f32", 64, ta=1, tb=1, sp=0))
     return out
 
 
@@ -291,7 +336,8 @@ def spec_of(f, swa, swb, va, vb, init, cinit, scale_d, tag, module_file):
         lbo, sbo, start, a_bytes = layout(64, kbytes, eb, major, swa, va)
         desc_a = descriptor(start, lbo, sbo, swa)
     major_b = "MN" if f["tb"] else "K"
-    lbo, sbo, start, b_bytes = layout(f["n"], kbytes, eb, major_b, swb, vb)
+    kbytes_b = kbytes * (2 if f.get("sp") is not None else 1)
+    lbo, sbo, start, b_bytes = layout(f["n"], kbytes_b, eb, major_b, swb, vb)
     desc_b = descriptor(start, lbo, sbo, swb)
     d = f["d"]
     dregs = f["n"] // 2 if d in ("f32", "s32") else f["n"] // 4
@@ -332,6 +378,15 @@ def spec_of(f, swa, swb, va, vb, init, cinit, scale_d, tag, module_file):
                  {"u64": desc_a}, {"u64": desc_b}, {"u32": a_bytes_param}, {"u32": b_bytes},
                  {"u32": scale_d}],
         "buffers": buffers, "ptx": True,
+    } if f.get("sp") is None else {
+        "name": name, "repo": "ptx-rs/ptx", "source": f"modules/{module_file}", "nvcc_flags": [],
+        "entry": "k", "grid": [1, 1, 1], "block": [128, 1, 1],
+        "shared_bytes": a_bytes_param + b_bytes,
+        "args": [{"buf": "a"}, {"buf": "b"}, {"buf": "c"}, {"buf": "d"},
+                 {"u64": desc_a}, {"u64": desc_b}, {"u32": a_bytes_param}, {"u32": b_bytes},
+                 {"u32": scale_d}, {"buf": "meta"}],
+        "buffers": dict(buffers, meta={"dtype": "u32", "len": 128, "init": "randint:0:4294967296"}),
+        "ptx": True,
     }
 
 

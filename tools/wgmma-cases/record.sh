@@ -6,7 +6,8 @@
 # merge.py joins the chunks into tests/data/kernels/wgmma/wgmma_h100.jsonl.gz in spec order.
 #
 #   python3 tools/wgmma-cases/gen.py            # here, before: modules and specs
-#   OUT=/some/folder bash tools/wgmma-cases/record.sh
+#   OUT=/some/folder bash tools/wgmma-cases/record.sh [PART]
+# With PART, only the specs whose name contains it (e.g. /sp. for the sparse ones).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PYTHONUNBUFFERED=1
@@ -14,11 +15,12 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for k in 0 1 2 3 4 5 6 7; do
     set_dir=$(mktemp -d)
     cp tools/kernel-cases/record.py "$set_dir/"
-    python3 - "$k" > "$set_dir/wgmma_specs.py" <<'PY'
+    python3 - "$k" "${1:-}" > "$set_dir/wgmma_specs.py" <<'PY'
 import sys
 sys.path.insert(0, "tools/wgmma-cases")
 from wgmma_specs import SPECS
-print("SPECS =", repr(SPECS[int(sys.argv[1])::8]))
+chosen = [s for s in SPECS if sys.argv[2] in s["name"]]
+print("SPECS =", repr(chosen[int(sys.argv[1])::8]))
 PY
     mkdir -p "$set_dir/modules/wgmma"
     cp tests/data/kernels/wgmma/modules/*.ptx tests/data/kernels/wgmma/modules/index.tsv "$set_dir/modules/wgmma/"

@@ -21490,5 +21490,1565 @@ SPECS = [
 }
 },
 "ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n64k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n64k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n128k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n128k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 8192,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 8192,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n128k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n128k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 8192,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 8192,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.bf16.bf16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_bf16_bf16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "bf16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "bf16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n64k32.f32.bf16.bf16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n64k32_f32_bf16_bf16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "bf16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "bf16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k16.f32.tf32.tf32.ss.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k16_f32_tf32_tf32_ss_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f32",
+"len": 2048,
+"init": "normal"
+},
+"b": {
+"dtype": "f32",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n64k16.f32.tf32.tf32.ss.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n64k16_f32_tf32_tf32_ss_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f32",
+"len": 2048,
+"init": "normal"
+},
+"b": {
+"dtype": "f32",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f16.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f16_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f16",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n64k32.f16.f16.f16.ss.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n64k32_f16_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 16384,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f16",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n128k64.f32.e4m3.e4m3.ss.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n128k64_f32_e4m3_e4m3_ss_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "u8",
+"len": 8192,
+"init": "randint:0:248"
+},
+"b": {
+"dtype": "u8",
+"len": 16384,
+"init": "randint:0:248"
+},
+"c": {
+"dtype": "f32",
+"len": 8192,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n128k64.f16.e5m2.e5m2.ss.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n128k64_f16_e5m2_e5m2_ss_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "u8",
+"len": 8192,
+"init": "randint:0:248"
+},
+"b": {
+"dtype": "u8",
+"len": 16384,
+"init": "randint:0:248"
+},
+"c": {
+"dtype": "f16",
+"len": 8192,
+"init": "normal"
+},
+"d": {
+"dtype": "f16",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n128k64.s32.s8.s8.ss.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n128k64_s32_s8_s8_ss.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "i8",
+"len": 8192,
+"init": "randint:-128:128"
+},
+"b": {
+"dtype": "i8",
+"len": 16384,
+"init": "randint:-128:128"
+},
+"c": {
+"dtype": "i32",
+"len": 8192,
+"init": "randint:-1000000:1000000"
+},
+"d": {
+"dtype": "i32",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n128k64.s32.u8.u8.ss.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n128k64_s32_u8_u8_ss.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 24576,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 8192
+},
+{
+"u32": 16384
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "u8",
+"len": 8192,
+"init": "randint:0:256"
+},
+"b": {
+"dtype": "u8",
+"len": 16384,
+"init": "randint:0:256"
+},
+"c": {
+"dtype": "i32",
+"len": 8192,
+"init": "randint:-1000000:1000000"
+},
+"d": {
+"dtype": "i32",
+"len": 8192,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw0.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 6144,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 68720001024
+},
+{
+"u64": 137439477760
+},
+{
+"u32": 2048
+},
+{
+"u32": 4096
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 1024,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw32.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 6144,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 13835058124001705984
+},
+{
+"u64": 13835058124010029056
+},
+{
+"u32": 2048
+},
+{
+"u32": 4096
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 1024,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.ss.ta0.tb0.sa1.sb1.sw64.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_ss_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 8192,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 9223372174293794816
+},
+{
+"u64": 9223372174293794816
+},
+{
+"u32": 4096
+},
+{
+"u32": 4096
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 2048,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.rs.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_rs_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 8192,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 0
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 0
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 1024,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel1.m64n64k32.f32.f16.f16.rs.ta0.tb0.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel1_m64n64k32_f32_f16_f16_rs_ta0_tb0_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 8192,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 0
+},
+{
+"u64": 4611686293305360384
+},
+{
+"u32": 0
+},
+{
+"u32": 8192
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 1024,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 4096,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
+},
+{
+"name": "wgmma/sp.sel0.m64n64k32.f32.f16.f16.ss.ta1.tb1.sa1.sb1.sw128.v00",
+"repo": "ptx-rs/ptx",
+"source": "modules/sp_sel0_m64n64k32_f32_f16_f16_ss_ta1_tb1_sa1_sb1.ptx",
+"nvcc_flags": [],
+"entry": "k",
+"grid": [
+1,
+1,
+1
+],
+"block": [
+128,
+1,
+1
+],
+"shared_bytes": 6144,
+"args": [
+{
+"buf": "a"
+},
+{
+"buf": "b"
+},
+{
+"buf": "c"
+},
+{
+"buf": "d"
+},
+{
+"u64": 4611686293313683456
+},
+{
+"u64": 4611686293322072064
+},
+{
+"u32": 2048
+},
+{
+"u32": 4096
+},
+{
+"u32": 1
+},
+{
+"buf": "meta"
+}
+],
+"buffers": {
+"a": {
+"dtype": "f16",
+"len": 1024,
+"init": "normal"
+},
+"b": {
+"dtype": "f16",
+"len": 2048,
+"init": "normal"
+},
+"c": {
+"dtype": "f32",
+"len": 4096,
+"init": "normal"
+},
+"d": {
+"dtype": "f32",
+"len": 4096,
+"init": "zeros"
+},
+"meta": {
+"dtype": "u32",
+"len": 128,
+"init": "randint:0:4294967296"
+}
+},
+"ptx": true
 }
 ]

@@ -8,7 +8,7 @@
 //! `table/half.rs`'s forms are the float operations ([`float`] reads the
 //! half types from their modifiers), `table/control.rs`'s branches are
 //! steps of the lowered program, and the forms of `table/misc.rs`,
-//! `table/texture.rs`, the sparse forms of `table/matrix/wgmma.rs` and
+//! `table/texture.rs` and
 //! `table/matrix/tcgen05.rs` are listed as not simulated.
 //!
 //! [`run`] is the dispatch: an exhaustive `match` over [`Semantics`], so
@@ -26,7 +26,7 @@
 //! let mut slots = [0, 0xF0F0];
 //! run(Semantics::Popc, &Mods::from_bound(popc), &mut slots).unwrap();
 //! assert_eq!(slots[0], 8);
-//! assert!(!is_simulated(Semantics::WgmmaMmaAsyncSp));
+//! assert!(!is_simulated(Semantics::Tcgen05Mma));
 //! ```
 
 pub mod approx;
@@ -384,6 +384,7 @@ dispatch! {
         WgmmaCommitGroup => matrix::wgmma::order_warp, Aligned;
         WgmmaWaitGroup => matrix::wgmma::order_warp, Aligned;
         WgmmaMmaAsync => matrix::wgmma::mma_async_warp, Aligned;
+        WgmmaMmaAsyncSp => matrix::wgmma::mma_async_sp_warp, Aligned;
     }
     machine {
         Activemask => warp::activemask,
@@ -466,7 +467,6 @@ dispatch! {
         TensormapReplace,
         Tex,
         Vote,
-        WgmmaMmaAsyncSp,
     }
 }
 

@@ -162,6 +162,73 @@ fn from_shared(
 /// scale-d{, imm-scale-a, imm-scale-b{, imm-trans-a}, imm-trans-b}`: this
 /// warp's 16 rows of `d = a·b + (scale-d ? d : 0)`.
 pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
+    mma_async(call, false)
+}
+
+/// `wgmma.mma_async.sp...` with `sp-meta, sp-sel` after the B descriptor:
+/// A holds only the non-zero half of a structured-sparse matrix, and the
+/// metadata says where each of its elements stands ([`sparse_picks`]).
+pub fn mma_async_sp_warp(call: &mut WarpCall<'_>) -> SemResult {
+    mma_async(call, true)
+}
+
+/// Where in K each of the `k / 2` stored elements of row `row` (of the
+/// warp's 16) of a sparse A stands, with the metadata of the warp's lanes
+/// (`meta[l]`) and the selector `sel`, as the H100 reads them (every sparse kernel case of
+/// `tests/data/kernels/wgmma/`, the dense rows solved from the products):
+/// each 4-bit code of the metadata places two stored elements in a group
+/// of four (indices `i0 = code & 3 < i1 = code >> 2`); a 32-bit type's
+/// group is two elements, the code 0x4 taking the first and 0xe the
+/// second. With rows `q + 8h` of a warp (`q < 8`), group `g` of a 16- or
+/// 32-bit type is code `4h + g % 4` of lane `4q + 2·sel + g / 4`, and of an
+/// 8-bit type code `g % 8` of lane `4q + 2·(g / 8) + h`. The other K have
+/// no product at all (an infinite B there makes no NaN: the fp8 cases).
+fn sparse_picks(
+    k: usize,
+    row: usize,
+    bits: usize,
+    meta: &[u64; 32],
+    sel: usize,
+) -> Result<Vec<usize>, Fault> {
+    let (q, h) = (row % 8, row / 8);
+    let mut picks = Vec::with_capacity(k / 2);
+    let wide = bits == 32;
+    let groups = if wide { k / 2 } else { k / 4 };
+    for g in 0..groups {
+        let (lane, nibble) = if bits == 8 {
+            (4 * q + 2 * (g / 8) + h, g % 8)
+        } else {
+            (4 * q + 2 * sel + g / 4, 4 * h + g % 4)
+        };
+        let code = (meta[lane] >> (4 * nibble)) & 0xF;
+        let (i0, i1) = ((code & 3) as usize, (code >> 2) as usize);
+        let bad = || {
+            Fault::malformed(
+                "wgmma.mma_async.sp",
+                format!(
+                    "lane {lane}'s metadata {:#010x} has code {code:#x} at nibble {nibble}, which names no sparse pattern",
+                    meta[lane] as u32
+                ),
+            )
+        };
+        if wide {
+            let pick = match code {
+                0x4 => 0,
+                0xE => 1,
+                _ => return Err(bad()),
+            };
+            picks.push(2 * g + pick);
+        } else {
+            if i0 >= i1 {
+                return Err(bad());
+            }
+            picks.extend([4 * g + i0, 4 * g + i1]);
+        }
+    }
+    Ok(picks)
+}
+
+fn mma_async(call: &mut WarpCall<'_>, sparse: bool) -> SemResult {
     let shape = call
         .mods
         .shape
@@ -179,10 +246,11 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
     // and the transposes (16-bit types: A's where A is in shared memory).
     let sixteen = matches!(at, ScalarType::F16 | ScalarType::Bf16);
     let scales = if int { 0 } else { 2 };
-    let a_in_registers = call.len != nd + 3 + scales + if sixteen { 2 } else { 0 };
+    let meta_slots = if sparse { 2 } else { 0 };
+    let a_in_registers = call.len != nd + 3 + meta_slots + scales + if sixteen { 2 } else { 0 };
     let na = if a_in_registers { 4 } else { 1 };
     let b_slot = nd + na;
-    let scale_d_slot = b_slot + 1;
+    let scale_d_slot = b_slot + 1 + meta_slots;
     // The immediates, where the form has them.
     let imm = |i: usize| call.len > scale_d_slot + i;
     let (mut negate_a, mut negate_b, mut trans_a, mut trans_b) = (false, false, false, false);
@@ -205,9 +273,11 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
     let bits_a = elem_bits(at) as usize;
     // This warp's 16 rows of A: from its registers (the fragment of
     // mma.m16nNk: the same rows and columns) or from shared memory.
+    // A sparse A stores half of K.
+    let stored_k = if sparse { k / 2 } else { k };
     let a: Vec<Vec<u64>> = if a_in_registers {
         let epr = 32 / bits_a;
-        let mut a = vec![vec![0u64; k]; 16];
+        let mut a = vec![vec![0u64; stored_k]; 16];
         for l in 0..32 {
             for r in 0..4 {
                 let v = call.lanes[l][nd + r];
@@ -219,7 +289,17 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
         }
         a
     } else {
-        from_shared(call, slots[nd], rows.clone(), k, at, trans_a)?
+        from_shared(call, slots[nd], rows.clone(), stored_k, at, trans_a)?
+    };
+    // Each row's K of its stored elements, where A is sparse.
+    let picks = if sparse {
+        let meta: [u64; 32] = std::array::from_fn(|l| call.lanes[l][b_slot + 1]);
+        let sel = slots[b_slot + 2] as usize;
+        (0..16)
+            .map(|row| sparse_picks(k, row, bits_a, &meta, sel))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        Vec::new()
     };
     // B as N rows of K (its columns), then K×N.
     let b_rows = from_shared(call, slots[b_slot], 0..n, k, bt, trans_b)?;
@@ -237,6 +317,11 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
     if negate_b {
         b.iter_mut().flatten().for_each(|v| *v ^= sign(bt));
     }
+    // B's rows at each sparse row's picks: its products, and no others.
+    let b_of_rows: Vec<Vec<Vec<u64>>> = picks
+        .iter()
+        .map(|p| p.iter().map(|&kk| b[kk].clone()).collect())
+        .collect();
     let scale_d = slots[scale_d_slot] & 1 != 0;
     let ct = dt;
     let mods = call.mods;
@@ -264,9 +349,26 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
                 0
             };
             let v = if int {
-                mma_int(&mods, at, bt, &a[row], &b, col, c)
+                mma_int(
+                    &mods,
+                    at,
+                    bt,
+                    &a[row],
+                    b_of_rows.get(row).unwrap_or(&b),
+                    col,
+                    c,
+                )
             } else {
-                wgmma_float(dt, at, bt, ct, &a[row], &b, col, c)?
+                wgmma_float(
+                    dt,
+                    at,
+                    bt,
+                    ct,
+                    &a[row],
+                    b_of_rows.get(row).unwrap_or(&b),
+                    col,
+                    c,
+                )?
             };
             out[reg] |= (v & if d_half { 0xFFFF } else { 0xFFFF_FFFF }) << (16 * half);
         }
