@@ -4,7 +4,7 @@
 //! products ([`wmma`]), with the fragment layouts of the PTX ISA (section
 //! 9.7.14) and the H100's tensor-core numerics (see
 //! `docs/tensor-core-numerics.md` and [`mma::fused_sum`]), and the
-//! warpgroup's `wgmma` ([`wgmma`]). Sparse `wgmma` and `tcgen05` are not
+//! warpgroup's `wgmma`, dense and sparse ([`wgmma`]). `tcgen05` is not
 //! simulated.
 
 pub mod load_store;

@@ -1,6 +1,7 @@
 //! `wgmma`: the warpgroup's 64×N product, A from shared memory through a
-//! matrix descriptor or from registers, B from shared memory, with the
-//! tensor-core numerics of `mma.sync` ([`super::mma`]).
+//! matrix descriptor or from registers (dense, or the stored half of a
+//! structured-sparse A with its metadata), B from shared memory, with the
+//! tensor-core numerics of `mma.sync` ([`super::mma`]) but for fp8.
 //!
 //! Each warp of the warpgroup (the warp's index in its CTA modulo 4) owns
 //! 16 rows of the accumulator, and its rows depend only on its own rows of
