@@ -9,7 +9,12 @@ use ptx_sim::kernel::{Arg, KernelError, Module};
 
 /// A module of `body` (functions and variables) for sm_90.
 fn module(body: &str) -> Module {
-    let text = format!(".version 8.0\n.target sm_90\n.address_size 64\n{body}");
+    module_for("sm_90", body)
+}
+
+/// A module of `body` for `target`.
+fn module_for(target: &str, body: &str) -> Module {
+    let text = format!(".version 8.0\n.target {target}\n.address_size 64\n{body}");
     Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
@@ -756,10 +761,9 @@ fn mul_and_sub_fuse_as_ptxas_fuses_them() {
 /// more back keeps its values. out[t] = 3t.
 #[test]
 fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
-    let text = "
-.version 8.0
-.target sm_90a
-.address_size 64
+    let m = module_for(
+        "sm_90a",
+        "
 .visible .entry k(.param .u64 out) {
     .reg .b32 %r<4>;
     .reg .b64 %rd<4>;
@@ -773,8 +777,8 @@ fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
     add.s64 %rd3, %rd1, %rd2;
     st.global.u32 [%rd3], %r2;
     ret;
-}";
-    let m = Module::from_ptx(text).unwrap_or_else(|e| panic!("{e}"));
+}",
+    );
     let mut launch = m.kernel("k").unwrap();
     let out = launch.zeroed::<u32>(128);
     launch.block(128).arg(out);
