@@ -785,3 +785,43 @@ fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
     let expected: Vec<u32> = (0..128).map(|t| 3 * t).collect();
     assert_eq!(launch.run().unwrap().read::<u32>(out), expected);
 }
+
+/// The warps of a warpgroup must ask `setmaxnreg` for the same counts in
+/// the same order: here warp 1 asks for 48 registers where warps 0, 2
+/// and 3 ask for 40, and the launch fails naming both requests.
+#[test]
+fn setmaxnreg_requests_that_differ_within_a_warpgroup_are_an_error() {
+    let m = module_for(
+        "sm_90a",
+        "
+.visible .entry k() {
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    mov.u32 %r1, %tid.x;
+    shr.u32 %r2, %r1, 5;
+    setp.eq.u32 %p1, %r2, 1;
+    @%p1 bra ODD;
+    setmaxnreg.dec.sync.aligned.u32 40;
+    ret;
+ODD:
+    setmaxnreg.dec.sync.aligned.u32 48;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(128);
+    let err = launch.run().unwrap_err();
+    let fault = &err.faults()[0].fault;
+    let Fault::Divergent {
+        instruction,
+        detail,
+    } = fault
+    else {
+        panic!("not a divergence: {err}");
+    };
+    assert_eq!(*instruction, "setmaxnreg");
+    assert!(
+        detail.contains(".dec 48") && detail.contains(".dec 40"),
+        "{detail}"
+    );
+}

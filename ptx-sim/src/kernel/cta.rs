@@ -49,6 +49,9 @@ pub(crate) struct CtaContext<'a> {
     pub live: u32,
     /// Set by an operation that asks the warp to let others run.
     pub yield_now: bool,
+    /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
+    /// the warps of a warpgroup must make the same ones.
+    pub register_requests: &'a mut Vec<Vec<(bool, u32)>>,
 }
 
 /// The CTA's sixteen barriers.
@@ -208,6 +211,8 @@ pub(crate) struct Cta {
     exited: u32,
     next_warp: usize,
     rows: Box<[Slots; 32]>,
+    /// Each warp's `setmaxnreg` requests ([`CtaContext::register_requests`]).
+    register_requests: Vec<Vec<(bool, u32)>>,
     /// Steps run in the last slice.
     pub used: u64,
 }
@@ -276,6 +281,7 @@ impl Cta {
             exited: 0,
             next_warp: 0,
             rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
+            register_requests: Vec::new(),
             used: 0,
         }
     }
@@ -320,6 +326,7 @@ impl Cta {
                     exited_threads: 0,
                     live: self.threads - self.exited,
                     yield_now: false,
+                    register_requests: &mut self.register_requests,
                 };
                 let result = self.warps[w].run(&mut cx, &mut turn);
                 let exited = cx.exited_threads;

@@ -35,7 +35,7 @@ use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
 use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
 use crate::sem::{self, EachLane};
-use ptx_core::{Access, Mods, Semantics};
+use ptx_core::{Access, Keyword, Mods, Semantics};
 use std::sync::Arc;
 
 mod divergence;
@@ -776,6 +776,9 @@ impl Warp {
             let needed = mask & live;
             if lanes & needed == needed {
                 self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
+                if sem == Semantics::Setmaxnreg {
+                    self.note_register_request(cx, mods, slots, frame, lanes)?;
+                }
                 ran |= lanes;
             }
         }
@@ -801,6 +804,60 @@ impl Warp {
             return Ok(());
         }
         self.goto(pc + 1);
+        Ok(())
+    }
+
+    /// `setmaxnreg` run by this warp's `lanes`: every warp of a warpgroup
+    /// must ask for the same counts in the same order (the instruction's
+    /// `.sync.aligned` spans the warpgroup), so a request that differs from
+    /// the one another warp of the warpgroup made at the same point is an
+    /// error naming both.
+    fn note_register_request(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        mods: &Mods,
+        slots: &[Operand],
+        frame: &Frame,
+        lanes: u32,
+    ) -> Result<(), (u32, Fault)> {
+        let lane = lanes.trailing_zeros() as usize;
+        let count = slots.first().map_or(0, |o| {
+            self.read(
+                &cx.fixed,
+                o,
+                lane,
+                frame.reg_base as usize,
+                frame.local_base,
+            )
+        }) as u32;
+        let request = (mods.has_keyword(Keyword::Inc), count);
+        let w = self.index as usize;
+        let requests = &mut *cx.register_requests;
+        if requests.len() <= w {
+            requests.resize(w + 1, Vec::new());
+        }
+        requests[w].push(request);
+        let nth = requests[w].len();
+        let name =
+            |(inc, count): (bool, u32)| format!(".{} {count}", if inc { "inc" } else { "dec" });
+        let group = w / 4 * 4;
+        for other in group..(group + 4).min(requests.len()) {
+            if let Some(&theirs) = requests[other].get(nth - 1)
+                && theirs != request
+            {
+                return Err((
+                    lane as u32,
+                    Fault::Divergent {
+                        instruction: "setmaxnreg",
+                        detail: format!(
+                            "warp {w} asks for {} as its setmaxnreg number {nth}, where warp {other} of its warpgroup asked for {}",
+                            name(request),
+                            name(theirs)
+                        ),
+                    },
+                ));
+            }
+        }
         Ok(())
     }
 

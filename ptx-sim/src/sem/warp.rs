@@ -182,7 +182,8 @@ pub fn elect_warp(call: &mut WarpCall<'_>) -> SemResult {
 /// budget, which the simulator does not model, so it has no effect. The
 /// dispatch runs it as an `.aligned` collective (the warp's live lanes
 /// run it together); the count is an immediate, the same in every lane.
-/// (Whether the other warps of the warpgroup run it too is not checked.)
+/// In a module, the warps of a warpgroup must make the same requests in
+/// the same order (`Warp::note_register_request` in `kernel/warp.rs`).
 pub fn setmaxnreg_warp(_call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
