@@ -841,8 +841,10 @@ impl Warp {
         let name =
             |(inc, count): (bool, u32)| format!(".{} {count}", if inc { "inc" } else { "dec" });
         let group = w / 4 * 4;
-        for other in group..(group + 4).min(requests.len()) {
-            if let Some(&theirs) = requests[other].get(nth - 1)
+        let end = (group + 4).min(requests.len());
+        for (other, theirs) in requests[group..end].iter().enumerate() {
+            let other = group + other;
+            if let Some(&theirs) = theirs.get(nth - 1)
                 && theirs != request
             {
                 return Err((

@@ -168,7 +168,8 @@ pub fn mma_async_warp(call: &mut WarpCall<'_>) -> SemResult {
 
 /// `wgmma.mma_async.sp...` with `sp-meta, sp-sel` after the B descriptor:
 /// A holds only the non-zero half of a structured-sparse matrix, and the
-/// metadata says where each of its elements stands ([`sparse_picks`]).
+/// metadata says where each of its elements stands (`sparse_picks`: the
+/// H100's reading, measured).
 pub fn mma_async_sp_warp(call: &mut WarpCall<'_>) -> SemResult {
     mma_async(call, true)
 }
