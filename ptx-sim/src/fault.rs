@@ -307,6 +307,17 @@ pub enum Fault {
         /// The instruction.
         instruction: &'static str,
     },
+    /// An operand value the instruction cannot take, which the GPU would
+    /// fault on or compute garbage from: a matrix descriptor reaching
+    /// outside shared memory, sparsity metadata naming no pattern. The
+    /// detail names the operand's fields.
+    #[error("`{instruction}`: {detail}")]
+    BadOperand {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// Which operand, its fields, and what is wrong.
+        detail: String,
+    },
     /// Decoded modifiers or operands that the checker should have
     /// excluded (an `mma` without its four types): a bug of the
     /// simulator or of the instruction table, not of the program.

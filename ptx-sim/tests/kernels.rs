@@ -825,3 +825,48 @@ ODD:
         "{detail}"
     );
 }
+
+/// A `wgmma` whose B descriptor reaches past the CTA's shared memory (its
+/// stride byte offset, 4096, puts B's second 8-row group at 4096 + 128
+/// bytes, in a CTA with 1 KiB) is an error naming the B descriptor's
+/// fields, not garbage read from elsewhere.
+#[test]
+fn a_wgmma_descriptor_reaching_past_shared_memory_is_an_error_naming_its_fields() {
+    // Descriptors: start 0, LBO 128 (field 8), SBO 256 (field 16) for A;
+    // for B, SBO 4096 (field 256). No swizzle.
+    let m = module_for(
+        "sm_90a",
+        "
+.visible .entry k() {
+    .shared .align 1024 .b8 s[1024];
+    .reg .pred %p<2>;
+    .reg .f32 %d<8>;
+    .reg .b64 %rd<4>;
+    mov.f32 %d0, 0f00000000; mov.f32 %d1, 0f00000000; mov.f32 %d2, 0f00000000;
+    mov.f32 %d3, 0f00000000;
+    setp.eq.u32 %p1, 1, 1;
+    mov.u64 %rd1, 0x0000001000080000;
+    mov.u64 %rd2, 0x0000010000080000;
+    wgmma.fence.sync.aligned;
+    wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {%d0, %d1, %d2, %d3, %d4, %d5, %d6, %d7}, %rd1, %rd2, %p1, 1, 1, 0, 0;
+    wgmma.commit_group.sync.aligned;
+    wgmma.wait_group.sync.aligned 0;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(128);
+    let err = launch.run().unwrap_err();
+    let Fault::BadOperand {
+        instruction,
+        detail,
+    } = &err.faults()[0].fault
+    else {
+        panic!("not a bad operand: {err}");
+    };
+    assert_eq!(*instruction, "wgmma.mma_async");
+    assert!(
+        detail.contains("the B descriptor") && detail.contains("stride byte offset 4096"),
+        "{detail}"
+    );
+}

@@ -119,6 +119,7 @@ impl Descriptor {
 /// `transposed`.
 fn from_shared(
     call: &WarpCall<'_>,
+    operand: &str,
     desc: u64,
     rows: std::ops::Range<usize>,
     k: usize,
@@ -128,8 +129,23 @@ fn from_shared(
     let d = Descriptor::decode(desc);
     let shared = &*call.memory.shared;
     let byte = |address: u64| -> Result<u8, Fault> {
-        let o = check_access(shared.len(), address, 1, 1, call.key)?;
-        Ok(shared[o])
+        match check_access(shared.len(), address, 1, 1, call.key) {
+            Ok(o) => Ok(shared[o]),
+            Err(_) => Err(Fault::BadOperand {
+                instruction: call.key,
+                detail: format!(
+                    "the {operand} descriptor {desc:#018x} (start {:#x}, leading byte offset {}, stride byte offset {}, {}) reaches shared address {address:#x}, beyond the CTA's {} bytes of shared memory",
+                    d.start,
+                    d.leading,
+                    d.stride,
+                    match d.swizzle {
+                        0 => "no swizzle".to_string(),
+                        w => format!("{w}-byte swizzle"),
+                    },
+                    shared.len()
+                ),
+            }),
+        }
     };
     let bits = elem_bits(ty) as usize;
     let mut out = Vec::with_capacity(rows.len());
@@ -204,14 +220,17 @@ fn sparse_picks(
         };
         let code = (meta[lane] >> (4 * nibble)) & 0xF;
         let (i0, i1) = ((code & 3) as usize, (code >> 2) as usize);
-        let bad = || {
-            Fault::malformed(
-                "wgmma.mma_async.sp",
-                format!(
-                    "lane {lane}'s metadata {:#010x} has code {code:#x} at nibble {nibble}, which names no sparse pattern",
-                    meta[lane] as u32
-                ),
-            )
+        let bad = || Fault::BadOperand {
+            instruction: "wgmma.mma_async.sp",
+            detail: format!(
+                "lane {lane}'s sparsity metadata {:#010x} has code {code:#x} at nibble {nibble}, which names no pattern (two indices i0 < i1 of four{})",
+                meta[lane] as u32,
+                if bits == 32 {
+                    "; for a 32-bit type 0x4 or 0xe"
+                } else {
+                    ""
+                }
+            ),
         };
         if wide {
             let pick = match code {
@@ -291,7 +310,7 @@ fn mma_async(call: &mut WarpCall<'_>, sparse: bool) -> SemResult {
         }
         a
     } else {
-        from_shared(call, slots[nd], rows.clone(), stored_k, at, trans_a)?
+        from_shared(call, "A", slots[nd], rows.clone(), stored_k, at, trans_a)?
     };
     // Each row's K of its stored elements, where A is sparse.
     let picks = if sparse {
@@ -304,7 +323,7 @@ fn mma_async(call: &mut WarpCall<'_>, sparse: bool) -> SemResult {
         Vec::new()
     };
     // B as N rows of K (its columns), then K×N.
-    let b_rows = from_shared(call, slots[b_slot], 0..n, k, bt, trans_b)?;
+    let b_rows = from_shared(call, "B", slots[b_slot], 0..n, k, bt, trans_b)?;
     let mut b = vec![vec![0u64; n]; k];
     for (j, row) in b_rows.iter().enumerate() {
         for (kk, &v) in row.iter().enumerate() {
