@@ -9,12 +9,12 @@ use ptx_sim::kernel::{Arg, KernelError, Module};
 
 /// A module of `body` (functions and variables) for sm_90.
 fn module(body: &str) -> Module {
-    module_for("sm_90", body)
+    module_for("8.0", "sm_90", body)
 }
 
-/// A module of `body` for `target`.
-fn module_for(target: &str, body: &str) -> Module {
-    let text = format!(".version 8.0\n.target {target}\n.address_size 64\n{body}");
+/// A module of `body` for PTX ISA `version` and `target`.
+fn module_for(version: &str, target: &str, body: &str) -> Module {
+    let text = format!(".version {version}\n.target {target}\n.address_size 64\n{body}");
     Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
@@ -762,6 +762,7 @@ fn mul_and_sub_fuse_as_ptxas_fuses_them() {
 #[test]
 fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
     let m = module_for(
+        "8.0",
         "sm_90a",
         "
 .visible .entry k(.param .u64 out) {
@@ -792,6 +793,7 @@ fn setmaxnreg_runs_and_leaves_the_registers_as_they_were() {
 #[test]
 fn setmaxnreg_requests_that_differ_within_a_warpgroup_are_an_error() {
     let m = module_for(
+        "8.0",
         "sm_90a",
         "
 .visible .entry k() {
@@ -835,6 +837,7 @@ fn a_wgmma_descriptor_reaching_past_shared_memory_is_an_error_naming_its_fields(
     // Descriptors: start 0, LBO 128 (field 8), SBO 256 (field 16) for A;
     // for B, SBO 4096 (field 256). No swizzle.
     let m = module_for(
+        "8.0",
         "sm_90a",
         "
 .visible .entry k() {
@@ -867,6 +870,58 @@ fn a_wgmma_descriptor_reaching_past_shared_memory_is_an_error_naming_its_fields(
     assert_eq!(*instruction, "wgmma.mma_async");
     assert!(
         detail.contains("the B descriptor") && detail.contains("stride byte offset 4096"),
+        "{detail}"
+    );
+}
+
+/// Sparse `wgmma` metadata whose code names no pattern (0: indices 0 and
+/// 0, where two different indices of four are needed) is an error naming
+/// the lane, its metadata word and the nibble.
+#[test]
+fn sparse_wgmma_metadata_naming_no_pattern_is_an_error() {
+    // A at s (LBO 128, SBO 256), B at s + 2048 (LBO 128, SBO 512), both
+    // K-major without a swizzle; every lane's metadata is 0.
+    let m = module_for(
+        "8.2",
+        "sm_90a",
+        "
+.visible .entry k() {
+    .shared .align 1024 .b8 s[4096];
+    .reg .pred %p<2>;
+    .reg .f32 %d<4>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    mov.f32 %d0, 0f00000000; mov.f32 %d1, 0f00000000;
+    mov.f32 %d2, 0f00000000; mov.f32 %d3, 0f00000000;
+    setp.eq.u32 %p1, 1, 1;
+    mov.u32 %r1, s;
+    shr.u32 %r2, %r1, 4;
+    cvt.u64.u32 %rd3, %r2;
+    mov.u64 %rd1, 0x0000001000080000;
+    add.u64 %rd1, %rd1, %rd3;
+    mov.u64 %rd2, 0x0000002000080080;
+    add.u64 %rd2, %rd2, %rd3;
+    mov.u32 %r3, 0;
+    wgmma.fence.sync.aligned;
+    wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%d0, %d1, %d2, %d3}, %rd1, %rd2, %r3, 0, %p1, 1, 1, 0, 0;
+    wgmma.commit_group.sync.aligned;
+    wgmma.wait_group.sync.aligned 0;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(128);
+    let err = launch.run().unwrap_err();
+    let Fault::BadOperand {
+        instruction,
+        detail,
+    } = &err.faults()[0].fault
+    else {
+        panic!("not a bad operand: {err}");
+    };
+    assert_eq!(*instruction, "wgmma.mma_async.sp");
+    assert!(
+        detail.contains("lane 0's sparsity metadata 0x00000000 has code 0x0 at nibble 0"),
         "{detail}"
     );
 }
