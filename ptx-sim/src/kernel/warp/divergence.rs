@@ -74,10 +74,8 @@ impl Warp {
                 u32::MAX
             };
             self.join_pc = self
-                .diverged
-                .iter()
-                .rev()
-                .find(|d| d.members & group != 0)
+                .innermost(group)
+                .map(|i| self.diverged[i])
                 .filter(|d| d.frame == frame)
                 .map_or(NO_JOIN, |d| d.join);
             if pc == self.join_pc {
@@ -97,13 +95,8 @@ impl Warp {
     /// of its divergence.
     pub(super) fn arrive(&mut self) {
         let group = self.group;
-        if let Some(d) = self
-            .diverged
-            .iter_mut()
-            .rev()
-            .find(|d| d.members & group != 0)
-        {
-            d.joined |= group;
+        if let Some(i) = self.innermost(group) {
+            self.diverged[i].joined |= group;
         }
         self.joined |= group;
         self.park();
@@ -199,16 +192,18 @@ impl Warp {
     /// code after the `if`, then the even lanes').
     pub(super) fn unjoin_for_call(&mut self, calling: u32) {
         let frame = self.gframe;
-        if let Some(d) = self
-            .diverged
-            .iter_mut()
-            .rev()
-            .find(|d| d.members & calling != 0)
-            .filter(|d| d.frame == frame)
+        if let Some(i) = self.innermost(calling)
+            && self.diverged[i].frame == frame
         {
+            let d = &mut self.diverged[i];
             d.join = NO_JOIN;
             self.joined &= !d.joined;
             d.joined = 0;
         }
+    }
+
+    /// The innermost open divergence that any of `lanes` is a member of.
+    fn innermost(&self, lanes: u32) -> Option<usize> {
+        self.diverged.iter().rposition(|d| d.members & lanes != 0)
     }
 }

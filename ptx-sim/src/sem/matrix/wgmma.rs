@@ -18,7 +18,6 @@ use super::mma::{a_pos, elem_bits, mma_int, wgmma_float};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::WarpCall;
-use crate::sem::memory::address::check_access;
 use ptx_core::ScalarType;
 
 /// `wgmma.fence`, `wgmma.commit_group` and `wgmma.wait_group`: the
@@ -129,9 +128,9 @@ fn from_shared(
     let d = Descriptor::decode(desc);
     let shared = &*call.memory.shared;
     let byte = |address: u64| -> Result<u8, Fault> {
-        match check_access(shared.len(), address, 1, 1, call.key) {
-            Ok(o) => Ok(shared[o]),
-            Err(_) => Err(Fault::BadOperand {
+        match usize::try_from(address).ok().and_then(|a| shared.get(a)) {
+            Some(&b) => Ok(b),
+            None => Err(Fault::BadOperand {
                 instruction: call.key,
                 detail: format!(
                     "the {operand} descriptor {desc:#018x} (start {:#x}, leading byte offset {}, stride byte offset {}, {}) reaches shared address {address:#x}, beyond the CTA's {} bytes of shared memory",
