@@ -18,6 +18,15 @@ fn module_for(version: &str, target: &str, body: &str) -> Module {
     Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// The first fault of kernel `k` of `m` launched on one warpgroup (a CTA
+/// of 128 threads), which must fail, and the launch error's text.
+fn warpgroup_fault(m: &Module) -> (Fault, String) {
+    let mut launch = m.kernel("k").unwrap();
+    launch.block(128);
+    let err = launch.run().unwrap_err();
+    (err.faults()[0].fault.clone(), err.to_string())
+}
+
 /// A grid barrier: thread 0 of every CTA adds 1 to a global counter, then
 /// spins (volatile loads) until it reads the grid's size; then writes what
 /// it read to `out[ctaid]`. Each CTA of the grid must have arrived before
@@ -810,10 +819,7 @@ ODD:
     ret;
 }",
     );
-    let mut launch = m.kernel("k").unwrap();
-    launch.block(128);
-    let err = launch.run().unwrap_err();
-    let fault = &err.faults()[0].fault;
+    let (fault, err) = warpgroup_fault(&m);
     let Fault::Divergent {
         instruction,
         detail,
@@ -821,7 +827,7 @@ ODD:
     else {
         panic!("not a divergence: {err}");
     };
-    assert_eq!(*instruction, "setmaxnreg");
+    assert_eq!(instruction, "setmaxnreg");
     assert!(
         detail.contains(".dec 48") && detail.contains(".dec 40"),
         "{detail}"
@@ -857,17 +863,15 @@ fn a_wgmma_descriptor_reaching_past_shared_memory_is_an_error_naming_its_fields(
     ret;
 }",
     );
-    let mut launch = m.kernel("k").unwrap();
-    launch.block(128);
-    let err = launch.run().unwrap_err();
+    let (fault, err) = warpgroup_fault(&m);
     let Fault::BadOperand {
         instruction,
         detail,
-    } = &err.faults()[0].fault
+    } = fault
     else {
         panic!("not a bad operand: {err}");
     };
-    assert_eq!(*instruction, "wgmma.mma_async");
+    assert_eq!(instruction, "wgmma.mma_async");
     assert!(
         detail.contains("the B descriptor") && detail.contains("stride byte offset 4096"),
         "{detail}"
@@ -909,17 +913,15 @@ fn sparse_wgmma_metadata_naming_no_pattern_is_an_error() {
     ret;
 }",
     );
-    let mut launch = m.kernel("k").unwrap();
-    launch.block(128);
-    let err = launch.run().unwrap_err();
+    let (fault, err) = warpgroup_fault(&m);
     let Fault::BadOperand {
         instruction,
         detail,
-    } = &err.faults()[0].fault
+    } = fault
     else {
         panic!("not a bad operand: {err}");
     };
-    assert_eq!(*instruction, "wgmma.mma_async.sp");
+    assert_eq!(instruction, "wgmma.mma_async.sp");
     assert!(
         detail.contains("lane 0's sparsity metadata 0x00000000 has code 0x0 at nibble 0"),
         "{detail}"

@@ -1,5 +1,5 @@
-//! Every kernel case of `tests/data/kernels/` (NVIDIA's CUDA samples, and
-//! the project's own kernels in `ours/`, launched on an H100) replayed
+//! Every kernel case of `tests/data/kernels/` (NVIDIA's CUDA samples, the
+//! project's own kernels in `ours/` and the `wgmma/` set, launched on an H100) replayed
 //! through the simulator: each passes bit for bit (nondeterministic ones as
 //! FORMAT.md says), but for the cases named below, each failing for its
 //! stated reason; and what the project's printf kernels print is what the
@@ -53,6 +53,24 @@ fn every_case_of_our_own_kernels_replays_bit_for_bit_but_the_known_ones() {
         cases.len(),
         62,
         "tools/kernel-cases/ours_specs.py has 62 launches"
+    );
+    check_all(&cases);
+}
+
+/// The wgmma cases (`wgmma/`): 327 launches of one warpgroup running
+/// `wgmma.mma_async` over every type combination, N from 8 to 256, every
+/// swizzle and both majors of the shared-memory operands, A from
+/// registers, negated operands, scale-d false, and sparse A with its
+/// metadata and both selectors (`.sp`), on an H100 (`tools/wgmma-cases/`:
+/// `gen.py` wrote the modules and specs, `record.sh` recorded them).
+#[test]
+fn every_wgmma_case_replays_bit_for_bit() {
+    let cases =
+        read_cases(&[data().join("wgmma/wgmma_h100.jsonl.gz")]).expect("the case file reads");
+    assert_eq!(
+        cases.len(),
+        327,
+        "tools/wgmma-cases/gen.py has 327 launches"
     );
     check_all(&cases);
 }
