@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Records the TMA kernel cases and the tensor-map encoder probe on an H100 (the device machine,
+# which sees only this checkout). Lays out the project's recorder (tools/kernel-cases/record.py,
+# which encodes {"tensormap": ...} arguments and launches "cluster" specs through the driver) with
+# tma_specs.py and the module compile.py built; records each spec in its own process (a launch that
+# faults loses only itself) and joins them in spec order into OUT/tma_h100.jsonl.gz; then runs
+# tools/tensormap-probe/probe.py to OUT/tensormap_probe.jsonl.gz. Logs: OUT/tma_record_log.txt.
+#
+#   python3 tools/tma-cases/compile.py              # here, before (the module is committed)
+#   OUT=/some/folder bash tools/tma-cases/record.sh [PART]    # PART: only specs whose name contains it
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+: "${OUT:?set OUT}"
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+exec > >(tee "$OUT/tma_record_log.txt") 2>&1
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+set_dir=$(mktemp -d)
+cp tools/kernel-cases/record.py "$set_dir/"
+python3 - "${1:-}" > "$set_dir/tma_specs.py" <<'PY'
+import sys
+sys.path.insert(0, "tools/tma-cases")
+from tma_specs import SPECS
+print("SPECS =", repr([s for s in SPECS if sys.argv[1] in s["name"]]))
+PY
+mkdir -p "$set_dir/modules/tma" "$set_dir/parts"
+cp tests/data/kernels/tma/modules/*.ptx tests/data/kernels/tma/modules/index.tsv "$set_dir/modules/tma/"
+echo "== probe"
+timeout 120 python3 tools/tensormap-probe/probe.py "$OUT/tensormap_probe.jsonl.gz" 2>&1 | tail -5
+echo "== record"
+i=0
+python3 -c "
+import sys; sys.path.insert(0, '$set_dir'); from tma_specs import SPECS
+print('\n'.join(s['name'] for s in SPECS))" > "$set_dir/names.txt"
+while read -r name; do
+    i=$((i + 1))
+    timeout 60 python3 "$set_dir/record.py" tma "$set_dir/parts/$(printf %03d $i).jsonl.gz" --only "$name" 2>&1 \
+        | grep -v '^recorded ' || echo "FAIL $name (exit or timeout)"
+done < "$set_dir/names.txt"
+python3 - "$set_dir/parts" "$OUT/tma_h100.jsonl.gz" <<'PY'
+import glob, gzip, json, sys
+lines = []
+for p in sorted(glob.glob(sys.argv[1] + "/*.jsonl.gz")):
+    try:
+        lines += [l for l in gzip.open(p, "rt") if l.strip()]
+    except (OSError, EOFError) as e:
+        print("unreadable part", p, e)
+with gzip.open(sys.argv[2], "wt") as f:
+    f.writelines(lines)
+bad = [json.loads(l)["name"] for l in lines if any(b["dtype"] == "u32" and k == "status" and
+       b.get("output") and b["output"] != __import__("base64").b64encode(
+           (1).to_bytes(4, "little") * b["len"]).decode() for k, b in json.loads(l)["buffers"].items())]
+print(f"{len(lines)} cases recorded into {sys.argv[2]}; status != 1 (mbarrier wait gave up) in: {bad}")
+PY
+echo "== memcheck (first 10 specs)"
+head -10 "$set_dir/names.txt" | while read -r name; do
+    timeout 60 compute-sanitizer --tool memcheck --print-limit 5 python3 "$set_dir/record.py" tma /tmp/tma_mc.jsonl.gz --only "$name" 2>&1 \
+        | grep -E "ERROR SUMMARY|FAIL" | sed "s|^|$name: |"
+done

@@ -1,0 +1,233 @@
+"""Launch specs of the TMA kernel cases (tests/data/kernels/tma/src/tma.cu), in the recorder's format
+(shared/tools/gpu-golden/kernels/SPEC.md) with this project's two additions (tools/kernel-cases/README.md):
+{"tensormap": {...}} arguments and the "cluster" field. Names: tma/<theme>/<variant>.
+
+Every load case: the shared region (first `dump_bytes` bytes, 1024-aligned) is filled with 0xA5, the
+tiles are loaded at their offsets, and the region is dumped to `out`; `status` is 1 per CTA when the
+mbarrier completed with the expected transaction count (2: the wait gave up). Element values are
+arange (f16 tensors are u16 buffers holding arange, so each element is distinguishable; the copy
+moves bits only), u8 tensors are randint.
+"""
+import math
+
+ESZ = {"u8": 1, "u16": 2, "f16": 2, "bf16": 2, "f32": 4, "u32": 4, "i32": 4, "f64": 8, "u64": 8}
+BUF = {"f16": "u16", "bf16": "u16", "u8": "u8", "f32": "f32", "u32": "u32", "i32": "i32", "u64": "u64", "f64": "f64"}
+INIT = {"u8": "randint:0:256"}
+SWZ_ALIGN = 1024
+SPECS = []
+
+
+def packed_strides(dtype, dims, pad=0):
+    row = dims[0] * ESZ[dtype] + pad
+    row = (row + 15) // 16 * 16
+    strides, s = [], row
+    for d in dims[1:]:
+        strides.append(s)
+        s *= d
+    return strides, s  # strides of dims 1.., total bytes
+
+
+def tile_args(tiles):
+    """tiles: [(coords, smem_off, im2col_offsets)] -> 32 i32 scalars (4 tiles of 8)."""
+    out = []
+    for i in range(4):
+        if i < len(tiles):
+            c, off, o = tiles[i]
+            c = list(c) + [0] * (5 - len(c))
+            o = list(o) + [0] * (3 - len(o))
+            out += c + [off, (o[0] & 0xFFFF) | ((o[1] & 0xFFFF) << 16), o[2] & 0xFFFF]
+        else:
+            out += [0] * 8
+    return [{"i32": v if v < 2**31 else v - 2**32} for v in out]
+
+
+def tensormap(dtype, dims, strides, box=None, es=None, swizzle=0, oob=0, interleave=0, im2col=None):
+    t = {"buf": "tensor", "dtype": dtype, "dims": dims, "strides": strides}
+    if box is not None:
+        t["box"] = box
+    t.update({"element_strides": es or [1] * len(dims), "interleave": interleave, "swizzle": swizzle,
+              "l2_promotion": 0, "oob_fill": oob})
+    if im2col:
+        t["im2col"] = im2col
+    return t
+
+
+def load(name, dtype, dims, coords, box=None, es=None, swizzle=0, oob=0, interleave=0, im2col=None,
+         offsets=None, pad=0, cluster=None):
+    """A tile (or im2col) load case: coords is a list of tensor coordinates (im2col: (coords, offsets))."""
+    rank = len(dims)
+    esz = ESZ[dtype]
+    strides, total = packed_strides(dtype, dims, pad)
+    if im2col:
+        tile = im2col["channels"] * im2col["pixels"] * esz
+        entry = f"tma_load_im2col_{rank}d"
+    else:
+        es_ = es or [1] * rank
+        # dimension 0's element stride is ignored with interleave none (cuda.h)
+        n0 = box[0] if interleave == 0 else math.ceil(box[0] / es_[0])
+        tile = n0 * esz * math.prod(math.ceil(b / e) for b, e in zip(box[1:], es_[1:]))
+        entry = f"tma_load_{rank}d" if not cluster else "tma_load_multicast_2d"
+    align = SWZ_ALIGN if swizzle else 128
+    step = (tile + align - 1) // align * align
+    tiles = []
+    for i, c in enumerate(coords):
+        c, o = c if im2col else (c, [])
+        off = offsets[i] if offsets else i * step
+        tiles.append((c, off, o))
+    dump = max(t[1] for t in tiles) + tile
+    dump = min(32768, (dump + 128 + 15) // 16 * 16)  # 128 bytes past the last tile: no overrun
+    nctas = math.prod(cluster) if cluster else 1
+    tx = tile * len(tiles)
+    assert total <= 1 << 20 and dump <= 32768 and len(tiles) <= 4, name
+    s = {"name": name, "source": "tma.cu", "entry": entry,
+         "grid": [nctas, 1, 1], "block": [128, 1, 1], "shared_bytes": 0,
+         "args": [{"tensormap": tensormap(dtype, dims, strides, box, es, swizzle, oob, interleave, im2col)},
+                  {"buf": "out"}, {"buf": "status"}, {"i32": len(tiles)}, {"u32": tx}, {"u32": dump}]
+                 + tile_args(tiles),
+         "buffers": {"tensor": {"dtype": BUF[dtype], "len": total // ESZ[BUF[dtype]],
+                                "init": INIT.get(dtype, "arange")},
+                     "out": {"dtype": "u8", "len": dump * nctas, "init": "zeros"},
+                     "status": {"dtype": "u32", "len": nctas, "init": "zeros"}}}
+    if cluster:
+        s["cluster"] = cluster
+    SPECS.append(s)
+
+
+def store(name, dtype, dims, box, coords, swizzle=0, reduce=False, tensor_init=None, src_init=None, src_dtype=None):
+    rank = len(dims)
+    esz = ESZ[dtype]
+    strides, total = packed_strides(dtype, dims)
+    tile = math.prod(box) * esz
+    align = SWZ_ALIGN if swizzle else 128
+    step = (tile + align - 1) // align * align
+    tiles = [(c, i * step, []) for i, c in enumerate(coords)]
+    src_bytes = (len(tiles) - 1) * step + tile
+    sd = src_dtype or BUF[dtype]
+    SPECS.append({
+        "name": name, "source": "tma.cu", "entry": f"tma_{'reduce_add' if reduce else 'store'}_{rank}d",
+        "grid": [1, 1, 1], "block": [128, 1, 1], "shared_bytes": 0,
+        "args": [{"tensormap": tensormap(dtype, dims, strides, box, None, swizzle)},
+                 {"buf": "src"}, {"u32": src_bytes}, {"i32": len(tiles)}] + tile_args(tiles),
+        "buffers": {"tensor": {"dtype": BUF[dtype], "len": total // ESZ[BUF[dtype]],
+                               "init": tensor_init or "const:7"},
+                    "src": {"dtype": sd, "len": src_bytes // ESZ[sd], "init": src_init or "arange"}}})
+
+
+# --- tile loads, rank 1 ----------------------------------------------------------------------------
+load("tma/tile1d/u8_box256", "u8", [1000], [[0], [744], [900], [-100]], box=[256])
+load("tma/tile1d/f32_box64_oob", "f32", [200], [[0], [150], [-20], [190]], box=[64])
+load("tma/tile1d/f32_box64_oob_nan", "f32", [200], [[150], [-20]], box=[64], oob=1)
+load("tma/tile1d/f16_box8", "f16", [37], [[0], [33], [-5], [40]], box=[8])
+
+# --- rank 2, no swizzle: padding, OOB on every side, both oob_fill values ---------------------------
+load("tma/tile2d/f16_box32x8", "f16", [70, 33], [[0, 0], [40, 3], [-8, -2], [60, 30]], box=[32, 8])
+load("tma/tile2d/f16_box32x8_nan", "f16", [70, 33], [[-8, -2], [60, 30]], box=[32, 8], oob=1)
+load("tma/tile2d/f32_box8x16_nan", "f32", [20, 20], [[0, 0], [16, -4], [-4, 12]], box=[8, 16], oob=1)
+load("tma/tile2d/f16_box256x4", "f16", [300, 6], [[0, 0], [100, 4]], box=[256, 4])
+load("tma/tile2d/u8_box16x256", "u8", [20, 300], [[0, 0], [8, 100]], box=[16, 256])
+load("tma/tile2d/u8_box16x1_far_oob", "u8", [64, 4], [[-16, 0], [64, 0], [0, -1], [0, 4]], box=[16, 1])
+load("tma/tile2d/f16_padded_rows", "f16", [24, 10], [[0, 0], [16, 6]], box=[16, 8], pad=48)
+
+# --- swizzle, rank 2 --------------------------------------------------------------------------------
+load("tma/swizzle/f16_sw32_box16x8", "f16", [40, 40], [[0, 0], [24, 36]], box=[16, 8], swizzle=32)
+load("tma/swizzle/f16_sw64_box32x8", "f16", [80, 40], [[0, 0], [56, 36]], box=[32, 8], swizzle=64)
+load("tma/swizzle/f16_sw128_box64x8", "f16", [130, 40], [[0, 0], [100, -4]], box=[64, 8], swizzle=128)
+load("tma/swizzle/f16_sw128_box64x16", "f16", [64, 32], [[0, 0], [0, 16]], box=[64, 16], swizzle=128)
+load("tma/swizzle/f16_sw128_box32x8", "f16", [64, 32], [[0, 0], [32, 8]], box=[32, 8], swizzle=128)
+load("tma/swizzle/f16_sw64_box16x8", "f16", [64, 32], [[8, 0]], box=[16, 8], swizzle=64)
+load("tma/swizzle/f32_sw32_box8x8", "f32", [16, 16], [[0, 0], [8, 12]], box=[8, 8], swizzle=32)
+load("tma/swizzle/f32_sw64_box16x8", "f32", [32, 16], [[0, 0], [-4, 12]], box=[16, 8], swizzle=64)
+load("tma/swizzle/f32_sw128_box32x8_nan", "f32", [40, 16], [[0, 0], [20, 12]], box=[32, 8], swizzle=128, oob=1)
+load("tma/swizzle/u8_sw128_box128x8", "u8", [200, 16], [[0, 0], [100, 12]], box=[128, 8], swizzle=128)
+load("tma/swizzle/u8_sw32_box32x16", "u8", [64, 16], [[0, 0], [48, 8]], box=[32, 16], swizzle=32)
+# destinations 128- (not 1024-) aligned inside the region: the pattern follows the address bits?
+load("tma/swizzle/f16_sw128_offset512", "f16", [64, 32], [[0, 0], [0, 8]], box=[64, 8], swizzle=128,
+     offsets=[512, 2048 + 128])
+load("tma/swizzle/f16_sw64_offset128", "f16", [64, 32], [[0, 0]], box=[32, 8], swizzle=64, offsets=[128])
+# the 128-byte-span variants with 32/64-byte atoms (cuda.h 13.0; may not be supported by sm_90)
+load("tma/swizzle/f16_sw128_atom32", "f16", [64, 16], [[0, 0]], box=[64, 8], swizzle="128B_ATOM_32B")
+load("tma/swizzle/f16_sw128_atom32_flip8", "f16", [64, 16], [[0, 0]], box=[64, 8], swizzle="128B_ATOM_32B_FLIP_8B")
+load("tma/swizzle/f16_sw128_atom64", "f16", [64, 16], [[0, 0]], box=[64, 8], swizzle="128B_ATOM_64B")
+
+# --- element strides --------------------------------------------------------------------------------
+load("tma/estride/f32_es1x2", "f32", [16, 20], [[0, 0], [8, 15]], box=[8, 8], es=[1, 2])
+load("tma/estride/f32_es4x3_box9", "f32", [16, 20], [[0, 0], [4, -3]], box=[8, 9], es=[4, 3])
+load("tma/estride/f16_rank3_es1x2x3", "f16", [16, 9, 10], [[0, 0, 0], [8, 5, 7]], box=[8, 4, 6], es=[1, 2, 3])
+load("tma/estride/u8_es8_box8", "u8", [16, 64], [[0, 0], [0, 60]], box=[16, 8], es=[1, 8])
+
+# --- ranks 3..5 ------------------------------------------------------------------------------------
+load("tma/tile3d/f16_box16x4x3", "f16", [24, 10, 6], [[0, 0, 0], [16, 8, 4], [-8, -2, -1]], box=[16, 4, 3])
+load("tma/tile3d/f32_sw64_box16x2x2", "f32", [20, 5, 5], [[0, 0, 0], [8, 4, 4]], box=[16, 2, 2], swizzle=64)
+load("tma/tile4d/f16_box8x4x2x2", "f16", [16, 5, 4, 3], [[0, 0, 0, 0], [12, 3, 3, 2], [-4, -2, -1, -1]],
+     box=[8, 4, 2, 2])
+load("tma/tile4d/u8_sw32_box32x2x2x2", "u8", [40, 3, 3, 3], [[0, 0, 0, 0], [16, 2, 2, 2]], box=[32, 2, 2, 2],
+     swizzle=32)
+load("tma/tile5d/u8_box16x2x2x2x2", "u8", [32, 4, 3, 3, 2],
+     [[0, 0, 0, 0, 0], [24, 3, 2, 2, 1], [-8, -1, -1, -1, -1], [0, 0, 0, 0, 2]], box=[16, 2, 2, 2, 2])
+load("tma/tile5d/f32_box4x2x2x2x3_es", "f32", [8, 4, 4, 4, 6], [[0, 0, 0, 0, 0], [4, 2, 3, 1, 4]],
+     box=[4, 2, 2, 2, 3], es=[1, 1, 2, 1, 2])
+
+# --- interleave (rank >= 3) -------------------------------------------------------------------------
+load("tma/interleave/f16_16B", "f16", [8, 10, 5], [[0, 0, 0], [0, 8, 4]], box=[8, 4, 2], interleave=16)
+load("tma/interleave/f16_32B_sw32", "f16", [16, 10, 5], [[0, 0, 0], [0, 8, 4]], box=[16, 4, 2], interleave=32,
+     swizzle=32)
+
+# --- im2col ----------------------------------------------------------------------------------------
+# {C, W, N}: one offset (w); the box walks pixels along W (then N) from the coordinates.
+load("tma/im2col/f16_3d_nwc", "f16", [16, 20, 2],
+     [([0, -1, 0], [0]), ([0, 0, 0], [2]), ([0, 15, 0], [1])],
+     im2col={"lower": [-1], "upper": [-1], "channels": 16, "pixels": 32})
+# {C, W, H, N}: two offsets (w, h)
+load("tma/im2col/f16_4d_nhwc", "f16", [8, 6, 6, 2],
+     [([0, -1, -1, 0], [0, 0]), ([0, -1, -1, 0], [1, 2]), ([0, 0, 0, 1], [2, 2]), ([0, 3, 3, 0], [0, 1])],
+     im2col={"lower": [-1, -1], "upper": [-1, -1], "channels": 8, "pixels": 24})
+load("tma/im2col/f32_4d_nhwc_nan", "f32", [4, 5, 5, 2], [([0, -1, -1, 0], [0, 0]), ([0, 2, 2, 1], [2, 1])],
+     im2col={"lower": [-1, -1], "upper": [1, 1], "channels": 4, "pixels": 40}, oob=1)
+# {C, W, H, D, N}: three offsets (w, h, d)
+load("tma/im2col/f32_5d_ndhwc", "f32", [4, 4, 4, 3, 2], [([0, -1, -1, -1, 0], [0, 0, 0]), ([0, 0, 0, 0, 1], [1, 1, 1])],
+     im2col={"lower": [-1, -1, -1], "upper": [-1, -1, -1], "channels": 4, "pixels": 20})
+load("tma/im2col/u8_4d_sw64", "u8", [64, 4, 4, 2], [([0, 0, 0, 0], [0, 0]), ([0, -1, -1, 1], [1, 1])],
+     im2col={"lower": [-1, -1], "upper": [-1, -1], "channels": 64, "pixels": 16}, swizzle=64)
+load("tma/im2col/f16_4d_channels_part", "f16", [32, 4, 4, 1], [([8, 0, 0, 0], [0, 0]), ([24, 0, 0, 0], [1, 1])],
+     im2col={"lower": [0, 0], "upper": [-1, -1], "channels": 16, "pixels": 12})
+
+# --- multicast within a cluster (launch-time cluster dimensions) -----------------------------------
+load("tma/multicast/f16_cluster2", "f16", [64, 32], [[0, 0], [32, 24]], box=[32, 8], cluster=[2, 1, 1])
+load("tma/multicast/f16_cluster4_sw128", "f16", [128, 32], [[0, 0], [64, 8], [-16, 28], [120, 0]], box=[64, 8],
+     swizzle=128, cluster=[4, 1, 1])
+
+# --- stores and add-reductions (shared -> global, tile mode) ---------------------------------------
+store("tma/store/f16_1d_box64", "f16", [100], [64], [[0], [60], [-30]])
+store("tma/store/f16_2d_box32x8", "f16", [40, 20], [32, 8], [[0, 0], [20, 16], [-16, -4]])
+store("tma/store/f16_2d_sw128_box64x8", "f16", [100, 20], [64, 8], [[0, 0], [50, 14]], swizzle=128)
+store("tma/store/f32_2d_sw32_box8x4", "f32", [20, 10], [8, 4], [[0, 0], [16, 8]], swizzle=32)
+store("tma/store/u8_3d_box16x4x2", "u8", [40, 6, 3], [16, 4, 2], [[0, 0, 0], [32, 4, 2]], src_init="randint:0:256")
+store("tma/reduce/f32_2d_add", "f32", [24, 12], [16, 8], [[0, 0], [8, 4], [16, 8]],
+      tensor_init="arange", src_init="randint:0:100", reduce=True)
+store("tma/reduce/u32_2d_add", "u32", [24, 12], [8, 8], [[0, 0], [4, 2], [20, 10]],
+      tensor_init="randint:0:4000000000", src_init="randint:0:4000000000", reduce=True)
+store("tma/reduce/f16_2d_add", "f16", [32, 8], [16, 4], [[0, 0], [8, 2], [24, 6]],
+      tensor_init="uniform:-4:4", src_init="uniform:-4:4", src_dtype="f16", reduce=True)
+store("tma/reduce/f32_3d_add", "f32", [8, 4, 4], [8, 2, 2], [[0, 0, 0], [0, 1, 1], [0, 3, 3]],
+      tensor_init="uniform:-1:1", src_init="uniform:-1:1", reduce=True)
+# f16 tensors take f16 data for the reductions (the buffer, not a u16 arange)
+for s in SPECS:
+    if s["name"] == "tma/reduce/f16_2d_add":
+        s["buffers"]["tensor"]["dtype"] = "f16"
+
+# --- non-tensor bulk copies ------------------------------------------------------------------------
+def bulk(name, ops, src_len=4096, dst_len=4096):
+    dump = max(o[1] + o[2] for o in ops) + 128
+    args = [{"buf": "src"}, {"buf": "dst"}, {"buf": "out"}, {"buf": "status"}, {"i32": len(ops)}, {"u32": dump}]
+    for i in range(4):
+        args += [{"i32": v} for v in (ops[i] if i < len(ops) else (0, 0, 0, 0))]
+    SPECS.append({"name": name, "source": "tma.cu", "entry": "bulk_copy", "grid": [1, 1, 1], "block": [128, 1, 1],
+                  "shared_bytes": 0, "args": args,
+                  "buffers": {"src": {"dtype": "u32", "len": src_len // 4, "init": "arange"},
+                              "dst": {"dtype": "u32", "len": dst_len // 4, "init": "zeros"},
+                              "out": {"dtype": "u8", "len": dump, "init": "zeros"},
+                              "status": {"dtype": "u32", "len": 1, "init": "zeros"}}})
+
+
+bulk("tma/bulk/four_copies", [(0, 0, 16, 0), (16, 64, 48, 256), (1024, 256, 256, 512), (2048, 1024, 1024, 2048)])
+bulk("tma/bulk/unaligned16_offsets", [(48, 16, 32, 16), (4000, 112, 96, 4000), (400, 2048, 2048, 1600)])
