@@ -217,6 +217,45 @@ pub enum Fault {
         /// The threads (indices in the CTA) that have exited, in order.
         exited: Vec<usize>,
     },
+    /// A `.shared::cluster` address (or a `mapa` rank) naming a CTA the
+    /// cluster does not have.
+    #[error("`{instruction}`: shared::cluster address {address:#x} names the CTA of rank {rank}, but the cluster has {size} CTA{}", plural(*.size))]
+    NoSuchCta {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The address (or, for `mapa`, the address mapped).
+        address: u64,
+        /// The rank it names.
+        rank: u32,
+        /// How many CTAs the cluster has.
+        size: u32,
+    },
+    /// An address that must point into shared memory (an mbarrier
+    /// object's, `mapa`'s, `getctarank`'s) that does not.
+    #[error("`{instruction}`: address {address:#x} is not in shared memory")]
+    NotShared {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The address.
+        address: u64,
+    },
+    /// `barrier.cluster.arrive` twice without a `wait` between, or a
+    /// `wait` without an `arrive` before it.
+    #[error("`{instruction}`: {detail}")]
+    ClusterBarrier {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// Which thread, and what it did out of order.
+        detail: String,
+    },
+    /// A launch whose cluster shape the GPU refuses: a grid that is not a
+    /// whole number of clusters, a cluster of more than 16 CTAs, a shape
+    /// other than the kernel's `.reqnctapercluster`.
+    #[error("cluster shape: {detail}")]
+    BadCluster {
+        /// What is wrong.
+        detail: String,
+    },
     /// `bar`, `barrier` on a barrier number past the CTA's sixteen.
     #[error("barrier {barrier} does not exist (0-15)")]
     NoSuchBarrier {
@@ -535,6 +574,15 @@ pub enum WaitSite {
     /// A lane letting the others run (an `mbarrier.try_wait` that would
     /// block).
     Yield,
+    /// The cluster barrier (`barrier.cluster.wait`).
+    ClusterBarrier {
+        /// The rank of the waiting threads' CTA in the cluster.
+        rank: u32,
+        /// How many threads of the cluster it waits for.
+        expected: usize,
+        /// How many arrived.
+        arrived: usize,
+    },
     /// A CTA barrier (`bar.sync`, `barrier`, `bar.red`).
     Barrier {
         /// The instruction's table key.
@@ -572,6 +620,14 @@ impl fmt::Display for WaitSite {
             } => write!(
                 f,
                 "`{instruction}` barrier {barrier} ({expected} threads expected)"
+            ),
+            WaitSite::ClusterBarrier {
+                rank,
+                expected,
+                arrived,
+            } => write!(
+                f,
+                "`barrier.cluster.wait` in the CTA of rank {rank} ({arrived} of {expected} threads of the cluster arrived)"
             ),
         }
     }
@@ -617,6 +673,11 @@ impl From<Fault> for ThreadFault {
             fault,
         }
     }
+}
+
+/// "s" after a count other than one.
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// `ld` or `ld (lane 3)`: the access, naming the lane when known.

@@ -38,6 +38,12 @@ impl From<(u32, u32, u32)> for Dim3 {
     }
 }
 
+impl From<[u32; 3]> for Dim3 {
+    fn from([x, y, z]: [u32; 3]) -> Dim3 {
+        Dim3 { x, y, z }
+    }
+}
+
 impl From<Dim3> for [u32; 3] {
     fn from(d: Dim3) -> [u32; 3] {
         [d.x, d.y, d.z]
@@ -55,6 +61,13 @@ pub struct Thread {
     pub ctaid: [u32; 3],
     /// `%nctaid`
     pub nctaid: [u32; 3],
+    /// `%cluster_nctaid`: the shape of the thread's cluster in CTAs
+    /// (1x1x1 when the launch has no clusters).
+    pub cluster: [u32; 3],
+    /// `%is_explicit_cluster`: whether the launch asked for clusters (by
+    /// the kernel's `.reqnctapercluster` or the launch's shape), rather
+    /// than each CTA being an implicit cluster of one.
+    pub explicit_cluster: bool,
     /// `%laneid`
     pub lane: u32,
     /// `%warpid` (the warp's index in its CTA)
@@ -70,6 +83,8 @@ impl Thread {
         ntid: [1, 1, 1],
         ctaid: [0; 3],
         nctaid: [1, 1, 1],
+        cluster: [1, 1, 1],
+        explicit_cluster: false,
         lane: 0,
         warp: 0,
         index: 0,
@@ -86,5 +101,40 @@ impl Thread {
     pub fn nwarps(&self) -> u32 {
         let threads: u32 = self.ntid.iter().product();
         threads.div_ceil(32)
+    }
+
+    /// `%cluster_ctaid`: the CTA's place in its cluster.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Thread;
+    /// let t = Thread { ctaid: [5, 3, 0], nctaid: [8, 4, 1], cluster: [2, 2, 1], ..Thread::SINGLE };
+    /// assert_eq!(t.cluster_ctaid(), [1, 1, 0]);
+    /// assert_eq!(t.clusterid(), [2, 1, 0]);
+    /// assert_eq!(t.nclusterid(), [4, 2, 1]);
+    /// assert_eq!((t.cluster_rank(), t.cluster_size()), (3, 4));
+    /// ```
+    pub fn cluster_ctaid(&self) -> [u32; 3] {
+        std::array::from_fn(|c| self.ctaid[c] % self.cluster[c].max(1))
+    }
+
+    /// `%clusterid`: the cluster's place in the grid.
+    pub fn clusterid(&self) -> [u32; 3] {
+        std::array::from_fn(|c| self.ctaid[c] / self.cluster[c].max(1))
+    }
+
+    /// `%nclusterid`: the grid's shape in clusters.
+    pub fn nclusterid(&self) -> [u32; 3] {
+        std::array::from_fn(|c| self.nctaid[c] / self.cluster[c].max(1))
+    }
+
+    /// `%cluster_ctarank`: the CTA's rank in its cluster, x fastest.
+    pub fn cluster_rank(&self) -> u32 {
+        let [x, y, z] = self.cluster_ctaid();
+        x + self.cluster[0] * (y + self.cluster[1] * z)
+    }
+
+    /// `%cluster_nctarank`: how many CTAs the cluster has.
+    pub fn cluster_size(&self) -> u32 {
+        self.cluster.iter().product()
     }
 }

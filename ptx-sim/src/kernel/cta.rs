@@ -8,11 +8,14 @@
 //! so a CTA computes the same thing whichever worker runs it and whatever
 //! the other CTAs do, unless it reads what they write.
 
+use super::cluster::ClusterBarrier;
 use super::code::Op;
 use super::load::{EntryInfo, Image};
+use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
+use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Slots, Thread, lanes_of};
 
@@ -37,6 +40,10 @@ pub(crate) struct Fixed<'a> {
 pub(crate) struct CtaContext<'a> {
     pub fixed: Fixed<'a>,
     pub shared: &'a mut [u8],
+    /// The shared memories of the other CTAs of the cluster.
+    pub peers: Peers<'a>,
+    /// The cluster's barrier.
+    pub cluster: &'a mut ClusterBarrier,
     pub stats: &'a mut SharedStats,
     pub barriers: &'a mut Barriers,
     /// Scratch rows of operand slots for warp-wide operations.
@@ -203,7 +210,6 @@ pub(crate) struct Cta {
     pub linear: usize,
     pub ctaid: [u32; 3],
     pub warps: Vec<Warp>,
-    pub shared: Vec<u8>,
     barriers: Barriers,
     pub stats: SharedStats,
     pub output: Vec<u8>,
@@ -219,14 +225,15 @@ pub(crate) struct Cta {
 
 impl Cta {
     /// CTA `linear` of a launch of `entry` (function `function`) over
-    /// `grid` CTAs of `block` threads, with `shared` bytes of shared memory.
+    /// `grid` CTAs of `block` threads, in clusters of `cluster.0` (which
+    /// the launch asked for if `cluster.1`).
     pub(crate) fn new(
         image: &Image,
         function: u32,
         linear: usize,
         grid: Dim3,
         block: Dim3,
-        shared: usize,
+        cluster: (Dim3, bool),
     ) -> Cta {
         let ctaid = [
             (linear % grid.x as usize) as u32,
@@ -248,6 +255,8 @@ impl Cta {
                         ntid: block.into(),
                         ctaid,
                         nctaid: grid.into(),
+                        cluster: cluster.0.into(),
+                        explicit_cluster: cluster.1,
                         lane: l as u32,
                         warp: w as u32,
                         index: linear * threads + w * 32 + l,
@@ -273,7 +282,6 @@ impl Cta {
             linear,
             ctaid,
             warps,
-            shared: vec![0; shared],
             barriers: Barriers::default(),
             stats: SharedStats::default(),
             output: Vec::new(),
@@ -286,13 +294,22 @@ impl Cta {
         }
     }
 
-    /// Runs a slice of at most `budget` steps.
+    /// Runs a slice of at most `budget` steps, with `shared` its shared
+    /// memory, `peers` the other CTAs' of its cluster and `cluster` the
+    /// cluster's barrier. A CTA whose warps all wait, some at the cluster
+    /// barrier or in a cluster of more than one, ends its slice early (the
+    /// other CTAs of the cluster may release them; the cluster tells when
+    /// none can).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn run(
         &mut self,
         image: &Image,
         entry: &EntryInfo,
         launch: &LaunchMemory,
         dynamic_shared: u64,
+        shared: &mut [u8],
+        mut peers: Peers<'_>,
+        cluster: &mut ClusterBarrier,
         budget: u64,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let fixed = Fixed {
@@ -301,7 +318,7 @@ impl Cta {
             launch,
             smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
             dynamic_shared,
-            shared_len: self.shared.len() as u64,
+            shared_len: shared.len() as u64,
         };
         let mut left = budget;
         let exited_before = self.exited;
@@ -318,7 +335,9 @@ impl Cta {
                 let before = turn;
                 let mut cx = CtaContext {
                     fixed,
-                    shared: &mut self.shared,
+                    shared: &mut *shared,
+                    peers: peers.reborrow(),
+                    cluster: &mut *cluster,
                     stats: &mut self.stats,
                     barriers: &mut self.barriers,
                     rows: &mut self.rows,
@@ -351,10 +370,42 @@ impl Cta {
             if !ran {
                 self.release(image);
                 if self.warps.iter().all(|w| w.ready == 0) {
+                    if peers.size() > 1 || self.at_cluster_barrier() {
+                        self.used = budget - left;
+                        return Ok(self.paused(exited_before));
+                    }
                     return Err(self.deadlock(image));
                 }
             }
         }
+    }
+
+    /// Whether a lane waits at the cluster barrier.
+    fn at_cluster_barrier(&self) -> bool {
+        self.warps
+            .iter()
+            .any(|w| lanes_of(w.waiting).any(|l| w.wait_kind[l] == Some(WaitKind::ClusterBarrier)))
+    }
+
+    /// Whether every thread exited.
+    pub(crate) fn finished(&self) -> bool {
+        self.exited == self.threads
+    }
+
+    /// Threads that exited.
+    pub(crate) fn exited(&self) -> u32 {
+        self.exited
+    }
+
+    /// Threads that have not exited.
+    pub(crate) fn live(&self) -> u32 {
+        self.threads - self.exited
+    }
+
+    /// Releases `lanes` of warp `warp`, which waited at the cluster
+    /// barrier.
+    pub(crate) fn release_lanes(&mut self, warp: u32, lanes: u32) {
+        self.warps[warp as usize].release(lanes);
     }
 
     /// Ends a slice that spent its budget.
@@ -397,7 +448,7 @@ impl Cta {
     }
 
     /// The deadlock of a CTA whose lanes all wait and none can go on.
-    fn deadlock(&self, image: &Image) -> Box<ThreadFault> {
+    pub(crate) fn deadlock(&self, image: &Image) -> Box<ThreadFault> {
         let live = self.threads - self.exited;
         let mut waiting: Vec<WaitingThreads> = Vec::new();
         let thread_index = |w: u32, l: usize| w as usize * 32 + l;

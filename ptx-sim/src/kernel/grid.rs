@@ -19,7 +19,8 @@
 //! cannot finish: the launch ends with [`Fault::Hang`], naming where every
 //! warp stands.
 
-use super::cta::{Cta, SliceEnd, Steps};
+use super::cluster::Cluster;
+use super::cta::{SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::grid::resident;
@@ -39,6 +40,10 @@ pub(crate) struct Grid<'a> {
     pub launch: &'a LaunchMemory,
     pub grid: Dim3,
     pub block: Dim3,
+    /// The clusters' shape (1x1x1 without clusters), and whether the
+    /// launch asked for clusters.
+    pub cluster: Dim3,
+    pub explicit_cluster: bool,
     /// Shared memory of a CTA: the reserved region, static and dynamic.
     pub shared: usize,
     pub dynamic_shared: u64,
@@ -58,11 +63,11 @@ pub(crate) struct Outcome {
 
 /// The queue of resident CTAs that workers share.
 struct Queue {
-    /// Resident CTAs not running now.
-    paused: VecDeque<Box<Cta>>,
-    /// The next CTA to admit.
+    /// Resident clusters not running now.
+    paused: VecDeque<Box<Cluster>>,
+    /// The next cluster to admit.
     next: usize,
-    /// CTAs running on a worker now.
+    /// Clusters running on a worker now.
     running: usize,
     finished: usize,
     /// Steps run since the last progress, and slices in that time.
@@ -78,11 +83,12 @@ struct Queue {
 }
 
 impl Grid<'_> {
-    /// Runs every CTA of the grid.
+    /// Runs every CTA of the grid, a cluster at a time.
     pub(crate) fn run(&self) -> Outcome {
-        let total = self.grid.count();
+        let size = self.cluster.count();
+        let total = self.grid.count() / size;
         let own = self.shared - crate::machine::grid::SHARED_RESERVED_PER_CTA;
-        let limit = resident(self.block.count(), own).min(total);
+        let limit = (resident(self.block.count(), own) / size).clamp(1, total.max(1));
         let queue = Mutex::new(Queue {
             paused: VecDeque::new(),
             next: 0,
@@ -118,8 +124,8 @@ impl Grid<'_> {
         }
     }
 
-    /// One worker: takes CTAs and runs slices of them until the grid is
-    /// done, stuck or faulted.
+    /// One worker: takes clusters and runs slices of them until the grid
+    /// is done, stuck or faulted.
     fn work(&self, queue: &Mutex<Queue>, wake: &Condvar, total: usize, limit: usize) {
         let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
         loop {
@@ -135,12 +141,14 @@ impl Grid<'_> {
                     let linear = q.next;
                     q.next += 1;
                     q.running += 1;
-                    let cta = Cta::new(
+                    let cta = Cluster::new(
                         self.image,
                         self.function,
                         linear,
                         self.grid,
                         self.block,
+                        self.cluster,
+                        self.explicit_cluster,
                         self.shared,
                     );
                     break (Box::new(cta), true);
@@ -177,10 +185,10 @@ impl Grid<'_> {
                     q.finished += 1;
                     q.stalled_steps = 0;
                     q.stalled_slices = 0;
-                    let output = std::mem::take(&mut cta.output);
-                    q.outputs.push((cta.linear, output));
-                    q.stats.merge(&cta.stats);
-                    q.steps.add(cta.steps());
+                    let (outputs, stats, steps) = cta.finish();
+                    q.outputs.extend(outputs);
+                    q.stats.merge(&stats);
+                    q.steps.add(steps);
                 }
                 Ok(SliceEnd::Paused { progress }) => {
                     if progress || changed || admitted {

@@ -5,7 +5,8 @@
 use super::cta::Steps;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
-use crate::fault::ThreadFault;
+use crate::fault::{Fault, ThreadFault};
+use crate::machine::cluster::MAX_CLUSTER_CTAS;
 use crate::machine::context;
 use crate::machine::spaces::{LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
@@ -110,6 +111,7 @@ impl Module {
             backend: Backend::Simulator,
             grid: Dim3::from(1),
             block: Dim3::from(1),
+            cluster: None,
             dynamic_shared: 0,
             workers: None,
             hang_limit: DEFAULT_HANG_LIMIT,
@@ -318,6 +320,7 @@ pub struct KernelLaunch<'m> {
     backend: Backend,
     grid: Dim3,
     block: Dim3,
+    cluster: Option<Dim3>,
     dynamic_shared: usize,
     workers: Option<usize>,
     hang_limit: u64,
@@ -335,6 +338,40 @@ impl KernelLaunch<'_> {
     /// A CTA's shape, in threads.
     pub fn block(&mut self, block: impl Into<Dim3>) -> &mut Self {
         self.block = block.into();
+        self
+    }
+
+    /// Launches the grid in thread-block clusters of `shape` CTAs (what
+    /// `cudaLaunchKernelEx` with a cluster-dimension attribute does). A
+    /// kernel whose `.reqnctapercluster` gives its shape needs none; one
+    /// given must agree with it. The grid must be a whole number of
+    /// clusters, of at most 16 CTAs each.
+    ///
+    /// ```
+    /// use ptx_sim::kernel::Module;
+    /// let module = Module::from_ptx(r#"
+    /// .version 8.0
+    /// .target sm_90
+    /// .address_size 64
+    /// .visible .entry ranks(.param .u64 out) {
+    ///     .reg .b32 %r<4>;
+    ///     .reg .b64 %rd<4>;
+    ///     ld.param.u64 %rd1, [out];
+    ///     mov.u32 %r1, %cluster_ctarank;
+    ///     mov.u32 %r2, %ctaid.x;
+    ///     mul.wide.u32 %rd2, %r2, 4;
+    ///     add.s64 %rd3, %rd1, %rd2;
+    ///     st.global.u32 [%rd3], %r1;
+    ///     ret;
+    /// }"#).unwrap();
+    /// let mut launch = module.kernel("ranks").unwrap();
+    /// let out = launch.zeroed::<u32>(4);
+    /// launch.grid(4).cluster(2).arg(out);
+    /// let report = launch.run().unwrap();
+    /// assert_eq!(report.read::<u32>(out), [0, 1, 0, 1]);
+    /// ```
+    pub fn cluster(&mut self, shape: impl Into<Dim3>) -> &mut Self {
+        self.cluster = Some(shape.into());
         self
     }
 
@@ -495,6 +532,7 @@ impl KernelLaunch<'_> {
                 b.count()
             )));
         }
+        self.cluster_shape()?;
         let shared = static_shared as usize + self.dynamic_shared;
         if shared > MAX_SHARED_BYTES {
             return Err(wrong(format!(
@@ -503,6 +541,60 @@ impl KernelLaunch<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// The clusters' shape (1x1x1 without clusters) and whether the
+    /// launch has explicit clusters, checked against the grid and the
+    /// kernel's `.reqnctapercluster`, `.explicitcluster` and
+    /// `.maxclusterrank`.
+    fn cluster_shape(&self) -> Result<(Dim3, bool), KernelError> {
+        let wrong = |detail: String| {
+            KernelError::Faults(LaunchError::from(Fault::BadCluster {
+                detail: format!("`{}`: {detail}", self.name()),
+            }))
+        };
+        let entry = &self.module.image.entries[&self.function];
+        let required = entry.reqnctapercluster.map(Dim3::from);
+        let shape = match (self.cluster, required) {
+            (Some(given), Some(required)) if given != required => {
+                return Err(wrong(format!(
+                    "its .reqnctapercluster is {required:?}, launched with clusters of {given:?}"
+                )));
+            }
+            (given, required) => given.or(required),
+        };
+        let Some(shape) = shape else {
+            if entry.explicit_cluster {
+                return Err(wrong(
+                    "it is marked .explicitcluster, so it must be launched with clusters".into(),
+                ));
+            }
+            return Ok((Dim3::from(1), false));
+        };
+        let (c, g) = (
+            [shape.x, shape.y, shape.z],
+            [self.grid.x, self.grid.y, self.grid.z],
+        );
+        if c.contains(&0) || shape.count() > MAX_CLUSTER_CTAS {
+            return Err(wrong(format!(
+                "a cluster of {shape:?} CTAs is not 1 to {MAX_CLUSTER_CTAS} CTAs"
+            )));
+        }
+        if let Some(max) = entry.maxclusterrank
+            && shape.count() > max as usize
+        {
+            return Err(wrong(format!(
+                "its .maxclusterrank is {max}, launched with clusters of {} CTAs",
+                shape.count()
+            )));
+        }
+        if (0..3).any(|k| g[k] % c[k] != 0) {
+            return Err(wrong(format!(
+                "the grid {:?} is not a whole number of clusters of {shape:?}",
+                self.grid
+            )));
+        }
+        Ok((shape, true))
     }
 
     /// Runs the kernel where [`KernelLaunch::backend`] says.
@@ -590,6 +682,7 @@ impl KernelLaunch<'_> {
         let constants = image.constants.iter().map(|c| c.init.clone()).collect();
         let memory = LaunchMemory::new(globals, constants, params);
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
+        let (cluster, explicit_cluster) = self.cluster_shape()?;
         let workers = self.workers.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
@@ -601,6 +694,8 @@ impl KernelLaunch<'_> {
             launch: &memory,
             grid: self.grid,
             block: self.block,
+            cluster,
+            explicit_cluster,
             shared,
             dynamic_shared: self.dynamic_shared as u64,
             workers,

@@ -110,6 +110,12 @@ pub(crate) struct EntryInfo {
     pub reqntid: Option<[u32; 3]>,
     /// `.maxntid`.
     pub maxntid: Option<[u32; 3]>,
+    /// `.reqnctapercluster`: the cluster shape the kernel is built for.
+    pub reqnctapercluster: Option<[u32; 3]>,
+    /// `.explicitcluster`: the kernel must be launched with clusters.
+    pub explicit_cluster: bool,
+    /// `.maxclusterrank`: at most this many CTAs a cluster.
+    pub maxclusterrank: Option<u32>,
 }
 
 /// A loaded module: what a launch runs.
@@ -484,6 +490,13 @@ impl<'m> Loader<'m> {
                     dynamic_base,
                     reqntid: threads(ptx_core::module::AttributeKind::ReqNtid),
                     maxntid: threads(ptx_core::module::AttributeKind::MaxNtid),
+                    reqnctapercluster: threads(ptx_core::module::AttributeKind::ReqNctaPerCluster),
+                    explicit_cluster: self.defined[e]
+                        .attribute(ptx_core::module::AttributeKind::ExplicitCluster)
+                        .is_some(),
+                    maxclusterrank: self.defined[e]
+                        .attribute(ptx_core::module::AttributeKind::MaxClusterRank)
+                        .and_then(|a| a.values.first().map(|&v| v as u32)),
                 },
             );
         }

@@ -19,6 +19,7 @@
 //! what is not simulated, and where the time goes.
 
 mod builtins;
+mod cluster;
 mod code;
 mod contract;
 mod cta;

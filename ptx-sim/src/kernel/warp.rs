@@ -93,6 +93,8 @@ pub(crate) enum Waiting {
     Barrier,
     /// At a warp collective, for members that are not there.
     Collective,
+    /// At `barrier.cluster.wait`, for the cluster's other threads.
+    ClusterBarrier,
 }
 
 /// A lane fault: the lane, and what went wrong at which step.
@@ -666,6 +668,7 @@ impl Warp {
                 lanes: cx.rows,
                 memory: WarpMemories {
                     shared: cx.shared,
+                    peers: cx.peers.reborrow(),
                     locals: &mut self.locals,
                     launch: Some(fixed.launch),
                 },
@@ -906,6 +909,7 @@ impl Warp {
                     s[1] = self.read(&cx.fixed, &slots[1], l, base, frame.local_base);
                     let memories = crate::sem::memory::address::Memories {
                         shared: &mut [],
+                        peers: cx.peers.reborrow(),
                         local: None,
                         launch: Some(cx.fixed.launch),
                     };
@@ -934,6 +938,7 @@ impl Warp {
                     }
                     let mut memories = crate::sem::memory::address::Memories {
                         shared: &mut *cx.shared,
+                        peers: cx.peers.reborrow(),
                         local: self.locals.get_mut(l),
                         launch: Some(cx.fixed.launch),
                     };
@@ -949,6 +954,34 @@ impl Warp {
             }
             Semantics::Bar | Semantics::Barrier => {
                 return self.barrier(cx, active, mods, slots, frame).map(|()| None);
+            }
+            Semantics::Mapa | Semantics::Getctarank => {
+                let (rank, size) = (cx.peers.rank(), cx.peers.size());
+                let mut s = [0u64; 3];
+                for l in lanes_of(active) {
+                    for (k, o) in slots.iter().enumerate().skip(1).take(2) {
+                        s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
+                    }
+                    let address = crate::sem::memory::address::ClusterView { rank, size };
+                    s[0] = if sem == Semantics::Mapa {
+                        address.mapa(mods, s[1], s[2] as u32)
+                    } else {
+                        address.getctarank(mods, s[1])
+                    }
+                    .map_err(|f| (l as u32, f))?;
+                    self.write(&slots[0], l, base, s[0]);
+                }
+            }
+            Semantics::BarrierClusterArrive => {
+                let rank = cx.peers.rank();
+                for l in lanes_of(active) {
+                    cx.cluster
+                        .arrive(rank, self.index as usize * 32 + l)
+                        .map_err(|f| (l as u32, f))?;
+                }
+            }
+            Semantics::BarrierClusterWait => {
+                return self.cluster_wait(cx, active).map(|()| None);
             }
             _ => {
                 return Err((active.trailing_zeros(), Fault::not_simulated(sem.key())));
@@ -1003,6 +1036,43 @@ impl Warp {
         } else {
             self.goto(pc + 1);
         }
+        Ok(())
+    }
+
+    /// `barrier.cluster.wait` reached by `active` lanes: those whose
+    /// arrival's phase has completed go on, the others wait for it (and the
+    /// rest of the group steps past with them).
+    fn cluster_wait(&mut self, cx: &mut CtaContext<'_>, active: u32) -> Result<(), (u32, Fault)> {
+        let pc = self.gpc;
+        let rank = cx.peers.rank();
+        let mut blocked = 0u32;
+        for l in lanes_of(active) {
+            let done = cx
+                .cluster
+                .wait(rank, self.index as usize * 32 + l)
+                .map_err(|f| (l as u32, f))?;
+            if !done {
+                blocked |= 1 << l;
+            }
+        }
+        if blocked == 0 {
+            self.goto(pc + 1);
+            return Ok(());
+        }
+        cx.cluster.block(rank, self.index, blocked);
+        for l in lanes_of(blocked) {
+            self.pc[l] = pc;
+            self.frame[l] = self.gframe;
+            self.wait_kind[l] = Some(Waiting::ClusterBarrier);
+        }
+        self.ready &= !blocked;
+        self.waiting |= blocked;
+        for l in lanes_of(self.group & !blocked) {
+            self.pc[l] = pc + 1;
+            self.frame[l] = self.gframe;
+        }
+        self.group = 0;
+        self.select();
         Ok(())
     }
 
@@ -1329,6 +1399,7 @@ impl Warp {
             if !self.in_flight[l].is_empty() {
                 let mut memories = crate::sem::memory::address::Memories {
                     shared: &mut *cx.shared,
+                    peers: cx.peers.reborrow(),
                     local: self.locals.get_mut(l),
                     launch: Some(cx.fixed.launch),
                 };
@@ -1340,6 +1411,10 @@ impl Warp {
         let rest = self.group & !lanes;
         self.exited |= lanes;
         self.ready &= !lanes;
+        for l in lanes_of(lanes) {
+            cx.cluster
+                .exit(cx.peers.rank(), self.index as usize * 32 + l);
+        }
         cx.exited_threads += lanes.count_ones();
         cx.live -= lanes.count_ones();
         // The lanes leave every frame of their calls.

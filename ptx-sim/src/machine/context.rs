@@ -134,9 +134,13 @@ pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thre
         // so, `ours/ptx/vector_components`): the cluster is the CTA's
         // index in the grid, the grid's shape counts clusters, and the CTA
         // is rank 0 at (0, 0, 0) of a 1x1x1 cluster.
-        "%clusterid" => u64::from(id.ctaid[c]),
-        "%nclusterid" => u64::from(id.nctaid[c]),
-        "%cluster_nctarank" | "%cluster_nctaid" => 1,
+        "%clusterid" => u64::from(id.clusterid()[c]),
+        "%nclusterid" => u64::from(id.nclusterid()[c]),
+        "%cluster_ctaid" => u64::from(id.cluster_ctaid()[c]),
+        "%cluster_nctaid" => u64::from(id.cluster[c]),
+        "%cluster_ctarank" => u64::from(id.cluster_rank()),
+        "%cluster_nctarank" => u64::from(id.cluster_size()),
+        "%is_explicit_cluster" => u64::from(id.explicit_cluster),
         _ => 0,
     }
 }

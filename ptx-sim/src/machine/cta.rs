@@ -58,6 +58,8 @@ pub struct WarpCall<'a> {
 pub struct WarpMemories<'a> {
     /// The CTA's shared memory.
     pub shared: &'a mut [u8],
+    /// The shared memories of the other CTAs of its cluster.
+    pub peers: crate::machine::cluster::Peers<'a>,
     /// Each lane's local memory, by lane; empty when not held.
     pub locals: &'a mut [Vec<u8>],
     /// The launch's memory, if held.
@@ -70,6 +72,7 @@ impl WarpMemories<'_> {
     pub fn lane(&mut self, lane: usize) -> Memories<'_> {
         Memories {
             shared: self.shared,
+            peers: self.peers.reborrow(),
             local: self.locals.get_mut(lane),
             launch: self.launch,
         }
@@ -626,6 +629,7 @@ impl CtaCore {
                 lanes: rows,
                 memory: WarpMemories {
                     shared: &mut shared,
+                    peers: crate::machine::cluster::Peers::alone(),
                     locals: &mut [],
                     launch: None,
                 },

@@ -12,6 +12,7 @@
 
 pub mod banks;
 pub mod barrier;
+pub mod cluster;
 pub mod collective;
 pub mod context;
 mod cta;

@@ -222,6 +222,8 @@ where
         ntid: block.into(),
         ctaid: place.ctaid,
         nctaid: place.grid.into(),
+        cluster: [1, 1, 1],
+        explicit_cluster: false,
         lane: 0,
         warp: 0,
         index: place.first_thread,

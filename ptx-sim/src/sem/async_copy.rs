@@ -15,7 +15,7 @@ use crate::fault::Fault;
 use crate::machine::CtaCore;
 use crate::machine::current;
 use crate::machine::in_flight::{Copy, InFlight};
-use crate::sem::memory::address::{Memories, Reach, check_access};
+use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use ptx_core::{Flags, Mods, Semantics, StateSpace};
 
@@ -219,7 +219,15 @@ fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
     Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
     if let (StateSpace::Shared(_), Some(&mbar)) = (to, s.get(3)) {
-        mbarrier::complete_tx_at(memories.shared, key, mbar, size)?;
+        // The object is in the destination's CTA, named in its space.
+        let lane = Memories {
+            shared: &mut *memories.shared,
+            peers: memories.peers.reborrow(),
+            local: None,
+            launch: None,
+        };
+        let (shared, at) = shared_at(lane, &dst_mods, mbar, key)?;
+        mbarrier::complete_tx_at(shared, key, at, size)?;
     }
     Ok(())
 }

@@ -414,6 +414,10 @@ dispatch! {
         MbarrierCompleteTx => sync::mbarrier::complete_tx,
         MbarrierTestWait => sync::mbarrier::test_wait,
         MbarrierTryWait => sync::mbarrier::try_wait,
+        Mapa => memory::address::mapa,
+        Getctarank => memory::address::getctarank,
+        BarrierClusterArrive => sync::barrier_cluster,
+        BarrierClusterWait => sync::barrier_cluster,
     }
     control {
         Bra,
@@ -424,8 +428,6 @@ dispatch! {
     }
     not simulated {
         AtomVec,
-        BarrierClusterArrive,
-        BarrierClusterWait,
         ClusterlaunchcontrolQueryCancel,
         ClusterlaunchcontrolTryCancel,
         CpAsyncBulkTensor,
@@ -434,9 +436,7 @@ dispatch! {
         CreatepolicyRange,
         CvtRs,
         FenceProxyTensormap,
-        Getctarank,
         Griddepcontrol,
-        Mapa,
         MmaBlockScale,
         MmaSp,
         MmaSpBlockScale,

@@ -3,8 +3,6 @@
 #![deny(deprecated)]
 use ptx::ptx;
 fn main() {
-    let (a, rank) = (0x1000u64, 1u32);
-    let d: u64;
-    ptx!("mapa.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "r"(rank));
-    let _ = d;
+    let (a, b) = (0x1000u64, 1u32);
+    ptx!("multimem.red.relaxed.sys.global.add.u32 [%0], %1;" :: "l"(a), "r"(b));
 }

@@ -16,12 +16,13 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
+use crate::machine::cluster::{ClusterAddress, Peers};
 use crate::machine::current as lane;
 use crate::machine::spaces::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
     current, window_offset,
 };
-use ptx_core::{Mods, ParamScope, StateSpace};
+use ptx_core::{Mods, ParamScope, SharedScope, StateSpace};
 
 /// Checks that `[addr, addr + size)` lies in a shared memory of `len`
 /// bytes and is aligned to `align`; `instruction` names the access in
@@ -67,9 +68,13 @@ pub fn check_access(
 
 /// Where an instruction's address points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Place {
+pub(crate) enum Place {
     /// A byte offset into the CTA's shared memory.
     Shared(u64),
+    /// A byte offset into the shared memory of the CTA of rank `rank` of
+    /// the cluster (a `.shared::cluster` address; see
+    /// [`crate::machine::cluster`]).
+    Cluster { rank: u32, offset: u64 },
     /// A global device address.
     Global(u64),
     /// A byte offset into the running thread's local memory.
@@ -86,7 +91,7 @@ type Window = (u64, fn(u64) -> Place);
 /// The spaces that appear among generic addresses as windows; every other
 /// generic address is global.
 const WINDOWS: [Window; 4] = [
-    (SHARED_WINDOW, Place::Shared),
+    (SHARED_WINDOW, cluster_place),
     (LOCAL_WINDOW, Place::Local),
     (CONST_WINDOW, Place::Constant),
     (PARAM_WINDOW, Place::Param),
@@ -101,6 +106,18 @@ pub(super) fn window_base(space: StateSpace) -> Option<u64> {
         StateSpace::Const => Some(CONST_WINDOW),
         StateSpace::Param(ParamScope::Default | ParamScope::Entry) => Some(PARAM_WINDOW),
         _ => None,
+    }
+}
+
+/// Where `.shared::cluster` address `addr` points: the executing CTA's
+/// shared memory, or another CTA's of the cluster.
+fn cluster_place(addr: u64) -> Place {
+    match ClusterAddress::decode(addr) {
+        ClusterAddress { rank: None, offset } => Place::Shared(offset),
+        ClusterAddress {
+            rank: Some(rank),
+            offset,
+        } => Place::Cluster { rank, offset },
     }
 }
 
@@ -123,6 +140,7 @@ pub(super) fn generic_place(addr: u64) -> Place {
 pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Place, Fault> {
     match m.space {
         None => Ok(generic_place(addr)),
+        Some(StateSpace::Shared(SharedScope::Cluster)) => Ok(cluster_place(addr)),
         Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
         Some(StateSpace::Global) => {
             Ok(window_offset(addr, PARAM_WINDOW).map_or(Place::Global(addr), Place::Param))
@@ -138,12 +156,15 @@ pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Pl
 }
 
 /// The memories one lane's access may reach: the CTA's shared memory, and
-/// where known, the lane's local memory and the launch's memory. What is
-/// not given is the running lane's (`ptx!` code in a launch): its local
-/// memory, and the launch memory its thread entered.
+/// where known, the other CTAs' of its cluster, the lane's local memory
+/// and the launch's memory. What is not given is the running lane's
+/// (`ptx!` code in a launch): its local memory, and the launch memory its
+/// thread entered.
 pub struct Memories<'a> {
     /// The CTA's shared memory.
     pub shared: &'a mut [u8],
+    /// The shared memories of the other CTAs of the cluster.
+    pub peers: Peers<'a>,
     /// The lane's local memory, grown (zeroed) as it is used.
     pub local: Option<&'a mut Vec<u8>>,
     /// The launch's global, constant and parameter memory.
@@ -155,10 +176,56 @@ impl<'a> Memories<'a> {
     pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
         Memories {
             shared,
+            peers: Peers::alone(),
             local: None,
             launch: None,
         }
     }
+
+    /// The shared memory `place` is in, and the offset in it: the CTA's
+    /// own, or another's of its cluster; `addr` and `instruction` name the
+    /// access in faults.
+    pub(crate) fn into_shared(
+        self,
+        place: Place,
+        addr: u64,
+        instruction: &'static str,
+    ) -> Result<(&'a mut [u8], u64), Fault> {
+        let Memories { shared, peers, .. } = self;
+        match place {
+            Place::Shared(offset) => Ok((shared, offset)),
+            Place::Cluster { rank, offset } if rank == peers.rank() => Ok((shared, offset)),
+            Place::Cluster { rank, offset } => {
+                let size = peers.size();
+                match peers.into_shared(rank) {
+                    Some(memory) => Ok((memory, offset)),
+                    None => Err(Fault::NoSuchCta {
+                        instruction,
+                        address: addr,
+                        rank,
+                        size,
+                    }),
+                }
+            }
+            _ => Err(Fault::NotShared {
+                instruction,
+                address: addr,
+            }),
+        }
+    }
+}
+
+/// The shared memory (the running CTA's or another's of its cluster) and
+/// the offset in it that address `addr` of an instruction with modifiers
+/// `m` points at: an mbarrier object's, say.
+pub(crate) fn shared_at<'a>(
+    memories: Memories<'a>,
+    m: &Mods,
+    addr: u64,
+    instruction: &'static str,
+) -> Result<(&'a mut [u8], u64), Fault> {
+    let place = place(m, addr, instruction)?;
+    memories.into_shared(place, addr, instruction)
 }
 
 /// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
@@ -230,6 +297,17 @@ impl Reach {
         match self.place {
             Place::Shared(offset) => {
                 let shared = &mut *memories.shared;
+                let at = check_access(shared.len(), offset, size, align, instruction)?;
+                Ok(f(&mut shared[at..at + size as usize]))
+            }
+            Place::Cluster { .. } => {
+                let lane = Memories {
+                    shared: &mut *memories.shared,
+                    peers: memories.peers.reborrow(),
+                    local: None,
+                    launch: None,
+                };
+                let (shared, offset) = lane.into_shared(self.place, addr, instruction)?;
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }
@@ -426,8 +504,19 @@ pub(crate) fn isspacep_in(
         window_offset(a, PARAM_WINDOW).is_some_and(|offset| memory.params.contains(offset))
     };
     s[0] = u64::from(match m.space {
-        Some(StateSpace::Shared(_)) => {
-            window_offset(a, SHARED_WINDOW).is_some_and(|offset| offset < shared_len)
+        Some(StateSpace::Shared(scope)) => {
+            window_offset(a, SHARED_WINDOW).is_some_and(|offset| match cluster_place(offset) {
+                Place::Shared(offset) => offset < shared_len,
+                Place::Cluster { rank, offset } if scope == SharedScope::Cluster => {
+                    let len = if rank == memories.peers.rank() {
+                        Some(shared_len as usize)
+                    } else {
+                        memories.peers.len(rank)
+                    };
+                    len.is_some_and(|len| offset < len as u64)
+                }
+                _ => false,
+            })
         }
         Some(StateSpace::Global) => with_launch(memories, "isspacep", Space::Global, |l| {
             Ok(l.global.contains(a) || param(l))
@@ -443,6 +532,102 @@ pub(crate) fn isspacep_in(
         }
         _ => false,
     });
+    Ok(())
+}
+
+/// The running CTA's place in its cluster, for `mapa` and `getctarank`.
+#[derive(Clone, Copy, Debug)]
+pub struct ClusterView {
+    /// The running CTA's rank.
+    pub rank: u32,
+    /// How many CTAs the cluster has.
+    pub size: u32,
+}
+
+impl ClusterView {
+    /// The running thread's.
+    pub fn of_running_thread() -> ClusterView {
+        let thread = crate::machine::context::thread();
+        ClusterView {
+            rank: thread.cluster_rank(),
+            size: thread.cluster_size(),
+        }
+    }
+
+    /// Where shared address `a` (generic without a space) points: the
+    /// rank of the CTA and the offset in its shared memory.
+    fn locate(self, m: &Mods, a: u64, instruction: &'static str) -> Result<(u32, u64), Fault> {
+        let not_shared = || Fault::NotShared {
+            instruction,
+            address: a,
+        };
+        let cluster = match m.space {
+            Some(StateSpace::Shared(_)) => a,
+            None => window_offset(a, SHARED_WINDOW).ok_or_else(not_shared)?,
+            _ => return Err(not_shared()),
+        };
+        let at = ClusterAddress::decode(cluster);
+        let rank = at.rank_or(self.rank);
+        if rank >= self.size {
+            return Err(Fault::NoSuchCta {
+                instruction,
+                address: a,
+                rank,
+                size: self.size,
+            });
+        }
+        Ok((rank, at.offset))
+    }
+
+    /// `mapa{.shared::cluster}.type d, a, b`: the address of the shared
+    /// variable at `a` in the CTA of rank `b`: a `.shared::cluster`
+    /// address, or without a space a generic one.
+    ///
+    /// ```
+    /// use ptx_core::{Mods, SharedScope, StateSpace};
+    /// use ptx_sim::machine::cluster::cluster_address;
+    /// use ptx_sim::sem::memory::address::ClusterView;
+    /// let view = ClusterView { rank: 0, size: 2 };
+    /// let m = Mods { space: Some(StateSpace::Shared(SharedScope::Cluster)), ..Mods::default() };
+    /// assert_eq!(view.mapa(&m, 0x40, 1), Ok(cluster_address(1, 0x40)));
+    /// assert!(view.mapa(&m, 0x40, 2).is_err()); // no CTA of rank 2
+    /// ```
+    pub fn mapa(self, m: &Mods, a: u64, b: u32) -> Result<u64, Fault> {
+        let (_, offset) = self.locate(m, a, "mapa")?;
+        if b >= self.size {
+            return Err(Fault::NoSuchCta {
+                instruction: "mapa",
+                address: a,
+                rank: b,
+                size: self.size,
+            });
+        }
+        let d = crate::machine::cluster::cluster_address(b, offset);
+        Ok(match m.space {
+            None => SHARED_WINDOW + d,
+            Some(_) => d,
+        })
+    }
+
+    /// `getctarank{.shared::cluster}.type d, a`: the rank of the CTA whose
+    /// shared memory address `a` points into.
+    pub fn getctarank(self, m: &Mods, a: u64) -> Result<u64, Fault> {
+        self.locate(m, a, "getctarank")
+            .map(|(rank, _)| u64::from(rank))
+    }
+}
+
+/// `mapa`, for the running thread (see [`ClusterView::mapa`]).
+#[inline]
+pub fn mapa(m: &Mods, s: &mut [u64]) -> SemResult {
+    s[0] = ClusterView::of_running_thread().mapa(m, s[1], s[2] as u32)?;
+    Ok(())
+}
+
+/// `getctarank`, for the running thread (see [`ClusterView::getctarank`]).
+#[inline]
+pub fn getctarank(m: &Mods, s: &mut [u64]) -> SemResult {
+    s[0] = ClusterView::of_running_thread().getctarank(m, s[1])?;
     Ok(())
 }
 

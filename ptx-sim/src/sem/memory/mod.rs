@@ -22,7 +22,7 @@ use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::machine::{WarpCall, lanes_of};
 use address::{Memories, Place, Reach, check_access, place, shared_offset, with_bytes};
 use ptx_core::Semantics;
-use ptx_core::{Mods, StateSpace};
+use ptx_core::{Mods, SharedScope, StateSpace};
 
 /// `prefetch`, `prefetchu`, `prefetch.tensormap`, `cp.async.bulk.prefetch`,
 /// `applypriority` and `discard`: hints to the caches, which the simulator
@@ -206,7 +206,9 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     let total = size * n as u64;
     let mut request = [(0u32, 0u64, 0u64); 32];
     let mut requested = 0;
-    if let (Some(StateSpace::Shared(_)), 1, ..=8) = (m.space, n, size) {
+    if let (Some(StateSpace::Shared(SharedScope::Default | SharedScope::Cta)), 1, ..=8) =
+        (m.space, n, size)
+    {
         // A scalar `ld.shared`, the common case: each lane's bytes straight
         // from the CTA's shared memory (what the general path below does
         // through the address's place).

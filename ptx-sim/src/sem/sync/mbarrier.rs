@@ -31,9 +31,9 @@ use crate::fault::Fault;
 use crate::machine::collective::converged;
 use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
-use crate::sem::memory::address::check_access;
+use crate::sem::memory::address::{Memories, check_access, shared_at};
 use ptx_core::Semantics;
-use ptx_core::{Flags, Mods};
+use ptx_core::{Flags, Mods, SharedScope, StateSpace};
 
 const FIELD: u64 = (1 << 21) - 1;
 /// The largest arrival count `mbarrier.init` takes (2^20 - 1).
@@ -130,6 +130,21 @@ impl Mbarrier {
     }
 }
 
+/// Runs `f` on the mbarrier object at address `addr` (of an instruction
+/// with modifiers `m`: a `.shared::cta` or `.shared::cluster` address, or
+/// a generic one) in the shared memories of `memories`, and stores it
+/// back.
+fn with_object_at<R>(
+    memories: Memories<'_>,
+    m: &Mods,
+    instruction: &'static str,
+    addr: u64,
+    f: impl FnOnce(&mut Mbarrier) -> Result<R, Fault>,
+) -> Result<R, Fault> {
+    let (mem, at) = shared_at(memories, m, addr, instruction)?;
+    with_object(mem, instruction, at, f)
+}
+
 /// Runs `f` on the mbarrier object at shared address `addr` of `mem` and
 /// stores it back.
 fn with_object<R>(
@@ -186,7 +201,7 @@ pub fn warp_op(call: &mut WarpCall<'_>) -> SemResult {
             &m,
             call.len,
             &mut call.lanes[l],
-            call.memory.shared,
+            call.memory.lane(l),
         )
         .map_err(|f| f.on_lane(l as u32))?;
     }
@@ -194,8 +209,16 @@ pub fn warp_op(call: &mut WarpCall<'_>) -> SemResult {
 }
 
 /// One lane's part of [`warp_op`]: instruction `key` with modifiers `m`
-/// and `len` operand slots `s`, on the CTA's shared memory `mem`.
-fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8]) -> SemResult {
+/// and `len` operand slots `s`, on the object its address names in
+/// `memories`.
+fn lane_op(
+    key: &'static str,
+    m: &Mods,
+    len: usize,
+    s: &mut Slots,
+    memories: Memories<'_>,
+) -> SemResult {
+    let mem = memories;
     match key {
         "mbarrier.init" => {
             let count = s[1] & 0xFFFF_FFFF;
@@ -206,19 +229,24 @@ fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8
                     count,
                 });
             }
-            with_object(mem, key, s[0], |b| {
+            with_object_at(mem, m, key, s[0], |b| {
                 *b = Mbarrier::new(count);
                 Ok(())
             })?;
         }
-        "mbarrier.inval" => with_object(mem, key, s[0], |b| {
+        "mbarrier.inval" => with_object_at(mem, m, key, s[0], |b| {
             *b = Mbarrier::decode(0);
             Ok(())
         })?,
         "mbarrier.arrive" | "mbarrier.arrive_drop" => {
             let drop = key == "mbarrier.arrive_drop";
             // Slots: `state, a{, count | tx_count}`.
-            let extra = (len > 2).then(|| s[2] & 0xFFFF_FFFF);
+            let mut extra = (len > 2).then(|| s[2] & 0xFFFF_FFFF);
+            if m.space == Some(StateSpace::Shared(SharedScope::Cluster)) && extra == Some(0) {
+                // The `.shared::cluster` form's count is optional; left
+                // out, its slot reads 0 (a written 0 the checker refuses).
+                extra = None;
+            }
             let expect_tx = m.has(Flags::EXPECT_TX);
             let count = if expect_tx { 1 } else { extra.unwrap_or(1) };
             if count == 0 || count > MAX_COUNT {
@@ -228,7 +256,7 @@ fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8
                     count,
                 });
             }
-            s[0] = with_object(mem, key, s[1], |b| {
+            s[0] = with_object_at(mem, m, key, s[1], |b| {
                 if expect_tx {
                     b.expect_tx(extra.unwrap_or(0));
                 }
@@ -237,14 +265,14 @@ fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8
         }
         "mbarrier.expect_tx" => {
             let bytes = s[1] & 0xFFFF_FFFF;
-            with_object(mem, key, s[0], |b| {
+            with_object_at(mem, m, key, s[0], |b| {
                 b.expect_tx(bytes);
                 Ok(())
             })?;
         }
         "mbarrier.complete_tx" => {
             let bytes = s[1] & 0xFFFF_FFFF;
-            with_object(mem, key, s[0], |b| {
+            with_object_at(mem, m, key, s[0], |b| {
                 b.complete_tx(bytes);
                 Ok(())
             })?;
@@ -256,7 +284,9 @@ fn lane_op(key: &'static str, m: &Mods, len: usize, s: &mut Slots, mem: &mut [u8
             } else {
                 Mbarrier::parity_of(s[2])
             };
-            s[0] = u64::from(with_object(mem, key, s[1], |b| Ok(b.phase_done(parity)))?);
+            s[0] = u64::from(with_object_at(mem, m, key, s[1], |b| {
+                Ok(b.phase_done(parity))
+            })?);
         }
     }
     Ok(())

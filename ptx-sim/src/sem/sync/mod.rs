@@ -32,6 +32,16 @@ pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
     barrier_op(Semantics::Barrier, m, s)
 }
 
+/// `barrier.cluster.arrive` and `.wait` run where clusters do: in whole
+/// modules ([`crate::kernel::Module`]), whose launches have clusters; a
+/// `ptx!` launch has none.
+#[inline]
+pub fn barrier_cluster(_: &Mods, _: &mut [u64]) -> SemResult {
+    Err(Fault::not_simulated(
+        "barrier.cluster in a `ptx!` launch (kernel modules run it, with their clusters)",
+    ))
+}
+
 fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let op = BarrierOp::decode(m, s)?;
     if op.arrive {

@@ -1,0 +1,327 @@
+//! One thread-block cluster of a kernel launch: its CTAs, resident
+//! together and run in turns on one worker, their shared memories (which
+//! each reaches in the others through `.shared::cluster` addresses) and
+//! the cluster barrier (`barrier.cluster.arrive` / `wait`).
+//!
+//! A launch without clusters runs each CTA as a cluster of one. In a
+//! larger cluster, the CTAs take turns in rank order, each for a turn's
+//! budget or until all its warps wait; a CTA whose warps all wait, some of
+//! them at the cluster barrier, waits for the others rather than being
+//! deadlocked. The cluster barrier completes between turns, once every
+//! thread of the cluster that has not exited has arrived.
+
+use super::cta::{Cta, SliceEnd, Steps};
+use super::load::{EntryInfo, Image};
+use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
+use crate::machine::cluster::Peers;
+use crate::machine::spaces::LaunchMemory;
+use crate::machine::{Dim3, SharedStats, lanes_of};
+
+/// Steps one CTA of a cluster runs before the next CTA's turn.
+const CTA_TURN: u64 = 1 << 12;
+
+/// No arrival pending (see [`ClusterBarrier::arrival`]).
+const NOT_ARRIVED: u64 = u64::MAX;
+
+/// The cluster barrier: who arrived in the current phase, and who waits.
+#[derive(Default)]
+pub(crate) struct ClusterBarrier {
+    /// Threads of the cluster (by rank, then index in the CTA) per CTA.
+    threads_per_cta: usize,
+    /// Arrivals, by threads that have not exited, in the current phase.
+    arrived: u32,
+    /// Phases completed so far.
+    completed: u64,
+    /// Each thread's pending arrival: the phase it arrived in, until its
+    /// `wait`.
+    arrival: Vec<u64>,
+    /// Lanes waiting for the current phase: (rank, warp, lanes).
+    waiting: Vec<(u32, u32, u32)>,
+}
+
+impl ClusterBarrier {
+    /// A barrier for a cluster of CTAs of `threads_per_cta` threads.
+    fn new(ctas: usize, threads_per_cta: usize) -> ClusterBarrier {
+        ClusterBarrier {
+            threads_per_cta,
+            arrival: vec![NOT_ARRIVED; ctas * threads_per_cta],
+            ..ClusterBarrier::default()
+        }
+    }
+
+    /// Thread `thread` (its index in CTA `rank`) arrives. An arrival
+    /// before the thread's `wait` for its last one is out of order.
+    pub(crate) fn arrive(&mut self, rank: u32, thread: usize) -> Result<(), Fault> {
+        let t = rank as usize * self.threads_per_cta + thread;
+        let Some(slot) = self.arrival.get_mut(t) else {
+            return Ok(());
+        };
+        if *slot != NOT_ARRIVED {
+            return Err(Fault::ClusterBarrier {
+                instruction: "barrier.cluster.arrive",
+                detail: format!(
+                    "thread {thread} of the CTA of rank {rank} arrives again before its barrier.cluster.wait for its last arrival"
+                ),
+            });
+        }
+        *slot = self.completed;
+        self.arrived += 1;
+        Ok(())
+    }
+
+    /// Thread `thread` of CTA `rank` reaches `barrier.cluster.wait`:
+    /// whether the phase it arrived in has completed (it goes on, its
+    /// arrival consumed); else it must wait. A wait without an arrival is
+    /// out of order.
+    pub(crate) fn wait(&mut self, rank: u32, thread: usize) -> Result<bool, Fault> {
+        let t = rank as usize * self.threads_per_cta + thread;
+        let Some(slot) = self.arrival.get_mut(t) else {
+            return Ok(true);
+        };
+        if *slot == NOT_ARRIVED {
+            return Err(Fault::ClusterBarrier {
+                instruction: "barrier.cluster.wait",
+                detail: format!(
+                    "thread {thread} of the CTA of rank {rank} waits without a barrier.cluster.arrive before it"
+                ),
+            });
+        }
+        let done = *slot < self.completed;
+        if done {
+            *slot = NOT_ARRIVED;
+        }
+        Ok(done)
+    }
+
+    /// `lanes` of warp `warp` of CTA `rank` wait for the current phase.
+    pub(crate) fn block(&mut self, rank: u32, warp: u32, lanes: u32) {
+        self.waiting.push((rank, warp, lanes));
+    }
+
+    /// Thread `thread` of CTA `rank` exits: an arrival of it in the
+    /// current phase no longer counts (the barrier waits for the threads
+    /// that have not exited).
+    pub(crate) fn exit(&mut self, rank: u32, thread: usize) {
+        let t = rank as usize * self.threads_per_cta + thread;
+        if let Some(slot) = self.arrival.get_mut(t) {
+            if *slot == self.completed {
+                self.arrived -= 1;
+            }
+            *slot = NOT_ARRIVED;
+        }
+    }
+
+    /// Completes the current phase if its `live` threads have all
+    /// arrived: the lanes that waited for it, (rank, warp, lanes), with
+    /// their arrivals consumed.
+    fn settle(&mut self, live: u32) -> Vec<(u32, u32, u32)> {
+        if self.arrived == 0 || self.arrived < live {
+            return Vec::new();
+        }
+        let phase = self.completed;
+        self.completed += 1;
+        self.arrived = 0;
+        let waiting = std::mem::take(&mut self.waiting);
+        for &(rank, warp, lanes) in &waiting {
+            for l in lanes_of(lanes) {
+                let t = rank as usize * self.threads_per_cta + warp as usize * 32 + l;
+                if self.arrival.get(t) == Some(&phase) {
+                    self.arrival[t] = NOT_ARRIVED;
+                }
+            }
+        }
+        waiting
+    }
+}
+
+/// One cluster of a launch.
+pub(crate) struct Cluster {
+    /// Its CTAs, by rank.
+    pub ctas: Vec<Cta>,
+    /// Each CTA's shared memory, by rank.
+    shared: Vec<Vec<u8>>,
+    barrier: ClusterBarrier,
+    /// The CTA whose turn is next.
+    next: usize,
+    /// Steps run in the last slice.
+    pub used: u64,
+}
+
+impl Cluster {
+    /// Cluster `index` (x fastest over the grid's clusters) of a launch of
+    /// `function` over `grid` CTAs of `block` threads in clusters of
+    /// `shape` (explicit: the launch asked for clusters), each CTA with
+    /// `shared` bytes of shared memory.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        image: &Image,
+        function: u32,
+        index: usize,
+        grid: Dim3,
+        block: Dim3,
+        shape: Dim3,
+        explicit: bool,
+        shared: usize,
+    ) -> Cluster {
+        let clusters = [grid.x / shape.x, grid.y / shape.y];
+        let cluster_id = [
+            index as u32 % clusters[0],
+            index as u32 / clusters[0] % clusters[1],
+            index as u32 / (clusters[0] * clusters[1]),
+        ];
+        let ctas: Vec<Cta> = (0..shape.count() as u32)
+            .map(|rank| {
+                let at = [
+                    rank % shape.x,
+                    rank / shape.x % shape.y,
+                    rank / (shape.x * shape.y),
+                ];
+                let ctaid: [u32; 3] =
+                    std::array::from_fn(|c| cluster_id[c] * [shape.x, shape.y, shape.z][c] + at[c]);
+                let linear = ctaid[0] as usize
+                    + grid.x as usize * (ctaid[1] as usize + grid.y as usize * ctaid[2] as usize);
+                Cta::new(image, function, linear, grid, block, (shape, explicit))
+            })
+            .collect();
+        Cluster {
+            barrier: ClusterBarrier::new(ctas.len(), block.count()),
+            shared: vec![vec![0; shared]; ctas.len()],
+            ctas,
+            next: 0,
+            used: 0,
+        }
+    }
+
+    /// Runs a slice of at most `budget` steps: a single CTA runs it all,
+    /// the CTAs of a larger cluster take turns.
+    pub(crate) fn run(
+        &mut self,
+        image: &Image,
+        entry: &EntryInfo,
+        launch: &LaunchMemory,
+        dynamic_shared: u64,
+        budget: u64,
+    ) -> Result<SliceEnd, Box<ThreadFault>> {
+        let n = self.ctas.len();
+        let exited_before = self.exited();
+        let mut left = budget;
+        loop {
+            let mut ran = false;
+            for k in 0..n {
+                let r = (self.next + k) % n;
+                if self.ctas[r].finished() {
+                    continue;
+                }
+                let turn = if n == 1 { left } else { CTA_TURN.min(left) };
+                let (before, rest) = self.shared.split_at_mut(r);
+                let (own, after) = rest.split_first_mut().expect("a CTA of every rank");
+                let end = self.ctas[r].run(
+                    image,
+                    entry,
+                    launch,
+                    dynamic_shared,
+                    own,
+                    Peers::new(r as u32, before, after),
+                    &mut self.barrier,
+                    turn,
+                )?;
+                let used = self.ctas[r].used;
+                left -= used;
+                ran |= used > 0 || end == SliceEnd::Finished;
+                self.settle();
+                if left == 0 {
+                    self.next = (r + 1) % n;
+                    self.used = budget;
+                    return Ok(self.end(exited_before));
+                }
+            }
+            if self.ctas.iter().all(Cta::finished) {
+                self.used = budget - left;
+                return Ok(SliceEnd::Finished);
+            }
+            if !ran && !self.settle() {
+                return Err(self.deadlock(image));
+            }
+        }
+    }
+
+    /// Threads of the cluster that have exited.
+    fn exited(&self) -> u32 {
+        self.ctas.iter().map(Cta::exited).sum()
+    }
+
+    /// How a slice that spent its budget ended.
+    fn end(&self, exited_before: u32) -> SliceEnd {
+        if self.ctas.iter().all(Cta::finished) {
+            SliceEnd::Finished
+        } else {
+            SliceEnd::Paused {
+                progress: self.exited() != exited_before,
+            }
+        }
+    }
+
+    /// Completes the cluster barrier's phase if its threads have all
+    /// arrived, releasing who waited; whether it did.
+    fn settle(&mut self) -> bool {
+        let live = self.ctas.iter().map(Cta::live).sum();
+        let released = self.barrier.settle(live);
+        for &(rank, warp, lanes) in &released {
+            self.ctas[rank as usize].release_lanes(warp, lanes);
+        }
+        !released.is_empty()
+    }
+
+    /// The deadlock of a cluster whose CTAs all wait: the report of the
+    /// first CTA with threads waiting elsewhere than at the cluster barrier
+    /// (what holds the others up), else the first CTA's, with who waits
+    /// at the cluster barrier added (thread indices in their CTA, whose
+    /// rank the place names).
+    fn deadlock(&self, image: &Image) -> Box<ThreadFault> {
+        let reports: Vec<Box<ThreadFault>> = self.ctas.iter().map(|c| c.deadlock(image)).collect();
+        let holding = reports.iter().position(
+            |r| matches!(&r.fault, Fault::Deadlock { waiting, .. } if !waiting.is_empty()),
+        );
+        let mut fault = reports
+            .into_iter()
+            .nth(holding.unwrap_or(0))
+            .expect("a cluster has a CTA");
+        if let Fault::Deadlock { waiting, .. } = &mut fault.fault {
+            let live: u32 = self.ctas.iter().map(Cta::live).sum();
+            for &(rank, warp, lanes) in &self.barrier.waiting {
+                waiting.push(WaitingThreads {
+                    at: WaitSite::ClusterBarrier {
+                        rank,
+                        expected: live as usize,
+                        arrived: self.barrier.arrived as usize,
+                    },
+                    threads: lanes_of(lanes).map(|l| warp as usize * 32 + l).collect(),
+                });
+            }
+        }
+        fault
+    }
+
+    /// What its CTAs printed, ran and counted, once it finished: each
+    /// CTA's output with its index in the grid.
+    pub(crate) fn finish(&mut self) -> (Vec<(usize, Vec<u8>)>, SharedStats, Steps) {
+        let mut stats = SharedStats::default();
+        let mut steps = Steps::default();
+        let outputs = self
+            .ctas
+            .iter_mut()
+            .map(|cta| {
+                stats.merge(&cta.stats);
+                steps.add(cta.steps());
+                (cta.linear, std::mem::take(&mut cta.output))
+            })
+            .collect();
+        (outputs, stats, steps)
+    }
+
+    /// Where each warp of each CTA stands, for a report of a grid that
+    /// hangs.
+    pub(crate) fn positions(&self, image: &Image) -> Vec<String> {
+        self.ctas.iter().flat_map(|c| c.positions(image)).collect()
+    }
+}

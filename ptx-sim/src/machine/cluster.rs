@@ -1,0 +1,154 @@
+//! The CTAs of a thread-block cluster as one CTA's code sees them: where
+//! each CTA's shared memory lies in the `.shared::cluster` window, and the
+//! view of the other CTAs' shared memories ([`Peers`]) that a running CTA
+//! reaches them through (distributed shared memory).
+//!
+//! A `.shared::cta` address is an offset into the executing CTA's shared
+//! memory, and the ISA makes it a `.shared::cluster` address of that same
+//! CTA. `mapa` gives the address of the CTA of rank `r` as
+//! `(r + 1) * CLUSTER_STRIDE + offset`, so every CTA of a cluster has a
+//! window of its own above the executing CTA's; generic addresses see the
+//! whole `.shared::cluster` window at
+//! [`SHARED_WINDOW`](crate::machine::spaces::SHARED_WINDOW).
+//!
+//! ```
+//! use ptx_sim::machine::cluster::{ClusterAddress, cluster_address};
+//! let a = cluster_address(1, 0x40);
+//! assert_eq!(ClusterAddress::decode(a), ClusterAddress { rank: Some(1), offset: 0x40 });
+//! assert_eq!(ClusterAddress::decode(0x40), ClusterAddress { rank: None, offset: 0x40 });
+//! ```
+
+/// How far apart the CTAs' windows lie in the `.shared::cluster` window:
+/// the CTA of rank `r` starts at `(r + 1) * CLUSTER_STRIDE` (more than the
+/// 228 KiB an SM has).
+pub const CLUSTER_STRIDE: u64 = 1 << 24;
+
+/// The most CTAs a cluster may have (16 with the non-portable size
+/// attribute; 8 is the portable limit).
+pub const MAX_CLUSTER_CTAS: usize = 16;
+
+/// The `.shared::cluster` address of `offset` in the shared memory of the
+/// CTA of rank `rank`.
+pub fn cluster_address(rank: u32, offset: u64) -> u64 {
+    (u64::from(rank) + 1) * CLUSTER_STRIDE + offset
+}
+
+/// Where a `.shared::cluster` address points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClusterAddress {
+    /// The CTA it names by rank; `None` for the executing CTA's own
+    /// (`.shared::cta`) window.
+    pub rank: Option<u32>,
+    /// The offset in that CTA's shared memory.
+    pub offset: u64,
+}
+
+impl ClusterAddress {
+    /// Decodes a `.shared::cluster` address.
+    pub fn decode(addr: u64) -> ClusterAddress {
+        match addr / CLUSTER_STRIDE {
+            0 => ClusterAddress {
+                rank: None,
+                offset: addr,
+            },
+            window => ClusterAddress {
+                rank: Some(u32::try_from(window - 1).unwrap_or(u32::MAX)),
+                offset: addr % CLUSTER_STRIDE,
+            },
+        }
+    }
+
+    /// The rank it names, the executing CTA being of rank `own`.
+    pub fn rank_or(self, own: u32) -> u32 {
+        self.rank.unwrap_or(own)
+    }
+}
+
+/// The shared memories of the other CTAs of the running CTA's cluster, by
+/// rank: those of lower rank (`before`) and of higher rank (`after`) than
+/// the running CTA's own, which is held apart.
+///
+/// ```
+/// use ptx_sim::machine::cluster::Peers;
+/// let (mut zero, mut two) = (vec![vec![1u8; 4]], vec![vec![2u8; 4]]);
+/// let mut peers = Peers::new(1, &mut zero, &mut two);
+/// assert_eq!(peers.size(), 3);
+/// assert_eq!(peers.shared(2).map(|s| s[0]), Some(2));
+/// assert!(peers.shared(1).is_none()); // the running CTA's own
+/// assert!(peers.shared(3).is_none());
+/// ```
+#[derive(Debug)]
+pub struct Peers<'a> {
+    rank: u32,
+    before: &'a mut [Vec<u8>],
+    after: &'a mut [Vec<u8>],
+}
+
+impl<'a> Peers<'a> {
+    /// The peers of the CTA of rank `rank` (`before.len()`).
+    pub fn new(rank: u32, before: &'a mut [Vec<u8>], after: &'a mut [Vec<u8>]) -> Peers<'a> {
+        debug_assert_eq!(before.len(), rank as usize);
+        Peers {
+            rank,
+            before,
+            after,
+        }
+    }
+
+    /// A CTA alone in its cluster.
+    pub fn alone() -> Peers<'a> {
+        Peers {
+            rank: 0,
+            before: &mut [],
+            after: &mut [],
+        }
+    }
+
+    /// The running CTA's rank.
+    pub fn rank(&self) -> u32 {
+        self.rank
+    }
+
+    /// How many CTAs the cluster has.
+    pub fn size(&self) -> u32 {
+        (self.before.len() + 1 + self.after.len()) as u32
+    }
+
+    /// The shared memory of the CTA of rank `rank`, if it is another CTA
+    /// of the cluster.
+    pub fn shared(&mut self, rank: u32) -> Option<&mut [u8]> {
+        self.reborrow().into_shared(rank)
+    }
+
+    /// [`Peers::shared`], for as long as the view lives.
+    pub fn into_shared(self, rank: u32) -> Option<&'a mut [u8]> {
+        let own = self.rank;
+        match rank.cmp(&own) {
+            std::cmp::Ordering::Less => self.before.get_mut(rank as usize),
+            std::cmp::Ordering::Greater => self.after.get_mut((rank - own - 1) as usize),
+            std::cmp::Ordering::Equal => None,
+        }
+        .map(Vec::as_mut_slice)
+    }
+
+    /// The size of the shared memory of the CTA of rank `rank`, if it is
+    /// another CTA of the cluster.
+    pub fn len(&self, rank: u32) -> Option<usize> {
+        let own = self.rank;
+        match rank.cmp(&own) {
+            std::cmp::Ordering::Less => self.before.get(rank as usize),
+            std::cmp::Ordering::Greater => self.after.get((rank - own - 1) as usize),
+            std::cmp::Ordering::Equal => None,
+        }
+        .map(Vec::len)
+    }
+
+    /// The same view, for a shorter time.
+    pub fn reborrow(&mut self) -> Peers<'_> {
+        Peers {
+            rank: self.rank,
+            before: self.before,
+            after: self.after,
+        }
+    }
+}
