@@ -10,6 +10,9 @@ Run from the repository root (numpy needed, for the inputs):
     python3 tools/kernel-cases/check_sim.py [--sim target/release/ptx-sim] [--only SUBSTR]
         [--timeout SECONDS] [--out DIR]
 
+--specs and --modules check another set the same way (the cluster set:
+tools/cluster-cases/cluster_specs.py with tests/data/kernels/cluster/modules).
+
 --out DIR keeps, per spec, the inputs, the simulator's printed output (stdout.txt) and each
 buffer's bytes after the launch (argK.bin, from ptx-sim's --dump)."""
 import argparse, hashlib, importlib.util, os, shutil, subprocess, sys, tempfile, time
@@ -22,12 +25,16 @@ ap.add_argument("--sim", default="target/release/ptx-sim")
 ap.add_argument("--only")
 ap.add_argument("--timeout", type=float, default=300)
 ap.add_argument("--out")
+ap.add_argument("--specs", default=os.path.join(here, "ours_specs.py"),
+                help="another set's specs (e.g. tools/cluster-cases/cluster_specs.py)")
+ap.add_argument("--modules", default="tests/data/kernels/ours/modules",
+                help="that set's module folder, with its index.tsv")
 opts = ap.parse_args()
 
-spec = importlib.util.spec_from_file_location("ours_specs", os.path.join(here, "ours_specs.py"))
+spec = importlib.util.spec_from_file_location("specs", opts.specs)
 m = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(m)
-mod_dir = "tests/data/kernels/ours/modules"
+mod_dir = opts.modules
 index = dict(l.rstrip("\n").split("\t") for l in open(os.path.join(mod_dir, "index.tsv")))
 
 NP = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.uint16, "i8": np.int8,
