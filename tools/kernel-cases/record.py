@@ -105,6 +105,8 @@ def launch_driver(fn, s, dev):
     """cuLaunchKernelEx with the spec's args (tensor maps by value) and cluster dimensions.
     Returns [{"arg": i, "buf_address": ..., "bytes": hex}] for each tensor-map argument."""
     C, cu, Attr, Config = driver()
+    # CuPy's RawKernel holds the driver's CUfunction in its Function (.kernel).
+    fptr = fn.kernel.ptr if hasattr(fn, "kernel") else fn.ptr
     keep, params, maps = [], [], []
     for i, a in enumerate(s["args"]):
         if "buf" in a: v = C.c_uint64(dev[a["buf"]].data.ptr)
@@ -121,12 +123,12 @@ def launch_driver(fn, s, dev):
     kp = (C.c_void_p * max(1, len(params)))(*params)
     shared = int(s.get("shared_bytes", 0))
     if shared > 48 * 1024:  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-        cu_check(cu.cuFuncSetAttribute(fn.ptr, 8, shared), "cuFuncSetAttribute")
+        cu_check(cu.cuFuncSetAttribute(C.c_void_p(fptr), 8, shared), "cuFuncSetAttribute")
     attrs = (Attr * 1)()
     cfg = Config(*s["grid"], *s["block"], shared, C.c_void_p(cp.cuda.get_current_stream().ptr), attrs, 0)
     if "cluster" in s:  # CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
         attrs[0].id = 4; attrs[0].x, attrs[0].y, attrs[0].z = s["cluster"]; cfg.numAttrs = 1
-    cu_check(cu.cuLaunchKernelEx(C.byref(cfg), C.c_void_p(fn.ptr), kp, None), "cuLaunchKernelEx")
+    cu_check(cu.cuLaunchKernelEx(C.byref(cfg), C.c_void_p(fptr), kp, None), "cuLaunchKernelEx")
     return maps
 
 class Parts:
