@@ -34,6 +34,10 @@ pub(crate) struct Fixed<'a> {
     pub dynamic_shared: u64,
     /// The CTA's shared memory, in bytes.
     pub shared_len: u64,
+    /// Where the CTA's shared variables start: its window of the
+    /// `.shared::cluster` window (0 without clusters; see
+    /// [`crate::machine::cluster`]).
+    pub shared_base: u64,
 }
 
 /// What a warp's turn reaches of its CTA.
@@ -319,6 +323,7 @@ impl Cta {
             smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
             dynamic_shared,
             shared_len: shared.len() as u64,
+            shared_base: crate::machine::cluster::cluster_address(peers.rank(), 0),
         };
         let mut left = budget;
         let exited_before = self.exited;

@@ -498,9 +498,9 @@ impl Warp {
                 self.regs[(base + r as usize) * 32 + l].wrapping_add(offset as u64)
             }
             Src::Frame(offset) => local_base.wrapping_add(offset as u64),
-            Src::Shared(id, offset) => {
-                u64::from(cx.entry.shared_offsets[id as usize]).wrapping_add(offset as u64)
-            }
+            Src::Shared(id, offset) => (cx.shared_base
+                + u64::from(cx.entry.shared_offsets[id as usize]))
+            .wrapping_add(offset as u64),
             Src::Special(s) => self.special(cx, s, l),
             Src::Sink => 0,
         };
@@ -954,6 +954,16 @@ impl Warp {
             }
             Semantics::Bar | Semantics::Barrier => {
                 return self.barrier(cx, active, mods, slots, frame).map(|()| None);
+            }
+            Semantics::Cvta => {
+                let own = cx.peers.rank();
+                let mut s = [0u64; 2];
+                for l in lanes_of(active) {
+                    s[1] = self.read(&cx.fixed, &slots[1], l, base, frame.local_base);
+                    crate::sem::memory::address::cvta_in(mods, &mut s, own)
+                        .map_err(|f| (l as u32, f))?;
+                    self.write(&slots[0], l, base, s[0]);
+                }
             }
             Semantics::Mapa | Semantics::Getctarank => {
                 let (rank, size) = (cx.peers.rank(), cx.peers.size());

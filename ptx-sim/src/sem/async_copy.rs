@@ -13,6 +13,7 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::CtaCore;
+use crate::machine::cluster::cta_offset;
 use crate::machine::current;
 use crate::machine::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
@@ -180,6 +181,7 @@ fn check(copy: &Copy, memories: &mut Memories<'_>) -> SemResult {
     if source_bytes(copy) > 0 {
         source(copy)?.read(memories, |_| ())?;
     }
+    let dst = cta_offset(dst, memories.peers.rank());
     check_access(memories.shared.len(), dst, size, size, "cp.async").map(|_| ())
 }
 
@@ -190,6 +192,7 @@ fn copy(copy: &Copy, memories: &mut Memories<'_>) -> SemResult {
     if source_bytes(copy) > 0 {
         source(copy)?.read(memories, |bytes| data[..bytes.len()].copy_from_slice(bytes))?;
     }
+    let dst = cta_offset(dst, memories.peers.rank());
     let shared = &mut *memories.shared;
     let at = check_access(shared.len(), dst, size, size, "cp.async")?;
     shared[at..at + size as usize].copy_from_slice(&data);

@@ -5,6 +5,7 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::banks::wavefronts;
+use crate::machine::cluster::cta_offset;
 use crate::machine::{WarpCall, lanes_of};
 use crate::sem::memory::address::check_access;
 use ptx_core::Flags;
@@ -38,7 +39,7 @@ fn rows(
     let mut acc = [(0u64, 16u64); 8];
     for (r, o) in out.iter_mut().enumerate() {
         let lane = 8 * i + r;
-        let addr = call.lanes[lane][slot];
+        let addr = cta_offset(call.lanes[lane][slot], call.memory.peers.rank());
         *o = check_access(call.memory.shared.len(), addr, 16, 16, call.key)
             .map_err(|f| f.on_lane(lane as u32))?;
         acc[r].0 = addr;

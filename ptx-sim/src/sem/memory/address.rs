@@ -16,7 +16,7 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::machine::cluster::{ClusterAddress, Peers};
+use crate::machine::cluster::{ClusterAddress, Peers, cta_offset, cta_to_cluster};
 use crate::machine::current as lane;
 use crate::machine::spaces::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
@@ -112,13 +112,8 @@ pub(super) fn window_base(space: StateSpace) -> Option<u64> {
 /// Where `.shared::cluster` address `addr` points: the executing CTA's
 /// shared memory, or another CTA's of the cluster.
 fn cluster_place(addr: u64) -> Place {
-    match ClusterAddress::decode(addr) {
-        ClusterAddress { rank: None, offset } => Place::Shared(offset),
-        ClusterAddress {
-            rank: Some(rank),
-            offset,
-        } => Place::Cluster { rank, offset },
-    }
+    let ClusterAddress { rank, offset } = ClusterAddress::decode(addr);
+    Place::Cluster { rank, offset }
 }
 
 /// Where generic address `addr` points: the window it falls in, or global
@@ -193,7 +188,7 @@ impl<'a> Memories<'a> {
     ) -> Result<(&'a mut [u8], u64), Fault> {
         let Memories { shared, peers, .. } = self;
         match place {
-            Place::Shared(offset) => Ok((shared, offset)),
+            Place::Shared(addr) => Ok((shared, cta_offset(addr, peers.rank()))),
             Place::Cluster { rank, offset } if rank == peers.rank() => Ok((shared, offset)),
             Place::Cluster { rank, offset } => {
                 let size = peers.size();
@@ -295,7 +290,8 @@ impl Reach {
             address: addr,
         };
         match self.place {
-            Place::Shared(offset) => {
+            Place::Shared(addr) => {
+                let offset = cta_offset(addr, memories.peers.rank());
                 let shared = &mut *memories.shared;
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
@@ -446,11 +442,32 @@ pub(crate) fn shared_offset(m: &Mods, addr: u64) -> Option<u64> {
 /// offset into its window (shared memory at [`SHARED_WINDOW`], local at
 /// [`LOCAL_WINDOW`], constant at [`CONST_WINDOW`], kernel parameters at
 /// [`PARAM_WINDOW`]); global addresses are generic already.
+/// A `.shared::cta` address of a CTA of a cluster is first moved into the
+/// CTA's window of the `.shared::cluster` window (see
+/// [`crate::machine::cluster`]).
 #[inline]
 pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
+    cvta_in(m, s, ClusterView::of_running_thread().rank)
+}
+
+/// [`cvta`] for a thread of the CTA of rank `own` in its cluster.
+///
+/// ```
+/// use ptx_core::{Mods, SharedScope, StateSpace};
+/// use ptx_sim::machine::spaces::SHARED_WINDOW;
+/// use ptx_sim::sem::memory::address::cvta_in;
+/// let cta = Mods { space: Some(StateSpace::Shared(SharedScope::Cta)), ..Mods::default() };
+/// let mut s = [0, 0x400];
+/// cvta_in(&cta, &mut s, 1).unwrap();
+/// assert_eq!(s[0], SHARED_WINDOW + 0x0100_0400); // rank 1's window
+/// ```
+pub fn cvta_in(m: &Mods, s: &mut [u64], own: u32) -> SemResult {
     let space = m.space.ok_or_else(|| space_not_simulated("cvta", None))?;
     s[0] = match (space, window_base(space)) {
         (StateSpace::Global, _) => s[1],
+        (StateSpace::Shared(SharedScope::Cta | SharedScope::Default), Some(base)) => {
+            cta_to_cluster(s[1], own).wrapping_add(base)
+        }
         (_, Some(base)) => s[1].wrapping_add(base),
         (_, None) => return Err(space_not_simulated("cvta", Some(space))),
     };
@@ -504,20 +521,18 @@ pub(crate) fn isspacep_in(
         window_offset(a, PARAM_WINDOW).is_some_and(|offset| memory.params.contains(offset))
     };
     s[0] = u64::from(match m.space {
-        Some(StateSpace::Shared(scope)) => {
-            window_offset(a, SHARED_WINDOW).is_some_and(|offset| match cluster_place(offset) {
-                Place::Shared(offset) => offset < shared_len,
-                Place::Cluster { rank, offset } if scope == SharedScope::Cluster => {
-                    let len = if rank == memories.peers.rank() {
-                        Some(shared_len as usize)
-                    } else {
-                        memories.peers.len(rank)
-                    };
-                    len.is_some_and(|len| offset < len as u64)
-                }
-                _ => false,
-            })
-        }
+        Some(StateSpace::Shared(scope)) => window_offset(a, SHARED_WINDOW).is_some_and(|c| {
+            let ClusterAddress { rank, offset } = ClusterAddress::decode(c);
+            let own = memories.peers.rank();
+            let len = if rank == own {
+                Some(shared_len as usize)
+            } else if scope == SharedScope::Cluster {
+                memories.peers.len(rank)
+            } else {
+                None
+            };
+            len.is_some_and(|len| offset < len as u64)
+        }),
         Some(StateSpace::Global) => with_launch(memories, "isspacep", Space::Global, |l| {
             Ok(l.global.contains(a) || param(l))
         })?,
@@ -566,8 +581,7 @@ impl ClusterView {
             None => window_offset(a, SHARED_WINDOW).ok_or_else(not_shared)?,
             _ => return Err(not_shared()),
         };
-        let at = ClusterAddress::decode(cluster);
-        let rank = at.rank_or(self.rank);
+        let ClusterAddress { rank, offset } = ClusterAddress::decode(cluster);
         if rank >= self.size {
             return Err(Fault::NoSuchCta {
                 instruction,
@@ -576,7 +590,7 @@ impl ClusterView {
                 size: self.size,
             });
         }
-        Ok((rank, at.offset))
+        Ok((rank, offset))
     }
 
     /// `mapa{.shared::cluster}.type d, a, b`: the address of the shared

@@ -8,6 +8,7 @@ use super::{read_le, read_value, slots_per, write_le, write_value};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
+use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
 use crate::machine::{WarpCall, lanes_of};
 use ptx_core::Semantics;
@@ -257,7 +258,8 @@ fn cas_loop_lanes(
     let mut pending = Vec::new();
     for lane in lanes_of(call.members) {
         let s = &call.lanes[lane];
-        let at = check_access(call.memory.shared.len(), s[a], 8, 8, call.key)
+        let addr = cta_offset(s[a], call.memory.peers.rank());
+        let at = check_access(call.memory.shared.len(), addr, 8, 8, call.key)
             .map_err(|f| f.on_lane(lane as u32))?;
         pending.push(CasLane {
             lane,

@@ -16,6 +16,7 @@ pub use atomic::{atom, atom_cas, built_as_loop, red};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::banks::{RequestKind, record_request};
+use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
@@ -213,9 +214,10 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         // from the CTA's shared memory (what the general path below does
         // through the address's place).
         let shared = &*call.memory.shared;
+        let own = call.memory.peers.rank();
         for l in lanes_of(call.members) {
             let s = &mut call.lanes[l];
-            let at = check_access(shared.len(), s[1], size, size, call.key)
+            let at = check_access(shared.len(), cta_offset(s[1], own), size, size, call.key)
                 .map_err(|f| f.on_lane(l as u32))?;
             s[0] = read_le(&shared[at..at + size as usize]);
             request[requested] = (l as u32, at as u64, total);

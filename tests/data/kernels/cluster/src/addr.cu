@@ -15,15 +15,15 @@
 //    0  a  = shared::cta address of s_a[e] (cvta.to.shared)
 //    1  m  = mapa.shared::cluster.u32 a, r
 //    2  getctarank.shared::cluster.u32 m        3  getctarank.shared::cluster.u32 a
-//    4-5 g = generic &s_a[e] (lo, hi)
-//    6-7 gm = mapa.u64 g, r (lo, hi)
+//    4-5 g = generic &s_a[e] (lo, hi), less the generic address of cluster address 0
+//    6-7 gm = mapa.u64 g, r (lo, hi), less the same
 //    8  getctarank.u64 gm                        9  getctarank.u64 g
 //   10  ld.shared::cluster.u32 [m]              11  generic ld [gm]
-//   12-13 cg map_shared_rank(&s_a[e], r) (lo, hi) 14  cg query_shared_rank(that pointer)
+//   12-13 cg map_shared_rank(&s_a[e], r) (lo, hi, relative) 14  cg query_shared_rank(that pointer)
 //   15  md = mapa.shared::cluster.u32 (shared address of dyn[e]), r
 //   16  ld.shared::cluster.u32 [md]
 //   17  isspacep.shared::cluster gm   18  isspacep.shared::cta gm   19  isspacep.shared::cta g
-//   20-21 cvta.shared::cluster.u64 of (u64)m (lo, hi)
+//   20-21 cvta.shared::cluster.u64 of (u64)m (lo, hi, relative)
 //   22  low word of cvta.to.shared::cluster.u64 of gm
 //   23  %cluster_ctarank
 // Words 0-9, 12-13, 15 and 20-22 are raw addresses: the H100's layout of the windows.
@@ -85,17 +85,20 @@ __device__ __forceinline__ void addr_body(unsigned* out) {
   o[3] = getctarank_u32(a);
   unsigned long long g = (unsigned long long)&s_a[e];
   unsigned long long gm = mapa_generic(g, r);
-  o[4] = (unsigned)g;
-  o[5] = (unsigned)(g >> 32);
-  o[6] = (unsigned)gm;
-  o[7] = (unsigned)(gm >> 32);
+  // Where the shared::cluster window starts among generic addresses varies by process, so
+  // generic addresses are stored relative to it (the generic address of cluster address 0).
+  unsigned long long base = cvta_from_cluster(0);
+  o[4] = (unsigned)(g - base);
+  o[5] = (unsigned)((g - base) >> 32);
+  o[6] = (unsigned)(gm - base);
+  o[7] = (unsigned)((gm - base) >> 32);
   o[8] = getctarank_generic(gm);
   o[9] = getctarank_generic(g);
   o[10] = ld_cluster_u32(m);
   o[11] = *(volatile unsigned*)gm;
   unsigned* cp = cl.map_shared_rank(&s_a[e], r);
-  o[12] = (unsigned)(unsigned long long)cp;
-  o[13] = (unsigned)((unsigned long long)cp >> 32);
+  o[12] = (unsigned)((unsigned long long)cp - base);
+  o[13] = (unsigned)(((unsigned long long)cp - base) >> 32);
   o[14] = cl.query_shared_rank(cp);
   unsigned md = mapa_u32(smem_addr(&dyn[e]), r);
   o[15] = md;
@@ -104,8 +107,8 @@ __device__ __forceinline__ void addr_body(unsigned* out) {
   o[18] = isspacep_cta(gm);
   o[19] = isspacep_cta(g);
   unsigned long long gc = cvta_from_cluster(m);
-  o[20] = (unsigned)gc;
-  o[21] = (unsigned)(gc >> 32);
+  o[20] = (unsigned)(gc - base);
+  o[21] = (unsigned)((gc - base) >> 32);
   o[22] = (unsigned)cvta_to_cluster(gm);
   o[23] = rank;
   cl.sync();
