@@ -103,6 +103,11 @@ flags! {
     SHR15 = 33, "shr15";
     // `bar.arrive`, `barrier.arrive` (the operation is the form's head).
     ARRIVE = 35, "arrive";
+    // A bulk copy's destination CTAs come from its mask (`cp.async.bulk`,
+    // `cp.async.bulk.tensor`).
+    MULTICAST = 36, "multicast::cluster";
+    // A tensor copy in im2col mode (`.im2col`, the sm_90 one).
+    IM2COL = 37, "im2col";
     // Not a modifier: lowering sets it when an optional operand was left
     // out (its slots read 0), so that a semantic function can tell an
     // omitted `wmma` stride from a stride of 0. No PTX word spells it.
@@ -420,6 +425,8 @@ impl Mods {
         for h in &bound.form.head {
             if let Some(f) = Flags::from_word(h) {
                 m.flags = m.flags.with(f);
+            } else if let Some(n) = count_of(h) {
+                m.count = n;
             }
         }
         m
@@ -473,6 +480,10 @@ fn direction(word: &str) -> Option<(StateSpace, StateSpace)> {
 
 /// `x4` → 4, `v2` → 2.
 fn count_of(word: &str) -> Option<u8> {
+    // A tensor copy's dimensions, `.1d` to `.5d`.
+    if let Some(d @ ("1" | "2" | "3" | "4" | "5")) = word.strip_suffix('d') {
+        return d.parse().ok();
+    }
     let digits = word.strip_prefix('x').or_else(|| word.strip_prefix('v'))?;
     match digits {
         "1" | "2" | "4" | "8" | "16" | "32" | "64" | "128" => digits.parse().ok(),
@@ -483,6 +494,19 @@ fn count_of(word: &str) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tensor_copy_names_its_dimensions_mode_and_multicast() {
+        let c = crate::check_asm(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], {%6}, %7;",
+            &["r", "l", "r", "r", "r", "r", "h", "h"],
+            crate::Target::sm(90),
+        )
+        .unwrap();
+        let m = Mods::from_bound(&c.instructions[0].bound);
+        assert_eq!(m.count, 3);
+        assert!(m.has(Flags::IM2COL) && m.has(Flags::MULTICAST));
+    }
 
     #[test]
     fn shapes_parse() {

@@ -930,8 +930,12 @@ impl Warp {
             | Semantics::CpAsyncWaitGroup
             | Semantics::CpAsyncWaitAll
             | Semantics::CpAsyncMbarrierArrive
-            | Semantics::CpAsyncBulk => {
-                let mut s = [0u64; 8];
+            | Semantics::CpAsyncBulk
+            | Semantics::CpAsyncBulkTensor
+            | Semantics::CpReduceAsyncBulk
+            | Semantics::CpReduceAsyncBulkTensor
+            | Semantics::TensormapCpFenceproxy => {
+                let mut s = [0u64; 16];
                 for l in lanes_of(active) {
                     for (k, o) in slots.iter().enumerate().take(s.len()) {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);

@@ -41,6 +41,7 @@ pub mod matrix;
 pub mod memory;
 pub mod movement;
 pub mod sync;
+pub mod tensormap;
 pub mod video;
 pub mod warp;
 
@@ -335,6 +336,7 @@ dispatch! {
         Membar => sync::fence,
         FenceProxy => sync::fence,
         FenceProxyAsync => sync::fence,
+        FenceProxyTensormap => sync::fence,
         CvtaTo => memory::cvta_to,
         MbarrierPendingCount => sync::mbarrier::pending_count,
         FenceMbarrierInit => sync::fence,
@@ -406,6 +408,10 @@ dispatch! {
         CpAsyncWaitAll => async_copy::wait_all,
         CpAsyncMbarrierArrive => async_copy::mbarrier_arrive,
         CpAsyncBulk => async_copy::bulk,
+        CpAsyncBulkTensor => async_copy::bulk_tensor,
+        CpReduceAsyncBulk => async_copy::reduce_bulk,
+        TensormapCpFenceproxy => async_copy::copy_tensormap,
+        CpReduceAsyncBulkTensor => async_copy::reduce_bulk_tensor,
         MbarrierInit => sync::mbarrier::init,
         MbarrierInval => sync::mbarrier::inval,
         MbarrierArrive => sync::mbarrier::arrive,
@@ -430,12 +436,8 @@ dispatch! {
         AtomVec,
         ClusterlaunchcontrolQueryCancel,
         ClusterlaunchcontrolTryCancel,
-        CpAsyncBulkTensor,
-        CpReduceAsyncBulk,
-        CpReduceAsyncBulkTensor,
         CreatepolicyRange,
         CvtRs,
-        FenceProxyTensormap,
         Griddepcontrol,
         MmaBlockScale,
         MmaSp,
@@ -463,7 +465,6 @@ dispatch! {
         Tcgen05Shift,
         Tcgen05St,
         Tcgen05Wait,
-        TensormapCpFenceproxy,
         TensormapReplace,
         Tex,
         Vote,

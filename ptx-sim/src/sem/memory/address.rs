@@ -177,6 +177,17 @@ impl<'a> Memories<'a> {
         }
     }
 
+    /// The shared memories alone (the CTA's and its cluster's), for a
+    /// shorter time.
+    pub(crate) fn shared_only(&mut self) -> Memories<'_> {
+        Memories {
+            shared: &mut *self.shared,
+            peers: self.peers.reborrow(),
+            local: None,
+            launch: None,
+        }
+    }
+
     /// The shared memory `place` is in, and the offset in it: the CTA's
     /// own, or another's of its cluster; `addr` and `instruction` name the
     /// access in faults.
@@ -297,13 +308,10 @@ impl Reach {
                 Ok(f(&mut shared[at..at + size as usize]))
             }
             Place::Cluster { .. } => {
-                let lane = Memories {
-                    shared: &mut *memories.shared,
-                    peers: memories.peers.reborrow(),
-                    local: None,
-                    launch: None,
-                };
-                let (shared, offset) = lane.into_shared(self.place, addr, instruction)?;
+                let (shared, offset) =
+                    memories
+                        .shared_only()
+                        .into_shared(self.place, addr, instruction)?;
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }

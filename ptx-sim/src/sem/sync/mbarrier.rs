@@ -33,7 +33,7 @@ use crate::machine::current;
 use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
 use crate::sem::memory::address::{Memories, check_access, shared_at};
 use ptx_core::Semantics;
-use ptx_core::{Flags, Mods, SharedScope, StateSpace};
+use ptx_core::{Flags, Mods};
 
 const FIELD: u64 = (1 << 21) - 1;
 /// The largest arrival count `mbarrier.init` takes (2^20 - 1).
@@ -241,12 +241,8 @@ fn lane_op(
         "mbarrier.arrive" | "mbarrier.arrive_drop" => {
             let drop = key == "mbarrier.arrive_drop";
             // Slots: `state, a{, count | tx_count}`.
-            let mut extra = (len > 2).then(|| s[2] & 0xFFFF_FFFF);
-            if m.space == Some(StateSpace::Shared(SharedScope::Cluster)) && extra == Some(0) {
-                // The `.shared::cluster` form's count is optional; left
-                // out, its slot reads 0 (a written 0 the checker refuses).
-                extra = None;
-            }
+            // The `.shared::cluster` form's count is optional.
+            let extra = (len > 2 && !m.has(Flags::OMITTED)).then(|| s[2] & 0xFFFF_FFFF);
             let expect_tx = m.has(Flags::EXPECT_TX);
             let count = if expect_tx { 1 } else { extra.unwrap_or(1) };
             if count == 0 || count > MAX_COUNT {

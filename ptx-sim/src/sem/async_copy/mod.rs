@@ -20,6 +20,8 @@ use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use ptx_core::{Flags, Mods, Semantics, StateSpace};
 
+pub mod tensor;
+
 /// `cp.async.ca/cg.shared.global [dst], [src], size`.
 #[inline]
 pub fn cp_async(m: &Mods, s: &mut [u64]) -> SemResult {
@@ -66,6 +68,32 @@ pub fn mbarrier_arrive(m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline]
 pub fn bulk(m: &Mods, s: &mut [u64]) -> SemResult {
     in_running_lane(Semantics::CpAsyncBulk, m, s)
+}
+
+/// `cp.reduce.async.bulk`: see [`bulk_reduce`].
+#[inline]
+pub fn reduce_bulk(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpReduceAsyncBulk, m, s)
+}
+
+/// `tensormap.cp_fenceproxy.global.shared::cta... [dst], [src], 128`:
+/// the tensor map's 128 bytes from shared to global memory (the fence is
+/// the simulator's order already).
+#[inline]
+pub fn copy_tensormap(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::TensormapCpFenceproxy, m, s)
+}
+
+/// `cp.async.bulk.tensor` (see [`tensor`]).
+#[inline]
+pub fn bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpAsyncBulkTensor, m, s)
+}
+
+/// `cp.reduce.async.bulk.tensor` (see [`tensor`]).
+#[inline]
+pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::CpReduceAsyncBulkTensor, m, s)
 }
 
 /// `cp.async.bulk.commit_group`, `cp.async.bulk.wait_group{.read} n`: a
@@ -129,6 +157,11 @@ pub(crate) fn run(
             }
         }
         Semantics::CpAsyncBulk => bulk_copy(m, s, memories)?,
+        Semantics::CpReduceAsyncBulk => bulk_reduce(m, s, memories)?,
+        Semantics::TensormapCpFenceproxy => bulk_copy(m, &[slot(0), slot(1), slot(2)], memories)?,
+        Semantics::CpAsyncBulkTensor | Semantics::CpReduceAsyncBulkTensor => {
+            tensor::run(m, s, memories, sem.key())?
+        }
         _ => return Err(Fault::not_simulated(sem.key())),
     }
     Ok(())
@@ -220,16 +253,54 @@ fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
         },
     );
     let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
-    Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
+    let mbar = s.get(3).copied();
+    let mask = s.get(4).copied().unwrap_or(0);
+    for target in tensor::targets(m, mask) {
+        let (dst_mods, dst, mbar) = tensor::at_target(&dst_mods, target, dst, mbar.unwrap_or(0));
+        Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
+        if let StateSpace::Shared(_) = to {
+            // The object is in the destination's CTA, named in its space.
+            let (shared, at) = shared_at(memories.shared_only(), &dst_mods, mbar, key)?;
+            mbarrier::complete_tx_at(shared, key, at, size)?;
+        }
+    }
+    Ok(())
+}
+
+/// `cp.reduce.async.bulk.dst.src.op.type [dst], [src], size{, [mbar]}`:
+/// each `.type` element of the `size` bytes at `src` combined by `.op`
+/// into the one at `dst` (global memory in a bulk group, or another CTA's
+/// shared memory completing the bytes on `[mbar]`, in its CTA).
+fn bulk_reduce(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
+    let key = "cp.reduce.async.bulk";
+    let (dst, src, size) = (s[0], s[1], s[2]);
+    let (to, from) = match (m.space, m.source) {
+        (Some(to), Some(from)) => (to, from),
+        _ => return Err(Fault::malformed(key, "no direction")),
+    };
+    let ty = m.ty(0).ok_or_else(|| Fault::malformed(key, "no type"))?;
+    let op = tensor::reduction(m).ok_or_else(|| Fault::malformed(key, "no reduction"))?;
+    let (src_mods, dst_mods) = (
+        Mods {
+            space: Some(from),
+            ..Mods::default()
+        },
+        Mods {
+            space: Some(to),
+            ..Mods::default()
+        },
+    );
+    let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
+    let width = u64::from(ty.bits() / 8).max(1);
+    let kind = tensor::Kind::of_type(ty);
+    Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |bytes| {
+        bytes
+            .chunks_exact_mut(width as usize)
+            .zip(data.chunks_exact(width as usize))
+            .try_for_each(|(old, new)| tensor::reduce(op, kind, old, new, key))
+    })??;
     if let (StateSpace::Shared(_), Some(&mbar)) = (to, s.get(3)) {
-        // The object is in the destination's CTA, named in its space.
-        let lane = Memories {
-            shared: &mut *memories.shared,
-            peers: memories.peers.reborrow(),
-            local: None,
-            launch: None,
-        };
-        let (shared, at) = shared_at(lane, &dst_mods, mbar, key)?;
+        let (shared, at) = shared_at(memories.shared_only(), &dst_mods, mbar, key)?;
         mbarrier::complete_tx_at(shared, key, at, size)?;
     }
     Ok(())
