@@ -12,6 +12,7 @@
 
 use base64::Engine as _;
 use ptx_sim::kernel::{Arg, Backend, Buffer, KernelLaunch, KernelReport, Module, Steps};
+use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -38,6 +39,10 @@ pub struct Case {
     pub buffers: BTreeMap<String, CaseBuffer>,
     /// Whether two launches on the H100 gave the same bytes.
     pub deterministic: bool,
+    /// Cluster dimensions given at launch, if any (a kernel's
+    /// `.reqnctapercluster` needs none).
+    #[serde(default)]
+    pub cluster: Option<[u32; 3]>,
 }
 
 /// A kernel argument of a case.
@@ -58,6 +63,140 @@ pub enum CaseArg {
     F32(f32),
     /// A scalar.
     F64(f64),
+    /// A tensor map over a buffer, passed by value (128 bytes), as
+    /// `cuTensorMapEncodeTiled` or `cuTensorMapEncodeIm2col` builds it
+    /// over the buffer's address.
+    Tensormap(Box<TensorMapArg>),
+}
+
+/// How a case's tensor map is built: the encoder's parameters, over the
+/// named buffer (`tests/data/kernels/FORMAT.md`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct TensorMapArg {
+    /// The buffer it describes.
+    pub buf: String,
+    /// The element type (`f16`, `f32`, `u8`, ...).
+    pub dtype: String,
+    /// Each dimension's size in elements, innermost first.
+    pub dims: Vec<u64>,
+    /// The byte strides of dimensions 1 and up.
+    pub strides: Vec<u64>,
+    /// The box (tile mode).
+    #[serde(rename = "box", default)]
+    pub box_dim: Vec<u32>,
+    /// Each dimension's traversal stride.
+    pub element_strides: Vec<u32>,
+    /// Interleaving in bytes: 0, 16 or 32.
+    #[serde(default)]
+    pub interleave: u32,
+    /// The swizzle: 0, 32, 64 or 128 bytes, or a 128-byte atom's name.
+    #[serde(default)]
+    pub swizzle: Swizzle,
+    /// L2 promotion in bytes: 0, 64, 128 or 256.
+    #[serde(default)]
+    pub l2_promotion: u32,
+    /// 1: NaN fill for elements outside the tensor (float types).
+    #[serde(default)]
+    pub oob_fill: u32,
+    /// The im2col mode's parameters, for an im2col map.
+    #[serde(default)]
+    pub im2col: Option<Im2colArg>,
+}
+
+/// A tensor map's swizzle as a case writes it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(untagged)]
+pub enum Swizzle {
+    /// None.
+    #[default]
+    None,
+    /// 0, 32, 64 or 128 bytes.
+    Bytes(u32),
+    /// A 128-byte swizzle's atom (`128B_ATOM_32B`, ...).
+    Named(String),
+}
+
+/// The im2col parameters of a case's tensor map.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Im2colArg {
+    /// The bounding box's lower corner.
+    pub lower: Vec<i32>,
+    /// Its upper corner.
+    pub upper: Vec<i32>,
+    /// Channels per pixel.
+    pub channels: u32,
+    /// Pixels per column.
+    pub pixels: u32,
+}
+
+impl TensorMapArg {
+    /// The map over a buffer at device address `address`.
+    fn encode(&self, address: u64) -> Result<TensorMap, String> {
+        use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle as Sw, TensorDtype};
+        let dtype = match self.dtype.as_str() {
+            "u8" => TensorDtype::U8,
+            "u16" => TensorDtype::U16,
+            "u32" => TensorDtype::U32,
+            "i32" => TensorDtype::I32,
+            "u64" => TensorDtype::U64,
+            "i64" => TensorDtype::I64,
+            "f16" => TensorDtype::F16,
+            "f32" => TensorDtype::F32,
+            "f64" => TensorDtype::F64,
+            "bf16" => TensorDtype::Bf16,
+            "f32_ftz" => TensorDtype::F32Ftz,
+            "tf32" => TensorDtype::Tf32,
+            "tf32_ftz" => TensorDtype::Tf32Ftz,
+            other => return Err(format!("tensor map: no data type `{other}`")),
+        };
+        let interleave = match self.interleave {
+            0 => Interleave::None,
+            16 => Interleave::B16,
+            32 => Interleave::B32,
+            other => return Err(format!("tensor map: no interleave of {other} bytes")),
+        };
+        let swizzle = match &self.swizzle {
+            Swizzle::None | Swizzle::Bytes(0) => Sw::None,
+            Swizzle::Bytes(32) => Sw::B32,
+            Swizzle::Bytes(64) => Sw::B64,
+            Swizzle::Bytes(128) => Sw::B128,
+            Swizzle::Named(n) if n == "128B_ATOM_32B" => Sw::B128Atom32,
+            Swizzle::Named(n) if n == "128B_ATOM_32B_FLIP_8B" => Sw::B128Atom32Flip8,
+            Swizzle::Named(n) if n == "128B_ATOM_64B" => Sw::B128Atom64,
+            other => return Err(format!("tensor map: no swizzle {other:?}")),
+        };
+        let l2 = match self.l2_promotion {
+            0 => L2Promotion::None,
+            64 => L2Promotion::B64,
+            128 => L2Promotion::B128,
+            256 => L2Promotion::B256,
+            other => return Err(format!("tensor map: no L2 promotion of {other} bytes")),
+        };
+        let rank = self.dims.len() as u32;
+        let nan = self.oob_fill != 0;
+        match &self.im2col {
+            None => TensorMap::encode_tiled(
+                dtype,
+                rank,
+                address,
+                &self.dims,
+                &self.strides,
+                &self.box_dim,
+                &self.element_strides,
+                interleave,
+                swizzle,
+                l2,
+                nan,
+            ),
+            Some(_) => {
+                return Err(format!(
+                    "tensor map over `{}`: im2col maps are not modelled yet",
+                    self.buf
+                ));
+            }
+        }
+        .map_err(|e| format!("tensor map over `{}`: {e}", self.buf))
+    }
 }
 
 /// A buffer of a case: its elements and its bytes before and after.
@@ -386,6 +525,12 @@ fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, B
             CaseArg::U64(v) => Arg::U64(*v),
             CaseArg::F32(v) => Arg::F32(*v),
             CaseArg::F64(v) => Arg::F64(*v),
+            CaseArg::Tensormap(t) => {
+                let buffer = buffers
+                    .get(&t.buf)
+                    .ok_or_else(|| format!("tensor map names no buffer `{}`", t.buf))?;
+                Arg::Bytes(t.encode(buffer.addr)?.to_bytes().to_vec())
+            }
         };
         launch.arg(arg);
     }
@@ -393,6 +538,9 @@ fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, B
         .grid((case.grid[0], case.grid[1], case.grid[2]))
         .block((case.block[0], case.block[1], case.block[2]))
         .shared_bytes(case.shared_bytes);
+    if let Some(c) = case.cluster {
+        launch.cluster((c[0], c[1], c[2]));
+    }
     Ok(buffers)
 }
 

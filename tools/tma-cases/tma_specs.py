@@ -231,3 +231,33 @@ def bulk(name, ops, src_len=4096, dst_len=4096):
 
 bulk("tma/bulk/four_copies", [(0, 0, 16, 0), (16, 64, 48, 256), (1024, 256, 256, 512), (2048, 1024, 1024, 2048)])
 bulk("tma/bulk/unaligned16_offsets", [(48, 16, 32, 16), (4000, 112, 96, 4000), (400, 2048, 2048, 1600)])
+
+
+# --- the same launches with dimension 0's coordinates 16-byte aligned -------------------------------
+# The first recording (2026-11-28) showed that a tile copy whose dimension-0 coordinate times the
+# element size is not a multiple of 16 bytes faults on the H100 (an illegal instruction at the
+# UTMALDG/UTMASTG that issues it; every one of the 15 such specs did, none of the aligned ones). These
+# copies, named `..._a16`, round each such coordinate down to the nearest aligned one (toward minus
+# infinity), so the 1-d loads, the unaligned 2-d to 5-d boxes and the f16 stores are recorded too.
+def _aligned_copies():
+    out = []
+    for s in list(SPECS):
+        maps = [a["tensormap"] for a in s["args"] if "tensormap" in a]
+        if not maps or maps[0].get("im2col") or maps[0].get("interleave"):
+            continue
+        per = max(1, 16 // ESZ[maps[0]["dtype"]])
+        base = 6 if s["entry"].startswith("tma_load") else 4
+        ntiles = s["args"][3]["i32"]
+        coords = [s["args"][base + 8 * i]["i32"] for i in range(ntiles)]
+        if all(c % per == 0 for c in coords):
+            continue
+        t = json.loads(json.dumps(s))
+        t["name"] = s["name"] + "_a16"
+        for i in range(ntiles):
+            t["args"][base + 8 * i]["i32"] = coords[i] // per * per
+        out.append(t)
+    return out
+
+
+import json  # noqa: E402
+SPECS += _aligned_copies()
