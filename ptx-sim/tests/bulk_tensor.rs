@@ -97,7 +97,7 @@ fn a_tile_loads_with_zeros_outside_the_tensor_and_stores_back() {
     // rows 6.. are outside the 16x6 tensor. Stored back at (0, 0).
     launch
         .block(32)
-        .arg(Arg::Bytes(map.to_bytes().to_vec()))
+        .arg(map)
         .arg(out)
         .args([Arg::U32(12), Arg::U32(4), Arg::U32(0), Arg::U32(0)]);
     let report = launch.run().unwrap();

@@ -225,6 +225,14 @@ macro_rules! arg_from {
 }
 arg_from!(Buffer => Buffer, i32 => I32, u32 => U32, i64 => I64, u64 => U64, f32 => F32, f64 => F64);
 
+/// A tensor map passes by value, its 128 bytes (a `const __grid_constant__
+/// CUtensorMap` parameter, `.param .align 64 .b8 map[128]`).
+impl From<crate::sem::tensormap::TensorMap> for Arg {
+    fn from(map: crate::sem::tensormap::TensorMap) -> Arg {
+        Arg::Bytes(map.to_bytes().to_vec())
+    }
+}
+
 impl Arg {
     /// The argument's bytes and a word for messages.
     fn bytes(&self) -> (Vec<u8>, &'static str) {

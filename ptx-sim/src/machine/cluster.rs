@@ -137,13 +137,23 @@ impl<'a> Peers<'a> {
         self.reborrow().into_shared(rank)
     }
 
-    /// [`Peers::shared`], for as long as the view lives.
-    pub fn into_shared(self, rank: u32) -> Option<&'a mut [u8]> {
+    /// Where the CTA of rank `rank` is among the peers: in `before`
+    /// (`Ok`) or in `after` (`Err`), at that index; `None` for the running
+    /// CTA's own rank.
+    fn slot(&self, rank: u32) -> Option<Result<usize, usize>> {
         let own = self.rank;
         match rank.cmp(&own) {
-            std::cmp::Ordering::Less => self.before.get_mut(rank as usize),
-            std::cmp::Ordering::Greater => self.after.get_mut((rank - own - 1) as usize),
+            std::cmp::Ordering::Less => Some(Ok(rank as usize)),
+            std::cmp::Ordering::Greater => Some(Err((rank - own - 1) as usize)),
             std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// [`Peers::shared`], for as long as the view lives.
+    pub fn into_shared(self, rank: u32) -> Option<&'a mut [u8]> {
+        match self.slot(rank)? {
+            Ok(i) => self.before.get_mut(i),
+            Err(i) => self.after.get_mut(i),
         }
         .map(Vec::as_mut_slice)
     }
@@ -151,11 +161,9 @@ impl<'a> Peers<'a> {
     /// The size of the shared memory of the CTA of rank `rank`, if it is
     /// another CTA of the cluster.
     pub fn len(&self, rank: u32) -> Option<usize> {
-        let own = self.rank;
-        match rank.cmp(&own) {
-            std::cmp::Ordering::Less => self.before.get(rank as usize),
-            std::cmp::Ordering::Greater => self.after.get((rank - own - 1) as usize),
-            std::cmp::Ordering::Equal => None,
+        match self.slot(rank)? {
+            Ok(i) => self.before.get(i),
+            Err(i) => self.after.get(i),
         }
         .map(Vec::len)
     }

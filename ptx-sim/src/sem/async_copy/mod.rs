@@ -232,37 +232,56 @@ fn copy(copy: &Copy, memories: &mut Memories<'_>) -> SemResult {
     Ok(())
 }
 
+/// The spaces of a bulk copy's destination and source, as the modifiers
+/// of an access to each.
+fn direction(m: &Mods, key: &'static str) -> Result<(Mods, Mods), Fault> {
+    match (m.space, m.source) {
+        (Some(to), Some(from)) => Ok((
+            Mods {
+                space: Some(to),
+                ..Mods::default()
+            },
+            Mods {
+                space: Some(from),
+                ..Mods::default()
+            },
+        )),
+        _ => Err(Fault::malformed(key, "no direction")),
+    }
+}
+
+/// A bulk copy's `size` bytes have landed at `dst` (in the space of
+/// `dst_mods`): a destination in shared memory completes them on the
+/// mbarrier at `mbar`, which is in the destination's CTA, named in its
+/// space.
+fn complete_bytes(
+    memories: &mut Memories<'_>,
+    dst_mods: &Mods,
+    mbar: u64,
+    size: u64,
+    key: &'static str,
+) -> SemResult {
+    if let Some(StateSpace::Shared(_)) = dst_mods.space {
+        let (shared, at) = shared_at(memories.shared_only(), dst_mods, mbar, key)?;
+        mbarrier::complete_tx_at(shared, key, at, size)?;
+    }
+    Ok(())
+}
+
 /// `cp.async.bulk`: `size` bytes from the source to the destination at
-/// once (global to shared completing the transactions of `[mbar]`, or
-/// shared to global in a bulk group).
+/// once (global to shared completing the transactions of `[mbar]`, to each
+/// CTA of a multicast mask, or shared to global in a bulk group).
 fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let key = "cp.async.bulk";
     let (dst, src, size) = (s[0], s[1], s[2]);
-    let (to, from) = match (m.space, m.source) {
-        (Some(to), Some(from)) => (to, from),
-        _ => return Err(Fault::malformed(key, "no direction")),
-    };
-    let (src_mods, dst_mods) = (
-        Mods {
-            space: Some(from),
-            ..Mods::default()
-        },
-        Mods {
-            space: Some(to),
-            ..Mods::default()
-        },
-    );
+    let (dst_mods, src_mods) = direction(m, key)?;
     let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
-    let mbar = s.get(3).copied();
+    let mbar = s.get(3).copied().unwrap_or(0);
     let mask = s.get(4).copied().unwrap_or(0);
     for target in tensor::targets(m, mask) {
-        let (dst_mods, dst, mbar) = tensor::at_target(&dst_mods, target, dst, mbar.unwrap_or(0));
+        let (dst_mods, dst, mbar) = tensor::at_target(&dst_mods, target, dst, mbar);
         Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
-        if let StateSpace::Shared(_) = to {
-            // The object is in the destination's CTA, named in its space.
-            let (shared, at) = shared_at(memories.shared_only(), &dst_mods, mbar, key)?;
-            mbarrier::complete_tx_at(shared, key, at, size)?;
-        }
+        complete_bytes(memories, &dst_mods, mbar, size, key)?;
     }
     Ok(())
 }
@@ -274,22 +293,9 @@ fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
 fn bulk_reduce(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let key = "cp.reduce.async.bulk";
     let (dst, src, size) = (s[0], s[1], s[2]);
-    let (to, from) = match (m.space, m.source) {
-        (Some(to), Some(from)) => (to, from),
-        _ => return Err(Fault::malformed(key, "no direction")),
-    };
+    let (dst_mods, src_mods) = direction(m, key)?;
     let ty = m.ty(0).ok_or_else(|| Fault::malformed(key, "no type"))?;
     let op = tensor::reduction(m).ok_or_else(|| Fault::malformed(key, "no reduction"))?;
-    let (src_mods, dst_mods) = (
-        Mods {
-            space: Some(from),
-            ..Mods::default()
-        },
-        Mods {
-            space: Some(to),
-            ..Mods::default()
-        },
-    );
     let data = Reach::new(&src_mods, src, size, 16, key)?.read(memories, <[u8]>::to_vec)?;
     let width = u64::from(ty.bits() / 8).max(1);
     let kind = tensor::Kind::of_type(ty);
@@ -299,9 +305,11 @@ fn bulk_reduce(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
             .zip(data.chunks_exact(width as usize))
             .try_for_each(|(old, new)| tensor::reduce(op, kind, old, new, key))
     })??;
-    if let (StateSpace::Shared(_), Some(&mbar)) = (to, s.get(3)) {
-        let (shared, at) = shared_at(memories.shared_only(), &dst_mods, mbar, key)?;
-        mbarrier::complete_tx_at(shared, key, at, size)?;
-    }
-    Ok(())
+    complete_bytes(
+        memories,
+        &dst_mods,
+        s.get(3).copied().unwrap_or(0),
+        size,
+        key,
+    )
 }

@@ -398,6 +398,7 @@ fn record_requests(
     let size = f.elem_bits.div_ceil(8) as u64;
     let mods = call.mods;
     let members = call.members;
+    let own = call.memory.peers.rank();
     // `(lane, shared offset, bytes)` of every lane's elements `group`, as
     // `(register, element)` pairs.
     let accesses = |group: &[(usize, usize)]| -> Vec<(u32, u64, u64)> {
@@ -405,7 +406,7 @@ fn record_requests(
             .flat_map(|l| group.iter().map(move |&(r, e)| (l, r, e)))
             .filter_map(|(l, r, e)| {
                 let (addr, _) = place.address(f.position(l, r, e));
-                shared_offset(&mods, addr).map(|at| (l as u32, at, size))
+                shared_offset(&mods, addr, own).map(|at| (l as u32, at, size))
             })
             .collect()
     };

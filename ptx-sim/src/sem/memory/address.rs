@@ -85,6 +85,24 @@ pub(crate) enum Place {
     Param(u64),
 }
 
+impl Place {
+    /// The offset into the running CTA's own shared memory (the CTA of
+    /// rank `own` in its cluster) that this place is, if it is one.
+    pub(crate) fn own_shared(self, own: u32) -> Option<u64> {
+        match self {
+            Place::Shared(addr) => Some(cta_offset(addr, own)),
+            Place::Cluster { rank, offset } if rank == own => Some(offset),
+            _ => None,
+        }
+    }
+
+    /// Whether it is in shared memory: the CTA's, or another's of its
+    /// cluster.
+    pub(crate) fn is_shared(self) -> bool {
+        matches!(self, Place::Shared(_) | Place::Cluster { .. })
+    }
+}
+
 /// A generic window: where it starts, and the place an offset into it is.
 type Window = (u64, fn(u64) -> Place);
 
@@ -437,13 +455,11 @@ pub(super) fn with_shared<R>(
     })
 }
 
-/// The shared-memory offset `addr` of an instruction with modifiers `m`
-/// points at, if it points into shared memory.
-pub(crate) fn shared_offset(m: &Mods, addr: u64) -> Option<u64> {
-    match place(m, addr, "") {
-        Ok(Place::Shared(at)) => Some(at),
-        _ => None,
-    }
+/// The offset into the running CTA's own shared memory (the CTA of rank
+/// `own`) that address `addr` of an instruction with modifiers `m` points
+/// at, if it points there.
+pub(crate) fn shared_offset(m: &Mods, addr: u64, own: u32) -> Option<u64> {
+    place(m, addr, "").ok()?.own_shared(own)
 }
 
 /// `cvta.space.size d, a`: the generic address of `a` in `.space`: the

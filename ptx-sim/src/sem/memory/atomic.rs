@@ -129,8 +129,9 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
     // Slots: `[d,] a, b{, c}`, each value `k` slots wide.
     let a = if returns { k } else { 0 };
     if !built_as_loop(op, ty) {
+        let own = call.memory.peers.rank();
         let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
-            .filter_map(|l| shared_offset(&m, call.lanes[l][a]).map(|at| (l as u32, at, size)))
+            .filter_map(|l| shared_offset(&m, call.lanes[l][a], own).map(|at| (l as u32, at, size)))
             .collect();
         let access = if op == Keyword::Cas {
             RequestKind::CompareAndSwap

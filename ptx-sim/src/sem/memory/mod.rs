@@ -162,7 +162,7 @@ fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
         .ok_or_else(|| Fault::malformed("ld", "no address"))?;
     let total = size * n as u64;
     let span = Reach::new(m, addr, total, total, sem.key())?;
-    if let Place::Shared(_) = span.place {
+    if span.place.is_shared() {
         return converged(sem, m, s, ld_warp);
     }
     span.read(&mut Memories::of_running_lane(&mut []), |mem| {
@@ -255,7 +255,7 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         let s = &mut call.lanes[l];
         let addr = s[n * k];
         let span = Reach::new(&m, addr, total, total, call.key)?;
-        if let Place::Shared(at) = span.place {
+        if let Some(at) = span.place.own_shared(call.memory.peers.rank()) {
             request[requested] = (l as u32, at, total);
             requested += 1;
         }
@@ -303,9 +303,10 @@ pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let (n, size, _) = vector(&m)?;
     let total = size * n as u64;
     let mut members: Vec<usize> = lanes_of(call.members).collect();
+    let own = call.memory.peers.rank();
     let request: Vec<(u32, u64, u64)> = members
         .iter()
-        .filter_map(|&l| shared_offset(&m, call.lanes[l][0]).map(|at| (l as u32, at, total)))
+        .filter_map(|&l| shared_offset(&m, call.lanes[l][0], own).map(|at| (l as u32, at, total)))
         .collect();
     record_request(call, &request, RequestKind::Store);
     members.reverse();
