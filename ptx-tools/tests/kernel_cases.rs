@@ -1,5 +1,5 @@
 //! Every kernel case of `tests/data/kernels/` (NVIDIA's CUDA samples, the
-//! project's own kernels in `ours/`, the `wgmma/`, `cluster/` and `tma/` sets, launched on an H100) replayed
+//! project's own kernels in `ours/`, the `wgmma/`, `cluster/`, `tma/` and `hopper/` sets, launched on an H100) replayed
 //! through the simulator: each passes bit for bit (nondeterministic ones as
 //! FORMAT.md says), but for the cases named below, each failing for its
 //! stated reason; and what the project's printf kernels print is what the
@@ -121,6 +121,18 @@ fn every_tma_case_replays_bit_for_bit_but_the_known_ones() {
         53,
         "tma_h100.jsonl.gz holds 53 recorded launches"
     );
+    check_all(&cases);
+}
+
+/// The warp-specialised Hopper GEMM (`hopper/`, `tools/hopper-gemm/`): TMA
+/// loads multicast across a cluster of 2 into a 2-stage mbarrier pipeline,
+/// a producer warpgroup and two consumer warpgroups issuing `wgmma`, on an
+/// H100; all 65,536 elements of C bit for bit.
+#[test]
+fn the_warp_specialised_hopper_gemm_replays_bit_for_bit() {
+    let cases =
+        read_cases(&[data().join("hopper/hopper_h100.jsonl.gz")]).expect("the case file reads");
+    assert_eq!(cases.len(), 1);
     check_all(&cases);
 }
 
