@@ -188,12 +188,22 @@ impl TensorMapArg {
                 l2,
                 nan,
             ),
-            Some(_) => {
-                return Err(format!(
-                    "tensor map over `{}`: im2col maps are not modelled yet",
-                    self.buf
-                ));
-            }
+            Some(i) => TensorMap::encode_im2col(
+                dtype,
+                rank,
+                address,
+                &self.dims,
+                &self.strides,
+                &i.lower,
+                &i.upper,
+                i.channels,
+                i.pixels,
+                &self.element_strides,
+                interleave,
+                swizzle,
+                l2,
+                nan,
+            ),
         }
         .map_err(|e| format!("tensor map over `{}`: {e}", self.buf))
     }

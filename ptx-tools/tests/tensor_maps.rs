@@ -1,5 +1,6 @@
 //! The tensor-map encoder against the CUDA driver: every call of
-//! `cuTensorMapEncodeTiled` that `tools/tensormap-probe/probe.py` made on
+//! `cuTensorMapEncodeTiled` and `cuTensorMapEncodeIm2col` that
+//! `tools/tensormap-probe/probe.py` made on
 //! an H100 (`tests/data/kernels/tma/tensormap_probe.jsonl.gz`) is made
 //! again here; the encoder must refuse what the driver refused and write
 //! the driver's 128 bytes for the rest, and decoding those bytes must give
@@ -74,7 +75,31 @@ fn encode(r: &Value) -> Option<Result<TensorMap, String>> {
         1 => true,
         _ => return None,
     };
-    Some(
+    let ints = |k: &str| -> Vec<i32> {
+        r[k].as_array()
+            .expect("an array")
+            .iter()
+            .map(|x| x.as_i64().expect("a number") as i32)
+            .collect()
+    };
+    let encoded = if r["fn"] == "im2col" {
+        TensorMap::encode_im2col(
+            dtype,
+            field("rank") as u32,
+            field("addr"),
+            &numbers::<u64>(&r["dims"]),
+            &numbers::<u64>(&r["strides"]),
+            &ints("lower"),
+            &ints("upper"),
+            field("channels") as u32,
+            field("pixels") as u32,
+            &signed(&r["element_strides"]),
+            interleave,
+            swizzle,
+            l2,
+            oob,
+        )
+    } else {
         TensorMap::encode_tiled(
             dtype,
             field("rank") as u32,
@@ -88,24 +113,17 @@ fn encode(r: &Value) -> Option<Result<TensorMap, String>> {
             l2,
             oob,
         )
-        .map_err(|e| e.to_string()),
-    )
+    };
+    Some(encoded.map_err(|e| e.to_string()))
 }
 
 #[test]
-fn every_tiled_map_the_driver_wrote_or_refused_is_encoded_the_same() {
+fn every_map_the_driver_wrote_or_refused_is_encoded_the_same() {
     let records = records();
-    let tiled: Vec<&Value> = records
-        .iter()
-        .filter(|r| r["fn"] == "tiled" && r["prefill"] == "00")
-        .collect();
-    assert!(
-        tiled.len() > 1000,
-        "the probe made {} tiled calls",
-        tiled.len()
-    );
+    let calls: Vec<&Value> = records.iter().filter(|r| r["prefill"] == "00").collect();
+    assert!(calls.len() > 2000, "the probe made {} calls", calls.len());
     let (mut same, mut refused, mut wrong) = (0, 0, Vec::new());
-    for r in &tiled {
+    for r in &calls {
         let driver_ok = r["result"] == 0;
         match (encode(r), driver_ok) {
             (None, false) | (Some(Err(_)), false) => refused += 1,
@@ -133,7 +151,7 @@ fn every_tiled_map_the_driver_wrote_or_refused_is_encoded_the_same() {
         &wrong[..wrong.len().min(5)]
     );
     assert!(
-        same > 400 && refused > 100,
+        same > 1300 && refused > 700,
         "{same} encoded, {refused} refused"
     );
 }

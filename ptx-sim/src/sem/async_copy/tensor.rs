@@ -64,7 +64,11 @@ impl TileBox {
     /// swizzle span in shared memory, however narrow the box
     /// (`tma/swizzle/f16_sw128_box32x8`).
     fn of(map: &TensorMap, dims: usize, key: &'static str) -> Result<TileBox, Fault> {
-        let Mode::Tiled { box_dim } = map.mode;
+        let Mode::Tiled { box_dim } = map.mode else {
+            return Err(Fault::not_simulated(format!(
+                "{key} through an im2col tensor map"
+            )));
+        };
         let rank = map.rank as usize;
         if rank != dims {
             return Err(Fault::BadOperand {
