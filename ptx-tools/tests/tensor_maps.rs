@@ -48,28 +48,9 @@ fn signed(v: &Value) -> Vec<u32> {
 fn encode(r: &Value) -> Option<Result<TensorMap, String>> {
     let field = |k: &str| r[k].as_u64().expect("a number");
     let dtype = TensorDtype::from_value(field("dtype") as u32)?;
-    let interleave = [Interleave::None, Interleave::B16, Interleave::B32]
-        .get(field("interleave") as usize)
-        .copied()?;
-    let swizzle = [
-        Swizzle::None,
-        Swizzle::B32,
-        Swizzle::B64,
-        Swizzle::B128,
-        Swizzle::B128Atom32,
-        Swizzle::B128Atom32Flip8,
-        Swizzle::B128Atom64,
-    ]
-    .get(field("swizzle") as usize)
-    .copied()?;
-    let l2 = [
-        L2Promotion::None,
-        L2Promotion::B64,
-        L2Promotion::B128,
-        L2Promotion::B256,
-    ]
-    .get(field("l2_promotion") as usize)
-    .copied()?;
+    let interleave = Interleave::from_value(field("interleave") as u32)?;
+    let swizzle = Swizzle::from_value(field("swizzle") as u32)?;
+    let l2 = L2Promotion::from_value(field("l2_promotion") as u32)?;
     let oob = match field("oob_fill") {
         0 => false,
         1 => true,

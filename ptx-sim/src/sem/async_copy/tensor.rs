@@ -23,7 +23,7 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::sem::memory::address::{Memories, Reach, shared_at};
+use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use crate::sem::tensormap::{Interleave, Mode, Swizzle, TensorDtype, TensorMap};
 use ptx_core::{Flags, Keyword, Mods, SharedScope, StateSpace};
@@ -222,17 +222,7 @@ pub fn swizzled(start: u64, place: u64, swizzle: Swizzle) -> u64 {
 /// The bytes an element outside the tensor reads as: zeros, or for the
 /// NaN fill of a float type, the H100's fill pattern.
 fn fill(map: &TensorMap, element: u64) -> Vec<u8> {
-    let nan = map.oob_nan
-        && matches!(
-            map.dtype,
-            TensorDtype::F16
-                | TensorDtype::Bf16
-                | TensorDtype::F32
-                | TensorDtype::F32Ftz
-                | TensorDtype::Tf32
-                | TensorDtype::Tf32Ftz
-                | TensorDtype::F64
-        );
+    let nan = map.oob_nan && map.dtype.is_float();
     if nan {
         // Recorded (`tma/tile2d/f32_box8x16_nan`): every 16 bits 0x7ff7.
         (0..element)
@@ -337,27 +327,13 @@ fn place(
     key: &'static str,
 ) -> SemResult {
     let (shared, start) = shared_at(memories.shared_only(), m, dst, key)?;
-    check_destination(shared.len(), start, tile.span(), swizzle, key)?;
+    // The box must be 128-byte aligned and inside the CTA's shared memory.
+    check_access(shared.len(), start, tile.span(), 128, key)?;
     for place in tile.places() {
         let at = swizzled(start, place, swizzle) as usize;
         let e = tile.element as usize;
         shared[at..at + e].copy_from_slice(&data[place as usize..place as usize + e]);
     }
-    Ok(())
-}
-
-/// A box's shared memory must be 128-byte aligned and inside the CTA's
-/// shared memory.
-fn check_destination(
-    len: usize,
-    start: u64,
-    bytes: u64,
-    swizzle: Swizzle,
-    key: &'static str,
-) -> SemResult {
-    crate::sem::memory::address::check_access(len, start, bytes, 128, key)?;
-    // A swizzled box touches every chunk of the rows it covers.
-    let _ = swizzle;
     Ok(())
 }
 
@@ -384,7 +360,7 @@ fn store(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) ->
         ..Mods::default()
     };
     let (shared, start) = shared_at(memories.shared_only(), &cta, src, key)?;
-    check_destination(shared.len(), start, tile.span(), map.swizzle, key)?;
+    check_access(shared.len(), start, tile.span(), 128, key)?;
     let mut data = vec![0u8; tile.span() as usize];
     for place in tile.places() {
         let at = swizzled(start, place, map.swizzle) as usize;
