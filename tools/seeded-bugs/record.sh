@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Records the seeded-bug cases on the GPU (the device machine, which sees only this checkout) and
+# runs compute-sanitizer on each: every launch of specs.py is recorded as a kernel case by the
+# project's recorder (tools/kernel-cases/record.py, two launches each) into
+# OUT/seeded_h200.jsonl.gz, and run again under compute-sanitizer's racecheck, initcheck,
+# synccheck and memcheck, one process per case and tool (so that a hang or a flood in one case
+# touches no other), 12 at a time. Every output goes into OUT/sanitizer_texts.tar.gz
+# (SET/CASE__TOOL.txt with .rc: exit status and seconds) and is summarised in
+# OUT/compute_sanitizer.tsv (summarize.py). The log is OUT/record_log.txt.
+#
+# With SAMPLES=DIR (a folder holding samples_specs.py, the shared recorder's specs, and index.tsv,
+# case name TAB module file) the unmodified cuda-samples cases (modules from
+# tests/data/kernels/modules/) also go under racecheck, initcheck and synccheck, after the seeded
+# ones, as far as DEADLINE seconds (default 480) from the start allow.
+#
+#   OUT=/some/folder [SAMPLES=DIR] bash tools/seeded-bugs/record.sh
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+start=$(date +%s)
+deadline=${DEADLINE:-480}
+exec > >(tee "$OUT/record_log.txt") 2>&1
+set_dir=$(mktemp -d)
+cp tools/kernel-cases/record.py "$set_dir/"
+cp tools/seeded-bugs/specs.py "$set_dir/seeded_specs.py"
+mkdir -p "$set_dir/modules/seeded"
+cp tests/data/kernels/seeded/modules/*.ptx tests/data/kernels/seeded/modules/index.tsv "$set_dir/modules/seeded/"
+sets="seeded"
+if [ -n "${SAMPLES:-}" ]; then
+    cp "$SAMPLES/samples_specs.py" "$set_dir/"
+    mkdir -p "$set_dir/modules/samples"
+    cp tests/data/kernels/modules/*.ptx "$SAMPLES/index.tsv" "$set_dir/modules/samples/"
+    sets="seeded samples"
+fi
+export PYTHONUNBUFFERED=1 SET_DIR=$set_dir
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+compute-sanitizer --version | tail -1
+names() { cut -f1 "$set_dir/modules/$1/index.tsv"; }
+
+echo "== record (one process per case, 8 at a time)"
+mkdir -p "$set_dir/rec"
+names seeded | xargs -P 8 -I{} sh -c 'n="{}"; f=$(echo "$n" | tr / _); timeout 60 python3 "$SET_DIR/record.py" seeded "$SET_DIR/rec/$f.jsonl.gz" --only "$n" > "$SET_DIR/rec/$f.log" 2>&1; echo "rc $? $n"'
+cat "$set_dir"/rec/*.log | grep -v "^recorded"
+python3 - "$set_dir" "$OUT/seeded_h200.jsonl.gz" <<'PY'
+import gzip, os, sys
+d, out = sys.argv[1], sys.argv[2]
+order = [l.split("\t")[0] for l in open(f"{d}/modules/seeded/index.tsv")]
+lines = {}
+for n in order:
+    p = f"{d}/rec/{n.replace('/', '_')}.jsonl.gz"
+    if os.path.exists(p) and os.path.getsize(p):
+        try: lines[n] = gzip.open(p, "rt").read()
+        except (OSError, EOFError): pass   # a recorder killed mid-write
+with gzip.open(out, "wt") as f:
+    for n in order:
+        if lines.get(n): f.write(lines[n])
+print(f"{sum(1 for n in order if lines.get(n))} of {len(order)} cases in {out}")
+PY
+
+# One job a line: SET CASE TOOL TIMEOUT
+jobs=$set_dir/jobs.txt
+: > "$jobs"
+for tool in racecheck initcheck synccheck memcheck; do
+    names seeded | while read -r n; do echo "seeded $n $tool 90"; done >> "$jobs"
+done
+if [ -n "${SAMPLES:-}" ]; then
+    for tool in synccheck initcheck racecheck; do
+        names samples | while read -r n; do echo "samples $n $tool 120"; done >> "$jobs"
+    done
+fi
+mkdir -p "$set_dir/texts/seeded" "$set_dir/texts/samples"
+sanitize() {  # SET CASE TOOL TIMEOUT
+    local set=$1 name=$2 tool=$3 limit=$4
+    local now=$(date +%s)
+    if [ $((now - START)) -gt "$DEADLINE" ]; then return; fi
+    local left=$((DEADLINE + 60 - (now - START)))
+    [ "$left" -lt "$limit" ] && limit=$left
+    local f="$SET_DIR/texts/$set/$(echo "$name" | sed 's|/|__|g')__$tool"
+    local opts="--print-limit 100"
+    case $tool in
+        racecheck) opts="$opts --racecheck-report all --racecheck-detect-level info";;
+    esac
+    local scratch=$(mktemp -d) t0=$(date +%s%N)
+    timeout -k 5 "$limit" compute-sanitizer --tool "$tool" $opts python3 "$SET_DIR/record.py" "$set" "$scratch/case.jsonl.gz" --only "$name" > "$f.txt" 2>&1
+    local rc=$? ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    rm -rf "$scratch"
+    printf '%s %d.%03d\n' "$rc" $((ms / 1000)) $((ms % 1000)) > "$f.rc"
+    echo "$set $name $tool rc=$rc"
+}
+export -f sanitize
+export START=$start DEADLINE=$deadline
+echo "== compute-sanitizer: $(wc -l < "$jobs") runs, 12 at a time"
+xargs -P 12 -L 1 bash -c 'sanitize "$@"' _ < "$jobs" > "$set_dir/runs.txt"
+grep -v "rc=0$" "$set_dir/runs.txt" | head -80
+echo "runs with exit 0: $(grep -c 'rc=0$' "$set_dir/runs.txt") of $(wc -l < "$set_dir/runs.txt") started"
+python3 tools/seeded-bugs/summarize.py "$set_dir/texts" "$OUT/compute_sanitizer.tsv"
+tar -C "$set_dir/texts" -czf "$OUT/sanitizer_texts.tar.gz" .
+column -t -s $'\t' "$OUT/compute_sanitizer.tsv" | grep "^seeded" | cut -c1-220
+echo "elapsed $(( $(date +%s) - start )) s"
