@@ -5,7 +5,7 @@
 //! `.param` are read-only, shared by the grid). Expected values come from
 //! the data each test registers.
 
-use ptx::launch::{Fault, Launch, Space, Thread, ThreadFault};
+use ptx::launch::{BufferSpan, Fault, Launch, Space, Thread, ThreadFault};
 use ptx::ptx;
 
 /// The first fault of `launch` running `body`, which must fail.
@@ -177,6 +177,11 @@ fn an_out_of_bounds_const_load_names_the_lane_and_the_address() {
             space: Space::Constant,
             address: data.addr + 128,
             size: 4,
+            // The first of the two buffers, 32 words: it ends at byte 128.
+            nearest: Some(Box::new(BufferSpan {
+                index: Some(0),
+                addresses: data.addr..data.addr + 128,
+            })),
         }
     );
     let err = err.to_string();

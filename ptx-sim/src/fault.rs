@@ -16,6 +16,7 @@ use crate::thread::{Dim3, Thread};
 use ptx_core::StateSpace;
 use std::fmt;
 use std::ops::Range;
+use std::panic::Location;
 
 /// Why an instruction, a thread or a launch could not go on.
 ///
@@ -70,7 +71,7 @@ pub enum Fault {
     /// An access that does not lie within the memory it reaches: past the
     /// CTA's shared memory, past a thread's local memory, or off the end
     /// of the buffer its address starts in.
-    #[error("{}: {space} address {address:#x} (+{size} bytes) {}", by(.instruction, .lane), beyond(*.space, .bounds))]
+    #[error("{}: {space} address {address:#x} (+{size} bytes) {}", by(.instruction, .lane), beyond(*.space, .bounds, *.buffer, *.address + *.size))]
     OutOfBounds {
         /// The instruction's table key.
         instruction: &'static str,
@@ -86,10 +87,14 @@ pub enum Fault {
         /// local memory, the buffer's addresses for global, constant and
         /// parameter memory.
         bounds: Range<u64>,
+        /// Which buffer of its space (in the order the launch registered
+        /// them) the address starts in; `None` for shared and local memory
+        /// (and past the 65,536th buffer).
+        buffer: Option<u16>,
     },
     /// An address in no buffer of its space: global, constant or
     /// parameter memory the launch did not register there.
-    #[error("{}: {space} address {address:#x} {}", by(.instruction, .lane), in_no_buffer(*.space))]
+    #[error("{}: {space} address {address:#x} {}{}", by(.instruction, .lane), in_no_buffer(*.space), nearest_of(.nearest, *.address))]
     Unmapped {
         /// The instruction's table key.
         instruction: &'static str,
@@ -101,6 +106,10 @@ pub enum Fault {
         address: u64,
         /// How many bytes the access takes.
         size: u64,
+        /// The buffer of the space that ends closest below the address,
+        /// if one does: what the access most likely meant to reach (boxed,
+        /// to keep a fault a few words).
+        nearest: Option<Box<BufferSpan>>,
     },
     /// A store or atomic into read-only memory: the constant space or the
     /// kernel's parameters (PTX ISA, "State Spaces").
@@ -643,18 +652,22 @@ impl fmt::Display for WaitSite {
 /// let f = ThreadFault {
 ///     thread: None,
 ///     statement: Some("bar.sync 16;".into()),
+///     location: None,
 ///     fault: Fault::NoSuchBarrier { barrier: 16 },
 /// };
 /// assert_eq!(f.to_string(), "`bar.sync 16;`: barrier 16 does not exist (0-15)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{}{fault}", thread_of(.thread), statement_of(.statement))]
+#[error("{}{}{}{fault}", thread_of(.thread), location_of(.location), statement_of(.statement))]
 pub struct ThreadFault {
     /// The thread that met the fault, in a launch.
     pub thread: Option<Thread>,
     /// The PTX statement that faulted (one instruction of a template), when
     /// the fault came from one.
     pub statement: Option<String>,
+    /// Where in the Rust source the `ptx!` statement that faulted is, when
+    /// one did (a module's statements name their PTX line in `statement`).
+    pub location: Option<&'static Location<'static>>,
     /// What went wrong.
     pub fault: Fault,
 }
@@ -670,6 +683,7 @@ impl From<Fault> for ThreadFault {
         ThreadFault {
             thread: None,
             statement: None,
+            location: None,
             fault,
         }
     }
@@ -689,18 +703,64 @@ fn by(instruction: &&'static str, lane: &Option<u32>) -> impl fmt::Display {
     })
 }
 
-/// How an access runs out of the memory of `space` that spans `bounds`.
-fn beyond(space: Space, bounds: &Range<u64>) -> impl fmt::Display {
+/// How an access ending at `reach` runs out of the memory of `space` that
+/// spans `bounds` (buffer `buffer` of the space, for buffers).
+fn beyond(space: Space, bounds: &Range<u64>, buffer: Option<u16>, reach: u64) -> impl fmt::Display {
     let Range { start, end } = *bounds;
     show(move |f| match space {
         Space::Shared => write!(f, "is outside the CTA's {end} bytes of shared memory"),
         Space::Local => write!(f, "is past the {end} bytes of a thread's local memory"),
-        _ => write!(
-            f,
-            "runs past the end of its buffer ({start:#x}, {} bytes)",
-            end - start
-        ),
+        _ => {
+            let span = BufferSpan {
+                index: buffer.map(usize::from),
+                addresses: start..end,
+            };
+            write!(
+                f,
+                "runs {} bytes past the end of {span}",
+                reach.saturating_sub(end)
+            )
+        }
     })
+}
+
+/// `: 4 bytes past the end of buffer 1 (64 bytes at 0x7f0000000100)`: where
+/// an address in no buffer lies, from the buffer that ends closest below it.
+fn nearest_of(nearest: &Option<Box<BufferSpan>>, address: u64) -> impl fmt::Display + '_ {
+    show(move |f| match nearest {
+        Some(span) => write!(
+            f,
+            ": {} bytes past the end of {span}",
+            address - span.addresses.end
+        ),
+        None => Ok(()),
+    })
+}
+
+/// One buffer of a launch, as a fault names it: its number and addresses.
+///
+/// ```
+/// use ptx_sim::fault::BufferSpan;
+/// let span = BufferSpan { index: Some(1), addresses: 0x100..0x140 };
+/// assert_eq!(span.to_string(), "buffer 1 (64 bytes at 0x100)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferSpan {
+    /// Its number among its space's buffers, in the order the launch
+    /// registered them, when known.
+    pub index: Option<usize>,
+    /// Its addresses.
+    pub addresses: Range<u64>,
+}
+
+impl fmt::Display for BufferSpan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Range { start, end } = self.addresses;
+        match self.index {
+            Some(i) => write!(f, "buffer {i} ({} bytes at {start:#x})", end - start),
+            None => write!(f, "its buffer ({} bytes at {start:#x})", end - start),
+        }
+    }
 }
 
 /// Why an address of `space` in none of its buffers is in none, and what
@@ -783,6 +843,15 @@ fn thread_of(thread: &Option<Thread>) -> impl fmt::Display {
 fn statement_of(statement: &Option<String>) -> impl fmt::Display + '_ {
     show(move |f| match statement {
         Some(s) => write!(f, "`{s}`: "),
+        None => Ok(()),
+    })
+}
+
+/// `src/lib.rs:7:17: `, when the Rust source line is known.
+fn location_of(location: &Option<&'static Location<'static>>) -> impl fmt::Display {
+    let location = *location;
+    show(move |f| match location {
+        Some(l) => write!(f, "{}:{}:{}: ", l.file(), l.line(), l.column()),
         None => Ok(()),
     })
 }

@@ -23,6 +23,7 @@ impl PreparedStep {
         Box::new(ThreadFault {
             thread: current::thread(),
             statement: Some(self.text.clone()),
+            location: None,
             fault,
         })
     }

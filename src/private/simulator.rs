@@ -39,6 +39,7 @@ pub fn fault(text: &str, fault: impl Into<ThreadFault>) -> ! {
         None => format!("ptx!: `{text}`: {}", fault.fault),
     };
     fault.statement.get_or_insert_with(|| text.to_string());
+    fault.location = Some(std::panic::Location::caller());
     ptx_sim::machine::raise(fault, message)
 }
 

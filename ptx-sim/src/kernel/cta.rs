@@ -448,6 +448,7 @@ impl Cta {
         Box::new(ThreadFault {
             thread: Some(self.warps[w].threads[fault.lane as usize]),
             statement: code.texts.get(fault.pc as usize).cloned(),
+            location: None,
             fault: fault.fault,
         })
     }
@@ -501,6 +502,7 @@ impl Cta {
         Box::new(ThreadFault {
             thread: None,
             statement,
+            location: None,
             fault: Fault::Deadlock {
                 cta: self.ctaid,
                 waiting,

@@ -108,11 +108,12 @@ pub fn in_launch() -> bool {
     !get().is_null()
 }
 
-/// Stops the running thread with `fault`: panics with `message`, the
-/// fault's text, which the panic hook prints and a thread outside a launch
-/// dies with; a launch that catches the panic reports `fault` itself in
-/// its [`LaunchError`](super::LaunchError), with the thread filled in.
-/// What a failing `ptx!` statement calls.
+/// Stops the running thread with `fault`. Outside a launch it panics with
+/// `message`, the fault's text, which the panic hook prints and the thread
+/// dies with. In a launch it unwinds without the panic hook (nothing is
+/// printed, however many threads fault) to the launch, which reports
+/// `fault` itself in its [`LaunchError`](super::LaunchError), with the
+/// thread filled in. What a failing `ptx!` statement calls.
 ///
 /// ```
 /// use ptx_sim::fault::{Fault, ThreadFault};
@@ -139,6 +140,7 @@ pub fn raise(fault: ThreadFault, message: String) -> ! {
                 fault,
             })))
         });
+        std::panic::resume_unwind(Box::new(message))
     }
     std::panic::panic_any(message)
 }

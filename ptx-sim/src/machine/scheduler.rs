@@ -25,7 +25,7 @@ use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
 use crate::fault::{Fault, ThreadFault};
 use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 impl CtaCore {
@@ -198,6 +198,27 @@ fn lane_fault(ctx: &LaneCtx, payload: Box<dyn Any + Send>) -> ThreadFault {
     fault
 }
 
+/// Adds a lane's `fault` to a CTA's `reported` faults, once: a lane stopped
+/// by a fault of the whole CTA (a deadlock, which names every waiting
+/// thread) is not listed again, its statement and Rust line going to the
+/// CTA's fault if that has none yet; nor is a lane stopped by the same
+/// fault at the same statement as a lane before it (the lanes of a warp
+/// that accessed together, each told about the one bad address).
+fn report(reported: &RefCell<Vec<ThreadFault>>, fault: ThreadFault) {
+    let mut reported = reported.borrow_mut();
+    match reported
+        .iter_mut()
+        .find(|r| r.fault == fault.fault && (r.thread.is_none() || r.statement == fault.statement))
+    {
+        Some(shared) if shared.statement.is_none() => {
+            shared.statement = fault.statement;
+            shared.location = fault.location;
+        }
+        Some(_) => {}
+        None => reported.push(fault),
+    }
+}
+
 /// Runs every thread of one CTA to completion, on the calling thread,
 /// leaving thread `t`'s result in `results[t]` (one cell per thread);
 /// `portable` picks the portable fiber backend where a native one exists.
@@ -263,7 +284,7 @@ where
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.
             Ok(v) => unsafe { results.get_unchecked(t) }.set(Some(v)),
-            Err(payload) => core.reported.borrow_mut().push(lane_fault(&ctx, payload)),
+            Err(payload) => report(&core.reported, lane_fault(&ctx, payload)),
         }
         core.finished.set(core.finished.get() + 1);
     };

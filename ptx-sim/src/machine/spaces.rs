@@ -32,7 +32,7 @@
 
 pub use crate::fault::Space;
 
-use crate::fault::Fault;
+use crate::fault::{BufferSpan, Fault};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -142,6 +142,21 @@ impl Layout {
         })
     }
 
+    /// The buffer that ends closest below `addr`, if one does.
+    fn below(&self, addr: u64) -> Option<Box<BufferSpan>> {
+        self.spans
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(base, len))| base + len <= addr)
+            .max_by_key(|&(_, &(base, len))| base + len)
+            .map(|(i, &(base, len))| {
+                Box::new(BufferSpan {
+                    index: Some(i),
+                    addresses: base..base + len,
+                })
+            })
+    }
+
     /// The buffer and the byte range in it of the `size` bytes at `addr`,
     /// which must be aligned to `align` and lie in one buffer;
     /// `instruction` names the access in faults.
@@ -169,6 +184,7 @@ impl Layout {
                 space,
                 address: addr,
                 size,
+                nearest: self.below(addr),
             });
         };
         let (base, len) = self.spans[i];
@@ -181,6 +197,7 @@ impl Layout {
                 address: addr,
                 size,
                 bounds: base..base + len,
+                buffer: u16::try_from(i).ok(),
             }),
         }
     }
@@ -517,7 +534,7 @@ mod tests {
         assert_eq!(*bounds, 0..4);
         assert!(
             err.to_string()
-                .contains("runs past the end of its buffer (0x0, 4 bytes)"),
+                .contains("runs 4 bytes past the end of buffer 0 (4 bytes at 0x0)"),
             "{err}"
         );
         // The gap after the first buffer belongs to none.

@@ -62,6 +62,7 @@ pub fn check_access(
             address: addr,
             size,
             bounds: 0..len as u64,
+            buffer: None,
         }),
     }
 }
@@ -435,6 +436,7 @@ pub(crate) fn in_local<R>(
             address: offset,
             size,
             bounds: 0..LOCAL_LIMIT,
+            buffer: None,
         })?;
     if local.len() < end as usize {
         local.resize(end as usize, 0);
