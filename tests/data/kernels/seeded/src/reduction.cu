@@ -326,6 +326,47 @@ template <class T, unsigned int blockSize> __global__ void reduce4_shfl_half_war
         g_odata[blockIdx.x] = mySum;
 }
 
+// reduce4 whose final-warp shuffle names lanes 0-15 only (__shfl_down_sync with mask
+// 0x0000ffff in place of tile32.shfl_down's 0xffffffff) while all 32 lanes of the first warp
+// execute it: lanes 16-31 run a warp collective whose mask does not include them.
+template <class T, unsigned int blockSize> __global__ void reduce4_shfl_wrong_mask(T *g_idata, T *g_odata, unsigned int n)
+{
+    cg::thread_block cta   = cg::this_thread_block();
+    T               *sdata = SharedMemory<T>();
+
+    unsigned int tid = threadIdx.x;
+    unsigned int i   = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
+
+    T mySum = (i < n) ? g_idata[i] : 0;
+
+    if (i + blockSize < n)
+        mySum += g_idata[i + blockSize];
+
+    sdata[tid] = mySum;
+    cg::sync(cta);
+
+    for (unsigned int s = blockDim.x / 2; s > 32; s >>= 1) {
+        if (tid < s) {
+            sdata[tid] = mySum = mySum + sdata[tid + s];
+        }
+
+        cg::sync(cta);
+    }
+
+    cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(cta);
+
+    if (cta.thread_rank() < 32) {
+        if (blockSize >= 64)
+            mySum += sdata[tid + 32];
+        for (int offset = tile32.size() / 2; offset > 0; offset /= 2) {
+            mySum += __shfl_down_sync(0x0000ffff, mySum, offset);  // SEEDED BUG: was tile32.shfl_down(mySum, offset)
+        }
+    }
+
+    if (cta.thread_rank() == 0)
+        g_odata[blockIdx.x] = mySum;
+}
+
 template __global__ void reduce2<float>(float *, float *, unsigned int);
 template __global__ void reduce2_no_load_sync<float>(float *, float *, unsigned int);
 template __global__ void reduce2_no_loop_sync<float>(float *, float *, unsigned int);
@@ -334,3 +375,4 @@ template __global__ void reduce2_sync_in_branch<float>(float *, float *, unsigne
 template __global__ void reduce2_sync_warp0<float>(float *, float *, unsigned int);
 template __global__ void reduce4<float, 256>(float *, float *, unsigned int);
 template __global__ void reduce4_shfl_half_warp<float, 256>(float *, float *, unsigned int);
+template __global__ void reduce4_shfl_wrong_mask<float, 256>(float *, float *, unsigned int);
