@@ -2,18 +2,21 @@
 # Records the seeded-bug cases on the GPU (the device machine, which sees only this checkout) and
 # runs compute-sanitizer on each: every launch of specs.py is recorded as a kernel case by the
 # project's recorder (tools/kernel-cases/record.py, two launches each) into
-# OUT/seeded_h200.jsonl.gz, and run again under compute-sanitizer's racecheck, initcheck,
-# synccheck and memcheck, one process per case and tool (so that a hang or a flood in one case
-# touches no other), 12 at a time. Every output goes into OUT/sanitizer_texts.tar.gz
-# (SET/CASE__TOOL.txt with .rc: exit status and seconds) and is summarised in
-# OUT/compute_sanitizer.tsv (summarize.py). The log is OUT/record_log.txt.
+# OUT/seeded_h200.jsonl.gz, and run again, through the same recorder, under compute-sanitizer's
+# racecheck (twice: its analysis report, one line per racing pair of instructions, and its hazard
+# report, "racecheck_hazard", one per racing access, first 20), initcheck, synccheck and
+# memcheck, one process per case and tool (so that a hang or a flood in one case touches no
+# other), 12 at a time. Every output goes into OUT/sanitizer_texts.tar.gz (SET/CASE__TOOL.txt,
+# with CASE__TOOL.rc: exit status and seconds) and is summarised in OUT/compute_sanitizer.tsv
+# (summarize.py). The log is OUT/record_log.txt.
 #
 # With SAMPLES=DIR (a folder holding samples_specs.py, the shared recorder's specs, and index.tsv,
-# case name TAB module file) the unmodified cuda-samples cases (modules from
-# tests/data/kernels/modules/) also go under racecheck, initcheck and synccheck, after the seeded
-# ones, as far as DEADLINE seconds (default 480) from the start allow.
+# case name TAB module file: samples_input.py writes them) the unmodified cuda-samples cases (modules from
+# tests/data/kernels/modules/) also go under racecheck, synccheck and initcheck (SAMPLES_TOOLS),
+# after the seeded ones (SEEDED_TOOLS), as far as DEADLINE seconds (default 480) from the start
+# allow.
 #
-#   OUT=/some/folder [SAMPLES=DIR] bash tools/seeded-bugs/record.sh
+#   OUT=/some/folder [SAMPLES=DIR] [SEEDED_TOOLS=...] [SAMPLES_TOOLS=...] bash tools/seeded-bugs/record.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
@@ -56,16 +59,16 @@ with gzip.open(out, "wt") as f:
 print(f"{sum(1 for n in order if lines.get(n))} of {len(order)} cases in {out}")
 PY
 
-# One job a line: SET CASE TOOL TIMEOUT
+# One job a line: SET CASE TOOL TIMEOUT. racecheck_hazard is racecheck's per-access report.
 jobs=$set_dir/jobs.txt
 : > "$jobs"
-for tool in racecheck initcheck synccheck memcheck; do
+for tool in ${SEEDED_TOOLS:-racecheck racecheck_hazard initcheck synccheck memcheck}; do
     names seeded | while read -r n; do echo "seeded $n $tool 90"; done >> "$jobs"
 done
 if [ -n "${SAMPLES:-}" ]; then
-    for tool in synccheck initcheck racecheck; do
-        names samples | while read -r n; do echo "samples $n $tool 120"; done >> "$jobs"
-    done
+    names samples | while read -r n; do
+        for tool in ${SAMPLES_TOOLS:-racecheck synccheck initcheck}; do echo "samples $n $tool 120"; done
+    done >> "$jobs"
 fi
 mkdir -p "$set_dir/texts/seeded" "$set_dir/texts/samples"
 sanitize() {  # SET CASE TOOL TIMEOUT
@@ -75,12 +78,13 @@ sanitize() {  # SET CASE TOOL TIMEOUT
     local left=$((DEADLINE + 60 - (now - START)))
     [ "$left" -lt "$limit" ] && limit=$left
     local f="$SET_DIR/texts/$set/$(echo "$name" | sed 's|/|__|g')__$tool"
-    local opts="--print-limit 100"
+    local opts="--tool $tool --print-limit 100"
     case $tool in
-        racecheck) opts="$opts --racecheck-report all --racecheck-detect-level info";;
+        racecheck) opts="$opts --racecheck-report analysis --racecheck-detect-level info";;
+        racecheck_hazard) opts="--tool racecheck --print-limit 20 --racecheck-report hazard --racecheck-detect-level info";;
     esac
     local scratch=$(mktemp -d) t0=$(date +%s%N)
-    timeout -k 5 "$limit" compute-sanitizer --tool "$tool" $opts python3 "$SET_DIR/record.py" "$set" "$scratch/case.jsonl.gz" --only "$name" > "$f.txt" 2>&1
+    timeout -k 5 "$limit" compute-sanitizer $opts python3 "$SET_DIR/record.py" "$set" "$scratch/case.jsonl.gz" --only "$name" > "$f.txt" 2>&1
     local rc=$? ms=$(( ($(date +%s%N) - t0) / 1000000 ))
     rm -rf "$scratch"
     printf '%s %d.%03d\n' "$rc" $((ms / 1000)) $((ms % 1000)) > "$f.rc"
@@ -94,5 +98,5 @@ grep -v "rc=0$" "$set_dir/runs.txt" | head -80
 echo "runs with exit 0: $(grep -c 'rc=0$' "$set_dir/runs.txt") of $(wc -l < "$set_dir/runs.txt") started"
 python3 tools/seeded-bugs/summarize.py "$set_dir/texts" "$OUT/compute_sanitizer.tsv"
 tar -C "$set_dir/texts" -czf "$OUT/sanitizer_texts.tar.gz" .
-column -t -s $'\t' "$OUT/compute_sanitizer.tsv" | grep "^seeded" | cut -c1-220
+grep "^seeded" "$OUT/compute_sanitizer.tsv" | cut -f2-6 | cut -c1-220
 echo "elapsed $(( $(date +%s) - start )) s"
