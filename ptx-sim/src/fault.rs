@@ -424,6 +424,38 @@ pub enum Fault {
         /// Why no stack could be had.
         reason: String,
     },
+    /// Two accesses to the same memory by different warps, one a write,
+    /// that no barrier or release/acquire orders ([`crate::check`]).
+    #[error("{0}")]
+    Race(Box<crate::check::Race>),
+    /// A read of shared memory no thread wrote ([`crate::check`]).
+    #[error(
+        "{space} address {address:#x} (+{size} bytes) is read before any thread wrote it (shared memory is not zero at launch on a GPU)"
+    )]
+    Uninitialized {
+        /// The memory.
+        space: Space,
+        /// The address (for shared memory, the offset in it).
+        address: u64,
+        /// How many bytes the read takes.
+        size: u64,
+    },
+    /// An aligned barrier (`bar.sync`, `barrier.sync.aligned`) reached by
+    /// part of a warp while other lanes of it, not exited, are elsewhere
+    /// ([`crate::check`]).
+    #[error(
+        "`{instruction}` is reached by lanes {arrived:#010x} of warp {warp} while its lanes {missing:#010x}, not exited, are elsewhere: an aligned barrier must be reached by the whole warp"
+    )]
+    DivergentBarrier {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The warp, in its CTA.
+        warp: u32,
+        /// Its lanes at the barrier.
+        arrived: u32,
+        /// Its lanes, not exited, elsewhere.
+        missing: u32,
+    },
     /// A launch some thread of which did not finish.
     #[error("a thread did not finish")]
     Unfinished,
@@ -842,8 +874,20 @@ fn thread_of(thread: &Option<Thread>) -> impl fmt::Display {
 /// `` `bar.sync 0;`: ``, when the statement is known.
 fn statement_of(statement: &Option<String>) -> impl fmt::Display + '_ {
     show(move |f| match statement {
-        Some(s) => write!(f, "`{s}`: "),
+        Some(s) => write!(f, "{}: ", quoted(s)),
         None => Ok(()),
+    })
+}
+
+/// `` `bar.sync 0;` ``: a statement in backticks, unless its text comes
+/// quoted (a module's, `` `bar.sync 0;` (line 12) ``).
+pub(crate) fn quoted(statement: &str) -> impl fmt::Display + '_ {
+    show(move |f| {
+        if statement.starts_with('`') {
+            f.write_str(statement)
+        } else {
+            write!(f, "`{statement}`")
+        }
     })
 }
 

@@ -10,6 +10,9 @@
 //!    │
 //! fault           what can go wrong, typed: Fault, ThreadFault
 //!    │
+//! check/          the sanitizer: races, uninitialised reads and barrier
+//!    │            misuse, found as the machine and the kernel interpreter run
+//!    │
 //! exec            the contract between programs and semantic functions:
 //!    │            operand slots and widths
 //!    │
@@ -66,6 +69,7 @@
 
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod exec;
 pub mod fault;
 pub mod interp;

@@ -11,6 +11,7 @@
 //! many were.
 
 use base64::Engine as _;
+use ptx_sim::check::Checks;
 use ptx_sim::kernel::{Arg, Backend, Buffer, KernelLaunch, KernelReport, Module, Steps};
 use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
@@ -424,6 +425,19 @@ pub fn replay_on(
     workers: Option<usize>,
     backend: Backend,
 ) -> (Outcome, Option<KernelReport>) {
+    replay_checked(case, module, workers, backend, None)
+}
+
+/// [`replay_on`] with the sanitizer's `checks` (`None`: the launch's
+/// default, [`Checks::default_for_launch`]); what they find is the
+/// launch's error.
+pub fn replay_checked(
+    case: &Case,
+    module: &Module,
+    workers: Option<usize>,
+    backend: Backend,
+    checks: Option<Checks>,
+) -> (Outcome, Option<KernelReport>) {
     let mut launch = match module.kernel(&case.entry) {
         Ok(l) => l,
         Err(e) => return (Outcome::Error(e.to_string()), None),
@@ -434,6 +448,9 @@ pub fn replay_on(
     };
     if let Some(n) = workers {
         launch.workers(n);
+    }
+    if let Some(checks) = checks {
+        launch.checks(checks);
     }
     let report = match launch.backend(backend).run() {
         Ok(r) => r,

@@ -12,6 +12,8 @@
 
 use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
+use crate::check::cta::FindingKey;
+use crate::check::{Checks, GlobalCheck};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
@@ -162,6 +164,7 @@ impl Cluster {
         shape: Dim3,
         explicit: bool,
         shared: usize,
+        checks: Checks,
     ) -> Cluster {
         let clusters = [grid.x / shape.x, grid.y / shape.y];
         let cluster_id = [
@@ -180,7 +183,16 @@ impl Cluster {
                     std::array::from_fn(|c| cluster_id[c] * [shape.x, shape.y, shape.z][c] + at[c]);
                 let linear = ctaid[0] as usize
                     + grid.x as usize * (ctaid[1] as usize + grid.y as usize * ctaid[2] as usize);
-                Cta::new(image, function, linear, grid, block, (shape, explicit))
+                Cta::new(
+                    image,
+                    function,
+                    linear,
+                    grid,
+                    block,
+                    (shape, explicit),
+                    shared,
+                    checks,
+                )
             })
             .collect();
         Cluster {
@@ -201,6 +213,7 @@ impl Cluster {
         launch: &LaunchMemory,
         dynamic_shared: u64,
         budget: u64,
+        global_check: &GlobalCheck,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let n = self.ctas.len();
         let exited_before = self.exited();
@@ -224,6 +237,7 @@ impl Cluster {
                     Peers::new(r as u32, before, after),
                     &mut self.barrier,
                     turn,
+                    global_check,
                 )?;
                 let used = self.ctas[r].used;
                 left -= used;
@@ -317,6 +331,14 @@ impl Cluster {
             })
             .collect();
         (outputs, stats, steps)
+    }
+
+    /// What the sanitizer found in its CTAs, each keyed for merging.
+    pub(crate) fn findings(&mut self, image: &Image) -> Vec<(FindingKey, ThreadFault)> {
+        self.ctas
+            .iter_mut()
+            .flat_map(|cta| cta.findings(image))
+            .collect()
     }
 
     /// Where each warp of each CTA stands, for a report of a grid that

@@ -13,6 +13,8 @@ use super::code::Op;
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
+use crate::check::cta::{FindingKey, Site};
+use crate::check::{Checks, CtaCheck, GlobalCheck};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::cluster::Peers;
@@ -34,6 +36,8 @@ pub(crate) struct Fixed<'a> {
     pub dynamic_shared: u64,
     /// The CTA's shared memory, in bytes.
     pub shared_len: u64,
+    /// The sanitizer's shadow of global memory.
+    pub global_check: &'a GlobalCheck,
     /// Where the CTA's shared variables start: its window of the
     /// `.shared::cluster` window (0 without clusters; see
     /// [`crate::machine::cluster`]).
@@ -63,6 +67,8 @@ pub(crate) struct CtaContext<'a> {
     /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
     /// the warps of a warpgroup must make the same ones.
     pub register_requests: &'a mut Vec<Vec<(bool, u32)>>,
+    /// The sanitizer's state for the CTA, when checks are on.
+    pub check: Option<&'a mut CtaCheck>,
 }
 
 /// The CTA's sixteen barriers.
@@ -88,6 +94,8 @@ struct Barrier {
     reduce: Option<Reduce>,
     /// The instruction key, for deadlock reports.
     key: &'static str,
+    /// The warps that arrived this phase (bit w: warp w).
+    warps: u32,
 }
 
 /// A barrier that completed: the lanes to release and the value of its
@@ -95,6 +103,8 @@ struct Barrier {
 pub(crate) struct Completed {
     pub waiting: Vec<(u32, u32)>,
     pub result: Option<u64>,
+    /// The warps that arrived (bit w: warp w).
+    pub warps: u32,
 }
 
 impl Barriers {
@@ -119,6 +129,7 @@ impl Barriers {
     fn add(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) {
         let b = &mut self.slots[op.id as usize];
         b.arrived += lanes.count_ones();
+        b.warps |= 1 << (warp % 32);
         if !op.arrive {
             b.waiting.push((warp, lanes));
         }
@@ -146,6 +157,7 @@ impl Barriers {
         self.done.push(Completed {
             waiting: std::mem::take(&mut b.waiting),
             result,
+            warps: b.warps,
         });
         *b = Barrier::default();
     }
@@ -225,12 +237,16 @@ pub(crate) struct Cta {
     register_requests: Vec<Vec<(bool, u32)>>,
     /// Steps run in the last slice.
     pub used: u64,
+    /// The sanitizer's state, when checks are on.
+    pub check: Option<Box<CtaCheck>>,
 }
 
 impl Cta {
     /// CTA `linear` of a launch of `entry` (function `function`) over
     /// `grid` CTAs of `block` threads, in clusters of `cluster.0` (which
-    /// the launch asked for if `cluster.1`).
+    /// the launch asked for if `cluster.1`), with `shared` bytes of shared
+    /// memory, running `checks`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         image: &Image,
         function: u32,
@@ -238,6 +254,8 @@ impl Cta {
         grid: Dim3,
         block: Dim3,
         cluster: (Dim3, bool),
+        shared: usize,
+        checks: Checks,
     ) -> Cta {
         let ctaid = [
             (linear % grid.x as usize) as u32,
@@ -295,6 +313,15 @@ impl Cta {
             rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
             register_requests: Vec::new(),
             used: 0,
+            check: checks.any().then(|| {
+                Box::new(CtaCheck::new(
+                    checks,
+                    linear as u32,
+                    threads.div_ceil(32),
+                    shared,
+                    0..0,
+                ))
+            }),
         }
     }
 
@@ -315,11 +342,13 @@ impl Cta {
         mut peers: Peers<'_>,
         cluster: &mut ClusterBarrier,
         budget: u64,
+        global_check: &GlobalCheck,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let fixed = Fixed {
             image,
             entry,
             launch,
+            global_check,
             smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
             dynamic_shared,
             shared_len: shared.len() as u64,
@@ -351,6 +380,7 @@ impl Cta {
                     live: self.threads - self.exited,
                     yield_now: false,
                     register_requests: &mut self.register_requests,
+                    check: self.check.as_deref_mut(),
                 };
                 let result = self.warps[w].run(&mut cx, &mut turn);
                 let exited = cx.exited_threads;
@@ -425,6 +455,13 @@ impl Cta {
     fn release(&mut self, image: &Image) {
         let live = self.threads - self.exited;
         for done in self.barriers.complete(live) {
+            if let Some(check) = self.check.as_deref_mut() {
+                let waiters = done
+                    .waiting
+                    .iter()
+                    .fold(0u32, |m, &(w, _)| m | 1 << (w % 32));
+                check.barrier(done.warps, waiters);
+            }
             for (w, lanes) in done.waiting {
                 let warp = &mut self.warps[w as usize];
                 if let Some(value) = done.result {
@@ -511,6 +548,31 @@ impl Cta {
         })
     }
 
+    /// What the sanitizer found in it, keyed for merging across CTAs
+    /// (see [`crate::check::cta::merge_findings`]).
+    pub(crate) fn findings(&mut self, image: &Image) -> Vec<(FindingKey, ThreadFault)> {
+        let Some(check) = self.check.take() else {
+            return Vec::new();
+        };
+        let threads: Vec<Thread> = self.warps.iter().flat_map(|w| w.threads).collect();
+        let linear = self.linear as u32;
+        let per_cta = self.threads as usize;
+        check.into_faults(
+            |cta, index| {
+                let mut t = threads[(index as usize).min(threads.len() - 1)];
+                if cta != linear {
+                    // A thread of another CTA: only its index in the grid
+                    // differs, and the CTA's coordinates follow from it.
+                    let [gx, gy, _] = t.nctaid;
+                    t.ctaid = [cta % gx, cta / gx % gy, cta / (gx * gy)];
+                    t.index = cta as usize * per_cta + index as usize;
+                }
+                t
+            },
+            |site| site_text(image, site),
+        )
+    }
+
     /// The steps its warps ran, and the instructions its threads ran.
     pub(crate) fn steps(&self) -> Steps {
         Steps {
@@ -547,4 +609,18 @@ impl Cta {
         }
         out
     }
+}
+
+/// The site number of step `pc` of function `function`, for the sanitizer.
+pub(crate) fn site(function: u32, pc: u32) -> u32 {
+    (function << 20) | (pc & 0xF_FFFF)
+}
+
+/// The statement at site `site` (see [`site`]): its text, with its line.
+fn site_text(image: &Image, site: u32) -> Site {
+    let code = image.functions.get((site >> 20) as usize);
+    (
+        code.and_then(|c| c.texts.get((site & 0xF_FFFF) as usize).cloned()),
+        None,
+    )
 }

@@ -22,6 +22,8 @@
 use super::cluster::Cluster;
 use super::cta::{SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
+use crate::check::cta::{FindingKey, merge_findings};
+use crate::check::{Checks, GlobalCheck};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::grid::resident;
 use crate::machine::spaces::LaunchMemory;
@@ -49,6 +51,9 @@ pub(crate) struct Grid<'a> {
     pub dynamic_shared: u64,
     pub workers: usize,
     pub hang_limit: u64,
+    /// The sanitizer's checks, and its shadow of global memory.
+    pub checks: Checks,
+    pub global_check: &'a GlobalCheck,
 }
 
 /// What a grid's run leaves besides global memory.
@@ -59,6 +64,8 @@ pub(crate) struct Outcome {
     pub output: Vec<u8>,
     /// Each CTA's shared memory at the end, when asked for.
     pub faults: Vec<ThreadFault>,
+    /// What the sanitizer found, one fault per finding, in CTA order.
+    pub findings: Vec<ThreadFault>,
 }
 
 /// The queue of resident CTAs that workers share.
@@ -79,6 +86,8 @@ struct Queue {
     stats: SharedStats,
     steps: Steps,
     faults: Vec<ThreadFault>,
+    /// The sanitizer's findings, by the index of the cluster's first CTA.
+    findings: Vec<(usize, Vec<(FindingKey, ThreadFault)>)>,
     stop: bool,
 }
 
@@ -101,6 +110,7 @@ impl Grid<'_> {
             stats: SharedStats::default(),
             steps: Steps::default(),
             faults: Vec::new(),
+            findings: Vec::new(),
             stop: false,
         });
         let wake = Condvar::new();
@@ -116,11 +126,13 @@ impl Grid<'_> {
         }
         let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
         q.outputs.sort_by_key(|(linear, _)| *linear);
+        q.findings.sort_by_key(|(linear, _)| *linear);
         Outcome {
             stats: q.stats,
             steps: q.steps,
             output: q.outputs.into_iter().flat_map(|(_, o)| o).collect(),
             faults: q.faults,
+            findings: merge_findings(q.findings.into_iter().map(|(_, f)| f)),
         }
     }
 
@@ -150,6 +162,7 @@ impl Grid<'_> {
                         self.cluster,
                         self.explicit_cluster,
                         self.shared,
+                        self.checks,
                     );
                     break (Box::new(cta), true);
                 }
@@ -170,6 +183,7 @@ impl Grid<'_> {
                 self.launch,
                 self.dynamic_shared,
                 SLICE,
+                self.global_check,
             );
             let mut q = lock();
             q.running -= 1;
@@ -186,6 +200,11 @@ impl Grid<'_> {
                     q.stalled_steps = 0;
                     q.stalled_slices = 0;
                     let (outputs, stats, steps) = cta.finish();
+                    let findings = cta.findings(self.image);
+                    if !findings.is_empty() {
+                        let first = outputs.first().map_or(0, |(linear, _)| *linear);
+                        q.findings.push((first, findings));
+                    }
                     q.outputs.extend(outputs);
                     q.stats.merge(&stats);
                     q.steps.add(steps);

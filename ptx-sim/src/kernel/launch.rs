@@ -5,6 +5,7 @@
 use super::cta::Steps;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
+use crate::check::{Checks, GlobalCheck};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::cluster::MAX_CLUSTER_CTAS;
 use crate::machine::context;
@@ -115,6 +116,7 @@ impl Module {
             dynamic_shared: 0,
             workers: None,
             hang_limit: DEFAULT_HANG_LIMIT,
+            checks: None,
             buffers: Vec::new(),
             args: Vec::new(),
         })
@@ -332,6 +334,7 @@ pub struct KernelLaunch<'m> {
     dynamic_shared: usize,
     workers: Option<usize>,
     hang_limit: u64,
+    checks: Option<Checks>,
     buffers: Vec<Vec<u8>>,
     args: Vec<Arg>,
 }
@@ -409,6 +412,42 @@ impl KernelLaunch<'_> {
     /// ([`crate::fault::Fault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
     pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
         self.hang_limit = steps.max(1);
+        self
+    }
+
+    /// The sanitizer's checks to run ([`crate::check`]): races on shared
+    /// and global memory, reads of shared memory never written, aligned
+    /// barriers reached by part of a warp. What it finds ends the launch,
+    /// once it ran to its end, with one fault per finding. Unless set,
+    /// [`Checks::default_for_launch`]: what `PTX_SIM_CHECKS` says, else
+    /// none.
+    ///
+    /// Two warps of one CTA, the second reading the word the first wrote
+    /// with no barrier between them:
+    ///
+    /// ```
+    /// use ptx_sim::check::Checks;
+    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::kernel::Module;
+    /// let module = Module::from_ptx(
+    ///     ".version 8.0\n.target sm_90\n.address_size 64\n\
+    ///      .visible .entry k() {\n\
+    ///        .shared .u32 word;\n .reg .u32 %r<3>;\n .reg .pred %p;\n\
+    ///        mov.u32 %r1, %tid.x;\n\
+    ///        setp.eq.u32 %p, %r1, 0;\n\
+    ///        @%p st.shared.u32 [word], %r1;\n\
+    ///        setp.eq.u32 %p, %r1, 32;\n\
+    ///        @%p ld.shared.u32 %r2, [word];\n\
+    ///        ret;\n}",
+    /// ).unwrap();
+    /// let mut launch = module.kernel("k").unwrap();
+    /// launch.grid(1).block(64).checks(Checks::ALL);
+    /// let err = launch.run().unwrap_err();
+    /// assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
+    /// // With a barrier between the store and the load, it is clean.
+    /// ```
+    pub fn checks(&mut self, checks: Checks) -> &mut Self {
+        self.checks = Some(checks);
         self
     }
 
@@ -695,6 +734,7 @@ impl KernelLaunch<'_> {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let carry = context::save();
+        let global_check = GlobalCheck::new();
         let outcome = Grid {
             image,
             function: self.function,
@@ -708,13 +748,15 @@ impl KernelLaunch<'_> {
             dynamic_shared: self.dynamic_shared as u64,
             workers,
             hang_limit: self.hang_limit,
+            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
+            global_check: &global_check,
         }
         .run();
         context::restore(carry);
-        if !outcome.faults.is_empty() {
-            return Err(KernelError::Faults(LaunchError {
-                faults: outcome.faults,
-            }));
+        if !outcome.faults.is_empty() || !outcome.findings.is_empty() {
+            let mut faults = outcome.faults;
+            faults.extend(outcome.findings);
+            return Err(KernelError::Faults(LaunchError { faults }));
         }
         let mut buffers = memory.global.into_buffers();
         let user = buffers.split_off(image.globals.len());

@@ -702,7 +702,8 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
                 };
             }
             self.code.steps.push(Step { guard, op });
-            let mut text = format!("`{}`", step.text);
+            // The lowered text escapes `%` as in an asm() template.
+            let mut text = format!("`{}`", step.text.replace("%%", "%"));
             let line = self.loader.lines.position(step.span.start).line;
             text.push_str(&format!(" (line {line}"));
             if let Some((_, Some(loc))) = located.get(i)

@@ -28,6 +28,7 @@ use super::code::{
 };
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
+use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::barrier::BarrierOp;
@@ -35,7 +36,7 @@ use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
 use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
 use crate::sem::{self, EachLane};
-use ptx_core::{Access, Keyword, Mods, Semantics};
+use ptx_core::{Access, Flags, Keyword, Mods, Semantics};
 use std::sync::Arc;
 
 mod divergence;
@@ -371,6 +372,11 @@ impl Warp {
                     slots,
                     carry,
                 } => if active != 0 {
+                    if matches!(sem, Semantics::Fence | Semantics::Membar)
+                        && let Some(check) = cx.check.as_deref_mut()
+                    {
+                        check.fence(self.index);
+                    }
                     let mut lanes = LaneRun {
                         warp: self,
                         slots,
@@ -661,6 +667,21 @@ impl Warp {
         }
         let fixed = cx.fixed;
         self.gather(&fixed, slots, members, frame, cx.rows);
+        let own = cx.peers.rank();
+        if let Some(check) = cx.check.as_deref_mut() {
+            let site = super::cta::site(frame.function, self.gpc);
+            let rows = &*cx.rows;
+            check.warp_op(
+                fixed.global_check,
+                self.index,
+                site,
+                sem,
+                mods,
+                members,
+                rows,
+                own,
+            );
+        }
         let result = {
             let mut call = WarpCall {
                 mods: *mods,
@@ -680,6 +701,10 @@ impl Warp {
             run(&mut call)
         };
         if result.is_ok() {
+            if let Some(check) = cx.check.as_deref_mut() {
+                let global = fixed.global_check;
+                check.after_warp_op(global, self.index, sem, mods, members, cx.rows, own);
+            }
             self.scatter(slots, members, frame, cx.rows);
         }
         result.map_err(|f| (f.lane().unwrap_or(members.trailing_zeros()), f))
@@ -940,6 +965,19 @@ impl Warp {
                     for (k, o) in slots.iter().enumerate().take(s.len()) {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
                     }
+                    if let Some(check) = cx.check.as_deref_mut() {
+                        let site = super::cta::site(frame.function, pc);
+                        self.check_copy(
+                            check,
+                            cx.fixed.global_check,
+                            sem,
+                            mods,
+                            &s,
+                            l,
+                            site,
+                            cx.peers.rank(),
+                        );
+                    }
                     let mut memories = crate::sem::memory::address::Memories {
                         shared: &mut *cx.shared,
                         peers: cx.peers.reborrow(),
@@ -957,7 +995,11 @@ impl Warp {
                 }
             }
             Semantics::Bar | Semantics::Barrier => {
-                return self.barrier(cx, active, mods, slots, frame).map(|()| None);
+                // `bar` is `barrier.aligned` (PTX ISA, "bar, barrier").
+                let aligned = sem == Semantics::Bar || mods.has(Flags::ALIGNED);
+                return self
+                    .barrier(cx, active, mods, slots, frame, aligned)
+                    .map(|()| None);
             }
             Semantics::Cvta => {
                 let own = cx.peers.rank();
@@ -1005,7 +1047,51 @@ impl Warp {
         Ok(None)
     }
 
-    /// `bar`/`barrier` `.sync`, `.arrive`, `.red` reached by `active` lanes.
+    /// Tells the sanitizer of lane `l`'s asynchronous copy `sem` (its slots
+    /// `s`) from statement `site`, in a CTA of rank `own`: a `cp.async`'s
+    /// shared and global bytes; a bulk copy only that it wrote shared
+    /// memory the shadow does not see.
+    #[allow(clippy::too_many_arguments)]
+    fn check_copy(
+        &self,
+        check: &mut CtaCheck,
+        global: &GlobalCheck,
+        sem: Semantics,
+        mods: &Mods,
+        s: &[u64; 16],
+        l: usize,
+        site: u32,
+        own: u32,
+    ) {
+        match sem {
+            Semantics::CpAsync | Semantics::CpAsyncSrcSize | Semantics::CpAsyncIgnoreSrc => {
+                // Slots `[dst], [src], cp-size{, src-size | ignore-src}`.
+                let [dst, src, size, extra] = [s[0], s[1], s[2], s[3]];
+                let read = match sem {
+                    Semantics::CpAsyncSrcSize => extra.min(size),
+                    Semantics::CpAsyncIgnoreSrc if extra != 0 => 0,
+                    _ => size,
+                };
+                let shared = crate::check::ops::target(mods, dst, own);
+                let global_src = ptx_core::Mods {
+                    space: Some(ptx_core::StateSpace::Global),
+                    ..ptx_core::Mods::default()
+                };
+                let src = match crate::check::ops::target(&global_src, src, own) {
+                    Some(crate::check::ops::Target::Global(a)) => Some(a),
+                    _ => None,
+                };
+                if let Some(crate::check::ops::Target::Shared(dst)) = shared {
+                    check.async_copy(global, self.index, l as u32, site, dst, src, size, read);
+                }
+            }
+            Semantics::CpAsyncBulk | Semantics::CpAsyncBulkTensor => check.bulk_write(),
+            _ => {}
+        }
+    }
+
+    /// `bar`/`barrier` `.sync`, `.arrive`, `.red` reached by `active` lanes
+    /// (`aligned`: the whole warp's, which the sanitizer checks).
     fn barrier(
         &mut self,
         cx: &mut CtaContext<'_>,
@@ -1013,6 +1099,7 @@ impl Warp {
         mods: &Mods,
         slots: &[Operand],
         frame: &Frame,
+        aligned: bool,
     ) -> Result<(), (u32, Fault)> {
         let pc = self.gpc;
         let base = frame.reg_base as usize;
@@ -1022,6 +1109,17 @@ impl Warp {
             .map(|o| self.read(&cx.fixed, o, lane, base, frame.local_base))
             .collect();
         let op = BarrierOp::decode(mods, &values).map_err(|f| (lane as u32, f))?;
+        if aligned && let Some(check) = cx.check.as_deref_mut() {
+            // An aligned barrier is the whole warp's: lanes of it elsewhere
+            // (not exited, not already waiting here) are a divergence.
+            let here = lanes_of(self.waiting)
+                .filter(|&l| self.wait_kind[l] == Some(Waiting::Barrier) && self.pc[l] == pc)
+                .fold(active, |m, l| m | 1 << l);
+            let missing = self.present & !self.exited & !here;
+            let site = super::cta::site(frame.function, pc);
+            let key = if op.arrive { "bar.arrive" } else { "bar.sync" };
+            check.divergent_barrier(key, self.index, site, active, missing);
+        }
         let predicates: u32 = match (op.reduce, slots.last()) {
             (Some(_), Some(c)) => lanes_of(active)
                 .filter(|&l| self.read(&cx.fixed, c, l, base, frame.local_base) != 0)

@@ -151,7 +151,7 @@ pub(super) fn generic_place(addr: u64) -> Place {
 /// statement runs in the kernel itself. The kernel parameter window lies
 /// inside the global window (PTX ISA, "State Spaces"), so a `.global`
 /// address there reaches the parameters too.
-pub(super) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Place, Fault> {
+pub(crate) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Place, Fault> {
     match m.space {
         None => Ok(generic_place(addr)),
         Some(StateSpace::Shared(SharedScope::Cluster)) => Ok(cluster_place(addr)),

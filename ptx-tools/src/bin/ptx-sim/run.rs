@@ -2,9 +2,10 @@
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use ptx_sim::check::Checks;
 use ptx_sim::kernel::{Arg, Backend, Buffer, Module, Ran};
 use ptx_sim::machine::Dim3;
-use ptx_tools::cases::{Dtype, Loose, Modules, Outcome, read_cases, replay_on};
+use ptx_tools::cases::{Dtype, Loose, Modules, Outcome, read_cases, replay_checked};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -52,6 +53,18 @@ pub struct RunArgs {
     /// Print each case's name and how long it took, as it ends.
     #[arg(long, short)]
     verbose: bool,
+    /// Run the sanitizer's checks: all, none, or a list of race, init,
+    /// sync (default: what PTX_SIM_CHECKS says, else none). What they
+    /// find fails the launch.
+    #[arg(long, value_parser = checks)]
+    checks: Option<Checks>,
+}
+
+/// `--checks`: [`Checks::parse`].
+fn checks(text: &str) -> Result<Checks, String> {
+    Checks::parse(text).ok_or_else(|| {
+        format!("`{text}`: give all, none, or a comma-separated list of race, init, sync")
+    })
 }
 
 impl RunArgs {
@@ -113,7 +126,7 @@ fn run_cases(args: &RunArgs) -> Result<ExitCode, String> {
         bar.set_message(case.name.clone());
         let started = std::time::Instant::now();
         let outcome = match modules.get(&folder.join(&case.module)) {
-            Ok(module) => replay_on(case, module, args.workers, args.backend()).0,
+            Ok(module) => replay_checked(case, module, args.workers, args.backend(), args.checks).0,
             Err(e) => Outcome::Error(e),
         };
         bar.inc(1);
@@ -278,6 +291,9 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
         .shared_bytes(args.shared);
     if let Some(n) = args.workers {
         launch.workers(n);
+    }
+    if let Some(checks) = args.checks {
+        launch.checks(checks);
     }
     let report = launch
         .backend(args.backend())

@@ -1,0 +1,491 @@
+//! The sanitizer's state for one CTA: its warps' clocks, its shared
+//! memory's shadow, and what it found. An engine calls it before each
+//! warp operation that touches memory and at each synchronisation.
+
+use super::clock::{Clocks, SparseClock, merge};
+use super::memory::GlobalCheck;
+use super::ops::{LaneAccess, Target, releases, target, warp_accesses};
+use super::shadow::{Cell, Stamp, Use, touch};
+use super::{Access, Checks, Hazard, Race};
+use crate::fault::{Fault, Space, ThreadFault};
+use crate::machine::{Slots, lanes_of};
+use crate::thread::Thread;
+use ptx_core::{Mods, Semantics};
+use std::collections::{HashMap, HashSet};
+use std::panic::Location;
+
+/// At most this many findings are kept per CTA.
+const MAX_FINDINGS: usize = 32;
+
+/// What the checks found, before it is told as a fault.
+#[derive(Clone, Debug)]
+enum Finding {
+    Race {
+        hazard: Hazard,
+        space: Space,
+        address: u64,
+        earlier: Stamp,
+        later: Stamp,
+    },
+    Uninitialized {
+        address: u64,
+        size: u64,
+        reader: Stamp,
+    },
+    DivergentBarrier {
+        instruction: &'static str,
+        warp: u32,
+        arrived: u32,
+        missing: u32,
+        at: Stamp,
+    },
+}
+
+/// A finding's identity across CTAs: its kind and statements, so that the
+/// same bug in every CTA is told once.
+pub type FindingKey = (u8, u32, u32);
+
+/// The statement a site number names: its text, and the Rust source line
+/// of a `ptx!` statement.
+pub type Site = (Option<String>, Option<&'static Location<'static>>);
+
+/// The sanitizer's state for one CTA.
+pub struct CtaCheck {
+    checks: Checks,
+    cta: u32,
+    clocks: Clocks,
+    /// One cell per byte of shared memory.
+    shared: Vec<Cell>,
+    /// Warps that ran a fence: their atomics release what they saw.
+    fenced: u32,
+    /// Per shared address (an mbarrier, a shared atomic), what releases
+    /// there published.
+    released: HashMap<u64, SparseClock>,
+    /// Once a bulk copy wrote shared memory (bytes the shadow does not
+    /// see), reads of bytes never written are no longer reported.
+    bulk_written: bool,
+    findings: Vec<(FindingKey, Finding)>,
+    seen: HashSet<FindingKey>,
+    scratch: Vec<LaneAccess>,
+}
+
+impl std::fmt::Debug for CtaCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CtaCheck")
+            .field("cta", &self.cta)
+            .field("findings", &self.findings.len())
+            .finish()
+    }
+}
+
+impl CtaCheck {
+    /// The checks `checks` for CTA `cta` (its index in the grid) of
+    /// `warps` warps and `shared` bytes of shared memory, the bytes of
+    /// `initialized` holding values given at launch.
+    pub fn new(
+        checks: Checks,
+        cta: u32,
+        warps: usize,
+        shared: usize,
+        initialized: std::ops::Range<usize>,
+    ) -> CtaCheck {
+        let mut cells = vec![Cell::FRESH; shared];
+        let given = Stamp::new(cta, 0, 0, 0, false).given();
+        for c in &mut cells[initialized.start.min(shared)..initialized.end.min(shared)] {
+            c.write = given;
+        }
+        CtaCheck {
+            checks,
+            cta,
+            clocks: Clocks::new(cta, warps),
+            shared: cells,
+            fenced: 0,
+            released: HashMap::new(),
+            bulk_written: false,
+            findings: Vec::new(),
+            seen: HashSet::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Warp operation `sem` (modifiers `m`) of warp `warp`'s `members`
+    /// lanes, their slots in `rows`, from statement `site`, about to run in
+    /// a CTA of rank `own` of its cluster: checks and records its accesses
+    /// and the synchronisation of its atomics and mbarrier arrivals.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn warp_op(
+        &mut self,
+        global: &GlobalCheck,
+        warp: u32,
+        site: u32,
+        sem: Semantics,
+        m: &Mods,
+        members: u32,
+        rows: &[Slots; 32],
+        own: u32,
+    ) {
+        if matches!(
+            sem,
+            Semantics::MbarrierArrive | Semantics::MbarrierArriveDrop
+        ) {
+            for l in lanes_of(members) {
+                if let Some(Target::Shared(at)) = target(m, rows[l][1], own) {
+                    self.release_at(None, Target::Shared(at), warp);
+                }
+            }
+            return;
+        }
+        let mut accesses = std::mem::take(&mut self.scratch);
+        accesses.clear();
+        warp_accesses(sem, m, members, rows, own, &mut accesses);
+        // An atomic releases before it runs and acquires after (in
+        // `after_warp_op`): the atomics' own order, which the memory's
+        // lock decides, then orders each release before the acquires
+        // that follow it.
+        let release = self.fenced & (1 << warp) != 0 || releases(m);
+        for a in &accesses {
+            self.access(global, warp, a.lane, site, a.target, a.size, a.how);
+            if a.how == Use::Atomic && release {
+                self.release_at(Some(global), a.target, warp);
+            }
+        }
+        self.scratch = accesses;
+    }
+
+    /// After warp operation `sem` ran for `members` lanes (their slots now
+    /// in `rows`): an atomic acquires what releases at its address
+    /// published, and an `mbarrier` wait that saw its phase complete what
+    /// the arrivals released.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn after_warp_op(
+        &mut self,
+        global: &GlobalCheck,
+        warp: u32,
+        sem: Semantics,
+        m: &Mods,
+        members: u32,
+        rows: &[Slots; 32],
+        own: u32,
+    ) {
+        if matches!(sem, Semantics::Atom | Semantics::AtomCas | Semantics::Red) {
+            let mut accesses = std::mem::take(&mut self.scratch);
+            accesses.clear();
+            warp_accesses(sem, m, members, rows, own, &mut accesses);
+            for a in &accesses {
+                self.acquire_at(global, a.target, warp);
+            }
+            self.scratch = accesses;
+            return;
+        }
+        if !matches!(
+            sem,
+            Semantics::MbarrierTestWait | Semantics::MbarrierTryWait
+        ) {
+            return;
+        }
+        for l in lanes_of(members) {
+            if rows[l][0] != 0
+                && let Some(Target::Shared(at)) = target(m, rows[l][1], own)
+                && let Some(clock) = self.released.get(&at).cloned()
+            {
+                self.clocks.acquire(warp, &clock);
+            }
+        }
+    }
+
+    /// `cp.async` of lane `lane` of warp `warp`: `size` bytes from global
+    /// address `src` (`src_size` of them read) to shared offset `dst`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn async_copy(
+        &mut self,
+        global: &GlobalCheck,
+        warp: u32,
+        lane: u32,
+        site: u32,
+        dst: u64,
+        src: Option<u64>,
+        size: u64,
+        src_size: u64,
+    ) {
+        if let Some(src) = src.filter(|_| src_size > 0) {
+            self.access(
+                global,
+                warp,
+                lane,
+                site,
+                Target::Global(src),
+                src_size,
+                Use::Read,
+            );
+        }
+        self.access(
+            global,
+            warp,
+            lane,
+            site,
+            Target::Shared(dst),
+            size,
+            Use::Write,
+        );
+    }
+
+    /// A bulk copy wrote shared memory where the shadow does not see.
+    pub(crate) fn bulk_write(&mut self) {
+        self.bulk_written = true;
+    }
+
+    /// Warp `warp` ran a fence (`fence`, `membar`).
+    pub(crate) fn fence(&mut self, warp: u32) {
+        self.fenced |= 1 << (warp % 32);
+    }
+
+    /// A barrier phase completed: the warps of `releasing` arrived, those
+    /// of `acquiring` waited for it.
+    pub(crate) fn barrier(&mut self, releasing: u32, acquiring: u32) {
+        if self.checks.race {
+            self.clocks.barrier(releasing, acquiring);
+        }
+    }
+
+    /// Aligned barrier `instruction` reached by lanes `arrived` of warp
+    /// `warp` from `site`, while its lanes `missing` (not exited) are not
+    /// there.
+    pub(crate) fn divergent_barrier(
+        &mut self,
+        instruction: &'static str,
+        warp: u32,
+        site: u32,
+        arrived: u32,
+        missing: u32,
+    ) {
+        if !self.checks.sync || missing == 0 {
+            return;
+        }
+        let at = Stamp::new(
+            self.cta,
+            warp * 32 + arrived.trailing_zeros(),
+            0,
+            site,
+            false,
+        );
+        self.find(
+            (2, site, 0),
+            Finding::DivergentBarrier {
+                instruction,
+                warp,
+                arrived,
+                missing,
+                at,
+            },
+        );
+    }
+
+    /// Lane `lane` of warp `warp` uses `size` bytes at `target` as `how`,
+    /// from statement `site`.
+    #[allow(clippy::too_many_arguments)]
+    fn access(
+        &mut self,
+        global: &GlobalCheck,
+        warp: u32,
+        lane: u32,
+        site: u32,
+        target: Target,
+        size: u64,
+        how: Use,
+    ) {
+        let now = Stamp::new(
+            self.cta,
+            warp * 32 + lane,
+            self.clocks.now(warp),
+            site,
+            how == Use::Atomic,
+        );
+        let (space, start) = match target {
+            Target::Shared(at) => (Space::Shared, at),
+            Target::Global(at) => (Space::Global, at),
+        };
+        let mut found = None;
+        let mut uninitialized = false;
+        match target {
+            Target::Shared(at) => {
+                let Some(cells) = at
+                    .checked_add(size)
+                    .filter(|&end| end <= self.shared.len() as u64)
+                    .map(|end| &mut self.shared[at as usize..end as usize])
+                else {
+                    return;
+                };
+                for cell in cells {
+                    uninitialized |= how != Use::Write && !cell.write.is_some();
+                    let hazard = touch(cell, now, how, warp, &self.clocks);
+                    found = found.or(hazard);
+                }
+            }
+            Target::Global(at) => {
+                let mut pages = global.pages();
+                for b in at..at.saturating_add(size) {
+                    let hazard = touch(pages.cell(b), now, how, warp, &self.clocks);
+                    found = found.or(hazard);
+                }
+            }
+        }
+        if uninitialized && self.checks.init && !self.bulk_written {
+            self.find(
+                (1, site, 0),
+                Finding::Uninitialized {
+                    address: start,
+                    size,
+                    reader: now,
+                },
+            );
+        }
+        if let Some((hazard, earlier)) = found
+            && self.checks.race
+        {
+            // One report per kind and writing statement: the reads of one
+            // write, unrolled into many statements, are one bug.
+            let writer = if hazard == Hazard::WriteAfterRead {
+                site
+            } else {
+                earlier.site
+            };
+            let kind = 3 + hazard as u8;
+            self.find(
+                (kind, writer, 0),
+                Finding::Race {
+                    hazard,
+                    space,
+                    address: start,
+                    earlier,
+                    later: now,
+                },
+            );
+        }
+    }
+
+    /// Warp `warp` acquires what releases at `target` published.
+    fn acquire_at(&mut self, global: &GlobalCheck, target: Target, warp: u32) {
+        let clock = match target {
+            Target::Shared(at) => self.released.get(&at).cloned(),
+            Target::Global(at) => global.released(at),
+        };
+        if let Some(clock) = clock {
+            self.clocks.acquire(warp, &clock);
+        }
+    }
+
+    /// Warp `warp` releases what it saw at `target` (global memory's
+    /// releases go to `global`).
+    fn release_at(&mut self, global: Option<&GlobalCheck>, target: Target, warp: u32) {
+        let clock = self.clocks.release(warp);
+        match (target, global) {
+            (Target::Global(at), Some(global)) => global.release(at, &clock),
+            (Target::Shared(at), _) => merge(self.released.entry(at).or_default(), &clock),
+            (Target::Global(_), None) => {}
+        }
+    }
+
+    /// Keeps `finding` unless one with the same `key` was kept.
+    fn find(&mut self, key: FindingKey, finding: Finding) {
+        if self.findings.len() < MAX_FINDINGS && self.seen.insert(key) {
+            self.findings.push((key, finding));
+        }
+    }
+
+    /// Whether it found anything.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    /// What it found, as faults keyed for merging across CTAs: `thread`
+    /// gives the thread of a CTA's index in the grid and a thread's index
+    /// in it, `site` a statement's text and Rust line.
+    pub fn into_faults(
+        self,
+        thread: impl Fn(u32, u32) -> Thread,
+        site: impl Fn(u32) -> Site,
+    ) -> Vec<(FindingKey, ThreadFault)> {
+        let access = |s: &Stamp, write: bool| {
+            let (statement, location) = site(s.site);
+            Access {
+                thread: thread(s.cta, s.index()),
+                write,
+                statement,
+                location,
+            }
+        };
+        self.findings
+            .into_iter()
+            .map(|(key, finding)| {
+                let fault = match finding {
+                    Finding::Race {
+                        hazard,
+                        space,
+                        address,
+                        earlier,
+                        later,
+                    } => ThreadFault::from(Fault::Race(Box::new(Race {
+                        hazard,
+                        space,
+                        address,
+                        accesses: [
+                            access(&earlier, hazard != Hazard::WriteAfterRead),
+                            access(&later, hazard != Hazard::ReadAfterWrite),
+                        ],
+                    }))),
+                    Finding::Uninitialized {
+                        address,
+                        size,
+                        reader,
+                    } => {
+                        let (statement, location) = site(reader.site);
+                        ThreadFault {
+                            thread: Some(thread(reader.cta, reader.index())),
+                            statement,
+                            location,
+                            fault: Fault::Uninitialized {
+                                space: Space::Shared,
+                                address,
+                                size,
+                            },
+                        }
+                    }
+                    Finding::DivergentBarrier {
+                        instruction,
+                        warp,
+                        arrived,
+                        missing,
+                        at,
+                    } => {
+                        let (statement, location) = site(at.site);
+                        ThreadFault {
+                            thread: Some(thread(at.cta, at.index())),
+                            statement,
+                            location,
+                            fault: Fault::DivergentBarrier {
+                                instruction,
+                                warp,
+                                arrived,
+                                missing,
+                            },
+                        }
+                    }
+                };
+                (key, fault)
+            })
+            .collect()
+    }
+}
+
+/// Faults keyed by [`FindingKey`], merged from every CTA: the first of
+/// each key kept, in CTA order.
+pub fn merge_findings(
+    all: impl IntoIterator<Item = Vec<(FindingKey, ThreadFault)>>,
+) -> Vec<ThreadFault> {
+    let mut seen = HashSet::new();
+    all.into_iter()
+        .flatten()
+        .filter(|(key, _)| seen.insert(*key))
+        .map(|(_, fault)| fault)
+        .collect()
+}

@@ -1,0 +1,186 @@
+//! The sanitizer: what compute-sanitizer's racecheck, initcheck and
+//! synccheck report on a GPU, found while a launch runs on the CPU.
+//!
+//! - **Races** ([`Checks::race`]): two accesses to the same byte of shared
+//!   or global memory by threads of different warps, at least one a write
+//!   (two atomics never race), that nothing orders: no barrier both warps
+//!   passed between them (`bar`/`barrier`, an `mbarrier` phase, a cluster
+//!   barrier), and, across CTAs, no release (a fence, then an atomic) that
+//!   the other side acquired (an atomic on the same address). Each pair of
+//!   statements is reported once, with its kind (read after write, write
+//!   after read, write after write), the address and both threads and
+//!   statements.
+//! - **Uninitialised reads** ([`Checks::init`]): a read of shared memory no
+//!   thread of the CTA wrote (a GPU's shared memory is not zero at launch;
+//!   the simulator's is, which hides the bug).
+//! - **Barrier misuse** ([`Checks::sync`]): an aligned barrier (`bar.sync`,
+//!   `barrier.sync.aligned`) reached by some lanes of a warp while others
+//!   of it, not exited, are elsewhere.
+//!
+//! What it does not see: hazards between lanes of one warp (the clocks are
+//! per warp, as a warp's lanes run in lock step here); accesses made by
+//! the tensor-memory copies (`cp.async.bulk`), `wmma` and `wgmma`;
+//! ordering through `ld.acquire`/`st.release` and spin loops on plain
+//! loads. `docs/sanitizer.md` has the whole picture.
+//!
+//! One switch turns them on for every launch: `PTX_SIM_CHECKS=all` (or
+//! `none`, or a list such as `race,init`); a launch's own setting
+//! (`Launch::checks`, `KernelLaunch::checks`) wins over it. Without
+//! either, a launch runs plain.
+//!
+//! ```
+//! use ptx_sim::check::Checks;
+//! assert_eq!(Checks::parse("race,sync"), Some(Checks { race: true, init: false, sync: true }));
+//! assert_eq!(Checks::parse("all"), Some(Checks::ALL));
+//! assert_eq!(Checks::parse("races"), None);
+//! ```
+
+mod clock;
+pub(crate) mod cta;
+pub(crate) mod memory;
+pub(crate) mod ops;
+mod shadow;
+
+use crate::fault::Space;
+use crate::thread::Thread;
+use std::fmt;
+use std::panic::Location;
+
+pub use cta::CtaCheck;
+pub use memory::GlobalCheck;
+
+/// Which checks a launch runs (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Checks {
+    /// Report races on shared and global memory.
+    pub race: bool,
+    /// Report reads of shared memory never written.
+    pub init: bool,
+    /// Report aligned barriers reached by part of a warp.
+    pub sync: bool,
+}
+
+impl Checks {
+    /// Every check.
+    pub const ALL: Checks = Checks {
+        race: true,
+        init: true,
+        sync: true,
+    };
+
+    /// No check: a plain run.
+    pub const NONE: Checks = Checks {
+        race: false,
+        init: false,
+        sync: false,
+    };
+
+    /// Whether any check is on.
+    pub fn any(self) -> bool {
+        self.race || self.init || self.sync
+    }
+
+    /// The checks a launch runs unless it says: `PTX_SIM_CHECKS` if set
+    /// (all of them if it is not one of [`Checks::parse`]'s forms), else
+    /// none.
+    pub fn default_for_launch() -> Checks {
+        match std::env::var("PTX_SIM_CHECKS") {
+            Ok(text) => Checks::parse(&text).unwrap_or(Checks::ALL),
+            Err(_) => Checks::NONE,
+        }
+    }
+
+    /// `all`, `none`, or a comma-separated list of `race`, `init` and
+    /// `sync`; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Checks> {
+        match text.trim() {
+            "all" | "1" | "on" => return Some(Checks::ALL),
+            "none" | "0" | "off" | "" => return Some(Checks::NONE),
+            _ => {}
+        }
+        let mut checks = Checks::NONE;
+        for word in text.split(',') {
+            match word.trim() {
+                "race" => checks.race = true,
+                "init" => checks.init = true,
+                "sync" => checks.sync = true,
+                _ => return None,
+            }
+        }
+        Some(checks)
+    }
+}
+
+/// The order two conflicting accesses came in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hazard {
+    /// A read of bytes another warp wrote, unordered after the write.
+    ReadAfterWrite,
+    /// A write of bytes another warp read, unordered after the read.
+    WriteAfterRead,
+    /// A write of bytes another warp wrote, unordered after that write.
+    WriteAfterWrite,
+}
+
+impl fmt::Display for Hazard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Hazard::ReadAfterWrite => "read after write",
+            Hazard::WriteAfterRead => "write after read",
+            Hazard::WriteAfterWrite => "write after write",
+        })
+    }
+}
+
+/// One side of a finding: who accessed, with what statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// The thread.
+    pub thread: Thread,
+    /// Whether it wrote (else it read).
+    pub write: bool,
+    /// The statement: a module's, with its line, or a `ptx!` statement's
+    /// text.
+    pub statement: Option<String>,
+    /// The Rust source line of the `ptx!` statement, for a closure launch.
+    pub location: Option<&'static Location<'static>>,
+}
+
+impl fmt::Display for Access {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = &self.thread;
+        let verb = if self.write { "wrote" } else { "read" };
+        write!(f, "thread {:?} of CTA {:?} {verb}", t.tid, t.ctaid)?;
+        if let Some(l) = self.location {
+            write!(f, " at {}:{}:{}", l.file(), l.line(), l.column())?;
+        }
+        if let Some(s) = &self.statement {
+            write!(f, " in {}", crate::fault::quoted(s))?;
+        }
+        Ok(())
+    }
+}
+
+/// What the sanitizer found, before it becomes a [`crate::fault::Fault`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    /// The order of the two accesses.
+    pub hazard: Hazard,
+    /// The memory.
+    pub space: Space,
+    /// The first byte both touched (for shared memory, the offset in it).
+    pub address: u64,
+    /// The earlier access, then the later one.
+    pub accesses: [Access; 2],
+}
+
+impl fmt::Display for Race {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [earlier, later] = &self.accesses;
+        write!(
+            f,
+            "race ({}) on {} address {:#x}: {later}, and {earlier}, with no barrier or release/acquire between them",
+            self.hazard, self.space, self.address
+        )
+    }
+}

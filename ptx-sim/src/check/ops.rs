@@ -1,0 +1,163 @@
+//! Which bytes an operation's lanes touch, read from their operand slots:
+//! what the sanitizer checks before the operation runs. An address the
+//! operation itself will refuse (out of bounds, misaligned, in no space)
+//! is left to it.
+
+use super::shadow::Use;
+use crate::machine::Slots;
+use crate::machine::lanes_of;
+use crate::machine::spaces::{PARAM_WINDOW, window_offset};
+use crate::sem::memory::address::{Place, place};
+use ptx_core::{Keyword, Mods, Semantics};
+
+/// Where one lane's access lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// An offset into the CTA's own shared memory.
+    Shared(u64),
+    /// A global address.
+    Global(u64),
+}
+
+/// One lane's access: where, how many bytes, how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LaneAccess {
+    pub lane: u32,
+    pub target: Target,
+    pub size: u64,
+    pub how: Use,
+}
+
+/// Bytes per element of the access's type (at least one).
+fn element(m: &Mods) -> Option<u64> {
+    m.ty(0).map(|t| u64::from(t.bits().max(8) / 8))
+}
+
+/// Where address `addr` of an instruction with modifiers `m` lands, for a
+/// CTA of rank `own` in its cluster: `None` outside the CTA's shared
+/// memory and global buffers (local memory is the thread's own; constant
+/// memory and parameters are read-only).
+pub(crate) fn target(m: &Mods, addr: u64, own: u32) -> Option<Target> {
+    let place = place(m, addr, "check").ok()?;
+    if let Some(offset) = place.own_shared(own) {
+        return Some(Target::Shared(offset));
+    }
+    match place {
+        Place::Global(a) if window_offset(a, PARAM_WINDOW).is_none() => Some(Target::Global(a)),
+        _ => None,
+    }
+}
+
+/// The accesses the `members` lanes of warp operation `sem` (modifiers
+/// `m`, each lane's slots in `rows`) make, for a CTA of rank `own`,
+/// appended to `out`.
+pub(crate) fn warp_accesses(
+    sem: Semantics,
+    m: &Mods,
+    members: u32,
+    rows: &[Slots; 32],
+    own: u32,
+    out: &mut Vec<LaneAccess>,
+) {
+    let mut push = |lane: usize, addr: u64, size: u64, how: Use| {
+        if let Some(target) = target(m, addr, own) {
+            out.push(LaneAccess {
+                lane: lane as u32,
+                target,
+                size,
+                how,
+            });
+        }
+    };
+    match sem {
+        Semantics::Ld | Semantics::LdNc | Semantics::Ldu => {
+            let Some(size) = element(m) else { return };
+            let n = usize::from(m.count.max(1));
+            let at = n * if size > 8 { 2 } else { 1 };
+            for l in lanes_of(members) {
+                push(l, rows[l][at], size * n as u64, Use::Read);
+            }
+        }
+        Semantics::St => {
+            let Some(size) = element(m) else { return };
+            let n = u64::from(m.count.max(1));
+            for l in lanes_of(members) {
+                push(l, rows[l][0], size * n, Use::Write);
+            }
+        }
+        Semantics::Atom | Semantics::AtomCas | Semantics::Red => {
+            let Some(size) = element(m) else { return };
+            // Slots `[d,] a, b{, c}`: `red` returns nothing.
+            let at = if sem == Semantics::Red {
+                0
+            } else if size > 8 {
+                2
+            } else {
+                1
+            };
+            for l in lanes_of(members) {
+                push(l, rows[l][at], size, Use::Atomic);
+            }
+        }
+        Semantics::Ldmatrix | Semantics::Stmatrix => {
+            // Lanes 8i..8i+7 give the 16-byte rows of matrix i.
+            let num = usize::from(m.count.max(1));
+            let (slot, how) = if sem == Semantics::Ldmatrix {
+                (num, Use::Read)
+            } else {
+                (0, Use::Write)
+            };
+            for (l, row) in rows.iter().enumerate().take(8 * num) {
+                push(l, row[slot], 16, how);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `m` asks for release semantics (`.release`, `.acq_rel`).
+pub(crate) fn releases(m: &Mods) -> bool {
+    m.keywords
+        .iter()
+        .flatten()
+        .any(|k| matches!(k, Keyword::Release | Keyword::AcqRel))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::MAX_SLOTS;
+    use ptx_core::{ScalarType, SharedScope, StateSpace};
+
+    #[test]
+    fn a_scalar_shared_store_touches_its_bytes_in_every_member_lane() {
+        let m = Mods {
+            space: Some(StateSpace::Shared(SharedScope::Default)),
+            types: [Some(ScalarType::U32), None, None, None],
+            ..Mods::default()
+        };
+        let mut rows = [[0u64; MAX_SLOTS]; 32];
+        for (l, row) in rows.iter_mut().enumerate() {
+            row[0] = 4 * l as u64;
+        }
+        let mut out = Vec::new();
+        warp_accesses(Semantics::St, &m, 0b101, &rows, 0, &mut out);
+        assert_eq!(
+            out,
+            [
+                LaneAccess {
+                    lane: 0,
+                    target: Target::Shared(0),
+                    size: 4,
+                    how: Use::Write
+                },
+                LaneAccess {
+                    lane: 2,
+                    target: Target::Shared(8),
+                    size: 4,
+                    how: Use::Write
+                },
+            ]
+        );
+    }
+}

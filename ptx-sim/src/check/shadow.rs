@@ -1,0 +1,208 @@
+//! Shadow memory: for each byte, who last wrote it and who read it since,
+//! stamped with their warp's clock, and the hazard a new access makes.
+
+use super::Hazard;
+use super::clock::Clocks;
+
+/// No statement: a stamp that records nothing.
+pub(crate) const NO_SITE: u32 = u32::MAX;
+
+/// The bit of [`Stamp::thread`] that marks an atomic access.
+const ATOMIC: u32 = 1 << 31;
+
+/// The bit of [`Stamp::thread`] that marks bytes given at launch: written,
+/// and before every access.
+const GIVEN: u32 = 1 << 30;
+
+/// One access: by which thread of which CTA, at what clock of its warp,
+/// from which statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    /// The CTA's index in the grid.
+    pub cta: u32,
+    /// The thread's index in its CTA; the top bit marks an atomic.
+    pub thread: u32,
+    /// Its warp's clock.
+    pub clock: u32,
+    /// The statement ([`NO_SITE`]: no access).
+    pub site: u32,
+}
+
+impl Stamp {
+    /// No access.
+    pub(crate) const EMPTY: Stamp = Stamp {
+        cta: 0,
+        thread: 0,
+        clock: 0,
+        site: NO_SITE,
+    };
+
+    /// An access by thread `thread` of CTA `cta` at `clock`, from `site`;
+    /// `atomic` if an atomic made it.
+    pub(crate) fn new(cta: u32, thread: u32, clock: u32, site: u32, atomic: bool) -> Stamp {
+        Stamp {
+            cta,
+            thread: thread | if atomic { ATOMIC } else { 0 },
+            clock,
+            site,
+        }
+    }
+
+    /// Whether it records an access.
+    pub(crate) fn is_some(&self) -> bool {
+        self.site != NO_SITE
+    }
+
+    /// The same, marking bytes given at launch (see [`GIVEN`]).
+    pub(crate) fn given(self) -> Stamp {
+        Stamp {
+            thread: self.thread | GIVEN,
+            ..self
+        }
+    }
+
+    /// The thread's index in its CTA.
+    pub(crate) fn index(&self) -> u32 {
+        self.thread & !(ATOMIC | GIVEN)
+    }
+
+    /// The thread's warp in its CTA.
+    pub(crate) fn warp(&self) -> u32 {
+        self.index() / 32
+    }
+
+    /// Whether an atomic made it.
+    pub(crate) fn atomic(&self) -> bool {
+        self.thread & ATOMIC != 0
+    }
+
+    /// Whether it and `other` are of the same warp of the same CTA.
+    fn same_warp(&self, other: &Stamp) -> bool {
+        self.cta == other.cta && self.warp() == other.warp()
+    }
+}
+
+/// What is known of one byte.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cell {
+    /// The last write.
+    pub write: Stamp,
+    /// Reads since it, by at most two warps (the latest first).
+    pub reads: [Stamp; 2],
+}
+
+impl Cell {
+    /// A byte nothing has touched.
+    pub(crate) const FRESH: Cell = Cell {
+        write: Stamp::EMPTY,
+        reads: [Stamp::EMPTY; 2],
+    };
+}
+
+/// How an access uses its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Use {
+    Read,
+    Write,
+    /// A read-modify-write: against plain accesses a write, against other
+    /// atomics nothing.
+    Atomic,
+}
+
+/// The earlier access that `now`, using `cell`'s byte as `how`, conflicts
+/// with unordered (warp `warp`'s clocks `clocks` decide), and the hazard;
+/// then records `now` in the cell.
+pub(crate) fn touch(
+    cell: &mut Cell,
+    now: Stamp,
+    how: Use,
+    warp: u32,
+    clocks: &Clocks,
+) -> Option<(Hazard, Stamp)> {
+    let unordered = |earlier: &Stamp| {
+        earlier.is_some()
+            && earlier.thread & GIVEN == 0
+            && !earlier.same_warp(&now)
+            && !(earlier.atomic() && how == Use::Atomic)
+            && !clocks.orders(warp, earlier)
+    };
+    let found = match how {
+        Use::Read => unordered(&cell.write).then_some((Hazard::ReadAfterWrite, cell.write)),
+        Use::Write | Use::Atomic => {
+            if unordered(&cell.write) {
+                Some((Hazard::WriteAfterWrite, cell.write))
+            } else {
+                cell.reads
+                    .iter()
+                    .find(|r| unordered(r))
+                    .map(|r| (Hazard::WriteAfterRead, *r))
+            }
+        }
+    };
+    match how {
+        Use::Read => {
+            // The warp's own earlier read is superseded; another warp's
+            // moves to the second slot.
+            if !cell.reads[0].same_warp(&now) {
+                cell.reads[1] = cell.reads[0];
+            }
+            cell.reads[0] = now;
+        }
+        Use::Write | Use::Atomic => {
+            cell.write = now;
+            cell.reads = [Stamp::EMPTY; 2];
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_of_another_warps_unordered_write_is_a_hazard_and_of_its_own_is_not() {
+        let clocks = Clocks::new(0, 2);
+        let mut cell = Cell::FRESH;
+        let write = Stamp::new(0, 0, clocks.now(0), 7, false);
+        assert_eq!(touch(&mut cell, write, Use::Write, 0, &clocks), None);
+        let own = Stamp::new(0, 5, clocks.now(0), 8, false);
+        assert_eq!(touch(&mut cell, own, Use::Read, 0, &clocks), None);
+        let other = Stamp::new(0, 40, clocks.now(1), 9, false);
+        assert_eq!(
+            touch(&mut cell, other, Use::Read, 1, &clocks),
+            Some((Hazard::ReadAfterWrite, write))
+        );
+    }
+
+    #[test]
+    fn a_write_after_two_warps_read_conflicts_with_the_other_one() {
+        let clocks = Clocks::new(0, 3);
+        let mut cell = Cell::FRESH;
+        let r1 = Stamp::new(0, 32, clocks.now(1), 1, false);
+        let r0 = Stamp::new(0, 0, clocks.now(0), 2, false);
+        touch(&mut cell, r1, Use::Read, 1, &clocks);
+        touch(&mut cell, r0, Use::Read, 0, &clocks);
+        // Warp 0 writes: its own read is no hazard, warp 1's is.
+        let w0 = Stamp::new(0, 0, clocks.now(0), 3, false);
+        assert_eq!(
+            touch(&mut cell, w0, Use::Write, 0, &clocks),
+            Some((Hazard::WriteAfterRead, r1))
+        );
+    }
+
+    #[test]
+    fn atomics_do_not_race_with_each_other_but_do_with_plain_accesses() {
+        let clocks = Clocks::new(0, 2);
+        let mut cell = Cell::FRESH;
+        let a0 = Stamp::new(0, 0, clocks.now(0), 1, true);
+        let a1 = Stamp::new(0, 32, clocks.now(1), 2, true);
+        touch(&mut cell, a0, Use::Atomic, 0, &clocks);
+        assert_eq!(touch(&mut cell, a1, Use::Atomic, 1, &clocks), None);
+        let plain = Stamp::new(0, 0, clocks.now(0), 3, false);
+        assert_eq!(
+            touch(&mut cell, plain, Use::Read, 0, &clocks),
+            Some((Hazard::ReadAfterWrite, a1))
+        );
+    }
+}
