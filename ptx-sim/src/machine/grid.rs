@@ -93,10 +93,13 @@ pub(crate) fn run_ctas<P: Send, O: Send>(
     };
     let first = workers.clamp(1, total.max(1));
     std::thread::scope(|s| {
-        for _ in 1..first {
-            s.spawn(work);
-        }
-        s.spawn(|| {
+        // Every worker is joined, not left to the scope's end: a join is a
+        // `pthread_join`, which ThreadSanitizer sees (the scope's own wait
+        // is inside std, not instrumented), so what the workers wrote is
+        // ordered before what this thread reads after (tools/sanitizers/).
+        let started: Vec<_> = (1..first).map(|_| s.spawn(work)).collect();
+        let monitor = s.spawn(|| {
+            let mut spawned = Vec::new();
             let mut live = first;
             let mut seen = (0, memory.map_or(0, |m| m.global.changes()));
             // When a CTA last finished, when anything last changed, when
@@ -125,9 +128,7 @@ pub(crate) fn run_ctas<P: Send, O: Send>(
                     // Double the workers: a grid barrier over n CTAs needs
                     // them all running.
                     let more = live.min(limit - live).min(waiting);
-                    for _ in 0..more {
-                        s.spawn(work);
-                    }
+                    spawned.extend((0..more).map(|_| s.spawn(work)));
                     live += more;
                     added = Instant::now();
                 }
@@ -135,11 +136,17 @@ pub(crate) fn run_ctas<P: Send, O: Send>(
                     && let Some(m) = memory
                 {
                     m.stall(stall);
-                    return;
+                    break;
                 }
             }
+            spawned
         });
         work();
+        let spawned = monitor.join().unwrap_or_default();
+        for worker in started.into_iter().chain(spawned) {
+            // A panic in a worker is the scope's to report, as before.
+            let _ = worker.join();
+        }
     });
     outcomes
         .into_iter()
