@@ -25,9 +25,16 @@
 //!
 //! Stacks come from `corosensei` (mapped with a guard page below them) and
 //! are pooled per OS thread.
+//!
+//! Under AddressSanitizer and ThreadSanitizer (`--cfg ptx_sanitize`, see
+//! `tools/sanitizers/`), every native switch is announced to the sanitizer
+//! ([`sanitize`]); in other builds those hooks are empty.
+
+mod sanitize;
 
 use corosensei::stack::{DefaultStack, Stack};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
+use sanitize::Switches;
 use std::cell::{Cell, RefCell};
 
 /// A fiber of a CTA: an index into its [`Fibers`], or [`MAIN`].
@@ -153,6 +160,14 @@ impl ColoredStack {
         })
     }
 
+    /// The stack's lowest usable address and its size, guard page
+    /// excluded, for a sanitizer.
+    #[inline]
+    fn bounds(&self) -> (usize, usize) {
+        let bottom = self.stack.limit().get();
+        (bottom, self.stack.base().get() - bottom)
+    }
+
     /// Whether the stack has at least `size` bytes.
     #[inline]
     fn holds(&self, size: usize) -> bool {
@@ -229,6 +244,9 @@ pub(crate) struct Fibers<'a> {
     /// before, with no case to tell apart; null for the portable backend.
     cells: *const Cell<usize>,
     backend: Backend,
+    /// What a sanitizer is told of the native switches (nothing, outside
+    /// sanitizer builds).
+    switches: Switches,
 }
 
 enum Backend {
@@ -310,6 +328,7 @@ impl<'a> Fibers<'a> {
             stack_size,
             cells,
             backend,
+            switches: Switches::new(),
         }
     }
 
@@ -335,8 +354,9 @@ impl<'a> Fibers<'a> {
                 // `stacks` until the fibers are dropped, after every fiber
                 // has ended, and its top is 16-byte aligned.
                 unsafe {
-                    let top = (&*stacks.as_ptr()).get_unchecked(me).top;
-                    let sp = native::prepare(top, self.entry.native, me, self.entry.data);
+                    let stack = (&*stacks.as_ptr()).get_unchecked(me);
+                    self.switches.spawned(me, stack.bounds());
+                    let sp = native::prepare(stack.top, self.entry.native, me, self.entry.data);
                     sps.get_unchecked(me + 1).set(sp);
                 }
                 spawned.set(me + 1);
@@ -372,6 +392,7 @@ impl<'a> Fibers<'a> {
                         None => stacks.push(stack),
                     }
                 }
+                self.switches.spawned(me, stacks[me].bounds());
                 // SAFETY: as in `spawn`.
                 let sp = unsafe {
                     native::prepare(stacks[me].top, self.entry.native, me, self.entry.data)
@@ -457,10 +478,13 @@ impl<'a> Fibers<'a> {
             // function requires, so its cell is a cell of `sps` (see
             // `target`).
             let save = unsafe { (*self.cells.wrapping_add(from)).as_ptr() };
+            let pending = self.switches.before(from, to.fiber);
             // SAFETY: `save` is the running fiber's cell, `to.sp` the
             // saved stack pointer of a suspended fiber or of the driver
             // (or of a spawned fiber, laid out by `prepare`).
-            return unsafe { native::switch(save, to.sp) };
+            unsafe { native::switch(save, to.sp) };
+            self.switches.after(pending);
+            return;
         }
         match &self.backend {
             Backend::Native { .. } => unreachable!("the native backend has its cells"),
@@ -494,9 +518,12 @@ impl<'a> Fibers<'a> {
     #[inline(always)]
     pub(crate) unsafe fn switch_from(&self, save: SaveSlot, from: FiberId, to: SwitchTo) {
         if !save.0.is_null() {
+            let pending = self.switches.before(from, to.fiber);
             // SAFETY: `save` is the running fiber's cell, `to.sp` a saved
             // stack pointer (this function's promise).
-            return unsafe { native::switch(save.0, to.sp) };
+            unsafe { native::switch(save.0, to.sp) };
+            self.switches.after(pending);
+            return;
         }
         // SAFETY: as this function's.
         unsafe { self.switch_portable(from, to.fiber) }
@@ -598,12 +625,17 @@ unsafe extern "C" fn native_entry<E: Fn(FiberId) -> SwitchTo>(
     me: FiberId,
     data: *const (),
 ) -> usize {
+    let switches = Switches::entered();
     // A panic may not unwind out of this frame (nothing is below it); the
     // entry catches lane panics itself, so one here is a bug in the
     // scheduler: stop the process rather than run on in a broken state.
     // SAFETY: `data` is a live `E` (this function's promise).
     match std::panic::catch_unwind(|| unsafe { (*data.cast::<E>())(me) }) {
-        Ok(to) => to.sp,
+        Ok(to) => {
+            // SAFETY: what `entered` returned here; the frame returns next.
+            unsafe { Switches::leaving(switches, me, to.fiber) };
+            to.sp
+        }
         Err(_) => std::process::abort(),
     }
 }
@@ -854,5 +886,67 @@ mod native {
 
     pub(super) unsafe fn prepare(_: usize, _: super::EntryFn, _: usize, _: *const ()) -> usize {
         unreachable!("the native backend is never chosen on this target")
+    }
+}
+
+/// Seeded bugs that the sanitizer builds must report, from inside lanes
+/// that have switched stacks: `tools/sanitizers/run.sh` runs each once
+/// and fails unless the sanitizer names it. They fail by design, so they
+/// are ignored, and they exist only in sanitizer builds.
+#[cfg(all(test, any(ptx_sanitize = "address", ptx_sanitize = "thread")))]
+mod seeded_bugs {
+    use crate::interp::Prepared;
+    use ptx_core::{Target, check_asm, lower};
+
+    /// `bar.sync 0`: every lane of a CTA blocks, so each resumes on its
+    /// fiber after a stack switch.
+    fn barrier() -> Prepared {
+        let checked = check_asm("bar.sync 0;", &[], Target::default()).unwrap();
+        Prepared::new(&lower(&checked, &[]).unwrap())
+    }
+
+    #[cfg(ptx_sanitize = "address")]
+    #[test]
+    #[ignore = "a seeded bug: run.sh expects AddressSanitizer's heap-buffer-overflow"]
+    fn heap_read_one_past_the_end_after_a_stack_switch() {
+        let bar = barrier();
+        let buffer = vec![0u8; 64];
+        let base = buffer.as_ptr() as usize;
+        crate::machine::Launch::new(1, 64)
+            .run(|t| {
+                bar.run(&mut bar.registers()).unwrap();
+                // Lane 63 reads `buffer[64]`.
+                let at = (base + t.tid[0] as usize + 1) as *const u8;
+                // SAFETY: none for lane 63: the bug this test seeds.
+                unsafe { at.read_volatile() }
+            })
+            .unwrap();
+    }
+
+    #[cfg(ptx_sanitize = "thread")]
+    #[test]
+    #[ignore = "a seeded bug: run.sh expects ThreadSanitizer's data race"]
+    fn unsynchronised_write_from_two_ctas_on_worker_threads() {
+        use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+        let bar = barrier();
+        let mut counter = 0u64;
+        let counter_at = &raw mut counter as usize;
+        let running = AtomicU32::new(0);
+        crate::machine::Launch::new(2, 32)
+            .workers(2)
+            .run(|t| {
+                bar.run(&mut bar.registers()).unwrap();
+                if t.tid[0] == 0 {
+                    // SAFETY: none: both CTAs write, unordered (relaxed
+                    // atomics order nothing), the bug this test seeds.
+                    unsafe { *(counter_at as *mut u64) += 1 };
+                    // Both CTAs run at once, on two worker threads.
+                    running.fetch_add(1, Relaxed);
+                    while running.load(Relaxed) < 2 {
+                        std::hint::spin_loop();
+                    }
+                }
+            })
+            .unwrap();
     }
 }
