@@ -43,6 +43,15 @@ pub fn fault(text: &str, fault: impl Into<ThreadFault>) -> ! {
     ptx_sim::machine::raise(fault, message)
 }
 
+/// Notes, in a launch, that the running thread is about to run statement
+/// `text` of the `ptx!` call this is expanded in: what the sanitizer names
+/// for its memory accesses and barriers.
+#[inline(always)]
+#[track_caller]
+pub fn site(text: &'static str) {
+    ptx_sim::machine::note_site(text, std::panic::Location::caller());
+}
+
 /// The value of special register `name` (component 0, 1, 2 for `.x .y .z`)
 /// for the running simulated thread.
 pub fn special(name: &str, component: u8) -> u64 {

@@ -87,12 +87,14 @@ impl CtaCheck {
         cta: u32,
         warps: usize,
         shared: usize,
-        initialized: std::ops::Range<usize>,
+        initialized: &[std::ops::Range<usize>],
     ) -> CtaCheck {
         let mut cells = vec![Cell::FRESH; shared];
         let given = Stamp::new(cta, 0, 0, 0, false).given();
-        for c in &mut cells[initialized.start.min(shared)..initialized.end.min(shared)] {
-            c.write = given;
+        for range in initialized {
+            for c in &mut cells[range.start.min(shared)..range.end.min(shared)] {
+                c.write = given;
+            }
         }
         CtaCheck {
             checks,
@@ -488,4 +490,40 @@ pub fn merge_findings(
         .filter(|(key, _)| seen.insert(*key))
         .map(|(_, fault)| fault)
         .collect()
+}
+
+/// The `ptx!` statements a closure launch's CTA ran, numbered as sites
+/// for the sanitizer: each a statement's text and the Rust line of its
+/// call.
+#[derive(Default)]
+pub(crate) struct Sites {
+    list: Vec<(&'static str, &'static Location<'static>)>,
+    numbers: HashMap<(usize, usize), u32>,
+}
+
+impl Sites {
+    /// The number of statement `site` (`None`: one no expansion named),
+    /// given it the first time.
+    pub(crate) fn id(&mut self, site: Option<(&'static str, &'static Location<'static>)>) -> u32 {
+        let Some(site) = site else {
+            return u32::MAX - 1;
+        };
+        let key = (
+            site.0.as_ptr() as usize,
+            std::ptr::from_ref(site.1) as usize,
+        );
+        let next = self.list.len() as u32;
+        *self.numbers.entry(key).or_insert_with(|| {
+            self.list.push(site);
+            next
+        })
+    }
+
+    /// The statement of site number `id`.
+    pub(crate) fn get(&self, id: u32) -> Site {
+        match self.list.get(id as usize) {
+            Some(&(text, location)) => (Some(text.to_string()), Some(location)),
+            None => (None, None),
+        }
+    }
 }

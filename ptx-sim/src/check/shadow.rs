@@ -111,7 +111,9 @@ pub(crate) enum Use {
 
 /// The earlier access that `now`, using `cell`'s byte as `how`, conflicts
 /// with unordered (warp `warp`'s clocks `clocks` decide), and the hazard;
-/// then records `now` in the cell.
+/// then records `now` in the cell. Atomics are kept beside the reads (two
+/// atomics never conflict, and an atomic does not hide the one before it
+/// from a later plain access), the byte marked written.
 pub(crate) fn touch(
     cell: &mut Cell,
     now: Stamp,
@@ -126,29 +128,32 @@ pub(crate) fn touch(
             && !(earlier.atomic() && how == Use::Atomic)
             && !clocks.orders(warp, earlier)
     };
+    let write = unordered(&cell.write).then_some(cell.write);
+    let beside = cell.reads.iter().copied().find(|r| unordered(r));
     let found = match how {
-        Use::Read => unordered(&cell.write).then_some((Hazard::ReadAfterWrite, cell.write)),
-        Use::Write | Use::Atomic => {
-            if unordered(&cell.write) {
-                Some((Hazard::WriteAfterWrite, cell.write))
-            } else {
-                cell.reads
-                    .iter()
-                    .find(|r| unordered(r))
-                    .map(|r| (Hazard::WriteAfterRead, *r))
-            }
-        }
+        Use::Read => write
+            .or(beside.filter(Stamp::atomic))
+            .map(|w| (Hazard::ReadAfterWrite, w)),
+        Use::Write | Use::Atomic => match (write, beside) {
+            (Some(w), _) => Some((Hazard::WriteAfterWrite, w)),
+            (None, Some(a)) if a.atomic() => Some((Hazard::WriteAfterWrite, a)),
+            (None, Some(r)) => Some((Hazard::WriteAfterRead, r)),
+            (None, None) => None,
+        },
     };
     match how {
-        Use::Read => {
-            // The warp's own earlier read is superseded; another warp's
+        Use::Read | Use::Atomic => {
+            if how == Use::Atomic && !cell.write.is_some() {
+                cell.write = Stamp { site: 0, ..now }.given();
+            }
+            // The warp's own earlier entry is superseded; another warp's
             // moves to the second slot.
             if !cell.reads[0].same_warp(&now) {
                 cell.reads[1] = cell.reads[0];
             }
             cell.reads[0] = now;
         }
-        Use::Write | Use::Atomic => {
+        Use::Write => {
             cell.write = now;
             cell.reads = [Stamp::EMPTY; 2];
         }

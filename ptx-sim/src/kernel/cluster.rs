@@ -12,8 +12,8 @@
 
 use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
+use crate::check::Checks;
 use crate::check::cta::FindingKey;
-use crate::check::{Checks, GlobalCheck};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
@@ -213,7 +213,6 @@ impl Cluster {
         launch: &LaunchMemory,
         dynamic_shared: u64,
         budget: u64,
-        global_check: &GlobalCheck,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let n = self.ctas.len();
         let exited_before = self.exited();
@@ -237,7 +236,6 @@ impl Cluster {
                     Peers::new(r as u32, before, after),
                     &mut self.barrier,
                     turn,
-                    global_check,
                 )?;
                 let used = self.ctas[r].used;
                 left -= used;

@@ -14,7 +14,7 @@ use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::check::cta::{FindingKey, Site};
-use crate::check::{Checks, CtaCheck, GlobalCheck};
+use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::cluster::Peers;
@@ -36,8 +36,6 @@ pub(crate) struct Fixed<'a> {
     pub dynamic_shared: u64,
     /// The CTA's shared memory, in bytes.
     pub shared_len: u64,
-    /// The sanitizer's shadow of global memory.
-    pub global_check: &'a GlobalCheck,
     /// Where the CTA's shared variables start: its window of the
     /// `.shared::cluster` window (0 without clusters; see
     /// [`crate::machine::cluster`]).
@@ -319,7 +317,7 @@ impl Cta {
                     linear as u32,
                     threads.div_ceil(32),
                     shared,
-                    0..0,
+                    &[],
                 ))
             }),
         }
@@ -342,13 +340,11 @@ impl Cta {
         mut peers: Peers<'_>,
         cluster: &mut ClusterBarrier,
         budget: u64,
-        global_check: &GlobalCheck,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let fixed = Fixed {
             image,
             entry,
             launch,
-            global_check,
             smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
             dynamic_shared,
             shared_len: shared.len() as u64,

@@ -22,8 +22,8 @@
 use super::cluster::Cluster;
 use super::cta::{SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
+use crate::check::Checks;
 use crate::check::cta::{FindingKey, merge_findings};
-use crate::check::{Checks, GlobalCheck};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::grid::resident;
 use crate::machine::spaces::LaunchMemory;
@@ -51,9 +51,8 @@ pub(crate) struct Grid<'a> {
     pub dynamic_shared: u64,
     pub workers: usize,
     pub hang_limit: u64,
-    /// The sanitizer's checks, and its shadow of global memory.
+    /// The sanitizer's checks.
     pub checks: Checks,
-    pub global_check: &'a GlobalCheck,
 }
 
 /// What a grid's run leaves besides global memory.
@@ -183,7 +182,6 @@ impl Grid<'_> {
                 self.launch,
                 self.dynamic_shared,
                 SLICE,
-                self.global_check,
             );
             let mut q = lock();
             q.running -= 1;

@@ -5,7 +5,7 @@
 use super::cta::Steps;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
-use crate::check::{Checks, GlobalCheck};
+use crate::check::Checks;
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::cluster::MAX_CLUSTER_CTAS;
 use crate::machine::context;
@@ -734,7 +734,6 @@ impl KernelLaunch<'_> {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let carry = context::save();
-        let global_check = GlobalCheck::new();
         let outcome = Grid {
             image,
             function: self.function,
@@ -749,7 +748,6 @@ impl KernelLaunch<'_> {
             workers,
             hang_limit: self.hang_limit,
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
-            global_check: &global_check,
         }
         .run();
         context::restore(carry);

@@ -672,7 +672,7 @@ impl Warp {
             let site = super::cta::site(frame.function, self.gpc);
             let rows = &*cx.rows;
             check.warp_op(
-                fixed.global_check,
+                &fixed.launch.check,
                 self.index,
                 site,
                 sem,
@@ -702,7 +702,7 @@ impl Warp {
         };
         if result.is_ok() {
             if let Some(check) = cx.check.as_deref_mut() {
-                let global = fixed.global_check;
+                let global = &fixed.launch.check;
                 check.after_warp_op(global, self.index, sem, mods, members, cx.rows, own);
             }
             self.scatter(slots, members, frame, cx.rows);
@@ -969,7 +969,7 @@ impl Warp {
                         let site = super::cta::site(frame.function, pc);
                         self.check_copy(
                             check,
-                            cx.fixed.global_check,
+                            &cx.fixed.launch.check,
                             sem,
                             mods,
                             &s,

@@ -11,15 +11,18 @@
 use super::SharedStats;
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
+use crate::check::cta::Sites;
+use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::SemResult;
-use crate::fault::{Fault, ThreadFault, WaitSite, Waiting};
+use crate::fault::{Fault, Space, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::sem::memory::address::Memories;
-use ptx_core::Mods;
 use ptx_core::Semantics;
+use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
+use std::panic::Location;
 
 /// The most operand slots a collective may have: `wgmma.mma_async`'s
 /// m64n256 forms have 128 accumulator registers, 4 of A (or a descriptor),
@@ -182,7 +185,13 @@ pub(crate) struct Lane {
     pub local: RefCell<Vec<u8>>,
     /// The thread's asynchronous copies not yet complete.
     pub in_flight: RefCell<InFlight>,
+    /// The `ptx!` statement it runs, where the expansion says (see
+    /// [`super::current::note_site`]): what the sanitizer names.
+    pub site: Cell<Option<StatementSite>>,
 }
+
+/// A `ptx!` statement's text and the Rust source line of its call.
+pub(crate) type StatementSite = (&'static str, &'static Location<'static>);
 
 impl Lane {
     /// A lane not yet started.
@@ -192,6 +201,7 @@ impl Lane {
             poisoned: OnceCell::new(),
             local: RefCell::new(Vec::new()),
             in_flight: RefCell::new(InFlight::default()),
+            site: Cell::new(None),
         }
     }
 }
@@ -200,6 +210,8 @@ impl Lane {
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Barrier {
     pub arrived: u32,
+    /// The warps whose threads arrived (bit w: warp w).
+    pub warps: u32,
 }
 
 /// Where a lane deposits at a rendezvous, worked out when it starts: its
@@ -256,6 +268,10 @@ pub(crate) struct CtaCore {
     /// The faults the CTA reports to its launch, which no lane returned:
     /// lanes that never ran.
     pub reported: RefCell<Vec<ThreadFault>>,
+    /// The sanitizer's state, when the launch runs checks, and the
+    /// statements its site numbers name.
+    pub check: RefCell<Option<Box<CtaCheck>>>,
+    pub sites: RefCell<Sites>,
     /// What runs when a lane's code returns, set by a semantic function
     /// that left the lane something to finish (its asynchronous copies in
     /// flight): the machine calls it without knowing what it does.
@@ -349,6 +365,8 @@ impl CtaCore {
             fibers: Cell::new(std::ptr::null()),
             ctaid,
             reported: RefCell::new(Vec::new()),
+            check: RefCell::new(None),
+            sites: RefCell::new(Sites::default()),
         }
     }
 
@@ -623,6 +641,29 @@ impl CtaCore {
             let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
                 .try_into()
                 .expect("slot rows come in warps of 32");
+            let mut check = self.check.borrow_mut();
+            let global = check
+                .as_ref()
+                .and_then(|_| crate::machine::spaces::current("check", Space::Global).ok());
+            let global = global.as_deref().map(|m| &m.check);
+            let empty = GlobalCheck::new();
+            if let Some(check) = check.as_deref_mut() {
+                let lane = self.lanes[w * 32 + members.trailing_zeros() as usize]
+                    .site
+                    .get();
+                let site = self.sites.borrow_mut().id(lane);
+                let global = global.unwrap_or(&empty);
+                check.warp_op(
+                    global,
+                    w as u32,
+                    site,
+                    wait.sem,
+                    wait.mods(),
+                    members,
+                    rows,
+                    0,
+                );
+            }
             let mut call = WarpCall {
                 mods: *wait.mods(),
                 members,
@@ -638,8 +679,67 @@ impl CtaCore {
                 len: wait.len,
                 warp: w as u32,
             };
-            run(&mut call)
+            let result = run(&mut call);
+            if result.is_ok()
+                && let Some(check) = check.as_deref_mut()
+            {
+                let global = global.unwrap_or(&empty);
+                check.after_warp_op(
+                    global,
+                    w as u32,
+                    wait.sem,
+                    wait.mods(),
+                    members,
+                    call.lanes,
+                    0,
+                );
+            }
+            result
         })
+    }
+
+    /// Tells the sanitizer that a barrier completed for the waiting lanes
+    /// `group` (`(barrier, lane, wait)`), the warps of `arrived` having
+    /// arrived without waiting; and of each warp of which only some lanes,
+    /// at an aligned barrier, wait there while others of it wait elsewhere.
+    fn check_barrier(&self, group: &[(u32, usize, Wait)], arrived: u32) {
+        let mut check = self.check.borrow_mut();
+        let Some(check) = check.as_deref_mut() else {
+            return;
+        };
+        let mut waiting = 0u32;
+        let mut at = [0u32; 32];
+        for &(_, i, _) in group {
+            waiting |= 1 << (i / 32 % 32);
+            at[i / 32 % 32] |= 1 << (i % 32);
+        }
+        check.barrier(arrived | waiting, waiting);
+        let (_, _, wait) = group[0];
+        if wait.sem != Semantics::Bar && !wait.mods().has(Flags::ALIGNED) {
+            return;
+        }
+        let n = self.lanes.len();
+        let mut sites = self.sites.borrow_mut();
+        for w in lanes_of(waiting) {
+            // The warp's lanes at the first lane's statement; those at
+            // another barrier statement, or waiting at something else, are
+            // elsewhere.
+            let first = w * 32 + at[w].trailing_zeros() as usize;
+            let here = self.lanes[first].site.get();
+            let same = |l: usize| {
+                let s = self.lanes[w * 32 + l].site.get();
+                s.map(|(t, p)| (t.as_ptr(), std::ptr::from_ref(p)))
+                    == here.map(|(t, p)| (t.as_ptr(), std::ptr::from_ref(p)))
+            };
+            let arrived = lanes_of(at[w])
+                .filter(|&l| same(l))
+                .fold(0u32, |m, l| m | 1 << l);
+            let elsewhere = lanes_of(self.warp_lanes(w, n) & !arrived)
+                .filter(|&l| self.keys[w * 32 + l].get() != 0)
+                .fold(0u32, |m, l| m | 1 << l);
+            let site = sites.id(here);
+            check.divergent_barrier(wait.sem.key(), w as u32, site, arrived, elsewhere);
+        }
     }
 
     /// Answers the `members` of warp `w` with `result`: clears their keys
@@ -770,7 +870,8 @@ impl CtaCore {
                 still_waiting += group.len();
                 continue;
             }
-            self.barriers.borrow_mut()[id as usize].arrived = 0;
+            let arrivals = std::mem::take(&mut self.barriers.borrow_mut()[id as usize]);
+            self.check_barrier(group, arrivals.warps);
             self.with_rows(|rows| {
                 // `bar.red`: the predicate is the last slot; the result the first.
                 let pred = |&(_, i, w): &(u32, usize, Wait)| w.len > 0 && rows[i][w.len - 1] != 0;

@@ -145,6 +145,25 @@ pub fn raise(fault: ThreadFault, message: String) -> ! {
     std::panic::panic_any(message)
 }
 
+/// Notes that the running lane is about to run `ptx!` statement `text`,
+/// written at `location`: what the sanitizer names for its accesses and
+/// barriers ([`crate::check`]). What a statement's expansion calls before
+/// a memory access or a barrier; nothing outside a launch.
+#[inline]
+pub fn note_site(text: &'static str, location: &'static std::panic::Location<'static>) {
+    let ptr = get();
+    if ptr.is_null() {
+        return;
+    }
+    // SAFETY: see `with_lane`.
+    let ctx = unsafe { &*ptr };
+    // SAFETY: as in `with_lane`, the CTA outlives its lanes.
+    let cta = unsafe { &*ctx.cta };
+    if let Some(lane) = cta.lanes.get(ctx.seat.index) {
+        lane.site.set(Some((text, location)));
+    }
+}
+
 /// Runs `f` with the running lane's CTA and index, or `None` outside a launch.
 pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
     let ptr = get();

@@ -21,10 +21,13 @@
 
 pub use crate::thread::{Dim3, Thread};
 
+use crate::check::Checks;
+use crate::check::cta::merge_findings;
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::LaunchMemory;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// Requests, wavefronts and bank conflicts of one kind of shared-memory
@@ -290,6 +293,11 @@ pub struct Launch {
     global: Vec<Vec<u8>>,
     constant: Vec<Vec<u8>>,
     params: Vec<u8>,
+    checks: Option<Checks>,
+    /// The bytes of shared memory given values at launch
+    /// (`shared_init`, `shared_array_from`): initialised for the
+    /// sanitizer.
+    shared_given: Vec<Range<usize>>,
 }
 
 impl Launch {
@@ -306,7 +314,56 @@ impl Launch {
             global: Vec::new(),
             constant: Vec::new(),
             params: Vec::new(),
+            checks: None,
+            shared_given: Vec::new(),
         }
+    }
+
+    /// The sanitizer's checks to run ([`crate::check`]): races between
+    /// warps on shared and global memory, reads of shared memory never
+    /// written (bytes from [`Launch::shared_bytes`] and
+    /// [`Launch::shared_array`] count as never written, as a GPU's shared
+    /// memory is not zero; [`Launch::shared_init`]'s and
+    /// [`Launch::shared_array_from`]'s were), aligned barriers reached by
+    /// part of a warp. The launch runs to its end; what they found is its
+    /// error, one fault per finding. Unless set,
+    /// [`Checks::default_for_launch`]: what `PTX_SIM_CHECKS` says, else
+    /// none.
+    ///
+    /// Warp 0 writes a word that warp 1 reads, with no barrier between:
+    ///
+    /// ```
+    /// use ptx_sim::check::{Checks, Hazard};
+    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_core::{AsmOperand, Target, check_asm, lower};
+    /// let prepare = |text: &str, cons: &[&str]| {
+    ///     let checked = check_asm(text, cons, Target::default()).unwrap();
+    ///     let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+    ///     Prepared::new(&lower(&checked, &ops).unwrap())
+    /// };
+    /// let st = prepare("st.shared.u32 [%0], %1;", &["r", "r"]);
+    /// let ld = prepare("ld.shared.u32 %0, [%1];", &["=r", "r"]);
+    /// let mut launch = Launch::new(1, 64);
+    /// launch.shared_bytes(4).checks(Checks::ALL);
+    /// let err = launch
+    ///     .run(|t| {
+    ///         let mut regs = [0u64; 2];
+    ///         if t.warp == 0 {
+    ///             regs[1] = 7;
+    ///             st.run(&mut regs).map_err(|f| f.fault)
+    ///         } else {
+    ///             ld.run(&mut regs).map_err(|f| f.fault)
+    ///         }
+    ///     })
+    ///     .unwrap_err();
+    /// let Fault::Race(race) = &err.faults[0].fault else { panic!("{err}") };
+    /// assert_eq!(race.hazard, Hazard::ReadAfterWrite);
+    /// ```
+    pub fn checks(&mut self, checks: Checks) -> &mut Launch {
+        self.checks = Some(checks);
+        self
     }
 
     /// Registers a global buffer holding `bytes`; the threads address it
@@ -441,6 +498,7 @@ impl Launch {
         let array = self.shared_array::<E>(values.len());
         let start = array.addr as usize;
         self.shared[start..].copy_from_slice(&to_le_bytes(values));
+        self.shared_given.push(start..self.shared.len());
         array
     }
 
@@ -448,12 +506,15 @@ impl Launch {
     /// was given or declared before (declare arrays after it).
     pub fn shared_bytes(&mut self, bytes: usize) -> &mut Launch {
         self.shared = vec![0; bytes];
+        self.shared_given.clear();
         self
     }
 
     /// Gives every CTA shared memory holding `bytes` at the start, in
     /// place of what was given or declared before.
     pub fn shared_init(&mut self, bytes: Vec<u8>) -> &mut Launch {
+        self.shared_given.clear();
+        self.shared_given.push(0..bytes.len());
         self.shared = bytes;
         self
     }
@@ -568,11 +629,14 @@ impl Launch {
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut faults = Vec::new();
+        let mut findings = Vec::new();
         for cta in ctas {
             faults.extend(cta.faults);
+            findings.push(cta.findings);
             stats.merge(&cta.stats);
             shared.push(cta.shared);
         }
+        faults.extend(merge_findings(findings));
         if !faults.is_empty() {
             return Err(LaunchError { faults });
         }
@@ -592,8 +656,10 @@ impl Launch {
     {
         let memory = self.launch_memory();
         let cta = self.run_cta(0, &memory, f, results);
-        if !cta.faults.is_empty() {
-            return Err(LaunchError { faults: cta.faults });
+        if !cta.faults.is_empty() || !cta.findings.is_empty() {
+            let mut faults = cta.faults;
+            faults.extend(merge_findings([cta.findings]));
+            return Err(LaunchError { faults });
         }
         Ok(Single {
             shared: cta.shared,
@@ -639,6 +705,8 @@ impl Launch {
             grid: g,
             block: self.block,
             first_thread: c * self.block.count(),
+            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
+            shared_given: &self.shared_given,
         };
         super::scheduler::run_cta(
             &place,

@@ -27,5 +27,5 @@ pub mod spaces;
 
 pub(crate) use cta::{CtaCore, Wait, WaitKind, lanes_of};
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};
-pub use current::{in_launch, raise};
+pub use current::{in_launch, note_site, raise};
 pub use launch::*;

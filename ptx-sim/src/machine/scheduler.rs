@@ -23,9 +23,12 @@ use super::current::{self, LaneCtx};
 use super::fiber::{Body, FiberId, Fibers, MAIN, SaveSlot, SwitchTo};
 use super::ready::{Installed, ReadySet};
 use super::{Dim3, SharedStats, Thread};
+use crate::check::cta::FindingKey;
+use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, ThreadFault};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 impl CtaCore {
@@ -134,14 +137,19 @@ pub(crate) struct CtaOutcome {
     pub shared: Vec<u8>,
     pub stats: SharedStats,
     pub faults: Vec<ThreadFault>,
+    /// What the sanitizer found, keyed for merging across CTAs.
+    pub findings: Vec<(FindingKey, ThreadFault)>,
 }
 
-/// Where the CTA stands in the grid.
-pub(crate) struct CtaPlace {
+/// Where the CTA stands in the grid, and what it checks.
+pub(crate) struct CtaPlace<'a> {
     pub ctaid: [u32; 3],
     pub grid: Dim3,
     pub block: Dim3,
     pub first_thread: usize,
+    /// The sanitizer's checks, and the shared bytes given at launch.
+    pub checks: Checks,
+    pub shared_given: &'a [Range<usize>],
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
@@ -236,7 +244,18 @@ where
     let block = place.block;
     let n = block.count();
     debug_assert_eq!(results.len(), n, "one result cell per thread");
+    let shared_len = shared.len();
     let core = CtaCore::new(n, shared, place.ctaid);
+    let cta_index = place.first_thread / n.max(1);
+    if place.checks.any() {
+        *core.check.borrow_mut() = Some(Box::new(CtaCheck::new(
+            place.checks,
+            cta_index as u32,
+            n.div_ceil(32),
+            shared_len,
+            place.shared_given,
+        )));
+    }
     // What every thread of the CTA shares; each lane fills in the rest.
     let template = Thread {
         tid: [0; 3],
@@ -308,10 +327,33 @@ where
         core.fibers.set(std::ptr::null());
     }
     outer.restore();
+    let findings = match core.check.take() {
+        Some(check) => {
+            let sites = core.sites.take();
+            check.into_faults(
+                |_, index| {
+                    let t = index as usize;
+                    let mut thread = template;
+                    thread.tid = [
+                        t as u32 % block.x,
+                        t as u32 / block.x % block.y,
+                        t as u32 / (block.x * block.y),
+                    ];
+                    thread.lane = t as u32 % 32;
+                    thread.warp = t as u32 / 32;
+                    thread.index = place.first_thread + t;
+                    thread
+                },
+                |site| sites.get(site),
+            )
+        }
+        None => Vec::new(),
+    };
     let (shared, stats, faults) = core.finish();
     CtaOutcome {
         shared,
         stats,
         faults,
+        findings,
     }
 }

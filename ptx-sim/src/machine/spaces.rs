@@ -412,6 +412,9 @@ pub struct LaunchMemory {
     pub constant: ReadOnlyMemory,
     /// The kernel's parameters.
     pub params: ReadOnlyMemory,
+    /// The sanitizer's shadow of the global buffers ([`crate::check`]),
+    /// touched only when a launch runs checks.
+    pub check: crate::check::GlobalCheck,
 }
 
 impl LaunchMemory {
@@ -431,6 +434,7 @@ impl LaunchMemory {
             global: GlobalMemory::new(global),
             constant: ReadOnlyMemory::constant(constant),
             params: ReadOnlyMemory::params(params),
+            check: crate::check::GlobalCheck::new(),
         }
     }
 }

@@ -45,8 +45,11 @@ pub fn barrier_cluster(_: &Mods, _: &mut [u64]) -> SemResult {
 fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let op = BarrierOp::decode(m, s)?;
     if op.arrive {
-        return current::with_lane(|cta, _| {
-            cta.barriers.borrow_mut()[op.id as usize].arrived += 1;
+        return current::with_lane(|cta, index| {
+            let mut barriers = cta.barriers.borrow_mut();
+            let barrier = &mut barriers[op.id as usize];
+            barrier.arrived += 1;
+            barrier.warps |= 1 << (index / 32 % 32);
         })
         .ok_or_else(|| Fault::NeedsLaunch {
             instruction: sem.key(),

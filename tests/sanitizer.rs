@@ -1,0 +1,217 @@
+//! The sanitizer on closure launches (`ptx_sim::check`): a missing
+//! barrier, a read of shared memory never written and a barrier reached by
+//! half a warp are each reported once, naming both threads and the Rust
+//! lines of their `ptx!` statements; the same launches with the bug fixed
+//! are clean. Expected values come from the launches written here: which
+//! warp writes, which reads, and what the PTX ISA says orders them.
+
+use ptx::launch::{Checks, Fault, Hazard, Launch, LaunchError, Space};
+use ptx::ptx;
+
+/// Where in this file the first `ptx!` call with `text` is, as
+/// `file:line:column`.
+fn call_site(text: &str) -> (String, u32) {
+    let source = include_str!("sanitizer.rs");
+    let needle = format!("ptx!(\"{text}\"");
+    let line = source
+        .lines()
+        .position(|l| l.contains(&needle))
+        .expect("the statement is in this file");
+    (file!().to_string(), line as u32 + 1)
+}
+
+/// Warp 0 stores a word per lane into shared memory and warp 1 loads
+/// them back, with `bar.sync 0` between the two if `barrier`.
+fn producer_consumer(barrier: bool) -> Result<Vec<u32>, LaunchError> {
+    let mut launch = Launch::new(1, 64);
+    launch.shared_bytes(128).checks(Checks::ALL);
+    launch
+        .run(|t| {
+            let at = 4 * (t.lane);
+            if t.warp == 0 {
+                ptx!("st.shared.u32 [%0], %1;" :: "r"(at), "r"(t.lane + 100));
+            }
+            if barrier {
+                ptx!("bar.sync 0;");
+            }
+            let mut v = 0u32;
+            if t.warp == 1 {
+                ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(at));
+            }
+            v
+        })
+        .map(|r| r.results)
+}
+
+#[test]
+fn a_missing_barrier_between_a_producer_and_a_consumer_warp_is_one_race() {
+    // The simulator runs warp 0 before warp 1, so the values are right
+    // anyway: only the sanitizer tells.
+    let err = producer_consumer(false).unwrap_err();
+    assert_eq!(err.faults.len(), 1, "{err}");
+    let Fault::Race(race) = &err.faults[0].fault else {
+        panic!("not a race: {err}");
+    };
+    assert_eq!(race.hazard, Hazard::ReadAfterWrite);
+    assert_eq!(race.space, Space::Shared);
+    let [write, read] = &race.accesses;
+    assert!(write.write && !read.write);
+    assert_eq!(write.thread.warp, 0);
+    assert_eq!(read.thread.warp, 1);
+    // The two threads touched the same word: the writer's lane is the
+    // reader's, and the address is 4 bytes per lane.
+    assert_eq!(write.thread.lane, read.thread.lane);
+    assert_eq!(race.address, 4 * u64::from(read.thread.lane));
+    for (access, text) in [
+        (write, "st.shared.u32 [%0], %1;"),
+        (read, "ld.shared.u32 %0, [%1];"),
+    ] {
+        let location = access.location.expect("a ptx! statement's line");
+        assert_eq!(
+            (location.file().to_string(), location.line()),
+            call_site(text)
+        );
+        assert_eq!(access.statement.as_deref(), Some(text));
+    }
+}
+
+#[test]
+fn with_the_barrier_the_same_launch_is_clean_and_reads_what_was_written() {
+    let results = producer_consumer(true).unwrap();
+    let expected: Vec<u32> = (0..64)
+        .map(|t| if t >= 32 { t - 32 + 100 } else { 0 })
+        .collect();
+    assert_eq!(results, expected);
+}
+
+/// 32 lanes load a word each from `bytes` of shared memory given as
+/// `given`: zeroed but never written (`shared_bytes`) or given values
+/// (`shared_init`).
+fn load_words(given: bool) -> Result<Vec<u32>, LaunchError> {
+    let mut launch = Launch::new(1, 32);
+    if given {
+        launch.shared_init((0..128).map(|b| b as u8).collect());
+    } else {
+        launch.shared_bytes(128);
+    }
+    launch.checks(Checks::ALL);
+    launch
+        .run(|t| {
+            let v: u32;
+            ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(4 * t.lane));
+            v
+        })
+        .map(|r| r.results)
+}
+
+#[test]
+fn a_read_of_shared_memory_never_written_is_reported_once() {
+    let err = load_words(false).unwrap_err();
+    assert_eq!(err.faults.len(), 1, "{err}");
+    let f = &err.faults[0];
+    assert_eq!(
+        f.fault,
+        Fault::Uninitialized {
+            space: Space::Shared,
+            address: 0,
+            size: 4
+        }
+    );
+    assert_eq!(f.thread.map(|t| t.lane), Some(0));
+    let text = f.to_string();
+    assert!(
+        text.contains("is read before any thread wrote it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn shared_memory_given_at_launch_is_initialised() {
+    let words = load_words(true).unwrap();
+    // Bytes 4l..4l+3 hold 4l, 4l+1, 4l+2, 4l+3: little-endian words.
+    for (l, w) in words.iter().enumerate() {
+        let b = 4 * l as u32;
+        assert_eq!(*w, b | (b + 1) << 8 | (b + 2) << 16 | (b + 3) << 24);
+    }
+}
+
+#[test]
+fn an_aligned_barrier_reached_by_half_a_warp_is_reported() {
+    // Lanes 0-15 and 16-31 of each warp reach two different statements on
+    // barrier 0 (the second names its 64 threads): it completes (every
+    // thread arrives), but
+    // `bar.sync` is `barrier.sync.aligned`, which the whole warp must
+    // execute together (PTX ISA, "bar, barrier").
+    let mut launch = Launch::new(1, 64);
+    launch.checks(Checks::ALL);
+    let err = launch
+        .run(|t| {
+            if t.lane < 16 {
+                ptx!("bar.sync 0;");
+            } else {
+                ptx!("bar.sync 0, 64;");
+            }
+        })
+        .unwrap_err();
+    assert_eq!(err.faults.len(), 1, "{err}");
+    let Fault::DivergentBarrier {
+        arrived, missing, ..
+    } = err.faults[0].fault
+    else {
+        panic!("not a divergent barrier: {err}");
+    };
+    assert_eq!((arrived, missing), (0x0000_ffff, 0xffff_0000));
+    // `barrier.sync` (not aligned) may be reached by part of a warp.
+    let mut launch = Launch::new(1, 64);
+    launch.checks(Checks::ALL);
+    launch
+        .run(|t| {
+            if t.lane < 16 {
+                ptx!("barrier.sync 0;");
+            } else {
+                ptx!("barrier.sync 0, 64;");
+            }
+        })
+        .unwrap();
+}
+
+#[test]
+fn atomics_from_every_warp_do_not_race_but_a_plain_read_after_them_does() {
+    let run = |read_without_barrier: bool| {
+        let mut launch = Launch::new(1, 64);
+        launch.shared_init(vec![0; 4]).checks(Checks::ALL);
+        launch.run(|t| {
+            ptx!("red.shared.add.u32 [%0], 1;" :: "r"(0u32));
+            if read_without_barrier && t.warp == 1 {
+                let v: u32;
+                ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(0u32));
+                return v;
+            }
+            0
+        })
+    };
+    assert!(run(false).is_ok());
+    let err = run(true).unwrap_err();
+    assert!(
+        matches!(&err.faults[0].fault, Fault::Race(r) if r.hazard == Hazard::ReadAfterWrite),
+        "{err}"
+    );
+}
+
+#[test]
+fn without_checks_the_racy_launch_runs_plain() {
+    let mut launch = Launch::new(1, 64);
+    launch.shared_bytes(128).checks(Checks::NONE);
+    let report = launch
+        .run(|t| {
+            if t.warp == 0 {
+                ptx!("st.shared.u32 [%0], %1;" :: "r"(4 * t.lane), "r"(t.lane));
+            }
+            let v: u32;
+            ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(4 * (t.lane)));
+            v
+        })
+        .unwrap();
+    // Warp 0 runs first: warp 1 reads its values.
+    assert_eq!(report.results[33], 1);
+}
