@@ -12,7 +12,10 @@
 
 use base64::Engine as _;
 use ptx_sim::check::Checks;
-use ptx_sim::kernel::{Arg, Backend, Buffer, KernelLaunch, KernelReport, Module, Steps};
+use ptx_sim::fault::ThreadFault;
+use ptx_sim::kernel::{
+    Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, Module, Steps,
+};
 use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -426,6 +429,19 @@ pub fn replay_on(
     backend: Backend,
 ) -> (Outcome, Option<KernelReport>) {
     replay_checked(case, module, workers, backend, None)
+}
+
+/// What the sanitizer's `checks` find in `case` (its module `module`),
+/// with every other fault of the launch: one per finding, none if the
+/// launch is clean; an error if it cannot be set up.
+pub fn findings(case: &Case, module: &Module, checks: Checks) -> Result<Vec<ThreadFault>, String> {
+    let mut launch = module.kernel(&case.entry).map_err(|e| e.to_string())?;
+    setup(case, &mut launch)?;
+    match launch.checks(checks).run() {
+        Ok(_) => Ok(Vec::new()),
+        Err(KernelError::Faults(e)) => Ok(e.faults),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// [`replay_on`] with the sanitizer's `checks` (`None`: the launch's
