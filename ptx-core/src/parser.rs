@@ -56,6 +56,19 @@ struct Parser {
     cur: Cursor,
 }
 
+/// A `;` that ends nothing, at `span`: ptxas has no empty statement, so
+/// `;;`, a `;` after a block's `}` or after a label, and one between a
+/// module's directives are syntax errors there ("Parsing error near ';'").
+pub(crate) fn empty_statement(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        DiagnosticKind::Syntax,
+        span,
+        "empty statement: this `;` ends no instruction or declaration",
+    )
+    .note("ptxas refuses a `;` that follows another `;`, a `}` or a label")
+    .suggest(span, "")
+}
+
 impl Parser {
     /// Skips to just after the next `;` at this nesting level (or to a `}`).
     fn recover(&mut self) {
@@ -92,7 +105,11 @@ impl Parser {
                         "unmatched `}`",
                     ));
                 }
-                Some(TokenKind::Punct(';')) => self.cur.pos += 1,
+                Some(TokenKind::Punct(';')) => {
+                    let span = self.cur.here();
+                    self.cur.pos += 1;
+                    self.cur.errors.push(empty_statement(span));
+                }
                 _ => match self.item() {
                     Ok(item) => items.push(item),
                     Err(Bail) => self.recover(),

@@ -632,3 +632,18 @@ ret; }",
         50,
     );
 }
+
+#[test]
+fn a_semicolon_that_ends_nothing_is_a_syntax_error() {
+    // "Parsing error near ';': syntax error", in a body and between
+    // functions alike (tools/diff-fuzz).
+    rejects(".entry k() {\n\tret;;\n}", DiagnosticKind::Syntax, 2, 6);
+    rejects(
+        ".entry k() {\n\t{ ret; }\n\tL1: ;\n}",
+        DiagnosticKind::Syntax,
+        3,
+        6,
+    );
+    rejects(".entry k() {\n\tret;\n};", DiagnosticKind::Syntax, 3, 2);
+    accepts(".entry k() {\n\t{ ret; }\n}");
+}

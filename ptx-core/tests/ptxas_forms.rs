@@ -135,3 +135,164 @@ fn two_priorities_may_be_the_same_word() {
     assert_eq!(values[0], Some("L2::evict_first"));
     assert_eq!(values[1], Some("L2::evict_first"), "the secondary priority");
 }
+
+// The rules below came from mutants of real statements judged by ptxas
+// (tools/diff-fuzz); each was a false accept of the checker.
+
+#[test]
+fn an_empty_statement_is_a_syntax_error() {
+    // "Parsing error near ';': syntax error".
+    refuses("add.s32 %0, %1, %2;;", &["=r", "r", "r"], "empty statement");
+    refuses(";", &[], "empty statement");
+    refuses(
+        "{ add.s32 %0, %1, %2; };",
+        &["=r", "r", "r"],
+        "empty statement",
+    );
+    refuses("L1: ;", &[], "empty statement");
+    accepts("{ add.s32 %0, %1, %2; }", &["=r", "r", "r"]);
+}
+
+#[test]
+fn a_label_is_defined_once_in_its_block() {
+    // "Duplicate definition of label 'L1'"; a nested block may define it again.
+    refuses(
+        "L1: L1: add.s32 %0, %1, %2;",
+        &["=r", "r", "r"],
+        "defined twice",
+    );
+    accepts("{ L1: } { L1: }", &[]);
+    accepts("L1: { L1: }", &[]);
+}
+
+#[test]
+fn only_local_memory_takes_an_immediate_address() {
+    // "Immediate addresses allowed only for .local state space", for every
+    // instruction that addresses memory, and for an `n` operand's value.
+    refuses("ld.shared.u32 %0, [16];", &["=r"], "immediate address");
+    refuses("ld.u32 %0, [16];", &["=r"], "immediate address");
+    refuses(
+        "mbarrier.init.shared.b64 [16], 1;",
+        &[],
+        "immediate address",
+    );
+    refuses(
+        "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [16];",
+        &["=r"],
+        "immediate address",
+    );
+    refuses(
+        "cp.async.ca.shared.global [%0], [16], 4;",
+        &["r"],
+        "immediate address",
+    );
+    refuses("st.shared.u32 [%0], %1;", &["n", "r"], "immediate address");
+    accepts("ld.local.u32 %0, [16];", &["=r"]);
+    accepts("ld.local.u32 %0, [%1];", &["=r", "n"]);
+    accepts("prefetch.local.L1 [16];", &[]);
+    // The tensor-map fence is ptxas's exception.
+    accepts("fence.proxy.tensormap::generic.acquire.cta [16], 128;", &[]);
+}
+
+#[test]
+fn memory_and_synchronization_modifiers_are_written_once() {
+    // "Duplicate .volatile modifier", "Multiple scope modifiers specified",
+    // "Duplicate .nc modifier", "Duplicate .wait modifier", "Multiple .abs
+    // modifiers specified".
+    refuses(
+        "ld.volatile.volatile.global.s64 %0, [%1];",
+        &["=l", "l"],
+        "twice",
+    );
+    refuses(
+        "st.relaxed.gpu.gpu.global.b16 [%0], %1;",
+        &["l", "h"],
+        "twice",
+    );
+    refuses("ld.global.nc.nc.u32 %0, [%1];", &["=r", "l"], "twice");
+    refuses("griddepcontrol.wait.wait;", &[], "twice");
+    refuses("fence.sc.gpu.gpu;", &[], "twice");
+    refuses("max.abs.abs.f32 %0, %1, %2;", &["=f", "f", "f"], "twice");
+    // Repeats ptxas lets pass.
+    accepts("bar.sync.sync 0;", &[]);
+    accepts("max.NaN.NaN.f32 %0, %1, %2;", &["=f", "f", "f"]);
+    accepts("cvt.sat.sat.f32.f32 %0, %1;", &["=f", "f"]);
+}
+
+#[test]
+fn a_wait_parity_is_zero_or_one() {
+    // "unexpected value '256', expected to be 0 or 1".
+    refuses(
+        "{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, [%0], 256; }",
+        &["r"],
+        "",
+    );
+    refuses(
+        "{ .reg .pred p; mbarrier.test_wait.parity.shared.b64 p, [%0], 2; }",
+        &["r"],
+        "",
+    );
+}
+
+#[test]
+fn movmatrix_takes_its_source_in_a_register() {
+    // "Arguments mismatch for instruction 'movmatrix'".
+    refuses(
+        "movmatrix.sync.aligned.m8n8.trans.b16 %0, 7;",
+        &["=r"],
+        "register",
+    );
+}
+
+#[test]
+fn an_immediate_in_a_vector_takes_the_type_of_the_registers_beside_it() {
+    // ptxas takes an integer beside the .b32 registers of a packed .f16x2
+    // fragment, and beside .b16 registers of .bf16 elements.
+    accepts(
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3}, {%4}, {%5, 0};",
+        &["=r", "=r", "r", "r", "r", "r"],
+    );
+    accepts(
+        "atom.global.v2.bf16.add.noftz {%0, %1}, [%2], {1, %3};",
+        &["=h", "=h", "l", "h"],
+    );
+    accepts(
+        "stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, 2};",
+        &["r", "r"],
+    );
+    // "Vector with elements of different types are not allowed in st
+    // instruction": an integer beside .f32 registers.
+    refuses("st.global.v2.f32 [%0], {1, %1};", &["l", "f"], "");
+    // "Arguments mismatch": a matrix fragment of immediates only.
+    refuses(
+        "stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {1, 2};",
+        &["r"],
+        "no register",
+    );
+    refuses(
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3}, {%4}, {0, 0};",
+        &["=r", "=r", "r", "r", "r"],
+        "no register",
+    );
+    // A store's data may be immediates only.
+    accepts("st.global.v2.u32 [%0], {1, 2};", &["l"]);
+}
+
+#[test]
+fn a_barrier_counts_whole_warps() {
+    // "Number of threads participating in barrier must be in multiple of
+    // warp size".
+    refuses("bar.sync 0, 33;", &[], "multiple of 32");
+    refuses("bar.arrive 0, 33;", &[], "multiple of 32");
+    refuses("barrier.cta.sync %0, 7;", &["r"], "multiple of 32");
+    refuses("bar.red.popc.u32 %0, 0, 48, 1;", &["=r"], "multiple of 32");
+    accepts("barrier.sync 1, 64;", &[]);
+}
+
+#[test]
+fn the_tensor_map_fence_takes_any_64_bit_register_as_its_address() {
+    accepts(
+        "fence.proxy.tensormap::generic.acquire.cta [%0], 128;",
+        &["d"],
+    );
+}

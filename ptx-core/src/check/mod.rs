@@ -103,7 +103,7 @@ pub fn check(
         instructions: Vec::new(),
         usage: vec![OperandUsage::default(); operands.len()],
     };
-    cx.scope.enter(&template.items);
+    cx.scope.enter(&template.items, &mut cx.diags);
     cx.items(&template.items);
     cx.scope.leave();
     let (errors, warnings): (Vec<_>, Vec<_>) = cx.diags.into_iter().partition(Diagnostic::is_error);
@@ -169,7 +169,7 @@ impl Context<'_> {
             match item {
                 Item::Declaration(d) => self.scope.declare(d, &mut self.diags),
                 Item::Block(b) => {
-                    self.scope.enter(&b.items);
+                    self.scope.enter(&b.items, &mut self.diags);
                     self.items(&b.items);
                     self.scope.leave();
                 }

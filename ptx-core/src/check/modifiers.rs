@@ -33,11 +33,12 @@ pub(crate) enum Problem {
 /// Modifiers that ptxas rejects when written twice ("Multiple rounding
 /// modifiers specified", "Duplicate .ftz modifier", "Multiple comparisons
 /// set", "Multiple .trans modifiers specified", "Multiple clamp modifiers
-/// specified"), while it accepts repeated `.sat`, `.relu`, `.cc` or `.sync`.
+/// specified", "Multiple .abs modifiers specified"), while it accepts repeated
+/// `.sat`, `.relu`, `.cc`, `.NaN`, `.approx`, `.uni` or `.sync`.
 pub(crate) const UNREPEATABLE: &[&str] = &[
-    "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans", "clamp",
-    "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
-    "gtu", "geu", "num", "nan",
+    "abs", "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans",
+    "clamp", "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu",
+    "ltu", "leu", "gtu", "geu", "num", "nan",
 ];
 
 pub(crate) type Values = Vec<Option<&'static str>>;

@@ -3,7 +3,7 @@
 use super::OperandUsage;
 use super::scope::{Resolved, Scope};
 use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Operand, OperandKind};
-use crate::table::{Bound, ImmediatePolicy, OperandShape, OperandSpec};
+use crate::table::{Bound, Family, ImmediatePolicy, OperandShape, OperandSpec};
 use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, StateSpace, TypeKind};
 
 /// Checks the operands of `instr` against the form bound in `bound`; records
@@ -306,9 +306,25 @@ impl OperandChecker<'_, '_> {
         }
     }
 
+    /// Whether `op` is a number: an immediate or an `n` operand.
+    fn is_immediate(&self, op: &Operand) -> bool {
+        match &op.kind {
+            OperandKind::Immediate(_) => true,
+            OperandKind::Placeholder(p) => matches!(
+                self.scope.resolve_placeholder(p, op.span),
+                Ok(Resolved::Constant { .. })
+            ),
+            _ => false,
+        }
+    }
+
     /// The elements of a vector, as ptxas checks them: the registers must all
     /// have one size, and one of them at least must fit the type (ptxas takes
-    /// `{%f1, %r2}` for a `.v2.u32`, but not `{%f1, %f2}`).
+    /// `{%f1, %r2}` for a `.v2.u32`, but not `{%f1, %f2}`). An immediate
+    /// beside registers takes their type (`{%r1, 0}` for a packed .f16x2
+    /// fragment of `mma`, `{-1, %h1}` for `.bf16` elements), and a matrix
+    /// instruction's vector needs a register in it (`{7}`, `{0, 0}` are
+    /// "Arguments mismatch") unless its elements are floats: tools/diff-fuzz.
     fn vector_items(&mut self, spec: &OperandSpec, items: &[Operand], ty: Option<ScalarType>) {
         let registers: Vec<(usize, ScalarType)> = items
             .iter()
@@ -321,6 +337,23 @@ impl OperandChecker<'_, '_> {
             None => true,
         };
         let first_bits = registers.first().map(|&(_, t)| t.bits());
+        // Float fragments may be all literals (`{0f00000000, ...}` as a
+        // zero accumulator); bit and packed ones may not.
+        let bits_fragment = self.bound.form.family == Family::Matrix
+            && ty.is_none_or(|t| t.kind() != TypeKind::Float || is_packed(t));
+        if bits_fragment && registers.is_empty() && items.iter().any(|item| self.is_immediate(item))
+        {
+            self.error(
+                DiagnosticKind::OperandKind,
+                items[0].span.to(items[items.len() - 1].span),
+                format!(
+                    "vector `{}` of `{}` holds no register: put at least one of its elements in a register",
+                    spec.name,
+                    self.opcode()
+                ),
+            );
+            return;
+        }
         for (i, item) in items.iter().enumerate() {
             match registers.iter().find(|&&(k, _)| k == i) {
                 Some(&(_, reg)) if Some(reg.bits()) != first_bits => {
@@ -341,6 +374,9 @@ impl OperandChecker<'_, '_> {
                     let relaxed =
                         ty.filter(|want| reg.fits(*want, fit) || reg.bits() < want.bits());
                     self.value(spec, item, relaxed);
+                }
+                None if self.is_immediate(item) && !registers.is_empty() => {
+                    self.value(spec, item, registers.first().map(|&(_, t)| t))
                 }
                 _ => self.value(spec, item, ty),
             }
@@ -451,8 +487,10 @@ impl OperandChecker<'_, '_> {
             };
             match resolved {
                 Ok(Resolved::Register { ty, operand }) => {
-                    // ptxas takes any 64-bit register as a tensor map, even .f64.
-                    let tensor_map = matches!(spec.shape, OperandShape::TensorAddress(_))
+                    // ptxas takes any 64-bit register as a tensor map, even
+                    // .f64, and so in the tensor-map fence.
+                    let tensor_map = (matches!(spec.shape, OperandShape::TensorAddress(_))
+                        || self.bound.form.semantics == crate::Semantics::FenceProxyTensormap)
                         && ty == ScalarType::F64;
                     let integer_register = ty.kind() != TypeKind::Float
                         && ty.kind() != TypeKind::Predicate
@@ -504,6 +542,8 @@ impl OperandChecker<'_, '_> {
                     if let Some(k) = operand {
                         self.usage.push((k, Access::Read, base.span));
                     }
+                    // An `n` operand's value stands in the brackets.
+                    self.immediate_address(span);
                 }
                 Ok(Resolved::Label) => self.error(
                     DiagnosticKind::OperandKind,
@@ -525,7 +565,19 @@ impl OperandChecker<'_, '_> {
                 ),
             );
         }
-        if a.base.is_none() && spec.wide_address && self.bound_space() != Some(StateSpace::Local) {
+        if a.base.is_none() {
+            self.immediate_address(span);
+        }
+    }
+
+    /// An address that is a number (`[16]`): ptxas takes one only in
+    /// .local memory ("Immediate addresses allowed only for .local state
+    /// space"), whatever the instruction, except in the tensor-map fence
+    /// (`fence.proxy.tensormap::generic.acquire.cta [16], 128` passes).
+    fn immediate_address(&mut self, span: Span) {
+        let local = self.bound_space() == Some(StateSpace::Local);
+        let tensormap_fence = self.bound.form.semantics == crate::Semantics::FenceProxyTensormap;
+        if !local && !tensormap_fence {
             self.error(
                 DiagnosticKind::OperandKind,
                 span,
@@ -833,6 +885,16 @@ impl OperandChecker<'_, '_> {
                         DiagnosticKind::ImmediateRange,
                         op.span,
                         format!("{what} must be in {lo}..={hi}, found {value}"),
+                    );
+                    return;
+                }
+                if let Some(step) = spec.multiple_of
+                    && value % step != 0
+                {
+                    self.error(
+                        DiagnosticKind::ImmediateRange,
+                        op.span,
+                        format!("{what} must be a multiple of {step} (whole warps), found {value}"),
                     );
                     return;
                 }

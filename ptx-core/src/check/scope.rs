@@ -55,15 +55,24 @@ impl<'a> Scope<'a> {
         }
     }
 
-    /// Enters a block: declares its labels (they may be used before they stand).
-    pub fn enter(&mut self, items: &[Item]) {
-        let labels = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Label(l) => Some(l.name.clone()),
-                _ => None,
-            })
-            .collect();
+    /// Enters a block: declares its labels (they may be used before they
+    /// stand). A label defined twice in one block is an error, as in
+    /// ptxas ("Duplicate definition of label"); blocks nested in it may
+    /// define the same name again.
+    pub fn enter(&mut self, items: &[Item], diags: &mut Vec<Diagnostic>) {
+        let mut labels: Vec<String> = Vec::new();
+        for item in items {
+            let Item::Label(l) = item else { continue };
+            if labels.contains(&l.name) {
+                diags.push(Diagnostic::error(
+                    DiagnosticKind::DuplicateDeclaration,
+                    l.span,
+                    format!("label `{}` is defined twice in this block", l.name),
+                ));
+            } else {
+                labels.push(l.name.clone());
+            }
+        }
         self.frames.push(Frame {
             labels,
             ..Frame::default()

@@ -7,7 +7,7 @@
 use super::ast::*;
 use crate::cursor::{Bail, Cursor, PResult};
 use crate::lexer::{Token, TokenKind, tokenize_module};
-use crate::parser::{parse_instruction, unknown_type};
+use crate::parser::{empty_statement, parse_instruction, unknown_type};
 use crate::syntax::{FloatLiteral, Immediate, Label, Pragma, Word};
 use crate::{Diagnostic, DiagnosticKind, PtxVersion, ScalarType, Span, StateSpace, VectorWidth};
 
@@ -188,7 +188,9 @@ impl ModuleParser<'_> {
         while let Some(kind) = self.cur.peek_kind() {
             let result = match kind {
                 TokenKind::Punct(';') => {
+                    let span = self.cur.here();
                     self.cur.pos += 1;
+                    self.cur.errors.push(empty_statement(span));
                     continue;
                 }
                 TokenKind::Dotted(w) if w == "version" => self.version(&mut module),
@@ -804,7 +806,11 @@ impl ModuleParser<'_> {
                         span: self.since(open),
                     });
                 }
-                Some(TokenKind::Punct(';')) => self.cur.pos += 1,
+                Some(TokenKind::Punct(';')) => {
+                    let span = self.cur.here();
+                    self.cur.pos += 1;
+                    self.cur.errors.push(empty_statement(span));
+                }
                 _ => match self.statement() {
                     Ok(s) => statements.push(s),
                     Err(Bail) => self.recover_statement(),

@@ -669,6 +669,11 @@ fn tensormap_entries() -> Vec<Entry> {
     .collect()
 }
 
+/// Every memory form; each takes a modifier once, as ptxas has it for
+/// the memory instructions ("Duplicate .volatile modifier", "Multiple
+/// scope modifiers specified", "Duplicate '.L1::eviction_priority'
+/// modifier", for `ld.volatile.volatile`, `st.gpu.gpu`, a doubled `.v4`,
+/// `.cg`, `.add` or `.L2`: tools/diff-fuzz).
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = ld_entries();
     out.extend(st_entries());
@@ -677,7 +682,7 @@ pub(super) fn entries() -> Vec<Entry> {
     out.extend(multimem_entries());
     out.extend(address_and_cache_entries());
     out.extend(tensormap_entries());
-    out
+    out.into_iter().map(Entry::no_repeats).collect()
 }
 
 #[cfg(test)]

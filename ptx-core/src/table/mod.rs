@@ -503,6 +503,10 @@ pub struct OperandSpec {
     pub range: Option<(i128, i128)>,
     /// Accepted immediate values, if a set.
     pub allowed: Vec<i128>,
+    /// An immediate must be a multiple of this (a barrier's thread count:
+    /// "Number of threads participating in barrier must be in multiple of
+    /// warp size"), if set.
+    pub multiple_of: Option<i128>,
     /// Whether `_` is accepted.
     pub sink: bool,
     /// Whether only `_` is accepted (a result the instruction cannot return here).

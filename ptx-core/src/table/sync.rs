@@ -13,33 +13,33 @@ use crate::semantics::Semantics as S;
 fn barrier_entries() -> Vec<Entry> {
     vec![
         form("bar.sync a:.u32:0..15", S::Bar),
-        form("bar.sync a:.u32:0..15, b:.u32", S::Bar),
-        form("bar.arrive/ a:.u32:0..15, b:.u32:1..4294967295", S::Bar),
+        form("bar.sync a:.u32:0..15, b:.u32:warps", S::Bar),
+        form("bar.arrive/ a:.u32:0..15, b:.u32:1..4294967295:warps", S::Bar),
         form("bar.red/.popc.u32 =d, a:0..15, c:.pred:neg", S::Bar),
-        form("bar.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", S::Bar),
+        form("bar.red/.popc.u32 =d, a:0..15, b:warps, c:.pred:neg", S::Bar),
         form("bar.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Bar),
-        form("bar.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Bar),
+        form("bar.red/.op.pred =p, a:.u32:0..15, b:.u32:warps, c:.pred:neg; .op = { .and, .or }", S::Bar),
         form("bar.cta/.sync a:.u32:0..15", S::Bar).since(7, 8, 10),
-        form("bar.cta/.sync a:.u32:0..15, b:.u32", S::Bar).since(7, 8, 10),
-        form("bar.cta.arrive/ a:.u32:0..15, b:.u32:1..4294967295", S::Bar).since(7, 8, 10),
+        form("bar.cta/.sync a:.u32:0..15, b:.u32:warps", S::Bar).since(7, 8, 10),
+        form("bar.cta.arrive/ a:.u32:0..15, b:.u32:1..4294967295:warps", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.popc.u32 =d, a:0..15, c:.pred:neg", S::Bar).since(7, 8, 10),
-        form("bar.cta.red/.popc.u32 =d, a:0..15, b, c:.pred:neg", S::Bar).since(7, 8, 10),
+        form("bar.cta.red/.popc.u32 =d, a:0..15, b:warps, c:.pred:neg", S::Bar).since(7, 8, 10),
         form("bar.cta.red/.op.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Bar).since(7, 8, 10),
-        form("bar.cta.red/.op.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Bar).since(7, 8, 10),
+        form("bar.cta.red/.op.pred =p, a:.u32:0..15, b:.u32:warps, c:.pred:neg; .op = { .and, .or }", S::Bar).since(7, 8, 10),
         form("barrier.sync{.aligned} a:.u32:0..15", S::Barrier).since(6, 0, 30),
-        form("barrier.sync{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(6, 0, 30),
-        form("barrier.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295", S::Barrier).since(6, 0, 30),
+        form("barrier.sync{.aligned} a:.u32:0..15, b:.u32:warps", S::Barrier).since(6, 0, 30),
+        form("barrier.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295:warps", S::Barrier).since(6, 0, 30),
         form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", S::Barrier).since(6, 0, 30),
-        form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", S::Barrier).since(6, 0, 30),
+        form("barrier.red/.popc{.aligned}.u32 =d, a:0..15, b:warps, c:.pred:neg", S::Barrier).since(6, 0, 30),
         form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(6, 0, 30),
-        form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(6, 0, 30),
+        form("barrier.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32:warps, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(6, 0, 30),
         form("barrier.cta/.sync{.aligned} a:.u32:0..15", S::Barrier).since(7, 8, 30),
-        form("barrier.cta/.sync{.aligned} a:.u32:0..15, b:.u32", S::Barrier).since(7, 8, 30),
-        form("barrier.cta.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295", S::Barrier).since(7, 8, 30),
+        form("barrier.cta/.sync{.aligned} a:.u32:0..15, b:.u32:warps", S::Barrier).since(7, 8, 30),
+        form("barrier.cta.arrive/{.aligned} a:.u32:0..15, b:.u32:1..4294967295:warps", S::Barrier).since(7, 8, 30),
         form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, c:.pred:neg", S::Barrier).since(7, 8, 30),
-        form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, b, c:.pred:neg", S::Barrier).since(7, 8, 30),
+        form("barrier.cta.red/.popc{.aligned}.u32 =d, a:0..15, b:warps, c:.pred:neg", S::Barrier).since(7, 8, 30),
         form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(7, 8, 30),
-        form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(7, 8, 30),
+        form("barrier.cta.red/.op{.aligned}.pred =p, a:.u32:0..15, b:.u32:warps, c:.pred:neg; .op = { .and, .or }", S::Barrier).since(7, 8, 30),
         form("barrier.cluster.arrive/{.sem}{.aligned}; .sem = { .release, .relaxed }", S::BarrierClusterArrive)
             .since(7, 8, 90)
             .gate("release", 8, 0, 90)
@@ -155,13 +155,13 @@ fn mbarrier_entries() -> Vec<Entry> {
         form("mbarrier.test_wait/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, state:.u64", S::MbarrierTestWait)
             .groups(WAIT)
             .since(7, 0, 80),
-        form("mbarrier.test_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32", S::MbarrierTestWait)
+        form("mbarrier.test_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32:0..1", S::MbarrierTestWait)
             .groups(WAIT)
             .since(7, 1, 80),
         form("mbarrier.try_wait/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, state:.u64, suspend_time_hint?:.u32", S::MbarrierTryWait)
             .groups(WAIT)
             .since(7, 8, 90),
-        form("mbarrier.try_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32, suspend_time_hint?:.u32", S::MbarrierTryWait)
+        form("mbarrier.try_wait.parity/{.sem}{.scope}{.space}.b64 =done:.pred, [a]:addr64, parity:.u32:0..1, suspend_time_hint?:.u32", S::MbarrierTryWait)
             .groups(WAIT)
             .since(7, 8, 90),
     ]
@@ -193,12 +193,17 @@ fn launch_control_entries() -> Vec<Entry> {
     ]
 }
 
+/// Every synchronization form; each takes a modifier once (`.sync`
+/// excepted), as ptxas has it ("Duplicate .wait modifier" for
+/// `griddepcontrol.wait.wait`, "Multiple scope modifiers specified" for
+/// `fence.sc.gpu.gpu` or `mbarrier` with `.cluster` twice:
+/// tools/diff-fuzz).
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = barrier_entries();
     out.extend(fence_entries());
     out.extend(mbarrier_entries());
     out.extend(launch_control_entries());
-    out
+    out.into_iter().map(Entry::no_repeats).collect()
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ pub(super) fn load_store_matrix() -> Vec<Entry> {
     }
     out.push(
         form(
-            "movmatrix.sync.aligned.m8n8.trans.b16 =d:.b32, a:.b32",
+            "movmatrix.sync.aligned.m8n8.trans.b16 =d:.b32, a:.b32:reg",
             S::Movmatrix,
         )
         .since(7, 8, 75),
