@@ -464,6 +464,8 @@ def main():
                     help="mutants of modules over 300 kB, which ptxas takes ~20 s to accept")
     ap.add_argument("--per-hand-module", type=int)
     ap.add_argument("--seed", type=int)
+    ap.add_argument("--prefix", help="the ids' letter, instead of the batch's (m, d, n): "
+                                     "a batch drawn again with another --seed gets its own")
     ap.add_argument("--no-header", action="store_true")
     args = ap.parse_args()
     first = args.batch == "first"
@@ -471,7 +473,7 @@ def main():
     per_module = args.per_module or (12 if first else 40 if nvcc else 8)
     per_hand = args.per_hand_module or (24 if first else 16)
     rng = random.Random(args.seed or {"first": 13, "declarations": 29, "nvcc": 41}[args.batch])
-    prefix = {"first": "m", "declarations": "d", "nvcc": "n"}[args.batch]
+    prefix = args.prefix or {"first": "m", "declarations": "d", "nvcc": "n"}[args.batch]
     if nvcc:
         modules = sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("nvcc/*.ptx"))
     else:
