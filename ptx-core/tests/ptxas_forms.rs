@@ -296,3 +296,47 @@ fn the_tensor_map_fence_takes_any_64_bit_register_as_its_address() {
         &["d"],
     );
 }
+
+#[test]
+fn shuffle_modes_and_xorsign_are_written_once() {
+    // "Multiple shuffle modifiers specified", "Multiple .xorsign modifiers
+    // specified".
+    refuses(
+        "shfl.sync.up.up.b32 %0, %1, 1, 0, -1;",
+        &["=r", "r"],
+        "twice",
+    );
+    refuses(
+        "max.xorsign.xorsign.abs.f32 %0, %1, %2;",
+        &["=f", "f", "f"],
+        "twice",
+    );
+}
+
+#[test]
+fn sparse_metadata_and_emulated_accumulators_are_registers() {
+    // "Arguments mismatch for instruction 'mma'": the metadata as 0.
+    refuses(
+        "mma.sp.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, 0, 0x0;",
+        &[
+            "=r", "=r", "=r", "=r", "r", "r", "r", "r", "r", "r", "r", "r",
+        ],
+        "register",
+    );
+    // "Arguments mismatch for instruction 'add'": ptxas emulates the FP8
+    // forms, whose accumulator takes no immediate.
+    refuses(
+        "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, -1};",
+        &["=r", "=r", "r", "r", "r", "r", "r", "r", "r"],
+        "register",
+    );
+}
+
+#[test]
+fn sync_and_uni_may_repeat_where_other_modifiers_may_not() {
+    accepts(
+        "{ .reg .pred p, q; setp.ne.u32 p, %1, 0; vote.sync.uni.pred.uni q, p, %2; selp.u32 %0, 1, 0, q; }",
+        &["=r", "r", "r"],
+    );
+    accepts("bar.warp.sync.sync -1;", &[]);
+}

@@ -2,7 +2,7 @@
 """Mutants of real inline-asm statements, for judging the checker against
 ptxas (see README.md).
 
-    mutate.py OUT.jsonl [--count N] [--seed S] [--target sm_90a]
+    mutate.py OUT.jsonl [--count N] [--seed S] [--target sm_90a] [--prefix s]
 
 Reads every statement of the shared corpus (../shared/corpus) and of
 tests/data/realworld that ptxas accepts for TARGET, and writes COUNT
@@ -10,7 +10,7 @@ distinct mutants of them in the real-world corpus's schema (template,
 outputs, inputs, named, input_exprs, ...), so that
 tools/realworld-corpus/verdicts.py wraps and judges them as it does the
 originals, and `ptx-sim check` checks them as `ptx!` does. Each mutant
-also has `id` (`s00001`, ...), `mutation` (the kind of edit) and `origin`
+also has `id` (`s00001`, ..., with --prefix's letter), `mutation` (the kind of edit) and `origin`
 (repo, path, line of the statement it came from).
 
 One edit per mutant, of a kind picked at random (see MUTATIONS): a token
@@ -303,6 +303,7 @@ def main():
     ap.add_argument("--count", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--target", default="sm_90a")
+    ap.add_argument("--prefix", default="s", help="the ids' letter: each sample its own")
     args = ap.parse_args()
 
     records = originals(args.target)
@@ -326,7 +327,7 @@ def main():
         if key in seen:
             continue
         seen.add(key)
-        mutant["id"] = f"s{len(mutants) + 1:05}"
+        mutant["id"] = f"{args.prefix}{len(mutants) + 1:05}"
         mutant["mutation"] = kind
         mutant["origin"] = {k: rec.get(k) for k in ("repo", "path", "line")}
         mutants.append(mutant)

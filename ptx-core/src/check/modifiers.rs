@@ -33,12 +33,13 @@ pub(crate) enum Problem {
 /// Modifiers that ptxas rejects when written twice ("Multiple rounding
 /// modifiers specified", "Duplicate .ftz modifier", "Multiple comparisons
 /// set", "Multiple .trans modifiers specified", "Multiple clamp modifiers
-/// specified", "Multiple .abs modifiers specified"), while it accepts repeated
+/// specified", "Multiple .abs modifiers specified", "Multiple .xorsign
+/// modifiers specified"), while it accepts repeated
 /// `.sat`, `.relu`, `.cc`, `.NaN`, `.approx`, `.uni` or `.sync`.
 pub(crate) const UNREPEATABLE: &[&str] = &[
-    "abs", "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz", "trans",
-    "clamp", "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu",
-    "ltu", "leu", "gtu", "geu", "num", "nan",
+    "abs", "xorsign", "rn", "rz", "rm", "rp", "rna", "rs", "rni", "rzi", "rmi", "rpi", "ftz",
+    "trans", "clamp", "wrap", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ",
+    "neu", "ltu", "leu", "gtu", "geu", "num", "nan",
 ];
 
 pub(crate) type Values = Vec<Option<&'static str>>;
@@ -76,8 +77,10 @@ pub(crate) fn bind(
     let mut positional: Vec<(SlotClass, usize)> = Vec::new();
     // Words already bound as later parts of a multi-word value.
     let mut consumed = vec![false; written.len()];
-    // ptxas takes a repeated `.sync` even where it refuses other repeats.
-    let repeated = |word: &str| written_once(word) || (form.no_repeats && word != "sync");
+    // ptxas takes a repeated `.sync` or `.uni` (`vote.sync.uni.pred.uni`)
+    // even where it refuses other repeats.
+    let repeated =
+        |word: &str| written_once(word) || (form.no_repeats && !matches!(word, "sync" | "uni"));
     let mut i = head;
     while i < written.len() {
         if consumed[i] {

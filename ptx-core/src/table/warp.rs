@@ -33,6 +33,11 @@ pub(super) fn entries() -> Vec<Entry> {
         form("elect.sync =d|p:.u32:sink:paired, membermask:.u32", S::ElectSync).since(8, 0, 90),
         form("bar.warp/.sync membermask:.u32", S::BarWarpSync).since(6, 0, 30),
     ]
+    // Each modifier once, `.sync` excepted ("Multiple shuffle modifiers
+    // specified" for `shfl.sync.up.up`: tools/diff-fuzz).
+    .into_iter()
+    .map(Entry::no_repeats)
+    .collect()
 }
 
 #[cfg(test)]

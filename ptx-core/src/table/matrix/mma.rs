@@ -81,7 +81,7 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     // braces, except in the block-scale forms, which write it as `{e}`.
     let sparse_operands = match (style.sparse.is_empty(), style.tail.is_empty()) {
         (true, _) => String::new(),
-        (false, true) => format!(", e:.b32, f:.u32:imm:0..{}", style.selector_max),
+        (false, true) => format!(", e:.b32:reg, f:.u32:imm:0..{}", style.selector_max),
         (false, false) => format!(", e*1:.b32, f:.u32:imm:0..{}", style.selector_max),
     };
     // ptxas takes `_` for elements of the result it computes in one
@@ -95,8 +95,11 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     } else {
         ""
     };
+    // Nor do those take an immediate in the accumulator, where the others
+    // take one beside registers ("Arguments mismatch for instruction 'add'").
+    let c_registers = if emulated { ":reg" } else { "" };
     let spec = format!(
-        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}{discard}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{sparse_operands}{}",
+        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}{discard}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{c_registers}{sparse_operands}{}",
         style.sparse,
         shape.name(),
         style.mods,

@@ -188,14 +188,14 @@ mod tests {
     #[test]
     fn mma_sparse_a_fragment_is_half_the_dense_one() {
         // ISA "Sparse matrix storage": A holds only the non-zero half; the
-        // metadata is one register.
+        // metadata is one register, never an immediate ("Arguments mismatch").
         let style = MmaStyle {
             sparse: ".sp",
             ..MmaStyle::default()
         };
         let sp = mma_spec(shape(16, 8, 32), types("f16", F16, F16, "f16"), style);
         assert_eq!(vector_lengths(&sp), [2, 4, 4, 2]);
-        assert!(sp.ends_with(", e:.b32, f:.u32:imm:0..0"), "{sp}");
+        assert!(sp.ends_with(", e:.b32:reg, f:.u32:imm:0..0"), "{sp}");
         let fp8 = mma_spec(shape(16, 8, 64), types("f32", F8, F8, "f32"), style);
         assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4]);
     }
