@@ -3,9 +3,9 @@
 //! warp operation that touches memory and at each synchronisation.
 
 use super::clock::{Clocks, SparseClock, merge};
-use super::memory::GlobalCheck;
+use super::memory::{GlobalCheck, Pages};
 use super::ops::{LaneAccess, Target, releases, target, warp_accesses};
-use super::shadow::{Cell, Stamp, Use, touch};
+use super::shadow::{Cell, Stamp, Use, touch_all};
 use super::{Access, Checks, Hazard, Race};
 use crate::fault::{Fault, Space, ThreadFault};
 use crate::machine::{Slots, lanes_of};
@@ -145,8 +145,11 @@ impl CtaCheck {
         // lock decides, then orders each release before the acquires
         // that follow it.
         let release = self.fenced & (1 << warp) != 0 || releases(m);
+        let mut pages = None;
         for a in &accesses {
-            self.access(global, warp, a.lane, site, a.target, a.size, a.how);
+            self.access(
+                global, &mut pages, warp, a.lane, site, a.target, a.size, a.how,
+            );
             if a.how == Use::Atomic && release {
                 self.release_at(Some(global), a.target, warp);
             }
@@ -209,9 +212,11 @@ impl CtaCheck {
         size: u64,
         src_size: u64,
     ) {
+        let pages = &mut None;
         if let Some(src) = src.filter(|_| src_size > 0) {
             self.access(
                 global,
+                pages,
                 warp,
                 lane,
                 site,
@@ -222,6 +227,7 @@ impl CtaCheck {
         }
         self.access(
             global,
+            pages,
             warp,
             lane,
             site,
@@ -285,9 +291,10 @@ impl CtaCheck {
     /// Lane `lane` of warp `warp` uses `size` bytes at `target` as `how`,
     /// from statement `site`.
     #[allow(clippy::too_many_arguments)]
-    fn access(
+    fn access<'g>(
         &mut self,
-        global: &GlobalCheck,
+        global: &'g GlobalCheck,
+        pages: &mut Option<Pages<'g>>,
         warp: u32,
         lane: u32,
         site: u32,
@@ -317,17 +324,22 @@ impl CtaCheck {
                 else {
                     return;
                 };
-                for cell in cells {
-                    uninitialized |= how != Use::Write && !cell.write.is_some();
-                    let hazard = touch(cell, now, how, warp, &self.clocks);
-                    found = found.or(hazard);
-                }
+                uninitialized = how != Use::Write && cells.iter().any(|c| !c.write.is_some());
+                found = touch_all(cells, now, how, warp, &self.clocks);
             }
             Target::Global(at) => {
-                let mut pages = global.pages();
-                for b in at..at.saturating_add(size) {
-                    let hazard = touch(pages.cell(b), now, how, warp, &self.clocks);
-                    found = found.or(hazard);
+                // Locked once for the warp's accesses.
+                let pages = pages.get_or_insert_with(|| global.pages());
+                let clocks = &self.clocks;
+                if let Some(cells) = pages.cells(at, size) {
+                    found = touch_all(cells, now, how, warp, clocks);
+                } else {
+                    // Byte by byte where the access straddles two pages.
+                    for b in at..at.saturating_add(size) {
+                        if let Some(cell) = pages.cells(b, 1) {
+                            found = found.or(touch_all(cell, now, how, warp, clocks));
+                        }
+                    }
                 }
             }
         }

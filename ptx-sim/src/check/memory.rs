@@ -5,6 +5,7 @@
 use super::clock::{SparseClock, merge};
 use super::shadow::Cell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, MutexGuard};
 
 /// Bytes per page of shadow cells.
@@ -13,7 +14,7 @@ const PAGE: u64 = 1 << 12;
 /// The launch-wide part of the sanitizer: global memory's shadow.
 #[derive(Default)]
 pub struct GlobalCheck {
-    pages: Mutex<HashMap<u64, Box<[Cell]>>>,
+    pages: Mutex<PageMap>,
     /// Per address, what the releases there published.
     released: Mutex<HashMap<u64, SparseClock>>,
 }
@@ -25,16 +26,43 @@ impl std::fmt::Debug for GlobalCheck {
 }
 
 /// The shadow pages, held for a run of accesses.
-pub(crate) struct Pages<'a>(MutexGuard<'a, HashMap<u64, Box<[Cell]>>>);
+pub(crate) struct Pages<'a>(MutexGuard<'a, PageMap>);
+
+/// Shadow pages by page number, hashed by a multiply (page numbers are
+/// not chosen by an adversary, and SipHash costs more than the check).
+type PageMap = HashMap<u64, Box<[Cell]>, BuildHasherDefault<PageHasher>>;
+
+/// A hasher for page numbers: one multiply by an odd constant.
+#[derive(Default)]
+pub(crate) struct PageHasher(u64);
+
+impl Hasher for PageHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
 
 impl Pages<'_> {
-    /// The cell of global byte `addr`.
-    pub(crate) fn cell(&mut self, addr: u64) -> &mut Cell {
+    /// The cells of the `len` global bytes at `addr`, which lie in one
+    /// page, else `None`.
+    pub(crate) fn cells(&mut self, addr: u64, len: u64) -> Option<&mut [Cell]> {
+        let start = addr % PAGE;
+        let end = start.checked_add(len).filter(|&e| e <= PAGE)?;
         let page = self
             .0
             .entry(addr / PAGE)
             .or_insert_with(|| vec![Cell::FRESH; PAGE as usize].into_boxed_slice());
-        &mut page[(addr % PAGE) as usize]
+        Some(&mut page[start as usize..end as usize])
     }
 }
 

@@ -83,7 +83,7 @@ impl Stamp {
 }
 
 /// What is known of one byte.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cell {
     /// The last write.
     pub write: Stamp,
@@ -156,6 +156,34 @@ pub(crate) fn touch(
         Use::Write => {
             cell.write = now;
             cell.reads = [Stamp::EMPTY; 2];
+        }
+    }
+    found
+}
+
+/// [`touch`] over the cells of one access's bytes, the first hazard
+/// found: bytes whose cell is the first byte's (a word written and read
+/// as a unit, the common case) take the first byte's outcome without
+/// working it out again.
+pub(crate) fn touch_all(
+    cells: &mut [Cell],
+    now: Stamp,
+    how: Use,
+    warp: u32,
+    clocks: &Clocks,
+) -> Option<(Hazard, Stamp)> {
+    let Some((first, rest)) = cells.split_first_mut() else {
+        return None;
+    };
+    let before = *first;
+    let found = touch(first, now, how, warp, clocks);
+    let after = *first;
+    let mut found = found;
+    for cell in rest {
+        if *cell == before {
+            *cell = after;
+        } else {
+            found = found.or(touch(cell, now, how, warp, clocks));
         }
     }
     found
