@@ -172,9 +172,7 @@ pub(crate) fn touch_all(
     warp: u32,
     clocks: &Clocks,
 ) -> Option<(Hazard, Stamp)> {
-    let Some((first, rest)) = cells.split_first_mut() else {
-        return None;
-    };
+    let (first, rest) = cells.split_first_mut()?;
     let before = *first;
     let found = touch(first, now, how, warp, clocks);
     let after = *first;
