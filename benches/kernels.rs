@@ -18,26 +18,11 @@ use ptx::Module;
 use ptx::ptx;
 use ptx::sim::machine::Launch;
 
+#[path = "common/samples.rs"]
+mod samples;
+
 fn main() {
     divan::main();
-}
-
-const REDUCTION: &str = include_str!(
-    "../tests/data/kernels/modules/Samples__2_Concepts_and_Techniques__reduction__reduction_kernel.ptx"
-);
-const MATRIX_MUL: &str = include_str!(
-    "../tests/data/kernels/modules/Samples__0_Introduction__matrixMul_nvrtc__matrixMul_kernel.ptx"
-);
-
-/// A value stream that is the same on every run.
-fn stream(n: usize, seed: u32) -> impl Iterator<Item = u32> {
-    let mut x = seed;
-    (0..n).map(move |_| {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    })
 }
 
 /// Runs `launch` once for its count of thread instructions, then `bencher`
@@ -51,46 +36,14 @@ fn bench_launch(bencher: Bencher, launch: &ptx::kernel::KernelLaunch<'_>) {
 
 #[divan::bench(args = [1, 2])]
 fn reduce6_int_256(bencher: Bencher, workers: usize) {
-    let module = Module::from_ptx(REDUCTION).expect("the sample's module loads");
-    let mut launch = module
-        .kernel("_Z7reduce6IiLj256ELb1EEvPT_S1_j")
-        .expect("reduce6<int, 256, true>");
-    let n = 262_144;
-    let input: Vec<i32> = stream(n, 7).map(|v| (v % 16) as i32).collect();
-    let idata = launch.buffer_from(&input);
-    let odata = launch.zeroed::<i32>(64);
-    launch
-        .grid(64)
-        .block(256)
-        .shared_bytes(1024)
-        .workers(workers)
-        .arg(idata)
-        .arg(odata)
-        .arg(n as u32);
-    bench_launch(bencher, &launch);
+    let module = Module::from_ptx(samples::REDUCTION).expect("the sample's module loads");
+    bench_launch(bencher, &samples::reduce6(&module, workers));
 }
 
 #[divan::bench(args = [1, 2])]
 fn matrix_mul_block16(bencher: Bencher, workers: usize) {
-    let module = Module::from_ptx(MATRIX_MUL).expect("the sample's module loads");
-    let mut launch = module
-        .kernel("matrixMulCUDA_block16")
-        .expect("matrixMul with 16x16 tiles");
-    let unit = |v: u32| (v >> 8) as f32 / (1u32 << 24) as f32 - 0.5;
-    let a: Vec<f32> = stream(160 * 160, 11).map(unit).collect();
-    let b: Vec<f32> = stream(320 * 160, 13).map(unit).collect();
-    let c = launch.zeroed::<f32>(320 * 160);
-    let (a, b) = (launch.buffer_from(&a), launch.buffer_from(&b));
-    launch
-        .grid((20, 10))
-        .block((16, 16))
-        .workers(workers)
-        .arg(c)
-        .arg(a)
-        .arg(b)
-        .arg(160i32)
-        .arg(320i32);
-    bench_launch(bencher, &launch);
+    let module = Module::from_ptx(samples::MATRIX_MUL).expect("the sample's module loads");
+    bench_launch(bencher, &samples::matrix_mul_block16(&module, workers));
 }
 
 /// Trips of the loop of eight integer instructions each thread runs.

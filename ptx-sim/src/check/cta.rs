@@ -419,6 +419,16 @@ impl CtaCheck {
         thread: impl Fn(u32, u32) -> Thread,
         site: impl Fn(u32) -> Site,
     ) -> Vec<(FindingKey, ThreadFault)> {
+        // The fault of one thread's access: its thread and statement.
+        let by = |s: &Stamp, fault: Fault| {
+            let (statement, location) = site(s.site);
+            ThreadFault {
+                thread: Some(thread(s.cta, s.index())),
+                statement,
+                location,
+                fault,
+            }
+        };
         let access = |s: &Stamp, write: bool| {
             let (statement, location) = site(s.site);
             Access {
@@ -451,39 +461,29 @@ impl CtaCheck {
                         address,
                         size,
                         reader,
-                    } => {
-                        let (statement, location) = site(reader.site);
-                        ThreadFault {
-                            thread: Some(thread(reader.cta, reader.index())),
-                            statement,
-                            location,
-                            fault: Fault::Uninitialized {
-                                space: Space::Shared,
-                                address,
-                                size,
-                            },
-                        }
-                    }
+                    } => by(
+                        &reader,
+                        Fault::Uninitialized {
+                            space: Space::Shared,
+                            address,
+                            size,
+                        },
+                    ),
                     Finding::DivergentBarrier {
                         instruction,
                         warp,
                         arrived,
                         missing,
                         at,
-                    } => {
-                        let (statement, location) = site(at.site);
-                        ThreadFault {
-                            thread: Some(thread(at.cta, at.index())),
-                            statement,
-                            location,
-                            fault: Fault::DivergentBarrier {
-                                instruction,
-                                warp,
-                                arrived,
-                                missing,
-                            },
-                        }
-                    }
+                    } => by(
+                        &at,
+                        Fault::DivergentBarrier {
+                            instruction,
+                            warp,
+                            arrived,
+                            missing,
+                        },
+                    ),
                 };
                 (key, fault)
             })

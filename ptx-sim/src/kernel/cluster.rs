@@ -165,6 +165,7 @@ impl Cluster {
         explicit: bool,
         shared: usize,
         checks: Checks,
+        schedule: Option<u64>,
     ) -> Cluster {
         let clusters = [grid.x / shape.x, grid.y / shape.y];
         let cluster_id = [
@@ -192,6 +193,7 @@ impl Cluster {
                     (shape, explicit),
                     shared,
                     checks,
+                    schedule,
                 )
             })
             .collect();

@@ -237,6 +237,9 @@ pub(crate) struct Cta {
     pub used: u64,
     /// The sanitizer's state, when checks are on.
     pub check: Option<Box<CtaCheck>>,
+    /// The state of the random order of warps and lengths of turns, when
+    /// the launch varies its schedule ([`crate::kernel::KernelLaunch::schedule`]).
+    shuffle: Option<u64>,
 }
 
 impl Cta {
@@ -254,6 +257,7 @@ impl Cta {
         cluster: (Dim3, bool),
         shared: usize,
         checks: Checks,
+        schedule: Option<u64>,
     ) -> Cta {
         let ctaid = [
             (linear % grid.x as usize) as u32,
@@ -311,6 +315,15 @@ impl Cta {
             rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
             register_requests: Vec::new(),
             used: 0,
+            // A nonzero xorshift state per CTA, mixed from the seed and the
+            // CTA (splitmix64's finaliser).
+            shuffle: schedule.map(|seed| {
+                let mut z =
+                    seed.wrapping_add((linear as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                (z ^ (z >> 31)) | 1
+            }),
             check: checks.any().then(|| {
                 Box::new(CtaCheck::new(
                     checks,
@@ -355,13 +368,25 @@ impl Cta {
         let n = self.warps.len();
         loop {
             let mut ran = false;
-            for k in 0..n {
-                let w = (self.next_warp + k) % n;
+            // The warps' order this pass: from the one after the last to
+            // spend a turn, or, when the schedule varies, shuffled.
+            let mut order: [usize; 32] = std::array::from_fn(|k| (self.next_warp + k) % n.max(1));
+            if let Some(state) = self.shuffle.as_mut() {
+                for k in (1..n.min(32)).rev() {
+                    let j = (next_random(state) % (k as u64 + 1)) as usize;
+                    order.swap(k, j);
+                }
+            }
+            for &w in order.iter().take(n) {
                 if self.warps[w].ready == 0 {
                     continue;
                 }
                 ran = true;
-                let mut turn = TURN.min(left);
+                let mut turn = match self.shuffle.as_mut() {
+                    Some(state) => 1 + next_random(state) % TURN,
+                    None => TURN,
+                }
+                .min(left);
                 let before = turn;
                 let mut cx = CtaContext {
                     fixed,
@@ -619,4 +644,13 @@ fn site_text(image: &Image, site: u32) -> Site {
         code.and_then(|c| c.texts.get((site & 0xF_FFFF) as usize).cloned()),
         None,
     )
+}
+
+/// The next value of xorshift64 state `state` (never zero), its high half
+/// (the better mixed).
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state >> 32
 }

@@ -53,6 +53,8 @@ pub(crate) struct Grid<'a> {
     pub hang_limit: u64,
     /// The sanitizer's checks.
     pub checks: Checks,
+    /// The seed of a varied schedule, if the launch asked for one.
+    pub schedule: Option<u64>,
 }
 
 /// What a grid's run leaves besides global memory.
@@ -162,6 +164,7 @@ impl Grid<'_> {
                         self.explicit_cluster,
                         self.shared,
                         self.checks,
+                        self.schedule,
                     );
                     break (Box::new(cta), true);
                 }

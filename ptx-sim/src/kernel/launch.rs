@@ -117,6 +117,7 @@ impl Module {
             workers: None,
             hang_limit: DEFAULT_HANG_LIMIT,
             checks: None,
+            schedule: None,
             buffers: Vec::new(),
             args: Vec::new(),
         })
@@ -335,6 +336,7 @@ pub struct KernelLaunch<'m> {
     workers: Option<usize>,
     hang_limit: u64,
     checks: Option<Checks>,
+    schedule: Option<u64>,
     buffers: Vec<Vec<u8>>,
     args: Vec<Arg>,
 }
@@ -448,6 +450,52 @@ impl KernelLaunch<'_> {
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Self {
         self.checks = Some(checks);
+        self
+    }
+
+    /// Varies the schedule by `seed`: each CTA's warps take their turns in
+    /// an order, and for lengths, drawn from the seed (the same seed, the
+    /// same schedule), instead of in index order for 2,048 steps each. A
+    /// result that changes with the seed depends on the order of warps:
+    /// a race, which [`KernelLaunch::checks`] names.
+    ///
+    /// Warp 1 writes a word that warp 0 reads with no barrier between:
+    /// what warp 0 reads depends on who runs first.
+    ///
+    /// ```
+    /// use ptx_sim::kernel::Module;
+    /// let module = Module::from_ptx(
+    ///     ".version 8.0\n.target sm_90\n.address_size 64\n\
+    ///      .visible .entry k(.param .u64 out) {\n\
+    ///        .shared .u32 word;\n .reg .u32 %r<3>;\n .reg .u64 %rd<2>;\n .reg .pred %p;\n\
+    ///        mov.u32 %r1, %tid.x;\n\
+    ///        setp.eq.u32 %p, %r1, 32;\n\
+    ///        @%p st.shared.u32 [word], 7;\n\
+    ///        setp.eq.u32 %p, %r1, 0;\n\
+    ///        @!%p ret;\n\
+    ///        ld.shared.u32 %r2, [word];\n\
+    ///        ld.param.u64 %rd1, [out];\n\
+    ///        st.global.u32 [%rd1], %r2;\n\
+    ///        ret;\n}",
+    /// ).unwrap();
+    /// let read = |seed: Option<u64>| {
+    ///     let mut launch = module.kernel("k").unwrap();
+    ///     let out = launch.zeroed::<u32>(1);
+    ///     launch.grid(1).block(64).arg(out);
+    ///     if let Some(seed) = seed {
+    ///         launch.schedule(seed);
+    ///     }
+    ///     launch.run().unwrap().read::<u32>(out)[0]
+    /// };
+    /// // In index order warp 0 reads first: the word is still zero.
+    /// assert_eq!(read(None), 0);
+    /// // Some seeds run warp 1 first; each seed gives the same result again.
+    /// let seen: std::collections::BTreeSet<u32> = (0..16).map(|s| read(Some(s))).collect();
+    /// assert_eq!(seen.into_iter().collect::<Vec<_>>(), [0, 7]);
+    /// assert_eq!(read(Some(3)), read(Some(3)));
+    /// ```
+    pub fn schedule(&mut self, seed: u64) -> &mut Self {
+        self.schedule = Some(seed);
         self
     }
 
@@ -748,6 +796,7 @@ impl KernelLaunch<'_> {
             workers,
             hang_limit: self.hang_limit,
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
+            schedule: self.schedule,
         }
         .run();
         context::restore(carry);
