@@ -213,28 +213,16 @@ impl CtaCheck {
         src_size: u64,
     ) {
         let pages = &mut None;
-        if let Some(src) = src.filter(|_| src_size > 0) {
-            self.access(
-                global,
-                pages,
-                warp,
-                lane,
-                site,
-                Target::Global(src),
-                src_size,
-                Use::Read,
-            );
+        // The global bytes it reads (if any), then the shared bytes it writes.
+        let read = src
+            .filter(|_| src_size > 0)
+            .map(|src| (Target::Global(src), src_size, Use::Read));
+        for (target, len, how) in read
+            .into_iter()
+            .chain([(Target::Shared(dst), size, Use::Write)])
+        {
+            self.access(global, pages, warp, lane, site, target, len, how);
         }
-        self.access(
-            global,
-            pages,
-            warp,
-            lane,
-            site,
-            Target::Shared(dst),
-            size,
-            Use::Write,
-        );
     }
 
     /// A bulk copy wrote shared memory where the shadow does not see.
