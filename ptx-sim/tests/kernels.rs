@@ -927,3 +927,28 @@ fn sparse_wgmma_metadata_naming_no_pattern_is_an_error() {
         "{detail}"
     );
 }
+
+/// A kernel with no instruction (ptxas takes it): it loads and every thread
+/// ends at once. Found by the module fuzzer (`fuzz/`), whose input declared
+/// a register named `ret` where a `ret;` was meant; the control-flow split
+/// of an empty body underflowed.
+#[test]
+fn a_kernel_with_an_empty_body_loads_and_runs() {
+    for body in [
+        ".visible .entry k() { }",
+        ".visible .entry k(.param .u64 out) {\n .reg .f32\n ret;\n}",
+    ] {
+        let m = module(body);
+        let mut launch = m.kernel("k").expect("the kernel is there");
+        launch.grid(2).block(64);
+        if body.contains("out") {
+            let out = launch.zeroed::<u32>(1);
+            launch.arg(out);
+        }
+        launch.run().expect("nothing to run");
+    }
+    // The fuzzer's input itself, source positions and debug sections too.
+    let fuzzed = include_str!("../../fuzz/open/module-empty-body-flow-overflow.ptx");
+    let m = Module::from_ptx(fuzzed).expect("ptxas takes it");
+    assert_eq!(m.entries(), ["scaled"]);
+}

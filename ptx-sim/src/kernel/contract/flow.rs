@@ -83,7 +83,12 @@ impl Blocks {
             }
         }
         let starts: Vec<usize> = (0..n).filter(|&i| leader[i]).collect();
-        let ends: Vec<usize> = starts.iter().skip(1).copied().chain([n]).collect();
+        // Each block ends where the next starts, the last at the end (a
+        // body with no step has no block).
+        let ends: Vec<usize> = match starts.len() {
+            0 => Vec::new(),
+            _ => starts.iter().skip(1).copied().chain([n]).collect(),
+        };
         let mut block_of = vec![0; n];
         for (b, (&s, &e)) in starts.iter().zip(&ends).enumerate() {
             block_of[s..e].iter_mut().for_each(|x| *x = b);
