@@ -349,7 +349,7 @@ impl Launch {
     /// launch.shared_bytes(4).checks(Checks::ALL);
     /// let err = launch
     ///     .run(|t| {
-    ///         let mut regs = [0u64; 2];
+    ///         let mut regs = [0u128; 2];
     ///         if t.warp == 0 {
     ///             regs[1] = 7;
     ///             st.run(&mut regs).map_err(|f| f.fault)
