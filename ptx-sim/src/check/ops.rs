@@ -8,6 +8,7 @@ use crate::machine::Slots;
 use crate::machine::lanes_of;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::sem::memory::address::{Place, place};
+use crate::sem::memory::{elem_bytes, slots_per};
 use ptx_core::{Keyword, Mods, Semantics};
 
 /// Where one lane's access lands.
@@ -26,11 +27,6 @@ pub(crate) struct LaneAccess {
     pub target: Target,
     pub size: u64,
     pub how: Use,
-}
-
-/// Bytes per element of the access's type (at least one).
-fn element(m: &Mods) -> Option<u64> {
-    m.ty(0).map(|t| u64::from(t.bits().max(8) / 8))
 }
 
 /// Where address `addr` of an instruction with modifiers `m` lands, for a
@@ -71,29 +67,27 @@ pub(crate) fn warp_accesses(
     };
     match sem {
         Semantics::Ld | Semantics::LdNc | Semantics::Ldu => {
-            let Some(size) = element(m) else { return };
+            let Ok(size) = elem_bytes(m) else { return };
             let n = usize::from(m.count.max(1));
-            let at = n * if size > 8 { 2 } else { 1 };
+            let at = n * slots_per(size);
             for l in lanes_of(members) {
                 push(l, rows[l][at], size * n as u64, Use::Read);
             }
         }
         Semantics::St => {
-            let Some(size) = element(m) else { return };
+            let Ok(size) = elem_bytes(m) else { return };
             let n = u64::from(m.count.max(1));
             for l in lanes_of(members) {
                 push(l, rows[l][0], size * n, Use::Write);
             }
         }
         Semantics::Atom | Semantics::AtomCas | Semantics::Red => {
-            let Some(size) = element(m) else { return };
+            let Ok(size) = elem_bytes(m) else { return };
             // Slots `[d,] a, b{, c}`: `red` returns nothing.
             let at = if sem == Semantics::Red {
                 0
-            } else if size > 8 {
-                2
             } else {
-                1
+                slots_per(size)
             };
             for l in lanes_of(members) {
                 push(l, rows[l][at], size, Use::Atomic);

@@ -1067,11 +1067,7 @@ impl Warp {
             Semantics::CpAsync | Semantics::CpAsyncSrcSize | Semantics::CpAsyncIgnoreSrc => {
                 // Slots `[dst], [src], cp-size{, src-size | ignore-src}`.
                 let [dst, src, size, extra] = [s[0], s[1], s[2], s[3]];
-                let read = match sem {
-                    Semantics::CpAsyncSrcSize => extra.min(size),
-                    Semantics::CpAsyncIgnoreSrc if extra != 0 => 0,
-                    _ => size,
-                };
+                let read = crate::sem::async_copy::read_bytes(sem, size, extra);
                 let shared = crate::check::ops::target(mods, dst, own);
                 let global_src = ptx_core::Mods {
                     space: Some(ptx_core::StateSpace::Global),

@@ -187,11 +187,17 @@ fn complete(copies: Vec<Copy>, memories: &mut Memories<'_>) -> SemResult {
     copies.iter().try_for_each(|c| copy(c, memories))
 }
 
-/// The bytes `copy` reads from its source: all of them, the first
-/// `src_size`, or none for a true `ignore_src`.
+/// The bytes `copy` reads from its source: see [`read_bytes`].
 fn source_bytes(copy: &Copy) -> u64 {
     let [_, _, size, extra] = copy.slots;
-    match copy.sem {
+    read_bytes(copy.sem, size, extra)
+}
+
+/// The bytes a `cp.async` of `sem` copying `size` bytes reads from its
+/// source, its last operand being `extra`: all of them, the first
+/// `src_size`, or none for a true `ignore_src`.
+pub(crate) fn read_bytes(sem: Semantics, size: u64, extra: u64) -> u64 {
+    match sem {
         Semantics::CpAsyncSrcSize => extra.min(size),
         Semantics::CpAsyncIgnoreSrc if extra != 0 => 0,
         _ => size,

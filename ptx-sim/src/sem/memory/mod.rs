@@ -93,13 +93,13 @@ pub fn createpolicy_cvt(_: &Mods, slots: &mut [u64]) -> SemResult {
     Ok(())
 }
 
-pub(super) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
+pub(crate) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
     let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
     Ok(u64::from(t.bits().max(8) / 8))
 }
 
 /// Slots per value: a 128-bit value takes two (low half first).
-pub(super) fn slots_per(bytes: u64) -> usize {
+pub(crate) fn slots_per(bytes: u64) -> usize {
     if bytes > 8 { 2 } else { 1 }
 }
 
