@@ -21,10 +21,23 @@ fn call_site(text: &str) -> (String, u32) {
 }
 
 /// Warp 0 stores a word per lane into shared memory and warp 1 loads
-/// them back, with `bar.sync 0` between the two if `barrier`.
+/// them back, with `bar.sync 0` between the two if `barrier`; the
+/// sanitizer on.
 fn producer_consumer(barrier: bool) -> Result<Vec<u32>, LaunchError> {
+    run_producer_consumer(barrier, Checks::ALL, None)
+}
+
+/// [`producer_consumer`] with `checks`, its schedule varied by `seed`.
+fn run_producer_consumer(
+    barrier: bool,
+    checks: Checks,
+    seed: Option<u64>,
+) -> Result<Vec<u32>, LaunchError> {
     let mut launch = Launch::new(1, 64);
-    launch.shared_bytes(128).checks(Checks::ALL);
+    launch.shared_bytes(128).checks(checks);
+    if let Some(seed) = seed {
+        launch.schedule(seed);
+    }
     launch
         .run(|t| {
             let at = 4 * (t.lane);
@@ -214,4 +227,36 @@ fn without_checks_the_racy_launch_runs_plain() {
         .unwrap();
     // Warp 0 runs first: warp 1 reads its values.
     assert_eq!(report.results[33], 1);
+}
+
+/// How many of the consumer warp's 32 loads see the producer's value.
+fn consumer_reads_right(results: &[u32]) -> usize {
+    (0..32)
+        .filter(|&lane| results[32 + lane] == lane as u32 + 100)
+        .count()
+}
+
+#[test]
+fn a_varied_schedule_makes_a_missing_barrier_change_the_result() {
+    // In the fixed order warp 0 runs first and every load is right; a
+    // varied schedule lets some loads run before the stores, and which
+    // ones depends on the seed. With the barrier, no seed changes a value.
+    let fixed = run_producer_consumer(false, Checks::NONE, None).unwrap();
+    assert_eq!(consumer_reads_right(&fixed), 32);
+    let right: Vec<usize> = (0..16)
+        .map(|seed| {
+            let results = run_producer_consumer(false, Checks::NONE, Some(seed)).unwrap();
+            consumer_reads_right(&results)
+        })
+        .collect();
+    assert!(right.iter().any(|&n| n < 32), "{right:?}");
+    let distinct: std::collections::BTreeSet<usize> = right.iter().copied().collect();
+    assert!(distinct.len() > 1, "every seed read the same: {right:?}");
+    for seed in 0..16 {
+        let results = run_producer_consumer(true, Checks::ALL, Some(seed)).unwrap();
+        assert_eq!(consumer_reads_right(&results), 32, "seed {seed}");
+    }
+    // The same seed, the same run.
+    let again = run_producer_consumer(false, Checks::NONE, Some(3)).unwrap();
+    assert_eq!(consumer_reads_right(&again), right[3]);
 }

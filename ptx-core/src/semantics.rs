@@ -311,6 +311,40 @@ impl std::fmt::Display for Semantics {
     }
 }
 
+impl Semantics {
+    /// Whether it meets other threads: a memory access they may see (`ld`,
+    /// `st`, atomics, `ldmatrix`, `stmatrix`) or a barrier they arrive at.
+    /// What the simulator's sanitizer names statements for, and where a
+    /// varied schedule may switch threads.
+    ///
+    /// ```
+    /// use ptx_core::Semantics;
+    /// assert!(Semantics::St.meets_other_threads());
+    /// assert!(Semantics::Bar.meets_other_threads());
+    /// assert!(!Semantics::Add.meets_other_threads());
+    /// ```
+    pub fn meets_other_threads(self) -> bool {
+        use Semantics::*;
+        matches!(
+            self,
+            Ld | LdNc
+                | Ldu
+                | St
+                | Atom
+                | AtomCas
+                | Red
+                | Ldmatrix
+                | Stmatrix
+                | Bar
+                | Barrier
+                | MbarrierArrive
+                | MbarrierArriveDrop
+                | MbarrierTestWait
+                | MbarrierTryWait
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Semantics;

@@ -252,29 +252,6 @@ fn write_slot(program: &Program, slot: &Slot, j: usize) -> TokenStream {
     }
 }
 
-/// Whether a step of `sem` tells the simulator which statement it is, for
-/// the sanitizer to name: the memory accesses and barriers between threads.
-fn names_site(sem: ptx_core::Semantics) -> bool {
-    use ptx_core::Semantics::*;
-    matches!(
-        sem,
-        Ld | LdNc
-            | Ldu
-            | St
-            | Atom
-            | AtomCas
-            | Red
-            | Ldmatrix
-            | Stmatrix
-            | Bar
-            | Barrier
-            | MbarrierArrive
-            | MbarrierArriveDrop
-            | MbarrierTestWait
-            | MbarrierTryWait
-    )
-}
-
 /// The code of one step; `next` is what to do after it in a state machine.
 fn step_code(program: &Program, i: usize) -> TokenStream {
     let p = private();
@@ -290,7 +267,10 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
                 .filter(|(_, s)| s.access != Access::Read)
                 .map(|(j, s)| write_slot(program, s, j));
             let text = &step.text;
-            let site = names_site(form.semantics).then(|| quote!(#p::site(#text);));
+            let site = form
+                .semantics
+                .meets_other_threads()
+                .then(|| quote!(#p::site(#text);));
             quote! {
                 #site
                 const __PTX_M: #p::core::Mods = #mods;

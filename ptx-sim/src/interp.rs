@@ -120,6 +120,9 @@ impl Prepared {
             }
             match &step.action {
                 Action::Exec { sem, mods, slots } => {
+                    if sem.meets_other_threads() {
+                        crate::machine::current::may_yield();
+                    }
                     let mut heap;
                     let vals: &mut [u64] = if slots.len() <= values.len() {
                         &mut values[..slots.len()]

@@ -8,6 +8,8 @@
 //!    │
 //! thread          who a thread is (Dim3, Thread)
 //!    │
+//! shuffle         the seeded draws of a varied schedule
+//!    │
 //! fault           what can go wrong, typed: Fault, ThreadFault
 //!    │
 //! check/          the sanitizer: races, uninitialised reads and barrier
@@ -76,4 +78,5 @@ pub mod interp;
 pub mod kernel;
 pub mod machine;
 pub mod sem;
+mod shuffle;
 pub mod thread;

@@ -20,6 +20,7 @@ use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Slots, Thread, lanes_of};
+use crate::shuffle::Shuffle;
 
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
@@ -239,7 +240,7 @@ pub(crate) struct Cta {
     pub check: Option<Box<CtaCheck>>,
     /// The state of the random order of warps and lengths of turns, when
     /// the launch varies its schedule ([`crate::kernel::KernelLaunch::schedule`]).
-    shuffle: Option<u64>,
+    shuffle: Option<Shuffle>,
 }
 
 impl Cta {
@@ -315,15 +316,7 @@ impl Cta {
             rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
             register_requests: Vec::new(),
             used: 0,
-            // A nonzero xorshift state per CTA, mixed from the seed and the
-            // CTA (splitmix64's finaliser).
-            shuffle: schedule.map(|seed| {
-                let mut z =
-                    seed.wrapping_add((linear as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                (z ^ (z >> 31)) | 1
-            }),
+            shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             check: checks.any().then(|| {
                 Box::new(CtaCheck::new(
                     checks,
@@ -371,11 +364,8 @@ impl Cta {
             // The warps' order this pass: from the one after the last to
             // spend a turn, or, when the schedule varies, shuffled.
             let mut order: [usize; 32] = std::array::from_fn(|k| (self.next_warp + k) % n.max(1));
-            if let Some(state) = self.shuffle.as_mut() {
-                for k in (1..n.min(32)).rev() {
-                    let j = (next_random(state) % (k as u64 + 1)) as usize;
-                    order.swap(k, j);
-                }
+            if let Some(shuffle) = self.shuffle.as_mut() {
+                shuffle.permute(&mut order[..n.min(32)]);
             }
             for &w in order.iter().take(n) {
                 if self.warps[w].ready == 0 {
@@ -383,7 +373,7 @@ impl Cta {
                 }
                 ran = true;
                 let mut turn = match self.shuffle.as_mut() {
-                    Some(state) => 1 + next_random(state) % TURN,
+                    Some(shuffle) => 1 + shuffle.below(TURN),
                     None => TURN,
                 }
                 .min(left);
@@ -644,13 +634,4 @@ fn site_text(image: &Image, site: u32) -> Site {
         code.and_then(|c| c.texts.get((site & 0xF_FFFF) as usize).cloned()),
         None,
     )
-}
-
-/// The next value of xorshift64 state `state` (never zero), its high half
-/// (the better mixed).
-fn next_random(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state >> 32
 }

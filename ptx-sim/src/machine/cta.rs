@@ -19,6 +19,7 @@ use crate::machine::barrier::BarrierOp;
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::sem::memory::address::Memories;
+use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
@@ -276,6 +277,9 @@ pub(crate) struct CtaCore {
     /// that left the lane something to finish (its asynchronous copies in
     /// flight): the machine calls it without knowing what it does.
     pub at_lane_end: Cell<Option<LaneEnd>>,
+    /// The draws of a varied schedule ([`crate::machine::Launch::schedule`]):
+    /// `None` runs the deterministic order of `scheduler.rs`.
+    pub shuffle: Cell<Option<Shuffle>>,
 }
 
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
@@ -356,6 +360,7 @@ impl CtaCore {
             local_used: Cell::new(false),
             shared: RefCell::new(shared),
             at_lane_end: Cell::new(None),
+            shuffle: Cell::new(None),
             stats: RefCell::new(SharedStats::default()),
             barriers: RefCell::new([Barrier::default(); 16]),
             arrivals: Cell::new(0),
@@ -536,7 +541,16 @@ impl CtaCore {
         }
         let n = self.lanes.len();
         let arrivals = self.arrivals.replace(0);
+        // The warps whose rendezvous resolve, in index order, or in a
+        // random one when the schedule varies.
+        let mut warps = [0u32; 32];
+        let mut count = 0;
         for w in lanes_of(arrivals) {
+            warps[count] = w as u32;
+            count += 1;
+        }
+        let order = self.shuffled(&mut warps[..count]);
+        for w in order.iter().map(|&w| w as usize) {
             if self.resolve_uniform(w, n) {
                 continue;
             }
@@ -563,7 +577,33 @@ impl CtaCore {
         // SAFETY: the fibers outlive the lanes (see `run_cta`), and the
         // released lanes wait, so their fibers are spawned.
         let target = unsafe { (*self.fibers.get()).targets() };
-        self.ready.seal(&self.fiber_of, target);
+        let mut words: Vec<u32> = Vec::new();
+        if self.shuffle.get().is_some() {
+            words = (0..n.div_ceil(32) as u32).collect();
+            self.shuffled(&mut words);
+        }
+        self.ready.seal(&self.fiber_of, target, &words);
+    }
+
+    /// `items` put in a random order when the schedule varies, else as
+    /// they are.
+    fn shuffled<'i>(&self, items: &'i mut [u32]) -> &'i [u32] {
+        if let Some(mut shuffle) = self.shuffle.get() {
+            shuffle.permute(items);
+            self.shuffle.set(Some(shuffle));
+        }
+        items
+    }
+
+    /// Whether the running lane should let the others run first, at a
+    /// memory access or barrier of a varied schedule (one time in four).
+    pub(crate) fn draw_yield(&self) -> bool {
+        let Some(mut shuffle) = self.shuffle.get() else {
+            return false;
+        };
+        let draw = shuffle.below(4) == 0;
+        self.shuffle.set(Some(shuffle));
+        draw
     }
 
     /// The lanes of warp `w` waiting at a warp collective, at `activemask`

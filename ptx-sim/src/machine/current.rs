@@ -4,10 +4,11 @@
 //! lane's fiber until the scheduler has computed the warp's result.
 
 use super::Thread;
-use super::cta::{CtaCore, Seat, Wait};
+use super::cta::{CtaCore, Seat, Wait, WaitKind};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
 use crate::fault::{Fault, ThreadFault};
+use ptx_core::Semantics;
 use std::cell::Cell;
 
 /// What a running lane knows about itself.
@@ -148,7 +149,9 @@ pub fn raise(fault: ThreadFault, message: String) -> ! {
 /// Notes that the running lane is about to run `ptx!` statement `text`,
 /// written at `location`: what the sanitizer names for its accesses and
 /// barriers ([`crate::check`]). What a statement's expansion calls before
-/// a memory access or a barrier; nothing outside a launch.
+/// a memory access or a barrier; nothing outside a launch. Under a varied
+/// schedule ([`crate::machine::Launch::schedule`]) the lane lets the
+/// others run first, one time in four.
 #[inline]
 pub fn note_site(text: &'static str, location: &'static std::panic::Location<'static>) {
     let ptr = get();
@@ -162,6 +165,27 @@ pub fn note_site(text: &'static str, location: &'static std::panic::Location<'st
     if let Some(lane) = cta.lanes.get(ctx.seat.index) {
         lane.site.set(Some((text, location)));
     }
+    if cta.draw_yield() {
+        let _ = yield_lane();
+    }
+}
+
+/// Under a varied schedule, lets the other lanes run first one time in
+/// four: what [`note_site`] does, for the statements that the interpreter
+/// runs ([`crate::interp::Prepared`]); nothing outside a launch.
+#[inline]
+pub(crate) fn may_yield() {
+    if with_lane(|cta, _| cta.draw_yield()) == Some(true) {
+        let _ = yield_lane();
+    }
+}
+
+/// Lets the other lanes of the running lane's CTA run first: it resumes
+/// once no other lane can run (as a failed `mbarrier.try_wait` does).
+pub(crate) fn yield_lane() -> Result<(), Fault> {
+    let mods = ptx_core::Mods::default();
+    let wait = Wait::new(Semantics::Nanosleep, &mods, WaitKind::Yield, 0)?;
+    rendezvous(wait, &mut [])
 }
 
 /// Runs `f` with the running lane's CTA and index, or `None` outside a launch.

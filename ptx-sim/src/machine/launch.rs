@@ -294,6 +294,7 @@ pub struct Launch {
     constant: Vec<Vec<u8>>,
     params: Vec<u8>,
     checks: Option<Checks>,
+    schedule: Option<u64>,
     /// The bytes of shared memory given values at launch
     /// (`shared_init`, `shared_array_from`): initialised for the
     /// sanitizer.
@@ -315,6 +316,7 @@ impl Launch {
             constant: Vec::new(),
             params: Vec::new(),
             checks: None,
+            schedule: None,
             shared_given: Vec::new(),
         }
     }
@@ -363,6 +365,62 @@ impl Launch {
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Launch {
         self.checks = Some(checks);
+        self
+    }
+
+    /// Varies the schedule by `seed`, so that a result that depends on
+    /// the order of warps shows it: the lanes start in a random order of
+    /// warps, the warps whose collectives, barriers and memory accesses
+    /// meet resume in a random order, and before a `ptx!` statement's
+    /// memory access or barrier a lane lets the others run first, one
+    /// time in four. The same seed gives the same run. Unless set, the
+    /// order of `scheduler.rs`: lanes in index order, each to its next
+    /// rendezvous.
+    ///
+    /// Warp 0 writes a word that warp 1 reads: with a `bar.sync` between
+    /// them every seed reads the value, without one what is read depends
+    /// on the seed.
+    ///
+    /// ```
+    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_core::{AsmOperand, Target, check_asm, lower};
+    /// let prepare = |text: &str, cons: &[&str]| {
+    ///     let checked = check_asm(text, cons, Target::default()).unwrap();
+    ///     let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+    ///     Prepared::new(&lower(&checked, &ops).unwrap())
+    /// };
+    /// let st = prepare("st.shared.u32 [%0], %1;", &["r", "r"]);
+    /// let ld = prepare("ld.shared.u32 %0, [%1];", &["=r", "r"]);
+    /// let bar = prepare("bar.sync 0;", &[]);
+    /// // How many of warp 1's lanes read the 7 warp 0 wrote.
+    /// let readers = |seed: u64, barrier: bool| {
+    ///     let report = Launch::new(1, 64)
+    ///         .shared_bytes(4)
+    ///         .schedule(seed)
+    ///         .run(|t| {
+    ///             let mut regs = [0u128; 2];
+    ///             if t.warp == 0 {
+    ///                 regs[1] = 7;
+    ///                 st.run(&mut regs).unwrap();
+    ///             }
+    ///             if barrier {
+    ///                 bar.run(&mut []).unwrap();
+    ///             }
+    ///             if t.warp == 1 {
+    ///                 ld.run(&mut regs).unwrap();
+    ///             }
+    ///             regs[0] == 7
+    ///         })
+    ///         .unwrap();
+    ///     report.results.iter().filter(|&&seen| seen).count()
+    /// };
+    /// assert!((0..8).all(|seed| readers(seed, true) == 32));
+    /// let without: Vec<usize> = (0..8).map(|seed| readers(seed, false)).collect();
+    /// assert!(without.iter().any(|&n| n < 32), "{without:?}");
+    /// ```
+    pub fn schedule(&mut self, seed: u64) -> &mut Launch {
+        self.schedule = Some(seed);
         self
     }
 
@@ -707,6 +765,7 @@ impl Launch {
             first_thread: c * self.block.count(),
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
             shared_given: &self.shared_given,
+            schedule: self.schedule,
         };
         super::scheduler::run_cta(
             &place,

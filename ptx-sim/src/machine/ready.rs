@@ -93,10 +93,16 @@ impl ReadySet {
         !self.any.get()
     }
 
-    /// Queues the lanes added since the last seal, in index order, as
-    /// their fibers (`fiber_of[lane]`, as switch targets by `target`),
+    /// Queues the lanes added since the last seal, in index order (the
+    /// warps in `order`, the indices of a varied schedule, unless it is
+    /// empty), as their fibers (`fiber_of[lane]`, as switch targets by `target`),
     /// after those still queued. The set must be installed.
-    pub(crate) fn seal(&self, fiber_of: &[Cell<FiberId>], target: impl Fn(FiberId) -> SwitchTo) {
+    pub(crate) fn seal(
+        &self,
+        fiber_of: &[Cell<FiberId>],
+        target: impl Fn(FiberId) -> SwitchTo,
+        order: &[u32],
+    ) {
         if !self.any.replace(false) {
             return;
         }
@@ -111,8 +117,9 @@ impl ReadySet {
             self.queue[i - head].set(self.queue[i].get());
         }
         let mut end = len - head;
-        for (w, word) in self.words.iter().enumerate() {
-            let mut bits = word.replace(0);
+        for k in 0..self.words.len() {
+            let w = order.get(k).map_or(k, |&w| w as usize);
+            let mut bits = self.words[w].replace(0);
             if bits == u32::MAX {
                 // A whole warp: no bit to look for.
                 for (slot, fiber) in self.queue[end..end + 32]
@@ -185,11 +192,11 @@ mod tests {
         for i in [70, 3, 99, 31, 32, 0] {
             set.push_warp(i / 32, 1 << (i % 32));
         }
-        set.seal(&fiber_of, target);
+        set.seal(&fiber_of, target, &[]);
         assert_eq!(ReadySet::pop(), Some(target(1000)));
         // Lanes released by a later resolution queue behind those left.
         set.push_warp(0, 1 << 1);
-        set.seal(&fiber_of, target);
+        set.seal(&fiber_of, target, &[]);
         let rest: Vec<usize> = std::iter::from_fn(|| ReadySet::pop().map(|t| t.fiber)).collect();
         assert_eq!(rest, [1003, 1031, 1032, 1070, 1099, 1001]);
         assert!(set.is_empty());
@@ -203,7 +210,7 @@ mod tests {
         let outer = set.install();
         set.push_warp(1, u32::MAX);
         set.push_warp(0, 0b101);
-        set.seal(&fiber_of, target);
+        set.seal(&fiber_of, target, &[]);
         let out: Vec<SwitchTo> = std::iter::from_fn(ReadySet::pop).collect();
         let expected: Vec<SwitchTo> = [0, 2]
             .into_iter()
@@ -211,6 +218,20 @@ mod tests {
             .map(|l| target(63 - l))
             .collect();
         assert_eq!(out, expected);
+        ReadySet::uninstall(outer);
+    }
+
+    #[test]
+    fn a_varied_order_queues_whole_warps_in_that_order() {
+        let fiber_of: Vec<Cell<usize>> = (0..96).map(|i| Cell::new(1000 + i)).collect();
+        let set = ReadySet::new(96);
+        let outer = set.install();
+        set.push_warp(0, 0b11);
+        set.push_warp(1, 0b1);
+        set.push_warp(2, 0b100);
+        set.seal(&fiber_of, target, &[2, 0, 1]);
+        let out: Vec<usize> = std::iter::from_fn(|| ReadySet::pop().map(|t| t.fiber)).collect();
+        assert_eq!(out, [1066, 1000, 1001, 1032]);
         ReadySet::uninstall(outer);
     }
 }

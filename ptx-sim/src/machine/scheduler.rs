@@ -26,6 +26,7 @@ use super::{Dim3, SharedStats, Thread};
 use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, ThreadFault};
+use crate::shuffle::Shuffle;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
@@ -150,6 +151,8 @@ pub(crate) struct CtaPlace<'a> {
     /// The sanitizer's checks, and the shared bytes given at launch.
     pub checks: Checks,
     pub shared_given: &'a [Range<usize>],
+    /// The seed of a varied schedule ([`crate::machine::Launch::schedule`]).
+    pub schedule: Option<u64>,
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
@@ -247,6 +250,11 @@ where
     let shared_len = shared.len();
     let core = CtaCore::new(n, shared, place.ctaid);
     let cta_index = place.first_thread / n.max(1);
+    core.shuffle.set(
+        place
+            .schedule
+            .map(|seed| Shuffle::new(seed, cta_index as u64)),
+    );
     if place.checks.any() {
         *core.check.borrow_mut() = Some(Box::new(CtaCheck::new(
             place.checks,
@@ -295,6 +303,11 @@ where
         // here, a resumed lane in `rendezvous`, the outer lane at the end
         // of the CTA).
         current::set(&ctx);
+        // A varied schedule starts the lanes in a random order of warps:
+        // each lets the others start first, and they resume as drawn.
+        if core.shuffle.get().is_some() {
+            let _ = current::yield_lane();
+        }
         let result = catch_unwind(AssertUnwindSafe(|| f(&ctx.thread)));
         if let Some(finish) = core.at_lane_end.get() {
             finish(&core, t);
