@@ -428,9 +428,9 @@ pub enum Fault {
     /// that no barrier or release/acquire orders ([`crate::check`]).
     #[error("{0}")]
     Race(Box<crate::check::Race>),
-    /// A read of shared memory no thread wrote ([`crate::check`]).
+    /// A read of shared or local memory no thread wrote ([`crate::check`]).
     #[error(
-        "{space} address {address:#x} (+{size} bytes) is read before any thread wrote it (shared memory is not zero at launch on a GPU)"
+        "{space} address {address:#x} (+{size} bytes) is read before any thread wrote it ({space} memory is not zero at launch on a GPU)"
     )]
     Uninitialized {
         /// The memory.
@@ -439,6 +439,15 @@ pub enum Fault {
         address: u64,
         /// How many bytes the read takes.
         size: u64,
+    },
+    /// A module's register read by a thread that never wrote it
+    /// ([`crate::check`]).
+    #[error(
+        "register `{register}` is read before the thread wrote it (its value is undefined on a GPU)"
+    )]
+    UninitializedRegister {
+        /// The register's name in the module.
+        register: String,
     },
     /// An aligned barrier (`bar.sync`, `barrier.sync.aligned`) reached by
     /// part of a warp while other lanes of it, not exited, are elsewhere

@@ -17,6 +17,10 @@ use std::panic::Location;
 /// At most this many findings are kept per CTA.
 const MAX_FINDINGS: usize = 32;
 
+/// The key in [`CtaCheck::released`] of what arrivals at the cluster
+/// barrier published (no shared offset is this large).
+const CLUSTER_BARRIER: u64 = u64::MAX;
+
 /// What the checks found, before it is told as a fault.
 #[derive(Clone, Debug)]
 enum Finding {
@@ -28,8 +32,13 @@ enum Finding {
         later: Stamp,
     },
     Uninitialized {
+        space: Space,
         address: u64,
         size: u64,
+        reader: Stamp,
+    },
+    UninitializedRegister {
+        register: String,
         reader: Stamp,
     },
     DivergentBarrier {
@@ -61,9 +70,13 @@ pub struct CtaCheck {
     /// Per shared address (an mbarrier, a shared atomic), what releases
     /// there published.
     released: HashMap<u64, SparseClock>,
-    /// Once a bulk copy wrote shared memory (bytes the shadow does not
-    /// see), reads of bytes never written are no longer reported.
-    bulk_written: bool,
+    /// Once something the shadow does not see may have written shared
+    /// memory (a bulk copy, or another CTA of the cluster), reads of bytes
+    /// never written are no longer reported.
+    unseen_writes: bool,
+    /// The bytes of each thread's local memory written (by the thread's
+    /// index in the CTA, a bit per byte), for the uninitialised-read check.
+    locals: HashMap<u32, Vec<u64>>,
     findings: Vec<(FindingKey, Finding)>,
     seen: HashSet<FindingKey>,
     scratch: Vec<LaneAccess>,
@@ -90,7 +103,7 @@ impl CtaCheck {
         initialized: &[std::ops::Range<usize>],
     ) -> CtaCheck {
         let mut cells = vec![Cell::FRESH; shared];
-        let given = Stamp::new(cta, 0, 0, 0, false).given();
+        let given = Stamp::new(cta, 0, 0, 0, Use::Write).given();
         for range in initialized {
             for c in &mut cells[range.start.min(shared)..range.end.min(shared)] {
                 c.write = given;
@@ -103,7 +116,8 @@ impl CtaCheck {
             shared: cells,
             fenced: 0,
             released: HashMap::new(),
-            bulk_written: false,
+            unseen_writes: false,
+            locals: HashMap::new(),
             findings: Vec::new(),
             seen: HashSet::new(),
             scratch: Vec::new(),
@@ -140,17 +154,20 @@ impl CtaCheck {
         let mut accesses = std::mem::take(&mut self.scratch);
         accesses.clear();
         warp_accesses(sem, m, members, rows, own, &mut accesses);
-        // An atomic releases before it runs and acquires after (in
-        // `after_warp_op`): the atomics' own order, which the memory's
-        // lock decides, then orders each release before the acquires
-        // that follow it.
+        // An atomic or strong store releases before it runs, an atomic or
+        // strong load acquires after (in `after_warp_op`): their own order,
+        // which the memory's lock decides, then orders each release before
+        // the acquires that follow it. A strong store releases when it is
+        // `.release` or follows a fence (the release pattern of the PTX
+        // ISA's memory model); every atomic and strong load acquires, as
+        // if a fence followed (which can hide a race, never invent one).
         let release = self.fenced & (1 << warp) != 0 || releases(m);
         let mut pages = None;
         for a in &accesses {
             self.access(
                 global, &mut pages, warp, a.lane, site, a.target, a.size, a.how,
             );
-            if a.how == Use::Atomic && release {
+            if a.how.strong() && a.how.writes() && release {
                 self.release_at(Some(global), a.target, warp);
             }
         }
@@ -172,12 +189,17 @@ impl CtaCheck {
         rows: &[Slots; 32],
         own: u32,
     ) {
-        if matches!(sem, Semantics::Atom | Semantics::AtomCas | Semantics::Red) {
+        if matches!(
+            sem,
+            Semantics::Atom | Semantics::AtomCas | Semantics::Red | Semantics::Ld
+        ) {
             let mut accesses = std::mem::take(&mut self.scratch);
             accesses.clear();
             warp_accesses(sem, m, members, rows, own, &mut accesses);
             for a in &accesses {
-                self.acquire_at(global, a.target, warp);
+                if a.how.strong() && a.how.reads() {
+                    self.acquire_at(global, a.target, warp);
+                }
             }
             self.scratch = accesses;
             return;
@@ -225,9 +247,30 @@ impl CtaCheck {
         }
     }
 
-    /// A bulk copy wrote shared memory where the shadow does not see.
-    pub(crate) fn bulk_write(&mut self) {
-        self.bulk_written = true;
+    /// Shared memory may have been written where the shadow does not see:
+    /// a bulk copy wrote it, or the CTA is in a cluster of more than one,
+    /// whose other CTAs write it through `.shared::cluster` addresses.
+    pub(crate) fn unseen_writes(&mut self) {
+        self.unseen_writes = true;
+    }
+
+    /// Warp `warp` arrived at the cluster barrier (`barrier.cluster.arrive`):
+    /// it releases what it saw to the warps that wait there.
+    pub(crate) fn cluster_arrive(&mut self, warp: u32) {
+        if self.checks.race {
+            let clock = self.clocks.release(warp);
+            merge(self.released.entry(CLUSTER_BARRIER).or_default(), &clock);
+        }
+    }
+
+    /// Warp `warp` passed the cluster barrier (`barrier.cluster.wait`): it
+    /// acquires what the CTA's arrivals released. (Arrivals for the next
+    /// phase are merged in too, which can hide a race, never invent one;
+    /// the other CTAs' accesses are not seen at all.)
+    pub(crate) fn cluster_wait(&mut self, warp: u32) {
+        if let Some(clock) = self.released.get(&CLUSTER_BARRIER).cloned() {
+            self.clocks.acquire(warp, &clock);
+        }
     }
 
     /// Warp `warp` ran a fence (`fence`, `membar`).
@@ -262,7 +305,7 @@ impl CtaCheck {
             warp * 32 + arrived.trailing_zeros(),
             0,
             site,
-            false,
+            Use::Read,
         );
         self.find(
             (2, site, 0),
@@ -290,16 +333,14 @@ impl CtaCheck {
         size: u64,
         how: Use,
     ) {
-        let now = Stamp::new(
-            self.cta,
-            warp * 32 + lane,
-            self.clocks.now(warp),
-            site,
-            how == Use::Atomic,
-        );
+        let now = Stamp::new(self.cta, warp * 32 + lane, self.clocks.now(warp), site, how);
         let (space, start) = match target {
             Target::Shared(at) => (Space::Shared, at),
             Target::Global(at) => (Space::Global, at),
+            Target::Local(at) => {
+                self.local_access(warp * 32 + lane, site, now, at, size, how);
+                return;
+            }
         };
         let mut found = None;
         let mut uninitialized = false;
@@ -312,7 +353,7 @@ impl CtaCheck {
                 else {
                     return;
                 };
-                uninitialized = how != Use::Write && cells.iter().any(|c| !c.write.is_some());
+                uninitialized = how.reads() && cells.iter().any(|c| !c.write.is_some());
                 found = touch_all(cells, now, how, warp, &self.clocks);
             }
             Target::Global(at) => {
@@ -330,11 +371,13 @@ impl CtaCheck {
                     }
                 }
             }
+            Target::Local(_) => {}
         }
-        if uninitialized && self.checks.init && !self.bulk_written {
+        if uninitialized && self.checks.init && !self.unseen_writes {
             self.find(
                 (1, site, 0),
                 Finding::Uninitialized {
+                    space: Space::Shared,
                     address: start,
                     size,
                     reader: now,
@@ -365,11 +408,86 @@ impl CtaCheck {
         }
     }
 
+    /// Thread `thread` (its index in the CTA) uses `size` bytes of its
+    /// local memory at `at` as `how`, from statement `site` at `now`: a
+    /// read of bytes it never wrote is a finding.
+    fn local_access(&mut self, thread: u32, site: u32, now: Stamp, at: u64, size: u64, how: Use) {
+        if !self.checks.init {
+            return;
+        }
+        let written = self.locals.entry(thread).or_default();
+        let bytes = at..at.saturating_add(size);
+        let is_set = |w: &Vec<u64>, b: u64| {
+            w.get((b / 64) as usize)
+                .is_some_and(|word| word >> (b % 64) & 1 != 0)
+        };
+        if how.reads() && !bytes.clone().all(|b| is_set(written, b)) {
+            self.find(
+                (1, site, 0),
+                Finding::Uninitialized {
+                    space: Space::Local,
+                    address: at,
+                    size,
+                    reader: now,
+                },
+            );
+        } else if how.writes() {
+            self.local_written(thread, at, size);
+        }
+    }
+
+    /// Thread `thread` (its index in the CTA) wrote `size` bytes of its
+    /// local memory at `at` (an argument or result a call passed there).
+    pub(crate) fn local_written(&mut self, thread: u32, at: u64, size: u64) {
+        if !self.checks.init {
+            return;
+        }
+        let written = self.locals.entry(thread).or_default();
+        let end = at.saturating_add(size);
+        if end.div_ceil(64) as usize > written.len() {
+            written.resize(end.div_ceil(64) as usize, 0);
+        }
+        for b in at..end {
+            written[(b / 64) as usize] |= 1 << (b % 64);
+        }
+    }
+
+    /// Lanes `lanes` of warp `warp` read register `register` of their frame
+    /// (named by `name`) before writing it, at statement `site`.
+    pub(crate) fn uninitialized_register(
+        &mut self,
+        warp: u32,
+        lanes: u32,
+        site: u32,
+        register: u32,
+        name: impl FnOnce() -> String,
+    ) {
+        let key = (6, site, register);
+        if !self.checks.init || self.seen.contains(&key) {
+            return;
+        }
+        let reader = Stamp::new(
+            self.cta,
+            warp * 32 + lanes.trailing_zeros(),
+            0,
+            site,
+            Use::Read,
+        );
+        self.find(
+            key,
+            Finding::UninitializedRegister {
+                register: name(),
+                reader,
+            },
+        );
+    }
+
     /// Warp `warp` acquires what releases at `target` published.
     fn acquire_at(&mut self, global: &GlobalCheck, target: Target, warp: u32) {
         let clock = match target {
             Target::Shared(at) => self.released.get(&at).cloned(),
             Target::Global(at) => global.released(at),
+            Target::Local(_) => None,
         };
         if let Some(clock) = clock {
             self.clocks.acquire(warp, &clock);
@@ -383,7 +501,7 @@ impl CtaCheck {
         match (target, global) {
             (Target::Global(at), Some(global)) => global.release(at, &clock),
             (Target::Shared(at), _) => merge(self.released.entry(at).or_default(), &clock),
-            (Target::Global(_), None) => {}
+            (Target::Global(_), None) | (Target::Local(_), _) => {}
         }
     }
 
@@ -446,17 +564,21 @@ impl CtaCheck {
                         ],
                     }))),
                     Finding::Uninitialized {
+                        space,
                         address,
                         size,
                         reader,
                     } => by(
                         &reader,
                         Fault::Uninitialized {
-                            space: Space::Shared,
+                            space,
                             address,
                             size,
                         },
                     ),
+                    Finding::UninitializedRegister { register, reader } => {
+                        by(&reader, Fault::UninitializedRegister { register })
+                    }
                     Finding::DivergentBarrier {
                         instruction,
                         warp,

@@ -3,16 +3,19 @@
 //!
 //! - **Races** ([`Checks::race`]): two accesses to the same byte of shared
 //!   or global memory by threads of different warps, at least one a write
-//!   (two atomics never race), that nothing orders: no barrier both warps
-//!   passed between them (`bar`/`barrier`, an `mbarrier` phase, a cluster
-//!   barrier), and, across CTAs, no release (a fence, then an atomic) that
-//!   the other side acquired (an atomic on the same address). Each pair of
-//!   statements is reported once, with its kind (read after write, write
-//!   after read, write after write), the address and both threads and
-//!   statements.
+//!   (two strong accesses, atomics and `.relaxed`, `.acquire`, `.release`
+//!   or `.volatile` loads and stores, never race), that nothing orders: no
+//!   barrier both warps passed between them (`bar`/`barrier`, an
+//!   `mbarrier` phase, a cluster barrier), and no release (a `.release`
+//!   atomic or store, or a fence then an atomic or strong store) that the
+//!   other side acquired (an atomic or strong load of the same address).
+//!   Each pair of statements is reported once, with its kind (read after
+//!   write, write after read, write after write), the address and both
+//!   threads and statements.
 //! - **Uninitialised reads** ([`Checks::init`]): a read of shared memory no
 //!   thread of the CTA wrote (a GPU's shared memory is not zero at launch;
-//!   the simulator's is, which hides the bug).
+//!   the simulator's is, which hides the bug), of local memory the thread
+//!   did not write, and, in a module, of a register the lane did not write.
 //! - **Barrier misuse** ([`Checks::sync`]): an aligned barrier (`bar.sync`,
 //!   `barrier.sync.aligned`) reached by some lanes of a warp while others
 //!   of it, not exited, are elsewhere.
@@ -20,8 +23,9 @@
 //! What it does not see: hazards between lanes of one warp (the clocks are
 //! per warp, as a warp's lanes run in lock step here); accesses made by
 //! the tensor-memory copies (`cp.async.bulk`), `wmma` and `wgmma`;
-//! ordering through `ld.acquire`/`st.release` and spin loops on plain
-//! loads. `docs/sanitizer.md` has the whole picture.
+//! ordering through spin loops on plain loads; other CTAs' accesses to a
+//! cluster's distributed shared memory. `docs/sanitizer.md` has the whole
+//! picture.
 //!
 //! One switch turns them on for every launch: `PTX_SIM_CHECKS=all` (or
 //! `none`, or a list such as `race,init`); a launch's own setting
@@ -54,7 +58,8 @@ pub use memory::GlobalCheck;
 pub struct Checks {
     /// Report races on shared and global memory.
     pub race: bool,
-    /// Report reads of shared memory never written.
+    /// Report reads of shared or local memory never written, and of a
+    /// module's registers a lane did not write.
     pub init: bool,
     /// Report aligned barriers reached by part of a warp.
     pub sync: bool,

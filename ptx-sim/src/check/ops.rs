@@ -9,7 +9,7 @@ use crate::machine::lanes_of;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::sem::memory::address::{Place, place};
 use crate::sem::memory::{elem_bytes, slots_per};
-use ptx_core::{Keyword, Mods, Semantics};
+use ptx_core::{Flags, Keyword, Mods, Semantics};
 
 /// Where one lane's access lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +18,9 @@ pub(crate) enum Target {
     Shared(u64),
     /// A global address.
     Global(u64),
+    /// An offset into the lane's own local memory (only read for the
+    /// uninitialised-read check: no other thread reaches it).
+    Local(u64),
 }
 
 /// One lane's access: where, how many bytes, how.
@@ -31,8 +34,8 @@ pub(crate) struct LaneAccess {
 
 /// Where address `addr` of an instruction with modifiers `m` lands, for a
 /// CTA of rank `own` in its cluster: `None` outside the CTA's shared
-/// memory and global buffers (local memory is the thread's own; constant
-/// memory and parameters are read-only).
+/// memory, global buffers and the lane's local memory (constant memory and
+/// parameters are read-only).
 pub(crate) fn target(m: &Mods, addr: u64, own: u32) -> Option<Target> {
     let place = place(m, addr, "check").ok()?;
     if let Some(offset) = place.own_shared(own) {
@@ -40,6 +43,7 @@ pub(crate) fn target(m: &Mods, addr: u64, own: u32) -> Option<Target> {
     }
     match place {
         Place::Global(a) if window_offset(a, PARAM_WINDOW).is_none() => Some(Target::Global(a)),
+        Place::Local(a) => Some(Target::Local(a)),
         _ => None,
     }
 }
@@ -70,15 +74,25 @@ pub(crate) fn warp_accesses(
             let Ok(size) = elem_bytes(m) else { return };
             let n = usize::from(m.count.max(1));
             let at = n * slots_per(size);
+            let how = if strong(m) {
+                Use::StrongRead
+            } else {
+                Use::Read
+            };
             for l in lanes_of(members) {
-                push(l, rows[l][at], size * n as u64, Use::Read);
+                push(l, rows[l][at], size * n as u64, how);
             }
         }
         Semantics::St => {
             let Ok(size) = elem_bytes(m) else { return };
             let n = u64::from(m.count.max(1));
+            let how = if strong(m) {
+                Use::StrongWrite
+            } else {
+                Use::Write
+            };
             for l in lanes_of(members) {
-                push(l, rows[l][0], size * n, Use::Write);
+                push(l, rows[l][0], size * n, how);
             }
         }
         Semantics::Atom | Semantics::AtomCas | Semantics::Red => {
@@ -107,6 +121,17 @@ pub(crate) fn warp_accesses(
         }
         _ => {}
     }
+}
+
+/// Whether a load or store with modifiers `m` is strong (PTX ISA, "Memory
+/// Consistency Model"): `.relaxed`, `.acquire`, `.release`, or
+/// `.volatile` (which the ISA treats as `.relaxed.sys`).
+pub(crate) fn strong(m: &Mods) -> bool {
+    m.has(Flags::VOLATILE)
+        || m.keywords
+            .iter()
+            .flatten()
+            .any(|k| matches!(k, Keyword::Relaxed | Keyword::Acquire | Keyword::Release))
 }
 
 /// Whether `m` asks for release semantics (`.release`, `.acq_rel`).

@@ -14,6 +14,12 @@ const ATOMIC: u32 = 1 << 31;
 /// and before every access.
 const GIVEN: u32 = 1 << 30;
 
+/// The bit of [`Stamp::thread`] that marks a strong access (PTX ISA,
+/// "Memory Consistency Model"): an atomic, or a load or store that is
+/// `.relaxed`, `.acquire`, `.release` or `.volatile`. Two strong accesses
+/// never race.
+const STRONG: u32 = 1 << 29;
+
 /// One access: by which thread of which CTA, at what clock of its warp,
 /// from which statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,12 +43,14 @@ impl Stamp {
         site: NO_SITE,
     };
 
-    /// An access by thread `thread` of CTA `cta` at `clock`, from `site`;
-    /// `atomic` if an atomic made it.
-    pub(crate) fn new(cta: u32, thread: u32, clock: u32, site: u32, atomic: bool) -> Stamp {
+    /// An access by thread `thread` of CTA `cta` at `clock`, from `site`,
+    /// using its bytes as `how`.
+    pub(crate) fn new(cta: u32, thread: u32, clock: u32, site: u32, how: Use) -> Stamp {
+        let atomic = if how == Use::Atomic { ATOMIC } else { 0 };
+        let strong = if how.strong() { STRONG } else { 0 };
         Stamp {
             cta,
-            thread: thread | if atomic { ATOMIC } else { 0 },
+            thread: thread | atomic | strong,
             clock,
             site,
         }
@@ -63,7 +71,7 @@ impl Stamp {
 
     /// The thread's index in its CTA.
     pub(crate) fn index(&self) -> u32 {
-        self.thread & !(ATOMIC | GIVEN)
+        self.thread & !(ATOMIC | GIVEN | STRONG)
     }
 
     /// The thread's warp in its CTA.
@@ -74,6 +82,11 @@ impl Stamp {
     /// Whether an atomic made it.
     pub(crate) fn atomic(&self) -> bool {
         self.thread & ATOMIC != 0
+    }
+
+    /// Whether a strong access made it (see [`STRONG`]).
+    pub(crate) fn strong(&self) -> bool {
+        self.thread & STRONG != 0
     }
 
     /// Whether it and `other` are of the same warp of the same CTA.
@@ -105,15 +118,37 @@ pub(crate) enum Use {
     Read,
     Write,
     /// A read-modify-write: against plain accesses a write, against other
-    /// atomics nothing.
+    /// strong accesses nothing.
     Atomic,
+    /// A strong load (`ld.relaxed`, `ld.acquire`, `ld.volatile`): against
+    /// plain writes a read, against strong accesses nothing.
+    StrongRead,
+    /// A strong store (`st.relaxed`, `st.release`, `st.volatile`).
+    StrongWrite,
+}
+
+impl Use {
+    /// Whether it reads the bytes.
+    pub(crate) fn reads(self) -> bool {
+        !matches!(self, Use::Write | Use::StrongWrite)
+    }
+
+    /// Whether it writes them.
+    pub(crate) fn writes(self) -> bool {
+        !matches!(self, Use::Read | Use::StrongRead)
+    }
+
+    /// Whether it is strong: it never races with another strong access.
+    pub(crate) fn strong(self) -> bool {
+        matches!(self, Use::Atomic | Use::StrongRead | Use::StrongWrite)
+    }
 }
 
 /// The earlier access that `now`, using `cell`'s byte as `how`, conflicts
 /// with unordered (warp `warp`'s clocks `clocks` decide), and the hazard;
 /// then records `now` in the cell. Atomics are kept beside the reads (two
-/// atomics never conflict, and an atomic does not hide the one before it
-/// from a later plain access), the byte marked written.
+/// strong accesses never conflict, and an atomic does not hide the one
+/// before it from a later plain access), the byte marked written.
 pub(crate) fn touch(
     cell: &mut Cell,
     now: Stamp,
@@ -125,16 +160,16 @@ pub(crate) fn touch(
         earlier.is_some()
             && earlier.thread & GIVEN == 0
             && !earlier.same_warp(&now)
-            && !(earlier.atomic() && how == Use::Atomic)
+            && !(earlier.strong() && how.strong())
             && !clocks.orders(warp, earlier)
     };
     let write = unordered(&cell.write).then_some(cell.write);
     let beside = cell.reads.iter().copied().find(|r| unordered(r));
     let found = match how {
-        Use::Read => write
+        Use::Read | Use::StrongRead => write
             .or(beside.filter(Stamp::atomic))
             .map(|w| (Hazard::ReadAfterWrite, w)),
-        Use::Write | Use::Atomic => match (write, beside) {
+        Use::Write | Use::StrongWrite | Use::Atomic => match (write, beside) {
             (Some(w), _) => Some((Hazard::WriteAfterWrite, w)),
             (None, Some(a)) if a.atomic() => Some((Hazard::WriteAfterWrite, a)),
             (None, Some(r)) => Some((Hazard::WriteAfterRead, r)),
@@ -142,7 +177,7 @@ pub(crate) fn touch(
         },
     };
     match how {
-        Use::Read | Use::Atomic => {
+        Use::Read | Use::StrongRead | Use::Atomic => {
             if how == Use::Atomic && !cell.write.is_some() {
                 cell.write = Stamp { site: 0, ..now }.given();
             }
@@ -153,7 +188,7 @@ pub(crate) fn touch(
             }
             cell.reads[0] = now;
         }
-        Use::Write => {
+        Use::Write | Use::StrongWrite => {
             cell.write = now;
             cell.reads = [Stamp::EMPTY; 2];
         }
@@ -195,11 +230,11 @@ mod tests {
     fn a_read_of_another_warps_unordered_write_is_a_hazard_and_of_its_own_is_not() {
         let clocks = Clocks::new(0, 2);
         let mut cell = Cell::FRESH;
-        let write = Stamp::new(0, 0, clocks.now(0), 7, false);
+        let write = Stamp::new(0, 0, clocks.now(0), 7, Use::Write);
         assert_eq!(touch(&mut cell, write, Use::Write, 0, &clocks), None);
-        let own = Stamp::new(0, 5, clocks.now(0), 8, false);
+        let own = Stamp::new(0, 5, clocks.now(0), 8, Use::Read);
         assert_eq!(touch(&mut cell, own, Use::Read, 0, &clocks), None);
-        let other = Stamp::new(0, 40, clocks.now(1), 9, false);
+        let other = Stamp::new(0, 40, clocks.now(1), 9, Use::Read);
         assert_eq!(
             touch(&mut cell, other, Use::Read, 1, &clocks),
             Some((Hazard::ReadAfterWrite, write))
@@ -210,12 +245,12 @@ mod tests {
     fn a_write_after_two_warps_read_conflicts_with_the_other_one() {
         let clocks = Clocks::new(0, 3);
         let mut cell = Cell::FRESH;
-        let r1 = Stamp::new(0, 32, clocks.now(1), 1, false);
-        let r0 = Stamp::new(0, 0, clocks.now(0), 2, false);
+        let r1 = Stamp::new(0, 32, clocks.now(1), 1, Use::Read);
+        let r0 = Stamp::new(0, 0, clocks.now(0), 2, Use::Read);
         touch(&mut cell, r1, Use::Read, 1, &clocks);
         touch(&mut cell, r0, Use::Read, 0, &clocks);
         // Warp 0 writes: its own read is no hazard, warp 1's is.
-        let w0 = Stamp::new(0, 0, clocks.now(0), 3, false);
+        let w0 = Stamp::new(0, 0, clocks.now(0), 3, Use::Write);
         assert_eq!(
             touch(&mut cell, w0, Use::Write, 0, &clocks),
             Some((Hazard::WriteAfterRead, r1))
@@ -226,14 +261,35 @@ mod tests {
     fn atomics_do_not_race_with_each_other_but_do_with_plain_accesses() {
         let clocks = Clocks::new(0, 2);
         let mut cell = Cell::FRESH;
-        let a0 = Stamp::new(0, 0, clocks.now(0), 1, true);
-        let a1 = Stamp::new(0, 32, clocks.now(1), 2, true);
+        let a0 = Stamp::new(0, 0, clocks.now(0), 1, Use::Atomic);
+        let a1 = Stamp::new(0, 32, clocks.now(1), 2, Use::Atomic);
         touch(&mut cell, a0, Use::Atomic, 0, &clocks);
         assert_eq!(touch(&mut cell, a1, Use::Atomic, 1, &clocks), None);
-        let plain = Stamp::new(0, 0, clocks.now(0), 3, false);
+        let plain = Stamp::new(0, 0, clocks.now(0), 3, Use::Read);
         assert_eq!(
             touch(&mut cell, plain, Use::Read, 0, &clocks),
             Some((Hazard::ReadAfterWrite, a1))
+        );
+    }
+
+    #[test]
+    fn strong_loads_and_stores_race_with_plain_writes_but_not_with_each_other() {
+        let clocks = Clocks::new(0, 3);
+        let mut cell = Cell::FRESH;
+        // A flag: warp 0 stores it `.release`, warp 1 spins on it with
+        // `ld.acquire`, then warp 2 writes it plainly.
+        let store = Stamp::new(0, 0, clocks.now(0), 1, Use::StrongWrite);
+        assert_eq!(touch(&mut cell, store, Use::StrongWrite, 0, &clocks), None);
+        let load = Stamp::new(0, 32, clocks.now(1), 2, Use::StrongRead);
+        assert_eq!(touch(&mut cell, load, Use::StrongRead, 1, &clocks), None);
+        // A plain read beside a strong read is no hazard (two reads), nor
+        // does the strong read count as a write.
+        let plain_read = Stamp::new(0, 0, clocks.now(0), 3, Use::Read);
+        assert_eq!(touch(&mut cell, plain_read, Use::Read, 0, &clocks), None);
+        let plain = Stamp::new(0, 64, clocks.now(2), 4, Use::Write);
+        assert_eq!(
+            touch(&mut cell, plain, Use::Write, 2, &clocks),
+            Some((Hazard::WriteAfterWrite, store))
         );
     }
 }

@@ -7,7 +7,7 @@
 //! order of the CTA's deterministic schedule, lanes of a warp in lane
 //! order; a launch's output is its CTAs' in CTA order.
 
-use super::code::{Builtin, Operand, Src};
+use super::code::{Builtin, Operand};
 use super::cta::{CtaContext, Fixed};
 use super::printf::{self, Arguments};
 use super::warp::{Frame, Warp};
@@ -53,7 +53,11 @@ pub(crate) fn run(
                 };
                 cx.output.extend_from_slice(&text);
                 if let Some(ret) = returns.first() {
-                    give(warp, ret, frame, l, count).map_err(on_lane)?;
+                    // `vprintf` returns an `.s32`.
+                    let bytes = (count as u32).to_le_bytes();
+                    let check = cx.check.as_deref_mut();
+                    warp.put_result(check, ret, frame, l, count, &bytes)
+                        .map_err(on_lane)?;
                 }
             }
             Builtin::AssertFail => {
@@ -103,22 +107,6 @@ fn argument(
     };
     let bytes = warp.arg_bytes(cx, arg, frame, 8, l)?;
     Ok(u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])))
-}
-
-/// Writes a builtin's return value `value` to `ret` (a `.param` variable or
-/// a register) for lane `l`.
-fn give(warp: &mut Warp, ret: &Operand, frame: &Frame, l: usize, value: u64) -> Result<(), Fault> {
-    match ret.src {
-        Src::Frame(offset) => warp.local_write(
-            l,
-            frame.local_base.wrapping_add(offset as u64),
-            &(value as u32).to_le_bytes(),
-        ),
-        _ => {
-            warp.write(ret, l, frame.reg_base as usize, value);
-            Ok(())
-        }
-    }
 }
 
 /// What a lane's `printf` reads: its argument buffer, and strings anywhere

@@ -287,6 +287,9 @@ pub(crate) struct FunctionCode {
     pub texts: Vec<String>,
     /// How many 64-bit registers a frame of it holds.
     pub registers: u32,
+    /// Each of them's name in the module (a 128-bit register's two halves
+    /// both bear it; a register the loader adds, its own).
+    pub register_names: Vec<String>,
     /// Its parameters, in order.
     pub params: Vec<Binding>,
     /// Its return parameters, in order.

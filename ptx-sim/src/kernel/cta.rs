@@ -267,7 +267,7 @@ impl Cta {
         ];
         let threads = block.count();
         let code = &image.functions[function as usize];
-        let warps = (0..threads.div_ceil(32))
+        let mut warps = (0..threads.div_ceil(32))
             .map(|w| {
                 let thread = |l: usize| {
                     let i = (w * 32 + l).min(threads - 1);
@@ -302,7 +302,12 @@ impl Cta {
                     image.layouts.clone(),
                 )
             })
-            .collect();
+            .collect::<Vec<Warp>>();
+        if checks.init {
+            for warp in &mut warps {
+                warp.track_registers();
+            }
+        }
         Cta {
             linear,
             ctaid,
@@ -318,13 +323,12 @@ impl Cta {
             used: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             check: checks.any().then(|| {
-                Box::new(CtaCheck::new(
-                    checks,
-                    linear as u32,
-                    threads.div_ceil(32),
-                    shared,
-                    &[],
-                ))
+                let mut check =
+                    CtaCheck::new(checks, linear as u32, threads.div_ceil(32), shared, &[]);
+                if cluster.0.count() > 1 {
+                    check.unseen_writes();
+                }
+                Box::new(check)
             }),
         }
     }
@@ -451,6 +455,9 @@ impl Cta {
     /// Releases `lanes` of warp `warp`, which waited at the cluster
     /// barrier.
     pub(crate) fn release_lanes(&mut self, warp: u32, lanes: u32) {
+        if let Some(check) = self.check.as_deref_mut() {
+            check.cluster_wait(warp);
+        }
         self.warps[warp as usize].release(lanes);
     }
 

@@ -579,12 +579,15 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         let _ = index;
         let mut registers = Vec::new();
         let mut register_bits = Vec::new();
+        let mut register_names = Vec::new();
         let mut next = 0u32;
         for r in &program.registers {
             registers.push(next);
             let bits = r.ty.bits();
             register_bits.push(bits);
-            next += if bits > 64 { 2 } else { 1 };
+            let halves = if bits > 64 { 2 } else { 1 };
+            next += halves;
+            register_names.extend(std::iter::repeat_n(r.name.clone(), halves as usize));
         }
         let code = FunctionCode {
             name: function.name.text.clone(),
@@ -592,6 +595,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             steps: Vec::new(),
             texts: Vec::new(),
             registers: next,
+            register_names,
             params: Vec::new(),
             returns: Vec::new(),
             frame_bytes: 0,
@@ -795,6 +799,11 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
                     if let Src::Reg(r) = factor.src {
                         let keep = self.code.registers;
                         self.code.registers += 1;
+                        let name = self.code.register_names.get(r as usize).cloned();
+                        self.code.register_names.push(format!(
+                            "{} (kept for a fused add)",
+                            name.unwrap_or_default()
+                        ));
                         keeps.entry(c.mul).or_default().push((r, keep));
                         factor.src = Src::Reg(keep);
                     }

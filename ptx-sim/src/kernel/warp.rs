@@ -127,6 +127,10 @@ pub(crate) struct Warp {
     /// The registers of every frame: register `r` of lane `l` in a frame
     /// with base `b` is `regs[(b + r) * 32 + l]`.
     pub regs: Vec<u64>,
+    /// For the uninitialised-read check, the lanes that wrote each register
+    /// of `regs` (bit `l`: lane `l`); empty unless [`Warp::track_registers`].
+    written: Vec<u32>,
+    track_registers: bool,
     pub frames: Vec<Frame>,
     /// Frames no lane uses any more, freed once those above them are.
     dead: Vec<bool>,
@@ -188,6 +192,8 @@ impl Warp {
             pc: [0; 32],
             frame: [0; 32],
             regs: vec![0; entry.registers as usize * 32],
+            written: Vec::new(),
+            track_registers: false,
             frames: Vec::new(),
             dead: Vec::new(),
             layouts,
@@ -219,6 +225,101 @@ impl Warp {
         });
         warp.dead.push(false);
         warp
+    }
+
+    /// Reports reads of registers a lane never wrote, to the CTA's checks
+    /// (before any step runs).
+    pub(crate) fn track_registers(&mut self) {
+        self.track_registers = true;
+        self.written = vec![0; self.regs.len() / 32];
+    }
+
+    /// The registers step `step` of the group reads and writes, for the
+    /// uninitialised-read check, with `active` the lanes that run it: a
+    /// register read by a lane that never wrote it is reported (once per
+    /// statement and register), then the registers it writes are written.
+    fn note_registers(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        step: &super::code::Step,
+        active: u32,
+        frame: &Frame,
+        pc: u32,
+    ) {
+        let base = frame.reg_base as usize;
+        let mut unwritten: Option<(u32, u32)> = None;
+        let written = &mut self.written;
+        let mut read = |written: &Vec<u32>, r: u32, lanes: u32| {
+            let missing = lanes & !written.get(base + r as usize).copied().unwrap_or(u32::MAX);
+            if missing != 0 && unwritten.is_none() {
+                unwritten = Some((r, missing));
+            }
+        };
+        let operand_reads =
+            |written: &Vec<u32>, o: &Operand, read: &mut dyn FnMut(&Vec<u32>, u32, u32)| {
+                if o.access != Access::Write
+                    && let Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _) = o.src
+                {
+                    read(written, r, active);
+                }
+            };
+        let write = |written: &mut Vec<u32>, o: &Operand| {
+            if o.access != Access::Read
+                && let Src::Reg(r) = o.src
+                && let Some(w) = written.get_mut(base + r as usize)
+            {
+                *w |= active;
+            }
+        };
+        if let Some((p, _)) = step.guard {
+            read(written, p, self.group);
+        }
+        let mut op = &step.op;
+        if let Op::Keep { copies, op: inner } = op {
+            for &(from, to) in copies.iter() {
+                let from = written.get(base + from as usize).copied().unwrap_or(0);
+                if let Some(to) = written.get_mut(base + to as usize) {
+                    *to = (*to & !active) | (from & active);
+                }
+            }
+            op = inner;
+        }
+        let (reads, writes): (&[Operand], &[Operand]) = match op {
+            Op::Lane { slots, .. }
+            | Op::Warp { slots, .. }
+            | Op::Machine { slots, .. }
+            | Op::Fused { slots, .. } => (slots, slots),
+            Op::BranchIndexed { index, .. } => (std::slice::from_ref(index), &[]),
+            Op::Call {
+                callee,
+                args,
+                returns,
+            } => {
+                if let super::code::Callee::Indirect(o) = callee {
+                    operand_reads(written, o, &mut read);
+                }
+                (args, returns)
+            }
+            Op::Builtin { args, returns, .. } => (args, returns),
+            _ => (&[], &[]),
+        };
+        if active != 0 {
+            for o in reads {
+                operand_reads(written, o, &mut read);
+            }
+        }
+        if let Some((r, lanes)) = unwritten
+            && let Some(check) = cx.check.as_deref_mut()
+        {
+            let names = &cx.fixed.image.functions[frame.function as usize].register_names;
+            let site = super::cta::site(frame.function, pc);
+            check.uninitialized_register(self.index, lanes, site, r, || {
+                names.get(r as usize).cloned().unwrap_or_default()
+            });
+        }
+        for o in writes {
+            write(written, o);
+        }
     }
 
     /// Where lane `l` stands: its function and program counter.
@@ -338,6 +439,9 @@ impl Warp {
             };
             let base = frame.reg_base as usize;
             let active = self.guarded(step.guard, self.group, base);
+            if self.track_registers {
+                self.note_registers(cx, step, active, &frame, pc);
+            }
             self.thread_steps += u64::from(self.group.count_ones());
             let op = match &step.op {
                 Op::Keep { copies, op } => {
@@ -1029,6 +1133,9 @@ impl Warp {
                 }
             }
             Semantics::BarrierClusterArrive => {
+                if let Some(check) = cx.check.as_deref_mut() {
+                    check.cluster_arrive(self.index);
+                }
                 let rank = cx.peers.rank();
                 for l in lanes_of(active) {
                     cx.cluster
@@ -1081,7 +1188,7 @@ impl Warp {
                     check.async_copy(global, self.index, l as u32, site, dst, src, size, read);
                 }
             }
-            Semantics::CpAsyncBulk | Semantics::CpAsyncBulkTensor => check.bulk_write(),
+            Semantics::CpAsyncBulk | Semantics::CpAsyncBulkTensor => check.unseen_writes(),
             _ => {}
         }
     }
@@ -1164,6 +1271,9 @@ impl Warp {
             }
         }
         if blocked == 0 {
+            if let Some(check) = cx.check.as_deref_mut() {
+                check.cluster_wait(self.index);
+            }
             self.goto(pc + 1);
             return Ok(());
         }
@@ -1285,6 +1395,9 @@ impl Warp {
         let reg_base = (self.regs.len() / 32) as u32;
         self.regs
             .resize(self.regs.len() + code.registers as usize * 32, 0);
+        if self.track_registers {
+            self.written.resize(self.regs.len() / 32, 0);
+        }
         let new = self.frames.len() as u32;
         self.frames.push(Frame {
             function,
@@ -1302,6 +1415,7 @@ impl Warp {
             for (arg, binding) in args.iter().zip(&code.params) {
                 self.bind(&cx.fixed, arg, frame, binding, &callee_frame, l)
                     .map_err(|f| (l as u32, f))?;
+                self.note_bound(cx, binding, &callee_frame, l);
             }
         }
         self.unjoin_for_call(calling);
@@ -1353,6 +1467,26 @@ impl Warp {
                 };
                 self.write(&reg, l, to.reg_base as usize, v);
                 Ok(())
+            }
+        }
+    }
+
+    /// For the uninitialised-read check: lane `l` wrote parameter
+    /// `binding` of frame `to` (a register, or bytes of local memory).
+    fn note_bound(&mut self, cx: &mut CtaContext<'_>, binding: &Binding, to: &Frame, l: usize) {
+        match *binding {
+            Binding::Frame { offset, size } => {
+                if let Some(check) = cx.check.as_deref_mut() {
+                    let thread = self.index * 32 + l as u32;
+                    check.local_written(thread, to.local_base + offset, size);
+                }
+            }
+            Binding::Register(reg) => {
+                if let Src::Reg(r) = reg.src
+                    && let Some(w) = self.written.get_mut(to.reg_base as usize + r as usize)
+                {
+                    *w |= 1 << l;
+                }
             }
         }
     }
@@ -1423,7 +1557,8 @@ impl Warp {
         };
         for l in lanes_of(lanes) {
             for (binding, dest) in code.returns.iter().zip(returns.iter()) {
-                self.give_back(&cx.fixed, binding, &frame, dest, &caller, l)
+                let check = cx.check.as_deref_mut();
+                self.give_back(&cx.fixed, check, binding, &frame, dest, &caller, l)
                     .map_err(|f| (l as u32, f))?;
             }
         }
@@ -1444,9 +1579,11 @@ impl Warp {
 
     /// Copies return parameter `binding` of frame `from` to `dest` of frame
     /// `to`, for lane `l`.
+    #[allow(clippy::too_many_arguments)]
     fn give_back(
         &mut self,
         cx: &Fixed<'_>,
+        check: Option<&mut CtaCheck>,
         binding: &Binding,
         from: &Frame,
         dest: &Operand,
@@ -1467,9 +1604,29 @@ impl Warp {
                 (v, v.to_le_bytes().to_vec())
             }
         };
+        self.put_result(check, dest, to, l, value, &bytes)
+    }
+
+    /// Writes a call's result to `dest` of frame `to` for lane `l`: `bytes`
+    /// to a `.param` variable, or `value` to a register; the checks
+    /// `check` (if on) told of the local bytes written.
+    pub(crate) fn put_result(
+        &mut self,
+        check: Option<&mut CtaCheck>,
+        dest: &Operand,
+        to: &Frame,
+        l: usize,
+        value: u64,
+        bytes: &[u8],
+    ) -> Result<(), Fault> {
         match dest.src {
             Src::Frame(offset) => {
-                self.local_write(l, to.local_base.wrapping_add(offset as u64), &bytes)
+                let at = to.local_base.wrapping_add(offset as u64);
+                self.local_write(l, at, bytes)?;
+                if let Some(check) = check {
+                    check.local_written(self.index * 32 + l as u32, at, bytes.len() as u64);
+                }
+                Ok(())
             }
             _ => {
                 self.write(dest, l, to.reg_base as usize, value);
@@ -1496,6 +1653,7 @@ impl Warp {
             self.dead.pop();
             if let Some(top) = self.frames.pop() {
                 self.regs.truncate(top.reg_base as usize * 32);
+                self.written.truncate(top.reg_base as usize);
             }
         }
     }
