@@ -465,6 +465,23 @@ pub enum Fault {
         /// Its lanes, not exited, elsewhere.
         missing: u32,
     },
+    /// A warp collective whose member mask names lanes that exited before
+    /// it ran ([`crate::check`]): legal on sm_70 and later, which wait only
+    /// for the mask's lanes that have not exited, but what a shuffle reads
+    /// from an exited lane is undefined.
+    #[error(
+        "`{instruction}`'s member mask {membermask:#010x} names lanes {exited:#010x} of warp {warp}, which exited before it ran (what it reads from them is undefined)"
+    )]
+    CollectiveOverExited {
+        /// The instruction's table key.
+        instruction: &'static str,
+        /// The warp, in its CTA.
+        warp: u32,
+        /// The member mask.
+        membermask: u32,
+        /// The mask's lanes that had exited.
+        exited: u32,
+    },
     /// A launch some thread of which did not finish.
     #[error("a thread did not finish")]
     Unfinished,

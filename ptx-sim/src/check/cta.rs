@@ -48,6 +48,13 @@ enum Finding {
         missing: u32,
         at: Stamp,
     },
+    CollectiveOverExited {
+        instruction: &'static str,
+        warp: u32,
+        membermask: u32,
+        exited: u32,
+        at: Stamp,
+    },
 }
 
 /// A finding's identity across CTAs: its kind and statements, so that the
@@ -284,6 +291,40 @@ impl CtaCheck {
         if self.checks.race {
             self.clocks.barrier(releasing, acquiring);
         }
+    }
+
+    /// Collective `instruction` run by lanes `lanes` of warp `warp` from
+    /// `site` over member mask `membermask`, whose lanes `exited` had
+    /// exited.
+    pub(crate) fn collective_over_exited(
+        &mut self,
+        instruction: &'static str,
+        warp: u32,
+        site: u32,
+        lanes: u32,
+        membermask: u32,
+        exited: u32,
+    ) {
+        if !self.checks.sync || exited == 0 {
+            return;
+        }
+        let at = Stamp::new(
+            self.cta,
+            warp * 32 + lanes.trailing_zeros(),
+            0,
+            site,
+            Use::Read,
+        );
+        self.find(
+            (7, site, 0),
+            Finding::CollectiveOverExited {
+                instruction,
+                warp,
+                membermask,
+                exited,
+                at,
+            },
+        );
     }
 
     /// Aligned barrier `instruction` reached by lanes `arrived` of warp
@@ -592,6 +633,21 @@ impl CtaCheck {
                             warp,
                             arrived,
                             missing,
+                        },
+                    ),
+                    Finding::CollectiveOverExited {
+                        instruction,
+                        warp,
+                        membermask,
+                        exited,
+                        at,
+                    } => by(
+                        &at,
+                        Fault::CollectiveOverExited {
+                            instruction,
+                            warp,
+                            membermask,
+                            exited,
                         },
                     ),
                 };

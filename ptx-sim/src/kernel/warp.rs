@@ -790,6 +790,7 @@ impl Warp {
             let mut call = WarpCall {
                 mods: *mods,
                 members,
+                exited: self.exited,
                 lanes: cx.rows,
                 memory: WarpMemories {
                     shared: cx.shared,
@@ -907,6 +908,13 @@ impl Warp {
         for (mask, lanes) in groups {
             let needed = mask & live;
             if lanes & needed == needed {
+                let exited = mask & self.present & self.exited;
+                if exited != 0
+                    && let Some(check) = cx.check.as_deref_mut()
+                {
+                    let site = super::cta::site(frame.function, pc);
+                    check.collective_over_exited(sem.key(), self.index, site, lanes, mask, exited);
+                }
                 self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
                 if sem == Semantics::Setmaxnreg {
                     self.note_register_request(cx, mods, slots, frame, lanes)?;
@@ -1694,6 +1702,18 @@ impl Warp {
             f = frame.caller;
         }
         self.free_dead();
+        // Lanes waiting at a collective for these may now run it: they try
+        // again (sm_70 and later wait only for the mask's lanes that have
+        // not exited).
+        let mut retry = 0;
+        for l in lanes_of(self.waiting) {
+            if self.wait_kind[l] == Some(Waiting::Collective) {
+                retry |= 1 << l;
+                self.wait_kind[l] = None;
+            }
+        }
+        self.waiting &= !retry;
+        self.ready |= retry;
         self.group = rest;
         if rest != 0 {
             self.goto(pc + 1);

@@ -39,6 +39,10 @@ pub struct WarpCall<'a> {
     pub mods: Mods,
     /// The member lanes (bit i: lane i).
     pub members: u32,
+    /// The warp's lanes that have exited (bit i: lane i): what a shuffle
+    /// reads from them (0, as the H200 gives) differs from what it reads
+    /// from a live lane outside the member mask.
+    pub exited: u32,
     /// Every lane's slots (only members' are meaningful); outputs are written in place.
     pub lanes: &'a mut [Slots; 32],
     /// The memories the lanes reach.
@@ -707,6 +711,7 @@ impl CtaCore {
             let mut call = WarpCall {
                 mods: *wait.mods(),
                 members,
+                exited: 0,
                 lanes: rows,
                 memory: WarpMemories {
                     shared: &mut shared,

@@ -78,7 +78,7 @@ fn shfl_lanes(call: &mut WarpCall<'_>, mode: Keyword) {
     {
         return shfl_uniform(lanes, mode, b as u32, c as u32);
     }
-    shfl_each(lanes, members, |l, lanes| {
+    shfl_each(lanes, members, call.exited, |l, lanes| {
         let s = &lanes[l as usize];
         shfl_source(mode, l, s[3] as u32, s[4] as u32)
     });
@@ -94,41 +94,49 @@ fn shfl_lanes(call: &mut WarpCall<'_>, mode: Keyword) {
 fn shfl_uniform(lanes: &mut [Slots; 32], mode: Keyword, b: u32, c: u32) {
     let (bval, clamp) = (b & 31, c & 31);
     if (c >> 8) & 31 != 0 {
-        return shfl_each(lanes, u32::MAX, |l, _| shfl_source(mode, l, b, c));
+        return shfl_each(lanes, u32::MAX, 0, |l, _| shfl_source(mode, l, b, c));
     }
     match mode {
-        Keyword::Bfly if clamp == 31 => shfl_each(lanes, u32::MAX, |l, _| (l ^ bval, true)),
-        Keyword::Bfly => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Bfly if clamp == 31 => shfl_each(lanes, u32::MAX, 0, |l, _| (l ^ bval, true)),
+        Keyword::Bfly => shfl_each(lanes, u32::MAX, 0, |l, _| {
             let j = l ^ bval;
             (j, j <= clamp)
         }),
-        Keyword::Down => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Down => shfl_each(lanes, u32::MAX, 0, |l, _| {
             let j = l + bval;
             (j, j <= clamp)
         }),
-        Keyword::Up => shfl_each(lanes, u32::MAX, |l, _| {
+        Keyword::Up => shfl_each(lanes, u32::MAX, 0, |l, _| {
             (l.wrapping_sub(bval), l >= bval + clamp)
         }),
-        _ => shfl_each(lanes, u32::MAX, |_, _| (bval, bval <= clamp)),
+        _ => shfl_each(lanes, u32::MAX, 0, |_, _| (bval, bval <= clamp)),
     }
 }
 
 /// Gives each lane of `members` the `a` (slot 2) of its source lane and
 /// the predicate (slot 1), `source(lane)` being what [`shfl_source`]
 /// returns for it. A source lane outside the member mask gives an
-/// undefined value in the ISA; the simulator gives the lane its own `a`.
-/// Slot 2 is only read, so each lane reads its source's in place.
+/// undefined value in the ISA: an `exited` lane gives 0, as the H200 does
+/// (`tests/data/kernels/seeded/`: `reduce4_shfl_half_warp`, bit for bit),
+/// and a live one the reading lane's own `a`. Slot 2 is only read, so each
+/// lane reads its source's in place.
 #[inline(always)]
 fn shfl_each(
     lanes: &mut [Slots; 32],
     members: u32,
+    exited: u32,
     source: impl Fn(u32, &[Slots; 32]) -> (u32, bool),
 ) {
     let one = |l: u32, lanes: &mut [Slots; 32]| {
         let (j, p) = source(l, lanes);
-        let j = if p { j } else { l };
-        let from = if members & (1 << (j & 31)) != 0 { j } else { l };
-        let v = lanes[from as usize & 31][2];
+        let j = if p { j } else { l } & 31;
+        let v = if members & (1 << j) != 0 {
+            lanes[j as usize][2]
+        } else if exited & (1 << j) != 0 {
+            0
+        } else {
+            lanes[l as usize & 31][2]
+        };
         let s = &mut lanes[l as usize];
         s[0] = v;
         s[1] = u64::from(p);
