@@ -260,3 +260,41 @@ fn a_varied_schedule_makes_a_missing_barrier_change_the_result() {
     let again = run_producer_consumer(false, Checks::NONE, Some(3)).unwrap();
     assert_eq!(consumer_reads_right(&again), right[3]);
 }
+
+/// One warp: every lane stores its lane number in its word of shared
+/// memory, then reads its neighbour's (lane `l` reads lane `l ^ 1`'s),
+/// with `bar.warp.sync` between the two if `sync`.
+fn neighbours(sync: bool) -> Result<Vec<u32>, LaunchError> {
+    let mut launch = Launch::new(1, 32);
+    launch.shared_bytes(128).checks(Checks::ALL);
+    launch
+        .run(|t| {
+            ptx!("st.shared.u32 [%0], %1;" :: "r"(4 * t.lane), "r"(t.lane));
+            if sync {
+                ptx!("bar.warp.sync %0;" :: "r"(u32::MAX));
+            }
+            let v: u32;
+            ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(4 * (t.lane ^ 1)));
+            v
+        })
+        .map(|r| r.results)
+}
+
+#[test]
+fn lanes_of_one_warp_race_without_a_warp_barrier_between_them() {
+    // From sm_70 on a warp's lanes need not run in lock step: without
+    // `bar.warp.sync` (`__syncwarp()`) a lane may read its neighbour's word
+    // before the neighbour wrote it.
+    let err = neighbours(false).unwrap_err();
+    let Fault::Race(race) = &err.faults[0].fault else {
+        panic!("not a race: {err}");
+    };
+    assert_eq!(race.hazard, Hazard::ReadAfterWrite);
+    let [write, read] = &race.accesses;
+    assert_eq!(write.thread.warp, read.thread.warp);
+    assert_eq!(write.thread.lane, read.thread.lane ^ 1);
+    assert!(err.to_string().contains("no `bar.warp.sync`"), "{err}");
+    // With it, every lane reads its neighbour's number.
+    let read = neighbours(true).unwrap();
+    assert_eq!(read, (0..32).map(|l| l ^ 1).collect::<Vec<u32>>());
+}

@@ -46,6 +46,13 @@ impl Clocks {
         self.own[w as usize * self.n + w as usize]
     }
 
+    /// Warp `w` synchronised its own lanes (`bar.warp.sync`, a `.sync`
+    /// collective): its accesses before are ordered before its accesses
+    /// after, whichever lanes made them.
+    pub(crate) fn tick(&mut self, w: u32) {
+        self.own[w as usize * self.n + w as usize] += 1;
+    }
+
     /// Whether the access stamped `s` happened before warp `w`'s present
     /// point.
     pub(crate) fn orders(&self, w: u32, s: &Stamp) -> bool {

@@ -147,6 +147,9 @@ impl CtaCheck {
         rows: &[Slots; 32],
         own: u32,
     ) {
+        if matches!(crate::sem::class(sem), crate::sem::Class::Warp { .. }) {
+            self.clocks.tick(warp);
+        }
         if matches!(
             sem,
             Semantics::MbarrierArrive | Semantics::MbarrierArriveDrop

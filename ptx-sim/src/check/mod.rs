@@ -2,7 +2,7 @@
 //! synccheck report on a GPU, found while a launch runs on the CPU.
 //!
 //! - **Races** ([`Checks::race`]): two accesses to the same byte of shared
-//!   or global memory by threads of different warps, at least one a write
+//!   or global memory by different threads, at least one a write
 //!   (two strong accesses, atomics and `.relaxed`, `.acquire`, `.release`
 //!   or `.volatile` loads and stores, never race), that nothing orders: no
 //!   barrier both warps passed between them (`bar`/`barrier`, an
@@ -20,8 +20,12 @@
 //!   `barrier.sync.aligned`) reached by some lanes of a warp while others
 //!   of it, not exited, are elsewhere.
 //!
-//! What it does not see: hazards between lanes of one warp (the clocks are
-//! per warp, as a warp's lanes run in lock step here); accesses made by
+//! Lanes of one warp race too unless the warp synchronises between their
+//! accesses (`bar.warp.sync`, any `.sync` collective, a barrier): from
+//! sm_70 on a warp's lanes need not run in lock step. Two lanes' accesses
+//! from the same statement are not told apart.
+//!
+//! What it does not see: accesses made by
 //! the tensor-memory copies (`cp.async.bulk`), `wmma` and `wgmma`;
 //! ordering through spin loops on plain loads; other CTAs' accesses to a
 //! cluster's distributed shared memory. `docs/sanitizer.md` has the whole
@@ -182,9 +186,15 @@ pub struct Race {
 impl fmt::Display for Race {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [earlier, later] = &self.accesses;
+        let (a, b) = (&earlier.thread, &later.thread);
+        let between = if a.ctaid == b.ctaid && a.warp == b.warp {
+            "no `bar.warp.sync` or other synchronisation of the warp"
+        } else {
+            "no barrier or release/acquire"
+        };
         write!(
             f,
-            "race ({}) on {} address {:#x}: {later}, and {earlier}, with no barrier or release/acquire between them",
+            "race ({}) on {} address {:#x}: {later}, and {earlier}, with {between} between them",
             self.hazard, self.space, self.address
         )
     }

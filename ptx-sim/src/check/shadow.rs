@@ -156,12 +156,21 @@ pub(crate) fn touch(
     warp: u32,
     clocks: &Clocks,
 ) -> Option<(Hazard, Stamp)> {
+    // Lanes of one warp are ordered by the warp's synchronisations, which
+    // move its clock on: accesses by two of its lanes with the same clock,
+    // from different statements (the lanes of one instruction, or of one
+    // statement run again, are not told apart), have none between them.
     let unordered = |earlier: &Stamp| {
         earlier.is_some()
             && earlier.thread & GIVEN == 0
-            && !earlier.same_warp(&now)
             && !(earlier.strong() && how.strong())
-            && !clocks.orders(warp, earlier)
+            && if earlier.same_warp(&now) {
+                earlier.index() != now.index()
+                    && earlier.site != now.site
+                    && earlier.clock == now.clock
+            } else {
+                !clocks.orders(warp, earlier)
+            }
     };
     let write = unordered(&cell.write).then_some(cell.write);
     let beside = cell.reads.iter().copied().find(|r| unordered(r));
@@ -232,13 +241,34 @@ mod tests {
         let mut cell = Cell::FRESH;
         let write = Stamp::new(0, 0, clocks.now(0), 7, Use::Write);
         assert_eq!(touch(&mut cell, write, Use::Write, 0, &clocks), None);
-        let own = Stamp::new(0, 5, clocks.now(0), 8, Use::Read);
+        let own = Stamp::new(0, 0, clocks.now(0), 8, Use::Read);
         assert_eq!(touch(&mut cell, own, Use::Read, 0, &clocks), None);
         let other = Stamp::new(0, 40, clocks.now(1), 9, Use::Read);
         assert_eq!(
             touch(&mut cell, other, Use::Read, 1, &clocks),
             Some((Hazard::ReadAfterWrite, write))
         );
+    }
+
+    #[test]
+    fn lanes_of_one_warp_race_until_the_warp_synchronises() {
+        let mut clocks = Clocks::new(0, 1);
+        let mut cell = Cell::FRESH;
+        // Lanes 0 and 6 write in one statement: not told apart, no hazard.
+        let write = Stamp::new(0, 0, clocks.now(0), 7, Use::Write);
+        assert_eq!(touch(&mut cell, write, Use::Write, 0, &clocks), None);
+        let same = Stamp::new(0, 6, clocks.now(0), 7, Use::Write);
+        assert_eq!(touch(&mut cell, same, Use::Write, 0, &clocks), None);
+        // Lane 5 reads with no `bar.warp.sync` since.
+        let read = Stamp::new(0, 5, clocks.now(0), 8, Use::Read);
+        assert_eq!(
+            touch(&mut cell, read, Use::Read, 0, &clocks),
+            Some((Hazard::ReadAfterWrite, same))
+        );
+        // After the warp synchronises, lane 9's read is ordered.
+        clocks.tick(0);
+        let later = Stamp::new(0, 9, clocks.now(0), 9, Use::Read);
+        assert_eq!(touch(&mut cell, later, Use::Read, 0, &clocks), None);
     }
 
     #[test]
