@@ -209,9 +209,13 @@ pub(crate) fn closest<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let len = word.chars().count();
+    let limit = (len / 3).max(1);
     candidates
         .into_iter()
+        // Lengths further apart than the limit are at least that many
+        // edits apart: no need to count them.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(word, c), c))
         .filter(|&(d, c)| d <= limit && d > 0 || (d == 0 && c != word))
         // Among equally close candidates, the one that shares the longest

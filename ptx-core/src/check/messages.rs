@@ -180,20 +180,31 @@ pub(super) fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) ->
                 })
         })
     };
-    // Modifiers no form of the opcode knows: report those alone.
+    // Modifiers no form of the opcode knows: report those alone. What any
+    // form takes, each once in the order the forms give them (an opcode
+    // such as `tcgen05` has hundreds of forms sharing their values),
+    // gathered for the first such modifier.
     let mut diags = Vec::new();
+    let mut all_values: Option<Vec<&str>> = None;
     for w in written {
         if known_anywhere(&w.text) {
             continue;
         }
-        let all_values = attempts.iter().flat_map(|a| {
-            a.form
-                .slots
+        let all_values = all_values.get_or_insert_with(|| {
+            let mut seen = std::collections::HashSet::new();
+            attempts
                 .iter()
-                .flat_map(|s| s.values.iter().map(String::as_str))
-                .chain(a.form.head.iter().map(String::as_str))
+                .flat_map(|a| {
+                    a.form
+                        .slots
+                        .iter()
+                        .flat_map(|s| s.values.iter().map(String::as_str))
+                        .chain(a.form.head.iter().map(String::as_str))
+                })
+                .filter(|v| seen.insert(*v))
+                .collect()
         });
-        let hint = crate::diag::closest(&w.text, all_values);
+        let hint = crate::diag::closest(&w.text, all_values.iter().copied());
         let mut d = if looks_like_type(&w.text) && ScalarType::from_name(&w.text).is_none() {
             Diagnostic::error(
                 DiagnosticKind::InvalidType,
