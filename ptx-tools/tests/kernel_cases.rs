@@ -19,30 +19,6 @@ const KNOWN: &[(&str, &str)] = &[
         "the sample races (five pipeline stages in four buffers): the H100's result depends on its timing",
     ),
     (
-        "tma/im2col/f16_3d_nwc",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
-        "tma/im2col/f16_4d_nhwc",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
-        "tma/im2col/f32_4d_nhwc_nan",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
-        "tma/im2col/f32_5d_ndhwc",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
-        "tma/im2col/u8_4d_sw64",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
-        "tma/im2col/f16_4d_channels_part",
-        "im2col tensor maps are not modelled yet (the encoder refuses them, naming the mode)",
-    ),
-    (
         "tma/interleave/f16_16B",
         "interleaved tensor maps are not modelled yet (the copy faults as not simulated)",
     ),

@@ -17,6 +17,13 @@
 //! completes the box's bytes on the mbarrier at the same place in each
 //! destination CTA, whether or not they were inside the tensor.
 //!
+//! An im2col load (`.im2col`, through a map of that mode) takes
+//! `pixelsPerColumn` pixels of `channelsPerPixel` elements, laid out as a
+//! tile of that shape: the pixels walk the bounding box from the
+//! coordinates' corner, innermost spatial dimension first, then the next
+//! image, each read at its place plus the copy's im2col offsets
+//! (`TileBox::each_im2col`; `docs/tensor-maps.md`).
+//!
 //! Copies complete at once, as every other asynchronous copy here: their
 //! bytes are in place when the instruction returns, which is one of the
 //! orders the GPU allows.
@@ -65,9 +72,10 @@ impl TileBox {
     /// (`tma/swizzle/f16_sw128_box32x8`).
     fn of(map: &TensorMap, dims: usize, key: &'static str) -> Result<TileBox, Fault> {
         let Mode::Tiled { box_dim } = map.mode else {
-            return Err(Fault::not_simulated(format!(
-                "{key} through an im2col tensor map"
-            )));
+            return Err(Fault::BadOperand {
+                instruction: key,
+                detail: "a tile copy through a tensor map of im2col mode".into(),
+            });
         };
         let rank = map.rank as usize;
         if rank != dims {
@@ -94,6 +102,114 @@ impl TileBox {
             element,
             pitch: row.max(map.swizzle.span()),
         })
+    }
+
+    /// The box of an im2col map for a `dims`-dimensional copy: `pixels`
+    /// rows of `channels` elements, laid out in shared memory as a tile
+    /// of that shape is.
+    fn of_im2col(map: &TensorMap, dims: usize, key: &'static str) -> Result<TileBox, Fault> {
+        let Mode::Im2col {
+            channels, pixels, ..
+        } = map.mode
+        else {
+            return Err(Fault::BadOperand {
+                instruction: key,
+                detail: "an im2col copy through a tensor map of tile mode".into(),
+            });
+        };
+        let rank = map.rank as usize;
+        if rank != dims {
+            return Err(Fault::BadOperand {
+                instruction: key,
+                detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
+            });
+        }
+        if map.interleave != Interleave::None {
+            return Err(Fault::not_simulated(format!(
+                "{key} through an interleaved tensor map"
+            )));
+        }
+        let element = map.dtype.size();
+        let row = u64::from(channels) * element;
+        let mut counts = [1u64; 5];
+        counts[0] = u64::from(channels);
+        counts[1] = u64::from(pixels);
+        Ok(TileBox {
+            rank: 2,
+            counts,
+            element,
+            pitch: row.max(map.swizzle.span()),
+        })
+    }
+
+    /// [`TileBox::each`] for an im2col copy at `coords` (channel, the
+    /// filter's corner in each spatial dimension, image) with the filter
+    /// offsets `offsets`: the pixels are taken from the corner on through
+    /// the bounding box (each spatial dimension from its lower corner to
+    /// its size less one plus its upper corner, stepping by its traversal
+    /// stride; the innermost first, then the next image), each read at its
+    /// place plus the offsets, `channels` elements from the coordinate's
+    /// channel.
+    fn each_im2col(
+        &self,
+        map: &TensorMap,
+        coords: &[i64],
+        offsets: &[i64],
+        f: &mut dyn FnMut(u64, Option<u64>) -> SemResult,
+    ) -> SemResult {
+        let Mode::Im2col { lower, upper, .. } = map.mode else {
+            return Ok(());
+        };
+        let rank = map.rank as usize;
+        let spatial = rank - 2;
+        let image = rank - 1;
+        // The pixel's place: spatial coordinates 1..=spatial, then the image.
+        let mut at = [0i64; 5];
+        at[..rank].copy_from_slice(&coords[..rank]);
+        for pixel in 0..self.counts[1] {
+            for k in 0..self.counts[0] {
+                let mut inside = true;
+                let mut addr = map.address;
+                for i in 0..rank {
+                    let g = if i == 0 {
+                        at[0] + k as i64
+                    } else if i <= spatial {
+                        at[i] + offsets.get(i - 1).copied().unwrap_or(0)
+                    } else {
+                        at[i]
+                    };
+                    if g < 0 || g as u64 >= map.dims[i] {
+                        inside = false;
+                    } else {
+                        addr = addr.wrapping_add(g as u64 * map.strides[i]);
+                    }
+                }
+                f(
+                    pixel * self.pitch + k * self.element,
+                    inside.then_some(addr),
+                )?;
+            }
+            // The next pixel: step the innermost spatial dimension,
+            // wrapping into the next and at last into the next image.
+            let mut carry = true;
+            for i in 1..=spatial {
+                if !carry {
+                    break;
+                }
+                let step = i64::from(map.element_strides[i].max(1));
+                let last = map.dims[i] as i64 - 1 + i64::from(upper[i - 1]);
+                at[i] += step;
+                if at[i] > last {
+                    at[i] = i64::from(lower[i - 1]);
+                } else {
+                    carry = false;
+                }
+            }
+            if carry {
+                at[image] += 1;
+            }
+        }
+        Ok(())
     }
 
     /// The box's bytes: what a load completes on its mbarrier.
@@ -251,21 +367,41 @@ pub(crate) fn targets(m: &Mods, mask: u64) -> Vec<Option<u32>> {
 /// memory, completing its bytes on `[mbar]`.
 fn load(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) -> SemResult {
     let dims = usize::from(m.count);
-    if m.has(Flags::IM2COL) {
-        return Err(Fault::not_simulated(format!("{key} in im2col mode")));
-    }
     let (dst, tmap, mbar) = (s[0], s[1], s[2 + dims]);
     let coords: Vec<i64> = s[2..2 + dims]
         .iter()
         .map(|&c| c as u32 as i32 as i64)
         .collect();
-    let mask = s.get(3 + dims).copied().unwrap_or(0);
+    // im2col: the offsets (one per spatial dimension, 16 bits each) come
+    // before the multicast mask.
+    let im2col = m.has(Flags::IM2COL);
+    let offsets: Vec<i64> = if im2col {
+        s.get(3 + dims..1 + 2 * dims)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&o| i64::from(o as u16))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mask = s.get(3 + dims + offsets.len()).copied().unwrap_or(0);
     let map = read_map(memories, tmap, key)?;
-    let tile = TileBox::of(&map, dims, key)?;
+    let tile = if im2col {
+        TileBox::of_im2col(&map, dims, key)?
+    } else {
+        TileBox::of(&map, dims, key)?
+    };
     check_coordinates(&map, &coords, false, key)?;
     let mut data = vec![0u8; tile.span() as usize];
     let oob = fill(&map, tile.element);
-    tile.each(&map, &coords, false, |place, global| {
+    let each = |f: &mut dyn FnMut(u64, Option<u64>) -> SemResult| {
+        if im2col {
+            tile.each_im2col(&map, &coords, &offsets, f)
+        } else {
+            tile.each(&map, &coords, false, f)
+        }
+    };
+    each(&mut |place, global| {
         let at = place as usize..(place + tile.element) as usize;
         match global {
             Some(addr) => {
