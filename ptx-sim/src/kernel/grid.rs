@@ -120,11 +120,19 @@ impl Grid<'_> {
             self.work(&queue, &wake, total, limit);
         } else {
             std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(|| self.work(&queue, &wake, total, limit));
+                let spawned: Vec<_> = (0..workers)
+                    .map(|_| scope.spawn(|| self.work(&queue, &wake, total, limit)))
+                    .collect();
+                // Each worker joined here, not at the scope's end: a join is
+                // a `pthread_join`, which ThreadSanitizer sees.
+                for worker in spawned {
+                    if let Err(panic) = worker.join() {
+                        std::panic::resume_unwind(panic);
+                    }
                 }
             });
         }
+        handoff::acquire(&queue);
         let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
         q.outputs.sort_by_key(|(linear, _)| *linear);
         q.findings.sort_by_key(|(linear, _)| *linear);
@@ -140,11 +148,16 @@ impl Grid<'_> {
     /// One worker: takes clusters and runs slices of them until the grid
     /// is done, stuck or faulted.
     fn work(&self, queue: &Mutex<Queue>, wake: &Condvar, total: usize, limit: usize) {
-        let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
+        let lock = || {
+            let q = queue.lock().unwrap_or_else(|e| e.into_inner());
+            handoff::acquire(queue);
+            q
+        };
         loop {
             let mut q = lock();
             let (mut cta, admitted) = loop {
                 if q.stop || q.finished == total {
+                    handoff::release(queue);
                     wake.notify_all();
                     return;
                 }
@@ -174,10 +187,14 @@ impl Grid<'_> {
                 }
                 if q.running == 0 {
                     // Nothing runs and nothing waits: every CTA is done.
+                    handoff::release(queue);
                     return;
                 }
+                handoff::release(queue);
                 q = wake.wait(q).unwrap_or_else(|e| e.into_inner());
+                handoff::acquire(queue);
             };
+            handoff::release(queue);
             drop(q);
             let result = cta.run(
                 self.image,
@@ -237,7 +254,45 @@ impl Grid<'_> {
                     }
                 }
             }
+            handoff::release(queue);
+            drop(q);
             wake.notify_all();
         }
+    }
+}
+
+/// The queue's hand-offs, told to ThreadSanitizer in a build for it
+/// (`--cfg ptx_sanitize="thread"`, `tools/sanitizers/`): std's `Mutex` and
+/// `Condvar` wait inside std, which is not instrumented there, so a worker
+/// taking a CTA another one paused would seem to race with it. Taking the
+/// queue acquires what its last holder released; elsewhere, nothing.
+mod handoff {
+    #[cfg(ptx_sanitize = "thread")]
+    unsafe extern "C" {
+        fn __tsan_acquire(addr: *mut core::ffi::c_void);
+        fn __tsan_release(addr: *mut core::ffi::c_void);
+    }
+
+    /// The caller now holds `lock`: it sees what the holders before did.
+    #[inline(always)]
+    pub(super) fn acquire<T>(lock: &T) {
+        #[cfg(ptx_sanitize = "thread")]
+        // SAFETY: ThreadSanitizer only records the address.
+        unsafe {
+            __tsan_acquire(std::ptr::from_ref(lock).cast_mut().cast())
+        };
+        let _ = lock;
+    }
+
+    /// The caller is about to let go of `lock`: what it did is published
+    /// to the next holder.
+    #[inline(always)]
+    pub(super) fn release<T>(lock: &T) {
+        #[cfg(ptx_sanitize = "thread")]
+        // SAFETY: as in `acquire`.
+        unsafe {
+            __tsan_release(std::ptr::from_ref(lock).cast_mut().cast())
+        };
+        let _ = lock;
     }
 }
