@@ -199,10 +199,8 @@ impl CtaCheck {
         rows: &[Slots; 32],
         own: u32,
     ) {
-        if matches!(
-            sem,
-            Semantics::Atom | Semantics::AtomCas | Semantics::Red | Semantics::Ld
-        ) {
+        let strong_load = sem == Semantics::Ld && super::ops::strong(m);
+        if strong_load || matches!(sem, Semantics::Atom | Semantics::AtomCas | Semantics::Red) {
             let mut accesses = std::mem::take(&mut self.scratch);
             accesses.clear();
             warp_accesses(sem, m, members, rows, own, &mut accesses);
