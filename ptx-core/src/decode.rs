@@ -108,6 +108,19 @@ flags! {
     MULTICAST = 36, "multicast::cluster";
     // A tensor copy in im2col mode (`.im2col`, the sm_90 one).
     IM2COL = 37, "im2col";
+    // The field of a tensor map that `tensormap.replace` writes (one of
+    // them; the word is the form's head or its `.field`).
+    TM_GLOBAL_ADDRESS = 38, "global_address";
+    TM_RANK = 39, "rank";
+    TM_BOX_DIM = 40, "box_dim";
+    TM_GLOBAL_DIM = 41, "global_dim";
+    TM_GLOBAL_STRIDE = 42, "global_stride";
+    TM_ELEMENT_STRIDE = 43, "element_stride";
+    TM_ELEMTYPE = 44, "elemtype";
+    TM_INTERLEAVE_LAYOUT = 45, "interleave_layout";
+    TM_SWIZZLE_MODE = 46, "swizzle_mode";
+    TM_SWIZZLE_ATOMICITY = 47, "swizzle_atomicity";
+    TM_FILL_MODE = 48, "fill_mode";
     // Not a modifier: lowering sets it when an optional operand was left
     // out (its slots read 0), so that a semantic function can tell an
     // omitted `wmma` stride from a stride of 0. No PTX word spells it.

@@ -1071,7 +1071,8 @@ impl Warp {
             | Semantics::CpAsyncBulkTensor
             | Semantics::CpReduceAsyncBulk
             | Semantics::CpReduceAsyncBulkTensor
-            | Semantics::TensormapCpFenceproxy => {
+            | Semantics::TensormapCpFenceproxy
+            | Semantics::TensormapReplace => {
                 let mut s = [0u64; 16];
                 for l in lanes_of(active) {
                     for (k, o) in slots.iter().enumerate().take(s.len()) {

@@ -411,6 +411,7 @@ dispatch! {
         CpAsyncBulkTensor => async_copy::bulk_tensor,
         CpReduceAsyncBulk => async_copy::reduce_bulk,
         TensormapCpFenceproxy => async_copy::copy_tensormap,
+        TensormapReplace => async_copy::tensormap_replace,
         CpReduceAsyncBulkTensor => async_copy::reduce_bulk_tensor,
         MbarrierInit => sync::mbarrier::init,
         MbarrierInval => sync::mbarrier::inval,
@@ -465,7 +466,6 @@ dispatch! {
         Tcgen05Shift,
         Tcgen05St,
         Tcgen05Wait,
-        TensormapReplace,
         Tex,
         Vote,
     }

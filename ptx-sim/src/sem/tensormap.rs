@@ -1024,6 +1024,121 @@ impl TensorMap {
     }
 }
 
+/// A field of a tensor map that `tensormap.replace` writes; the
+/// dimension fields name their `ord`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// `.global_address`: the tensor's address.
+    GlobalAddress,
+    /// `.rank`: the rank less one.
+    Rank,
+    /// `.box_dim`: the box's size in dimension `ord`.
+    BoxDim(u32),
+    /// `.global_dim`: the tensor's size in dimension `ord`.
+    GlobalDim(u32),
+    /// `.global_stride`: the bytes between elements of dimension `ord + 1`.
+    GlobalStride(u32),
+    /// `.element_stride`: the traversal stride of dimension `ord`.
+    ElementStride(u32),
+    /// `.elemtype`: the PTX ISA's code (0 `.u8` ... 10 `.bf16`, 11
+    /// `.tf32`, 12 `.tf32.ftz`).
+    Elemtype,
+    /// `.interleave_layout`: 0 none, 1 16 bytes, 2 32 bytes.
+    InterleaveLayout,
+    /// `.swizzle_mode`: 0 none, 1 32 bytes, 2 64, 3 128.
+    SwizzleMode,
+    /// `.fill_mode`: 0 zeros, 1 NaN.
+    FillMode,
+}
+
+/// What `tensormap.replace` writes: `value` into `field` of the map's 128
+/// bytes, as the H200 does it (`tests/data/kernels/tma/tensormap_replace.jsonl.gz`,
+/// 131 replacements recorded by `tools/tensormap-probe/replace_probe.py`):
+/// the bits of the field alone, sizes and strides stored as the encoder
+/// stores them (less one, or divided by 16), and nothing else updated (not
+/// even the box's byte count in word 16). `ord` past the map's fields and
+/// an `.elemtype` past 12 are an error naming the field.
+///
+/// ```
+/// use ptx_sim::sem::tensormap::{Field, replace};
+/// let mut map = [0u8; 128];
+/// replace(&mut map, Field::GlobalDim(2), 1000).unwrap();
+/// assert_eq!(u32::from_le_bytes(map[40..44].try_into().unwrap()), 999);
+/// replace(&mut map, Field::GlobalStride(0), 1 << 39).unwrap();
+/// assert_eq!(map[28], 0x08); // bits 36-39 of the stride in word 7
+/// assert!(replace(&mut map, Field::BoxDim(5), 8).is_err());
+/// ```
+pub fn replace(map: &mut [u8; 128], field: Field, value: u64) -> Result<(), TensorMapError> {
+    let mut w = [0u32; 32];
+    for (v, c) in w.iter_mut().zip(map.chunks_exact(4)) {
+        *v = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    // `bits` of word `word` from bit `at` take `v`.
+    let mut set = |word: usize, at: u32, bits: u32, v: u64| {
+        let mask = if bits == 32 {
+            u32::MAX
+        } else {
+            ((1u32 << bits) - 1) << at
+        };
+        w[word] = (w[word] & !mask) | ((v as u32) << at & mask);
+    };
+    let bad = |field: &'static str, detail: String| TensorMapError { field, detail };
+    let dim = |ord: u32, limit: u32, field: &'static str| {
+        if ord < limit {
+            Ok(ord as usize)
+        } else {
+            Err(bad(
+                field,
+                format!("`ord` {ord} names no dimension (0 to {})", limit - 1),
+            ))
+        }
+    };
+    let less_one = value.wrapping_sub(1);
+    match field {
+        Field::GlobalAddress => {
+            set(0, 0, 32, value);
+            set(1, 0, 32, value >> 32);
+        }
+        Field::Rank => set(2, 4, 3, value),
+        Field::BoxDim(ord) => match dim(ord, 5, "box_dim")? {
+            0 => set(13, 24, 8, less_one),
+            d => set(14, 8 * (d as u32 - 1), 8, less_one),
+        },
+        Field::GlobalDim(ord) => set(8 + dim(ord, 5, "global_dim")?, 0, 32, less_one),
+        Field::GlobalStride(ord) => {
+            let d = dim(ord, 4, "global_stride")?;
+            let v = value >> 4;
+            set(3 + d, 0, 32, v);
+            set(7, 4 * d as u32, 4, v >> 32);
+        }
+        Field::ElementStride(ord) => {
+            set(13, 3 * dim(ord, 5, "element_stride")? as u32, 3, less_one)
+        }
+        Field::Elemtype => {
+            let (code, tf32) = match value {
+                0..=10 => (value, 0),
+                11 => (7, 1),
+                12 => (8, 1),
+                _ => {
+                    return Err(bad(
+                        "elemtype",
+                        format!("{value} is no type code (0 to 12)"),
+                    ));
+                }
+            };
+            set(2, 7, 4, code);
+            set(2, 16, 1, tf32);
+        }
+        Field::InterleaveLayout => set(2, 11, 2, value),
+        Field::SwizzleMode => set(2, 13, 2, value),
+        Field::FillMode => set(2, 15, 1, value),
+    }
+    for (c, v) in map.chunks_exact_mut(4).zip(w) {
+        c.copy_from_slice(&v.to_le_bytes());
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

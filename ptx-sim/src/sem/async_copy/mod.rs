@@ -90,6 +90,12 @@ pub fn bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
     in_running_lane(Semantics::CpAsyncBulkTensor, m, s)
 }
 
+/// `tensormap.replace` (see [`tensor`]'s `replace`).
+#[inline]
+pub fn tensormap_replace(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::TensormapReplace, m, s)
+}
+
 /// `cp.reduce.async.bulk.tensor` (see [`tensor`]).
 #[inline]
 pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
@@ -162,6 +168,7 @@ pub(crate) fn run(
         Semantics::CpAsyncBulkTensor | Semantics::CpReduceAsyncBulkTensor => {
             tensor::run(m, s, memories, sem.key())?
         }
+        Semantics::TensormapReplace => tensor::replace(m, s, memories, sem.key())?,
         _ => return Err(Fault::not_simulated(sem.key())),
     }
     Ok(())

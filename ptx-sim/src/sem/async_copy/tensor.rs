@@ -668,3 +668,56 @@ pub(crate) fn run(
         _ => Err(Fault::malformed(key, "no direction")),
     }
 }
+
+/// `tensormap.replace.tile.field{.ss}.b1024.type [map], {ord,} new_val`:
+/// writes `new_val` into the field of the 128-byte tensor map at `map` (in
+/// `.global` or `.shared::cta`, or generic), as [`tensormap::replace`] says.
+pub(crate) fn replace(
+    m: &Mods,
+    s: &[u64],
+    memories: &mut Memories<'_>,
+    key: &'static str,
+) -> SemResult {
+    use crate::sem::tensormap::{self, Field};
+    let flag = |f| m.has(f);
+    let ord = s.get(1).copied().unwrap_or(0) as u32;
+    let field = if flag(Flags::TM_GLOBAL_ADDRESS) {
+        Field::GlobalAddress
+    } else if flag(Flags::TM_RANK) {
+        Field::Rank
+    } else if flag(Flags::TM_BOX_DIM) {
+        Field::BoxDim(ord)
+    } else if flag(Flags::TM_GLOBAL_DIM) {
+        Field::GlobalDim(ord)
+    } else if flag(Flags::TM_GLOBAL_STRIDE) {
+        Field::GlobalStride(ord)
+    } else if flag(Flags::TM_ELEMENT_STRIDE) {
+        Field::ElementStride(ord)
+    } else if flag(Flags::TM_ELEMTYPE) {
+        Field::Elemtype
+    } else if flag(Flags::TM_INTERLEAVE_LAYOUT) {
+        Field::InterleaveLayout
+    } else if flag(Flags::TM_SWIZZLE_MODE) {
+        Field::SwizzleMode
+    } else if flag(Flags::TM_FILL_MODE) {
+        Field::FillMode
+    } else {
+        // `.swizzle_atomicity` (sm_100): not recorded on an H100.
+        return Err(Fault::not_simulated(format!("{key} of this field")));
+    };
+    let value = s.last().copied().unwrap_or(0);
+    let space = Mods {
+        space: m.space,
+        ..Mods::default()
+    };
+    Reach::new(&space, s[0], MAP_BYTES, 64, key)?.write(memories, |bytes| {
+        let mut map = [0u8; MAP_BYTES as usize];
+        map.copy_from_slice(bytes);
+        tensormap::replace(&mut map, field, value).map_err(|e| Fault::BadOperand {
+            instruction: key,
+            detail: format!("`.{}`: {}", e.field, e.detail),
+        })?;
+        bytes.copy_from_slice(&map);
+        Ok(())
+    })?
+}
