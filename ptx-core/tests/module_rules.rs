@@ -647,3 +647,122 @@ fn a_semicolon_that_ends_nothing_is_a_syntax_error() {
     rejects(".entry k() {\n\tret;\n};", DiagnosticKind::Syntax, 3, 2);
     accepts(".entry k() {\n\t{ ret; }\n}");
 }
+
+#[test]
+fn tensormap_replace_takes_the_coded_fields_only_in_ptxas_ranges() {
+    // What `ptxas -arch=<target>` 13.0 said of each module (verdicts taken
+    // 2026-11-28): the coded fields take immediates only ("Integer constant
+    // expression expected"), each in its range ("value '3' expected to be
+    // in range [0..2] when .interleave_layout modifier is used"); element
+    // types 13-15 need PTX ISA 8.7 and sm_100, swizzle_atomicity sm_100.
+    let cases: &[(&str, &str, &str, bool)] = &[
+        (
+            "8.3",
+            "sm_90a",
+            "elemtype.global.b1024.b32 [%rd1], 12",
+            true,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "elemtype.global.b1024.b32 [%rd1], 13",
+            false,
+        ),
+        (
+            "8.8",
+            "sm_90a",
+            "elemtype.global.b1024.b32 [%rd1], 13",
+            false,
+        ),
+        (
+            "8.8",
+            "sm_100a",
+            "elemtype.global.b1024.b32 [%rd1], 15",
+            true,
+        ),
+        (
+            "8.8",
+            "sm_100a",
+            "elemtype.global.b1024.b32 [%rd1], 16",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "elemtype.global.b1024.b32 [%rd1], %r1",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "interleave_layout.global.b1024.b32 [%rd1], 2",
+            true,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "interleave_layout.global.b1024.b32 [%rd1], 3",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "swizzle_mode.global.b1024.b32 [%rd1], 3",
+            true,
+        ),
+        (
+            "8.8",
+            "sm_100a",
+            "swizzle_mode.global.b1024.b32 [%rd1], 4",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "fill_mode.global.b1024.b32 [%rd1], 2",
+            false,
+        ),
+        (
+            "8.8",
+            "sm_100a",
+            "swizzle_atomicity.global.b1024.b32 [%rd1], 3",
+            true,
+        ),
+        (
+            "8.8",
+            "sm_100a",
+            "swizzle_atomicity.global.b1024.b32 [%rd1], 4",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "swizzle_atomicity.global.b1024.b32 [%rd1], 1",
+            false,
+        ),
+        (
+            "8.3",
+            "sm_90a",
+            "box_dim.global.b1024.b32 [%rd1], 1, %r1",
+            true,
+        ),
+    ];
+    for &(version, target, statement, ptxas) in cases {
+        let text = format!(
+            ".version {version}\n.target {target}\n.address_size 64\n\
+             .visible .entry k(.param .u64 p) {{\n.reg .b64 %rd<2>;\n.reg .b32 %r<2>;\n\
+             ld.param.u64 %rd1, [p];\nmov.b32 %r1, 1;\n\
+             tensormap.replace.tile.{statement};\nret;\n}}\n"
+        );
+        let errors: Vec<String> = check_module_text(&text)
+            .into_iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            errors.is_empty(),
+            ptxas,
+            "{version} {target} {statement}: {errors:?}"
+        );
+    }
+}

@@ -647,7 +647,12 @@ fn tensormap_entries() -> Vec<Entry> {
         "tensormap.replace/.tile.rank{.ss}.b1024.b32 [a], new_val:.b32; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], ord:.u32:imm, new_val:.b32; .field = { .box_dim, .global_dim, .element_stride }; .ss = { .global, .shared::cta }",
         "tensormap.replace/.tile.global_stride{.ss}.b1024.b64 [a], ord:.u32:imm, new_val:.b64; .ss = { .global, .shared::cta }",
-        "tensormap.replace/.tile.field{.ss}.b1024.b32 [a], new_val:.b32:imm; .field = { .elemtype, .interleave_layout, .swizzle_mode, .swizzle_atomicity, .fill_mode }; .ss = { .global, .shared::cta }",
+        // The coded fields: immediates in the ranges ptxas 13.0 takes.
+        "tensormap.replace/.tile.elemtype{.ss}.b1024.b32 [a], new_val:.b32:imm:0..12; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.interleave_layout{.ss}.b1024.b32 [a], new_val:.b32:imm:0..2; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.swizzle_mode{.ss}.b1024.b32 [a], new_val:.b32:imm:0..3; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.swizzle_atomicity{.ss}.b1024.b32 [a], new_val:.b32:imm:0..3; .ss = { .global, .shared::cta }",
+        "tensormap.replace/.tile.fill_mode{.ss}.b1024.b32 [a], new_val:.b32:imm:0..1; .ss = { .global, .shared::cta }",
     ]
     .into_iter()
     .flat_map(|spec| {
@@ -657,6 +662,13 @@ fn tensormap_entries() -> Vec<Entry> {
                 .gate("swizzle_atomicity", 8, 6, 100),
         )
     })
+    // Element types 13-15 (the sm_100 ones) from PTX ISA 8.7 on.
+    .chain([form(
+        "tensormap.replace/.tile.elemtype{.ss}.b1024.b32 [a], new_val:.b32:imm:13..15; .ss = { .global, .shared::cta }",
+        S::TensormapReplace,
+    )
+    .since(8, 7, 100)
+    .family_specific()])
     .chain([
         // Copies a tensor map from shared to global memory and fences it
         // for the tensormap proxy; ptxas 13.0 requires every modifier.
