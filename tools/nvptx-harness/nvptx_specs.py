@@ -35,7 +35,7 @@ SPECS = [
     spec("warp/votes", "warp.ptx", "votes", 64, [B_("out")], {"out": buf("u32", 64 * 18)}),
     # One warp, 2 KiB of dynamic shared memory: ldmatrix, movmatrix, mma, stmatrix.
     spec("warp/matrices", "warp.ptx", "matrices", 32, [B_("input"), B_("out")],
-         {"input": buf("f16", 512, "normal"), "out": buf("u32", 32 * 32 + 256)}, shared=2048),
+         {"input": buf("f16", 512, "normal"), "out": buf("u32", 32 * 32 + 128)}, shared=2048),
     # Two warps, 4 input words and 14 results a thread: the examples' statements.
     spec("examples/examples", "examples.ptx", "examples", 64, [B_("input"), B_("out")],
          {"input": buf("u32", 64 * 4, "randint:0:4294967296"), "out": buf("u32", 64 * 14)}),
