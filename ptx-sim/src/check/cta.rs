@@ -294,6 +294,18 @@ impl CtaCheck {
         }
     }
 
+    /// The stamp that names the lowest of lanes `lanes` of warp `warp` at
+    /// statement `site`, for a finding about the warp rather than an access.
+    fn first_lane(&self, warp: u32, lanes: u32, site: u32) -> Stamp {
+        Stamp::new(
+            self.cta,
+            warp * 32 + lanes.trailing_zeros(),
+            0,
+            site,
+            Use::Read,
+        )
+    }
+
     /// Collective `instruction` run by lanes `lanes` of warp `warp` from
     /// `site` over member mask `membermask`, whose lanes `exited` had
     /// exited.
@@ -309,13 +321,7 @@ impl CtaCheck {
         if !self.checks.sync || exited == 0 {
             return;
         }
-        let at = Stamp::new(
-            self.cta,
-            warp * 32 + lanes.trailing_zeros(),
-            0,
-            site,
-            Use::Read,
-        );
+        let at = self.first_lane(warp, lanes, site);
         self.find(
             (7, site, 0),
             Finding::CollectiveOverExited {
@@ -342,13 +348,7 @@ impl CtaCheck {
         if !self.checks.sync || missing == 0 {
             return;
         }
-        let at = Stamp::new(
-            self.cta,
-            warp * 32 + arrived.trailing_zeros(),
-            0,
-            site,
-            Use::Read,
-        );
+        let at = self.first_lane(warp, arrived, site);
         self.find(
             (2, site, 0),
             Finding::DivergentBarrier {
@@ -508,13 +508,7 @@ impl CtaCheck {
         if !self.checks.init || self.seen.contains(&key) {
             return;
         }
-        let reader = Stamp::new(
-            self.cta,
-            warp * 32 + lanes.trailing_zeros(),
-            0,
-            site,
-            Use::Read,
-        );
+        let reader = self.first_lane(warp, lanes, site);
         self.find(
             key,
             Finding::UninitializedRegister {

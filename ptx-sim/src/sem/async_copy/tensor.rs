@@ -63,6 +63,24 @@ struct TileBox {
     pitch: u64,
 }
 
+/// The rank of `map` for a `dims`-dimensional copy: the copy's own, and a
+/// map the simulator models (not interleaved).
+fn copy_rank(map: &TensorMap, dims: usize, key: &'static str) -> Result<usize, Fault> {
+    let rank = map.rank as usize;
+    if rank != dims {
+        return Err(Fault::BadOperand {
+            instruction: key,
+            detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
+        });
+    }
+    if map.interleave != Interleave::None {
+        return Err(Fault::not_simulated(format!(
+            "{key} through an interleaved tensor map"
+        )));
+    }
+    Ok(rank)
+}
+
 impl TileBox {
     /// The box of a tile-mode map, checked against the copy's `dims`
     /// dimensions. Dimension 0 takes the whole box (its traversal stride
@@ -77,18 +95,7 @@ impl TileBox {
                 detail: "a tile copy through a tensor map of im2col mode".into(),
             });
         };
-        let rank = map.rank as usize;
-        if rank != dims {
-            return Err(Fault::BadOperand {
-                instruction: key,
-                detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
-            });
-        }
-        if map.interleave != Interleave::None {
-            return Err(Fault::not_simulated(format!(
-                "{key} through an interleaved tensor map"
-            )));
-        }
+        let rank = copy_rank(map, dims, key)?;
         let mut counts = [1u64; 5];
         counts[0] = u64::from(box_dim[0]);
         for i in 1..rank {
@@ -117,18 +124,7 @@ impl TileBox {
                 detail: "an im2col copy through a tensor map of tile mode".into(),
             });
         };
-        let rank = map.rank as usize;
-        if rank != dims {
-            return Err(Fault::BadOperand {
-                instruction: key,
-                detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
-            });
-        }
-        if map.interleave != Interleave::None {
-            return Err(Fault::not_simulated(format!(
-                "{key} through an interleaved tensor map"
-            )));
-        }
+        copy_rank(map, dims, key)?;
         let element = map.dtype.size();
         let row = u64::from(channels) * element;
         let mut counts = [1u64; 5];
