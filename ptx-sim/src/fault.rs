@@ -482,6 +482,20 @@ pub enum Fault {
         /// The mask's lanes that had exited.
         exited: u32,
     },
+    /// An arrival at a barrier giving a thread count other than the one
+    /// an earlier arrival of the same phase gave ([`crate::check`]): the
+    /// PTX ISA requires every arrival to give the same count.
+    #[error(
+        "barrier {barrier} is reached with a thread count of {count} while an earlier arrival of the same phase gave {earlier}: every arrival must give the same count"
+    )]
+    BarrierCountsDiffer {
+        /// The barrier.
+        barrier: u32,
+        /// The count an earlier arrival of the phase gave.
+        earlier: u32,
+        /// The count this arrival gave.
+        count: u32,
+    },
     /// A launch some thread of which did not finish.
     #[error("a thread did not finish")]
     Unfinished,

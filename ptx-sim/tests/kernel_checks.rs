@@ -230,3 +230,47 @@ fn the_same_hand_over_with_plain_accesses_races() {
     addresses.sort_unstable();
     assert_eq!(addresses, [0x400, 0x404]);
 }
+
+/// Each warp of a CTA of 96 threads arrives at barrier 1 giving
+/// `first` threads (warp 0) or 96 (the others), then stores its `%tid.x`.
+fn counted_barrier(first: u32) -> String {
+    format!(
+        "
+.visible .entry k(.param .u64 out) {{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    setp.lt.u32 %p1, %r1, 32;
+    selp.u32 %r2, {first}, 96, %p1;
+    bar.sync 1, %r2;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd2, %rd1, %rd2;
+    st.global.u32 [%rd2], %r1;
+    ret;
+}}"
+    )
+}
+
+#[test]
+fn arrivals_at_one_barrier_giving_different_thread_counts_are_one_finding() {
+    // Warp 0 gives 64, warps 1 and 2 give 96: the phase completes once the
+    // 96 threads the latest count names have arrived, but the PTX ISA
+    // wants every arrival to give the same count.
+    let faults = run_checked(&counted_barrier(64), 96).unwrap_err();
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(
+        faults[0].fault,
+        Fault::BarrierCountsDiffer {
+            barrier: 1,
+            earlier: 64,
+            count: 96
+        }
+    );
+    // Warp 1 is the first to give another count than warp 0's.
+    assert_eq!(faults[0].thread.expect("a thread").warp, 1);
+    // The same counts everywhere: clean, and every thread got past it.
+    let out = run_checked(&counted_barrier(96), 96).unwrap();
+    assert_eq!(out, (0..96).collect::<Vec<u32>>());
+}

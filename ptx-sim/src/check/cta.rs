@@ -55,6 +55,12 @@ enum Finding {
         exited: u32,
         at: Stamp,
     },
+    BarrierCounts {
+        barrier: u32,
+        earlier: u32,
+        count: u32,
+        at: Stamp,
+    },
 }
 
 /// A finding's identity across CTAs: its kind and statements, so that the
@@ -329,6 +335,33 @@ impl CtaCheck {
                 warp,
                 membermask,
                 exited,
+                at,
+            },
+        );
+    }
+
+    /// Lanes `lanes` of warp `warp` arrived at barrier `barrier` from
+    /// `site` giving thread count `count`, while an earlier arrival in the
+    /// same phase gave `earlier`.
+    pub(crate) fn barrier_counts_differ(
+        &mut self,
+        warp: u32,
+        lanes: u32,
+        site: u32,
+        barrier: u32,
+        earlier: u32,
+        count: u32,
+    ) {
+        if !self.checks.sync {
+            return;
+        }
+        let at = self.first_lane(warp, lanes, site);
+        self.find(
+            (8, site, barrier),
+            Finding::BarrierCounts {
+                barrier,
+                earlier,
+                count,
                 at,
             },
         );
@@ -628,6 +661,19 @@ impl CtaCheck {
                             warp,
                             arrived,
                             missing,
+                        },
+                    ),
+                    Finding::BarrierCounts {
+                        barrier,
+                        earlier,
+                        count,
+                        at,
+                    } => by(
+                        &at,
+                        Fault::BarrierCountsDiffer {
+                            barrier,
+                            earlier,
+                            count,
                         },
                     ),
                     Finding::CollectiveOverExited {

@@ -85,6 +85,9 @@ struct Barrier {
     arrived: u32,
     /// The thread count the phase waits for, if an arrival gave one.
     count: Option<u32>,
+    /// The thread count the phase's first arrival with one gave, which
+    /// every later one that gives a count must give too.
+    first_count: Option<u32>,
     /// Waiting lanes: (warp, lanes).
     waiting: Vec<(u32, u32)>,
     /// Arriving threads whose `bar.red` predicate was true.
@@ -112,6 +115,9 @@ impl Barriers {
     /// them whose `bar.red` predicate is true. A phase whose threads have
     /// all arrived completes at once, so that a warp's next arrival (a
     /// producer's `bar.arrive` in a loop) counts toward the next phase.
+    /// An arrival whose thread count differs from the count an earlier
+    /// arrival of the phase gave returns that count (the PTX ISA makes a
+    /// barrier whose arrivals give different counts undefined).
     pub(crate) fn arrive(
         &mut self,
         warp: u32,
@@ -119,14 +125,24 @@ impl Barriers {
         predicates: u32,
         op: &BarrierOp,
         live: u32,
-    ) {
-        self.add(warp, lanes, predicates, op);
+    ) -> Option<u32> {
+        let earlier = self.add(warp, lanes, predicates, op);
         self.check(op.id as usize, live);
+        earlier
     }
 
-    /// Counts an arrival in the current phase of `op`'s barrier.
-    fn add(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) {
+    /// Counts an arrival in the current phase of `op`'s barrier; the count
+    /// an earlier arrival gave, if it differs from `op`'s.
+    fn add(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) -> Option<u32> {
         let b = &mut self.slots[op.id as usize];
+        let differs = match (b.first_count, op.count) {
+            (Some(first), Some(count)) if first != count => Some(first),
+            (None, count) => {
+                b.first_count = count;
+                None
+            }
+            _ => None,
+        };
         b.arrived += lanes.count_ones();
         b.warps |= 1 << (warp % 32);
         if !op.arrive {
@@ -140,6 +156,7 @@ impl Barriers {
             b.count = op.count;
         }
         b.key = if op.arrive { "bar.arrive" } else { "bar.sync" };
+        differs
     }
 
     /// Completes barrier `id`'s phase if its threads have all arrived,

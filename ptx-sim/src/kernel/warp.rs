@@ -1238,8 +1238,15 @@ impl Warp {
                 .fold(0, |m, l| m | 1 << l),
             _ => 0,
         };
-        cx.barriers
+        let earlier = cx
+            .barriers
             .arrive(self.index, active, predicates, &op, cx.live);
+        if let (Some(earlier), Some(count), Some(check)) =
+            (earlier, op.count, cx.check.as_deref_mut())
+        {
+            let site = super::cta::site(frame.function, pc);
+            check.barrier_counts_differ(self.index, active, site, op.id, earlier, count);
+        }
         if !op.arrive {
             for l in lanes_of(active) {
                 self.pc[l] = pc;
