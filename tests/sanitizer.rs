@@ -35,9 +35,11 @@ fn run_producer_consumer(
 ) -> Result<Vec<u32>, LaunchError> {
     let mut launch = Launch::new(1, 64);
     launch.shared_bytes(128).checks(checks);
-    if let Some(seed) = seed {
-        launch.schedule(seed);
-    }
+    match seed {
+        Some(seed) => launch.schedule(seed),
+        // The fixed order, whatever PTX_SIM_SCHEDULE says: warp 0 first.
+        None => launch.fixed_schedule(),
+    };
     launch
         .run(|t| {
             let at = 4 * (t.lane);
@@ -214,7 +216,10 @@ fn atomics_from_every_warp_do_not_race_but_a_plain_read_after_them_does() {
 #[test]
 fn without_checks_the_racy_launch_runs_plain() {
     let mut launch = Launch::new(1, 64);
-    launch.shared_bytes(128).checks(Checks::NONE);
+    launch
+        .shared_bytes(128)
+        .checks(Checks::NONE)
+        .fixed_schedule();
     let report = launch
         .run(|t| {
             if t.warp == 0 {

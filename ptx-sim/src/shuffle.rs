@@ -2,6 +2,31 @@
 //! `Launch::schedule`): xorshift64, seeded per CTA, so that the same seed
 //! gives the same run and different CTAs draw differently.
 
+/// How a launch orders its warps: as it said (a seed, or the fixed
+/// order), or, where it said nothing, as `PTX_SIM_SCHEDULE` says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// `PTX_SIM_SCHEDULE`, a number, if set (so that a whole test suite
+    /// runs under one varied schedule), else the fixed order.
+    #[default]
+    FromEnv,
+    /// The fixed order, whatever the environment says.
+    Fixed,
+    /// Varied by this seed.
+    Seed(u64),
+}
+
+impl Order {
+    /// The seed of the varied schedule, or `None` for the fixed order.
+    pub(crate) fn seed(self) -> Option<u64> {
+        match self {
+            Order::FromEnv => std::env::var("PTX_SIM_SCHEDULE").ok()?.trim().parse().ok(),
+            Order::Fixed => None,
+            Order::Seed(seed) => Some(seed),
+        }
+    }
+}
+
 /// A CTA's stream of draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Shuffle(u64);

@@ -117,7 +117,7 @@ impl Module {
             workers: None,
             hang_limit: DEFAULT_HANG_LIMIT,
             checks: None,
-            schedule: None,
+            schedule: crate::shuffle::Order::FromEnv,
             buffers: Vec::new(),
             args: Vec::new(),
         })
@@ -336,7 +336,7 @@ pub struct KernelLaunch<'m> {
     workers: Option<usize>,
     hang_limit: u64,
     checks: Option<Checks>,
-    schedule: Option<u64>,
+    schedule: crate::shuffle::Order,
     buffers: Vec<Vec<u8>>,
     args: Vec<Arg>,
 }
@@ -457,7 +457,8 @@ impl KernelLaunch<'_> {
     /// an order, and for lengths, drawn from the seed (the same seed, the
     /// same schedule), instead of in index order for 2,048 steps each. A
     /// result that changes with the seed depends on the order of warps:
-    /// a race, which [`KernelLaunch::checks`] names.
+    /// a race, which [`KernelLaunch::checks`] names. Unless set, the seed
+    /// `PTX_SIM_SCHEDULE` gives, if it is set.
     ///
     /// Warp 1 writes a word that warp 0 reads with no barrier between:
     /// what warp 0 reads depends on who runs first.
@@ -482,9 +483,10 @@ impl KernelLaunch<'_> {
     ///     let mut launch = module.kernel("k").unwrap();
     ///     let out = launch.zeroed::<u32>(1);
     ///     launch.grid(1).block(64).arg(out);
-    ///     if let Some(seed) = seed {
-    ///         launch.schedule(seed);
-    ///     }
+    ///     match seed {
+    ///         Some(seed) => launch.schedule(seed),
+    ///         None => launch.fixed_schedule(),
+    ///     };
     ///     launch.run().unwrap().read::<u32>(out)[0]
     /// };
     /// // In index order warp 0 reads first: the word is still zero.
@@ -495,7 +497,15 @@ impl KernelLaunch<'_> {
     /// assert_eq!(read(Some(3)), read(Some(3)));
     /// ```
     pub fn schedule(&mut self, seed: u64) -> &mut Self {
-        self.schedule = Some(seed);
+        self.schedule = crate::shuffle::Order::Seed(seed);
+        self
+    }
+
+    /// Runs in the fixed order (each CTA's warps in index order, 2,048
+    /// steps a turn) whatever `PTX_SIM_SCHEDULE` says: for a launch whose
+    /// point is that order.
+    pub fn fixed_schedule(&mut self) -> &mut Self {
+        self.schedule = crate::shuffle::Order::Fixed;
         self
     }
 
@@ -796,7 +806,7 @@ impl KernelLaunch<'_> {
             workers,
             hang_limit: self.hang_limit,
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
-            schedule: self.schedule,
+            schedule: self.schedule.seed(),
         }
         .run();
         context::restore(carry);

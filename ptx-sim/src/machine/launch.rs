@@ -294,7 +294,7 @@ pub struct Launch {
     constant: Vec<Vec<u8>>,
     params: Vec<u8>,
     checks: Option<Checks>,
-    schedule: Option<u64>,
+    schedule: crate::shuffle::Order,
     /// The bytes of shared memory given values at launch
     /// (`shared_init`, `shared_array_from`): initialised for the
     /// sanitizer.
@@ -316,7 +316,7 @@ impl Launch {
             constant: Vec::new(),
             params: Vec::new(),
             checks: None,
-            schedule: None,
+            schedule: crate::shuffle::Order::FromEnv,
             shared_given: Vec::new(),
         }
     }
@@ -374,8 +374,8 @@ impl Launch {
     /// meet resume in a random order, and before a `ptx!` statement's
     /// memory access or barrier a lane lets the others run first, one
     /// time in four. The same seed gives the same run. Unless set, the
-    /// order of `scheduler.rs`: lanes in index order, each to its next
-    /// rendezvous.
+    /// seed `PTX_SIM_SCHEDULE` gives, if it is set, else the order of
+    /// `scheduler.rs`: lanes in index order, each to its next rendezvous.
     ///
     /// Warp 0 writes a word that warp 1 reads: with a `bar.sync` between
     /// them every seed reads the value, without one what is read depends
@@ -420,7 +420,20 @@ impl Launch {
     /// assert!(without.iter().any(|&n| n < 32), "{without:?}");
     /// ```
     pub fn schedule(&mut self, seed: u64) -> &mut Launch {
-        self.schedule = Some(seed);
+        self.schedule = crate::shuffle::Order::Seed(seed);
+        self
+    }
+
+    /// Runs in the fixed order of `scheduler.rs` whatever
+    /// `PTX_SIM_SCHEDULE` says: for a launch whose point is that order.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Launch;
+    /// let report = Launch::new(1, 64).fixed_schedule().run(|t| t.warp).unwrap();
+    /// assert_eq!(report.results[40], 1);
+    /// ```
+    pub fn fixed_schedule(&mut self) -> &mut Launch {
+        self.schedule = crate::shuffle::Order::Fixed;
         self
     }
 
@@ -765,7 +778,7 @@ impl Launch {
             first_thread: c * self.block.count(),
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
             shared_given: &self.shared_given,
-            schedule: self.schedule,
+            schedule: self.schedule.seed(),
         };
         super::scheduler::run_cta(
             &place,
