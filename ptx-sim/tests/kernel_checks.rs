@@ -17,6 +17,27 @@ fn module(body: &str) -> Module {
     Module::from_ptx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// Kernel `k(out)`, after `functions`: `%r1` is `%tid.x`, `%rd1` the
+/// buffer `out`; `body` runs, then each thread stores `result` in its word.
+fn entry(functions: &str, locals: &str, body: &str, result: &str) -> String {
+    format!(
+        "{functions}
+.visible .entry k(.param .u64 out) {{
+    {locals}
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+{body}
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd2, %rd1, %rd2;
+    st.global.u32 [%rd2], {result};
+    ret;
+}}"
+    )
+}
+
 /// Runs kernel `k` of `body` on one CTA of `threads` threads with every
 /// check on, its one parameter a buffer of a word per thread: the words,
 /// or the findings.
@@ -37,23 +58,12 @@ fn run_checked(body: &str, threads: u32) -> Result<Vec<u32>, Vec<ThreadFault>> {
 /// without having written it.
 fn partial_write(guarded: bool) -> String {
     let guard = if guarded { "@%p1 " } else { "" };
-    format!(
-        "
-.visible .entry k(.param .u64 out) {{
-    .reg .pred %p<2>;
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<3>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    setp.lt.u32 %p1, %r1, 16;
+    let body = format!(
+        "    setp.lt.u32 %p1, %r1, 16;
     {guard}mov.u32 %r2, 5;
-    add.u32 %r3, %r2, %r1;
-    mul.wide.u32 %rd2, %r1, 4;
-    add.s64 %rd2, %rd1, %rd2;
-    st.global.u32 [%rd2], %r3;
-    ret;
-}}"
-    )
+    add.u32 %r3, %r2, %r1;"
+    );
+    entry("", "", &body, "%r3")
 }
 
 #[test]
@@ -70,10 +80,15 @@ fn a_register_read_by_lanes_that_never_wrote_it_is_one_finding() {
     // The lowest lane that had not written it: lane 16.
     assert_eq!(f.thread.expect("a thread").tid, [16, 0, 0]);
     let statement = f.statement.as_deref().expect("the statement");
-    // Line 13 of the module: three lines of header, an empty one, then
-    // the kernel's ninth.
+    // Its line in the module: after the three lines `module` puts first.
+    let line = 3
+        + 1
+        + partial_write(true)
+            .lines()
+            .position(|l| l.trim() == "add.u32 %r3, %r2, %r1;")
+            .expect("the statement is in the kernel");
     assert!(
-        statement.starts_with("`add.u32 %r3, %r2, %r1;` (line 13"),
+        statement.starts_with(&format!("`add.u32 %r3, %r2, %r1;` (line {line}")),
         "{statement}"
     );
     let text = f.to_string();
@@ -105,22 +120,16 @@ fn without_checks_the_read_runs_plain() {
 /// function that takes and returns it in `.param` variables, and stores
 /// that.
 fn local_round_trip(store: u32, load: u32) -> String {
-    format!(
-        "
-.func (.param .b32 twice_out) twice(.param .b32 twice_in) {{
+    let twice = "
+.func (.param .b32 twice_out) twice(.param .b32 twice_in) {
     .reg .b32 %a<2>;
     ld.param.b32 %a0, [twice_in];
     add.u32 %a1, %a0, %a0;
     st.param.b32 [twice_out], %a1;
     ret;
-}}
-.visible .entry k(.param .u64 out) {{
-    .local .align 4 .b8 buf[16];
-    .reg .b32 %r<5>;
-    .reg .b64 %rd<3>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    st.local.u32 [buf+{store}], %r1;
+}";
+    let body = format!(
+        "    st.local.u32 [buf+{store}], %r1;
     ld.local.u32 %r2, [buf+{load}];
     {{
         .param .b32 in;
@@ -128,13 +137,9 @@ fn local_round_trip(store: u32, load: u32) -> String {
         st.param.b32 [in], %r2;
         call.uni (result), twice, (in);
         ld.param.b32 %r3, [result];
-    }}
-    mul.wide.u32 %rd2, %r1, 4;
-    add.s64 %rd2, %rd1, %rd2;
-    st.global.u32 [%rd2], %r3;
-    ret;
-}}"
-    )
+    }}"
+    );
+    entry(twice, ".local .align 4 .b8 buf[16];", &body, "%r3")
 }
 
 #[test]
@@ -172,16 +177,8 @@ fn flag_hand_over(strong: bool) -> String {
     } else {
         ("st.shared.u32", "ld.shared.u32")
     };
-    format!(
-        "
-.visible .entry k(.param .u64 out) {{
-    .shared .align 4 .b8 cells[8];
-    .reg .pred %p<3>;
-    .reg .b32 %r<6>;
-    .reg .b64 %rd<3>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, 7;
+    let body = format!(
+        "    mov.u32 %r2, 7;
     setp.ge.u32 %p1, %r1, 32;
     @%p1 bra CONSUME;
     st.shared.u32 [cells], %r2;
@@ -192,13 +189,9 @@ CONSUME:
     setp.eq.u32 %p2, %r3, 0;
     @%p2 bra CONSUME;
     ld.shared.u32 %r2, [cells];
-DONE:
-    mul.wide.u32 %rd2, %r1, 4;
-    add.s64 %rd2, %rd1, %rd2;
-    st.global.u32 [%rd2], %r2;
-    ret;
-}}"
-    )
+DONE:"
+    );
+    entry("", ".shared .align 4 .b8 cells[8];", &body, "%r2")
 }
 
 #[test]
@@ -234,23 +227,12 @@ fn the_same_hand_over_with_plain_accesses_races() {
 /// Each warp of a CTA of 96 threads arrives at barrier 1 giving
 /// `first` threads (warp 0) or 96 (the others), then stores its `%tid.x`.
 fn counted_barrier(first: u32) -> String {
-    format!(
-        "
-.visible .entry k(.param .u64 out) {{
-    .reg .pred %p<2>;
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<3>;
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r1, %tid.x;
-    setp.lt.u32 %p1, %r1, 32;
+    let body = format!(
+        "    setp.lt.u32 %p1, %r1, 32;
     selp.u32 %r2, {first}, 96, %p1;
-    bar.sync 1, %r2;
-    mul.wide.u32 %rd2, %r1, 4;
-    add.s64 %rd2, %rd1, %rd2;
-    st.global.u32 [%rd2], %r1;
-    ret;
-}}"
-    )
+    bar.sync 1, %r2;"
+    );
+    entry("", "", &body, "%r1")
 }
 
 #[test]
