@@ -312,6 +312,22 @@ impl CtaCheck {
         )
     }
 
+    /// Keeps the barrier-misuse finding `make` gives for the lowest of
+    /// lanes `lanes` of warp `warp` at `site`, if the sync check is on.
+    fn sync_finding(
+        &mut self,
+        key: FindingKey,
+        warp: u32,
+        lanes: u32,
+        site: u32,
+        make: impl FnOnce(Stamp) -> Finding,
+    ) {
+        if self.checks.sync {
+            let at = self.first_lane(warp, lanes, site);
+            self.find(key, make(at));
+        }
+    }
+
     /// Collective `instruction` run by lanes `lanes` of warp `warp` from
     /// `site` over member mask `membermask`, whose lanes `exited` had
     /// exited.
@@ -324,20 +340,17 @@ impl CtaCheck {
         membermask: u32,
         exited: u32,
     ) {
-        if !self.checks.sync || exited == 0 {
-            return;
+        if exited != 0 {
+            self.sync_finding((7, site, 0), warp, lanes, site, |at| {
+                Finding::CollectiveOverExited {
+                    instruction,
+                    warp,
+                    membermask,
+                    exited,
+                    at,
+                }
+            });
         }
-        let at = self.first_lane(warp, lanes, site);
-        self.find(
-            (7, site, 0),
-            Finding::CollectiveOverExited {
-                instruction,
-                warp,
-                membermask,
-                exited,
-                at,
-            },
-        );
     }
 
     /// Lanes `lanes` of warp `warp` arrived at barrier `barrier` from
@@ -352,19 +365,14 @@ impl CtaCheck {
         earlier: u32,
         count: u32,
     ) {
-        if !self.checks.sync {
-            return;
-        }
-        let at = self.first_lane(warp, lanes, site);
-        self.find(
-            (8, site, barrier),
+        self.sync_finding((8, site, barrier), warp, lanes, site, |at| {
             Finding::BarrierCounts {
                 barrier,
                 earlier,
                 count,
                 at,
-            },
-        );
+            }
+        });
     }
 
     /// Aligned barrier `instruction` reached by lanes `arrived` of warp
@@ -378,20 +386,17 @@ impl CtaCheck {
         arrived: u32,
         missing: u32,
     ) {
-        if !self.checks.sync || missing == 0 {
-            return;
+        if missing != 0 {
+            self.sync_finding((2, site, 0), warp, arrived, site, |at| {
+                Finding::DivergentBarrier {
+                    instruction,
+                    warp,
+                    arrived,
+                    missing,
+                    at,
+                }
+            });
         }
-        let at = self.first_lane(warp, arrived, site);
-        self.find(
-            (2, site, 0),
-            Finding::DivergentBarrier {
-                instruction,
-                warp,
-                arrived,
-                missing,
-                at,
-            },
-        );
     }
 
     /// Lane `lane` of warp `warp` uses `size` bytes at `target` as `how`,
