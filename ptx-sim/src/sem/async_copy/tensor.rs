@@ -390,14 +390,8 @@ fn load(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) -> 
     check_coordinates(&map, &coords, false, key)?;
     let mut data = vec![0u8; tile.span() as usize];
     let oob = fill(&map, tile.element);
-    let each = |f: &mut dyn FnMut(u64, Option<u64>) -> SemResult| {
-        if im2col {
-            tile.each_im2col(&map, &coords, &offsets, f)
-        } else {
-            tile.each(&map, &coords, false, f)
-        }
-    };
-    each(&mut |place, global| {
+    // Each element of the box: its bytes from the tensor, or the fill.
+    let mut take = |place: u64, global: Option<u64>| -> SemResult {
         let at = place as usize..(place + tile.element) as usize;
         match global {
             Some(addr) => {
@@ -413,7 +407,12 @@ fn load(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) -> 
                 Ok(())
             }
         }
-    })?;
+    };
+    if im2col {
+        tile.each_im2col(&map, &coords, &offsets, &mut take)?;
+    } else {
+        tile.each(&map, &coords, false, &mut take)?;
+    }
     let space = Mods {
         space: Some(m.space.unwrap_or(StateSpace::Shared(SharedScope::Cluster))),
         ..Mods::default()
