@@ -247,33 +247,18 @@ impl Warp {
         pc: u32,
     ) {
         let base = frame.reg_base as usize;
-        let mut unwritten: Option<(u32, u32)> = None;
         let written = &mut self.written;
-        let mut read = |written: &Vec<u32>, r: u32, lanes: u32| {
-            let missing = lanes & !written.get(base + r as usize).copied().unwrap_or(u32::MAX);
-            if missing != 0 && unwritten.is_none() {
-                unwritten = Some((r, missing));
+        // The register an operand reads, if it reads one.
+        let reads_register = |o: &Operand| match o.src {
+            Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _) if o.access != Access::Write => {
+                Some(r)
             }
+            _ => None,
         };
-        let operand_reads =
-            |written: &Vec<u32>, o: &Operand, read: &mut dyn FnMut(&Vec<u32>, u32, u32)| {
-                if o.access != Access::Write
-                    && let Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _) = o.src
-                {
-                    read(written, r, active);
-                }
-            };
-        let write = |written: &mut Vec<u32>, o: &Operand| {
-            if o.access != Access::Read
-                && let Src::Reg(r) = o.src
-                && let Some(w) = written.get_mut(base + r as usize)
-            {
-                *w |= active;
-            }
+        // Of `lanes`, those that never wrote register `r`.
+        let missing = |written: &[u32], r: u32, lanes: u32| {
+            lanes & !written.get(base + r as usize).copied().unwrap_or(u32::MAX)
         };
-        if let Some((p, _)) = step.guard {
-            read(written, p, self.group);
-        }
         let mut op = &step.op;
         if let Op::Keep { copies, op: inner } = op {
             for &(from, to) in copies.iter() {
@@ -284,30 +269,36 @@ impl Warp {
             }
             op = inner;
         }
-        let (reads, writes): (&[Operand], &[Operand]) = match op {
+        let (reads, writes, callee): (&[Operand], &[Operand], _) = match op {
             Op::Lane { slots, .. }
             | Op::Warp { slots, .. }
             | Op::Machine { slots, .. }
-            | Op::Fused { slots, .. } => (slots, slots),
-            Op::BranchIndexed { index, .. } => (std::slice::from_ref(index), &[]),
+            | Op::Fused { slots, .. } => (slots, slots, None),
+            Op::BranchIndexed { index, .. } => (std::slice::from_ref(index), &[], None),
             Op::Call {
                 callee,
                 args,
                 returns,
-            } => {
-                if let super::code::Callee::Indirect(o) = callee {
-                    operand_reads(written, o, &mut read);
-                }
-                (args, returns)
-            }
-            Op::Builtin { args, returns, .. } => (args, returns),
-            _ => (&[], &[]),
+            } => match callee {
+                super::code::Callee::Indirect(o) => (args, returns, Some(o)),
+                super::code::Callee::Direct(_) => (args, returns, None),
+            },
+            Op::Builtin { args, returns, .. } => (args, returns, None),
+            _ => (&[], &[], None),
         };
-        if active != 0 {
-            for o in reads {
-                operand_reads(written, o, &mut read);
-            }
-        }
+        // The guard, read by the whole group, then the operands, by the
+        // lanes that run the step: the first register a lane reads unwritten.
+        let guard = step.guard.map(|(p, _)| (p, self.group));
+        let operands = callee
+            .into_iter()
+            .chain(reads)
+            .filter_map(reads_register)
+            .map(|r| (r, active));
+        let unwritten = guard
+            .into_iter()
+            .chain(operands)
+            .map(|(r, lanes)| (r, missing(written, r, lanes)))
+            .find(|&(_, lanes)| lanes != 0);
         if let Some((r, lanes)) = unwritten
             && let Some(check) = cx.check.as_deref_mut()
         {
@@ -318,7 +309,12 @@ impl Warp {
             });
         }
         for o in writes {
-            write(written, o);
+            if o.access != Access::Read
+                && let Src::Reg(r) = o.src
+                && let Some(w) = written.get_mut(base + r as usize)
+            {
+                *w |= active;
+            }
         }
     }
 
