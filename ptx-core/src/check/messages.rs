@@ -171,14 +171,9 @@ pub(super) fn modifier_diagnostics(instr: &Instruction, attempts: &[Attempt]) ->
     let text = opcode.text();
     let written = &opcode.modifiers;
     let known_anywhere = |w: &str| {
-        attempts.iter().any(|a| {
-            a.form.head.iter().any(|h| h == w)
-                || a.form.slots.iter().any(|s| {
-                    s.values
-                        .iter()
-                        .any(|v| v == w || v.split('.').any(|p| p == w))
-                })
-        })
+        attempts
+            .iter()
+            .any(|a| a.form.head.iter().any(|h| h == w) || a.form.knows_word(w))
     };
     // Modifiers no form of the opcode knows: report those alone. What any
     // form takes, each once in the order the forms give them (an opcode

@@ -247,13 +247,16 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     if forms.is_empty() {
         return Err(vec![messages::unknown_opcode(instr)]);
     }
+    let attempt = |form: &'static InstructionForm| Attempt {
+        form,
+        result: modifiers::bind(form, &instr.opcode.modifiers).map(|values| Bound { form, values }),
+    };
+    // Only forms that may take the modifiers are bound here; when none
+    // fits, every form is bound below, to explain the modifiers.
     let attempts: Vec<Attempt> = forms
         .iter()
-        .map(|&form| Attempt {
-            form,
-            result: modifiers::bind(form, &instr.opcode.modifiers)
-                .map(|values| Bound { form, values }),
-        })
+        .filter(|form| modifiers::may_bind(form, &instr.opcode.modifiers))
+        .map(|&form| attempt(form))
         .collect();
     let mut operand_failures: Vec<Vec<Diagnostic>> = Vec::new();
     let mut rule_failures: Vec<Diagnostic> = Vec::new();
@@ -305,6 +308,7 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     if let Some(d) = rule_failures.into_iter().next() {
         return Err(vec![d]);
     }
+    let attempts: Vec<Attempt> = forms.into_iter().map(attempt).collect();
     Err(messages::modifier_diagnostics(instr, &attempts))
 }
 
@@ -362,6 +366,7 @@ fn target_problem(bound: &Bound, target: Target) -> Option<TargetProblem> {
 pub fn candidate_forms(instr: &Instruction) -> Vec<Bound> {
     table()
         .forms_of(&instr.opcode.name.text)
+        .filter(|form| modifiers::may_bind(form, &instr.opcode.modifiers))
         .filter_map(|form| {
             modifiers::bind(form, &instr.opcode.modifiers)
                 .ok()

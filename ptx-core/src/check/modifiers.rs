@@ -63,6 +63,18 @@ fn class_of_word(w: &str) -> SlotClass {
     }
 }
 
+/// Whether [`bind`] may succeed: the head is there and every other word is
+/// part of one of the form's values. Cheap, so that an opcode with hundreds
+/// of forms binds only those that can take the statement; `false` means
+/// `bind` fails.
+pub(crate) fn may_bind(form: &InstructionForm, written: &[Word]) -> bool {
+    written.len() >= form.head.len()
+        && written.iter().zip(&form.head).all(|(w, h)| w.text == *h)
+        && written[form.head.len()..]
+            .iter()
+            .all(|w| form.knows_word(&w.text))
+}
+
 /// Binds `written` to `form`'s slots, or says what does not fit.
 pub(crate) fn bind(
     form: &'static InstructionForm,

@@ -568,12 +568,22 @@ pub struct InstructionForm {
     pub removed: Option<Removal>,
     /// Whether a modifier written twice is an error (`.sync` excepted).
     pub no_repeats: bool,
+    /// Every word a slot value is made of (`xor` and `popc` of `xor.popc`),
+    /// sorted: a modifier outside it cannot bind to the form.
+    pub(crate) words: Vec<String>,
 }
 
 impl InstructionForm {
     /// The index of the slot called `name`.
     pub fn slot(&self, name: &str) -> Option<usize> {
         self.slots.iter().position(|s| s.name == name)
+    }
+
+    /// Whether `word` is, or is a part of, one of the slots' values.
+    pub(crate) fn knows_word(&self, word: &str) -> bool {
+        self.words
+            .binary_search_by(|w| w.as_str().cmp(word))
+            .is_ok()
     }
 
     /// The opcode with its head: `mul.lo`.

@@ -100,6 +100,14 @@ pub(super) fn parse_form(
         None => (main, ""),
     };
     let (opcode, head, slots) = parse_opcode(opcode_part, &groups)?;
+    let mut words: Vec<String> = slots
+        .iter()
+        .flat_map(|s: &ModifierSlot| &s.values)
+        .flat_map(|v| v.split('.'))
+        .map(str::to_string)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
     let mut form = InstructionForm {
         id,
         opcode,
@@ -117,6 +125,7 @@ pub(super) fn parse_form(
         gates: entry.gates.clone(),
         removed: entry.removed,
         no_repeats: entry.no_repeats,
+        words,
     };
     if !operand_part.is_empty() {
         for item in split_operands(operand_part) {
