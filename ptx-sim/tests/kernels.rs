@@ -135,6 +135,17 @@ fn a_132_cta_semaphore_chain_finishes_on_one_worker() {
     let expected: Vec<u32> = (0..132).map(|i| 131 - i).collect();
     assert_eq!(report.read::<u32>(value), expected);
     assert_eq!(report.read::<u32>(flags), vec![1; 132]);
+    // A CTA runs two full slices of 2^15 steps (when admitted, and once
+    // more: admission counts as progress), then short ones of 2^10 while
+    // it waits; CTA i waits while the i+1 after it finish, each a pass
+    // over the waiting ones: 132 * 2 * 2^15 + 132^2 / 2 * 2^10, about 17.5
+    // million steps. Full slices throughout would take 132^2 / 2 * 2^15,
+    // about 285 million.
+    assert!(
+        report.steps.warp < 20_000_000,
+        "{} warp steps",
+        report.steps.warp
+    );
 }
 
 /// CTA 0 waits for CTA 63's flag, which CTA 63 sets at once: the grid of

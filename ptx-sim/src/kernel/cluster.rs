@@ -147,6 +147,9 @@ pub(crate) struct Cluster {
     next: usize,
     /// Steps run in the last slice.
     pub used: u64,
+    /// Whether its last slice made no progress (it waits on another
+    /// cluster): its next slice is a short one.
+    pub stalled: bool,
 }
 
 impl Cluster {
@@ -203,6 +206,7 @@ impl Cluster {
             ctas,
             next: 0,
             used: 0,
+            stalled: false,
         }
     }
 
