@@ -14,8 +14,8 @@ fn main() {
 
 /// The distinct (template, constraints) pairs of the golden file.
 fn golden_statements() -> Vec<(String, Vec<AsmOperand>)> {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden/h100_sm90_seed11.jsonl.gz");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/golden/h100_sm90_seed11.jsonl.gz");
     let records =
         ptx_tools::records::read_jsonl(&path).expect("the golden file beside the checkout");
     let mut seen = BTreeSet::new();

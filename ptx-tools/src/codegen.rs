@@ -2,7 +2,7 @@
 //! golden file, so that the compiled path (`ptx!`-generated code) can be
 //! replayed against the same records as the interpreter.
 //!
-//! `ptx-sim gen-compiled-test FILE > tests/golden_compiled/forms.rs` writes it;
+//! `ptx-sim gen-compiled-test FILE > ptx-tools/tests/golden_compiled/forms.rs` writes it;
 //! the `golden_compiled` test regenerates it in memory and fails when the
 //! committed file is stale.
 

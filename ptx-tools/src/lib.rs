@@ -19,7 +19,7 @@
 //! * [`coverage`]: the coverage table of every instruction form
 //!   (`docs/coverage.md`), verified against the records.
 //! * [`codegen`]: the `ptx!` test file of the compiled-path golden test
-//!   (`tests/golden_compiled/forms.rs`).
+//!   (`ptx-tools/tests/golden_compiled/forms.rs`).
 //!
 //! The `ptx-sim` command (`cargo run --release -p ptx-tools --bin ptx-sim`)
 //! runs each of them on files: `check`, `golden`, `gen-compiled-test` and

@@ -1,6 +1,6 @@
 use ptx::ptx;
 
-fn main() {
+pub fn main() {
     let h: u16;
     ptx!("add.u16 %0, %1, %1;" : "=h"(h) : "h"(21u16));
     assert_eq!(h, 42);

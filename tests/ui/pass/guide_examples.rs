@@ -13,7 +13,7 @@ fn cond(x: i32) -> i32 {
     y
 }
 
-fn main() {
+pub fn main() {
     assert_eq!(cube(5), 125);
     assert_eq!(cond(34), 1);
     assert_eq!(cond(35), 0);

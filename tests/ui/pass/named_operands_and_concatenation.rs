@@ -1,6 +1,6 @@
 use ptx::ptx;
 
-fn main() {
+pub fn main() {
     let (a, b) = (6u32, 7u32);
     let p: u32;
     ptx!("mul.lo.u32 %[prod], %[x], %[y];\n\t"

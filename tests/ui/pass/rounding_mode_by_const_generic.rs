@@ -14,7 +14,7 @@ fn compute_add<const TOWARD_ZERO: bool>(a: f32, b: f32) -> f32 {
     result
 }
 
-fn main() {
+pub fn main() {
     // One ulp of 1.0 is 2^-23; 1 + 0.75 ulp rounds up to 1 + 2^-23 under
     // .rn and down to 1 under .rz.
     let a = 1.0f32;

@@ -1,6 +1,6 @@
 use ptx::ptx;
 
-fn main() {
+pub fn main() {
     // Sum 1..=n with a loop inside the template.
     let n = 10u32;
     let sum: u32;

@@ -18,7 +18,7 @@ fn written_under_guard(x0: i32) -> i32 {
     y
 }
 
-fn main() {
+pub fn main() {
     ptx!("" ::: "memory");
     ptx!(volatile "" ::: "memory");
     assert_eq!(unused_operand(40, 2, 7), 42);

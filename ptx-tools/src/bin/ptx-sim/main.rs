@@ -58,7 +58,7 @@ enum Command {
     },
     /// Replay golden records (what an H100 computed) through the simulator.
     Golden(GoldenArgs),
-    /// Write the compiled-path golden test (tests/golden_compiled/forms.rs).
+    /// Write the compiled-path golden test (ptx-tools/tests/golden_compiled/forms.rs).
     GenCompiledTest {
         /// The records.
         file: PathBuf,

@@ -9,7 +9,7 @@ use std::path::Path;
 
 fn probe() -> Vec<Value> {
     read_jsonl(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hints/hint_probe_h100.jsonl"),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/hints/hint_probe_h100.jsonl"),
     )
     .expect("the probe's records read")
 }

@@ -12,7 +12,7 @@ use ptx_tools::records::read_jsonl;
 use std::path::Path;
 
 fn golden_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden/h100_sm90_seed11.jsonl.gz")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/golden/h100_sm90_seed11.jsonl.gz")
 }
 
 fn records() -> Vec<Record> {
@@ -33,7 +33,7 @@ fn generated_forms_are_current() {
     .unwrap();
     assert!(
         layout_free(&committed) == layout_free(&expected),
-        "tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`"
+        "ptx-tools/tests/golden_compiled/forms.rs is stale: regenerate it with `ptx-sim gen-compiled-test`"
     );
 }
 
