@@ -42,17 +42,26 @@ fn ty_tokens(ty: Option<ScalarType>) -> TokenStream {
     }
 }
 
-/// The name of operand `k`'s checking trait, `PtxOperand{k}`: it is
-/// declared inside the statement's own block, so statements do not share it,
-/// and it is what rustc names in a type error's help line.
-fn operand_trait_name(k: usize) -> syn::Ident {
-    operand_trait_at(k, Span::mixed_site())
+/// The name of operand `k`'s checking trait, `PtxOperand{k}_{letter}`
+/// (`PtxOperand0_r`): it is declared inside the statement's own block, so
+/// statements do not share it, and it is what rustc names in a type error's
+/// help line. The constraint letter is part of the name because the letter
+/// alone decides which types implement it: rustc adds a note when the
+/// wrong type implements a trait of the same name elsewhere (another
+/// statement's operand 0 of another letter), and no trait of this name
+/// anywhere takes another set of types.
+fn operand_trait_name(statement: &Statement, k: usize) -> syn::Ident {
+    operand_trait_at(statement, k, Span::mixed_site())
 }
 
 /// [`operand_trait_name`] located at the operand, so that rustc points a
 /// type error's whole call at the operand, not at the macro.
-fn operand_trait_at(k: usize, at: Span) -> syn::Ident {
-    Ident::new(&format!("PtxOperand{k}"), Span::mixed_site().located_at(at))
+fn operand_trait_at(statement: &Statement, k: usize, at: Span) -> syn::Ident {
+    let letter = statement.operands[k].constraint.letter.as_char();
+    Ident::new(
+        &format!("PtxOperand{k}_{letter}"),
+        Span::mixed_site().located_at(at),
+    )
 }
 
 /// The per-operand trait that checks the operand's Rust type, with a message
@@ -66,7 +75,7 @@ fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
     let op = &statement.operands[k];
     let letter = op.constraint.letter;
     let c = letter.as_char();
-    let trait_name = operand_trait_name(k);
+    let trait_name = operand_trait_name(statement, k);
     let who = describe(statement, k);
     let accepted = accepted_types(letter)
         .iter()
@@ -145,6 +154,7 @@ fn operand_trait(statement: &Statement, k: usize) -> TokenStream {
     };
     quote! {
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        #[allow(non_camel_case_types)]
         trait #trait_name: #supertrait { #methods }
         #(#[diagnostic::do_not_recommend] impl #trait_name for #impls {})*
         #pointers
@@ -156,7 +166,7 @@ fn input_value(statement: &Statement, k: usize) -> TokenStream {
     let op = &statement.operands[k];
     let expr = &op.expr;
     let span = expr_span(expr);
-    let trait_name = operand_trait_at(k, span);
+    let trait_name = operand_trait_at(statement, k, span);
     match op.constraint.letter {
         ConstraintLetter::N => quote_spanned! {span=> #trait_name::constant(const { #expr }) },
         _ => quote_spanned! {span=> #trait_name::to_register(#expr) },
@@ -168,7 +178,7 @@ fn output_assignment(statement: &Statement, k: usize, bits: TokenStream) -> Toke
     let op = &statement.operands[k];
     let expr = &op.expr;
     let span = expr_span(expr);
-    let trait_name = operand_trait_at(k, span);
+    let trait_name = operand_trait_at(statement, k, span);
     if op.constraint.letter == ConstraintLetter::Q {
         return quote_spanned! {span=> #expr = #trait_name::from_register(#bits); };
     }
@@ -383,7 +393,7 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
         .filter(|(_, o)| o.constraint.letter == ConstraintLetter::C)
         .map(|(k, o)| {
             let expr = &o.expr;
-            let trait_name = operand_trait_name(k);
+            let trait_name = operand_trait_name(statement, k);
             quote!((#k, {
                 #[inline(always)]
                 fn check<T: #trait_name + ::core::convert::AsRef<str>>(v: T) -> T { v }
