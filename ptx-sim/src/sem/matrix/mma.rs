@@ -565,8 +565,8 @@ fn f16_result(h: rustc_apfloat::ieee::Half) -> u64 {
 }
 
 /// The terms of one element's fused sum (c, then each finite product, with
-/// their alignment exponents), the infinities and NaNs among them, and
-/// every product with its k and alignment exponent.
+/// their alignment exponents), the infinities and NaNs among them, and, for
+/// fp8 inputs, every product with its k and alignment exponent.
 #[allow(clippy::type_complexity)]
 fn float_terms(
     at: ScalarType,
@@ -579,8 +579,10 @@ fn float_terms(
 ) -> (Vec<Term>, Specials, Vec<(usize, Num, i32)>) {
     let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
     let mut specials: Specials = (false, false, false);
-    // Every product with its k and alignment exponent.
-    let mut products: Vec<(usize, Num, i32)> = Vec::with_capacity(a.len());
+    // Every product with its k and alignment exponent, which only fp8's
+    // staged sum reads (left empty, unallocated, for the other types).
+    let fp8 = matches!(at, ScalarType::E4m3 | ScalarType::E5m2);
+    let mut products: Vec<(usize, Num, i32)> = Vec::with_capacity(if fp8 { a.len() } else { 0 });
     // The exponent a finite value of type `ty` aligns by: its exponent
     // field's, so a subnormal counts as the smallest normal exponent (the
     // wmma golden records with subnormal f16 inputs; the leading bit's
@@ -628,7 +630,9 @@ fn float_terms(
                 exp: e + f,
             },
         };
-        products.push((kk, p, align));
+        if fp8 {
+            products.push((kk, p, align));
+        }
         add_term(&mut terms, &mut specials, p, align);
     }
     (terms, specials, products)
