@@ -579,8 +579,9 @@ fn float_terms(
 ) -> (Vec<Term>, Specials, Vec<(usize, Num, i32)>) {
     let mut terms: Vec<Term> = Vec::with_capacity(a.len() + 1);
     let mut specials: Specials = (false, false, false);
-    // Every product with its k and alignment exponent, which only fp8's
-    // staged sum reads (left empty, unallocated, for the other types).
+    // Every product with its k and alignment exponent, which only fp8
+    // `mma`'s staged sum reads (`wgmma`'s fp8 sum ignores them); left empty,
+    // unallocated, for the other types.
     let fp8 = matches!(at, ScalarType::E4m3 | ScalarType::E5m2);
     let mut products: Vec<(usize, Num, i32)> = Vec::with_capacity(if fp8 { a.len() } else { 0 });
     // The exponent a finite value of type `ty` aligns by: its exponent
