@@ -303,3 +303,47 @@ fn lanes_of_one_warp_race_without_a_warp_barrier_between_them() {
     let read = neighbours(true).unwrap();
     assert_eq!(read, (0..32).map(|l| l ^ 1).collect::<Vec<u32>>());
 }
+
+/// Warp 1's 32 lanes read one word of shared memory (given at launch),
+/// then warp 0's lanes all store to it, with `bar.sync 0` between if
+/// `barrier`.
+fn read_then_overwrite(barrier: bool) -> Result<Vec<u32>, LaunchError> {
+    let mut launch = Launch::new(1, 64);
+    launch
+        .shared_init(5u32.to_le_bytes().to_vec())
+        .checks(Checks::ALL)
+        .fixed_schedule();
+    launch
+        .run(|t| {
+            let mut v = 0u32;
+            if t.warp == 1 {
+                ptx!("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(0u32));
+            }
+            if barrier {
+                ptx!("bar.sync 0;");
+            }
+            if t.warp == 0 {
+                ptx!("st.shared.u32 [%0], %1;" :: "r"(0u32), "r"(t.lane));
+            }
+            v
+        })
+        .map(|r| r.results)
+}
+
+#[test]
+fn a_store_after_another_warps_broadcast_read_is_one_write_after_read() {
+    // Warp 0 runs first in the fixed order, so the store comes first
+    // there; warp 1's read then sees it unordered: a read after write.
+    // Either way one pair of statements, reported once.
+    let err = read_then_overwrite(false).unwrap_err();
+    assert_eq!(err.faults.len(), 1, "{err}");
+    let Fault::Race(race) = &err.faults[0].fault else {
+        panic!("not a race: {err}");
+    };
+    let [earlier, later] = &race.accesses;
+    assert_ne!(earlier.thread.warp, later.thread.warp);
+    assert_eq!(race.address, 0);
+    // With the barrier, warp 1 reads the word given at launch.
+    let results = read_then_overwrite(true).unwrap();
+    assert_eq!(&results[32..], &[5; 32]);
+}

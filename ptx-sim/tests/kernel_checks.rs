@@ -256,3 +256,37 @@ fn arrivals_at_one_barrier_giving_different_thread_counts_are_one_finding() {
     let out = run_checked(&counted_barrier(96), 96).unwrap();
     assert_eq!(out, (0..96).collect::<Vec<u32>>());
 }
+
+/// Lane 0 stores 77 in a shared word, then every lane loads it (a
+/// broadcast, one instruction for the warp), with `bar.warp.sync` between
+/// the two if `sync`.
+fn broadcast(sync: bool) -> String {
+    let between = if sync { "bar.warp.sync -1;" } else { "" };
+    let body = format!(
+        "    setp.eq.u32 %p1, %r1, 0;
+    mov.u32 %r2, s;
+    mov.u32 %r4, 77;
+    @%p1 st.shared.u32 [%r2], %r4;
+    {between}
+    ld.shared.u32 %r3, [%r2];"
+    );
+    entry("", ".shared .align 4 .b32 s[1];", &body, "%r3")
+}
+
+#[test]
+fn a_broadcast_read_races_with_the_warps_own_write_for_every_other_lane() {
+    // Lane 0 reads its own write in order; lanes 1 to 31, in the same
+    // instruction, may read before it (from sm_70 on, lanes need not run
+    // in lock step): one read after write, reported once.
+    let faults = run_checked(&broadcast(false), 32).unwrap_err();
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    let Fault::Race(race) = &faults[0].fault else {
+        panic!("not a race: {faults:?}");
+    };
+    assert_eq!(race.hazard, Hazard::ReadAfterWrite);
+    let [write, read] = &race.accesses;
+    assert_eq!(write.thread.tid, [0, 0, 0]);
+    assert_ne!(read.thread.tid, [0, 0, 0]);
+    // With the warp synchronised, every lane reads lane 0's word.
+    assert_eq!(run_checked(&broadcast(true), 32).unwrap(), vec![77; 32]);
+}

@@ -4,8 +4,8 @@
 
 use super::clock::{Clocks, SparseClock, merge};
 use super::memory::{GlobalCheck, Pages};
-use super::ops::{LaneAccess, Target, releases, target, warp_accesses};
-use super::shadow::{Cell, Stamp, Use, touch_all};
+use super::ops::{LaneAccess, Target, releases, repeats, target, warp_accesses};
+use super::shadow::{Cell, Stamp, Use, repeatable, touch_all};
 use super::{Access, Checks, Hazard, Race};
 use crate::fault::{Fault, Space, ThreadFault};
 use crate::machine::{Slots, lanes_of};
@@ -179,9 +179,18 @@ impl CtaCheck {
         // if a fence followed (which can hide a race, never invent one).
         let release = self.fenced & (1 << warp) != 0 || releases(m);
         let mut pages = None;
-        for a in &accesses {
-            self.access(
-                global, &mut pages, warp, a.lane, site, a.target, a.size, a.how,
+        let repeats = repeats(&accesses);
+        // Groups whose first access showed the others need no check.
+        let mut settled = [false; 32];
+        for (i, a) in accesses.iter().enumerate() {
+            let first = usize::from(repeats.first[i]);
+            if first != i && settled[first] {
+                continue;
+            }
+            let last = if first == i { repeats.last[i] } else { a.lane };
+            let lanes = (a.lane, last);
+            settled[i] = self.access(
+                global, &mut pages, warp, lanes, site, a.target, a.size, a.how,
             );
             if a.how.strong() && a.how.writes() && release {
                 self.release_at(Some(global), a.target, warp);
@@ -249,6 +258,7 @@ impl CtaCheck {
         src_size: u64,
     ) {
         let pages = &mut None;
+        let lanes = (lane, lane);
         // The global bytes it reads (if any), then the shared bytes it writes.
         let read = src
             .filter(|_| src_size > 0)
@@ -257,7 +267,7 @@ impl CtaCheck {
             .into_iter()
             .chain([(Target::Shared(dst), size, Use::Write)])
         {
-            self.access(global, pages, warp, lane, site, target, len, how);
+            self.access(global, pages, warp, lanes, site, target, len, how);
         }
     }
 
@@ -399,31 +409,46 @@ impl CtaCheck {
         }
     }
 
-    /// Lane `lane` of warp `warp` uses `size` bytes at `target` as `how`,
-    /// from statement `site`.
+    /// Lane `lanes.0` of warp `warp` uses `size` bytes at `target` as
+    /// `how`, from statement `site`, and lanes up to `lanes.1` of the same
+    /// operation make the same access after it. Returns whether their
+    /// checks would find nothing more (then they were recorded too, as
+    /// [`touch_all`] says); else each is to be checked in turn.
     #[allow(clippy::too_many_arguments)]
     fn access<'g>(
         &mut self,
         global: &'g GlobalCheck,
         pages: &mut Option<Pages<'g>>,
         warp: u32,
-        lane: u32,
+        lanes: (u32, u32),
         site: u32,
         target: Target,
         size: u64,
         how: Use,
-    ) {
-        let now = Stamp::new(self.cta, warp * 32 + lane, self.clocks.now(warp), site, how);
+    ) -> bool {
+        let clock = self.clocks.now(warp);
+        let (lane, last) = lanes;
+        let now = Stamp::new(self.cta, warp * 32 + lane, clock, site, how);
         let (space, start) = match target {
             Target::Shared(at) => (Space::Shared, at),
             Target::Global(at) => (Space::Global, at),
             Target::Local(at) => {
                 self.local_access(warp * 32 + lane, site, now, at, size, how);
-                return;
+                return false;
             }
+        };
+        // The stamp the cells keep: the group's last lane's where the
+        // others need no check of their own.
+        let record = |cells: &[Cell]| match last != lane && repeatable(cells, &now, how) {
+            true => (
+                Stamp::new(now.cta, warp * 32 + last, clock, site, how),
+                true,
+            ),
+            false => (now, false),
         };
         let mut found = None;
         let mut uninitialized = false;
+        let mut settled = true;
         match target {
             Target::Shared(at) => {
                 let Some(cells) = at
@@ -431,22 +456,27 @@ impl CtaCheck {
                     .filter(|&end| end <= self.shared.len() as u64)
                     .map(|end| &mut self.shared[at as usize..end as usize])
                 else {
-                    return;
+                    return true;
                 };
                 uninitialized = how.reads() && cells.iter().any(|c| !c.write.is_some());
-                found = touch_all(cells, now, how, warp, &self.clocks);
+                let (keep, all) = record(cells);
+                settled = all;
+                found = touch_all(cells, now, keep, how, warp, &self.clocks);
             }
             Target::Global(at) => {
                 // Locked once for the warp's accesses.
                 let pages = pages.get_or_insert_with(|| global.pages());
                 let clocks = &self.clocks;
                 if let Some(cells) = pages.cells(at, size) {
-                    found = touch_all(cells, now, how, warp, clocks);
+                    let (keep, all) = record(cells);
+                    settled = all;
+                    found = touch_all(cells, now, keep, how, warp, clocks);
                 } else {
                     // Byte by byte where the access straddles two pages.
+                    settled = false;
                     for b in at..at.saturating_add(size) {
                         if let Some(cell) = pages.cells(b, 1) {
-                            found = found.or(touch_all(cell, now, how, warp, clocks));
+                            found = found.or(touch_all(cell, now, now, how, warp, clocks));
                         }
                     }
                 }
@@ -486,6 +516,7 @@ impl CtaCheck {
                 },
             );
         }
+        settled
     }
 
     /// Thread `thread` (its index in the CTA) uses `size` bytes of its

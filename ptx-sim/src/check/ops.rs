@@ -123,6 +123,48 @@ pub(crate) fn warp_accesses(
     }
 }
 
+/// Which of an operation's accesses repeat an earlier one: the same plain
+/// read or write of the same shared or global bytes, as when a warp's
+/// lanes read one word (a broadcast) or store to one word. Such a lane
+/// finds no hazard its group's first lane does not find, unless the
+/// warp's own accesses tell its lanes apart ([`super::shadow::repeatable`]).
+#[derive(Debug)]
+pub(crate) struct Repeats {
+    /// For each access, the first access of its group (itself if first).
+    pub first: [u8; 32],
+    /// For the first access of a group, the lane of its last.
+    pub last: [u32; 32],
+}
+
+/// The groups of `accesses` (at most 32, one per lane) making the same
+/// access. Found through a small table indexed by address: two groups
+/// whose addresses share an entry stay apart, which costs only time.
+pub(crate) fn repeats(accesses: &[LaneAccess]) -> Repeats {
+    const NONE: u8 = u8::MAX;
+    let mut table = [NONE; 64];
+    let mut r = Repeats {
+        first: [0; 32],
+        last: [0; 32],
+    };
+    for (i, a) in accesses.iter().enumerate().take(32) {
+        r.first[i] = i as u8;
+        r.last[i] = a.lane;
+        let at = match (a.target, a.how) {
+            (Target::Shared(at) | Target::Global(at), Use::Read | Use::Write) => at,
+            _ => continue,
+        };
+        let entry = &mut table[((at >> 2 ^ at >> 8) & 63) as usize];
+        match accesses.get(usize::from(*entry)) {
+            Some(b) if b.target == a.target && b.size == a.size && b.how == a.how => {
+                r.first[i] = *entry;
+                r.last[usize::from(*entry)] = a.lane;
+            }
+            _ => *entry = i as u8,
+        }
+    }
+    r
+}
+
 /// Whether a load or store with modifiers `m` is strong (PTX ISA, "Memory
 /// Consistency Model"): `.relaxed`, `.acquire`, `.release`, or
 /// `.volatile` (which the ISA treats as `.relaxed.sys`).
@@ -177,6 +219,43 @@ mod tests {
                     how: Use::Write
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn lanes_making_the_same_plain_access_are_grouped_under_the_first() {
+        let access = |lane: u32, target: Target, how: Use| LaneAccess {
+            lane,
+            target,
+            size: 4,
+            how,
+        };
+        // Lanes 0 to 3 read one word; lanes 4 and 6 read a word each,
+        // lane 8 the first one again; lanes 9 and 10 store to one word;
+        // lanes 11 and 12 read the same offset of their own local memory,
+        // lanes 13 and 14 add atomically to one word: neither grouped.
+        let mut accesses: Vec<LaneAccess> = (0..4)
+            .map(|l| access(l, Target::Shared(64), Use::Read))
+            .collect();
+        accesses.push(access(4, Target::Shared(68), Use::Read));
+        accesses.push(access(6, Target::Shared(72), Use::Read));
+        accesses.push(access(8, Target::Shared(64), Use::Read));
+        accesses.push(access(9, Target::Global(0x1000), Use::Write));
+        accesses.push(access(10, Target::Global(0x1000), Use::Write));
+        accesses.push(access(11, Target::Local(0), Use::Read));
+        accesses.push(access(12, Target::Local(0), Use::Read));
+        accesses.push(access(13, Target::Global(0x2000), Use::Atomic));
+        accesses.push(access(14, Target::Global(0x2000), Use::Atomic));
+        let r = repeats(&accesses);
+        let n = accesses.len();
+        assert_eq!(&r.first[..n], &[0, 0, 0, 0, 4, 5, 0, 7, 7, 9, 10, 11, 12]);
+        // The last lane of each group: 8 for the word at 64, 10 for the
+        // stored word; the rest are alone.
+        assert_eq!(r.last[0], 8);
+        assert_eq!(r.last[7], 10);
+        assert_eq!(
+            [r.last[4], r.last[5], r.last[9], r.last[11]],
+            [4, 6, 11, 13]
         );
     }
 }

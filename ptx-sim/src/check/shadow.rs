@@ -208,10 +208,14 @@ pub(crate) fn touch(
 /// [`touch`] over the cells of one access's bytes, the first hazard
 /// found: bytes whose cell is the first byte's (a word written and read
 /// as a unit, the common case) take the first byte's outcome without
-/// working it out again.
+/// working it out again. The cells keep `record` where they would keep
+/// `now`: `now` itself, or, for a plain access that several lanes of the
+/// warp make at once (see [`repeatable`]), the last of those lanes, as if
+/// each had touched the cells in turn.
 pub(crate) fn touch_all(
     cells: &mut [Cell],
     now: Stamp,
+    record: Stamp,
     how: Use,
     warp: u32,
     clocks: &Clocks,
@@ -219,6 +223,13 @@ pub(crate) fn touch_all(
     let (first, rest) = cells.split_first_mut()?;
     let before = *first;
     let found = touch(first, now, how, warp, clocks);
+    if record != now {
+        match how {
+            Use::Read | Use::StrongRead => first.reads[0] = record,
+            Use::Write | Use::StrongWrite => first.write = record,
+            Use::Atomic => {}
+        }
+    }
     let after = *first;
     let mut found = found;
     for cell in rest {
@@ -229,6 +240,31 @@ pub(crate) fn touch_all(
         }
     }
     found
+}
+
+/// Whether, after `now` reads or writes `cells` (a plain access), the
+/// same access by other lanes of its warp from the same statement would
+/// find nothing `now` did not: so they need not be checked one by one.
+///
+/// A lane's check differs from another's only where it tells lanes apart,
+/// against an earlier access by the warp itself at the same clock from
+/// another statement; and once `now` ran, only the last write is left of
+/// those (a read replaces the warp's earlier read, a write clears the
+/// reads). So a write is always repeatable, and a read unless a byte's
+/// last write is the warp's own, at `now`'s clock, from another statement.
+pub(crate) fn repeatable(cells: &[Cell], now: &Stamp, how: Use) -> bool {
+    match how {
+        Use::Write => true,
+        Use::Read => !cells.iter().any(|c| {
+            let w = &c.write;
+            w.is_some()
+                && w.thread & GIVEN == 0
+                && w.same_warp(now)
+                && w.clock == now.clock
+                && w.site != now.site
+        }),
+        Use::Atomic | Use::StrongRead | Use::StrongWrite => false,
+    }
 }
 
 #[cfg(test)]
