@@ -564,18 +564,20 @@ fn a_backtrace_taken_in_a_suspended_lane_ends_at_its_stack() {
         "shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;",
         &["=r", "r"],
     );
-    let out = warp32(|lane| {
-        let mut r = shfl.registers();
-        r[1] = u128::from(lane) + 100;
-        shfl.run(&mut r).unwrap();
-        let trace = std::backtrace::Backtrace::force_capture().to_string();
-        (
-            r[0],
-            trace.contains("a_backtrace_taken_in_a_suspended_lane"),
-        )
-    })
-    .unwrap();
+    let out = warp32(|lane| lane_taking_a_backtrace(&shfl, lane)).unwrap();
     assert!(out.iter().all(|&(v, named)| v == 100 && named));
+}
+
+/// One lane of [`a_backtrace_taken_in_a_suspended_lane_ends_at_its_stack`]:
+/// shuffles, then takes a backtrace, which names this function. Never
+/// inlined, so that its frame has its name without debug information.
+#[inline(never)]
+fn lane_taking_a_backtrace(shfl: &Prepared, lane: u32) -> (u128, bool) {
+    let mut r = shfl.registers();
+    r[1] = u128::from(lane) + 100;
+    shfl.run(&mut r).unwrap();
+    let trace = std::backtrace::Backtrace::force_capture().to_string();
+    (r[0], trace.contains("lane_taking_a_backtrace"))
 }
 
 #[test]
