@@ -278,6 +278,40 @@ for _c, _t in (([0, 0, 0], "tile0"), ([0, 8, 4], "tile1")):
     load(f"tma/interleave/f16_32B_sw32_{_t}_r3", "f16", [16, 10, 5], [_c], box=[16, 4, 2], interleave=32,
          swizzle=32, dump=4096, tx=1 << 19)
 
+# The fourth recording (`_r4`): interleaved loads that tell apart what sets the box of an interleaved
+# copy (the `_r3` ones have box[0] equal to the 16- or 32-byte chunk, so box[0] and the chunk cannot be
+# told apart), what bounds it, what swizzles and element strides do to it, one tile each with a 4 KiB
+# dump and an unreachable count; and two with the count set to the bytes the `_r3` loads wrote, which
+# complete (status 1) only if a copy counts exactly the bytes it writes.
+for _n, _dt, _dims, _box, _c, _kw in (
+        ("f16_16B_box8x2x2", "f16", [8, 10, 5], [8, 2, 2], [0, 0, 0], {}),
+        ("f16_16B_box4x4x2", "f16", [8, 10, 5], [4, 4, 2], [0, 0, 0], {}),
+        ("f16_16B_box2x4x2", "f16", [8, 10, 5], [2, 4, 2], [0, 0, 0], {}),
+        ("f16_16B_box8x1x1", "f16", [8, 10, 5], [8, 1, 1], [0, 0, 0], {}),
+        ("f16_16B_box8x4x3", "f16", [8, 10, 5], [8, 4, 3], [0, 0, 0], {}),
+        ("f16_16B_box8x16x2", "f16", [8, 10, 5], [8, 16, 2], [0, 0, 0], {}),
+        ("f16_16B_at_0_6_0", "f16", [8, 10, 5], [8, 4, 2], [0, 6, 0], {}),
+        ("f16_16B_at_0_0_1", "f16", [8, 10, 5], [8, 4, 2], [0, 0, 1], {}),
+        ("f16_16B_at_0_m2_0", "f16", [8, 10, 5], [8, 4, 2], [0, -2, 0], {}),
+        ("f16_16B_dim16_box8_at0", "f16", [16, 10, 5], [8, 4, 2], [0, 0, 0], {}),
+        ("f16_16B_dim16_box8_at8", "f16", [16, 10, 5], [8, 4, 2], [8, 0, 0], {}),
+        ("f16_16B_dim16_box16", "f16", [16, 10, 5], [16, 4, 2], [0, 0, 0], {}),
+        ("u8_16B_box16x4x2", "u8", [16, 10, 5], [16, 4, 2], [0, 0, 0], {}),
+        ("f32_16B_box4x4x2", "f32", [4, 10, 5], [4, 4, 2], [0, 0, 0], {}),
+        ("f16_32B_box16x4x2", "f16", [16, 10, 5], [16, 4, 2], [0, 0, 0], {}),
+        ("f16_32B_sw32_box8x4x2", "f16", [16, 10, 5], [8, 4, 2], [0, 0, 0], {"swizzle": 32}),
+        ("f16_16B_sw32_box8x4x2", "f16", [8, 10, 5], [8, 4, 2], [0, 0, 0], {"swizzle": 32}),
+        ("f16_16B_es_1x2x1", "f16", [8, 10, 5], [8, 4, 2], [0, 0, 0], {"es": [1, 2, 1]}),
+        ("f16_16B_4d_box8x2x2x2", "f16", [8, 6, 4, 3], [8, 2, 2, 2], [0, 0, 0, 0], {}),
+):
+    _il = 32 if "_32B" in _n else 16
+    load(f"tma/interleave/{_n}_r4", _dt, _dims, [_c], box=_box, interleave=_il, dump=4096, tx=1 << 19,
+         **_kw)
+load("tma/interleave/f16_16B_tx256_r4", "f16", [8, 10, 5], [[0, 0, 0]], box=[8, 4, 2], interleave=16,
+     dump=4096, tx=256)
+load("tma/interleave/f16_32B_sw32_tx1024_r4", "f16", [16, 10, 5], [[0, 0, 0]], box=[16, 4, 2],
+     interleave=32, swizzle=32, dump=4096, tx=1024)
+
 
 # --- what the H100 refuses: these specs stay out of SPECS ------------------------------------------
 # (tools/tma-cases/README.md, "What the first recording taught"). They are still written above, as the
@@ -301,4 +335,4 @@ def fault_reason(s):
 
 DROPPED = {s["name"]: fault_reason(s) for s in SPECS if fault_reason(s)}
 SPECS = [s for s in SPECS if s["name"] not in DROPPED]
-assert len(DROPPED) == 17 and len(SPECS) == 59, (len(DROPPED), len(SPECS))
+assert len(DROPPED) == 17 and len(SPECS) == 80, (len(DROPPED), len(SPECS))
