@@ -359,6 +359,8 @@ for _n, _dims, _st, _box, _c in (
 def fault_reason(s):
     """Why a launch of spec s faults on the H100 (None: it does not, as far as the recordings tell)."""
     maps = [a["tensormap"] for a in s["args"] if "tensormap" in a]
+    if maps and maps[0].get("interleave") and maps[0]["box"][0] * ESZ[maps[0]["dtype"]] % 16:
+        return "the encoder refuses an interleaved box row that is not a multiple of 16 bytes"
     if not maps or maps[0].get("im2col") or maps[0].get("interleave"):
         return None
     rank = len(maps[0]["dims"])
@@ -375,4 +377,4 @@ def fault_reason(s):
 
 DROPPED = {s["name"]: fault_reason(s) for s in SPECS if fault_reason(s)}
 SPECS = [s for s in SPECS if s["name"] not in DROPPED]
-assert len(DROPPED) == 17 and len(SPECS) == 98, (len(DROPPED), len(SPECS))
+assert len(DROPPED) == 20 and len(SPECS) == 95, (len(DROPPED), len(SPECS))

@@ -247,6 +247,22 @@ impl Interleave {
             .get(v as usize)
             .copied()
     }
+
+    /// The bytes of one slice of dimension 0, the unit an interleaved
+    /// copy counts that dimension in; `None` without interleave.
+    ///
+    /// ```
+    /// use ptx_sim::sem::tensormap::Interleave;
+    /// assert_eq!(Interleave::B32.bytes(), Some(32));
+    /// assert_eq!(Interleave::None.bytes(), None);
+    /// ```
+    pub fn bytes(self) -> Option<u64> {
+        match self {
+            Interleave::None => None,
+            Interleave::B16 => Some(16),
+            Interleave::B32 => Some(32),
+        }
+    }
 }
 
 /// How a box's rows are swizzled in shared memory
@@ -789,23 +805,26 @@ impl TensorMap {
                 (channels, "channelsPerPixel")
             }
         };
-        if interleave == Interleave::None {
-            let row = u64::from(inner) * dtype.size();
-            if !row.is_multiple_of(16) {
-                return refuse(
-                    inner_name,
-                    format!("{inner}: a row of {row} bytes is not a multiple of 16"),
-                );
-            }
-            if swizzle != Swizzle::None && row > swizzle.span() {
-                return refuse(
-                    inner_name,
-                    format!(
-                        "{inner}: a row of {row} bytes is wider than the {}-byte swizzle",
-                        swizzle.span()
-                    ),
-                );
-            }
+        // The row rule holds for interleaved tiled maps too (boxes of 4, 8
+        // and 24 bytes refused on an H200, `tma_record_log.r4.txt` and
+        // `.r5.txt`); the span rule does not (64-byte rows with the 32-byte
+        // swizzle encoded), and neither was tried for interleaved im2col.
+        let row = u64::from(inner) * dtype.size();
+        let tiled = matches!(map.mode, Mode::Tiled { .. });
+        if (interleave == Interleave::None || tiled) && !row.is_multiple_of(16) {
+            return refuse(
+                inner_name,
+                format!("{inner}: a row of {row} bytes is not a multiple of 16"),
+            );
+        }
+        if interleave == Interleave::None && swizzle != Swizzle::None && row > swizzle.span() {
+            return refuse(
+                inner_name,
+                format!(
+                    "{inner}: a row of {row} bytes is wider than the {}-byte swizzle",
+                    swizzle.span()
+                ),
+            );
         }
         if oob_nan && !dtype.is_float() {
             return refuse(
@@ -1489,7 +1508,12 @@ mod tests {
         assert_eq!(e.field, "globalAddress");
         let e = tiled(f, 0x1000, 4, Interleave::None, Swizzle::None, false).unwrap_err();
         assert_eq!(e.field, "boxDim[0]");
-        assert!(tiled(f, 0x1000, 4, Interleave::B16, Swizzle::None, false).is_ok());
+        // With interleave too (`tma/interleave/f16_16B_box4x4x2_r4` was
+        // refused on an H200), but not the span rule: a 64-byte row with
+        // the 32-byte swizzle encodes.
+        let e = tiled(f, 0x1000, 4, Interleave::B16, Swizzle::None, false).unwrap_err();
+        assert_eq!(e.field, "boxDim[0]");
+        assert!(tiled(f, 0x1000, 32, Interleave::B16, Swizzle::B32, false).is_ok());
         let e = tiled(f, 0x1000, 32, Interleave::None, Swizzle::B32, false).unwrap_err();
         assert!(e.detail.contains("swizzle"), "{e}");
         let e = tiled(

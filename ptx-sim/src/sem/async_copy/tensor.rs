@@ -17,6 +17,12 @@
 //! completes the box's bytes on the mbarrier at the same place in each
 //! destination CTA, whether or not they were inside the tensor.
 //!
+//! Through an interleaved map, dimension 0 counts 16- or 32-byte slices
+//! (its size, coordinate and box alike, stepping by its traversal stride),
+//! the box never steps along dimension rank - 2, and the slices are placed,
+//! swizzled and filled as elements are (`docs/tensor-maps.md`,
+//! "Interleaved maps"); only loads are simulated through one.
+//!
 //! An im2col load (`.im2col`, through a map of that mode) takes
 //! `pixelsPerColumn` pixels of `channelsPerPixel` elements, laid out as a
 //! tile of that shape: the pixels walk the bounding box from the
@@ -53,18 +59,21 @@ fn read_map(memories: &mut Memories<'_>, addr: u64, key: &'static str) -> Result
 }
 
 /// How a copy's box lies: its rank, how many elements it takes along each
-/// dimension, their size, and the bytes from one row (dimension 0) to the
-/// next in shared memory.
+/// dimension, their size, the bytes from one row (dimension 0) to the
+/// next in shared memory, and how dimension 0 is walked in global memory:
+/// the step between two elements taken, in elements, and the bytes an
+/// element's coordinate moves the address by.
 #[derive(Clone, Copy, Debug)]
 struct TileBox {
     rank: usize,
     counts: [u64; 5],
     element: u64,
     pitch: u64,
+    step0: u64,
+    stride0: u64,
 }
 
-/// The rank of `map` for a `dims`-dimensional copy: the copy's own, and a
-/// map the simulator models (not interleaved).
+/// The rank of `map` for a `dims`-dimensional copy: the copy's own.
 fn copy_rank(map: &TensorMap, dims: usize, key: &'static str) -> Result<usize, Fault> {
     let rank = map.rank as usize;
     if rank != dims {
@@ -73,12 +82,18 @@ fn copy_rank(map: &TensorMap, dims: usize, key: &'static str) -> Result<usize, F
             detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
         });
     }
-    if map.interleave != Interleave::None {
-        return Err(Fault::not_simulated(format!(
-            "{key} through an interleaved tensor map"
-        )));
-    }
     Ok(rank)
+}
+
+/// Refuses an interleaved `map` for a copy whose interleaved form was not
+/// recorded on the GPU (`what`: an im2col load, a store or a reduction).
+fn not_interleaved(map: &TensorMap, what: &str, key: &'static str) -> SemResult {
+    if map.interleave == Interleave::None {
+        return Ok(());
+    }
+    Err(Fault::not_simulated(format!(
+        "{key}: {what} through an interleaved tensor map"
+    )))
 }
 
 impl TileBox {
@@ -96,19 +111,35 @@ impl TileBox {
             });
         };
         let rank = copy_rank(map, dims, key)?;
+        let taken =
+            |i: usize| u64::from(box_dim[i]).div_ceil(u64::from(map.element_strides[i].max(1)));
         let mut counts = [1u64; 5];
         counts[0] = u64::from(box_dim[0]);
-        for i in 1..rank {
-            counts[i] = u64::from(box_dim[i]).div_ceil(u64::from(map.element_strides[i].max(1)));
+        for (i, count) in counts.iter_mut().enumerate().take(rank).skip(1) {
+            *count = taken(i);
         }
         let element = map.dtype.size();
-        let row = counts[0] * element;
-        Ok(TileBox {
+        let mut tile = TileBox {
             rank,
             counts,
             element,
-            pitch: row.max(map.swizzle.span()),
-        })
+            pitch: 0,
+            step0: 1,
+            stride0: element,
+        };
+        if let Some(unit) = map.interleave.bytes() {
+            // Interleaved (`docs/tensor-maps.md`, "Interleaved maps"):
+            // dimension 0 counts `unit`-byte slices, its size, coordinate
+            // and box alike, stepping by its traversal stride; the box
+            // never steps along dimension rank - 2.
+            tile.element = unit;
+            tile.stride0 = unit;
+            tile.step0 = u64::from(map.element_strides[0].max(1));
+            tile.counts[0] = taken(0);
+            tile.counts[rank - 2] = 1;
+        }
+        tile.pitch = (tile.counts[0] * tile.element).max(map.swizzle.span());
+        Ok(tile)
     }
 
     /// The box of an im2col map for a `dims`-dimensional copy: `pixels`
@@ -125,6 +156,7 @@ impl TileBox {
             });
         };
         copy_rank(map, dims, key)?;
+        not_interleaved(map, "an im2col load", key)?;
         let element = map.dtype.size();
         let row = u64::from(channels) * element;
         let mut counts = [1u64; 5];
@@ -135,6 +167,8 @@ impl TileBox {
             counts,
             element,
             pitch: row.max(map.swizzle.span()),
+            step0: 1,
+            stride0: element,
         })
     }
 
@@ -213,11 +247,19 @@ impl TileBox {
         self.counts.iter().product::<u64>() * self.element
     }
 
-    /// Each element's byte in the box before the swizzle, in order.
-    fn places(&self) -> impl Iterator<Item = u64> + '_ {
+    /// The bytes that move together through the swizzle: an element, or
+    /// a 16-byte chunk of an interleaved copy's 32-byte slice (the
+    /// swizzle moves 16-byte chunks).
+    fn piece(&self) -> u64 {
+        self.element.min(16)
+    }
+
+    /// Each piece's byte in the box before the swizzle, in order.
+    fn pieces(&self) -> impl Iterator<Item = u64> + '_ {
         let rows: u64 = self.counts[1..].iter().product();
-        (0..rows)
-            .flat_map(move |r| (0..self.counts[0]).map(move |k| r * self.pitch + k * self.element))
+        let row = self.counts[0] * self.element;
+        let piece = self.piece();
+        (0..rows).flat_map(move |r| (0..row / piece).map(move |k| r * self.pitch + k * piece))
     }
 
     /// The bytes it spans in shared memory (rows at their pitch).
@@ -245,12 +287,12 @@ impl TileBox {
             let mut inside = true;
             let mut addr = map.address;
             for i in 0..self.rank {
-                let step = if i == 0 {
-                    1
+                let (step, stride) = if i == 0 {
+                    (self.step0, self.stride0)
                 } else {
-                    map.element_strides[i].max(1)
+                    (u64::from(map.element_strides[i].max(1)), map.strides[i])
                 };
-                let g = coords[i] + (k[i] * u64::from(step)) as i64;
+                let g = coords[i] + (k[i] * step) as i64;
                 let bound = if i == 0 && chunks {
                     g.div_euclid(per_chunk) * per_chunk
                 } else {
@@ -259,7 +301,7 @@ impl TileBox {
                 if bound < 0 || bound as u64 >= map.dims[i] {
                     inside = false;
                 } else {
-                    addr = addr.wrapping_add(g as u64 * map.strides[i]);
+                    addr = addr.wrapping_add(g as u64 * stride);
                 }
             }
             let rows: u64 = (1..self.rank)
@@ -289,6 +331,10 @@ impl TileBox {
 /// (`tma/store/f16_1d_box64_a16` and `f16_2d_box32x8_a16` faulted).
 fn check_coordinates(map: &TensorMap, coords: &[i64], store: bool, key: &'static str) -> SemResult {
     let first = coords.first().copied().unwrap_or(0);
+    if map.interleave != Interleave::None {
+        // Counted in whole slices: always on a boundary.
+        return Ok(());
+    }
     let bytes = first * map.dtype.size() as i64;
     if bytes % 16 != 0 {
         return Err(Fault::BadOperand {
@@ -460,9 +506,9 @@ fn place(
     let (shared, start) = shared_at(memories.shared_only(), m, dst, key)?;
     // The box must be 128-byte aligned and inside the CTA's shared memory.
     check_access(shared.len(), start, tile.span(), 128, key)?;
-    for place in tile.places() {
+    for place in tile.pieces() {
         let at = swizzled(start, place, swizzle) as usize;
-        let e = tile.element as usize;
+        let e = tile.piece() as usize;
         shared[at..at + e].copy_from_slice(&data[place as usize..place as usize + e]);
     }
     Ok(())
@@ -484,6 +530,7 @@ fn store(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) ->
         .collect();
     let src = s[1 + dims];
     let map = read_map(memories, tmap, key)?;
+    not_interleaved(&map, "a store or reduction", key)?;
     let tile = TileBox::of(&map, dims, key)?;
     check_coordinates(&map, &coords, true, key)?;
     let cta = Mods {
@@ -493,9 +540,9 @@ fn store(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) ->
     let (shared, start) = shared_at(memories.shared_only(), &cta, src, key)?;
     check_access(shared.len(), start, tile.span(), 128, key)?;
     let mut data = vec![0u8; tile.span() as usize];
-    for place in tile.places() {
+    for place in tile.pieces() {
         let at = swizzled(start, place, map.swizzle) as usize;
-        let e = tile.element as usize;
+        let e = tile.piece() as usize;
         data[place as usize..place as usize + e].copy_from_slice(&shared[at..at + e]);
     }
     let op = reduction(m);
@@ -715,4 +762,49 @@ pub(crate) fn replace(
         bytes.copy_from_slice(&map);
         Ok(())
     })?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sem::tensormap::L2Promotion;
+
+    #[test]
+    fn an_interleaved_box_walks_slices_and_skips_dimension_rank_minus_2() {
+        // `tma/interleave/f16_4d_box8x3x2x4_r5` (H200): f16, 16-byte
+        // slices, strides of 3, 29 and 131 slices. The runs of 8 slices
+        // the GPU wrote started at slices 0, 3, 6 (dimension 1), then
+        // 131 and 262 on (dimension 3), never 29 (dimension 2); the
+        // fourth step of dimension 3 is past its size of 3, zero-filled.
+        let map = TensorMap::encode_tiled(
+            TensorDtype::F16,
+            4,
+            0x10000,
+            &[8, 6, 4, 3],
+            &[3 * 16, 29 * 16, 131 * 16],
+            &[8, 3, 2, 4],
+            &[1, 1, 1, 1],
+            Interleave::B16,
+            Swizzle::None,
+            L2Promotion::None,
+            false,
+        )
+        .unwrap();
+        let tile = TileBox::of(&map, 4, "test").unwrap();
+        assert_eq!(tile.bytes(), 8 * 16 * 3 * 4);
+        let mut runs = Vec::new();
+        tile.each(&map, &[0, 0, 0, 0], false, |place, global| {
+            if place % 128 == 0 {
+                runs.push(global.map(|a| (a - 0x10000) / 16));
+            }
+            Ok(())
+        })
+        .unwrap();
+        let expected: Vec<Option<u64>> = [0, 3, 6, 131, 134, 137, 262, 265, 268]
+            .into_iter()
+            .map(Some)
+            .chain([None; 3])
+            .collect();
+        assert_eq!(runs, expected);
+    }
 }
