@@ -150,6 +150,13 @@ pub(crate) struct Cluster {
     /// Whether its last slice made no progress (it waits on another
     /// cluster): its next slice is a short one.
     pub stalled: bool,
+    /// Its index in the grid's clusters.
+    pub index: usize,
+    /// Steps it ran without progress in the grid since the grid's last
+    /// progress, counted while `quiet_since` is the grid's count of
+    /// progresses (else none).
+    pub quiet: u64,
+    pub quiet_since: u64,
 }
 
 impl Cluster {
@@ -207,6 +214,19 @@ impl Cluster {
             next: 0,
             used: 0,
             stalled: false,
+            index,
+            quiet: 0,
+            quiet_since: 0,
+        }
+    }
+
+    /// The steps it ran without progress since the grid's progress number
+    /// `epoch`.
+    pub fn quiet_in(&self, epoch: u64) -> u64 {
+        if self.quiet_since == epoch {
+            self.quiet
+        } else {
+            0
         }
     }
 

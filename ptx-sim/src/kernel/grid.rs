@@ -15,8 +15,8 @@
 //! finish on one worker as on many.
 //!
 //! A grid in which no thread exits and no global memory changes for the
-//! hang limit's worth of steps, every resident CTA having run in that time,
-//! cannot finish: the launch ends with [`Fault::Hang`], naming where every
+//! hang limit's worth of steps, every resident CTA having itself run at
+//! least half its share of them in that time, cannot finish: the launch ends with [`Fault::Hang`], naming where every
 //! warp stands.
 
 use super::cluster::Cluster;
@@ -90,6 +90,12 @@ struct Queue {
     stalled_slices: usize,
     /// The global memory's count of changing writes at the last look.
     changes: u64,
+    /// How many times the grid made progress: what a cluster's quiet
+    /// steps are counted since.
+    epoch: u64,
+    /// The clusters running on a worker now: index, and the epoch and
+    /// quiet steps when taken.
+    in_flight: Vec<(usize, u64, u64)>,
     outputs: Vec<(usize, Vec<u8>)>,
     stats: SharedStats,
     steps: Steps,
@@ -114,6 +120,8 @@ impl Grid<'_> {
             stalled_steps: 0,
             stalled_slices: 0,
             changes: self.launch.global.changes(),
+            epoch: 0,
+            in_flight: Vec::new(),
             outputs: Vec::new(),
             stats: SharedStats::default(),
             steps: Steps::default(),
@@ -186,10 +194,14 @@ impl Grid<'_> {
                         self.checks,
                         self.schedule,
                     );
+                    let epoch = q.epoch;
+                    q.in_flight.push((linear, epoch, 0));
                     break (Box::new(cta), true);
                 }
                 if let Some(cta) = q.paused.pop_front() {
                     q.running += 1;
+                    let epoch = q.epoch;
+                    q.in_flight.push((cta.index, epoch, cta.quiet_in(epoch)));
                     break (cta, false);
                 }
                 if q.running == 0 {
@@ -203,15 +215,17 @@ impl Grid<'_> {
             };
             handoff::release(queue);
             drop(q);
+            let budget = if cta.stalled { STALLED_SLICE } else { SLICE };
             let result = cta.run(
                 self.image,
                 self.entry,
                 self.launch,
                 self.dynamic_shared,
-                if cta.stalled { STALLED_SLICE } else { SLICE },
+                budget,
             );
             let mut q = lock();
             q.running -= 1;
+            q.in_flight.retain(|&(index, _, _)| index != cta.index);
             let changes = self.launch.global.changes();
             let changed = changes != q.changes;
             q.changes = changes;
@@ -222,6 +236,7 @@ impl Grid<'_> {
                 }
                 Ok(SliceEnd::Finished) => {
                     q.finished += 1;
+                    q.epoch += 1;
                     q.stalled_steps = 0;
                     q.stalled_slices = 0;
                     let (outputs, stats, steps) = cta.finish();
@@ -236,6 +251,7 @@ impl Grid<'_> {
                 }
                 Ok(SliceEnd::Paused { progress }) => {
                     if progress || changed || admitted {
+                        q.epoch += 1;
                         q.stalled_steps = 0;
                         q.stalled_slices = 0;
                         cta.stalled = false;
@@ -243,9 +259,31 @@ impl Grid<'_> {
                     } else {
                         q.stalled_steps += cta.used;
                         q.stalled_slices += 1;
+                        // A slice that ended before its budget could run
+                        // no further: the cluster waits on others alone.
+                        let quiet = if cta.used < budget {
+                            self.hang_limit
+                        } else {
+                            cta.used
+                        };
+                        cta.quiet = cta.quiet_in(q.epoch).saturating_add(quiet);
+                        cta.quiet_since = q.epoch;
                         let resident = q.paused.len() + q.running + 1;
+                        // Every resident cluster, those on other workers
+                        // too, must itself have run its share without
+                        // progress: a worker the system does not schedule
+                        // for a while (a busy machine) stalls its cluster,
+                        // not the grid.
+                        let share = (self.hang_limit / (2 * resident as u64)).max(1);
+                        let epoch = q.epoch;
+                        let all_quiet = cta.quiet >= share
+                            && q.paused.iter().all(|c| c.quiet_in(epoch) >= share)
+                            && q.in_flight
+                                .iter()
+                                .all(|&(_, e, quiet)| e == epoch && quiet >= share);
                         if q.stalled_steps >= self.hang_limit
                             && q.stalled_slices >= resident
+                            && all_quiet
                             && (q.next == total || resident >= limit)
                         {
                             let mut positions = cta.positions(self.image);
