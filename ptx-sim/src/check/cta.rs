@@ -439,12 +439,15 @@ impl CtaCheck {
         };
         // The stamp the cells keep: the group's last lane's where the
         // others need no check of their own.
-        let record = |cells: &[Cell]| match last != lane && repeatable(cells, &now, how) {
-            true => (
-                Stamp::new(now.cta, warp * 32 + last, clock, site, how),
-                true,
-            ),
-            false => (now, false),
+        let record = |cells: &[Cell]| {
+            if last != lane && repeatable(cells, &now, how) {
+                (
+                    Stamp::new(now.cta, warp * 32 + last, clock, site, how),
+                    true,
+                )
+            } else {
+                (now, false)
+            }
         };
         let mut found = None;
         let mut uninitialized = false;

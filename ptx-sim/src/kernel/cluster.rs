@@ -152,10 +152,10 @@ pub(crate) struct Cluster {
     pub stalled: bool,
     /// Its index in the grid's clusters.
     pub index: usize,
-    /// Steps it ran without progress in the grid since the grid's last
-    /// progress, counted while `quiet_since` is the grid's count of
-    /// progresses (else none).
+    /// Steps it ran without progress in the grid, since the grid's
+    /// progress number `quiet_since` (none if the grid progressed since).
     pub quiet: u64,
+    /// The grid's count of progresses when `quiet` was last counted.
     pub quiet_since: u64,
 }
 

@@ -16,8 +16,8 @@
 //!
 //! A grid in which no thread exits and no global memory changes for the
 //! hang limit's worth of steps, every resident CTA having itself run at
-//! least half its share of them in that time, cannot finish: the launch ends with [`Fault::Hang`], naming where every
-//! warp stands.
+//! least half its share of them in that time, cannot finish: the launch
+//! ends with [`Fault::Hang`], naming where every warp stands.
 
 use super::cluster::Cluster;
 use super::cta::{SliceEnd, Steps};
@@ -281,8 +281,10 @@ impl Grid<'_> {
                             && q.in_flight
                                 .iter()
                                 .all(|&(_, e, quiet)| e == epoch && quiet >= share);
+                        // (Every resident cluster quiet in this epoch
+                        // has had a stalled slice in it: no count of
+                        // slices is needed besides.)
                         if q.stalled_steps >= self.hang_limit
-                            && q.stalled_slices >= resident
                             && all_quiet
                             && (q.next == total || resident >= limit)
                         {
