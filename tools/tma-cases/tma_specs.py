@@ -273,15 +273,26 @@ SPECS += _aligned_copies()
 # a negative coordinate faults) and tiles that do not overlap; the high side still runs out of bounds.
 store("tma/store/f16_1d_box64_r3", "f16", [100], [64], [[0], [64]])
 store("tma/store/f16_2d_box32x8_r3", "f16", [40, 20], [32, 8], [[0, 0], [16, 16], [32, 8]])
+
+
+def interleaved_probe(name, dtype, dims, coord, box, interleave, chunk_strides=None, **kw):
+    """One interleaved tile load at coord with a 4 KiB dump and a transaction count it cannot reach:
+    the wait gives up long after the copy landed, so the dump shows every byte it wrote. chunk_strides:
+    strides of dimensions 1.. in 16-byte chunks, over a 32 KiB buffer (packed strides without)."""
+    if chunk_strides is not None:
+        kw.update(strides=[16 * k for k in chunk_strides], buf_bytes=32768)
+    load(f"tma/interleave/{name}", dtype, dims, [coord], box=box, interleave=interleave, dump=4096,
+         tx=1 << 19, **kw)
+
+
 # The interleaved loads, one tile each, with a 4 KiB dump and an expected count the copy cannot reach
 # (the wait always gives up, long after the copy has landed): which bytes an interleaved box really
 # writes, and how many, without the race that made the two-tile cases NONDET.
 for _c, _t in (([0, 0, 0], "tile0"), ([0, 8, 4], "tile1")):
-    load(f"tma/interleave/f16_16B_{_t}_r3", "f16", [8, 10, 5], [_c], box=[8, 4, 2], interleave=16,
-         dump=4096, tx=1 << 19)
+    interleaved_probe(f"f16_16B_{_t}_r3", "f16", [8, 10, 5], _c, [8, 4, 2], 16)
 for _c, _t in (([0, 0, 0], "tile0"), ([0, 8, 4], "tile1")):
-    load(f"tma/interleave/f16_32B_sw32_{_t}_r3", "f16", [16, 10, 5], [_c], box=[16, 4, 2], interleave=32,
-         swizzle=32, dump=4096, tx=1 << 19)
+    interleaved_probe(f"f16_32B_sw32_{_t}_r3", "f16", [16, 10, 5], _c, [16, 4, 2], 32, swizzle=32)
+
 
 # The fourth recording (`_r4`): interleaved loads that tell apart what sets the box of an interleaved
 # copy (the `_r3` ones have box[0] equal to the 16- or 32-byte chunk, so box[0] and the chunk cannot be
@@ -309,9 +320,7 @@ for _n, _dt, _dims, _box, _c, _kw in (
         ("f16_16B_es_1x2x1", "f16", [8, 10, 5], [8, 4, 2], [0, 0, 0], {"es": [1, 2, 1]}),
         ("f16_16B_4d_box8x2x2x2", "f16", [8, 6, 4, 3], [8, 2, 2, 2], [0, 0, 0, 0], {}),
 ):
-    _il = 32 if "_32B" in _n else 16
-    load(f"tma/interleave/{_n}_r4", _dt, _dims, [_c], box=_box, interleave=_il, dump=4096, tx=1 << 19,
-         **_kw)
+    interleaved_probe(f"{_n}_r4", _dt, _dims, _c, _box, 32 if "_32B" in _n else 16, **_kw)
 load("tma/interleave/f16_16B_tx256_r4", "f16", [8, 10, 5], [[0, 0, 0]], box=[8, 4, 2], interleave=16,
      dump=4096, tx=256)
 load("tma/interleave/f16_32B_sw32_tx1024_r4", "f16", [16, 10, 5], [[0, 0, 0]], box=[16, 4, 2],
@@ -321,7 +330,6 @@ load("tma/interleave/f16_32B_sw32_tx1024_r4", "f16", [16, 10, 5], [[0, 0, 0]], b
 # number of 16-byte chunks, none a multiple of another) and a 32 KiB tensor buffer holding arange
 # past the tensor's end, so that each run's offset names the dimension it steps along, and zeros
 # can only be the out-of-bounds fill, never memory past the buffer.
-_C = 16  # bytes per chunk
 for _n, _il, _dims, _st, _box, _c, _kw in (
         ("3d_box8x3x2", 16, [8, 10, 5], [3, 37], [8, 3, 2], [0, 0, 0], {}),
         ("3d_box8x3x2_at_0_1_1", 16, [8, 10, 5], [3, 37], [8, 3, 2], [0, 1, 1], {}),
@@ -336,8 +344,7 @@ for _n, _il, _dims, _st, _box, _c, _kw in (
         ("3d_box12x3x2", 16, [16, 10, 5], [3, 37], [12, 3, 2], [0, 0, 0], {}),
         ("3d_32B_sw32_box8x3x2", 32, [16, 10, 5], [6, 74], [8, 3, 2], [0, 0, 0], {"swizzle": 32}),
 ):
-    load(f"tma/interleave/f16_{_n}_r5", "f16", _dims, [_c], box=_box, interleave=_il, dump=4096,
-         tx=1 << 19, strides=[_C * k for k in _st], buf_bytes=32768, **_kw)
+    interleaved_probe(f"f16_{_n}_r5", "f16", _dims, _c, _box, _il, chunk_strides=_st, **_kw)
 
 # The sixth (`_r6`): whether a 5-d box steps along dimension 3 (rank - 2, the dimension the 3-d and
 # 4-d boxes of `_r5` never step along), and how coordinates at or past a dimension's end are bounded.
@@ -349,8 +356,7 @@ for _n, _dims, _st, _box, _c in (
         ("4d_box8x3x2x2_at_0_0_4_0", [8, 6, 4, 3], [3, 29, 131], [8, 3, 2, 2], [0, 0, 4, 0]),
         ("4d_box8x3x2x2_at_0_5_0_0", [8, 6, 4, 3], [3, 29, 131], [8, 3, 2, 2], [0, 5, 0, 0]),
 ):
-    load(f"tma/interleave/f16_{_n}_r6", "f16", _dims, [_c], box=_box, interleave=16, dump=4096,
-         tx=1 << 19, strides=[_C * k for k in _st], buf_bytes=32768)
+    interleaved_probe(f"f16_{_n}_r6", "f16", _dims, _c, _box, 16, chunk_strides=_st)
 
 
 # --- what the H100 refuses: these specs stay out of SPECS ------------------------------------------
