@@ -15,126 +15,12 @@ use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
-use crate::machine::cluster::Peers;
+use crate::machine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, lanes_of};
 
 /// Steps one CTA of a cluster runs before the next CTA's turn.
 const CTA_TURN: u64 = 1 << 12;
-
-/// No arrival pending (see [`ClusterBarrier::arrival`]).
-const NOT_ARRIVED: u64 = u64::MAX;
-
-/// The cluster barrier: who arrived in the current phase, and who waits.
-#[derive(Default)]
-pub(crate) struct ClusterBarrier {
-    /// Threads of the cluster (by rank, then index in the CTA) per CTA.
-    threads_per_cta: usize,
-    /// Arrivals, by threads that have not exited, in the current phase.
-    arrived: u32,
-    /// Phases completed so far.
-    completed: u64,
-    /// Each thread's pending arrival: the phase it arrived in, until its
-    /// `wait`.
-    arrival: Vec<u64>,
-    /// Lanes waiting for the current phase: (rank, warp, lanes).
-    waiting: Vec<(u32, u32, u32)>,
-}
-
-impl ClusterBarrier {
-    /// A barrier for a cluster of CTAs of `threads_per_cta` threads.
-    fn new(ctas: usize, threads_per_cta: usize) -> ClusterBarrier {
-        ClusterBarrier {
-            threads_per_cta,
-            arrival: vec![NOT_ARRIVED; ctas * threads_per_cta],
-            ..ClusterBarrier::default()
-        }
-    }
-
-    /// Thread `thread` (its index in CTA `rank`) arrives. An arrival
-    /// before the thread's `wait` for its last one is out of order.
-    pub(crate) fn arrive(&mut self, rank: u32, thread: usize) -> Result<(), Fault> {
-        let t = rank as usize * self.threads_per_cta + thread;
-        let Some(slot) = self.arrival.get_mut(t) else {
-            return Ok(());
-        };
-        if *slot != NOT_ARRIVED {
-            return Err(Fault::ClusterBarrier {
-                instruction: "barrier.cluster.arrive",
-                detail: format!(
-                    "thread {thread} of the CTA of rank {rank} arrives again before its barrier.cluster.wait for its last arrival"
-                ),
-            });
-        }
-        *slot = self.completed;
-        self.arrived += 1;
-        Ok(())
-    }
-
-    /// Thread `thread` of CTA `rank` reaches `barrier.cluster.wait`:
-    /// whether the phase it arrived in has completed (it goes on, its
-    /// arrival consumed); else it must wait. A wait without an arrival is
-    /// out of order.
-    pub(crate) fn wait(&mut self, rank: u32, thread: usize) -> Result<bool, Fault> {
-        let t = rank as usize * self.threads_per_cta + thread;
-        let Some(slot) = self.arrival.get_mut(t) else {
-            return Ok(true);
-        };
-        if *slot == NOT_ARRIVED {
-            return Err(Fault::ClusterBarrier {
-                instruction: "barrier.cluster.wait",
-                detail: format!(
-                    "thread {thread} of the CTA of rank {rank} waits without a barrier.cluster.arrive before it"
-                ),
-            });
-        }
-        let done = *slot < self.completed;
-        if done {
-            *slot = NOT_ARRIVED;
-        }
-        Ok(done)
-    }
-
-    /// `lanes` of warp `warp` of CTA `rank` wait for the current phase.
-    pub(crate) fn block(&mut self, rank: u32, warp: u32, lanes: u32) {
-        self.waiting.push((rank, warp, lanes));
-    }
-
-    /// Thread `thread` of CTA `rank` exits: an arrival of it in the
-    /// current phase no longer counts (the barrier waits for the threads
-    /// that have not exited).
-    pub(crate) fn exit(&mut self, rank: u32, thread: usize) {
-        let t = rank as usize * self.threads_per_cta + thread;
-        if let Some(slot) = self.arrival.get_mut(t) {
-            if *slot == self.completed {
-                self.arrived -= 1;
-            }
-            *slot = NOT_ARRIVED;
-        }
-    }
-
-    /// Completes the current phase if its `live` threads have all
-    /// arrived: the lanes that waited for it, (rank, warp, lanes), with
-    /// their arrivals consumed.
-    fn settle(&mut self, live: u32) -> Vec<(u32, u32, u32)> {
-        if self.arrived == 0 || self.arrived < live {
-            return Vec::new();
-        }
-        let phase = self.completed;
-        self.completed += 1;
-        self.arrived = 0;
-        let waiting = std::mem::take(&mut self.waiting);
-        for &(rank, warp, lanes) in &waiting {
-            for l in lanes_of(lanes) {
-                let t = rank as usize * self.threads_per_cta + warp as usize * 32 + l;
-                if self.arrival.get(t) == Some(&phase) {
-                    self.arrival[t] = NOT_ARRIVED;
-                }
-            }
-        }
-        waiting
-    }
-}
 
 /// One cluster of a launch.
 pub(crate) struct Cluster {
@@ -177,21 +63,9 @@ impl Cluster {
         checks: Checks,
         schedule: Option<u64>,
     ) -> Cluster {
-        let clusters = [grid.x / shape.x, grid.y / shape.y];
-        let cluster_id = [
-            index as u32 % clusters[0],
-            index as u32 / clusters[0] % clusters[1],
-            index as u32 / (clusters[0] * clusters[1]),
-        ];
         let ctas: Vec<Cta> = (0..shape.count() as u32)
             .map(|rank| {
-                let at = [
-                    rank % shape.x,
-                    rank / shape.x % shape.y,
-                    rank / (shape.x * shape.y),
-                ];
-                let ctaid: [u32; 3] =
-                    std::array::from_fn(|c| cluster_id[c] * [shape.x, shape.y, shape.z][c] + at[c]);
+                let ctaid = cluster_ctaid(grid, shape, index, rank);
                 let linear = ctaid[0] as usize
                     + grid.x as usize * (ctaid[1] as usize + grid.y as usize * ctaid[2] as usize);
                 Cta::new(
@@ -251,15 +125,14 @@ impl Cluster {
                     continue;
                 }
                 let turn = if n == 1 { left } else { CTA_TURN.min(left) };
-                let (before, rest) = self.shared.split_at_mut(r);
-                let (own, after) = rest.split_first_mut().expect("a CTA of every rank");
+                let (own, peers) = split_shared(&mut self.shared, r as u32);
                 let end = self.ctas[r].run(
                     image,
                     entry,
                     launch,
                     dynamic_shared,
                     own,
-                    Peers::new(r as u32, before, after),
+                    peers,
                     &mut self.barrier,
                     turn,
                 )?;

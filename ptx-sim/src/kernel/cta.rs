@@ -8,7 +8,6 @@
 //! so a CTA computes the same thing whichever worker runs it and whatever
 //! the other CTAs do, unless it reads what they write.
 
-use super::cluster::ClusterBarrier;
 use super::code::Op;
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
@@ -17,6 +16,7 @@ use crate::check::cta::{FindingKey, Site};
 use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
+use crate::machine::cluster::ClusterBarrier;
 use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Slots, Thread, lanes_of};

@@ -7,7 +7,7 @@ use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
 use crate::fault::{Fault, ThreadFault};
-use crate::machine::cluster::MAX_CLUSTER_CTAS;
+use crate::machine::cluster::shape_error;
 use crate::machine::context;
 use crate::machine::spaces::{LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
@@ -676,14 +676,8 @@ impl KernelLaunch<'_> {
             }
             return Ok((Dim3::from(1), false));
         };
-        let (c, g) = (
-            [shape.x, shape.y, shape.z],
-            [self.grid.x, self.grid.y, self.grid.z],
-        );
-        if c.contains(&0) || shape.count() > MAX_CLUSTER_CTAS {
-            return Err(wrong(format!(
-                "a cluster of {shape:?} CTAs is not 1 to {MAX_CLUSTER_CTAS} CTAs"
-            )));
+        if let Some(why) = shape_error(self.grid, shape) {
+            return Err(wrong(why));
         }
         if let Some(max) = entry.maxclusterrank
             && shape.count() > max as usize
@@ -691,12 +685,6 @@ impl KernelLaunch<'_> {
             return Err(wrong(format!(
                 "its .maxclusterrank is {max}, launched with clusters of {} CTAs",
                 shape.count()
-            )));
-        }
-        if (0..3).any(|k| g[k] % c[k] != 0) {
-            return Err(wrong(format!(
-                "the grid {:?} is not a whole number of clusters of {shape:?}",
-                self.grid
             )));
         }
         Ok((shape, true))
