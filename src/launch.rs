@@ -104,6 +104,37 @@
 //! assert_eq!(report.results, [100; 32]);
 //! ```
 //!
+//! Thread-block clusters: the CTAs of a cluster reach each other's shared
+//! memory through `mapa` and `.shared::cluster` addresses, and meet at the
+//! cluster barrier.
+//!
+//! ```
+//! use ptx::launch::Launch;
+//! use ptx::ptx;
+//!
+//! let mut launch = Launch::new(4, 32);
+//! launch.shared_bytes(4).cluster(2);
+//! let report = launch
+//!     .run(|t| {
+//!         let (rank, other): (u32, u32);
+//!         ptx!("mov.u32 %0, %cluster_ctarank;" : "=r"(rank));
+//!         // Thread 0 adds its rank + 1 into the other CTA's word.
+//!         ptx!("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(other) : "r"(0u32), "r"(rank ^ 1));
+//!         if t.tid[0] == 0 {
+//!             ptx!("red.shared::cluster.add.u32 [%0], %1;" :: "r"(other), "r"(rank + 1) : "memory");
+//!         }
+//!         ptx!("barrier.cluster.arrive;" ::: "memory");
+//!         ptx!("barrier.cluster.wait;" ::: "memory");
+//!         let seen: u32;
+//!         ptx!("ld.shared.u32 %0, [%1];" : "=r"(seen) : "r"(0u32));
+//!         seen
+//!     })
+//!     .unwrap();
+//! // Rank 0 holds what rank 1 added (2), rank 1 what rank 0 added (1).
+//! assert_eq!(report.results[0], 2);
+//! assert_eq!(report.results[32], 1);
+//! ```
+//!
 //! A launch whose statements fault returns every fault as a value: the
 //! thread that met it, the statement, and what went wrong, to match on.
 //!

@@ -511,8 +511,9 @@ pub enum Fault {
         positions: Vec<String>,
     },
     /// A launch of Rust closures in which no CTA finished and no global
-    /// memory changed for `seconds`: the threads' next global access
-    /// faults, so that threads spinning on a value no one writes stop.
+    /// memory changed for `seconds`: the threads' next global access, or
+    /// next wait on an mbarrier that is not complete, faults, so that
+    /// threads spinning on a value no one writes stop.
     #[error(
         "no CTA finished and no global memory changed in {seconds} s: the launch is stuck (a spin on a value no one writes?)"
     )]

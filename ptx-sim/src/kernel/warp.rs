@@ -1193,7 +1193,7 @@ impl Warp {
                     check.async_copy(global, self.index, l as u32, site, dst, src, size, read);
                 }
             }
-            Semantics::CpAsyncBulk | Semantics::CpAsyncBulkTensor => check.unseen_writes(),
+            _ if crate::sem::async_copy::writes_unseen(sem) => check.unseen_writes(),
             _ => {}
         }
     }

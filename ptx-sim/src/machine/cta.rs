@@ -16,6 +16,7 @@ use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::SemResult;
 use crate::fault::{Fault, Space, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
+use crate::machine::cta_cluster::ClusterLink;
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::sem::memory::address::Memories;
@@ -105,6 +106,9 @@ pub(crate) enum WaitKind {
     Converged { run: WarpFn },
     /// A lane that lets the others run (`mbarrier.try_wait` that would block).
     Yield,
+    /// `barrier.cluster.wait` for a phase not yet complete: the cluster
+    /// answers it when the phase completes (see [`ClusterLink`]).
+    Cluster,
 }
 
 /// A lane's deposit at a rendezvous: what it waits for. Its operand slots
@@ -143,8 +147,7 @@ impl Wait {
             WaitKind::Warp { mask: Some(m), .. } => (KEY_WARP | KEY_MASKED, u64::from(m) << 32),
             WaitKind::Active => (KEY_ACTIVE, 0),
             WaitKind::Converged { .. } => (KEY_CONVERGED, 0),
-            WaitKind::Barrier { .. } => (KEY_OTHER, 0),
-            WaitKind::Yield => (KEY_OTHER, 0),
+            WaitKind::Barrier { .. } | WaitKind::Yield | WaitKind::Cluster => (KEY_OTHER, 0),
         };
         tag | (self.sem as u64 & 0xFFFF) << 8 | mask
     }
@@ -284,6 +287,14 @@ pub(crate) struct CtaCore {
     /// The draws of a varied schedule ([`crate::machine::Launch::schedule`]):
     /// `None` runs the deterministic order of `scheduler.rs`.
     pub shuffle: Cell<Option<Shuffle>>,
+    /// The CTA's cluster (set by the scheduler before any lane runs).
+    pub link: Cell<*const ClusterLink>,
+    /// The CTA's rank in its cluster.
+    pub rank: u32,
+    /// Whether a thread that exits is to be told to the cluster barrier
+    /// (see [`ClusterLink::attach`]): kept here, so that a CTA that never
+    /// reaches the barrier looks at nothing else as its threads end.
+    pub exits_count: Cell<bool>,
 }
 
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
@@ -344,7 +355,7 @@ impl LaneArrays {
 
 impl CtaCore {
     /// A CTA of `n` threads, none started, with `shared` as its shared memory.
-    pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3]) -> CtaCore {
+    pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3], rank: u32) -> CtaCore {
         let LaneArrays {
             lanes,
             keys,
@@ -376,7 +387,41 @@ impl CtaCore {
             reported: RefCell::new(Vec::new()),
             check: RefCell::new(None),
             sites: RefCell::new(Sites::default()),
+            link: Cell::new(std::ptr::null()),
+            rank,
+            exits_count: Cell::new(false),
         }
+    }
+
+    /// The CTA's cluster.
+    #[inline]
+    pub(crate) fn link(&self) -> &ClusterLink {
+        // SAFETY: the scheduler sets the link before any lane runs, and
+        // it outlives the CTA's run (see `scheduler::run_cluster`).
+        unsafe { &*self.link.get() }
+    }
+
+    /// Runs `f` on the memories the CTA's lanes reach in their cluster: its
+    /// own shared memory and its peers'.
+    #[inline]
+    pub(crate) fn with_memories<R>(&self, f: impl FnOnce(Memories<'_>) -> R) -> R {
+        let link = self.link();
+        if link.size() == 1 {
+            return f(Memories {
+                shared: &mut self.shared.borrow_mut(),
+                peers: crate::machine::cluster::Peers::alone(),
+                local: None,
+                launch: None,
+            });
+        }
+        let mut all = link.shared.borrow_mut();
+        let (shared, peers) = crate::machine::cluster::split_shared(&mut all, self.rank);
+        f(Memories {
+            shared,
+            peers,
+            local: None,
+            launch: None,
+        })
     }
 
     /// What the CTA leaves: its shared memory, statistics and faults (the
@@ -538,8 +583,9 @@ impl CtaCore {
     /// Resolves what can be resolved; leaves the lanes to resume in
     /// `self.ready`. Only warps with new arrivals are looked at, and
     /// barriers only while some lane waits at one.
+    /// Returns whether it released any lane.
     #[inline(never)]
-    pub(crate) fn resolve(&self) {
+    pub(crate) fn resolve(&self) -> bool {
         if self.poisoned.get() {
             self.answer_poisoned();
         }
@@ -575,9 +621,12 @@ impl CtaCore {
         if self.ready.is_empty() {
             self.resolve_yield();
         }
-        if self.ready.is_empty() {
+        // A CTA alone deadlocks when no lane can go on; one of a larger
+        // cluster may wait for its peers (see `scheduler::run_cluster`).
+        if self.ready.is_empty() && self.link().size() == 1 {
             self.deadlock();
         }
+        let released = !self.ready.is_empty();
         // SAFETY: the fibers outlive the lanes (see `run_cta`), and the
         // released lanes wait, so their fibers are spawned.
         let target = unsafe { (*self.fibers.get()).targets() };
@@ -587,6 +636,7 @@ impl CtaCore {
             self.shuffled(&mut words);
         }
         self.ready.seal(&self.fiber_of, target, &words);
+        released
     }
 
     /// `items` put in a random order when the schedule varies, else as
@@ -679,67 +729,69 @@ impl CtaCore {
     /// Runs the warp side `run` of `wait` for the `members` of warp `w`,
     /// in their slot rows.
     fn run_warp(&self, w: usize, wait: &Wait, run: WarpFn, members: u32) -> SemResult {
-        let mut shared = self.shared.borrow_mut();
         let mut stats = self.stats.borrow_mut();
-        self.with_rows(|slots| {
-            let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
-                .try_into()
-                .expect("slot rows come in warps of 32");
-            let mut check = self.check.borrow_mut();
-            let global = check
-                .as_ref()
-                .and_then(|_| crate::machine::spaces::current("check", Space::Global).ok());
-            let global = global.as_deref().map(|m| &m.check);
-            let empty = GlobalCheck::new();
-            if let Some(check) = check.as_deref_mut() {
-                let lane = self.lanes[w * 32 + members.trailing_zeros() as usize]
-                    .site
-                    .get();
-                let site = self.sites.borrow_mut().id(lane);
-                let global = global.unwrap_or(&empty);
-                check.warp_op(
-                    global,
-                    w as u32,
-                    site,
-                    wait.sem,
-                    wait.mods(),
+        let own = self.rank;
+        self.with_memories(|memories| {
+            self.with_rows(|slots| {
+                let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
+                    .try_into()
+                    .expect("slot rows come in warps of 32");
+                let mut check = self.check.borrow_mut();
+                let global = check
+                    .as_ref()
+                    .and_then(|_| crate::machine::spaces::current("check", Space::Global).ok());
+                let global = global.as_deref().map(|m| &m.check);
+                let empty = GlobalCheck::new();
+                if let Some(check) = check.as_deref_mut() {
+                    let lane = self.lanes[w * 32 + members.trailing_zeros() as usize]
+                        .site
+                        .get();
+                    let site = self.sites.borrow_mut().id(lane);
+                    let global = global.unwrap_or(&empty);
+                    check.warp_op(
+                        global,
+                        w as u32,
+                        site,
+                        wait.sem,
+                        wait.mods(),
+                        members,
+                        rows,
+                        own,
+                    );
+                }
+                let mut call = WarpCall {
+                    mods: *wait.mods(),
                     members,
-                    rows,
-                    0,
-                );
-            }
-            let mut call = WarpCall {
-                mods: *wait.mods(),
-                members,
-                exited: 0,
-                lanes: rows,
-                memory: WarpMemories {
-                    shared: &mut shared,
-                    peers: crate::machine::cluster::Peers::alone(),
-                    locals: &mut [],
-                    launch: None,
-                },
-                stats: &mut stats,
-                key: wait.sem.key(),
-                len: wait.len,
-                warp: w as u32,
-            };
-            let result = run(&mut call);
-            if result.is_ok()
-                && let Some(check) = check.as_deref_mut()
-            {
-                let global = global.unwrap_or(&empty);
-                check.after_warp_op(
-                    global,
-                    w as u32,
-                    wait.sem,
-                    wait.mods(),
-                    members,
-                    call.lanes,
-                    0,
-                );
-            }
-            result
+                    exited: 0,
+                    lanes: rows,
+                    memory: WarpMemories {
+                        shared: memories.shared,
+                        peers: memories.peers,
+                        locals: &mut [],
+                        launch: None,
+                    },
+                    stats: &mut stats,
+                    key: wait.sem.key(),
+                    len: wait.len,
+                    warp: w as u32,
+                };
+                let result = run(&mut call);
+                if result.is_ok()
+                    && let Some(check) = check.as_deref_mut()
+                {
+                    let global = global.unwrap_or(&empty);
+                    check.after_warp_op(
+                        global,
+                        w as u32,
+                        wait.sem,
+                        wait.mods(),
+                        members,
+                        call.lanes,
+                        own,
+                    );
+                }
+                result
+            })
         })
     }
 
@@ -790,7 +842,7 @@ impl CtaCore {
     /// Answers the `members` of warp `w` with `result`: clears their keys
     /// and queues them.
     #[inline]
-    fn answer_group(&self, w: usize, members: u32, result: &SemResult) {
+    pub(crate) fn answer_group(&self, w: usize, members: u32, result: &SemResult) {
         let base = w * 32;
         if let Err(fault) = result {
             for m in lanes_of(members) {
@@ -879,14 +931,22 @@ impl CtaCore {
         }
     }
 
-    /// Lanes that yielded go on once nothing else can.
+    /// Lanes that yielded go on once nothing else can; once the launch
+    /// has stalled ([`Fault::Stalled`]), with that fault, so that lanes
+    /// spinning on an mbarrier no one completes stop.
     fn resolve_yield(&self) {
+        let mut stalled = None;
         for i in 0..self.lanes.len() {
             if self
                 .waiting(i)
                 .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
             {
-                self.answer(i, None);
+                let stall = stalled.get_or_insert_with(|| {
+                    crate::machine::spaces::current("mbarrier.try_wait", Space::Global)
+                        .ok()
+                        .and_then(|m| m.global.check_stall().err())
+                });
+                self.answer(i, stall.clone());
             }
         }
     }
@@ -941,7 +1001,7 @@ impl CtaCore {
 
     /// Nothing can proceed: every waiting lane gets a fault that says who
     /// waits where and which lanes are missing.
-    fn deadlock(&self) {
+    pub(crate) fn deadlock(&self) {
         let lanes = &self.lanes;
         let waiting: Vec<usize> = (0..lanes.len())
             .filter(|&i| self.keys[i].get() != 0)
@@ -964,6 +1024,7 @@ impl CtaCore {
                 WaitKind::Active => WaitSite::ActiveMask,
                 WaitKind::Converged { .. } => WaitSite::Access { instruction },
                 WaitKind::Yield => WaitSite::Yield,
+                WaitKind::Cluster => self.link().wait_site(self.rank),
                 WaitKind::Barrier { id, count } => WaitSite::Barrier {
                     instruction,
                     barrier: id,

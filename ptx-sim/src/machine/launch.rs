@@ -299,6 +299,8 @@ pub struct Launch {
     /// (`shared_init`, `shared_array_from`): initialised for the
     /// sanitizer.
     shared_given: Vec<Range<usize>>,
+    /// The shape of its thread-block clusters, if it asked for clusters.
+    cluster: Option<Dim3>,
 }
 
 impl Launch {
@@ -318,7 +320,63 @@ impl Launch {
             checks: None,
             schedule: crate::shuffle::Order::FromEnv,
             shared_given: Vec::new(),
+            cluster: None,
         }
+    }
+
+    /// Groups the grid's CTAs into thread-block clusters of `shape` CTAs
+    /// (at most 16; the grid must be a whole number of clusters), as a
+    /// launch with `cudaLaunchAttributeClusterDimension` does. The CTAs of
+    /// a cluster are resident together: they run in turns on one worker,
+    /// each reaching the others' shared memory through `.shared::cluster`
+    /// addresses (`mapa`; rank `r`'s window at `r << 24`, as on the H100)
+    /// and generic ones, and `barrier.cluster` completes when every thread
+    /// of the cluster that has not returned arrived. The cluster registers
+    /// (`%cluster_ctarank`, `%clusterid`, ...) and [`Thread::cluster`] say
+    /// the shape; `%is_explicit_cluster` is true. Without it, each CTA is
+    /// a cluster of one.
+    ///
+    /// Each CTA's thread 0 stores its rank into the next CTA's shared
+    /// word, then reads its own after the cluster barrier:
+    ///
+    /// ```
+    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_core::{AsmOperand, Target, check_asm, lower};
+    /// let prepare = |text: &str, cons: &[&str]| {
+    ///     let checked = check_asm(text, cons, Target::default()).unwrap();
+    ///     let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+    ///     Prepared::new(&lower(&checked, &ops).unwrap())
+    /// };
+    /// let rank = prepare("mov.u32 %0, %%cluster_ctarank;", &["=r"]);
+    /// let mapa = prepare("mapa.shared::cluster.u32 %0, %1, %2;", &["=r", "r", "r"]);
+    /// let st = prepare("st.shared::cluster.u32 [%0], %1;", &["r", "r"]);
+    /// let sync = prepare("barrier.cluster.arrive; barrier.cluster.wait;", &[]);
+    /// let ld = prepare("ld.shared.u32 %0, [%1];", &["=r", "r"]);
+    /// let mut launch = Launch::new(8, 32);
+    /// launch.shared_bytes(4).cluster(4);
+    /// let report = launch
+    ///     .run(|t| {
+    ///         let mut r = [0u128; 3];
+    ///         rank.run(&mut r).unwrap();
+    ///         let me = r[0] as u32;
+    ///         if t.tid[0] == 0 {
+    ///             let mut m = [0u128, 0, u128::from((me + 1) % 4)];
+    ///             mapa.run(&mut m).unwrap();
+    ///             st.run(&mut [m[0], u128::from(me)]).unwrap();
+    ///         }
+    ///         sync.run(&mut []).unwrap();
+    ///         let mut l = [0u128, 0];
+    ///         ld.run(&mut l).unwrap();
+    ///         (me, l[0] as u32)
+    ///     })
+    ///     .unwrap();
+    /// // CTA 6 is rank 2 of the second cluster; rank 1 wrote into it.
+    /// assert_eq!(report.results[6 * 32], (2, 1));
+    /// ```
+    pub fn cluster(&mut self, shape: impl Into<Dim3>) -> &mut Launch {
+        self.cluster = Some(shape.into());
+        self
     }
 
     /// The sanitizer's checks to run ([`crate::check`]): races between
@@ -675,6 +733,12 @@ impl Launch {
             }
             .into());
         }
+        if let Some(detail) = self
+            .cluster
+            .and_then(|shape| super::cluster::shape_error(self.grid, shape))
+        {
+            return Err(Fault::BadCluster { detail }.into());
+        }
         debug_assert_eq!(results.len(), self.threads());
         if self.grid.count() == 1 {
             let cta = self.run_single(f, results)?;
@@ -689,14 +753,51 @@ impl Launch {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let limit = super::grid::resident(self.block.count(), self.shared.len());
-        let ctas = super::grid::run_ctas(
-            results.chunks_mut(self.block.count()).collect(),
-            workers,
-            limit,
-            memory.as_deref(),
-            self.stall,
-            |c, results| self.run_cta(c, &memory, f, results),
-        );
+        let size = self.cluster_shape().count();
+        let ctas = if size == 1 {
+            super::grid::run_ctas(
+                results.chunks_mut(self.block.count()).collect(),
+                workers,
+                limit,
+                memory.as_deref(),
+                self.stall,
+                |c, results| self.run_cta(c, &memory, f, results),
+            )
+        } else {
+            // Each worker runs a whole cluster, its CTAs by rank.
+            let mut chunks: Vec<Option<&mut [Option<T>]>> =
+                results.chunks_mut(self.block.count()).map(Some).collect();
+            let clusters = self.grid.count() / size;
+            let parts: Vec<Vec<&mut [Option<T>]>> = (0..clusters)
+                .map(|i| {
+                    (0..size)
+                        .map(|r| {
+                            chunks[self.linear(self.cluster_cta(i, r))]
+                                .take()
+                                .expect("each CTA is in one cluster")
+                        })
+                        .collect()
+                })
+                .collect();
+            let outcomes = super::grid::run_ctas(
+                parts,
+                workers,
+                (limit / size).max(1),
+                memory.as_deref(),
+                self.stall,
+                |i, results| self.run_cluster(i, &memory, f, results),
+            );
+            let mut by_cta: Vec<Option<_>> = (0..self.grid.count()).map(|_| None).collect();
+            for (i, cluster) in outcomes.into_iter().enumerate() {
+                for (r, cta) in cluster.into_iter().enumerate() {
+                    by_cta[self.linear(self.cluster_cta(i, r))] = Some(cta);
+                }
+            }
+            by_cta
+                .into_iter()
+                .map(|cta| cta.expect("every CTA ran"))
+                .collect()
+        };
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut faults = Vec::new();
@@ -753,6 +854,38 @@ impl Launch {
         })
     }
 
+    /// The shape of the launch's clusters (1x1x1 without).
+    fn cluster_shape(&self) -> Dim3 {
+        self.cluster.unwrap_or(Dim3::from(1))
+    }
+
+    /// The `%ctaid` of the CTA of rank `rank` in cluster `index`.
+    fn cluster_cta(&self, index: usize, rank: usize) -> [u32; 3] {
+        super::cluster::cluster_ctaid(self.grid, self.cluster_shape(), index, rank as u32)
+    }
+
+    /// The index (x fastest) of the CTA `ctaid`.
+    fn linear(&self, [x, y, z]: [u32; 3]) -> usize {
+        let g = self.grid;
+        x as usize + g.x as usize * (y as usize + g.y as usize * z as usize)
+    }
+
+    /// Where CTA `ctaid` stands in the grid, and what it checks.
+    fn place(&self, ctaid: [u32; 3]) -> super::scheduler::CtaPlace<'_> {
+        super::scheduler::CtaPlace {
+            ctaid,
+            grid: self.grid,
+            block: self.block,
+            cluster: self.cluster_shape(),
+            explicit_cluster: self.cluster.is_some(),
+            shared_len: self.shared.len(),
+            first_thread: self.linear(ctaid) * self.block.count(),
+            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
+            shared_given: &self.shared_given,
+            schedule: self.schedule.seed(),
+        }
+    }
+
     /// Runs CTA `c` (x fastest) on the calling thread with `memory` as its
     /// launch's memory, leaving its thread `i`'s result in `results[i]`.
     fn run_cta<T, F>(
@@ -767,19 +900,11 @@ impl Launch {
     {
         let _memory = crate::machine::spaces::enter(memory.clone());
         let g = self.grid;
-        let place = super::scheduler::CtaPlace {
-            ctaid: [
-                (c % g.x as usize) as u32,
-                (c / g.x as usize % g.y as usize) as u32,
-                (c / (g.x as usize * g.y as usize)) as u32,
-            ],
-            grid: g,
-            block: self.block,
-            first_thread: c * self.block.count(),
-            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
-            shared_given: &self.shared_given,
-            schedule: self.schedule.seed(),
-        };
+        let place = self.place([
+            (c % g.x as usize) as u32,
+            (c / g.x as usize % g.y as usize) as u32,
+            (c / (g.x as usize * g.y as usize)) as u32,
+        ]);
         super::scheduler::run_cta(
             &place,
             self.shared.clone(),
@@ -787,6 +912,38 @@ impl Launch {
             self.portable,
             f,
             std::cell::Cell::from_mut(results).as_slice_of_cells(),
+        )
+    }
+
+    /// Runs cluster `index` (x fastest over the grid's clusters) on the
+    /// calling thread with `memory` as its launch's memory, leaving thread
+    /// `i` of its CTA of rank `r`'s result in `results[r][i]`. Returns the
+    /// CTAs' outcomes by rank.
+    fn run_cluster<T, F>(
+        &self,
+        index: usize,
+        memory: &Option<Arc<LaunchMemory>>,
+        f: &F,
+        results: Vec<&mut [Option<T>]>,
+    ) -> Vec<super::scheduler::CtaOutcome>
+    where
+        F: Fn(&Thread) -> T + Sync,
+    {
+        let _memory = crate::machine::spaces::enter(memory.clone());
+        let places: Vec<_> = (0..results.len())
+            .map(|r| self.place(self.cluster_cta(index, r)))
+            .collect();
+        let results = results
+            .into_iter()
+            .map(|r| std::cell::Cell::from_mut(r).as_slice_of_cells())
+            .collect();
+        super::scheduler::run_cluster(
+            &places,
+            self.shared.clone(),
+            self.stack_size,
+            self.portable,
+            f,
+            results,
         )
     }
 }

@@ -3,8 +3,9 @@
 //! their deterministic schedule (`scheduler`, `ready`), the
 //! rendezvous where warp collectives and barriers meet ([`collective`],
 //! `cta`), the running thread's context and special registers
-//! ([`context`]), the memory spaces a launch owns ([`spaces`]) and the
-//! shared-memory bank model ([`banks`]).
+//! ([`context`]), the memory spaces a launch owns ([`spaces`]), the
+//! shared-memory bank model ([`banks`]), and what the CTAs of a cluster
+//! share (`cta_cluster`, with the address layout in [`cluster`]).
 //!
 //! Nothing here depends on the semantic functions: a warp-wide instruction
 //! names itself by its semantics key and brings the function its warp
@@ -16,6 +17,7 @@ pub mod cluster;
 pub mod collective;
 pub mod context;
 mod cta;
+mod cta_cluster;
 pub(crate) mod current;
 mod fiber;
 pub mod grid;

@@ -19,6 +19,7 @@
 //! lane's switch to the next waits for no lookup.
 
 use super::cta::CtaCore;
+use super::cta_cluster::ClusterLink;
 use super::current::{self, LaneCtx};
 use super::fiber::{Body, FiberId, Fibers, MAIN, SaveSlot, SwitchTo};
 use super::ready::{Installed, ReadySet};
@@ -147,6 +148,11 @@ pub(crate) struct CtaPlace<'a> {
     pub ctaid: [u32; 3],
     pub grid: Dim3,
     pub block: Dim3,
+    /// The shape of its cluster, and whether the launch asked for clusters.
+    pub cluster: Dim3,
+    pub explicit_cluster: bool,
+    /// The bytes of shared memory each CTA has.
+    pub shared_len: usize,
     pub first_thread: usize,
     /// The sanitizer's checks, and the shared bytes given at launch.
     pub checks: Checks,
@@ -230,6 +236,205 @@ fn report(reported: &RefCell<Vec<ThreadFault>>, fault: ThreadFault) {
     }
 }
 
+/// One CTA as the scheduler runs it: its core, who its threads are, and
+/// where their results go.
+struct CtaRun<'a, T, F> {
+    core: CtaCore,
+    /// What every thread of the CTA shares; each lane fills in the rest.
+    template: Thread,
+    block: Dim3,
+    f: &'a F,
+    results: &'a [Cell<Option<T>>],
+}
+
+impl<'a, T, F> CtaRun<'a, T, F>
+where
+    F: Fn(&Thread) -> T + Sync,
+{
+    /// The CTA at `place`, of rank `rank` in a cluster of `cluster` CTAs,
+    /// its shared memory `shared` (empty in a cluster of more than one,
+    /// whose link holds it), leaving thread `t`'s result in `results[t]`.
+    fn new(
+        place: &CtaPlace,
+        shared: Vec<u8>,
+        rank: u32,
+        f: &'a F,
+        results: &'a [Cell<Option<T>>],
+    ) -> Self {
+        let block = place.block;
+        let n = block.count();
+        debug_assert_eq!(results.len(), n, "one result cell per thread");
+        let core = CtaCore::new(n, shared, place.ctaid, rank);
+        let cta_index = place.first_thread / n.max(1);
+        core.shuffle.set(
+            place
+                .schedule
+                .map(|seed| Shuffle::new(seed, cta_index as u64)),
+        );
+        if place.checks.any() {
+            let mut check = CtaCheck::new(
+                place.checks,
+                cta_index as u32,
+                n.div_ceil(32),
+                place.shared_len,
+                place.shared_given,
+            );
+            if place.cluster.count() > 1 {
+                // Its peers write its shared memory where its shadow does
+                // not see.
+                check.unseen_writes();
+            }
+            *core.check.borrow_mut() = Some(Box::new(check));
+        }
+        let template = Thread {
+            tid: [0; 3],
+            ntid: block.into(),
+            ctaid: place.ctaid,
+            nctaid: place.grid.into(),
+            cluster: place.cluster.into(),
+            explicit_cluster: place.explicit_cluster,
+            lane: 0,
+            warp: 0,
+            index: place.first_thread,
+        };
+        CtaRun {
+            core,
+            template,
+            block,
+            f,
+            results,
+        }
+    }
+
+    /// Who thread `t` of the CTA is.
+    #[inline]
+    fn thread(&self, t: usize) -> Thread {
+        let block = self.block;
+        let mut thread = self.template;
+        // A one-dimensional block (the common case) needs no division.
+        thread.tid = if block.x as usize == self.results.len() {
+            [t as u32, 0, 0]
+        } else {
+            let t = t as u32;
+            [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
+        };
+        thread.lane = (t % 32) as u32;
+        thread.warp = (t / 32) as u32;
+        thread.index += t;
+        thread
+    }
+
+    /// Runs lane `t` on fiber `me`, which saves its stack pointer at `save`.
+    fn run_lane(&self, t: usize, fiber: FiberId, save: SaveSlot) {
+        let core = &self.core;
+        let ctx = LaneCtx {
+            cta: core,
+            // SAFETY: `t` is below the thread count (`start_next`).
+            seat: unsafe { core.seat(t) },
+            fiber,
+            save,
+            thread: self.thread(t),
+            carry: Cell::new(false),
+        };
+        // `ctx` outlives the lane's run, and whatever runs
+        // after it on this fiber installs its own first (the next lane
+        // here, a resumed lane in `rendezvous`, the outer lane at the end
+        // of the CTA).
+        current::set(&ctx);
+        // A varied schedule starts the lanes in a random order of warps:
+        // each lets the others start first, and they resume as drawn.
+        if core.shuffle.get().is_some() {
+            let _ = current::yield_lane();
+        }
+        let result = catch_unwind(AssertUnwindSafe(|| (self.f)(&ctx.thread)));
+        if let Some(finish) = core.at_lane_end.get() {
+            finish(core, t);
+        }
+        match result {
+            // SAFETY: `t` is below the thread count (`start_next`), which
+            // is `results`'s length.
+            Ok(v) => unsafe { self.results.get_unchecked(t) }.set(Some(v)),
+            Err(payload) => report(&core.reported, lane_fault(&ctx, payload)),
+        }
+        core.finished.set(core.finished.get() + 1);
+        if core.exits_count.get() {
+            core.link().exit(core.rank, t);
+        }
+    }
+
+    /// A fiber's body: runs lanes until none is left to start, then hands
+    /// over.
+    fn entry(&self, me: FiberId) -> SwitchTo {
+        let core = &self.core;
+        // SAFETY: the fiber `me` runs, spawned.
+        let save = unsafe { core.fibers().save_slot(me) };
+        while let Some(t) = core.start_next(me) {
+            self.run_lane(t, me, save);
+        }
+        // No lane of this fiber runs any more.
+        current::set(std::ptr::null());
+        core.after_stop()
+    }
+
+    /// What the CTA leaves once every lane has finished, its shared
+    /// memory being `shared` if its link held it.
+    fn outcome(self, shared: Option<Vec<u8>>) -> CtaOutcome {
+        let core = self.core;
+        let findings = match core.check.take() {
+            Some(check) => {
+                let sites = core.sites.take();
+                let template = self.template;
+                let block = self.block;
+                check.into_faults(
+                    |_, index| {
+                        let t = index as usize;
+                        let mut thread = template;
+                        thread.tid = [
+                            t as u32 % block.x,
+                            t as u32 / block.x % block.y,
+                            t as u32 / (block.x * block.y),
+                        ];
+                        thread.lane = t as u32 % 32;
+                        thread.warp = t as u32 / 32;
+                        thread.index += t;
+                        thread
+                    },
+                    |site| sites.get(site),
+                )
+            }
+            None => Vec::new(),
+        };
+        let (own, stats, faults) = core.finish();
+        CtaOutcome {
+            shared: shared.unwrap_or(own),
+            stats,
+            faults,
+            findings,
+        }
+    }
+}
+
+impl CtaCore {
+    /// One turn of a CTA of a cluster of several: resolves what its lanes
+    /// wait at (unless none has run yet, `started`), then runs the lanes
+    /// that resolution released (or the first lanes) until each has
+    /// stopped again. Returns whether any lane ran: a CTA whose lanes all
+    /// wait on something no resolution of its own releases (the cluster
+    /// barrier, or a deadlock) does not run.
+    fn turn(&self, started: &mut bool) -> bool {
+        if *started && !self.resolve() && self.next.get() >= self.lanes.len() {
+            return false;
+        }
+        *started = true;
+        let to = self.after_stop();
+        if to.fiber != MAIN {
+            // SAFETY: as in `drive`.
+            unsafe { self.fibers().switch(MAIN, to) };
+        }
+        true
+    }
+}
+
 /// Runs every thread of one CTA to completion, on the calling thread,
 /// leaving thread `t`'s result in `results[t]` (one cell per thread);
 /// `portable` picks the portable fiber backend where a native one exists.
@@ -244,129 +449,116 @@ pub(crate) fn run_cta<T, F>(
 where
     F: Fn(&Thread) -> T + Sync,
 {
-    let block = place.block;
-    let n = block.count();
-    debug_assert_eq!(results.len(), n, "one result cell per thread");
-    let shared_len = shared.len();
-    let core = CtaCore::new(n, shared, place.ctaid);
-    let cta_index = place.first_thread / n.max(1);
-    core.shuffle.set(
-        place
-            .schedule
-            .map(|seed| Shuffle::new(seed, cta_index as u64)),
+    let mut outcomes = run_cluster(
+        std::slice::from_ref(place),
+        shared,
+        stack_size,
+        portable,
+        f,
+        vec![results],
     );
-    if place.checks.any() {
-        *core.check.borrow_mut() = Some(Box::new(CtaCheck::new(
-            place.checks,
-            cta_index as u32,
-            n.div_ceil(32),
-            shared_len,
-            place.shared_given,
-        )));
+    outcomes.pop().expect("one CTA, one outcome")
+}
+
+/// Runs every thread of the CTAs of one cluster (`places`, by rank) to
+/// completion, on the calling thread, leaving thread `t` of rank `r`'s
+/// result in `results[r][t]`; each CTA's shared memory starts as
+/// `shared`. The CTAs take turns in rank order (see [`CtaCore::turn`]);
+/// when none of them can run, each is deadlocked. A cluster of one CTA
+/// runs it to its end at once.
+pub(crate) fn run_cluster<T, F>(
+    places: &[CtaPlace],
+    shared: Vec<u8>,
+    stack_size: usize,
+    portable: bool,
+    f: &F,
+    results: Vec<&[Cell<Option<T>>]>,
+) -> Vec<CtaOutcome>
+where
+    F: Fn(&Thread) -> T + Sync,
+{
+    let k = places.len();
+    let n = places[0].block.count();
+    let alone = k == 1;
+    // A CTA alone keeps its shared memory; a cluster's link holds theirs.
+    let (mut own, held) = if alone {
+        (Some(shared), Vec::new())
+    } else {
+        (None, vec![shared; k])
+    };
+    let link = ClusterLink::new(k, n, held);
+    let runs: Vec<CtaRun<'_, T, F>> = places
+        .iter()
+        .zip(results)
+        .enumerate()
+        .map(|(r, (place, results))| {
+            let shared = own.take().unwrap_or_default();
+            CtaRun::new(place, shared, r as u32, f, results)
+        })
+        .collect();
+    for run in &runs {
+        link.attach(&run.core, k);
     }
-    // What every thread of the CTA shares; each lane fills in the rest.
-    let template = Thread {
-        tid: [0; 3],
-        ntid: block.into(),
-        ctaid: place.ctaid,
-        nctaid: place.grid.into(),
-        cluster: [1, 1, 1],
-        explicit_cluster: false,
-        lane: 0,
-        warp: 0,
-        index: place.first_thread,
-    };
-    let one_dimensional = block.x as usize == n;
-    let run_lane = |t: usize, fiber: FiberId, save: SaveSlot| {
-        let mut thread = template;
-        // A one-dimensional block (the common case) needs no division.
-        thread.tid = if one_dimensional {
-            [t as u32, 0, 0]
-        } else {
-            let t = t as u32;
-            [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
-        };
-        thread.lane = (t % 32) as u32;
-        thread.warp = (t / 32) as u32;
-        thread.index += t;
-        let ctx = LaneCtx {
-            cta: &core,
-            // SAFETY: `t` is below the thread count (`start_next`).
-            seat: unsafe { core.seat(t) },
-            fiber,
-            save,
-            thread,
-            carry: Cell::new(false),
-        };
-        // `ctx` outlives the lane's run, and whatever runs
-        // after it on this fiber installs its own first (the next lane
-        // here, a resumed lane in `rendezvous`, the outer lane at the end
-        // of the CTA).
-        current::set(&ctx);
-        // A varied schedule starts the lanes in a random order of warps:
-        // each lets the others start first, and they resume as drawn.
-        if core.shuffle.get().is_some() {
-            let _ = current::yield_lane();
-        }
-        let result = catch_unwind(AssertUnwindSafe(|| f(&ctx.thread)));
-        if let Some(finish) = core.at_lane_end.get() {
-            finish(&core, t);
-        }
-        match result {
-            // SAFETY: `t` is below the thread count (`start_next`), which
-            // is `results`'s length.
-            Ok(v) => unsafe { results.get_unchecked(t) }.set(Some(v)),
-            Err(payload) => report(&core.reported, lane_fault(&ctx, payload)),
-        }
-        core.finished.set(core.finished.get() + 1);
-    };
-    // A fiber runs lanes until none is left to start, then hands over.
-    let entry = |me: FiberId| -> SwitchTo {
-        // SAFETY: the fiber `me` runs, spawned.
-        let save = unsafe { core.fibers().save_slot(me) };
-        while let Some(t) = core.start_next(me) {
-            run_lane(t, me, save);
-        }
-        // No lane of this fiber runs any more.
-        current::set(std::ptr::null());
-        core.after_stop()
-    };
-    let outer = Outer::save(&core);
+    let outer = Outer::save(&runs[0].core);
     {
-        let fibers = Fibers::new(Body::new(&entry), stack_size, portable, n);
-        core.fibers
-            .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
-        core.drive();
-        core.fibers.set(std::ptr::null());
+        let entries: Vec<_> = runs
+            .iter()
+            .map(|run| move |me: FiberId| run.entry(me))
+            .collect();
+        let fibers: Vec<Fibers<'_>> = entries
+            .iter()
+            .map(|entry| Fibers::new(Body::new(entry), stack_size, portable, n))
+            .collect();
+        for (run, fibers) in runs.iter().zip(&fibers) {
+            run.core
+                .fibers
+                .set(std::ptr::from_ref(fibers).cast::<Fibers<'static>>());
+        }
+        if alone {
+            runs[0].core.drive();
+        } else {
+            take_turns(&runs);
+        }
+        for run in &runs {
+            run.core.fibers.set(std::ptr::null());
+        }
     }
     outer.restore();
-    let findings = match core.check.take() {
-        Some(check) => {
-            let sites = core.sites.take();
-            check.into_faults(
-                |_, index| {
-                    let t = index as usize;
-                    let mut thread = template;
-                    thread.tid = [
-                        t as u32 % block.x,
-                        t as u32 / block.x % block.y,
-                        t as u32 / (block.x * block.y),
-                    ];
-                    thread.lane = t as u32 % 32;
-                    thread.warp = t as u32 / 32;
-                    thread.index = place.first_thread + t;
-                    thread
-                },
-                |site| sites.get(site),
-            )
+    let mut held = link.shared.take().into_iter().map(Some);
+    runs.into_iter()
+        .map(|run| run.outcome(held.next().flatten()))
+        .collect()
+}
+
+/// Runs the CTAs of a cluster of several in turns, in rank order, until
+/// every lane has finished; a round in which none of them runs deadlocks
+/// each that has lanes left.
+fn take_turns<T, F>(runs: &[CtaRun<'_, T, F>])
+where
+    F: Fn(&Thread) -> T + Sync,
+{
+    let mut started = vec![false; runs.len()];
+    loop {
+        let mut ran = false;
+        let mut left = false;
+        for (run, started) in runs.iter().zip(&mut started) {
+            let core = &run.core;
+            if core.finished.get() == core.lanes.len() {
+                continue;
+            }
+            // Between turns every queue is empty: a turn ends when no
+            // lane is queued.
+            let _ = core.ready.install();
+            ran |= core.turn(started);
+            left |= core.finished.get() < core.lanes.len();
         }
-        None => Vec::new(),
-    };
-    let (shared, stats, faults) = core.finish();
-    CtaOutcome {
-        shared,
-        stats,
-        faults,
-        findings,
+        if !left {
+            return;
+        }
+        if !ran {
+            for run in runs {
+                run.core.deadlock();
+            }
+        }
     }
 }

@@ -278,10 +278,7 @@ impl GlobalMemory {
         instruction: &'static str,
         mut f: impl FnMut(u32, &[u8]),
     ) -> Result<(), Fault> {
-        let stalled = self.stalled.load(Ordering::Relaxed);
-        if stalled != 0 {
-            return Err(Fault::Stalled { seconds: stalled });
-        }
+        self.check_stall()?;
         let mut held = None;
         for &(lane, addr) in lanes {
             let (i, range) = self
@@ -307,6 +304,14 @@ impl GlobalMemory {
         Ok(())
     }
 
+    /// The launch's stall ([`Fault::Stalled`]), once it has stalled.
+    pub(crate) fn check_stall(&self) -> Result<(), Fault> {
+        match self.stalled.load(Ordering::Relaxed) {
+            0 => Ok(()),
+            seconds => Err(Fault::Stalled { seconds }),
+        }
+    }
+
     /// Runs `f` on the `size` bytes at `addr` with their buffer locked.
     fn locked<R>(
         &self,
@@ -316,10 +321,7 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        let stalled = self.stalled.load(Ordering::Relaxed);
-        if stalled != 0 {
-            return Err(Fault::Stalled { seconds: stalled });
-        }
+        self.check_stall()?;
         let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         let mut bytes = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
             instruction,

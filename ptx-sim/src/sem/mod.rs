@@ -423,8 +423,8 @@ dispatch! {
         MbarrierTryWait => sync::mbarrier::try_wait,
         Mapa => memory::address::mapa,
         Getctarank => memory::address::getctarank,
-        BarrierClusterArrive => sync::barrier_cluster,
-        BarrierClusterWait => sync::barrier_cluster,
+        BarrierClusterArrive => sync::barrier_cluster_arrive,
+        BarrierClusterWait => sync::barrier_cluster_wait,
     }
     control {
         Bra,

@@ -70,7 +70,8 @@ pub fn bulk(m: &Mods, s: &mut [u64]) -> SemResult {
     in_running_lane(Semantics::CpAsyncBulk, m, s)
 }
 
-/// `cp.reduce.async.bulk`: see [`bulk_reduce`].
+/// `cp.reduce.async.bulk.dst.src.op.type [dst], [src], size{, [mbar]}`: each
+/// element of the source combined by `.op` into the destination's.
 #[inline]
 pub fn reduce_bulk(m: &Mods, s: &mut [u64]) -> SemResult {
     in_running_lane(Semantics::CpReduceAsyncBulk, m, s)
@@ -114,20 +115,29 @@ pub fn bulk_group(_: &Mods, _: &mut [u64]) -> SemResult {
 fn in_running_lane(sem: Semantics, m: &Mods, s: &[u64]) -> SemResult {
     current::with_lane(|cta, index| {
         cta.at_lane_end.set(Some(drain_lane));
-        let mut shared = cta.shared.borrow_mut();
+        if writes_unseen(sem)
+            && let Some(check) = cta.check.borrow_mut().as_deref_mut()
+        {
+            check.unseen_writes();
+        }
         let mut in_flight = cta.in_flight(index);
-        run(
-            sem,
-            m,
-            s,
-            &mut in_flight,
-            &mut Memories::of_running_lane(&mut shared),
-        )
+        cta.with_memories(|mut memories| run(sem, m, s, &mut in_flight, &mut memories))
     })
     .unwrap_or(Err(Fault::NeedsLaunch {
         instruction: sem.key(),
         memory: None,
     }))
+}
+
+/// Whether asynchronous instruction `sem` writes shared memory where the
+/// sanitizer's shadow does not see (see [`crate::check`]).
+pub(crate) fn writes_unseen(sem: Semantics) -> bool {
+    matches!(
+        sem,
+        Semantics::CpAsyncBulk
+            | Semantics::CpAsyncBulkTensor
+            | Semantics::CpReduceAsyncBulk
+    )
 }
 
 /// Runs asynchronous copy instruction `sem` (modifiers `m`, slots `s`) of
@@ -177,11 +187,7 @@ pub(crate) fn run(
 /// Completes the copies lane `index` of `cta` left in flight when its code
 /// returned (each was checked when issued, so none faults).
 fn drain_lane(cta: &CtaCore, index: usize) {
-    let mut shared = cta.shared.borrow_mut();
-    let _ = drain(
-        &mut cta.in_flight(index),
-        &mut Memories::of_running_lane(&mut shared),
-    );
+    let _ = cta.with_memories(|mut memories| drain(&mut cta.in_flight(index), &mut memories));
 }
 
 /// Completes every copy a thread still has in flight (it exits).

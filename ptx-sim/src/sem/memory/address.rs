@@ -444,19 +444,6 @@ pub(crate) fn in_local<R>(
     Ok(f(&mut local[offset as usize..end as usize]))
 }
 
-/// Runs `f` over the running lane's CTA shared memory.
-pub(super) fn with_shared<R>(
-    instruction: &'static str,
-    f: impl FnOnce(&mut Vec<u8>) -> Result<R, Fault>,
-) -> Result<R, Fault> {
-    lane::with_lane(|cta, _| f(&mut cta.shared.borrow_mut())).unwrap_or_else(|| {
-        Err(Fault::NeedsLaunch {
-            instruction,
-            memory: Some(Space::Shared),
-        })
-    })
-}
-
 /// The offset into the running CTA's own shared memory (the CTA of rank
 /// `own`) that address `addr` of an instruction with modifiers `m` points
 /// at, if it points there.
@@ -527,11 +514,19 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
 /// constant buffer of the launch, or the kernel's parameters.
 #[inline]
 pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
-    let shared_len = match m.space {
-        Some(StateSpace::Shared(_)) => with_shared("isspacep", |mem| Ok(mem.len() as u64))?,
-        _ => 0,
-    };
-    isspacep_in(m, s, shared_len, &Memories::of_running_lane(&mut []))
+    if let Some(StateSpace::Shared(_)) = m.space {
+        return lane::with_lane(|cta, _| {
+            cta.with_memories(|memories| {
+                let len = memories.shared.len() as u64;
+                isspacep_in(m, s, len, &memories)
+            })
+        })
+        .unwrap_or(Err(Fault::NeedsLaunch {
+            instruction: "isspacep",
+            memory: Some(Space::Shared),
+        }));
+    }
+    isspacep_in(m, s, 0, &Memories::of_running_lane(&mut []))
 }
 
 /// [`isspacep`] for a CTA of `shared_len` bytes of shared memory, in the

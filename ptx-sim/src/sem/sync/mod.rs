@@ -32,14 +32,46 @@ pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
     barrier_op(Semantics::Barrier, m, s)
 }
 
-/// `barrier.cluster.arrive` and `.wait` run where clusters do: in whole
-/// modules ([`crate::kernel::Module`]), whose launches have clusters; a
-/// `ptx!` launch has none.
+/// `barrier.cluster.arrive{.relaxed}{.aligned}`: the thread arrives at
+/// its cluster's barrier, without waiting (see
+/// [`crate::machine::Launch::cluster`]; a CTA launched without clusters is
+/// a cluster of one).
 #[inline]
-pub fn barrier_cluster(_: &Mods, _: &mut [u64]) -> SemResult {
-    Err(Fault::not_simulated(
-        "barrier.cluster in a `ptx!` launch (kernel modules run it, with their clusters)",
-    ))
+pub fn barrier_cluster_arrive(_: &Mods, _: &mut [u64]) -> SemResult {
+    current::with_lane(|cta, index| {
+        cta.link().arrive(cta.rank, index)?;
+        if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
+            check.cluster_arrive((index / 32) as u32);
+        }
+        Ok(())
+    })
+    .unwrap_or(Err(Fault::NeedsLaunch {
+        instruction: Semantics::BarrierClusterArrive.key(),
+        memory: None,
+    }))
+}
+
+/// `barrier.cluster.wait{.aligned}`: the thread waits until every thread
+/// of its cluster that has not exited has arrived in the phase it arrived
+/// in. A wait without an arrival before it is an error.
+#[inline]
+pub fn barrier_cluster_wait(m: &Mods, s: &mut [u64]) -> SemResult {
+    let sem = Semantics::BarrierClusterWait;
+    let done = current::with_lane(|cta, index| cta.link().wait(cta.rank, index)).ok_or(
+        Fault::NeedsLaunch {
+            instruction: sem.key(),
+            memory: None,
+        },
+    )??;
+    if !done {
+        current::rendezvous(Wait::new(sem, m, WaitKind::Cluster, 0)?, &mut s[..0])?;
+    }
+    current::with_lane(|cta, index| {
+        if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
+            check.cluster_wait((index / 32) as u32);
+        }
+    });
+    Ok(())
 }
 
 fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {

@@ -1,0 +1,132 @@
+//! What the CTAs of one thread-block cluster of a closure launch share:
+//! their shared memories, which each reaches in the others through
+//! `.shared::cluster` addresses (distributed shared memory), and the
+//! cluster barrier (`barrier.cluster.arrive` / `wait`).
+//!
+//! The CTAs of a cluster run on one OS thread, taking turns (see
+//! `scheduler::run_cluster`), so what they share needs no lock. A CTA
+//! launched without clusters is a cluster of one: it keeps its shared
+//! memory in its own core, and its threads alone make up the cluster
+//! barrier.
+//!
+//! The barrier completes a phase as soon as every thread of the cluster
+//! that has not exited has arrived: at the last arrival, or at the exit
+//! of the last thread it waited for. The lanes that wait for the phase
+//! are then answered, in whichever CTA they are, and resume at their
+//! CTA's next resolution.
+
+use super::cta::CtaCore;
+use crate::fault::{Fault, WaitSite};
+use crate::machine::cluster::ClusterBarrier;
+use std::cell::RefCell;
+
+/// The state the CTAs of one cluster share.
+pub(crate) struct ClusterLink {
+    /// Each CTA's shared memory, by rank, in a cluster of more than one
+    /// (a CTA alone keeps its own in its core).
+    pub shared: RefCell<Vec<Vec<u8>>>,
+    barrier: RefCell<ClusterBarrier>,
+    /// The cluster's CTAs, by rank (see [`ClusterLink::attach`]).
+    cores: RefCell<Vec<*const CtaCore>>,
+}
+
+impl ClusterLink {
+    /// The link of a cluster of `ctas` CTAs of `threads_per_cta` threads;
+    /// `shared` is each CTA's shared memory when there is more than one.
+    pub(crate) fn new(ctas: usize, threads_per_cta: usize, shared: Vec<Vec<u8>>) -> ClusterLink {
+        ClusterLink {
+            shared: RefCell::new(shared),
+            barrier: RefCell::new(ClusterBarrier::new(ctas, threads_per_cta)),
+            cores: RefCell::new(Vec::with_capacity(ctas)),
+        }
+    }
+
+    /// How many CTAs the cluster has.
+    #[inline]
+    pub(crate) fn size(&self) -> u32 {
+        self.cores.borrow().len() as u32
+    }
+
+    /// Makes `core` the CTA of the next rank. Each CTA is attached before
+    /// any lane of the cluster runs, and the link outlives them all. The
+    /// CTAs of a cluster of several tell it of every thread that exits; a
+    /// CTA alone does once a thread of it arrives at the barrier (see
+    /// [`CtaCore::exits_count`]).
+    pub(crate) fn attach(&self, core: &CtaCore, ctas: usize) {
+        debug_assert_eq!(core.rank, self.size());
+        core.link.set(self);
+        core.exits_count.set(ctas > 1);
+        self.cores.borrow_mut().push(core);
+    }
+
+    /// Threads of the cluster that have not exited.
+    fn live(&self) -> u32 {
+        self.cores
+            .borrow()
+            .iter()
+            // SAFETY: as in `settle`.
+            .map(|&core| unsafe { &*core })
+            .map(|core| (core.lanes.len() - core.finished.get()) as u32)
+            .sum()
+    }
+
+    /// Thread `thread` of the CTA of rank `rank` arrives at the cluster
+    /// barrier.
+    pub(crate) fn arrive(&self, rank: u32, thread: usize) -> Result<(), Fault> {
+        if let Some(&core) = self.cores.borrow().get(rank as usize) {
+            // SAFETY: as in `settle`.
+            unsafe { &*core }.exits_count.set(true);
+        }
+        self.barrier.borrow_mut().arrive(rank, thread)?;
+        self.settle();
+        Ok(())
+    }
+
+    /// Thread `thread` of the CTA of rank `rank` reaches
+    /// `barrier.cluster.wait`: whether the phase it arrived in has
+    /// completed; if not, it is recorded as waiting, and must wait
+    /// ([`super::WaitKind::Cluster`]) until the phase completes.
+    pub(crate) fn wait(&self, rank: u32, thread: usize) -> Result<bool, Fault> {
+        let mut barrier = self.barrier.borrow_mut();
+        let done = barrier.wait(rank, thread)?;
+        if !done {
+            barrier.block(rank, (thread / 32) as u32, 1 << (thread % 32));
+        }
+        Ok(done)
+    }
+
+    /// Thread `thread` of the CTA of rank `rank` has exited (and is
+    /// counted as finished): the barrier no longer waits for it.
+    pub(crate) fn exit(&self, rank: u32, thread: usize) {
+        self.barrier.borrow_mut().exit(rank, thread);
+        self.settle();
+    }
+
+    /// Completes the barrier's phase if every thread that has not exited
+    /// arrived, answering the lanes that waited for it.
+    fn settle(&self) {
+        let live = self.live();
+        let released = self.barrier.borrow_mut().settle(live);
+        if released.is_empty() {
+            return;
+        }
+        let cores = self.cores.borrow();
+        for (rank, warp, lanes) in released {
+            if let Some(&core) = cores.get(rank as usize) {
+                // SAFETY: the cores outlive the cluster's run (see
+                // `attach`), and only shared references to them exist.
+                unsafe { &*core }.answer_group(warp as usize, lanes, &Ok(()));
+            }
+        }
+    }
+
+    /// Where a thread of the CTA of rank `rank` waiting at the cluster
+    /// barrier waits, for a deadlock's report.
+    pub(crate) fn wait_site(&self, rank: u32) -> WaitSite {
+        WaitSite::ClusterBarrier {
+            rank,
+            expected: self.live() as usize,
+            arrived: self.barrier.borrow().arrived as usize,
+        }
+    }
+}
