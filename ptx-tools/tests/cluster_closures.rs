@@ -2,8 +2,9 @@
 //! cluster cases (`tests/data/kernels/cluster/`, recorded from the CUDA C
 //! kernels in its `src/`) written again as Rust closures whose `ptx!`
 //! statements are the kernels' inline PTX, launched with
-//! `Launch::cluster`, and compared byte for byte with what the H100 left
-//! in the same buffers from the same inputs.
+//! `Launch::cluster`, and compared byte for byte with what the GPU left in
+//! the same buffers from the same inputs (an H100; an H200 for the
+//! `async_store` cases).
 
 use ptx::launch::{GlobalBuffer, Launch, Thread};
 use ptx::ptx;
@@ -365,5 +366,133 @@ fn a_histogram_over_the_clusters_shared_memory_equals_the_h100s() {
                 ptx!("red.global.add.u32 [%0], %1;" :: "l"(g), "r"(c) : "memory");
             }
         });
+    }
+}
+
+/// Asynchronous remote stores and reductions (`async_store.cu`, recorded on
+/// an H200): every thread `st.async`es seven forms and `red.async`es ten
+/// into the next rank's box, each completing its bytes on that rank's
+/// mbarrier, which the receiving CTA waits on before it copies its box out.
+/// Shared memory: the box (4656 bytes, its fields at the offsets the CUDA
+/// struct gives them), then the barrier.
+#[test]
+fn asynchronous_remote_stores_and_reductions_equal_the_h200s() {
+    const BOX: u32 = 4656;
+    const BAR: u32 = BOX;
+    // The counters' offsets in the box.
+    const ADD: u32 = 4608;
+    const MAX: u32 = 4612;
+    const INC: u32 = 4616;
+    const DEC: u32 = 4620;
+    const AND: u32 = 4624;
+    const OR: u32 = 4628;
+    const XOR: u32 = 4632;
+    const MIN: u32 = 4636;
+    const ADD64: u32 = 4640;
+    const ADDS64: u32 = 4648;
+    // Each thread sends 72 bytes of stores and 48 of reductions.
+    const BYTES: u32 = 120;
+    for (name, size) in [("cluster/async_store/c2", 2), ("cluster/async_store/c4", 4)] {
+        let case = case(name);
+        check(
+            &case,
+            Some([size, 1, 1]),
+            (BOX + 8) as usize,
+            |t, bufs, _| {
+                let (input, out) = (bufs[0].addr, bufs[1].addr);
+                let (q, n) = (
+                    sreg!("mov.u32 %0, %cluster_ctarank;"),
+                    sreg!("mov.u32 %0, %cluster_nctarank;"),
+                );
+                let p = (q + 1) % n;
+                let tid = t.tid[0];
+                let gid = t.ctaid[0] * 64 + tid;
+                let st32 = |at: u32, v: u32| {
+                    ptx!("st.shared.u32 [%0], %1;" :: "r"(at), "r"(v) : "memory");
+                };
+                if tid == 0 {
+                    for (at, v) in [
+                        (ADD, 0),
+                        (MIN, 0x7fff_ffff),
+                        (MAX, 0),
+                        (INC, 0),
+                        (DEC, 20),
+                        (AND, u32::MAX),
+                        (OR, 0),
+                        (XOR, 0),
+                    ] {
+                        st32(at, v);
+                    }
+                    for at in [ADD64, ADDS64] {
+                        ptx!("st.shared.u64 [%0], %1;" :: "r"(at), "l"(0u64) : "memory");
+                    }
+                    ptx!("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(BAR) : "memory");
+                    ptx!("fence.mbarrier_init.release.cluster;" ::: "memory");
+                    ptx!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(BAR), "r"(64 * BYTES) : "memory");
+                }
+                cluster_sync();
+                let x: u32;
+                ptx!("ld.global.u32 %0, [%1];" : "=r"(x) : "l"(input + 4 * u64::from(gid)));
+                let remote = |offset: u32| {
+                    let d: u32;
+                    ptx!("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(d) : "r"(offset), "r"(p));
+                    d
+                };
+                let rbar = remote(BAR);
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];"
+                 :: "r"(remote(4 * tid)), "r"(x), "r"(rbar) : "memory");
+                let wide = u64::from(x)
+                    .wrapping_mul(0x1_0000_0001)
+                    .wrapping_add(u64::from(tid));
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];"
+                 :: "r"(remote(256 + 8 * tid)), "l"(wide), "r"(rbar) : "memory");
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.u32 [%0], {%1, %2}, [%3];"
+                 :: "r"(remote(768 + 8 * tid)), "r"(x.wrapping_add(1)), "r"(x ^ tid), "r"(rbar) : "memory");
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.u32 [%0], {%1, %2, %3, %4}, [%5];"
+                 :: "r"(remote(1280 + 16 * tid)), "r"(x), "r"(x.wrapping_add(q)), "r"(x.wrapping_mul(3)), "r"(!x), "r"(rbar) : "memory");
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
+                 :: "r"(remote(2304 + 16 * tid)), "f"(tid as f32), "f"((x & 0xffff) as f32), "f"(-(tid as f32)), "f"(0.5f32), "r"(rbar) : "memory");
+                ptx!("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];"
+                 :: "r"(remote(3328 + 16 * tid)), "d"(f64::from(x)), "d"(-f64::from(tid)), "r"(rbar) : "memory");
+                ptx!("st.async.mbarrier::complete_tx::bytes.s32 [%0], %1, [%2];"
+                 :: "r"(remote(4352 + 4 * tid)), "r"((x as i32).wrapping_neg()), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%0], %1, [%2];"
+                 :: "r"(remote(ADD)), "r"(x), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.s32 [%0], %1, [%2];"
+                 :: "r"(remote(MIN)), "r"(x as i32), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.max.u32 [%0], %1, [%2];"
+                 :: "r"(remote(MAX)), "r"(x), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.inc.u32 [%0], %1, [%2];"
+                 :: "r"(remote(INC)), "r"(50u32), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.dec.u32 [%0], %1, [%2];"
+                 :: "r"(remote(DEC)), "r"(1000u32), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.and.b32 [%0], %1, [%2];"
+                 :: "r"(remote(AND)), "r"(x | 0xf0f0_f0f0), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.or.b32 [%0], %1, [%2];"
+                 :: "r"(remote(OR)), "r"((x & 0x0f0f_0f0f) << (tid & 3)), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.xor.b32 [%0], %1, [%2];"
+                 :: "r"(remote(XOR)), "r"(x.wrapping_mul(tid)), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u64 [%0], %1, [%2];"
+                 :: "r"(remote(ADD64)), "l"(u64::from(x) * u64::from(x)), "r"(rbar) : "memory");
+                ptx!("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64 [%0], %1, [%2];"
+                 :: "r"(remote(ADDS64)), "l"(i64::from(x as i32)), "r"(rbar) : "memory");
+                loop {
+                    let done: u32;
+                    ptx!("{ .reg .pred P; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 P, [%1], 0; selp.u32 %0, 1, 0, P; }"
+                     : "=r"(done) : "r"(BAR) : "memory");
+                    if done != 0 {
+                        break;
+                    }
+                }
+                let words = BOX / 4;
+                for i in (tid..words).step_by(64) {
+                    let w: u32;
+                    ptx!("ld.shared.u32 %0, [%1];" : "=r"(w) : "r"(4 * i));
+                    let at = out + 4 * u64::from(t.ctaid[0] * words + i);
+                    ptx!("st.global.u32 [%0], %1;" :: "l"(at), "r"(w) : "memory");
+                }
+                cluster_sync();
+            },
+        );
     }
 }

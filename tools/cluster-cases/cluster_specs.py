@@ -135,4 +135,17 @@ for variant, entry, csize, grid, nt, target in [
                       {"in": buf("u32", grid * nt, "randint:0:1048576"),
                        "out": buf("u32", clusters * 10), "seen": buf("u32", grid * nt)}))
 
+
+# ================================================================ async_store.cu
+# st.async / red.async into the next rank's Box, completing on its mbarrier.
+BOX_WORDS = 1164  # sizeof(Box) / 4 in async_store.cu
+for variant, entry, csize, grid in [
+    ("c2", "cl_async_2", 2, 4),
+    ("c4", "cl_async_4", 4, 8),
+]:
+    SPECS.append(spec(f"async_store/{variant}", "async_store.cu", entry, (csize, 1, 1), (grid, 1, 1), (64, 1, 1),
+                      [B_("in"), B_("out")],
+                      {"in": buf("u32", grid * 64, "randint:0:4294967295"),
+                       "out": buf("u32", grid * BOX_WORDS)}))
+
 assert len({s["name"] for s in SPECS}) == len(SPECS)

@@ -1068,7 +1068,9 @@ impl Warp {
             | Semantics::CpReduceAsyncBulk
             | Semantics::CpReduceAsyncBulkTensor
             | Semantics::TensormapCpFenceproxy
-            | Semantics::TensormapReplace => {
+            | Semantics::TensormapReplace
+            | Semantics::StAsync
+            | Semantics::RedAsync => {
                 let mut s = [0u64; 16];
                 for l in lanes_of(active) {
                     for (k, o) in slots.iter().enumerate().take(s.len()) {

@@ -18,7 +18,7 @@ use crate::machine::current;
 use crate::machine::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
-use ptx_core::{Flags, Mods, Semantics, StateSpace};
+use ptx_core::{Flags, Mods, Semantics, SharedScope, StateSpace};
 
 pub mod tensor;
 
@@ -103,6 +103,51 @@ pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
     in_running_lane(Semantics::CpReduceAsyncBulkTensor, m, s)
 }
 
+/// `st.async{.weak}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type
+/// [a], b, [mbar]`, and sm_100's `st.async.release.scope.global.type [a], b`:
+/// the vector stored at once, and in shared memory its bytes' transactions
+/// completed on the mbarrier of the destination's CTA. `tests/cluster_launch.rs` and
+/// `ptx-tools/tests/cluster_closures.rs` have the cluster forms; the global
+/// ones store, and reduce, at once:
+///
+/// ```
+/// use ptx_sim::interp::Prepared;
+/// use ptx_sim::machine::Launch;
+/// use ptx_core::{AsmOperand, Target, check_asm, lower};
+/// let prepare = |text: &str, cons: &[&str]| {
+///     let target: Target = "sm_100a".parse().unwrap();
+///     let checked = check_asm(text, cons, target).unwrap();
+///     let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+///     Prepared::new(&lower(&checked, &ops).unwrap())
+/// };
+/// let st = prepare("st.async.release.gpu.global.u32 [%0], %1;", &["l", "r"]);
+/// let red = prepare("red.async.release.gpu.global.add.u32 [%0], %1;", &["l", "r"]);
+/// let mut launch = Launch::new(1, 32);
+/// let out = launch.global_from(&[0u32; 33]);
+/// let report = launch
+///     .run(|t| {
+///         let at = u128::from(out.addr + 4 * u64::from(t.lane));
+///         st.run(&mut [at, u128::from(t.lane * 2)]).unwrap();
+///         red.run(&mut [u128::from(out.addr + 128), u128::from(t.lane)]).unwrap();
+///     })
+///     .unwrap();
+/// let words = report.read::<u32>(out);
+/// assert_eq!(words[5], 10);
+/// assert_eq!(words[32], (0..32).sum::<u32>());
+/// ```
+#[inline]
+pub fn st_async(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::StAsync, m, s)
+}
+
+/// `red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type
+/// [a], b{, [mbar]}`, and sm_100's `.global` form: `b` combined into `[a]`
+/// at once, as `st.async` stores.
+#[inline]
+pub fn red_async(m: &Mods, s: &mut [u64]) -> SemResult {
+    in_running_lane(Semantics::RedAsync, m, s)
+}
+
 /// `cp.async.bulk.commit_group`, `cp.async.bulk.wait_group{.read} n`: a
 /// bulk copy completes when issued, so no group has anything to wait for.
 #[inline]
@@ -137,6 +182,8 @@ pub(crate) fn writes_unseen(sem: Semantics) -> bool {
         Semantics::CpAsyncBulk
             | Semantics::CpAsyncBulkTensor
             | Semantics::CpReduceAsyncBulk
+            | Semantics::StAsync
+            | Semantics::RedAsync
     )
 }
 
@@ -179,6 +226,8 @@ pub(crate) fn run(
             tensor::run(m, s, memories, sem.key())?
         }
         Semantics::TensormapReplace => tensor::replace(m, s, memories, sem.key())?,
+        Semantics::StAsync => async_store(m, s, memories)?,
+        Semantics::RedAsync => async_reduce(m, s, memories)?,
         _ => return Err(Fault::not_simulated(sem.key())),
     }
     Ok(())
@@ -303,6 +352,69 @@ fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
         complete_bytes(memories, &dst_mods, mbar, size, key)?;
     }
     Ok(())
+}
+
+/// The space of an `st.async` or `red.async` destination: `.global` (the
+/// sm_100 forms) or `.shared::cluster`, which is also what an address
+/// without a space is (ptxas compiles the forms with and without it to
+/// the same `STAS` / `REDAS` of the register's value, no generic address
+/// converted).
+fn async_space(m: &Mods) -> Mods {
+    let space = match m.space {
+        Some(StateSpace::Global) => StateSpace::Global,
+        _ => StateSpace::Shared(SharedScope::Cluster),
+    };
+    Mods {
+        space: Some(space),
+        ..Mods::default()
+    }
+}
+
+/// `st.async`: the vector `b` (slots 1 to `.vec`) stored at `a` (slot 0),
+/// aligned to its size, at once; a `.shared::cluster` destination then
+/// completes that many bytes of transactions on the mbarrier `[mbar]` (the
+/// last slot, when given), which is in the destination's CTA.
+fn async_store(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
+    let key = "st.async";
+    let space = async_space(m);
+    let size = crate::sem::memory::elem_bytes(m)?;
+    let n = usize::from(m.count.max(1));
+    let total = size * n as u64;
+    let values = s
+        .get(1..1 + n)
+        .ok_or_else(|| Fault::malformed(key, "too few operands"))?;
+    let bytes: Vec<u8> = values
+        .iter()
+        .flat_map(|v| v.to_le_bytes().into_iter().take(size as usize))
+        .collect();
+    Reach::new(&space, s[0], total, total, key)?.write(memories, |b| b.copy_from_slice(&bytes))?;
+    match s.get(1 + n) {
+        Some(&mbar) => complete_bytes(memories, &space, mbar, total, key),
+        None => Ok(()),
+    }
+}
+
+/// `red.async`: `b` (slot 1) combined by `.op` into the `.type` value at
+/// `a` (slot 0), then, when `[mbar]` (slot 2) is given, its bytes'
+/// transactions completed on it, as [`async_store`] does.
+fn async_reduce(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
+    let key = "red.async";
+    let space = async_space(m);
+    let ty = m.ty(0).ok_or_else(|| Fault::malformed(key, "no type"))?;
+    let op = tensor::reduction(m).ok_or_else(|| Fault::malformed(key, "no reduction"))?;
+    let width = u64::from(ty.bits() / 8);
+    let b = s
+        .get(1)
+        .ok_or_else(|| Fault::malformed(key, "too few operands"))?
+        .to_le_bytes();
+    let kind = tensor::Kind::of_type(ty);
+    Reach::new(&space, s[0], width, width, key)?.write(memories, |old| {
+        tensor::reduce(op, kind, old, &b[..width as usize], key)
+    })??;
+    match s.get(2) {
+        Some(&mbar) => complete_bytes(memories, &space, mbar, width, key),
+        None => Ok(()),
+    }
 }
 
 /// `cp.reduce.async.bulk.dst.src.op.type [dst], [src], size{, [mbar]}`:
