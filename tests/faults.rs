@@ -187,3 +187,51 @@ fn a_launch_with_no_threads_or_too_much_shared_memory_is_refused() {
     let fits = Launch::new(1, 32).shared_bytes(227 * 1024).run(|t| t.lane);
     assert_eq!(fits.unwrap().results.len(), 32);
 }
+
+/// `setmaxnreg` in warpgroups of 4 warps: `producer_dec` is what warp 2
+/// of the first warpgroup asks for (the others `.dec 40`); the second
+/// warpgroup asks for `.inc 232`, which is its own business.
+fn setmaxnreg_launch(producer_dec: bool) -> Result<(), ptx::launch::LaunchError> {
+    Launch::new(1, 256)
+        .run(|t| {
+            if t.warp < 4 {
+                if t.warp == 2 && !producer_dec {
+                    ptx!(target = "sm_90a", volatile "setmaxnreg.inc.sync.aligned.u32 232;");
+                } else {
+                    ptx!(target = "sm_90a", volatile "setmaxnreg.dec.sync.aligned.u32 40;");
+                }
+            } else {
+                ptx!(target = "sm_90a", volatile "setmaxnreg.inc.sync.aligned.u32 232;");
+            }
+        })
+        .map(|_| ())
+}
+
+#[test]
+fn setmaxnreg_requests_alike_within_each_warpgroup_run() {
+    setmaxnreg_launch(true).unwrap();
+}
+
+#[test]
+fn setmaxnreg_requests_that_differ_within_a_warpgroup_are_an_error_naming_both_warps() {
+    let err = setmaxnreg_launch(false).unwrap_err();
+    let details: Vec<&str> = err
+        .faults
+        .iter()
+        .filter_map(|f| match &f.fault {
+            Fault::Divergent {
+                instruction: "setmaxnreg",
+                detail,
+            } => Some(detail.as_str()),
+            _ => None,
+        })
+        .collect();
+    // Warps 0 and 1 asked for .dec 40 first; warp 2's .inc 232 differs.
+    assert_eq!(
+        details,
+        [
+            "warp 2 asks for .inc 232 as its setmaxnreg number 1, where warp 0 of its warpgroup asked for .dec 40"
+        ],
+        "{err}"
+    );
+}

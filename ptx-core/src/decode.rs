@@ -440,6 +440,13 @@ impl Mods {
                 m.flags = m.flags.with(f);
             } else if let Some(n) = count_of(h) {
                 m.count = n;
+            } else if let Some(k @ (Keyword::Inc | Keyword::Dec)) = Keyword::from_word(h)
+                && keywords < 4
+            {
+                // `setmaxnreg.inc` / `.dec`: the only head words that say
+                // what the instruction does rather than which form it is.
+                m.keywords[keywords] = Some(k);
+                keywords += 1;
             }
         }
         m

@@ -65,7 +65,7 @@ pub(crate) struct CtaContext<'a> {
     pub yield_now: bool,
     /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
     /// the warps of a warpgroup must make the same ones.
-    pub register_requests: &'a mut Vec<Vec<(bool, u32)>>,
+    pub register_requests: &'a mut crate::sem::warp::RegisterRequests,
     /// The sanitizer's state for the CTA, when checks are on.
     pub check: Option<&'a mut CtaCheck>,
 }
@@ -250,7 +250,7 @@ pub(crate) struct Cta {
     next_warp: usize,
     rows: Box<[Slots; 32]>,
     /// Each warp's `setmaxnreg` requests ([`CtaContext::register_requests`]).
-    register_requests: Vec<Vec<(bool, u32)>>,
+    register_requests: crate::sem::warp::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
     /// The sanitizer's state, when checks are on.
@@ -336,7 +336,7 @@ impl Cta {
             exited: 0,
             next_warp: 0,
             rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
-            register_requests: Vec::new(),
+            register_requests: Default::default(),
             used: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             check: checks.any().then(|| {

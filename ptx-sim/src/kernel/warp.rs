@@ -966,37 +966,9 @@ impl Warp {
                 frame.local_base,
             )
         }) as u32;
-        let request = (mods.has_keyword(Keyword::Inc), count);
-        let w = self.index as usize;
-        let requests = &mut *cx.register_requests;
-        if requests.len() <= w {
-            requests.resize(w + 1, Vec::new());
-        }
-        requests[w].push(request);
-        let nth = requests[w].len();
-        let name =
-            |(inc, count): (bool, u32)| format!(".{} {count}", if inc { "inc" } else { "dec" });
-        let group = w / 4 * 4;
-        let end = (group + 4).min(requests.len());
-        for (other, theirs) in requests[group..end].iter().enumerate() {
-            let other = group + other;
-            if let Some(&theirs) = theirs.get(nth - 1)
-                && theirs != request
-            {
-                return Err((
-                    lane as u32,
-                    Fault::Divergent {
-                        instruction: "setmaxnreg",
-                        detail: format!(
-                            "warp {w} asks for {} as its setmaxnreg number {nth}, where warp {other} of its warpgroup asked for {}",
-                            name(request),
-                            name(theirs)
-                        ),
-                    },
-                ));
-            }
-        }
-        Ok(())
+        cx.register_requests
+            .note(self.index as usize, mods.has_keyword(Keyword::Inc), count)
+            .map_err(|f| (lane as u32, f))
     }
 
     /// An operation of the machine: memory, CTA barriers, `activemask`.

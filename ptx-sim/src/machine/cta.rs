@@ -291,6 +291,9 @@ pub(crate) struct CtaCore {
     pub link: Cell<*const ClusterLink>,
     /// The CTA's rank in its cluster.
     pub rank: u32,
+    /// Each warp's `setmaxnreg` requests, which the warps of a warpgroup
+    /// must make alike.
+    pub register_requests: RefCell<crate::sem::warp::RegisterRequests>,
     /// Whether a thread that exits is to be told to the cluster barrier
     /// (see [`ClusterLink::attach`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.
@@ -390,6 +393,7 @@ impl CtaCore {
             link: Cell::new(std::ptr::null()),
             rank,
             exits_count: Cell::new(false),
+            register_requests: RefCell::default(),
         }
     }
 
@@ -775,7 +779,14 @@ impl CtaCore {
                     len: wait.len,
                     warp: w as u32,
                 };
-                let result = run(&mut call);
+                let mut result = run(&mut call);
+                if result.is_ok() && wait.sem == Semantics::Setmaxnreg {
+                    // The count is an immediate, the same in every lane.
+                    let first = members.trailing_zeros() as usize;
+                    let count = call.lanes[first][0] as u32;
+                    let inc = wait.mods().has_keyword(ptx_core::Keyword::Inc);
+                    result = self.register_requests.borrow_mut().note(w, inc, count);
+                }
                 if result.is_ok()
                     && let Some(check) = check.as_deref_mut()
                 {
