@@ -8,7 +8,12 @@
 //!   simulated thread instructions per second (a launch's setup included);
 //! * one instruction's cost: a kernel whose threads run a loop of integer
 //!   instructions, against the same statements through `ptx!` (the compiled
-//!   path) in a launch of the same threads; both count thread instructions.
+//!   path) in a launch of the same threads; both count thread instructions;
+//! * the warp-specialised Hopper GEMM of `tests/data/kernels/hopper/` (TMA
+//!   multicast into an mbarrier pipeline, `wgmma` consumers, clusters of 2;
+//!   256×256×256, four CTAs of a 128×128 tile each, four K steps of 64)
+//!   replayed from its H100 recording, against a plain Rust f32 product of
+//!   the same size: both count 128×128×64 tile steps (16).
 //!
 //! `docs/kernels.md` has the numbers and where the time goes.
 
@@ -134,4 +139,48 @@ fn the_two_chains_agree() {
     let kernel = launch.run().expect("it runs").read::<u32>(out);
     let compiled: Vec<u32> = (0..256).map(chain_compiled).collect();
     assert_eq!(kernel, compiled);
+}
+
+/// The 128×128×64 tile steps of the 256×256×256 product: 4 CTAs × 4 K
+/// steps.
+const GEMM_TILE_STEPS: u64 = 16;
+
+#[divan::bench(args = [1, 2])]
+fn hopper_ws_gemm_256(bencher: Bencher, workers: usize) {
+    use ptx_tools::cases::{Modules, Outcome, read_cases, replay};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/kernels/hopper");
+    let (case, folder) = read_cases(&[dir.join("hopper_h100.jsonl.gz")])
+        .expect("the case reads")
+        .remove(0);
+    let mut modules = Modules::default();
+    let module = modules
+        .get(&folder.join(&case.module))
+        .expect("the module loads");
+    bencher
+        .counter(ItemsCount::new(GEMM_TILE_STEPS))
+        .bench_local(|| {
+            let outcome = replay(&case, module, Some(workers));
+            assert!(matches!(outcome, Outcome::Pass(_)), "{outcome}");
+        });
+}
+
+/// The same product in plain Rust, f32 (C = A × Bᵀ, as the kernel).
+#[divan::bench]
+fn gemm_256_plain_rust(bencher: Bencher) {
+    const N: usize = 256;
+    let a: Vec<f32> = (0..N * N).map(|i| (i % 13) as f32 * 0.25).collect();
+    let b: Vec<f32> = (0..N * N).map(|i| (i % 7) as f32 * 0.5).collect();
+    bencher
+        .counter(ItemsCount::new(GEMM_TILE_STEPS))
+        .bench_local(|| {
+            let (a, b) = (divan::black_box(&a), divan::black_box(&b));
+            let mut c = vec![0f32; N * N];
+            for i in 0..N {
+                for j in 0..N {
+                    let (row, col) = (&a[i * N..(i + 1) * N], &b[j * N..(j + 1) * N]);
+                    c[i * N + j] = row.iter().zip(col).map(|(x, y)| x * y).sum();
+                }
+            }
+            c
+        });
 }
