@@ -27,7 +27,7 @@ failed=()
 engine=(
   "-p ptx-sim --lib -- machine::"
   "-p ptx-sim --test launch"
-  "-p ptx --test faults --test coresidency --test global_memory"
+  "-p ptx --test faults --test coresidency --test global_memory --test cluster_launch"
 )
 # Module launches (the interpreter, clusters, CTAs handed between worker
 # threads): their grid tells ThreadSanitizer of its queue's hand-offs
