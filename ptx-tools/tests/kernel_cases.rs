@@ -83,11 +83,12 @@ fn every_wgmma_case_replays_bit_for_bit() {
     check_all(&cases);
 }
 
-/// The TMA cases (`tma/`): 95 launches of bulk tensor copies on an H100
+/// The TMA cases (`tma/`): 99 launches of bulk tensor copies on an H100
 /// and an H200 (`tools/tma-cases/`): tile loads of ranks 1 to 5 with every
 /// swizzle, element strides, boxes partly or wholly outside the tensor
-/// with both fills, im2col loads, interleaved loads of ranks 3 to 5,
-/// multicast to clusters of 2 and 4, stores, add-reductions and plain
+/// with both fills, im2col loads, interleaved loads of ranks 3 to 5 and
+/// interleaved stores and add-reductions, multicast to clusters of 2 and
+/// 4, stores, add-reductions and plain
 /// bulk copies, each tensor map built by our encoder over the simulator's
 /// buffer; four interleaved loads that read past their buffer are KNOWN.
 /// In two tests, so that the harness runs them side by side (most
@@ -97,13 +98,13 @@ fn tma_cases(interleaved: bool) -> Vec<(Case, PathBuf)> {
     let cases = read_cases(&[data().join("tma/tma_h100.jsonl.gz")]).expect("the case file reads");
     assert_eq!(
         cases.len(),
-        95,
-        "tma_h100.jsonl.gz holds 95 recorded launches"
+        99,
+        "tma_h100.jsonl.gz holds 99 recorded launches"
     );
     let (inter, plain): (Vec<_>, Vec<_>) = cases
         .into_iter()
         .partition(|(c, _)| c.name.starts_with("tma/interleave/"));
-    assert_eq!((inter.len(), plain.len()), (42, 53));
+    assert_eq!((inter.len(), plain.len()), (46, 53));
     if interleaved { inter } else { plain }
 }
 

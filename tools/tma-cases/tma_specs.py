@@ -99,11 +99,23 @@ def load(name, dtype, dims, coords, box=None, es=None, swizzle=0, oob=0, interle
     SPECS.append(s)
 
 
-def store(name, dtype, dims, box, coords, swizzle=0, reduce=False, tensor_init=None, src_init=None, src_dtype=None):
+def store(name, dtype, dims, box, coords, swizzle=0, reduce=False, tensor_init=None, src_init=None, src_dtype=None,
+          interleave=0, strides=None, buf_bytes=None):
+    """A tile store (or add-reduction) case: the box at each of coords from consecutive places of
+    `src` in shared memory. interleave: 16 or 32 (dimension 0 counts slices of that many bytes, and
+    the box takes one row of dimension rank - 2, as the interleaved loads showed); strides and
+    buf_bytes: an unpacked tensor in a buffer of that size."""
     rank = len(dims)
     esz = ESZ[dtype]
-    strides, total = packed_strides(dtype, dims)
-    tile = math.prod(box) * esz
+    if strides is None:
+        strides, total = packed_strides(dtype, dims)
+    else:
+        total = buf_bytes
+    if interleave:
+        rows = math.prod(b for i, b in enumerate(box[1:], 1) if i != rank - 2)
+        tile = box[0] * interleave * rows
+    else:
+        tile = math.prod(box) * esz
     align = SWZ_ALIGN if swizzle else 128
     step = (tile + align - 1) // align * align
     tiles = [(c, i * step, []) for i, c in enumerate(coords)]
@@ -112,7 +124,7 @@ def store(name, dtype, dims, box, coords, swizzle=0, reduce=False, tensor_init=N
     SPECS.append({
         "name": name, "source": "tma.cu", "entry": f"tma_{'reduce_add' if reduce else 'store'}_{rank}d",
         "grid": [1, 1, 1], "block": [128, 1, 1], "shared_bytes": 0,
-        "args": [{"tensormap": tensormap(dtype, dims, strides, box, None, swizzle)},
+        "args": [{"tensormap": tensormap(dtype, dims, strides, box, None, swizzle, interleave=interleave)},
                  {"buf": "src"}, {"u32": src_bytes}, {"i32": len(tiles)}] + tile_args(tiles),
         "buffers": {"tensor": {"dtype": BUF[dtype], "len": total // ESZ[BUF[dtype]],
                                "init": tensor_init or "const:7"},
@@ -359,6 +371,22 @@ for _n, _dims, _st, _box, _c in (
     interleaved_probe(f"f16_{_n}_r6", "f16", _dims, _c, _box, 16, chunk_strides=_st)
 
 
+# The seventh (`_r7`): stores and add-reductions through interleaved maps, with the `_r5` strides (a
+# distinct number of 16-byte chunks each) in a 32 KiB buffer: which slices a store writes (the
+# loads' walk, one row of dimension rank - 2?), how it is bounded, and whether a reduction adds
+# each element of a slice as its type.
+for _n, _dt, _dims, _st, _box, _cs, _kw in (
+        ("store_f16_16B_box8x3x2", "f16", [8, 10, 5], [3, 37], [8, 3, 2], [[0, 0, 0], [4, 9, 4]], {}),
+        ("store_f16_32B_sw32_box8x3x2", "f16", [16, 10, 5], [6, 74], [8, 3, 2], [[0, 0, 0]], {"swizzle": 32}),
+        ("reduce_u32_16B_box8x3x2", "u32", [8, 10, 5], [3, 37], [8, 3, 2], [[0, 0, 0], [0, 1, 1]],
+         {"reduce": True, "tensor_init": "randint:0:4000000000", "src_init": "randint:0:4000000000"}),
+        ("reduce_f32_32B_box4x3x2", "f32", [16, 10, 5], [6, 74], [4, 3, 2], [[0, 0, 0]],
+         {"reduce": True, "tensor_init": "uniform:-1:1", "src_init": "uniform:-1:1"}),
+):
+    store(f"tma/interleave/{_n}_r7", _dt, _dims, _box, _cs, interleave=16 if "_16B" in _n else 32,
+          strides=[16 * k for k in _st], buf_bytes=32768, **_kw)
+
+
 # --- what the H100 refuses: these specs stay out of SPECS ------------------------------------------
 # (tools/tma-cases/README.md, "What the first recording taught"). They are still written above, as the
 # sources of their _a16 copies, whose arguments must stay as recorded.
@@ -383,4 +411,4 @@ def fault_reason(s):
 
 DROPPED = {s["name"]: fault_reason(s) for s in SPECS if fault_reason(s)}
 SPECS = [s for s in SPECS if s["name"] not in DROPPED]
-assert len(DROPPED) == 20 and len(SPECS) == 95, (len(DROPPED), len(SPECS))
+assert len(DROPPED) == 20 and len(SPECS) == 99, (len(DROPPED), len(SPECS))

@@ -21,7 +21,8 @@
 //! (its size, coordinate and box alike, stepping by its traversal stride),
 //! the box never steps along dimension rank - 2, and the slices are placed,
 //! swizzled and filled as elements are (`docs/tensor-maps.md`,
-//! "Interleaved maps"); only loads are simulated through one.
+//! "Interleaved maps"); tile loads, stores and reductions run through
+//! one (a reduction combines each element of a slice), im2col loads do not.
 //!
 //! An im2col load (`.im2col`, through a map of that mode) takes
 //! `pixelsPerColumn` pixels of `channelsPerPixel` elements, laid out as a
@@ -86,7 +87,7 @@ fn copy_rank(map: &TensorMap, dims: usize, key: &'static str) -> Result<usize, F
 }
 
 /// Refuses an interleaved `map` for a copy whose interleaved form was not
-/// recorded on the GPU (`what`: an im2col load, a store or a reduction).
+/// recorded on the GPU (`what`: an im2col load).
 fn not_interleaved(map: &TensorMap, what: &str, key: &'static str) -> SemResult {
     if map.interleave == Interleave::None {
         return Ok(());
@@ -530,7 +531,6 @@ fn store(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) ->
         .collect();
     let src = s[1 + dims];
     let map = read_map(memories, tmap, key)?;
-    not_interleaved(&map, "a store or reduction", key)?;
     let tile = TileBox::of(&map, dims, key)?;
     check_coordinates(&map, &coords, true, key)?;
     let cta = Mods {
@@ -558,7 +558,13 @@ fn store(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) ->
                 old.copy_from_slice(new);
                 Ok(())
             }
-            Some(op) => reduce(op, Kind::of_map(map.dtype), old, new, key),
+            // Element by element (an interleaved slice holds several).
+            Some(op) => {
+                let size = map.dtype.size() as usize;
+                old.chunks_exact_mut(size)
+                    .zip(new.chunks_exact(size))
+                    .try_for_each(|(old, new)| reduce(op, Kind::of_map(map.dtype), old, new, key))
+            }
         })?
     })
 }
