@@ -18,6 +18,27 @@ impl Dim3 {
     pub fn count(self) -> usize {
         self.x as usize * self.y as usize * self.z as usize
     }
+
+    /// The coordinates of the `i`-th point, x fastest: a thread's `%tid`
+    /// from its index in the CTA, a CTA's `%ctaid` from its index in the
+    /// grid.
+    ///
+    /// ```
+    /// use ptx_sim::machine::Dim3;
+    /// let block = Dim3::from((4, 3, 2));
+    /// assert_eq!(block.coords(17), [1, 1, 1]);
+    /// assert_eq!(block.index([1, 1, 1]), 17);
+    /// ```
+    pub fn coords(self, i: usize) -> [u32; 3] {
+        let (x, y) = (self.x as usize, self.y as usize);
+        [(i % x) as u32, (i / x % y) as u32, (i / (x * y)) as u32]
+    }
+
+    /// The index of the point at `coords`, x fastest (the inverse of
+    /// [`Dim3::coords`]).
+    pub fn index(self, [x, y, z]: [u32; 3]) -> usize {
+        x as usize + self.x as usize * (y as usize + self.y as usize * z as usize)
+    }
 }
 
 impl From<u32> for Dim3 {
@@ -129,8 +150,7 @@ impl Thread {
 
     /// `%cluster_ctarank`: the CTA's rank in its cluster, x fastest.
     pub fn cluster_rank(&self) -> u32 {
-        let [x, y, z] = self.cluster_ctaid();
-        x + self.cluster[0] * (y + self.cluster[1] * z)
+        Dim3::from(self.cluster).index(self.cluster_ctaid()) as u32
     }
 
     /// `%cluster_nctarank`: how many CTAs the cluster has.

@@ -65,13 +65,10 @@ impl Cluster {
     ) -> Cluster {
         let ctas: Vec<Cta> = (0..shape.count() as u32)
             .map(|rank| {
-                let ctaid = cluster_ctaid(grid, shape, index, rank);
-                let linear = ctaid[0] as usize
-                    + grid.x as usize * (ctaid[1] as usize + grid.y as usize * ctaid[2] as usize);
                 Cta::new(
                     image,
                     function,
-                    linear,
+                    grid.index(cluster_ctaid(grid, shape, index, rank)),
                     grid,
                     block,
                     (shape, explicit),

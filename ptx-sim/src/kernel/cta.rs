@@ -277,11 +277,7 @@ impl Cta {
         checks: Checks,
         schedule: Option<u64>,
     ) -> Cta {
-        let ctaid = [
-            (linear % grid.x as usize) as u32,
-            (linear / grid.x as usize % grid.y as usize) as u32,
-            (linear / (grid.x as usize * grid.y as usize)) as u32,
-        ];
+        let ctaid = grid.coords(linear);
         let threads = block.count();
         let code = &image.functions[function as usize];
         let mut warps = (0..threads.div_ceil(32))
@@ -289,11 +285,7 @@ impl Cta {
                 let thread = |l: usize| {
                     let i = (w * 32 + l).min(threads - 1);
                     Thread {
-                        tid: [
-                            (i % block.x as usize) as u32,
-                            (i / block.x as usize % block.y as usize) as u32,
-                            (i / (block.x as usize * block.y as usize)) as u32,
-                        ],
+                        tid: block.coords(i),
                         ntid: block.into(),
                         ctaid,
                         nctaid: grid.into(),

@@ -26,7 +26,7 @@
 //! ```
 
 use crate::fault::Fault;
-use crate::machine::lanes_of;
+use crate::machine::{Dim3, lanes_of};
 
 /// How far apart the CTAs' windows lie in the `.shared::cluster` window
 /// (more than the 228 KiB an SM has).
@@ -210,7 +210,7 @@ pub fn split_shared(all: &mut [Vec<u8>], rank: u32) -> (&mut [u8], Peers<'_>) {
 /// assert!(shape_error(Dim3::from(6), Dim3::from(4)).unwrap().contains("whole number"));
 /// assert!(shape_error(Dim3::from(32), Dim3::from(32)).is_some());
 /// ```
-pub fn shape_error(grid: crate::machine::Dim3, shape: crate::machine::Dim3) -> Option<String> {
+pub fn shape_error(grid: Dim3, shape: Dim3) -> Option<String> {
     let (c, g) = ([shape.x, shape.y, shape.z], [grid.x, grid.y, grid.z]);
     if c.contains(&0) || shape.count() > MAX_CLUSTER_CTAS {
         return Some(format!(
@@ -225,16 +225,6 @@ pub fn shape_error(grid: crate::machine::Dim3, shape: crate::machine::Dim3) -> O
     None
 }
 
-/// The CTA of rank `rank` in a cluster of `shape`: its place in the
-/// cluster (`%cluster_ctaid`), x fastest.
-pub fn rank_place(shape: crate::machine::Dim3, rank: u32) -> [u32; 3] {
-    [
-        rank % shape.x,
-        rank / shape.x % shape.y,
-        rank / (shape.x * shape.y),
-    ]
-}
-
 /// The `%ctaid` of the CTA of rank `rank` in cluster `index` (x fastest
 /// over the grid's clusters) of a grid of `grid` CTAs in clusters of
 /// `shape`.
@@ -245,19 +235,10 @@ pub fn rank_place(shape: crate::machine::Dim3, rank: u32) -> [u32; 3] {
 /// // A 4x2 grid in 2x2 clusters: cluster 1's rank 3 is CTA (3, 1).
 /// assert_eq!(cluster_ctaid(Dim3::from([4, 2, 1]), Dim3::from([2, 2, 1]), 1, 3), [3, 1, 0]);
 /// ```
-pub fn cluster_ctaid(
-    grid: crate::machine::Dim3,
-    shape: crate::machine::Dim3,
-    index: usize,
-    rank: u32,
-) -> [u32; 3] {
-    let clusters = [grid.x / shape.x, grid.y / shape.y];
-    let cluster_id = [
-        index as u32 % clusters[0],
-        index as u32 / clusters[0] % clusters[1],
-        index as u32 / (clusters[0] * clusters[1]),
-    ];
-    let at = rank_place(shape, rank);
+pub fn cluster_ctaid(grid: Dim3, shape: Dim3, index: usize, rank: u32) -> [u32; 3] {
+    let clusters = Dim3::from((grid.x / shape.x, grid.y / shape.y, grid.z / shape.z));
+    let cluster_id = clusters.coords(index);
+    let at = shape.coords(rank as usize);
     let shape = [shape.x, shape.y, shape.z];
     std::array::from_fn(|c| cluster_id[c] * shape[c] + at[c])
 }

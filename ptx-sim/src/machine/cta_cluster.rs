@@ -22,6 +22,9 @@ use std::cell::RefCell;
 
 /// The state the CTAs of one cluster share.
 pub(crate) struct ClusterLink {
+    /// How many CTAs the cluster has: read at every warp access (see
+    /// `CtaCore::with_memories`), so kept apart from `cores`.
+    size: u32,
     /// Each CTA's shared memory, by rank, in a cluster of more than one
     /// (a CTA alone keeps its own in its core).
     pub shared: RefCell<Vec<Vec<u8>>>,
@@ -35,6 +38,7 @@ impl ClusterLink {
     /// `shared` is each CTA's shared memory when there is more than one.
     pub(crate) fn new(ctas: usize, threads_per_cta: usize, shared: Vec<Vec<u8>>) -> ClusterLink {
         ClusterLink {
+            size: ctas as u32,
             shared: RefCell::new(shared),
             barrier: RefCell::new(ClusterBarrier::new(ctas, threads_per_cta)),
             cores: RefCell::new(Vec::with_capacity(ctas)),
@@ -44,7 +48,7 @@ impl ClusterLink {
     /// How many CTAs the cluster has.
     #[inline]
     pub(crate) fn size(&self) -> u32 {
-        self.cores.borrow().len() as u32
+        self.size
     }
 
     /// Makes `core` the CTA of the next rank. Each CTA is attached before
@@ -52,11 +56,12 @@ impl ClusterLink {
     /// CTAs of a cluster of several tell it of every thread that exits; a
     /// CTA alone does once a thread of it arrives at the barrier (see
     /// [`CtaCore::exits_count`]).
-    pub(crate) fn attach(&self, core: &CtaCore, ctas: usize) {
-        debug_assert_eq!(core.rank, self.size());
+    pub(crate) fn attach(&self, core: &CtaCore) {
+        let mut cores = self.cores.borrow_mut();
+        debug_assert_eq!(core.rank as usize, cores.len());
         core.link.set(self);
-        core.exits_count.set(ctas > 1);
-        self.cores.borrow_mut().push(core);
+        core.exits_count.set(self.size > 1);
+        cores.push(core);
     }
 
     /// Threads of the cluster that have not exited.
@@ -105,6 +110,10 @@ impl ClusterLink {
     /// Completes the barrier's phase if every thread that has not exited
     /// arrived, answering the lanes that waited for it.
     fn settle(&self) {
+        if self.barrier.borrow().arrived == 0 {
+            // Nothing to complete: no need to count who is live.
+            return;
+        }
         let live = self.live();
         let released = self.barrier.borrow_mut().settle(live);
         if released.is_empty() {

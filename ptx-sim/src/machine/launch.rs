@@ -772,7 +772,7 @@ impl Launch {
                 .map(|i| {
                     (0..size)
                         .map(|r| {
-                            chunks[self.linear(self.cluster_cta(i, r))]
+                            chunks[self.grid.index(self.cluster_cta(i, r))]
                                 .take()
                                 .expect("each CTA is in one cluster")
                         })
@@ -790,7 +790,7 @@ impl Launch {
             let mut by_cta: Vec<Option<_>> = (0..self.grid.count()).map(|_| None).collect();
             for (i, cluster) in outcomes.into_iter().enumerate() {
                 for (r, cta) in cluster.into_iter().enumerate() {
-                    by_cta[self.linear(self.cluster_cta(i, r))] = Some(cta);
+                    by_cta[self.grid.index(self.cluster_cta(i, r))] = Some(cta);
                 }
             }
             by_cta
@@ -864,12 +864,6 @@ impl Launch {
         super::cluster::cluster_ctaid(self.grid, self.cluster_shape(), index, rank as u32)
     }
 
-    /// The index (x fastest) of the CTA `ctaid`.
-    fn linear(&self, [x, y, z]: [u32; 3]) -> usize {
-        let g = self.grid;
-        x as usize + g.x as usize * (y as usize + g.y as usize * z as usize)
-    }
-
     /// Where CTA `ctaid` stands in the grid, and what it checks.
     fn place(&self, ctaid: [u32; 3]) -> super::scheduler::CtaPlace<'_> {
         super::scheduler::CtaPlace {
@@ -879,7 +873,7 @@ impl Launch {
             cluster: self.cluster_shape(),
             explicit_cluster: self.cluster.is_some(),
             shared_len: self.shared.len(),
-            first_thread: self.linear(ctaid) * self.block.count(),
+            first_thread: self.grid.index(ctaid) * self.block.count(),
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
             shared_given: &self.shared_given,
             schedule: self.schedule.seed(),
@@ -899,12 +893,7 @@ impl Launch {
         F: Fn(&Thread) -> T + Sync,
     {
         let _memory = crate::machine::spaces::enter(memory.clone());
-        let g = self.grid;
-        let place = self.place([
-            (c % g.x as usize) as u32,
-            (c / g.x as usize % g.y as usize) as u32,
-            (c / (g.x as usize * g.y as usize)) as u32,
-        ]);
+        let place = self.place(self.grid.coords(c));
         super::scheduler::run_cta(
             &place,
             self.shared.clone(),

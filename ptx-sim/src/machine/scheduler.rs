@@ -315,8 +315,7 @@ where
         thread.tid = if block.x as usize == self.results.len() {
             [t as u32, 0, 0]
         } else {
-            let t = t as u32;
-            [t % block.x, t / block.x % block.y, t / (block.x * block.y)]
+            block.coords(t)
         };
         thread.lane = (t % 32) as u32;
         thread.warp = (t / 32) as u32;
@@ -379,32 +378,17 @@ where
     /// What the CTA leaves once every lane has finished, its shared
     /// memory being `shared` if its link held it.
     fn outcome(self, shared: Option<Vec<u8>>) -> CtaOutcome {
-        let core = self.core;
-        let findings = match core.check.take() {
+        let findings = match self.core.check.take() {
             Some(check) => {
-                let sites = core.sites.take();
-                let template = self.template;
-                let block = self.block;
+                let sites = self.core.sites.take();
                 check.into_faults(
-                    |_, index| {
-                        let t = index as usize;
-                        let mut thread = template;
-                        thread.tid = [
-                            t as u32 % block.x,
-                            t as u32 / block.x % block.y,
-                            t as u32 / (block.x * block.y),
-                        ];
-                        thread.lane = t as u32 % 32;
-                        thread.warp = t as u32 / 32;
-                        thread.index += t;
-                        thread
-                    },
+                    |_, index| self.thread(index as usize),
                     |site| sites.get(site),
                 )
             }
             None => Vec::new(),
         };
-        let (own, stats, faults) = core.finish();
+        let (own, stats, faults) = self.core.finish();
         CtaOutcome {
             shared: shared.unwrap_or(own),
             stats,
@@ -497,7 +481,7 @@ where
         })
         .collect();
     for run in &runs {
-        link.attach(&run.core, k);
+        link.attach(&run.core);
     }
     let outer = Outer::save(&runs[0].core);
     {
