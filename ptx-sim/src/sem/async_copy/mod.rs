@@ -377,18 +377,15 @@ fn async_space(m: &Mods) -> Mods {
 fn async_store(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let key = "st.async";
     let space = async_space(m);
-    let size = crate::sem::memory::elem_bytes(m)?;
-    let n = usize::from(m.count.max(1));
+    let (n, size, k) = crate::sem::memory::vector(m)?;
     let total = size * n as u64;
     let values = s
-        .get(1..1 + n)
+        .get(1..1 + n * k)
         .ok_or_else(|| Fault::malformed(key, "too few operands"))?;
-    let bytes: Vec<u8> = values
-        .iter()
-        .flat_map(|v| v.to_le_bytes().into_iter().take(size as usize))
-        .collect();
-    Reach::new(&space, s[0], total, total, key)?.write(memories, |b| b.copy_from_slice(&bytes))?;
-    match s.get(1 + n) {
+    Reach::new(&space, s[0], total, total, key)?.write(memories, |b| {
+        crate::sem::memory::write_vector(b, n, size, values)
+    })?;
+    match s.get(1 + n * k) {
         Some(&mbar) => complete_bytes(memories, &space, mbar, total, key),
         None => Ok(()),
     }

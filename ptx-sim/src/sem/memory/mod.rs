@@ -172,7 +172,7 @@ fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
 }
 
 /// `(elements, bytes per element, slots per element)` of a vector access.
-fn vector(m: &Mods) -> Result<(usize, u64, usize), Fault> {
+pub(crate) fn vector(m: &Mods) -> Result<(usize, u64, usize), Fault> {
     let size = elem_bytes(m)?;
     Ok((usize::from(m.count.max(1)), size, slots_per(size)))
 }
@@ -187,7 +187,7 @@ fn read_vector(mem: &[u8], n: usize, size: u64, out: &mut [u64]) {
 
 /// Writes the `n` elements of `size` bytes each that `values` hold (as
 /// many slots each as [`slots_per`] says) to `mem`.
-fn write_vector(mem: &mut [u8], n: usize, size: u64, values: &[u64]) {
+pub(crate) fn write_vector(mem: &mut [u8], n: usize, size: u64, values: &[u64]) {
     let k = slots_per(size);
     for i in 0..n {
         write_value(
