@@ -433,15 +433,23 @@ pub(crate) fn run_cta<T, F>(
 where
     F: Fn(&Thread) -> T + Sync,
 {
-    let mut outcomes = run_cluster(
-        std::slice::from_ref(place),
-        shared,
-        stack_size,
-        portable,
-        f,
-        vec![results],
-    );
-    outcomes.pop().expect("one CTA, one outcome")
+    // What `run_cluster` does for several, for one, allocating nothing
+    // besides: a launch of one warp is a few microseconds.
+    let link = ClusterLink::new(1, place.block.count(), Vec::new());
+    let run = CtaRun::new(place, shared, 0, f, results);
+    link.attach(&run.core);
+    let outer = Outer::save(&run.core);
+    {
+        let entry = |me: FiberId| run.entry(me);
+        let fibers = Fibers::new(Body::new(&entry), stack_size, portable, results.len());
+        run.core
+            .fibers
+            .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
+        run.core.drive();
+        run.core.fibers.set(std::ptr::null());
+    }
+    outer.restore();
+    run.outcome(None)
 }
 
 /// Runs every thread of the CTAs of one cluster (`places`, by rank) to
@@ -449,7 +457,7 @@ where
 /// result in `results[r][t]`; each CTA's shared memory starts as
 /// `shared`. The CTAs take turns in rank order (see [`CtaCore::turn`]);
 /// when none of them can run, each is deadlocked. A cluster of one CTA
-/// runs it to its end at once.
+/// is [`run_cta`]'s.
 pub(crate) fn run_cluster<T, F>(
     places: &[CtaPlace],
     shared: Vec<u8>,
@@ -462,23 +470,15 @@ where
     F: Fn(&Thread) -> T + Sync,
 {
     let k = places.len();
+    debug_assert!(k > 1, "a CTA alone runs by run_cta");
     let n = places[0].block.count();
-    let alone = k == 1;
-    // A CTA alone keeps its shared memory; a cluster's link holds theirs.
-    let (mut own, held) = if alone {
-        (Some(shared), Vec::new())
-    } else {
-        (None, vec![shared; k])
-    };
-    let link = ClusterLink::new(k, n, held);
+    // The link holds the CTAs' shared memories.
+    let link = ClusterLink::new(k, n, vec![shared; k]);
     let runs: Vec<CtaRun<'_, T, F>> = places
         .iter()
         .zip(results)
         .enumerate()
-        .map(|(r, (place, results))| {
-            let shared = own.take().unwrap_or_default();
-            CtaRun::new(place, shared, r as u32, f, results)
-        })
+        .map(|(r, (place, results))| CtaRun::new(place, Vec::new(), r as u32, f, results))
         .collect();
     for run in &runs {
         link.attach(&run.core);
@@ -498,19 +498,15 @@ where
                 .fibers
                 .set(std::ptr::from_ref(fibers).cast::<Fibers<'static>>());
         }
-        if alone {
-            runs[0].core.drive();
-        } else {
-            take_turns(&runs);
-        }
+        take_turns(&runs);
         for run in &runs {
             run.core.fibers.set(std::ptr::null());
         }
     }
     outer.restore();
-    let mut held = link.shared.take().into_iter().map(Some);
     runs.into_iter()
-        .map(|run| run.outcome(held.next().flatten()))
+        .zip(link.shared.take())
+        .map(|(run, shared)| run.outcome(Some(shared)))
         .collect()
 }
 
