@@ -16,6 +16,8 @@
 extern crate self as ptx;
 
 #[cfg(not(target_arch = "nvptx64"))]
+pub mod device;
+#[cfg(not(target_arch = "nvptx64"))]
 pub mod kernel;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod launch;
@@ -33,6 +35,9 @@ pub use ptx_macros::ptx;
 #[cfg(not(target_arch = "nvptx64"))]
 pub use ptx_sim as sim;
 
+/// Device memory that outlives launches (see [`device`]).
+#[cfg(not(target_arch = "nvptx64"))]
+pub use device::{Device, DeviceBuffer};
 /// A loaded PTX module (see [`kernel`]).
 #[cfg(not(target_arch = "nvptx64"))]
 pub use kernel::Module;

@@ -72,6 +72,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod device;
 pub mod exec;
 pub mod fault;
 pub mod interp;

@@ -86,3 +86,58 @@ fn the_command_says_why_it_cannot_use_a_gpu() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A chain of launches over device memory: `add_one` three times over one
+/// allocation, a module variable counting the launches, a copy device to
+/// device and a memset between them.
+fn chain_on(device: &ptx_sim::device::Device) -> (Vec<u32>, Vec<u32>, Vec<u8>) {
+    const COUNTED: &str = "
+.version 8.0
+.target sm_90
+.address_size 64
+.global .align 4 .u32 launches = 40;
+.visible .entry count() {
+    atom.global.add.u32 %r1, [launches], 1;
+    ret;
+}
+.reg .b32 %r1;";
+    let add_one = Module::from_ptx(ADD_ONE).unwrap();
+    let counted = Module::from_ptx(
+        &COUNTED
+            .replace(".reg .b32 %r1;", "")
+            .replace("count() {", "count() {\n    .reg .b32 %r1;"),
+    )
+    .unwrap();
+    let data = device.upload(&[10u32, 20, 30, 40]).unwrap();
+    let copy = device.alloc_zeros::<u32>(4).unwrap();
+    for _ in 0..3 {
+        let mut launch = add_one.kernel("add_one").unwrap();
+        launch.block(4).arg(&data);
+        device.launch(&launch).unwrap();
+        device.launch(&counted.kernel("count").unwrap()).unwrap();
+    }
+    device.copy(&copy, &data).unwrap();
+    device.fill_bytes(copy.at(1), 0xff, 4).unwrap();
+    (
+        device.read(&data).unwrap(),
+        device.read(&copy).unwrap(),
+        device.read_global(&counted, "launches").unwrap(),
+    )
+}
+
+#[test]
+fn a_device_holds_memory_across_launches_in_the_simulator_and_on_a_gpu() {
+    use ptx_sim::device::{Device, DeviceError};
+    let simulated = chain_on(&Device::simulator());
+    assert_eq!(simulated.0, [13, 23, 33, 43]);
+    assert_eq!(simulated.1, [13, u32::MAX, 33, 43]);
+    assert_eq!(simulated.2, 43u32.to_le_bytes());
+    match Device::gpu() {
+        Ok(gpu) => {
+            assert_eq!(chain_on(&gpu), simulated, "on {}", gpu.name());
+            println!("the device chain ran on {} as in the simulator", gpu.name());
+        }
+        Err(DeviceError::NoGpu(why)) => assert!(!why.is_empty()),
+        Err(other) => panic!("{other}"),
+    }
+}

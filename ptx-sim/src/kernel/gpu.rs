@@ -44,71 +44,175 @@ pub(crate) struct GpuResult {
 
 /// The GPU the launches run on (device 0), or why there is none.
 pub(crate) fn device() -> Result<String, String> {
-    // SAFETY: loading the library runs no code of ours; it only looks
-    // for `libcuda`, as the driver calls below would.
-    if !unsafe { sys::is_culib_present() } {
-        return Err("no CUDA driver on this machine (libcuda.so was not found)".into());
-    }
-    result::init().map_err(|e| driver("cuInit", e))?;
-    let count = result::device::get_count().map_err(|e| driver("cuDeviceGetCount", e))?;
-    if count == 0 {
-        return Err("the CUDA driver sees no GPU".into());
-    }
-    let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
-    result::device::get_name(dev).map_err(|e| driver("cuDeviceGetName", e))
+    Gpu::shared().map(|gpu| gpu.name.clone())
 }
 
-/// Runs `launch` on GPU 0.
-pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, String> {
-    let name = device()?;
-    let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
-    // SAFETY: `dev` is a device the driver just gave; the primary context
-    // is retained for this launch and released at its end.
-    let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| driver("retain", e))?;
-    // One more hold for the process's life, so that the context (and its
-    // JIT cache) is not torn down and rebuilt between launches.
-    static KEPT: std::sync::Once = std::sync::Once::new();
-    KEPT.call_once(|| {
-        // SAFETY: as above; never released.
-        let _ = unsafe { result::primary_ctx::retain(dev) };
-    });
-    let outcome = unsafe { result::ctx::set_current(ctx) }
-        .map_err(|e| driver("cuCtxSetCurrent", e))
-        .and_then(|()| in_context(launch));
-    // SAFETY: the context retained above.
-    unsafe {
-        if outcome.is_err() {
-            // A kernel's fault leaves the context unusable: start afresh.
-            let _ = sys::cuDevicePrimaryCtxReset_v2(dev);
+/// GPU 0 and its primary context, retained for the process's life, so
+/// that the context (its JIT cache, a device's allocations) is not torn
+/// down and rebuilt between launches.
+pub(crate) struct Gpu {
+    dev: sys::CUdevice,
+    ctx: sys::CUcontext,
+    /// The GPU's name.
+    pub name: String,
+}
+
+// SAFETY: a device and a context are handles the driver accepts from any
+// thread; each call makes the context current on its own thread first.
+unsafe impl Send for Gpu {}
+unsafe impl Sync for Gpu {}
+
+impl Gpu {
+    /// GPU 0, opened once for the process, or why there is none.
+    pub(crate) fn shared() -> Result<&'static Gpu, String> {
+        static GPU: std::sync::OnceLock<Result<Gpu, String>> = std::sync::OnceLock::new();
+        GPU.get_or_init(Gpu::open).as_ref().map_err(Clone::clone)
+    }
+
+    /// GPU 0, or why there is none.
+    fn open() -> Result<Gpu, String> {
+        // SAFETY: loading the library runs no code of ours; it only looks
+        // for `libcuda`, as the driver calls below would.
+        if !unsafe { sys::is_culib_present() } {
+            return Err("no CUDA driver on this machine (libcuda.so was not found)".into());
         }
-        let _ = result::primary_ctx::release(dev);
+        result::init().map_err(|e| driver("cuInit", e))?;
+        let count = result::device::get_count().map_err(|e| driver("cuDeviceGetCount", e))?;
+        if count == 0 {
+            return Err("the CUDA driver sees no GPU".into());
+        }
+        let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
+        let name = result::device::get_name(dev).map_err(|e| driver("cuDeviceGetName", e))?;
+        // SAFETY: `dev` is a device the driver just gave; the hold is
+        // never released (the process keeps the context).
+        let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| driver("retain", e))?;
+        Ok(Gpu { dev, ctx, name })
+    }
+
+    /// Makes the context current on the calling thread.
+    pub(crate) fn enter(&self) -> Result<(), String> {
+        // SAFETY: the context is retained for the process's life.
+        unsafe { result::ctx::set_current(self.ctx) }.map_err(|e| driver("cuCtxSetCurrent", e))
+    }
+
+    /// Starts the context afresh after a kernel's fault, which leaves it
+    /// unusable: every module and allocation in it is gone.
+    pub(crate) fn reset(&self) {
+        // SAFETY: the device is the context's; resetting it is what the
+        // driver prescribes after a sticky error.
+        let _ = unsafe { sys::cuDevicePrimaryCtxReset_v2(self.dev) };
+    }
+
+    /// An allocation of `bytes` (at least one).
+    pub(crate) fn alloc(&self, bytes: usize) -> Result<u64, String> {
+        self.enter()?;
+        // SAFETY: a fresh allocation in the current context.
+        unsafe { result::malloc_sync(bytes.max(1)) }.map_err(|e| driver("cuMemAlloc", e))
+    }
+
+    /// Frees an allocation [`Gpu::alloc`] made.
+    pub(crate) fn free(&self, ptr: u64) -> Result<(), String> {
+        self.enter()?;
+        // SAFETY: the caller frees each allocation once.
+        unsafe { result::free_sync(ptr) }.map_err(|e| driver("cuMemFree", e))
+    }
+
+    /// Copies `bytes` to device address `ptr`.
+    pub(crate) fn write(&self, ptr: u64, bytes: &[u8]) -> Result<(), String> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.enter()?;
+        // SAFETY: the caller checked that `ptr` holds `bytes.len()` bytes.
+        unsafe { result::memcpy_htod_sync(ptr, bytes) }.map_err(|e| driver("cuMemcpyHtoD", e))
+    }
+
+    /// Copies device address `ptr`'s bytes into `bytes`.
+    pub(crate) fn read(&self, ptr: u64, bytes: &mut [u8]) -> Result<(), String> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.enter()?;
+        // SAFETY: the caller checked that `ptr` holds `bytes.len()` bytes.
+        unsafe { result::memcpy_dtoh_sync(bytes, ptr) }.map_err(|e| driver("cuMemcpyDtoH", e))
+    }
+
+    /// Sets `len` bytes at `ptr` to `value`.
+    pub(crate) fn fill(&self, ptr: u64, value: u8, len: usize) -> Result<(), String> {
+        self.enter()?;
+        // SAFETY: the caller checked that `ptr` holds `len` bytes.
+        unsafe { result::memset_d8_sync(ptr, value, len) }.map_err(|e| driver("cuMemsetD8", e))
+    }
+
+    /// Copies `len` bytes from `src` to `dst`, both device addresses.
+    pub(crate) fn copy(&self, dst: u64, src: u64, len: usize) -> Result<(), String> {
+        self.enter()?;
+        // SAFETY: the caller checked that both hold `len` bytes.
+        unsafe { result::memcpy_dtod_sync(dst, src, len) }.map_err(|e| driver("cuMemcpyDtoD", e))
+    }
+
+    /// Whether the context still works: a kernel's fault leaves a sticky
+    /// error that every later call returns.
+    pub(crate) fn healthy(&self) -> bool {
+        self.enter().is_ok() && result::ctx::synchronize().is_ok()
+    }
+
+    /// The address and size of the loaded `module`'s variable `name`.
+    pub(crate) fn global(&self, module: sys::CUmodule, name: &str) -> Result<(u64, usize), String> {
+        self.enter()?;
+        let symbol = CString::new(name).map_err(|e| e.to_string())?;
+        // SAFETY: `module` is loaded in this context; the name is a C string.
+        unsafe { result::module::get_global(module, symbol) }
+            .map_err(|e| driver(&format!("cuModuleGetGlobal `{name}`"), e))
+    }
+
+    /// Loads `ptx` into the context.
+    pub(crate) fn load(&self, ptx: &str) -> Result<sys::CUmodule, String> {
+        self.enter()?;
+        load(ptx)
+    }
+
+    /// Runs `launch` of the loaded `module`, its own buffers in
+    /// allocations made for it and freed after.
+    pub(crate) fn launch(
+        &self,
+        module: sys::CUmodule,
+        launch: &GpuLaunch<'_>,
+    ) -> Result<Copies, String> {
+        self.enter()?;
+        let mut allocations = Vec::new();
+        let outcome = launch_in(launch, module, &mut allocations);
+        // SAFETY: each allocation was made above and is freed once.
+        for &ptr in &allocations {
+            let _ = unsafe { result::free_sync(ptr) };
+        }
+        outcome
+    }
+}
+
+/// Runs `launch` on GPU 0, in a module loaded for it alone.
+pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, String> {
+    let gpu = Gpu::shared()?;
+    let module = gpu.load(launch.ptx)?;
+    let outcome = gpu.launch(module, launch);
+    match &outcome {
+        // SAFETY: the module was loaded above and is unloaded once.
+        Ok(_) => unsafe {
+            let _ = result::module::unload(module);
+        },
+        // A kernel's fault leaves the context unusable: start afresh.
+        Err(_) => gpu.reset(),
     }
     let (buffers, globals) = outcome?;
     Ok(GpuResult {
-        device: name,
+        device: gpu.name.clone(),
         buffers,
         globals,
     })
 }
 
-type Copies = (Vec<Vec<u8>>, Vec<(String, Vec<u8>)>);
-
-/// Loads the module, runs the kernel and copies back, in the current
-/// context; frees what it allocated whatever happens.
-fn in_context(launch: &GpuLaunch<'_>) -> Result<Copies, String> {
-    let module = load(launch.ptx)?;
-    let mut allocations = Vec::new();
-    let outcome = launch_in(launch, module, &mut allocations);
-    // SAFETY: each allocation and the module were made above and are
-    // freed once.
-    unsafe {
-        for &ptr in &allocations {
-            let _ = result::free_sync(ptr);
-        }
-        let _ = result::module::unload(module);
-    }
-    outcome
-}
+/// What a launch copied back: its buffers, and the module's variables.
+pub(crate) type Copies = (Vec<Vec<u8>>, Vec<(String, Vec<u8>)>);
 
 fn launch_in(
     launch: &GpuLaunch<'_>,

@@ -9,7 +9,7 @@ use crate::check::Checks;
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::cluster::shape_error;
 use crate::machine::context;
-use crate::machine::spaces::{LaunchMemory, buffer_addresses};
+use crate::machine::spaces::{GlobalMemory, LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
 use ptx_core::ScalarType;
 use std::sync::Arc;
@@ -72,6 +72,42 @@ impl Module {
             image: Arc::new(Image::load(text)?),
             text: Arc::from(text),
         })
+    }
+
+    /// Whether `other` is this module (a clone of it), not just one of the
+    /// same text.
+    pub(crate) fn is(&self, other: &Module) -> bool {
+        Arc::ptr_eq(&self.image, &other.image)
+    }
+
+    /// The module's PTX text.
+    #[cfg(feature = "cuda")]
+    pub(crate) fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The module's `.global` variables, names and sizes, in the order a
+    /// launch lays them out.
+    pub(crate) fn global_variables(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.image
+            .globals
+            .iter()
+            .map(|g| (g.name.as_str(), g.init.len()))
+    }
+
+    /// The bytes of the module's `.global` variables before any launch:
+    /// their initialisers, each at least one byte (an empty variable
+    /// still has an address).
+    pub(crate) fn initial_globals(&self) -> Vec<Vec<u8>> {
+        self.image
+            .globals
+            .iter()
+            .map(|g| {
+                let mut bytes = g.init.clone();
+                bytes.resize(bytes.len().max(1), 0);
+                bytes
+            })
+            .collect()
     }
 
     /// The names of the module's kernels (`.entry` functions), in order.
@@ -215,6 +251,9 @@ pub enum Arg {
     F64(f64),
     /// The bytes of a parameter passed by value (a struct).
     Bytes(Vec<u8>),
+    /// A device address: an allocation of a [`crate::device::Device`]
+    /// (or a place in one), what a `CUdeviceptr` argument passes.
+    Pointer(u64),
 }
 
 macro_rules! arg_from {
@@ -248,6 +287,7 @@ impl Arg {
             Arg::F32(v) => (v.to_le_bytes().to_vec(), "an f32"),
             Arg::F64(v) => (v.to_le_bytes().to_vec(), "an f64"),
             Arg::Bytes(b) => (b.clone(), "bytes"),
+            Arg::Pointer(p) => (p.to_le_bytes().to_vec(), "a device pointer"),
         }
     }
 
@@ -341,7 +381,12 @@ pub struct KernelLaunch<'m> {
     args: Vec<Arg>,
 }
 
-impl KernelLaunch<'_> {
+impl<'m> KernelLaunch<'m> {
+    /// The module the kernel is in.
+    pub(crate) fn module(&self) -> &'m Module {
+        self.module
+    }
+
     /// The grid's shape, in CTAs.
     pub fn grid(&mut self, grid: impl Into<Dim3>) -> &mut Self {
         self.grid = grid.into();
@@ -714,6 +759,32 @@ impl KernelLaunch<'_> {
 
     /// Runs the kernel on the GPU.
     fn on_gpu(&self) -> Result<KernelReport, KernelError> {
+        self.on_gpu_with(run_on_gpu)
+    }
+
+    /// Runs the kernel in the loaded `module` of `gpu`, whose context
+    /// keeps it (a [`crate::device::Device`] on a GPU).
+    #[cfg(feature = "cuda")]
+    pub(crate) fn on_loaded_gpu(
+        &self,
+        gpu: &super::gpu::Gpu,
+        module: cudarc::driver::sys::CUmodule,
+    ) -> Result<KernelReport, KernelError> {
+        self.on_gpu_with(|r| {
+            let (buffers, globals) = gpu.launch(module, &r.as_launch())?;
+            Ok(GpuOutcome {
+                device: gpu.name.clone(),
+                buffers,
+                globals,
+            })
+        })
+    }
+
+    /// Runs the kernel on a GPU through `run`.
+    fn on_gpu_with(
+        &self,
+        run: impl FnOnce(GpuRequest<'_>) -> Result<GpuOutcome, String>,
+    ) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
         self.check_shape(entry.static_shared)?;
@@ -731,7 +802,7 @@ impl KernelLaunch<'_> {
                 _ => None,
             })
             .collect();
-        let ran = run_on_gpu(GpuRequest {
+        let ran = run(GpuRequest {
             ptx: &self.module.text,
             entry: self.name(),
             grid: [self.grid.x, self.grid.y, self.grid.z],
@@ -758,24 +829,33 @@ impl KernelLaunch<'_> {
 
     /// Runs the kernel in the simulator.
     fn simulate(&self) -> Result<KernelReport, KernelError> {
+        self.simulate_lent(&mut Lent::default())
+    }
+
+    /// Runs the kernel in the simulator with `lent`'s memory (see
+    /// [`Lent`]) in its global memory beside its own buffers; `lent` holds
+    /// what the threads left there afterwards, whatever happened.
+    pub(crate) fn simulate_lent(&self, lent: &mut Lent) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
         self.check_shape(entry.static_shared)?;
         let params = self.params()?;
-        let globals: Vec<Vec<u8>> = image
-            .globals
-            .iter()
-            .map(|g| {
-                let mut bytes = g.init.clone();
-                bytes.resize(bytes.len().max(1), 0);
-                bytes
-            })
-            .chain(self.buffers.iter().cloned())
-            .collect();
-        let constants = image.constants.iter().map(|c| c.init.clone()).collect();
-        let memory = LaunchMemory::new(globals, constants, params);
-        let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let (cluster, explicit_cluster) = self.cluster_shape()?;
+        let variables = lent
+            .globals
+            .take()
+            .unwrap_or_else(|| self.module.initial_globals());
+        let addresses: Vec<u64> = lent.buffers.iter().map(|(a, _)| *a).collect();
+        let global = GlobalMemory::placed(
+            std::mem::take(&mut lent.buffers),
+            variables
+                .into_iter()
+                .chain(self.buffers.iter().cloned())
+                .collect(),
+        );
+        let constants = image.constants.iter().map(|c| c.init.clone()).collect();
+        let memory = LaunchMemory::with_global(global, constants, params);
+        let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let workers = self.workers.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
@@ -798,22 +878,22 @@ impl KernelLaunch<'_> {
         }
         .run();
         context::restore(carry);
+        let mut buffers = memory.global.into_buffers();
+        let mut own = buffers.split_off(addresses.len());
+        lent.buffers = addresses.into_iter().zip(buffers).collect();
+        let user = own.split_off(image.globals.len());
+        let globals = image
+            .globals
+            .iter()
+            .zip(&own)
+            .map(|(g, bytes)| (g.name.clone(), bytes[..g.init.len()].to_vec()))
+            .collect();
+        lent.globals = Some(own);
         if !outcome.faults.is_empty() || !outcome.findings.is_empty() {
             let mut faults = outcome.faults;
             faults.extend(outcome.findings);
             return Err(KernelError::Faults(LaunchError { faults }));
         }
-        let mut buffers = memory.global.into_buffers();
-        let user = buffers.split_off(image.globals.len());
-        let globals = image
-            .globals
-            .iter()
-            .zip(buffers)
-            .map(|(g, mut bytes)| {
-                bytes.truncate(g.init.len());
-                (g.name.clone(), bytes)
-            })
-            .collect();
         Ok(KernelReport {
             buffers: user,
             globals,
@@ -825,6 +905,18 @@ impl KernelLaunch<'_> {
             gpu: None,
         })
     }
+}
+
+/// Memory that outlives a launch, lent to it ([`crate::device::Device`]
+/// keeps it between launches).
+#[derive(Debug, Default)]
+pub(crate) struct Lent {
+    /// Allocations, each at its address, ascending.
+    pub buffers: Vec<(u64, Vec<u8>)>,
+    /// The module's `.global` variables (each at least one byte) as the
+    /// last launch of the module left them; `None` before the first,
+    /// which starts them from their initialisers.
+    pub globals: Option<Vec<Vec<u8>>>,
 }
 
 /// What the GPU backend needs of a launch.
@@ -856,19 +948,27 @@ fn gpu_device() -> Result<String, String> {
 }
 
 #[cfg(feature = "cuda")]
+impl GpuRequest<'_> {
+    /// The launch as the driver calls take it.
+    fn as_launch(&self) -> super::gpu::GpuLaunch<'_> {
+        super::gpu::GpuLaunch {
+            ptx: self.ptx,
+            entry: &self.entry,
+            grid: self.grid,
+            block: self.block,
+            dynamic_shared: self.dynamic_shared,
+            params: self.params.clone(),
+            param_offsets: self.param_offsets.clone(),
+            pointers: self.pointers.clone(),
+            buffers: self.buffers,
+            globals: self.globals.clone(),
+        }
+    }
+}
+
+#[cfg(feature = "cuda")]
 fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, String> {
-    let ran = super::gpu::run(&super::gpu::GpuLaunch {
-        ptx: r.ptx,
-        entry: &r.entry,
-        grid: r.grid,
-        block: r.block,
-        dynamic_shared: r.dynamic_shared,
-        params: r.params,
-        param_offsets: r.param_offsets,
-        pointers: r.pointers,
-        buffers: r.buffers,
-        globals: r.globals,
-    })?;
+    let ran = super::gpu::run(&r.as_launch())?;
     Ok(GpuOutcome {
         device: ran.device,
         buffers: ran.buffers,

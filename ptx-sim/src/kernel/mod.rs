@@ -24,9 +24,9 @@ mod code;
 mod contract;
 mod cta;
 #[cfg(feature = "cuda")]
-mod gpu;
+pub(crate) mod gpu;
 mod grid;
-mod launch;
+pub(crate) mod launch;
 mod load;
 mod printf;
 mod warp;

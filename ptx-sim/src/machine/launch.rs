@@ -24,7 +24,7 @@ pub use crate::thread::{Dim3, Thread};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::fault::{Fault, ThreadFault};
-use crate::machine::spaces::LaunchMemory;
+use crate::machine::spaces::{GlobalMemory, LaunchMemory};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
@@ -692,15 +692,47 @@ impl Launch {
         T: Send,
         F: Fn(&Thread) -> T + Sync,
     {
+        self.run_lent(&mut Vec::new(), f)
+    }
+
+    /// Runs `f` as every thread of the grid, with `lent` (buffers that
+    /// outlive the launch, each at its address: a device's allocations,
+    /// ascending) in its global memory beside its own buffers; `lent`
+    /// holds what the threads left in them afterwards, whatever happened.
+    pub(crate) fn run_lent<T, F>(
+        &self,
+        lent: &mut Vec<(u64, Vec<u8>)>,
+        f: F,
+    ) -> Result<Report<T>, LaunchError>
+    where
+        T: Send,
+        F: Fn(&Thread) -> T + Sync,
+    {
         let mut results: Vec<Option<T>> = (0..self.threads()).map(|_| None).collect();
-        let rest = self.run_into(&f, &mut results)?;
+        let addresses: Vec<(u64, usize)> = lent.iter().map(|(a, b)| (*a, b.len())).collect();
+        let memory = self.launch_memory(std::mem::take(lent));
+        let rest = self.run_into(&f, &mut results, &memory);
+        let mut global = into_buffers(memory);
+        let own = global.split_off(addresses.len().min(global.len()));
+        // A memory still held elsewhere (never, once every CTA has ended)
+        // hands back nothing: the allocations keep their sizes, zeroed.
+        global.resize_with(addresses.len(), Vec::new);
+        *lent = addresses
+            .into_iter()
+            .zip(global)
+            .map(|((addr, len), mut bytes)| {
+                bytes.resize(len, 0);
+                (addr, bytes)
+            })
+            .collect();
+        let rest = rest?;
         let results: Option<Vec<T>> = results.into_iter().collect();
         let results = results.ok_or_else(unfinished)?;
         Ok(Report {
             results,
             shared: rest.shared,
             stats: rest.stats,
-            global: rest.global,
+            global: own,
         })
     }
 
@@ -709,9 +741,15 @@ impl Launch {
         self.grid.count() * self.block.count()
     }
 
-    /// Runs `f` as every thread of the grid, leaving thread `i`'s result
-    /// in `results[i]` (`results` holds one per thread of the grid).
-    fn run_into<T, F>(&self, f: &F, results: &mut [Option<T>]) -> Result<Rest, LaunchError>
+    /// Runs `f` as every thread of the grid over `memory`, leaving thread
+    /// `i`'s result in `results[i]` (`results` holds one per thread of the
+    /// grid).
+    fn run_into<T, F>(
+        &self,
+        f: &F,
+        results: &mut [Option<T>],
+        memory: &Option<Arc<LaunchMemory>>,
+    ) -> Result<Rest, LaunchError>
     where
         T: Send,
         F: Fn(&Thread) -> T + Sync,
@@ -741,14 +779,8 @@ impl Launch {
         }
         debug_assert_eq!(results.len(), self.threads());
         if self.grid.count() == 1 {
-            let cta = self.run_single(f, results)?;
-            return Ok(Rest {
-                shared: vec![cta.shared],
-                stats: cta.stats,
-                global: cta.global,
-            });
+            return self.run_single(f, results, memory);
         }
-        let memory = self.launch_memory();
         let workers = self.workers.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
@@ -761,7 +793,7 @@ impl Launch {
                 limit,
                 memory.as_deref(),
                 self.stall,
-                |c, results| self.run_cta(c, &memory, f, results),
+                |c, results| self.run_cta(c, memory, f, results),
             )
         } else {
             // Each worker runs a whole cluster, its CTAs by rank.
@@ -785,7 +817,7 @@ impl Launch {
                 (limit / size).max(1),
                 memory.as_deref(),
                 self.stall,
-                |i, results| self.run_cluster(i, &memory, f, results),
+                |i, results| self.run_cluster(i, memory, f, results),
             );
             let mut by_cta: Vec<Option<_>> = (0..self.grid.count()).map(|_| None).collect();
             for (i, cluster) in outcomes.into_iter().enumerate() {
@@ -812,42 +844,43 @@ impl Launch {
         if !faults.is_empty() {
             return Err(LaunchError { faults });
         }
-        Ok(Rest {
-            shared,
-            stats,
-            global: into_buffers(memory),
-        })
+        Ok(Rest { shared, stats })
     }
 
-    /// A grid of one CTA (no worker threads: it runs on the calling
-    /// thread, whatever [`Launch::workers`] says), leaving thread `i`'s
-    /// result in `results[i]`.
-    fn run_single<T, F>(&self, f: &F, results: &mut [Option<T>]) -> Result<Single, LaunchError>
+    /// A grid of one CTA over `memory` (no worker threads: it runs on the
+    /// calling thread, whatever [`Launch::workers`] says), leaving thread
+    /// `i`'s result in `results[i]`.
+    fn run_single<T, F>(
+        &self,
+        f: &F,
+        results: &mut [Option<T>],
+        memory: &Option<Arc<LaunchMemory>>,
+    ) -> Result<Rest, LaunchError>
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let memory = self.launch_memory();
-        let cta = self.run_cta(0, &memory, f, results);
+        let cta = self.run_cta(0, memory, f, results);
         if !cta.faults.is_empty() || !cta.findings.is_empty() {
             let mut faults = cta.faults;
             faults.extend(merge_findings([cta.findings]));
             return Err(LaunchError { faults });
         }
-        Ok(Single {
-            shared: cta.shared,
+        Ok(Rest {
+            shared: vec![cta.shared],
             stats: cta.stats,
-            global: into_buffers(memory),
         })
     }
 
-    /// The launch's memory: none when it registered no buffer and no
-    /// parameters.
-    fn launch_memory(&self) -> Option<Arc<LaunchMemory>> {
-        let registered =
-            !(self.global.is_empty() && self.constant.is_empty() && self.params.is_empty());
+    /// The launch's memory, with `lent` before its own buffers: none when
+    /// it has no buffer and no parameters.
+    fn launch_memory(&self, lent: Vec<(u64, Vec<u8>)>) -> Option<Arc<LaunchMemory>> {
+        let registered = !(lent.is_empty()
+            && self.global.is_empty()
+            && self.constant.is_empty()
+            && self.params.is_empty());
         registered.then(|| {
-            Arc::new(LaunchMemory::new(
-                self.global.clone(),
+            Arc::new(LaunchMemory::with_global(
+                GlobalMemory::placed(lent, self.global.clone()),
                 self.constant.clone(),
                 self.params.clone(),
             ))
@@ -964,18 +997,10 @@ fn to_le_bytes<E: Element>(values: &[E]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le()).collect()
 }
 
-/// What a launch of one CTA leaves besides its threads' results.
-struct Single {
-    shared: Vec<u8>,
-    stats: SharedStats,
-    global: Vec<Vec<u8>>,
-}
-
-/// What a launch leaves besides its threads' results.
+/// What a launch leaves besides its threads' results and its memory.
 struct Rest {
     shared: Vec<Vec<u8>>,
     stats: SharedStats,
-    global: Vec<Vec<u8>>,
 }
 
 /// A launch whose threads did not all finish.
@@ -997,7 +1022,7 @@ where
     F: Fn(u32) -> T + Sync,
 {
     let mut lanes: [Option<T>; 32] = std::array::from_fn(|_| None);
-    Launch::new(1, 32).run_single(&|t: &Thread| f(t.lane), &mut lanes)?;
+    Launch::new(1, 32).run_single(&|t: &Thread| f(t.lane), &mut lanes, &None)?;
     if lanes.iter().any(Option::is_none) {
         return Err(unfinished());
     }

@@ -41,6 +41,11 @@ use std::sync::{Arc, LazyLock, Mutex};
 /// The device address of the first global buffer.
 pub const GLOBAL_BASE: u64 = 0x7f00_0000_0000;
 
+/// The device address of the first allocation of device memory that
+/// outlives launches (`crate::device`), below the launches' own buffers
+/// and above every generic window.
+pub const DEVICE_BASE: u64 = 0x7000_0000_0000;
+
 /// Where the running CTA's shared memory appears among generic addresses.
 pub const SHARED_WINDOW: u64 = 0x1000_0000_0000;
 
@@ -122,7 +127,7 @@ struct Layout {
 
 impl Layout {
     /// The layout of buffers holding `data`, at the addresses `addresses`
-    /// gives for their sizes.
+    /// gives for their sizes (ascending, as [`addresses_from`] lays them).
     fn new(space: Space, addresses: fn(&[usize]) -> Vec<u64>, data: &[Vec<u8>]) -> Layout {
         let sizes: Vec<usize> = data.iter().map(Vec::len).collect();
         let spans = addresses(&sizes)
@@ -133,13 +138,16 @@ impl Layout {
         Layout { space, spans }
     }
 
-    /// Which buffer `addr` falls in, and where in it.
+    /// Which buffer `addr` falls in, and where in it: the spans ascend
+    /// and do not overlap, so only the last one starting at or below
+    /// `addr` can hold it.
     fn find(&self, addr: u64) -> Option<(usize, u64)> {
-        self.spans.iter().enumerate().find_map(|(i, &(base, len))| {
-            addr.checked_sub(base)
-                .filter(|&offset| offset < len)
-                .map(|offset| (i, offset))
-        })
+        let i = self
+            .spans
+            .partition_point(|&(base, _)| base <= addr)
+            .checked_sub(1)?;
+        let (base, len) = self.spans[i];
+        Some((i, addr - base)).filter(|&(_, offset)| offset < len)
     }
 
     /// The buffer that ends closest below `addr`, if one does.
@@ -218,9 +226,45 @@ pub struct GlobalMemory {
 impl GlobalMemory {
     /// Buffers holding `data`, at the addresses [`buffer_addresses`] gives.
     pub fn new(data: Vec<Vec<u8>>) -> GlobalMemory {
+        GlobalMemory::placed(Vec::new(), data)
+    }
+
+    /// Buffers that outlive the launch, each at its own address (a
+    /// device's allocations: ascending, apart, all below [`GLOBAL_BASE`]),
+    /// then the launch's own buffers holding `data`, at the addresses
+    /// [`buffer_addresses`] gives. [`GlobalMemory::into_buffers`] gives
+    /// them back in that order.
+    ///
+    /// ```
+    /// use ptx_sim::machine::spaces::{DEVICE_BASE, GlobalMemory, buffer_addresses};
+    /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, vec![7; 4])], vec![vec![1, 2]]);
+    /// assert_eq!(mem.access(DEVICE_BASE + 3, 1, 1, "ld", |b| b[0]).unwrap(), 7);
+    /// assert_eq!(mem.access(buffer_addresses(&[2])[0] + 1, 1, 1, "ld", |b| b[0]).unwrap(), 2);
+    /// assert_eq!(mem.into_buffers(), [vec![7; 4], vec![1, 2]]);
+    /// ```
+    pub fn placed(resident: Vec<(u64, Vec<u8>)>, data: Vec<Vec<u8>>) -> GlobalMemory {
+        let own = Layout::new(Space::Global, buffer_addresses, &data);
+        let mut spans: Vec<(u64, u64)> = resident
+            .iter()
+            .map(|(base, bytes)| (*base, bytes.len() as u64))
+            .collect();
+        debug_assert!(
+            spans.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0)
+                && spans.last().is_none_or(|&(b, l)| b + l <= GLOBAL_BASE),
+            "resident buffers ascend, apart, below the launch's own"
+        );
+        spans.extend(own.spans);
         GlobalMemory {
-            layout: Layout::new(Space::Global, buffer_addresses, &data),
-            buffers: data.into_iter().map(Mutex::new).collect(),
+            layout: Layout {
+                space: Space::Global,
+                spans,
+            },
+            buffers: resident
+                .into_iter()
+                .map(|(_, bytes)| bytes)
+                .chain(data)
+                .map(Mutex::new)
+                .collect(),
             changes: AtomicU64::new(0),
             stalled: AtomicU64::new(0),
         }
@@ -432,8 +476,19 @@ impl LaunchMemory {
     /// A launch's memory holding `global` and `constant` buffers and the
     /// kernel parameters `params`.
     pub fn new(global: Vec<Vec<u8>>, constant: Vec<Vec<u8>>, params: Vec<u8>) -> LaunchMemory {
+        LaunchMemory::with_global(GlobalMemory::new(global), constant, params)
+    }
+
+    /// A launch's memory holding `global` memory (see
+    /// [`GlobalMemory::placed`]), `constant` buffers and the kernel
+    /// parameters `params`.
+    pub fn with_global(
+        global: GlobalMemory,
+        constant: Vec<Vec<u8>>,
+        params: Vec<u8>,
+    ) -> LaunchMemory {
         LaunchMemory {
-            global: GlobalMemory::new(global),
+            global,
             constant: ReadOnlyMemory::constant(constant),
             params: ReadOnlyMemory::params(params),
             check: crate::check::GlobalCheck::new(),

@@ -1,0 +1,866 @@
+//! Device memory that outlives launches: what a CUDA context holds between
+//! kernels. A [`Device`] allocates, copies in and out, and runs launches of
+//! modules ([`Device::launch`]) and of `ptx!` closures ([`Device::run`])
+//! that read and write its allocations, so that one kernel's output is the
+//! next one's input without a copy through the host. cudarc's
+//! `CudaContext`/`CudaSlice` are the model: a [`DeviceBuffer`] is freed
+//! when dropped.
+//!
+//! ```
+//! use ptx_sim::device::Device;
+//! use ptx_sim::kernel::Module;
+//!
+//! // `data[i] *= k` over `n` floats.
+//! let module = Module::from_ptx(r#"
+//! .version 8.0
+//! .target sm_90
+//! .address_size 64
+//! .visible .entry scale(.param .u64 data, .param .u32 n, .param .f32 k) {
+//!     .reg .pred %p;
+//!     .reg .b32 %r<3>;
+//!     .reg .f32 %f<3>;
+//!     .reg .b64 %rd<3>;
+//!     ld.param.u64 %rd1, [data];
+//!     ld.param.u32 %r1, [n];
+//!     ld.param.f32 %f1, [k];
+//!     mov.u32 %r2, %tid.x;
+//!     setp.ge.u32 %p, %r2, %r1;
+//!     @%p bra DONE;
+//!     mul.wide.u32 %rd2, %r2, 4;
+//!     add.s64 %rd1, %rd1, %rd2;
+//!     ld.global.f32 %f2, [%rd1];
+//!     mul.f32 %f2, %f2, %f1;
+//!     st.global.f32 [%rd1], %f2;
+//! DONE:
+//!     ret;
+//! }"#).unwrap();
+//! let device = Device::simulator();
+//! let data = device.upload(&[1.0f32, 2.0, 3.0]).unwrap();
+//! // Two launches over the same allocation: ×2, then ×10.
+//! for k in [2.0f32, 10.0] {
+//!     let mut launch = module.kernel("scale").unwrap();
+//!     launch.block(32).arg(&data).arg(3u32).arg(k);
+//!     device.launch(&launch).unwrap();
+//! }
+//! assert_eq!(device.read(&data).unwrap(), [20.0, 40.0, 60.0]);
+//! ```
+//!
+//! In the simulator, allocations lie from [`DEVICE_BASE`] up, 256-byte
+//! aligned with an unmapped gap after each, and an address is never given
+//! out twice: a kernel that reads freed memory faults as the sanitizer
+//! would have it, instead of reading a later allocation. A launch borrows
+//! every allocation for its run; a `ptx!` thread of that launch that calls
+//! the device's own methods gets [`DeviceError::Busy`], another host thread
+//! waits for the launch to end. With the `cuda` feature, [`Device::gpu`]
+//! holds the same allocations on GPU 0 and runs the same launches there.
+
+use crate::kernel::launch::Lent;
+use crate::kernel::{Arg, KernelError, KernelLaunch, KernelReport, Module};
+pub use crate::machine::spaces::DEVICE_BASE;
+use crate::machine::spaces::GLOBAL_BASE;
+use crate::machine::{Element, Launch, LaunchError, Report, Thread};
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// The memory of the device a simulated [`Device`] stands for: an H100
+/// SXM's 80 GiB. An allocation beyond what is left fails, as
+/// `cudaMalloc` does.
+pub const DEVICE_MEMORY: u64 = 80 << 30;
+
+/// Allocations start at multiples of this (what `cudaMalloc` guarantees).
+const ALIGN: u64 = 256;
+
+/// What can go wrong with device memory or a launch on a device.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DeviceError {
+    /// An address in no allocation of the device.
+    #[error("{addr:#x} is in no allocation of this device")]
+    Unmapped {
+        /// The address.
+        addr: u64,
+    },
+    /// An access that starts in an allocation and runs past its end.
+    #[error(
+        "{len} bytes at {addr:#x} run {} bytes past the end of the allocation of {size} bytes at {base:#x}",
+        (addr - base) + len - size
+    )]
+    OutOfBounds {
+        /// Where the access starts.
+        addr: u64,
+        /// How many bytes it spans.
+        len: u64,
+        /// The allocation's first address.
+        base: u64,
+        /// The allocation's size in bytes.
+        size: u64,
+    },
+    /// A free of an address that does not start a live allocation.
+    #[error(
+        "{addr:#x} does not start a live allocation of this device (freed already, never allocated, or inside one)"
+    )]
+    NotAllocated {
+        /// The address given.
+        addr: u64,
+    },
+    /// An allocation the device's memory cannot hold.
+    #[error("cannot allocate {bytes} bytes: {in_use} of the device's {capacity} bytes are in use")]
+    OutOfMemory {
+        /// The size asked for.
+        bytes: u64,
+        /// The bytes allocated and not yet freed.
+        in_use: u64,
+        /// The device's memory.
+        capacity: u64,
+    },
+    /// Host values that do not fit the allocation they are written to or
+    /// read into.
+    #[error("{given} elements do not fit a buffer of {len}")]
+    Length {
+        /// The elements given.
+        given: usize,
+        /// The buffer's elements.
+        len: usize,
+    },
+    /// A thread of a launch on the device called the device's methods:
+    /// the launch holds the device's memory until it ends.
+    #[error(
+        "the device is running a launch: a thread of that launch cannot use the device's memory through the host API (pass it the addresses instead)"
+    )]
+    Busy,
+    /// No GPU to open ([`Device::gpu`]).
+    #[error("no GPU: {0}")]
+    NoGpu(String),
+    /// A call of the CUDA driver failed.
+    #[error("on the GPU: {0}")]
+    Gpu(String),
+    /// A kernel faulted on the GPU, which resets the device: every
+    /// allocation is gone, as in a CUDA context after a sticky error.
+    #[error(
+        "the device was reset after a kernel faulted on the GPU ({0}); its allocations are gone"
+    )]
+    Lost(String),
+    /// A launch of closures on a GPU device.
+    #[error(
+        "a launch of Rust closures runs only in the simulator, and this device is the GPU `{0}`: use Device::simulator()"
+    )]
+    ClosuresOnGpu(String),
+    /// A `.global` variable the module does not have.
+    #[error("the module has no .global variable `{name}` (it has: {})", .variables.join(", "))]
+    NoVariable {
+        /// The name asked for.
+        name: String,
+        /// The module's `.global` variables.
+        variables: Vec<String>,
+    },
+    /// A module launch that could not run, or whose threads faulted.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+    /// A launch of closures whose threads faulted.
+    #[error(transparent)]
+    Launch(#[from] LaunchError),
+}
+
+/// Where a device's memory lives.
+enum Backend {
+    Simulator,
+    #[cfg(feature = "cuda")]
+    Gpu(&'static crate::kernel::gpu::Gpu),
+}
+
+/// A module's state on one device.
+struct Loaded {
+    module: Module,
+    /// Its `.global` variables between launches (in the simulator).
+    globals: Option<Vec<Vec<u8>>>,
+    /// The module as the driver loaded it (on a GPU).
+    #[cfg(feature = "cuda")]
+    gpu: Option<GpuModule>,
+}
+
+/// A module loaded into the GPU's context.
+#[cfg(feature = "cuda")]
+#[derive(Clone, Copy)]
+struct GpuModule(cudarc::driver::sys::CUmodule);
+
+// SAFETY: a module handle is accepted by the driver from any thread in
+// its context; the device's lock orders the calls.
+#[cfg(feature = "cuda")]
+unsafe impl Send for GpuModule {}
+
+/// What the device's lock guards.
+#[derive(Default)]
+struct State {
+    /// Each allocation by its first address: its size, and in the
+    /// simulator its bytes (taken out while a launch runs).
+    allocations: BTreeMap<u64, (u64, Vec<u8>)>,
+    /// Where the next allocation in the simulator goes.
+    next: u64,
+    /// Bytes allocated and not freed.
+    in_use: u64,
+    /// A launch holds the memory.
+    busy: bool,
+    /// Allocations dropped while a launch ran, freed when it ends.
+    deferred: Vec<u64>,
+    /// Modules launched on the device.
+    modules: Vec<Loaded>,
+    /// Why the device was reset, once a kernel faulted on the GPU.
+    lost: Option<String>,
+}
+
+struct Inner {
+    backend: Backend,
+    state: Mutex<State>,
+    idle: Condvar,
+}
+
+/// A device: memory that outlives launches, and the launches that use it
+/// (see the [module](self)). Cloning it gives another handle to the same
+/// device.
+#[derive(Clone)]
+pub struct Device {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("name", &self.name())
+            .finish()
+    }
+}
+
+impl Device {
+    /// A simulated H100 with [`DEVICE_MEMORY`] bytes of memory.
+    pub fn simulator() -> Device {
+        Device::with(Backend::Simulator)
+    }
+
+    /// GPU 0 through the CUDA driver (the `cuda` feature), or why there
+    /// is none.
+    ///
+    /// ```
+    /// # use ptx_sim::device::Device;
+    /// match Device::gpu() {
+    ///     Ok(gpu) => println!("on {}", gpu.name()),
+    ///     Err(why) => println!("{why}"), // no driver, no GPU, or no `cuda` feature
+    /// }
+    /// ```
+    pub fn gpu() -> Result<Device, DeviceError> {
+        #[cfg(feature = "cuda")]
+        {
+            let gpu = crate::kernel::gpu::Gpu::shared().map_err(DeviceError::NoGpu)?;
+            Ok(Device::with(Backend::Gpu(gpu)))
+        }
+        #[cfg(not(feature = "cuda"))]
+        Err(DeviceError::NoGpu(
+            "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature".into(),
+        ))
+    }
+
+    fn with(backend: Backend) -> Device {
+        Device {
+            inner: Arc::new(Inner {
+                backend,
+                state: Mutex::new(State {
+                    next: DEVICE_BASE,
+                    ..State::default()
+                }),
+                idle: Condvar::new(),
+            }),
+        }
+    }
+
+    /// What the device is: "simulated H100", or the GPU's name.
+    pub fn name(&self) -> String {
+        match self.inner.backend {
+            Backend::Simulator => "simulated H100".into(),
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => gpu.name.clone(),
+        }
+    }
+
+    /// Whether the device is a real GPU.
+    pub fn is_gpu(&self) -> bool {
+        !matches!(self.inner.backend, Backend::Simulator)
+    }
+
+    /// The state, once no launch holds it. A thread of a launch on this
+    /// device gets [`DeviceError::Busy`] instead of waiting for itself.
+    fn state(&self) -> Result<MutexGuard<'_, State>, DeviceError> {
+        let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        while state.busy {
+            if crate::machine::in_launch() {
+                return Err(DeviceError::Busy);
+            }
+            state = self
+                .inner
+                .idle
+                .wait(state)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+        if let Some(why) = &state.lost {
+            return Err(DeviceError::Lost(why.clone()));
+        }
+        Ok(state)
+    }
+
+    /// A new allocation of `bytes` bytes, zeroed; its address.
+    pub fn alloc(&self, bytes: usize) -> Result<u64, DeviceError> {
+        let mut state = self.state()?;
+        let size = bytes as u64;
+        let full = || DeviceError::OutOfMemory {
+            bytes: size,
+            in_use: state.in_use,
+            capacity: DEVICE_MEMORY,
+        };
+        if size > DEVICE_MEMORY - state.in_use {
+            return Err(full());
+        }
+        let addr = match self.inner.backend {
+            Backend::Simulator => {
+                let addr = state.next;
+                let end = addr + size.div_ceil(ALIGN) * ALIGN + ALIGN;
+                if end > GLOBAL_BASE {
+                    return Err(full());
+                }
+                let mut zeroed = Vec::new();
+                zeroed.try_reserve_exact(bytes).map_err(|_| full())?;
+                zeroed.resize(bytes, 0);
+                state.next = end;
+                state.allocations.insert(addr, (size, zeroed));
+                addr
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => {
+                let addr = gpu.alloc(bytes).map_err(DeviceError::Gpu)?;
+                gpu.fill(addr, 0, bytes).map_err(DeviceError::Gpu)?;
+                state.allocations.insert(addr, (size, Vec::new()));
+                addr
+            }
+        };
+        state.in_use += size;
+        Ok(addr)
+    }
+
+    /// Frees the allocation that starts at `addr`.
+    pub fn free(&self, addr: u64) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        self.release(&mut state, addr)
+    }
+
+    fn release(&self, state: &mut State, addr: u64) -> Result<(), DeviceError> {
+        let (size, _) = state
+            .allocations
+            .remove(&addr)
+            .ok_or(DeviceError::NotAllocated { addr })?;
+        state.in_use -= size;
+        match self.inner.backend {
+            Backend::Simulator => Ok(()),
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => gpu.free(addr).map_err(DeviceError::Gpu),
+        }
+    }
+
+    /// The allocation holding the `len` bytes at `addr`: its first
+    /// address.
+    fn find(state: &State, addr: u64, len: usize) -> Result<u64, DeviceError> {
+        let len = len as u64;
+        let (&base, &(size, _)) = state
+            .allocations
+            .range(..=addr)
+            .next_back()
+            .filter(|(base, (size, _))| addr - *base < *size || (len == 0 && addr - *base == *size))
+            .ok_or(DeviceError::Unmapped { addr })?;
+        if (addr - base) + len > size {
+            return Err(DeviceError::OutOfBounds {
+                addr,
+                len,
+                base,
+                size,
+            });
+        }
+        Ok(base)
+    }
+
+    /// Copies `bytes` to device address `addr` (in one allocation).
+    pub fn write_bytes(&self, addr: u64, bytes: &[u8]) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        let base = Device::find(&state, addr, bytes.len())?;
+        match self.inner.backend {
+            Backend::Simulator => {
+                let at = (addr - base) as usize;
+                let held = &mut state.allocations.get_mut(&base).expect("found").1;
+                held[at..at + bytes.len()].copy_from_slice(bytes);
+                Ok(())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => gpu.write(addr, bytes).map_err(DeviceError::Gpu),
+        }
+    }
+
+    /// The `len` bytes at device address `addr` (in one allocation).
+    pub fn read_bytes(&self, addr: u64, len: usize) -> Result<Vec<u8>, DeviceError> {
+        let state = self.state()?;
+        let base = Device::find(&state, addr, len)?;
+        match self.inner.backend {
+            Backend::Simulator => {
+                let at = (addr - base) as usize;
+                Ok(state.allocations[&base].1[at..at + len].to_vec())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => {
+                let mut bytes = vec![0; len];
+                gpu.read(addr, &mut bytes).map_err(DeviceError::Gpu)?;
+                Ok(bytes)
+            }
+        }
+    }
+
+    /// Sets the `len` bytes at device address `addr` to `value`
+    /// (`cudaMemset`).
+    pub fn fill_bytes(&self, addr: u64, value: u8, len: usize) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        let base = Device::find(&state, addr, len)?;
+        match self.inner.backend {
+            Backend::Simulator => {
+                let at = (addr - base) as usize;
+                let held = &mut state.allocations.get_mut(&base).expect("found").1;
+                held[at..at + len].fill(value);
+                Ok(())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => gpu.fill(addr, value, len).map_err(DeviceError::Gpu),
+        }
+    }
+
+    /// Copies `len` bytes from device address `src` to `dst` (each in one
+    /// allocation; they may overlap, as `cudaMemcpy` device to device
+    /// does not promise).
+    pub fn copy_bytes(&self, dst: u64, src: u64, len: usize) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        let from = Device::find(&state, src, len)?;
+        let to = Device::find(&state, dst, len)?;
+        match self.inner.backend {
+            Backend::Simulator => {
+                let at = (src - from) as usize;
+                let bytes = state.allocations[&from].1[at..at + len].to_vec();
+                let at = (dst - to) as usize;
+                let held = &mut state.allocations.get_mut(&to).expect("found").1;
+                held[at..at + len].copy_from_slice(&bytes);
+                Ok(())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => gpu.copy(dst, src, len).map_err(DeviceError::Gpu),
+        }
+    }
+
+    /// A new allocation of `n` zeroed values of `E`.
+    pub fn alloc_zeros<E: Element>(&self, n: usize) -> Result<DeviceBuffer<E>, DeviceError> {
+        let bytes = n.checked_mul(E::BYTES).ok_or(DeviceError::OutOfMemory {
+            bytes: u64::MAX,
+            in_use: 0,
+            capacity: DEVICE_MEMORY,
+        })?;
+        Ok(DeviceBuffer {
+            device: self.clone(),
+            addr: self.alloc(bytes)?,
+            len: n,
+            element: PhantomData,
+        })
+    }
+
+    /// A new allocation holding `values` (cudarc's `memcpy_stod`).
+    pub fn upload<E: Element>(&self, values: &[E]) -> Result<DeviceBuffer<E>, DeviceError> {
+        let buffer = self.alloc_zeros(values.len())?;
+        self.write(&buffer, values)?;
+        Ok(buffer)
+    }
+
+    /// Copies `values` to the start of `buffer` (at most its length).
+    pub fn write<E: Element>(
+        &self,
+        buffer: &DeviceBuffer<E>,
+        values: &[E],
+    ) -> Result<(), DeviceError> {
+        if values.len() > buffer.len {
+            return Err(DeviceError::Length {
+                given: values.len(),
+                len: buffer.len,
+            });
+        }
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le()).collect();
+        self.write_bytes(buffer.addr, &bytes)
+    }
+
+    /// The values `buffer` holds (cudarc's `memcpy_dtov`).
+    pub fn read<E: Element>(&self, buffer: &DeviceBuffer<E>) -> Result<Vec<E>, DeviceError> {
+        let bytes = self.read_bytes(buffer.addr, buffer.len * E::BYTES)?;
+        Ok(bytes.chunks_exact(E::BYTES).map(E::from_le).collect())
+    }
+
+    /// Copies all of `src` to the start of `dst`, device to device.
+    pub fn copy<E: Element>(
+        &self,
+        dst: &DeviceBuffer<E>,
+        src: &DeviceBuffer<E>,
+    ) -> Result<(), DeviceError> {
+        if src.len > dst.len {
+            return Err(DeviceError::Length {
+                given: src.len,
+                len: dst.len,
+            });
+        }
+        self.copy_bytes(dst.addr, src.addr, src.len * E::BYTES)
+    }
+
+    /// Runs `kernel` on the device: its pointer arguments may be the
+    /// device's allocations ([`DeviceBuffer`] or [`Arg::Pointer`]), which
+    /// keep what it left for the next launch; the module's `.global`
+    /// variables keep their values from launch to launch, as in a loaded
+    /// CUDA module. The device, not [`KernelLaunch::backend`], says where
+    /// it runs.
+    pub fn launch(&self, kernel: &KernelLaunch<'_>) -> Result<KernelReport, DeviceError> {
+        match self.inner.backend {
+            Backend::Simulator => {
+                let mut lent = Lent::default();
+                let slot = {
+                    let mut state = self.state()?;
+                    let slot = Device::loaded(&mut state, kernel.module());
+                    lent.globals = state.modules[slot].globals.take();
+                    lent.buffers = Device::lend(&mut state);
+                    state.busy = true;
+                    slot
+                };
+                let outcome = kernel.simulate_lent(&mut lent);
+                let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+                state.modules[slot].globals = lent.globals;
+                self.settle(state, lent.buffers);
+                Ok(outcome?)
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => {
+                let mut state = self.state()?;
+                let module = self.gpu_module(&mut state, gpu, kernel.module())?;
+                kernel
+                    .on_loaded_gpu(gpu, module.0)
+                    .map_err(|e| self.after_gpu_fault(&mut state, gpu, e))
+            }
+        }
+    }
+
+    /// Runs `f` as every thread of `launch`, its threads free to load
+    /// from and store to the device's allocations (by their addresses)
+    /// beside the launch's own buffers; the allocations keep what they
+    /// left. Closures run in the simulator only.
+    ///
+    ///
+    /// `ptx::device` has an example, with `ptx!` threads.
+    pub fn run<T, F>(&self, launch: &Launch, f: F) -> Result<Report<T>, DeviceError>
+    where
+        T: Send,
+        F: Fn(&Thread) -> T + Sync,
+    {
+        if self.is_gpu() {
+            return Err(DeviceError::ClosuresOnGpu(self.name()));
+        }
+        let mut lent = {
+            let mut state = self.state()?;
+            let lent = Device::lend(&mut state);
+            state.busy = true;
+            lent
+        };
+        let outcome = launch.run_lent(&mut lent, f);
+        let state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        self.settle(state, lent);
+        Ok(outcome?)
+    }
+
+    /// The bytes of `module`'s `.global` variable `name` on this device:
+    /// its initialiser until a launch of the module changed it.
+    pub fn read_global(&self, module: &Module, name: &str) -> Result<Vec<u8>, DeviceError> {
+        let mut state = self.state()?;
+        let (index, len) = Device::variable(module, name)?;
+        match self.inner.backend {
+            Backend::Simulator => {
+                let slot = Device::loaded(&mut state, module);
+                let globals = Device::globals_of(&mut state.modules[slot]);
+                Ok(globals[index][..len].to_vec())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => {
+                let loaded = self.gpu_module(&mut state, gpu, module)?;
+                let (ptr, size) = gpu.global(loaded.0, name).map_err(DeviceError::Gpu)?;
+                let mut bytes = vec![0; size];
+                gpu.read(ptr, &mut bytes).map_err(DeviceError::Gpu)?;
+                Ok(bytes)
+            }
+        }
+    }
+
+    /// Sets the start of `module`'s `.global` variable `name` on this
+    /// device to `bytes` (`cudaMemcpyToSymbol`), for the module's next
+    /// launches.
+    pub fn write_global(
+        &self,
+        module: &Module,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        let (index, len) = Device::variable(module, name)?;
+        if bytes.len() > len {
+            return Err(DeviceError::Length {
+                given: bytes.len(),
+                len,
+            });
+        }
+        match self.inner.backend {
+            Backend::Simulator => {
+                let slot = Device::loaded(&mut state, module);
+                let globals = Device::globals_of(&mut state.modules[slot]);
+                globals[index][..bytes.len()].copy_from_slice(bytes);
+                Ok(())
+            }
+            #[cfg(feature = "cuda")]
+            Backend::Gpu(gpu) => {
+                let loaded = self.gpu_module(&mut state, gpu, module)?;
+                let (ptr, _) = gpu.global(loaded.0, name).map_err(DeviceError::Gpu)?;
+                gpu.write(ptr, bytes).map_err(DeviceError::Gpu)
+            }
+        }
+    }
+
+    /// Where `module`'s variable `name` is among its `.global`
+    /// variables, and its size.
+    fn variable(module: &Module, name: &str) -> Result<(usize, usize), DeviceError> {
+        module
+            .global_variables()
+            .position(|(n, _)| n == name)
+            .map(|i| (i, module.global_variables().nth(i).expect("found").1))
+            .ok_or_else(|| DeviceError::NoVariable {
+                name: name.to_string(),
+                variables: module
+                    .global_variables()
+                    .map(|(n, _)| n.to_string())
+                    .collect(),
+            })
+    }
+
+    /// `loaded`'s variables, from their initialisers the first time.
+    fn globals_of(loaded: &mut Loaded) -> &mut Vec<Vec<u8>> {
+        let module = &loaded.module;
+        loaded
+            .globals
+            .get_or_insert_with(|| module.initial_globals())
+    }
+
+    /// The slot of `module` among the device's modules, added at its
+    /// first use.
+    fn loaded(state: &mut State, module: &Module) -> usize {
+        if let Some(slot) = state.modules.iter().position(|l| l.module.is(module)) {
+            return slot;
+        }
+        state.modules.push(Loaded {
+            module: module.clone(),
+            globals: None,
+            #[cfg(feature = "cuda")]
+            gpu: None,
+        });
+        state.modules.len() - 1
+    }
+
+    /// Every allocation's bytes, taken out for a launch, by address.
+    fn lend(state: &mut State) -> Vec<(u64, Vec<u8>)> {
+        state
+            .allocations
+            .iter_mut()
+            .map(|(&addr, (_, bytes))| (addr, std::mem::take(bytes)))
+            .collect()
+    }
+
+    /// Puts back what a launch left in the allocations, frees those
+    /// dropped meanwhile and lets the waiting threads in.
+    fn settle(&self, mut state: MutexGuard<'_, State>, lent: Vec<(u64, Vec<u8>)>) {
+        for (addr, bytes) in lent {
+            if let Some(held) = state.allocations.get_mut(&addr) {
+                held.1 = bytes;
+            }
+        }
+        state.busy = false;
+        for addr in std::mem::take(&mut state.deferred) {
+            let _ = self.release(&mut state, addr);
+        }
+        drop(state);
+        self.inner.idle.notify_all();
+    }
+
+    /// `module` loaded into the GPU's context, once per device.
+    #[cfg(feature = "cuda")]
+    fn gpu_module(
+        &self,
+        state: &mut State,
+        gpu: &crate::kernel::gpu::Gpu,
+        module: &Module,
+    ) -> Result<GpuModule, DeviceError> {
+        let slot = Device::loaded(state, module);
+        if let Some(loaded) = state.modules[slot].gpu {
+            return Ok(loaded);
+        }
+        let loaded = GpuModule(gpu.load(module.text()).map_err(DeviceError::Gpu)?);
+        state.modules[slot].gpu = Some(loaded);
+        Ok(loaded)
+    }
+
+    /// `error` of a launch on the GPU; a fault that broke the context
+    /// resets the device and loses its memory.
+    #[cfg(feature = "cuda")]
+    fn after_gpu_fault(
+        &self,
+        state: &mut State,
+        gpu: &crate::kernel::gpu::Gpu,
+        error: KernelError,
+    ) -> DeviceError {
+        if !gpu.healthy() {
+            gpu.reset();
+            state.allocations.clear();
+            state.modules.clear();
+            state.in_use = 0;
+            state.lost = Some(error.to_string());
+        }
+        DeviceError::Kernel(error)
+    }
+}
+
+/// `n` values of `E` in a [`Device`]'s memory, freed when dropped (as
+/// cudarc's `CudaSlice`). Pass it to a kernel with
+/// [`KernelLaunch::arg`]`(&buffer)`; closures take its [`addr`](Self::addr).
+pub struct DeviceBuffer<E> {
+    device: Device,
+    addr: u64,
+    len: usize,
+    element: PhantomData<fn() -> E>,
+}
+
+impl<E> std::fmt::Debug for DeviceBuffer<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceBuffer")
+            .field("addr", &format_args!("{:#x}", self.addr))
+            .field("len", &self.len)
+            .finish()
+    }
+}
+
+impl<E: Element> DeviceBuffer<E> {
+    /// The device address of its first value.
+    pub fn addr(&self) -> u64 {
+        self.addr
+    }
+
+    /// The device address of value `i`.
+    pub fn at(&self, i: usize) -> u64 {
+        self.addr + (i * E::BYTES) as u64
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<E> Drop for DeviceBuffer<E> {
+    fn drop(&mut self) {
+        let inner = &self.device.inner;
+        let mut state = inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.busy {
+            state.deferred.push(self.addr);
+        } else if state.lost.is_none() {
+            let _ = self.device.release(&mut state, self.addr);
+        }
+    }
+}
+
+/// A buffer passes its device address.
+impl<E> From<&DeviceBuffer<E>> for Arg {
+    fn from(buffer: &DeviceBuffer<E>) -> Arg {
+        Arg::Pointer(buffer.addr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocations_are_aligned_apart_and_never_reused() {
+        let device = Device::simulator();
+        let a = device.alloc(4).unwrap();
+        let b = device.alloc(300).unwrap();
+        // 4 bytes round up to 256, then a 256-byte gap.
+        assert_eq!((a, b), (DEVICE_BASE, DEVICE_BASE + 512));
+        device.free(a).unwrap();
+        let c = device.alloc(4).unwrap();
+        // 300 bytes round up to 512, then the gap: never `a` again.
+        assert_eq!(c, b + 768);
+        assert_eq!(device.free(a), Err(DeviceError::NotAllocated { addr: a }));
+    }
+
+    #[test]
+    fn accesses_are_checked_against_their_allocation() {
+        let device = Device::simulator();
+        let a = device.alloc(8).unwrap();
+        device.write_bytes(a + 4, &[1, 2, 3, 4]).unwrap();
+        assert_eq!(device.read_bytes(a, 8).unwrap(), [0, 0, 0, 0, 1, 2, 3, 4]);
+        assert_eq!(
+            device.read_bytes(a + 6, 4),
+            Err(DeviceError::OutOfBounds {
+                addr: a + 6,
+                len: 4,
+                base: a,
+                size: 8
+            })
+        );
+        // The gap after it belongs to no allocation.
+        assert_eq!(
+            device.read_bytes(a + 8, 1),
+            Err(DeviceError::Unmapped { addr: a + 8 })
+        );
+        assert_eq!(
+            device.read_bytes(a - 1, 1),
+            Err(DeviceError::Unmapped { addr: a - 1 })
+        );
+        device.fill_bytes(a, 0xab, 2).unwrap();
+        device.copy_bytes(a + 2, a, 2).unwrap();
+        assert_eq!(device.read_bytes(a, 4).unwrap(), [0xab; 4]);
+    }
+
+    #[test]
+    fn an_allocation_beyond_the_h100s_memory_fails() {
+        let device = Device::simulator();
+        let err = device.alloc((DEVICE_MEMORY + 1) as usize).unwrap_err();
+        assert_eq!(
+            err,
+            DeviceError::OutOfMemory {
+                bytes: DEVICE_MEMORY + 1,
+                in_use: 0,
+                capacity: DEVICE_MEMORY
+            }
+        );
+    }
+
+    #[test]
+    fn a_dropped_buffer_is_freed() {
+        let device = Device::simulator();
+        let addr = device.alloc_zeros::<u32>(4).unwrap().addr();
+        assert_eq!(
+            device.read_bytes(addr, 4),
+            Err(DeviceError::Unmapped { addr })
+        );
+        assert_eq!(device.inner.state.lock().unwrap().in_use, 0);
+    }
+}
