@@ -22,7 +22,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED_CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "realworld_inline_asm.jsonl")
+SHARED_CORPUS = os.path.join(ROOT, "tests", "data", "realworld", "corpus", "realworld_inline_asm.jsonl")
 
 
 def read_lines(path):

@@ -46,9 +46,44 @@
 //! CUDA driver ([`KernelLaunch::backend`] with [`Backend::Gpu`], `Auto` or
 //! `Both`, which runs both and reports where they differ); the build needs
 //! no CUDA, only the machine that runs it a driver.
+//!
+//! Every type a launch's signatures name is here: [`Checks`] for
+//! [`KernelLaunch::checks`], [`Dim3`] for its shapes, and what a failed
+//! launch holds ([`ThreadFault`], [`Fault`] and the parts of its findings).
+//! The sanitizer finds a race between two warps of one CTA, the second
+//! reading the word the first wrote with no barrier between them:
+//!
+//! ```
+//! use ptx::kernel::{Checks, Fault, Module};
+//!
+//! let module = Module::from_ptx(r#"
+//! .version 8.0
+//! .target sm_90
+//! .address_size 64
+//! .visible .entry k() {
+//!     .shared .u32 word;
+//!     .reg .u32 %r<3>;
+//!     .reg .pred %p;
+//!     mov.u32 %r1, %tid.x;
+//!     setp.eq.u32 %p, %r1, 0;
+//!     @%p st.shared.u32 [word], %r1;
+//!     setp.eq.u32 %p, %r1, 32;
+//!     @%p ld.shared.u32 %r2, [word];
+//!     ret;
+//! }"#).unwrap();
+//! let mut launch = module.kernel("k").unwrap();
+//! launch.grid(1).block(64).checks(Checks::NONE);
+//! assert!(launch.run().is_ok(), "no checks: a plain run");
+//! launch.checks(Checks { race: true, init: false, sync: false });
+//! let err = launch.run().unwrap_err();
+//! assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
+//! ```
 
+pub use ptx_sim::check::{Access, Checks, Hazard, Race};
+pub use ptx_sim::fault::{BufferSpan, Fault, ThreadFault, WaitSite, Waiting};
 pub use ptx_sim::kernel::{
     Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelParam,
     KernelReport, LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Ran, Steps,
 };
-pub use ptx_sim::machine::Element;
+pub use ptx_sim::machine::spaces::Space;
+pub use ptx_sim::machine::{Dim3, Element, LaunchError, SharedStats, Thread};

@@ -220,7 +220,7 @@ struct Lowerer<'a> {
     instructions: std::slice::Iter<'a, crate::CheckedInstruction>,
 }
 
-/// Lowers a checked template. The template must have passed [`crate::check`]
+/// Lowers a checked template. The template must have passed [`crate::check()`]
 /// with the same operands; names it cannot resolve are reported as `Err`.
 ///
 /// ```

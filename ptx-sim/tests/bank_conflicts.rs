@@ -1,8 +1,9 @@
-//! The bank model (`ptx_sim::sem::memory`) against an H100: the Nsight Compute
-//! measurements of `ldmatrix` in `shared/reference/ldmatrix-experiments.zh.md`
-//! (a <<<1024, 512>>> launch in which every warp runs one `ldmatrix.x2`,
-//! 16384 requests, from a shared array of 128×16 halves; lane i < 16 points
-//! at `offset(i)` halves), and the tables under `tests/data` that
+//! The bank model (`ptx_sim::sem::memory`) against an H100: two Nsight Compute
+//! measurements of `ldmatrix` from the project's reference notes on ldmatrix
+//! experiments (a <<<1024, 512>>> launch in which every warp runs one
+//! `ldmatrix.x2`, 16384 requests, from a shared array of 128×16 halves; lane
+//! i < 16 points at `offset(i)` halves; each test says what was measured),
+//! and the tables under `tests/data` that
 //! `tools/bank-probe` recorded: one warp's requests, wavefronts and
 //! conflicts for `ld`, `st`, `atom`, `red` and `wmma` patterns, and the
 //! instructions ptxas builds each `wmma` load and store and each atomic of.

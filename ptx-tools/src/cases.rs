@@ -1,4 +1,4 @@
-//! Kernel cases (`shared/kernels/FORMAT.md`, `tests/data/kernels/`): whole
+//! Kernel cases (`tests/data/kernels/FORMAT.md`, `tests/data/kernels/`): whole
 //! launches of real kernels with every buffer's bytes before and after, as
 //! an H100 left them, replayed through `ptx_sim::kernel`.
 //!

@@ -232,7 +232,7 @@ fn line_column(source: &str, offset: usize) -> (u32, u32) {
 
 /// Each statement of `source` (each reading of one with `#if` lines
 /// inside) as a JSON record in the schema of the real-world corpus
-/// (`shared/corpus/README.md`): `line`, `template`, `outputs`, `inputs`,
+/// (`tests/data/realworld/corpus/README.md`): `line`, `template`, `outputs`, `inputs`,
 /// `named`, `output_exprs`, `input_exprs`, and also `basic` and `reading`
 /// of `readings`. Statements the reader could not read are left out.
 ///

@@ -216,3 +216,29 @@ fn printf_kernels_print_what_the_h100_printed() {
         assert_eq!(report.output, expected, "{name}");
     }
 }
+
+/// A fault in a module built with `nvcc -lineinfo` names the CUDA source
+/// line: `call_recursion` with `out` 16 ints long (the launch writes 4 per
+/// thread) stores past it first at `out[4 * i + 0] = fib(m);`, line 145 of
+/// `tests/data/kernels/src/calls.cu`, whose `.file` the module names
+/// `calls.cu`.
+#[test]
+fn a_fault_in_a_lineinfo_module_names_the_cuda_source_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+        .arg("run")
+        .arg(data().join("ours/modules/calls__lineinfo.ptx"))
+        .args(["--entry", "_Z14call_recursionPKiPKfPiPfii"])
+        .args(["--grid", "2", "--block", "64", "--workers", "1"])
+        .args(["--arg", "buf:i32:128:arange", "--arg", "buf:f32:256:random"])
+        .args(["--arg", "buf:i32:16", "--arg", "buf:f32:128"])
+        .args(["--arg", "i32:128", "--arg", "i32:256"])
+        .output()
+        .expect("ptx-sim runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("`st.global.u32 [%rd10], %r39;` (line 1376, calls.cu:145)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("is in no buffer of the launch"), "{stderr}");
+}

@@ -1,7 +1,7 @@
 //! `ptx!`'s checker against ptxas 13.0 on inline asm as real CUDA code
 //! writes it: the project's collection of 1,832 statements from 34 public
 //! projects (`tests/data/realworld/`, `tools/realworld-corpus/`) and the
-//! shared corpus of 427 (`../shared/corpus/`), for sm_90a and sm_100a.
+//! shared corpus of 427 (`tests/data/realworld/corpus/`), for sm_90a and sm_100a.
 //! Every verdict agrees but for the statements named below, each for its
 //! stated reason.
 
@@ -64,7 +64,7 @@ fn the_checker_agrees_with_ptxas_on_the_projects_real_world_collection() {
 #[test]
 fn the_checker_agrees_with_ptxas_on_every_statement_of_the_shared_corpus() {
     check(
-        &root().join("../shared/corpus/realworld_inline_asm.jsonl"),
+        &root().join("tests/data/realworld/corpus/realworld_inline_asm.jsonl"),
         427,
         0,
     );

@@ -1,5 +1,5 @@
 # Launch specs for the thread-block-cluster kernel cases (tests/data/kernels/cluster/src), to be
-# recorded on an H100 (record.sh). Format: shared/tools/gpu-golden/kernels/SPEC.md, with one
+# recorded on an H100 (record.sh). Format: tools/gpu-golden/kernels/SPEC.md, with one
 # addition the recorder ignores:
 #   "reqnctapercluster": [X, Y, Z]  -- the cluster shape the kernel declares with
 #       __cluster_dims__ (the module's .reqnctapercluster), or None for a kernel without one;

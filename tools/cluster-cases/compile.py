@@ -9,7 +9,7 @@ Run from the repository root, with the nvcc of CUDA 13.0 (pip nvidia-cuda-nvcc 1
 
     python3 tools/cluster-cases/compile.py [NVCC]
 
-NVCC defaults to /work/cuda-venv/lib/python3*/site-packages/nvidia/cu13/bin/nvcc; the CUDA
+NVCC defaults to the nvcc of $CUDA_VENV (default target/cuda-venv, tools/lib/README.md); the CUDA
 headers are taken from <nvcc>/../../include (the pip layout: cu13/bin, cu13/include) and ptxas
 from beside nvcc. Exits non-zero if a source fails to build or a check fails."""
 import os, re, sys

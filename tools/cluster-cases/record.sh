@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the thread-block-cluster kernel cases on an H100 (the device machine, which sees only
-# this checkout): lays out the project's copy of the recorder (tools/kernel-cases/record.py) with
+# this checkout): lays out the project's copy of the recorder (tools/gpu-golden/kernels/record.py) with
 # cluster_specs.py and the modules compile.py built, checks every launch under
 # compute-sanitizer's memcheck (a report only; its records are thrown away), and records each
 # launch twice into OUT/cluster_h100.jsonl.gz. Copy that file to tests/data/kernels/cluster/
@@ -17,7 +17,7 @@ export PYTHONUNBUFFERED=1
 only=()
 [ -n "${1:-}" ] && only=(--only "$1")
 set_dir=$(mktemp -d)
-cp tools/kernel-cases/record.py tools/cluster-cases/cluster_specs.py "$set_dir/"
+cp tools/gpu-golden/kernels/record.py tools/cluster-cases/cluster_specs.py "$set_dir/"
 mkdir -p "$set_dir/modules/cluster"
 cp tests/data/kernels/cluster/modules/*.ptx tests/data/kernels/cluster/modules/index.tsv "$set_dir/modules/cluster/"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

@@ -4,8 +4,8 @@ ptxas (see README.md).
 
     mutate.py OUT.jsonl [--count N] [--seed S] [--target sm_90a] [--prefix s]
 
-Reads every statement of the shared corpus (../shared/corpus) and of
-tests/data/realworld that ptxas accepts for TARGET, and writes COUNT
+Reads every statement of the shared corpus (tests/data/realworld/corpus) and of
+tests/data/realworld/statements.jsonl.gz that ptxas accepts for TARGET, and writes COUNT
 distinct mutants of them in the real-world corpus's schema (template,
 outputs, inputs, named, input_exprs, ...), so that
 tools/realworld-corpus/verdicts.py wraps and judges them as it does the
@@ -34,7 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCES = [
-    os.path.join(os.path.dirname(ROOT), "shared", "corpus", "realworld_inline_asm.jsonl"),
+    os.path.join(ROOT, "tests", "data", "realworld", "corpus", "realworld_inline_asm.jsonl"),
     os.path.join(ROOT, "tests", "data", "realworld", "statements.jsonl.gz"),
 ]
 

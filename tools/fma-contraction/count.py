@@ -4,9 +4,9 @@ by the PTX instruction it comes from.
 
     python3 tools/fma-contraction/count.py MODULE... > ptx-sim/tests/data/contractions.tsv
 
-run from the repository root, with ptxas and nvdisasm in $CUDA_BIN (default:
-the CUDA 13.0 wheel's /work/cuda/lib/python3.11/site-packages/nvidia/cu13/bin:
-ptxas 13.0 V13.0.88, nvdisasm 13.2) or on PATH. The data file was made with
+run from the repository root, with ptxas and nvdisasm in $CUDA_BIN (default: the CUDA 13.0 wheels' bin
+folder in $CUDA_VENV, tools/lib/README.md: ptxas 13.0 V13.0.88, nvdisasm 13.2)
+or on PATH. The data file was made with
 
     python3 tools/fma-contraction/count.py \
         ptx-core/tests/data/modules/cuda-samples/*.ptx.gz \
@@ -58,7 +58,13 @@ import subprocess
 import sys
 import tempfile
 
-CUDA_BIN = os.environ.get('CUDA_BIN', '/work/cuda/lib/python3.11/site-packages/nvidia/cu13/bin')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../lib'))
+import cuda_env  # noqa: E402
+
+try:  # $CUDA_BIN, else the bin folder of $CUDA_VENV (tools/lib/cuda_env.py); else PATH
+    CUDA_BIN = cuda_env.cuda_bin()
+except cuda_env.CudaNotFound:
+    CUDA_BIN = ''
 COLUMNS = ['fmul', 'fadd', 'ffma', 'dmul', 'dadd', 'dfma',
            'hmul2', 'hadd2', 'hfma2', 'hmul', 'hadd', 'hfma']
 ARITHMETIC = re.compile(

@@ -18,7 +18,13 @@ import subprocess
 import sys
 import tempfile
 
-CUDA_BIN = os.environ.get('CUDA_BIN', '/work/cuda/lib/python3.11/site-packages/nvidia/cu13/bin')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../lib'))
+import cuda_env  # noqa: E402
+
+try:  # $CUDA_BIN, else the bin folder of $CUDA_VENV (tools/lib/cuda_env.py); else PATH
+    CUDA_BIN = cuda_env.cuda_bin()
+except cuda_env.CudaNotFound:
+    CUDA_BIN = ''
 HEADER = '.version 8.0\n.target sm_90\n.address_size 64\n'
 HIDDEN = re.compile(r'^(@!?\S+ )?(LDG|STG|MOV|ULDC|S2R|EXIT|BRA|NOP|LDC|IMAD\.MOV)')
 

@@ -4,7 +4,8 @@
 tests/data/kernels/hopper/modules/ws_gemm.ptx, with index.tsv (case name TAB module file), then
 checks the module with ptxas -arch=sm_90a and that each spec's entry is in it.
 
-Run from the repository root (nvcc defaults to the pip install in /work/cuda-venv):
+Run from the repository root (nvcc defaults to the pip install in $CUDA_VENV, default target/cuda-venv:
+tools/lib/README.md):
 
     python3 tools/hopper-gemm/compile.py [/path/to/cu13/bin/nvcc]
 

@@ -1,5 +1,5 @@
 # Launch spec of the warp-specialised Hopper GEMM (tests/data/kernels/hopper/src/ws_gemm.cu), in the
-# recorder's format (shared/tools/gpu-golden/kernels/SPEC.md) with the project's tensormap arguments
+# recorder's format (tools/gpu-golden/kernels/SPEC.md) with the project's tensormap arguments
 # (tools/kernel-cases/README.md). C = A x B^T: A is M x K, B is N x K (both K-major f16, rows of
 # 512 bytes), C is M x N f32; M = N = K = 256; a 2 x 2 grid of 384-thread CTAs in clusters of 2
 # along N (the kernel's __cluster_dims__); 2 stages of 32 KiB plus 1 KiB for alignment and the

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 d=$(mktemp -d)
-cp tools/kernel-cases/record.py tools/hopper-gemm/hopper_specs.py "$d/"
+cp tools/gpu-golden/kernels/record.py tools/hopper-gemm/hopper_specs.py "$d/"
 mkdir -p "$d/modules/hopper"
 cp tests/data/kernels/hopper/modules/* "$d/modules/hopper/"
 timeout 120 python3 "$d/record.py" hopper "$OUT/hopper_h100.jsonl.gz" 2>&1 | tail -5

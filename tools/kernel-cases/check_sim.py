@@ -43,7 +43,7 @@ NP = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": np.uint16
 
 
 def make(name, bname, b):
-    """The recorder's input generator (shared/tools/gpu-golden/kernels/record.py), unchanged."""
+    """The recorder's input generator (tools/gpu-golden/kernels/record.py), unchanged."""
     dt, n, init = b["dtype"], int(b["len"]), b.get("init", "zeros")
     seed = int.from_bytes(hashlib.sha256(f"{name}/{bname}".encode()).digest()[:8], "little")
     rng = np.random.default_rng(seed)

@@ -5,7 +5,7 @@ tests/data/kernels/ours/modules/, with index.tsv (case name TAB module file).
 
 Run from the repository root, with the nvcc of CUDA 13.0 (pip nvidia-cuda-nvcc==13.0.88):
 
-    python3 tools/kernel-cases/compile.py /work/cuda/lib/python3.11/site-packages/nvidia/cu13/bin/nvcc
+    python3 tools/kernel-cases/compile.py [NVCC]   # default: the nvcc of $CUDA_VENV (tools/lib/README.md)
 
 The CUDA headers are taken from <nvcc>/../../include (the pip layout: cu13/bin, cu13/include).
 Sources: tests/data/kernels/src. Exits non-zero if a source fails to build or a spec's entry is

@@ -12,17 +12,20 @@ source is copied as it is), optionally checked with ptxas, into a module folder 
 Sources are compiled in their folder with a relative path (so -lineinfo's .file names the source
 as "calls.cu", not as a path of this machine, and headers beside the source are found). CUDA
 headers come from <nvcc>/../../include (the pip layout: cu13/bin, cu13/include)."""
-import glob, importlib.util, os, re, shutil, subprocess, sys
+import importlib.util, os, re, shutil, subprocess, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lib"))
+import cuda_env  # noqa: E402
 
 
 def find_nvcc(args):
-    """The nvcc named in args, else CUDA 13.0's from pip under /work/cuda-venv."""
+    """The nvcc named in args, else CUDA 13.0's from pip in $CUDA_VENV (tools/lib/cuda_env.py)."""
     if args:
         return os.path.abspath(args[0])
-    found = sorted(glob.glob("/work/cuda-venv/lib/python3*/site-packages/nvidia/cu13/bin/nvcc"))
-    if not found:
-        sys.exit("no nvcc found; pass its path")
-    return found[-1]
+    try:
+        return cuda_env.nvcc()
+    except cuda_env.CudaNotFound as e:
+        sys.exit(f"{e}; or pass nvcc's path")
 
 
 def load_specs(path):

@@ -1,5 +1,5 @@
 # Launch specs for the project's own kernels (tests/data/kernels/src), to be recorded on an H100 like
-# the sample set. Format: shared/tools/gpu-golden/kernels/SPEC.md, with one addition:
+# the sample set. Format: tools/gpu-golden/kernels/SPEC.md, with one addition:
 #   "ptx": True   -- the source is itself the PTX module (hand-written, or rustc's output): no nvcc;
 #                    compile.py copies it into the module folder as it is.
 # "source" is a path under tests/data/kernels/src. Modules: tools/kernel-cases/compile.py writes them

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the project's own kernel cases on an H100 (the device machine, which sees only this
-# checkout): lays out the recorder (record.py, a copy of shared/tools/gpu-golden/kernels/record.py)
+# checkout): lays out the recorder (record.py, a copy of tools/gpu-golden/kernels/record.py)
 # with ours_specs.py and the modules tools/kernel-cases/compile.py built, checks every launch
 # under compute-sanitizer's memcheck, records them (OUT/ours_h100.jsonl.gz), captures what the
 # printf kernels print (OUT/ours_printf_h100.txt), and keeps what compute-sanitizer's racecheck
@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 set_dir=$(mktemp -d)
-cp tools/kernel-cases/record.py tools/kernel-cases/ours_specs.py tools/kernel-cases/printf_capture.py "$set_dir/"
+cp tools/gpu-golden/kernels/record.py tools/kernel-cases/ours_specs.py tools/kernel-cases/printf_capture.py "$set_dir/"
 mkdir -p "$set_dir/modules/ours"
 cp tests/data/kernels/ours/modules/*.ptx tests/data/kernels/ours/modules/index.tsv "$set_dir/modules/ours/"
 export PYTHONUNBUFFERED=1

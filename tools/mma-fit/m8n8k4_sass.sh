@@ -7,10 +7,12 @@
 #   tools/mma-fit/m8n8k4_sass.sh row.col.f32.f16.f16.f32
 #
 # ptxas and cuobjdump: CUDA 13.0's, e.g. from the nvidia-cuda-nvcc and
-# nvidia-cuda-cuobjdump wheels (CUDA_BIN overrides where they are).
+# nvidia-cuda-cuobjdump wheels: those of $CUDA_VENV (default target/cuda-venv,
+# tools/lib/README.md); CUDA_BIN overrides where they are.
 set -e
+cd "$(dirname "$0")/../.."
 form=${1:-row.col.f16.f16.f16.f16}
-bin=${CUDA_BIN:-/work/cuda-venv/lib/python3.11/site-packages/nvidia/cu13/bin}
+bin=${CUDA_BIN:-$(python3 tools/lib/cuda_env.py)}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 case $form in

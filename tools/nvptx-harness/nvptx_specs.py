@@ -1,5 +1,5 @@
 # Launch specs for the nvptx64 harness's hand-written kernels (tools/nvptx-harness/kernels/), in
-# the format of shared/tools/gpu-golden/kernels/SPEC.md, with "ptx": True (the source is rustc's
+# the format of tools/gpu-golden/kernels/SPEC.md, with "ptx": True (the source is rustc's
 # module itself). Recorded on an H100 by tools/nvptx-harness/prove.sh into
 # tests/data/kernels/nvptx/nvptx_h100.jsonl.gz; modules in tests/data/kernels/nvptx/modules/
 # (index.tsv: case name TAB module file). The golden-form kernels need no spec: their cases are

@@ -35,7 +35,7 @@ bounded "$sim" run "$harness/golden_forms.jsonl.gz" --diff | tail -n 5
 
 echo "== the harness kernels (warp intrinsics, the examples' statements): memcheck, then recorded"
 set_dir=$(mktemp -d)
-cp tools/kernel-cases/record.py tools/nvptx-harness/nvptx_specs.py "$set_dir/"
+cp tools/gpu-golden/kernels/record.py tools/nvptx-harness/nvptx_specs.py "$set_dir/"
 mkdir -p "$set_dir/modules/nvptx"
 cp tests/data/kernels/nvptx/modules/{warp,examples}.ptx tests/data/kernels/nvptx/modules/index.tsv \
     "$set_dir/modules/nvptx/"

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Compare the checker with the probe verdicts. usage: cmp.py TARGET [filter-substring] [--all]"""
 import json, re, subprocess, sys, collections
+import os
+# The ptx-sim to run: $PTX_SIM, else the release build of this checkout.
+SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptx-sim'))
 tgt = sys.argv[1]
 flt = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith('--') else None
 path = f'/tmp/memtools/res/probe_{tgt}.jsonl' if not tgt.startswith('r2_') else f'/tmp/memtools/res/probe_{tgt}.jsonl'
 recs = [json.loads(l) for l in open(path)]
-out = subprocess.run(['/work/wt-mem/target/release/ptx-sim', 'check', path, '--json', '--target', tgt.replace('r2_','').replace('r3_','')], capture_output=True, text=True).stdout.splitlines()
+out = subprocess.run([SIM, 'check', path, '--json', '--target', tgt.replace('r2_','').replace('r3_','')], capture_output=True, text=True).stdout.splitlines()
 verd = [json.loads(l) for l in out if l.startswith('{')]
 assert len(verd) == len(recs)
 groups = collections.defaultdict(list)

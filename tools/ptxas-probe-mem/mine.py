@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Run the checker with --json over a verdict file or corpus; print disagreements of my families."""
 import gzip, json, re, subprocess, sys
+import os
+# The ptx-sim to run: $PTX_SIM, else the release build of this checkout.
+SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptx-sim'))
 MINE = {'mov','shfl','prmt','ld','ldu','st','cvta','isspacep','prefetch','prefetchu','createpolicy','mapa',
  'getctarank','applypriority','discard','bra','brx','call','ret','exit','bar','barrier','membar','fence','atom',
  'red','redux','activemask','vote','match','mbarrier','elect','griddepcontrol','multimem','clusterlaunchcontrol',
@@ -9,7 +12,7 @@ OTHER = {'cvt','mma','wgmma','tcgen05','cp','ldmatrix','stmatrix','movmatrix','w
 path = sys.argv[1]; args = sys.argv[2:]
 op = gzip.open if path.endswith('.gz') else open
 recs = [json.loads(l) for l in op(path, 'rt')]
-out = subprocess.run(['/work/wt-mem/target/release/ptx-sim','check',path,'--json']+args, capture_output=True, text=True).stdout.splitlines()
+out = subprocess.run([SIM,'check',path,'--json']+args, capture_output=True, text=True).stdout.splitlines()
 verd = [json.loads(l) for l in out if l.startswith('{')]
 assert len(verd) == len(recs), (len(verd), len(recs))
 tgt = args[args.index('--target')+1] if '--target' in args else None

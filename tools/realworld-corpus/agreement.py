@@ -12,7 +12,7 @@ are only the wrapping's `n` substitution (verdicts.py's `subst_only_*`).
 Usage:
   agreement.py [--ptx-sim target/release/ptx-sim]
                [--records tests/data/realworld/statements.jsonl.gz]
-               [--shared /work/shared/corpus/realworld_inline_asm.jsonl]
+               [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
                [--out tools/realworld-corpus/AGREEMENT.md]
 
 Python 3 standard library only.
@@ -69,7 +69,7 @@ GROUPS = [
         "Literal `n` values the record check puts as 0",
         lambda r, t, errs, msg: bool(n_literals(r)) and any("found 0" in e for e in errs),
         "The C expression of an `n` operand is a literal (`16`, `1`): the "
-        "wrapping gives ptxas that value (shared/corpus/README.md's rule), but "
+        "wrapping gives ptxas that value (tests/data/realworld/corpus/README.md's rule), but "
         "`ptx-sim check` reads every `n` operand of a record as 0 "
         "(`Statement::from_record`), so it checks `cp.async ... 0` or a wgmma "
         "scale of 0. This is the record check's, not `ptx!`'s: `ptx!` is given "
@@ -227,7 +227,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ptx-sim", default="target/release/ptx-sim")
     ap.add_argument("--records", default="tests/data/realworld/statements.jsonl.gz")
-    ap.add_argument("--shared", default="/work/shared/corpus/realworld_inline_asm.jsonl")
+    ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")
     ap.add_argument("--sources", default="tools/realworld-corpus/sources.tsv")
     ap.add_argument("--out", default="tools/realworld-corpus/AGREEMENT.md")
     ap.add_argument("--commit", help="the project commit the checker was built from")
@@ -384,7 +384,7 @@ def main():
     w("## Rejections that are only the substitution")
     w("")
     w("verdicts.py puts an `n` operand's value where its C expression is an "
-      "integer literal and 0 otherwise (shared/corpus/README.md's rule); for a "
+      "integer literal and 0 otherwise (tests/data/realworld/corpus/README.md's rule); for a "
       "rejected statement with `n` operands it tries other values, and marks "
       "the record `subst_only_T` (with the values that pass in "
       "`subst_values_T`) when some pass. These rejections say nothing of the "
@@ -447,7 +447,7 @@ def main():
     if args.shared and os.path.exists(args.shared):
         w("## The shared corpus")
         w("")
-        w("`ptx-sim check /work/shared/corpus/realworld_inline_asm.jsonl --target T` "
+        w("`ptx-sim check tests/data/realworld/corpus/realworld_inline_asm.jsonl --target T` "
           "(427 statements from NVIDIA/cutlass, NVIDIA/cccl, "
           "HazyResearch/ThunderKittens, Dao-AILab/flash-attention), same checker:")
         w("")

@@ -6,7 +6,7 @@ For each repository snapshot (a bare git directory, as the `fetch` tool or
 .hpp .inl) of the newest commit that holds an `asm` statement, writes it to
 a scratch folder outside the repository, and runs `ptx-sim extract` on it.
 Each statement becomes one JSON line in the shared corpus's schema
-(shared/corpus/README.md) with its origin (`repo`, `commit`, `path`,
+(tests/data/realworld/corpus/README.md) with its origin (`repo`, `commit`, `path`,
 `line`). Statements are deduplicated by (template, constraints), keeping
 the first source in the order of REPOS below and of paths within a repo.
 
@@ -24,10 +24,13 @@ Left out, and counted in the summary printed on stderr:
     and statements with a constraint nvcc refuses in device code.
 
 Usage:
-  collect.py --mirror /work/.mirror --scratch /work/scratch/realworld \\
+  collect.py --mirror MIRROR_DIR [--scratch target/realworld-scratch] \\
              --ptx-sim target/release/ptx-sim --out statements.jsonl \\
              --sources tools/realworld-corpus/sources.tsv \\
-             [--shared /work/shared/corpus/realworld_inline_asm.jsonl]
+             [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
+
+MIRROR_DIR holds the bare snapshots, one `OWNER+NAME` folder each; the
+scratch folder (default under target/) gets the extracted sources.
 
 Python 3 standard library only.
 """
@@ -355,12 +358,13 @@ def parse_asm(text, at):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--mirror", default="/work/.mirror")
-    ap.add_argument("--scratch", default="/work/scratch/realworld")
+    ap.add_argument("--mirror", required=True,
+                    help="folder of bare repository snapshots, one OWNER+NAME each")
+    ap.add_argument("--scratch", default="target/realworld-scratch")
     ap.add_argument("--ptx-sim", default="target/release/ptx-sim")
     ap.add_argument("--out", required=True)
     ap.add_argument("--sources", required=True)
-    ap.add_argument("--shared", default="/work/shared/corpus/realworld_inline_asm.jsonl")
+    ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")
     args = ap.parse_args()
 
     shared_keys = set()

@@ -22,7 +22,6 @@ Python 3 standard library only (nvcc needs a host C++ compiler).
 
 import argparse
 import concurrent.futures
-import glob
 import gzip
 import json
 import os
@@ -35,6 +34,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import verdicts  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lib"))
+import cuda_env  # noqa: E402
 
 CTYPE = {
     "h": "unsigned short",
@@ -186,8 +188,11 @@ def run_batch(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("input")
-    found = sorted(glob.glob("/work/cuda-venv/lib/python3*/site-packages/nvidia/cu13/bin/nvcc"))
-    ap.add_argument("--nvcc", default=found[0] if found else "nvcc")
+    try:  # CUDA 13.0's nvcc from $CUDA_VENV (tools/lib/cuda_env.py), else the one on PATH
+        nvcc = cuda_env.nvcc()
+    except cuda_env.CudaNotFound:
+        nvcc = "nvcc"
+    ap.add_argument("--nvcc", default=nvcc)
     ap.add_argument("--arch", default="sm_90a")
     ap.add_argument("--batch", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)

@@ -2,7 +2,7 @@
 """ptxas's verdict on each collected inline-asm statement.
 
 Each statement is wrapped in a module the way nvcc would emit it
-(shared/corpus/README.md):
+(tests/data/realworld/corpus/README.md):
 
     .version 9.0
     .target sm_90a
@@ -47,7 +47,6 @@ Python 3 standard library only.
 
 import argparse
 import concurrent.futures
-import glob
 import gzip
 import io
 import json
@@ -56,6 +55,9 @@ import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lib"))
+import cuda_env  # noqa: E402
 
 REG = {
     "h": (".b16", "%rs"),
@@ -263,8 +265,11 @@ def judge(args):
 
 
 def default_ptxas():
-    found = sorted(glob.glob("/work/cuda-venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas"))
-    return found[0] if found else "ptxas"
+    """CUDA 13.0's ptxas from $CUDA_VENV (tools/lib/cuda_env.py), else the one on PATH."""
+    try:
+        return cuda_env.ptxas()
+    except cuda_env.CudaNotFound:
+        return "ptxas"
 
 
 def read_jsonl(path):

@@ -4,7 +4,7 @@ through nvcc -ptx -arch=sm_90, into tests/data/kernels/seeded/modules/ with inde
 module file), through the shared builder (tools/kernel-cases/modules.py).
 
 Run from the repository root, with the nvcc of CUDA 13.0 (pip nvidia-cuda-nvcc==13.0.88); without
-an argument, the one under /work/cuda-venv:
+an argument, the one in $CUDA_VENV (default target/cuda-venv, tools/lib/README.md):
 
     python3 tools/seeded-bugs/compile.py [NVCC]
 

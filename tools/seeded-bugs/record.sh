@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Records the seeded-bug cases on the GPU (the device machine, which sees only this checkout) and
 # runs compute-sanitizer on each: every launch of specs.py is recorded as a kernel case by the
-# project's recorder (tools/kernel-cases/record.py, two launches each) into
+# project's recorder (tools/gpu-golden/kernels/record.py, two launches each) into
 # OUT/seeded_h200.jsonl.gz, and run again, through the same recorder, under compute-sanitizer's
 # racecheck (twice: its analysis report, one line per racing pair of instructions, and its hazard
 # report, "racecheck_hazard", one per racing access, first 20), initcheck, synccheck and
@@ -10,7 +10,7 @@
 # with CASE__TOOL.rc: exit status and seconds) and is summarised in OUT/compute_sanitizer.tsv
 # (summarize.py). The log is OUT/record_log.txt.
 #
-# With SAMPLES=DIR (a folder holding samples_specs.py, the shared recorder's specs, and index.tsv,
+# With SAMPLES=DIR (a folder holding samples_specs.py, the recorder's specs (tools/gpu-golden/kernels/), and index.tsv,
 # case name TAB module file: samples_input.py writes them) the unmodified cuda-samples cases (modules from
 # tests/data/kernels/modules/) also go under racecheck, synccheck and initcheck (SAMPLES_TOOLS),
 # after the seeded ones (SEEDED_TOOLS), as far as DEADLINE seconds (default 480) from the start
@@ -23,7 +23,7 @@ start=$(date +%s)
 deadline=${DEADLINE:-480}
 exec > >(tee "$OUT/record_log.txt") 2>&1
 set_dir=$(mktemp -d)
-cp tools/kernel-cases/record.py "$set_dir/"
+cp tools/gpu-golden/kernels/record.py "$set_dir/"
 cp tools/seeded-bugs/specs.py "$set_dir/seeded_specs.py"
 mkdir -p "$set_dir/modules/seeded"
 cp tests/data/kernels/seeded/modules/*.ptx tests/data/kernels/seeded/modules/index.tsv "$set_dir/modules/seeded/"

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 """Lays out what record.sh needs to run compute-sanitizer on the unmodified cuda-samples cases too:
-tools/seeded-bugs/samples-input/ with samples_specs.py (the shared recorder's specs, copied) and
+tools/seeded-bugs/samples-input/ with samples_specs.py (the recorder's specs, copied) and
 index.tsv (case name TAB module file, read from the recorded tests/data/kernels/samples_h100*.jsonl.gz,
 whose modules are tests/data/kernels/modules/). The folder is git-ignored: name it in the device
 call's carry. Run from the repository root:
 
-    python3 tools/seeded-bugs/samples_input.py [SHARED_SPECS]
+    python3 tools/seeded-bugs/samples_input.py [SAMPLES_SPECS]
 
-SHARED_SPECS defaults to /work/shared/tools/gpu-golden/kernels/samples_specs.py."""
+SAMPLES_SPECS defaults to tools/gpu-golden/kernels/samples_specs.py."""
 import glob, gzip, importlib.util, json, os, shutil, sys
 
-src = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/tools/gpu-golden/kernels/samples_specs.py"
+src = sys.argv[1] if len(sys.argv) > 1 else "tools/gpu-golden/kernels/samples_specs.py"
 out = "tools/seeded-bugs/samples-input"
 if not os.path.exists(src) or not os.path.isdir("tests/data/kernels/modules"):
     sys.exit(__doc__)

@@ -1,6 +1,6 @@
 # Launch specs for the seeded-bug kernels of tests/data/kernels/seeded/src/ (issue 17, point 7):
 # copies of NVIDIA cuda-samples kernels (c94ff366, BSD-3-Clause), each bug beside its unmodified
-# twin. Format: SPEC.md of shared/tools/gpu-golden/kernels/, plus three fields the recorder
+# twin. Format: SPEC.md of tools/gpu-golden/kernels/, plus three fields the recorder
 # ignores, for the sanitizers' tests:
 #   "bug":    what was seeded (None for a twin),
 #   "twin":   the name of the unmodified case the bug is compared with (None for a twin),

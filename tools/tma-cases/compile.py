@@ -6,8 +6,8 @@ repository root:
 
     python3 tools/tma-cases/compile.py [NVCC]
 
-NVCC defaults to the pip CUDA 13.0 under /work/cuda-venv (tools/kernel-cases/modules.py does the
-work). Exits non-zero if the build or ptxas fails or a spec's entry is missing from the module."""
+NVCC defaults to the pip CUDA 13.0 in $CUDA_VENV, default target/cuda-venv (tools/kernel-cases/modules.py
+does the work). Exits non-zero if the build or ptxas fails or a spec's entry is missing from the module."""
 import os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../kernel-cases"))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the TMA kernel cases and the tensor-map encoder probe on an H100 (the device machine,
-# which sees only this checkout). Lays out the project's recorder (tools/kernel-cases/record.py,
+# which sees only this checkout). Lays out the project's recorder (tools/gpu-golden/kernels/record.py,
 # which encodes {"tensormap": ...} arguments and launches "cluster" specs through the driver) with
 # tma_specs.py and the module compile.py built; records each spec in its own process (a launch that
 # faults loses only itself) and joins them in spec order into OUT/tma_h100.jsonl.gz; then runs
@@ -21,7 +21,7 @@ export PYTHONUNBUFFERED=1
 exec > >(tee "$OUT/tma_record_log.txt") 2>&1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 set_dir=$(mktemp -d)
-cp tools/kernel-cases/record.py "$set_dir/"
+cp tools/gpu-golden/kernels/record.py "$set_dir/"
 python3 - "$@" > "$set_dir/tma_specs.py" <<'PY'
 import sys
 sys.path.insert(0, "tools/tma-cases")

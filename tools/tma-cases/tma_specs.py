@@ -1,5 +1,5 @@
 """Launch specs of the TMA kernel cases (tests/data/kernels/tma/src/tma.cu), in the recorder's format
-(shared/tools/gpu-golden/kernels/SPEC.md) with this project's two additions (tools/kernel-cases/README.md):
+(tools/gpu-golden/kernels/SPEC.md) with this project's two additions (tools/kernel-cases/README.md):
 {"tensormap": {...}} arguments and the "cluster" field. Names: tma/<theme>/<variant>.
 
 Every load case: the shared region (first `dump_bytes` bytes, 1024-aligned) is filled with 0xA5, the

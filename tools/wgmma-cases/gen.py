@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the wgmma kernel cases: one PTX module per wgmma.mma_async form, and launch specs
-(shared/tools/gpu-golden/kernels/SPEC.md) that run each with operand layouts and inputs to record
+(tools/gpu-golden/kernels/SPEC.md) that run each with operand layouts and inputs to record
 on an H100 (record.sh) and replay in the simulator (ptx-tools/tests/kernel_cases.rs).
 
 Each kernel is one warpgroup (128 threads): it copies the A and B images (the shared-memory bytes

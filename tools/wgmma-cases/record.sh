@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the wgmma kernel cases on an H100 (the device machine, which sees only this checkout):
-# lays out the project's copy of the recorder (tools/kernel-cases/record.py) with the modules and
+# lays out the project's copy of the recorder (tools/gpu-golden/kernels/record.py) with the modules and
 # specs gen.py wrote, in 8 interleaved chunks recorded by separate processes (a launch that
 # faults ends only its own chunk's recording), each launch twice: OUT/wgmma_chunkK.jsonl.gz.
 # merge.py joins the chunks into tests/data/kernels/wgmma/wgmma_h100.jsonl.gz in spec order.
@@ -14,7 +14,7 @@ export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for k in 0 1 2 3 4 5 6 7; do
     set_dir=$(mktemp -d)
-    cp tools/kernel-cases/record.py "$set_dir/"
+    cp tools/gpu-golden/kernels/record.py "$set_dir/"
     python3 - "$k" "${1:-}" > "$set_dir/wgmma_specs.py" <<'PY'
 import sys
 sys.path.insert(0, "tools/wgmma-cases")

@@ -90,7 +90,7 @@ pub(crate) fn contractions(program: &Program) -> Vec<Contraction> {
         .collect()
 }
 
-/// [`contractions`], each with whether the add reads the product negated
+/// Every contraction of the program, each with whether the add reads the product negated
 /// (through an odd number of `neg`s or `mul`s by -1.0), so that the fma
 /// adds the negated product.
 pub(crate) fn signed_contractions(program: &Program) -> Vec<(Contraction, bool)> {

@@ -112,7 +112,7 @@ pub(crate) enum WaitKind {
 }
 
 /// A lane's deposit at a rendezvous: what it waits for. Its operand slots
-/// are in the CTA's slot rows ([`CtaCore::slots`]), where the warp side
+/// are in the CTA's slot rows (`CtaCore::rows`), where the warp side
 /// reads and answers them in place.
 #[derive(Clone, Copy)]
 pub(crate) struct Wait {
@@ -230,7 +230,7 @@ pub(crate) struct Seat {
     row: *mut u64,
 }
 
-/// The part of a CTA the semantic functions reach through [`current`].
+/// The part of a CTA the semantic functions reach through [`super::current`].
 ///
 /// The per-lane arrays a rendezvous touches (`keys`, `waits`, `fiber_of`,
 /// the slot rows) are indexed by a lane's own index, which the scheduler
@@ -241,7 +241,7 @@ pub(crate) struct CtaCore {
     /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
     /// scans, a word per lane.
     pub keys: Box<[Cell<u64>]>,
-    /// Each lane's wait, in the frame of its [`current::rendezvous`] call
+    /// Each lane's wait, in the frame of its [`super::current::rendezvous`] call
     /// (so a deposit stores one word): read only while the lane's key is set.
     waits: Box<[Cell<*const Wait>]>,
     /// The fiber each started lane runs on.

@@ -22,7 +22,7 @@ pub(crate) struct LaneCtx {
     /// Who the thread is: what its closure is given and what the special
     /// registers answer.
     pub thread: Thread,
-    /// The thread's carry flag (see [`context::carry`]): kept with the
+    /// The thread's carry flag (see [`super::context::carry`]): kept with the
     /// lane, so that switching lanes need not save and restore it.
     pub carry: Cell<bool>,
 }

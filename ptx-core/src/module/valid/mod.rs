@@ -5,7 +5,7 @@
 //! (`body.rs`: labels, calls against their callees, `brx.idx` lists,
 //! `.param` variables, special registers, `.loc`); here, the names the
 //! module declares and what a whole program needs. Each instruction goes to
-//! the template checker ([`crate::check`]) with the names the module puts
+//! the template checker ([`crate::check()`]) with the names the module puts
 //! in scope and the module's own target.
 
 mod body;

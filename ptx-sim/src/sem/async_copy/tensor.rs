@@ -719,7 +719,7 @@ pub(crate) fn run(
 
 /// `tensormap.replace.tile.field{.ss}.b1024.type [map], {ord,} new_val`:
 /// writes `new_val` into the field of the 128-byte tensor map at `map` (in
-/// `.global` or `.shared::cta`, or generic), as [`tensormap::replace`] says.
+/// `.global` or `.shared::cta`, or generic), as [`crate::sem::tensormap::replace`] says.
 pub(crate) fn replace(
     m: &Mods,
     s: &[u64],

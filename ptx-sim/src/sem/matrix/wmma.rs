@@ -385,7 +385,7 @@ impl Lowering {
 /// Counts the requests a load or store at `place` makes of shared memory
 /// (none elsewhere), grouped as ptxas builds it ([`Lowering`]). An
 /// `ldmatrix` serves each core on its own, eight lines of 16 bytes as
-/// [`crate::sem::memory::wavefronts`] counts them, and takes at most sixteen
+/// [`crate::machine::banks::wavefronts`] counts them, and takes at most sixteen
 /// lines (two cores along the outer dimension) an instruction; the other
 /// instructions follow the bank model of [`warp_request`].
 fn record_requests(

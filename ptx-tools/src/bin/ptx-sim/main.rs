@@ -51,7 +51,7 @@ enum Command {
     /// (FILE.jsonl[.gz]) against ptxas's verdicts.
     Check(CheckArgs),
     /// Print every asm() statement of CUDA sources as a JSON line in the
-    /// real-world corpus's schema (shared/corpus/README.md), with `path`.
+    /// real-world corpus's schema (tests/data/realworld/corpus/README.md), with `path`.
     Extract {
         /// CUDA sources.
         files: Vec<PathBuf>,

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-# A copy of shared/tools/gpu-golden/kernels/record.py (the project's recorder), so that the device
-# machine, which sees only this checkout, can run it: see record_ours.sh. Changes from the shared
-# recorder: this comment, and two additions (README.md here) that leave every other spec recorded
-# exactly as before: an argument {"tensormap": {...}} (a CUtensorMap encoded by the driver over a
-# buffer's address and passed by value) and a spec field "cluster": [x, y, z]; a spec using either
-# is launched through the driver (cuLaunchKernelEx) instead of CuPy's RawKernel call.
+# The project's kernel recorder: the recorder of the shared kernel set (the project's reference
+# material, where it recorded tests/data/kernels/samples_h100*.jsonl.gz), plus two additions
+# (tools/kernel-cases/README.md) that leave every other spec recorded exactly as before: an
+# argument {"tensormap": {...}} (a CUtensorMap encoded by the driver over a buffer's address and
+# passed by value) and a spec field "cluster": [x, y, z]; a spec using either is launched through
+# the driver (cuLaunchKernelEx) instead of CuPy's RawKernel call. The device machine sees only
+# this checkout: the record.sh scripts under tools/ copy this file beside their specs and modules.
 """Run kernel specs on the GPU and record inputs and outputs (runs on the device box).
 usage: record.py SET OUT.jsonl.gz [--only NAME]   (modules from modules/SET/, index.tsv maps name->module)"""
 import base64, gzip, hashlib, importlib.util, json, os, sys, traceback

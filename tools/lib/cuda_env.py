@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Where the tools find CUDA 13.0: the Python environment $CUDA_VENV, default `target/cuda-venv`
+under the repository root (the one tools/nvptx-harness/ptxas.sh installs ptxas into), holding the
+pip packages of PACKAGES; its CUDA is the folder nvidia/cu13 of its site-packages (bin/nvcc,
+bin/ptxas, include/). $CUDA_BIN, when set, names that bin folder directly.
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lib"))
+    import cuda_env
+    cuda_env.nvcc(), cuda_env.ptxas(), cuda_env.cuda_bin()
+
+Run as a script it prints the bin folder; with --install it first creates the environment and
+installs PACKAGES into it when nvcc is missing there."""
+import glob, os, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PACKAGES = ["nvidia-cuda-nvcc==13.0.88", "nvidia-nvvm==13.0.88", "nvidia-cuda-crt==13.0.*",
+            "nvidia-cuda-runtime==13.0.*", "nvidia-cuda-cccl==13.0.*"]
+
+
+class CudaNotFound(Exception):
+    """No CUDA 13.0 where $CUDA_BIN or $CUDA_VENV say it is."""
+
+
+def venv():
+    """The Python environment that holds CUDA 13.0's pip packages (and numpy, for some tools)."""
+    return os.environ.get("CUDA_VENV") or os.path.join(ROOT, "target", "cuda-venv")
+
+
+def cuda_bin():
+    """The bin folder of CUDA 13.0 (nvcc, ptxas, cuobjdump, nvdisasm)."""
+    if os.environ.get("CUDA_BIN"):
+        return os.environ["CUDA_BIN"]
+    found = sorted(glob.glob(os.path.join(venv(), "lib/python3*/site-packages/nvidia/cu13/bin")))
+    if not found:
+        raise CudaNotFound(f"no CUDA 13.0 in {venv()}: set CUDA_VENV (or CUDA_BIN), or run "
+                           f"python3 tools/lib/cuda_env.py --install")
+    return found[-1]
+
+
+def tool(name):
+    """The path of one of CUDA's programs."""
+    return os.path.join(cuda_bin(), name)
+
+
+def nvcc():
+    """CUDA 13.0's nvcc."""
+    return tool("nvcc")
+
+
+def ptxas():
+    """CUDA 13.0's ptxas ($PTXAS, when set, as tools/nvptx-harness/ptxas.sh takes it)."""
+    return os.environ.get("PTXAS") or tool("ptxas")
+
+
+def install():
+    """Creates $CUDA_VENV and installs PACKAGES into it, unless it already has nvcc."""
+    try:
+        if os.path.exists(nvcc()):
+            return
+    except CudaNotFound:
+        pass
+    subprocess.run([sys.executable, "-m", "venv", venv()], check=True)
+    subprocess.run([os.path.join(venv(), "bin", "pip"), "install", "--quiet", *PACKAGES], check=True)
+
+
+if __name__ == "__main__":
+    if "--install" in sys.argv[1:]:
+        install()
+    try:
+        print(cuda_bin())
+    except CudaNotFound as e:
+        sys.exit(str(e))
