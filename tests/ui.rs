@@ -4,7 +4,7 @@
 //! trybuild only checks its cases and never builds them.)
 //!
 //! Regenerate the `.stderr` files after a deliberate message change with
-//! `TRYBUILD=overwrite cargo test --test ui`, then review the diff.
+//! `TRYBUILD=overwrite cargo test --release --test all ui::`, then review the diff.
 
 #[test]
 fn ui() {

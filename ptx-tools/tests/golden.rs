@@ -6,7 +6,7 @@
 //! * the checker agrees with ptxas on the verdict file: every statement
 //!   ptxas accepts is accepted, and at most one statement differs.
 
-mod common;
+use crate::common;
 
 use common::{assert_all_replay, data, records_of_scope};
 use ptx_core::Target;

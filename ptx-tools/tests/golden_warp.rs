@@ -3,7 +3,7 @@
 //! and every mma form (fp8 included, `docs/tensor-core-numerics.md`) pass
 //! bit for bit.
 
-mod common;
+use crate::common;
 
 use common::{assert_all_replay, records_of_scope};
 use ptx_tools::golden::replay_warp;

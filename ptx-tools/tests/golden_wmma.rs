@@ -4,7 +4,7 @@
 //! stride replays bit for bit. The fragment layouts of `ptx_sim::sem::matrix::wmma` were
 //! read off these records; the products use the `mma.sync` numerics.
 
-mod common;
+use crate::common;
 
 use common::{assert_all_replay, records};
 use ptx_tools::golden::{Record, replay_warp};

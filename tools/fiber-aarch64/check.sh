@@ -14,4 +14,5 @@ cd "$(dirname "$0")/../.."
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
-cargo test --release --target aarch64-unknown-linux-gnu -p ptx-sim --lib --test launch "$@"
+cargo test --release --target aarch64-unknown-linux-gnu -p ptx-sim --lib "$@"
+cargo test --release --target aarch64-unknown-linux-gnu -p ptx-sim --test all "$@" -- launch::

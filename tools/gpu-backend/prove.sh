@@ -6,7 +6,7 @@
 # runs on both; a module the driver rejects gives its JIT log.
 #
 # Here, from the repository root (the binary travels in an ignored folder):
-#   cargo build --release -p ptx-tools
+#   cargo build --release -p ptx-tools --features cuda
 #   mkdir -p .device-carry && cp target/release/ptx-sim .device-carry/ && strip .device-carry/ptx-sim
 # There (device tool, carry [".device-carry"]):
 #   bash tools/gpu-backend/prove.sh .device-carry/ptx-sim [PHASE...] > $OUT/gpu_backend_h100.txt 2>&1

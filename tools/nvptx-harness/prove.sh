@@ -8,7 +8,7 @@
 # Here, from the repository root (the binaries and the harness's output
 # travel in an ignored folder):
 #   bash tools/nvptx-harness/build.sh
-#   cargo build --release -p ptx-tools -p warp-scan-kernel --features warp-scan-kernel/cuda
+#   cargo build --release -p ptx-tools -p warp-scan-kernel --features ptx-tools/cuda,warp-scan-kernel/cuda
 #   rm -rf .device-carry && mkdir -p .device-carry
 #   cp target/release/ptx-sim target/release/warp-scan-kernel .device-carry/
 #   strip .device-carry/ptx-sim .device-carry/warp-scan-kernel

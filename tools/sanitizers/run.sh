@@ -26,8 +26,8 @@ failed=()
 # threads), and the crate's fault, co-residency and global-memory suites.
 engine=(
   "-p ptx-sim --lib -- machine::"
-  "-p ptx-sim --test launch"
-  "-p ptx --test faults --test coresidency --test global_memory --test cluster_launch"
+  "-p ptx-sim --test all -- launch::"
+  "-p ptx --test all -- faults:: coresidency:: global_memory:: cluster_launch:: device::"
 )
 # Module launches (the interpreter, clusters, CTAs handed between worker
 # threads): their grid tells ThreadSanitizer of its queue's hand-offs
@@ -35,7 +35,7 @@ engine=(
 # std here (README.md).
 modules=(
   "-p ptx-sim --lib -- kernel::"
-  "-p ptx-sim --test kernels --test clusters"
+  "-p ptx-sim --test all -- kernels:: clusters::"
 )
 
 cargo_test() {
