@@ -24,6 +24,11 @@ pub mod launch;
 pub mod operand;
 pub mod warp;
 
+/// `docs/porting.md`, whose Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/porting.md")]
+pub struct PortingGuide;
+
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;

@@ -309,3 +309,45 @@ fn the_sanitizer_finds_nothing_in_a_ring_that_synchronises() {
         assert_eq!(report.results[64 * c as usize + 7], 64 * from + 7);
     }
 }
+
+/// `mov.v4.u32 {x, y, z, w}, %reg` of the vector special register `$reg`
+/// (written `"%%tid"`), its text pasted into the template as a literal.
+macro_rules! vector_register {
+    ($reg:literal) => {{
+        let (x, y, z, w): (u32, u32, u32, u32);
+        ptx!("mov.v4.u32 {%0, %1, %2, %3}, " $reg ";" : "=r"(x), "=r"(y), "=r"(z), "=r"(w));
+        [x, y, z, w]
+    }};
+}
+
+#[test]
+fn a_whole_vector_special_register_moves_into_four_registers() {
+    // A 4x2x2 grid of 2x2x1 blocks in 2x1x2 clusters: the cluster's place
+    // is the CTA's divided by the cluster shape, the CTA's place in it the
+    // remainder; `.w` reads 0 (PTX ISA "Special Registers"). The form
+    // flashinfer writes, `{x, y, z, _}`, drops `.w`.
+    let mut launch = Launch::new([4, 2, 2], [2, 2, 1]);
+    launch.cluster([2, 1, 2]);
+    launch
+        .run(|t| {
+            let (cta, grid) = (t.ctaid, t.nctaid);
+            let shape = [2, 1, 2];
+            let xyz = |a: [u32; 3]| [a[0], a[1], a[2], 0];
+            assert_eq!(vector_register!("%%tid"), xyz(t.tid));
+            assert_eq!(vector_register!("%%ntid"), [2, 2, 1, 0]);
+            assert_eq!(vector_register!("%%ctaid"), xyz(cta));
+            assert_eq!(vector_register!("%%nctaid"), [4, 2, 2, 0]);
+            let cluster = [cta[0] / 2, cta[1], cta[2] / 2, 0];
+            assert_eq!(vector_register!("%%clusterid"), cluster);
+            assert_eq!(vector_register!("%%nclusterid"), [grid[0] / 2, 2, 1, 0]);
+            assert_eq!(
+                vector_register!("%%cluster_ctaid"),
+                [cta[0] % 2, 0, cta[2] % 2, 0]
+            );
+            assert_eq!(vector_register!("%%cluster_nctaid"), xyz(shape));
+            let (x, z): (u32, u32);
+            ptx!("mov.v4.u32 {%0, _, %1, _}, %%clusterid;" : "=r"(x), "=r"(z));
+            assert_eq!([x, z], [cluster[0], cluster[2]]);
+        })
+        .unwrap();
+}

@@ -15,6 +15,8 @@ mod no_outputs_and_memory_clobber;
 mod rounding_mode_by_const_generic;
 #[path = "ui/pass/token_form_with_registers_and_labels.rs"]
 mod token_form_with_registers_and_labels;
+#[path = "ui/pass/unsuffixed_literals_take_the_type_that_fits.rs"]
+mod unsuffixed_literals_take_the_type_that_fits;
 #[path = "ui/pass/warnings_compile_and_can_be_silenced.rs"]
 mod warnings_compile_and_can_be_silenced;
 
@@ -51,4 +53,9 @@ fn token_form_with_registers_and_labels_runs() {
 #[test]
 fn warnings_compile_and_can_be_silenced_runs() {
     warnings_compile_and_can_be_silenced::main();
+}
+
+#[test]
+fn unsuffixed_literals_take_the_type_that_fits_runs() {
+    unsuffixed_literals_take_the_type_that_fits::main();
 }

@@ -348,6 +348,15 @@ impl Lexer<'_> {
             }
             let text = &self.text[start..self.pos];
             return match text.parse::<f64>() {
+                Ok(v) if !in_double_range(text, v) => {
+                    self.error(
+                        start,
+                        format!(
+                            "`{text}` is outside the range of a .f64 (ptxas: \"Constant overflow\"): a decimal literal must be 0 or between 2.2250738585072014e-308 and 1.7976931348623157e308 in magnitude; write a hexadecimal `0d` literal for infinity or a subnormal"
+                        ),
+                    );
+                    None
+                }
                 Ok(v) => Some(TokenKind::Float(FloatLiteral::Decimal(v.to_bits()))),
                 Err(_) => {
                     self.error(
@@ -403,6 +412,16 @@ impl Lexer<'_> {
             }
         }
     }
+}
+
+/// Whether decimal literal `text`, read as `value`, is one ptxas 13.0 takes:
+/// it reads decimals as C's `strtod` and refuses a result that overflows
+/// to infinity or underflows below the smallest normal double (`1e309`,
+/// `1e-320`: "Constant overflow"); a zero written as zero (`0e9999`) is fine.
+fn in_double_range(text: &str, value: f64) -> bool {
+    let mantissa = text.split(['e', 'E']).next().unwrap_or(text);
+    let written_zero = !mantissa.bytes().any(|c| (b'1'..=b'9').contains(&c));
+    value.is_normal() || (value == 0.0 && written_zero)
 }
 
 #[cfg(test)]

@@ -661,6 +661,7 @@ impl Lowerer<'_> {
                 OperandShape::Pair => 2,
                 OperandShape::Vector(n) => n,
                 OperandShape::Label | OperandShape::List => 0,
+                OperandShape::SpecialVector => 4,
                 _ => 1,
             } * if wide { 2 } else { 1 };
             out.extend((0..n).map(|_| Slot {
@@ -704,6 +705,22 @@ impl Lowerer<'_> {
                 Ok(())
             }
             OperandShape::List => self.flat(op, access, ty, out),
+            OperandShape::SpecialVector => {
+                let OperandKind::Name(n) = &op.kind else {
+                    return Err("expected a vector special register".into());
+                };
+                let register = SpecialRegister::lookup(&n.ident, Some("x"))
+                    .ok_or_else(|| format!("`{}` is not a vector special register", n.ident))?;
+                out.extend((0..4).map(|component| Slot {
+                    source: SlotSource::Special {
+                        register,
+                        component,
+                    },
+                    access,
+                    ty,
+                }));
+                Ok(())
+            }
             OperandShape::Value | OperandShape::Vector(_) | OperandShape::VectorBySlot(_) => {
                 self.flat(op, access, ty, out)
             }

@@ -624,9 +624,23 @@ impl Parser {
             }
             Some(TokenKind::Ident(_) | TokenKind::Placeholder(_)) => {
                 base = Some(self.primary()?);
-                if self.cur.is_punct('+') || self.cur.is_punct('-') {
-                    let minus = self.cur.is_punct('-');
-                    self.cur.pos += 1;
+                // ptxas 13.0 adds offsets only: `[%r-4]` (and `[%r-0]`) is
+                // its "syntax error", `[%r+-4]` the spelling it takes.
+                if self.cur.is_punct('-') {
+                    let minus = self.cur.here();
+                    let base = base.as_ref().map_or(String::new(), ToString::to_string);
+                    let offset = match self.cur.peek_at(1).map(|t| &t.kind) {
+                        Some(TokenKind::Int(v)) => v.to_string(),
+                        _ => "N".to_string(),
+                    };
+                    return self.cur.fail(
+                        minus,
+                        format!(
+                            "an address offset is added with `+`: write `[{base}+-{offset}]`, not `[{base}-{offset}]` (ptxas reads `-` here as a syntax error)"
+                        ),
+                    );
+                }
+                if self.cur.eat_punct('+') {
                     if !matches!(
                         self.cur.peek_kind(),
                         Some(TokenKind::Int(_) | TokenKind::Punct('-'))
@@ -637,8 +651,7 @@ impl Parser {
                             format!("an address offset must be an integer constant, found {found}"),
                         );
                     }
-                    let value = self.signed_int("offset")?;
-                    offset = if minus { value.wrapping_neg() } else { value };
+                    offset = self.signed_int("offset")?;
                 }
             }
             _ => {

@@ -167,10 +167,9 @@ impl fmt::Display for Address {
         match &self.base {
             Some(b) => {
                 write!(f, "{b}")?;
-                if self.offset > 0 {
+                // `+-4`: ptxas takes no `-` between base and offset.
+                if self.offset != 0 {
                     write!(f, "+{}", self.offset)?;
-                } else if self.offset < 0 {
-                    write!(f, "-{}", self.offset.unsigned_abs())?;
                 }
             }
             None => write!(f, "{}", self.offset)?,
@@ -227,7 +226,7 @@ mod tests {
     #[test]
     fn canonical_text_round_trips() {
         round_trip("{ .reg .pred p, q; setp.lt.s32 p|q, %2, %3; selp.u32 %0, 1, 0, p; }");
-        round_trip("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4+16]; st.shared.u32 [buf-4], _;");
+        round_trip("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4+16]; st.shared.u32 [buf+-4], _;");
         round_trip(".reg .v4 .b32 v<2>; .local .align 8 .b8 stack[16][2]; l1: @!%p bra l1;");
         round_trip("mov.b32 %0, 0f3F800000; mov.b64 %1, 0d3FF0000000000000; add.f64 %1, %1, -1.5;");
         round_trip("call (%0), f, (%1, %2); ld.u32 %0, arr[8]; .pragma \"nounroll\";");

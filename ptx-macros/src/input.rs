@@ -141,15 +141,94 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
     }
     let content;
     syn::parenthesized!(content in input);
-    let expr: Expr = content.parse()?;
+    let mut expr: Expr = content.parse()?;
     if !content.is_empty() {
         return Err(content.error("one expression per operand"));
+    }
+    let integer_bits = match c.letter {
+        ConstraintLetter::H => Some(16),
+        ConstraintLetter::R => Some(32),
+        ConstraintLetter::L => Some(64),
+        ConstraintLetter::Q => Some(128),
+        _ => None,
+    };
+    if let Some(bits) = integer_bits {
+        type_integer_literal(&mut expr, bits, c.letter)?;
     }
     Ok(Operand {
         name,
         constraint: c,
         expr,
     })
+}
+
+/// Gives an unsuffixed integer literal bound to `h`, `r`, `l` or `q` the
+/// type C gives it (`int`, then `unsigned int`, ...): the signed type of
+/// the register's width when the value fits it, else the unsigned one, so
+/// that `"r"(0xffffffff)` is the `u32` it is in CUDA, not an `i32` overflow.
+/// A value that fits neither is an error naming the width.
+fn type_integer_literal(expr: &mut Expr, bits: u32, letter: ConstraintLetter) -> syn::Result<()> {
+    let (lit, negative) = match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) => (lit, false),
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match inner.as_mut() {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(lit),
+                ..
+            }) => (lit, true),
+            _ => return Ok(()),
+        },
+        Expr::Group(g) => return type_integer_literal(&mut g.expr, bits, letter),
+        Expr::Paren(p) => return type_integer_literal(&mut p.expr, bits, letter),
+        _ => return Ok(()),
+    };
+    if !lit.suffix().is_empty() {
+        return Ok(());
+    }
+    let written = if negative {
+        format!("-{lit}")
+    } else {
+        lit.to_string()
+    };
+    let Ok(magnitude) = lit.base10_parse::<u128>() else {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("integer literal `{written}` does not fit in 128 bits"),
+        ));
+    };
+    let signed_max = (1u128 << (bits - 1)) - 1;
+    let unsigned_max = if bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    let signed = if negative {
+        magnitude <= signed_max + 1
+    } else {
+        magnitude <= signed_max
+    };
+    let suffix = if signed {
+        format!("i{bits}")
+    } else if !negative && magnitude <= unsigned_max {
+        format!("u{bits}")
+    } else {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "integer literal `{written}` does not fit the {bits} bits of constraint \"{}\" (a .b{bits} register): it takes -{} to {unsigned_max}; use a wider constraint, or write the bits that fit",
+                letter.as_char(),
+                signed_max + 1,
+            ),
+        ));
+    };
+    *lit = syn::LitInt::new(&format!("{}{suffix}", lit.base10_digits()), lit.span());
+    Ok(())
 }
 
 fn operand_list(input: ParseStream, output: bool, out: &mut Vec<Operand>) -> syn::Result<()> {
@@ -195,6 +274,38 @@ fn target_argument(input: ParseStream) -> syn::Result<Option<Target>> {
     Ok(None)
 }
 
+/// A name or macro call where the CUDA form's template starts (`LD_NC_FUNC
+/// ".s32 %0, [%1];" : ...`, `TEMPLATE : ...`, `concat!(...)`), which the
+/// token form would misread as PTX: a proc macro sees tokens, never what C's
+/// `#define`s or Rust's constants and macros stand for.
+fn template_not_literal(input: ParseStream) -> Option<syn::Error> {
+    let fork = input.fork();
+    let name: Ident = fork.parse().ok()?;
+    if fork.peek(Token![!]) {
+        return Some(syn::Error::new(
+            name.span(),
+            format!(
+                "`{name}!` in the template is not expanded before `ptx!` reads it: a proc macro sees the tokens `{name}!(...)`, not the text they make. Write the pieces as adjacent string literals, which `ptx!` joins as C does (`\"ld.global.nc\" \".s32 %0, [%1];\"`), or build the call in a `macro_rules!` that pastes a `$text:literal` among them"
+            ),
+        ));
+    }
+    let colon_then_string = fork.peek(Token![:]) && {
+        let after = fork.fork();
+        after.parse::<Token![:]>().is_ok() && (after.peek(LitStr) || after.peek(Token![:]))
+    };
+    (fork.peek(LitStr) || colon_then_string).then(|| define_in_template(&name))
+}
+
+/// The error for C macro name `name` standing in the template.
+fn define_in_template(name: &Ident) -> syn::Error {
+    syn::Error::new(
+        name.span(),
+        format!(
+            "`{name}` in the template: `ptx!` cannot see C `#define`s or Rust constants, only string literals. Write its text inline, paste it from a `macro_rules!` (`($text:literal) => {{ ptx!($text \" %0, [%1];\" : ...) }}`), or splice it with a `\"C\"` operand (`\"ld.global.nc%2 %0, [%1];\" : ... : \"C\"(\".s32\")`); docs/porting.md shows each"
+        ),
+    )
+}
+
 /// The default target: `PTX_TARGET` from the environment, or sm_90.
 pub fn default_target() -> syn::Result<Target> {
     match std::env::var("PTX_TARGET") {
@@ -216,6 +327,9 @@ impl Parse for Statement {
         if volatile {
             input.parse::<Ident>()?;
         }
+        if let Some(e) = template_not_literal(input) {
+            return Err(e);
+        }
         if !input.peek(LitStr) {
             return crate::tokens::statement(input, target, whole);
         }
@@ -230,6 +344,12 @@ impl Parse for Statement {
                 tokens: quote::quote!(#lit),
                 literal: true,
             });
+        }
+        if input.peek(Ident) {
+            // `"ld.global" CACHE_OP ".u32 %0, [%1];"`: C's concatenation
+            // with a `#define`.
+            let name: Ident = input.parse()?;
+            return Err(define_in_template(&name));
         }
         let mut operands = Vec::new();
         let mut section = separators(input)?;

@@ -62,6 +62,34 @@ pub(super) fn rule_failed(instr: &Instruction, message: &str) -> Diagnostic {
 }
 
 /// The form `bound` fits the statement but not `target`.
+/// A blank inside the instruction's name: ptxas 13.0 reads a name and the
+/// modifiers that must follow it directly (`cp.async.bulk`, `mul.lo`,
+/// `mbarrier.arrive`, the head of a form) as one word, so `cp .async.bulk`
+/// is the unknown instruction `cp`. Blanks before the other modifiers are
+/// fine (`mov .u32`, `cp.async.bulk .shared::cluster`).
+pub(super) fn blank_in_head(instr: &Instruction, form: &InstructionForm) -> Option<Diagnostic> {
+    let opcode = &instr.opcode;
+    let mut end = opcode.name.span.end;
+    for word in opcode.modifiers.iter().take(form.head.len()) {
+        if word.span.start != end {
+            let name = std::iter::once(opcode.name.text.as_str())
+                .chain(form.head.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(".");
+            return Some(Diagnostic::error(
+                DiagnosticKind::UnknownOpcode,
+                Span::new(end, word.span.end),
+                format!(
+                    "`{name}` is one word, the instruction's name: remove the blank before `.{}` (ptxas reads a blank or comment there as the end of the name)",
+                    word.text
+                ),
+            ));
+        }
+        end = word.span.end;
+    }
+    None
+}
+
 pub(super) fn target_diagnostic(
     problem: TargetProblem,
     bound: &Bound,

@@ -284,7 +284,12 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
         let target_diagnostic = target_problem(bound, scope.target)
             .map(|p| messages::target_diagnostic(p, bound, instr, scope.target));
         match (failed, target_diagnostic) {
-            (false, None) => return Ok((bound.clone(), checker.usage, checker.diags)),
+            (false, None) => {
+                if let Some(d) = messages::blank_in_head(instr, bound.form) {
+                    return Err(vec![d]);
+                }
+                return Ok((bound.clone(), checker.usage, checker.diags));
+            }
             (false, Some(d)) => target_failures.push(d),
             (true, None) => operand_failures.push(checker.diags),
             (true, Some(d)) => target_and_operand_failures.push(d),
@@ -397,6 +402,148 @@ mod tests {
             ..Target::default()
         };
         assert!(first_error(text, &cons, old).1.contains("PTX ISA 7.4"));
+    }
+
+    // Verdicts of ptxas 13.0 for sm_90 (issue 34's differential fuzz).
+
+    #[test]
+    fn an_address_offset_is_added_never_subtracted() {
+        let cons = ["=r", "r"];
+        for text in ["ld.shared.u32 %0, [%1-0];", "ld.shared.u32 %0, [%1-4];"] {
+            let (kind, message) = first_error(text, &cons, Target::default());
+            assert_eq!(kind, DiagnosticKind::Syntax, "{text}");
+            assert!(message.contains("+-"), "{message}");
+        }
+        for text in ["ld.shared.u32 %0, [%1+0];", "ld.shared.u32 %0, [%1+-4];"] {
+            assert!(check_asm(text, &cons, Target::default()).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_instruction_name_holds_no_blank_but_its_modifiers_may_follow_one() {
+        let copy =
+            "async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];";
+        let cons = ["r", "l", "r", "r"];
+        for text in [format!("cp\t.{copy}"), format!("cp.async .{}", &copy[6..])] {
+            let (kind, message) = first_error(&text, &cons, Target::default());
+            assert_eq!(kind, DiagnosticKind::UnknownOpcode, "{text}");
+            assert!(message.contains("`cp.async.bulk` is one word"), "{message}");
+        }
+        let split = format!("cp.async.bulk .{}", &copy[11..]);
+        assert!(check_asm(&split, &cons, Target::default()).is_ok());
+        assert!(check_asm("mov .u32 %0, %1;", &["=r", "r"], Target::default()).is_ok());
+        assert!(
+            check_asm(
+                "mul.lo .s32 %0, %1, %2;",
+                &["=r", "r", "r"],
+                Target::default()
+            )
+            .is_ok()
+        );
+        assert!(
+            check_asm(
+                "mul .lo.s32 %0, %1, %2;",
+                &["=r", "r", "r"],
+                Target::default()
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_decimal_literal_must_be_a_normal_double_or_zero() {
+        for value in ["1e9992", "1e309", "1e-9992", "2.2e-308"] {
+            let text = format!("mov.f64 %0, {value};");
+            let (kind, message) = first_error(&text, &["=d"], Target::default());
+            assert_eq!(kind, DiagnosticKind::Syntax, "{text}");
+            assert!(message.contains("Constant overflow"), "{message}");
+        }
+        for value in ["1e308", "2.3e-308", "0e9999", "1e39"] {
+            let text = format!("mov.f64 %0, {value};");
+            assert!(
+                check_asm(&text, &["=d"], Target::default()).is_ok(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_half_precision_mma_fragment_wholly_in_f32_registers_is_refused() {
+        let text = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};";
+        let with = |a: [&'static str; 2], b: &'static str| {
+            let mut c = vec!["=f", "=f", "=f", "=f"];
+            c.extend(a);
+            c.push(b);
+            c.extend(["f", "f", "f", "f"]);
+            check_asm(text, &c, Target::default())
+        };
+        assert!(with(["r", "r"], "r").is_ok());
+        // ptxas takes a vector when one register of it fits.
+        assert!(with(["f", "r"], "r").is_ok());
+        let e = with(["r", "r"], "f").unwrap_err().remove(0);
+        assert_eq!(e.kind, DiagnosticKind::OperandType);
+        assert!(e.message.contains("must fit .f16x2"), "{}", e.message);
+        assert!(with(["f", "f"], "r").is_err());
+        // Integer fragments take any 32-bit register, as ptxas does.
+        let int8 = "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};";
+        let cons = ["=r", "=r", "=r", "=r", "f", "f", "f", "r", "r", "r", "r"];
+        assert!(check_asm(int8, &cons, Target::default()).is_ok());
+    }
+
+    #[test]
+    fn a_whole_vector_special_register_moves_into_four_registers() {
+        for reg in [
+            "tid",
+            "ntid",
+            "ctaid",
+            "nctaid",
+            "clusterid",
+            "nclusterid",
+            "cluster_ctaid",
+            "cluster_nctaid",
+        ] {
+            let text = format!("mov.v4.u32 {{%0, %1, %2, _}}, %%{reg};");
+            assert!(
+                check_asm(&text, &["=r", "=r", "=r"], Target::default()).is_ok(),
+                "{text}"
+            );
+        }
+        let cons = ["=r", "=r"];
+        assert!(
+            check_asm(
+                "mov.v4.u32 {_, %0, _, %1}, %%tid;",
+                &cons,
+                Target::default()
+            )
+            .is_ok()
+        );
+        // Not a scalar special register, nor a vector of two or a 64-bit type.
+        let (kind, message) = first_error(
+            "mov.v4.u32 {%0, %1, _, _}, %%laneid;",
+            &cons,
+            Target::default(),
+        );
+        assert_eq!(kind, DiagnosticKind::OperandKind);
+        assert!(
+            message.contains("whole vector special register"),
+            "{message}"
+        );
+        assert!(check_asm("mov.v2.u32 {%0, %1}, %%tid;", &cons, Target::default()).is_err());
+        assert!(
+            check_asm(
+                "mov.v4.u64 {%0, %1, _, _}, %%tid;",
+                &["=l", "=l"],
+                Target::default()
+            )
+            .is_err()
+        );
+        assert!(check_asm("mov.u32 %0, %%tid;", &["=r"], Target::default()).is_err());
+        // The cluster registers keep their sm_90.
+        let text = "mov.v4.u32 {%0, %1, _, _}, %%clusterid;";
+        assert_eq!(
+            first_error(text, &cons, Target::sm(80)).0,
+            DiagnosticKind::Target
+        );
     }
 
     #[test]

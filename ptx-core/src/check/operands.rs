@@ -2,9 +2,12 @@
 
 use super::OperandUsage;
 use super::scope::{Resolved, Scope};
-use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Operand, OperandKind};
+use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Name, Operand, OperandKind};
 use crate::table::{Bound, Family, ImmediatePolicy, OperandShape, OperandSpec};
-use crate::{Access, Diagnostic, DiagnosticKind, FitRule, ScalarType, Span, StateSpace, TypeKind};
+use crate::{
+    Access, Diagnostic, DiagnosticKind, FitRule, SPECIAL_REGISTERS, ScalarType, Span,
+    SpecialRegister, StateSpace, TypeKind,
+};
 
 /// Checks the operands of `instr` against the form bound in `bound`; records
 /// reads and writes of asm operands in `usage`.
@@ -238,6 +241,7 @@ impl OperandChecker<'_, '_> {
                     format!("`{}` needs a label here", self.opcode()),
                 ),
             },
+            OperandShape::SpecialVector => self.special_vector(spec, op),
             OperandShape::List => match &op.kind {
                 OperandKind::List(items) => {
                     for item in items {
@@ -254,6 +258,41 @@ impl OperandChecker<'_, '_> {
                 ),
             },
         }
+    }
+
+    /// A whole vector special register (`%tid`, `%cluster_ctaid`): ptxas 13.0
+    /// takes the eight of them in `mov.v4`, the fourth component reading 0.
+    fn special_vector(&mut self, spec: &OperandSpec, op: &Operand) {
+        if let OperandKind::Name(n) = &op.kind
+            && n.component.is_none()
+            && SpecialRegister::lookup(&n.ident, Some("x")).is_some()
+        {
+            // The target checks of `%tid.x` hold for `%tid`.
+            let x = Name {
+                component: Some("x".to_string()),
+                ..n.clone()
+            };
+            if let Err(d) = self.scope.resolve_name(&x, op.span) {
+                self.diags.push(d);
+            }
+            return;
+        }
+        let vectors: Vec<String> = SPECIAL_REGISTERS
+            .iter()
+            .filter(|r| r.vector)
+            .map(|r| format!("`{}`", r.name))
+            .collect();
+        self.error(
+            DiagnosticKind::OperandKind,
+            op.span,
+            format!(
+                "operand `{}` of `{}` is a whole vector special register ({}), but `{op}` is not one; to move a single value, write `mov.{}` without `.v4`",
+                spec.name,
+                self.opcode(),
+                vectors.join(", "),
+                self.bound.types().first().map_or("u32", |t| t.name()),
+            ),
+        );
     }
 
     fn vector(&mut self, spec: &OperandSpec, op: &Operand, n: usize, ty: Option<ScalarType>) {

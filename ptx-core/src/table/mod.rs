@@ -386,6 +386,9 @@ pub enum OperandShape {
     Label,
     /// `(a, b)`: a parameter list.
     List,
+    /// A whole `.v4` special register (`%tid`, `%clusterid`): its four
+    /// components, as `mov.v4.u32 {x, y, z, _}, %tid` reads them.
+    SpecialVector,
 }
 
 /// The selectors a video instruction's operand takes (PTX ISA "Video

@@ -18,6 +18,13 @@ pub(super) fn entries() -> Vec<Entry> {
             S::Mov,
         ),
         form("mov.b128 =d, a", S::Mov).since(8, 3, 70),
+        // A whole vector special register into four registers (`_` drops
+        // one): ptxas 13.0 takes it for the eight vector registers, 16- and
+        // 32-bit types.
+        form(
+            "mov.v4.type =d*4:sink, a:vspecial; .type = { .b16, .b32, .u16, .u32, .s16, .s32 }",
+            S::Mov,
+        ),
         // Packing into a wider register and unpacking it; `_` drops a part.
         form("mov.b16 =d, a*2:.b8", S::MovPack),
         form("mov.b32 =d, a*4:.b8", S::MovPack),

@@ -352,6 +352,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             "addr64" => spec.wide_address = true,
             "unified" => spec.unified = true,
             "label" => shape = OperandShape::Label,
+            "vspecial" => shape = OperandShape::SpecialVector,
             t if t.starts_with('.') => {
                 let t = &t[1..];
                 spec.ty = if let Some(st) = ScalarType::from_name(t) {

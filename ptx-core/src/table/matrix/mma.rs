@@ -76,7 +76,7 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     let nb = fragment_registers(shape.k, shape.n, ab_bits, threads, reg_bits);
     let nd = fragment_registers(shape.m, shape.n, bits(t.d), threads, reg_bits);
     let nc = fragment_registers(shape.m, shape.n, bits(t.c), threads, reg_bits);
-    let ab_reg = if reg_bits == 64 { "f64" } else { "b32" };
+    let (a_reg, b_reg) = (fragment_register(t.a), fragment_register(t.b));
     // The metadata is one register; ptxas for sm_100 and later refuses it in
     // braces, except in the block-scale forms, which write it as `{e}`.
     let sparse_operands = match (style.sparse.is_empty(), style.tail.is_empty()) {
@@ -99,7 +99,7 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     // take one beside registers ("Arguments mismatch for instruction 'add'").
     let c_registers = if emulated { ":reg" } else { "" };
     let spec = format!(
-        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}{discard}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{nc}:.{}{c_registers}{sparse_operands}{}",
+        "mma{}.sync.aligned.{}{layout}{}.{}{a}{b}.{}{} =d*{nd}:.{}{discard}, a*{na}:.{a_reg}, b*{nb}:.{b_reg}, c*{nc}:.{}{c_registers}{sparse_operands}{}",
         style.sparse,
         shape.name(),
         style.mods,
@@ -111,6 +111,22 @@ pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
         style.tail,
     );
     with_groups(format!("{spec}{}", style.defs), &groups)
+}
+
+/// The register type of an A or B fragment of element types `types`: the
+/// packed float type where ptxas holds the registers to it (a fragment
+/// written wholly in `.f32` registers is "Arguments mismatch" for `.f16`,
+/// `.bf16` and `.tf32`, as the vector rule then finds no register that fits),
+/// `.b32` for the integer, `.b1` and fp8 ones, where ptxas takes any 32-bit
+/// register.
+fn fragment_register(types: &[&str]) -> &'static str {
+    match types {
+        ["f16"] => "f16x2",
+        ["bf16"] => "bf16x2",
+        ["tf32"] => "tf32",
+        ["f64"] => "f64",
+        _ => "b32",
+    }
 }
 
 pub(super) const F16: &[&str] = &["f16"];
