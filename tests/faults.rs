@@ -326,7 +326,10 @@ fn a_rust_loop_on_try_wait_of_an_mbarrier_never_completed_stops() {
 fn a_spin_on_a_shared_flag_no_one_sets_stops_naming_the_lane_and_the_load() {
     // Thread 33 alone waits; the others return.
     let err = spinning(|tid, _| {
-        while tid == 33 {
+        if tid != 33 {
+            return;
+        }
+        loop {
             let seen: u32;
             ptx!("ld.volatile.shared.u32 %0, [%1];" : "=r"(seen) : "r"(8u32) : "memory");
             if seen != 0 {
