@@ -163,7 +163,7 @@
 //! ```
 
 pub use ptx_sim::check::{Access, Checks, Hazard, Race};
-pub use ptx_sim::fault::{BufferSpan, Fault, ThreadFault, WaitSite, Waiting};
+pub use ptx_sim::fault::{BufferSpan, Fault, QuietSpan, ThreadFault, WaitSite, Waiting};
 pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,

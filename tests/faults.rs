@@ -109,7 +109,7 @@ fn a_shared_load_past_the_end_is_out_of_bounds_naming_lane_address_size_and_limi
     assert_eq!(
         f.to_string(),
         format!(
-            "thread [0, 0, 0] of CTA [0, 0, 0]: {}: `ld.shared.u32 %0, [%1];`: ld (lane 16): \
+            "thread (0, 0, 0) of CTA (0, 0, 0): {}: `ld.shared.u32 %0, [%1];`: ld (lane 16): \
              shared address 0x40 (+4 bytes) is outside the CTA's 64 bytes of shared memory",
             call_site("ld.shared.u32 %0, [%1];")
         )
@@ -234,4 +234,175 @@ fn setmaxnreg_requests_that_differ_within_a_warpgroup_are_an_error_naming_both_w
         ],
         "{err}"
     );
+}
+
+/// The fault a launch of one CTA that spins ends with, once, and its text.
+fn hang_of(err: &LaunchError) -> (&Fault, String) {
+    let hangs: Vec<&Fault> = err
+        .faults
+        .iter()
+        .map(|f| &f.fault)
+        .filter(|f| matches!(f, Fault::Hang { .. }))
+        .collect();
+    assert_eq!(hangs.len(), 1, "one hang, reported once: {err}");
+    (hangs[0], err.to_string())
+}
+
+/// Runs `spin` as a launch of one CTA of 64 threads with 16 bytes of
+/// shared memory (an mbarrier at 0, a flag at 8) and a global flag,
+/// timing it: every such spin must end, well within the test's time.
+fn spinning(spin: impl Fn(u32, u64) + Sync) -> LaunchError {
+    let start = std::time::Instant::now();
+    let mut launch = Launch::new(1, 64);
+    launch.shared_bytes(16);
+    let flag = launch.global_from(&[0u32]);
+    let err = launch.run(|t| spin(t.tid[0], flag.addr)).unwrap_err();
+    let took = start.elapsed();
+    assert!(took.as_secs_f64() < 5.0, "the spin took {took:?}");
+    err
+}
+
+/// An mbarrier expecting 2 arrivals that gets 1, as thread 0 sets it up,
+/// then every thread waits on phase 0 (`wait(bar, phase)`).
+fn wrong_arrival_count(tid: u32, wait: impl Fn(u32, u32)) {
+    if tid == 0 {
+        ptx!("mbarrier.init.shared::cta.b64 [%0], 2;" :: "r"(0u32) : "memory");
+        ptx!("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(0u32) : "memory");
+    }
+    ptx!("bar.sync 0;");
+    wait(0, 0);
+}
+
+#[test]
+fn a_deepep_wait_loop_on_an_mbarrier_never_completed_stops_naming_the_loop() {
+    // DeepEP's wait: the loop is inside the statement, branches and all.
+    let err = spinning(|tid, _| {
+        wrong_arrival_count(tid, |bar, phase| {
+            ptx!("{ .reg .pred P1; LAB_WAIT: mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1; @P1 bra DONE; bra LAB_WAIT; DONE: }"
+                :: "r"(bar), "r"(phase) : "memory");
+        })
+    });
+    let (fault, text) = hang_of(&err);
+    let Fault::Hang { quiet, positions } = fault else {
+        unreachable!()
+    };
+    assert!(
+        matches!(quiet, ptx::launch::QuietSpan::Statements(_)),
+        "{text}"
+    );
+    // Both warps, every lane, at the try_wait of the loop, in this file.
+    assert_eq!(positions.len(), 2, "{text}");
+    for (warp, position) in positions.iter().enumerate() {
+        assert!(
+            position.starts_with(&format!("CTA (0, 0, 0) warp {warp} lanes 0xffffffff at `mbarrier.try_wait.parity.shared::cta.b64")),
+            "{text}"
+        );
+        assert!(position.contains("tests/faults.rs:"), "{text}");
+    }
+}
+
+#[test]
+fn a_rust_loop_on_try_wait_of_an_mbarrier_never_completed_stops() {
+    let err = spinning(|tid, _| {
+        wrong_arrival_count(tid, |bar, phase| {
+            loop {
+                let done: u32;
+                ptx!("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                : "=r"(done) : "r"(bar), "r"(phase) : "memory");
+                if done != 0 {
+                    break;
+                }
+            }
+        })
+    });
+    let (_, text) = hang_of(&err);
+    assert!(
+        text.contains("warp 1 lanes 0xffffffff at `mbarrier.try_wait.parity"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_spin_on_a_shared_flag_no_one_sets_stops_naming_the_lane_and_the_load() {
+    // Thread 33 alone waits; the others return.
+    let err = spinning(|tid, _| {
+        if tid != 33 {
+            return;
+        }
+        loop {
+            let seen: u32;
+            ptx!("ld.volatile.shared.u32 %0, [%1];" : "=r"(seen) : "r"(8u32) : "memory");
+            if seen != 0 {
+                break;
+            }
+        }
+    });
+    let (_, text) = hang_of(&err);
+    assert!(
+        text.contains("the grid makes no progress: in ") && text.contains("`ptx!` statements no thread finished and no shared or global memory changed; CTA (0, 0, 0) warp 1 lane 0x00000002 at `ld.volatile.shared.u32 %0, [%1];` (tests/faults.rs:"),
+        "{text}"
+    );
+    // Only thread 33 is listed, and it is the one faulted.
+    assert_eq!(err.faults.len(), 1, "{text}");
+}
+
+#[test]
+fn a_spin_on_a_global_flag_no_one_sets_stops_in_a_launch_of_one_cta() {
+    let err = spinning(|tid, flag| {
+        if tid < 32 {
+            return;
+        }
+        loop {
+            let seen: u32;
+            ptx!("ld.volatile.global.u32 %0, [%1];" : "=r"(seen) : "l"(flag) : "memory");
+            if seen != 0 {
+                break;
+            }
+        }
+    });
+    let (_, text) = hang_of(&err);
+    // Lane 0 of warp 1 spins (the first to run never lets the others
+    // run: a global load meets no other thread); lanes 1-31 have not started.
+    assert!(
+        text.contains("warp 1 lane 0x00000001 at `ld.volatile.global.u32 %0, [%1];`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("warp 1 lanes 0xfffffffe not started"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_spin_on_a_flag_another_warp_sets_after_a_while_finishes() {
+    // Warp 1 stores 100000 times into a word of its own (shared memory
+    // changes) before it sets the flag warp 0 waits for: 100000 * 32
+    // statements of a store, and as many of warp 0's loads between them,
+    // are past the hang limit (2^22), but the CTA made progress all along.
+    let mut launch = Launch::new(1, 64);
+    launch.shared_bytes(16);
+    let report = launch
+        .run(|t| {
+            if t.tid[0] >= 32 {
+                for i in 1..=100_000u32 {
+                    ptx!("st.volatile.shared.u32 [%0], %1;" :: "r"(4u32), "r"(i) : "memory");
+                }
+                ptx!("st.volatile.shared.u32 [%0], %1;" :: "r"(8u32), "r"(7u32) : "memory");
+                return 0;
+            }
+            let mut spins = 0u32;
+            loop {
+                let seen: u32;
+                ptx!("ld.volatile.shared.u32 %0, [%1];" : "=r"(seen) : "r"(8u32) : "memory");
+                if seen != 0 {
+                    return spins;
+                }
+                spins += 1;
+            }
+        })
+        .unwrap();
+    // The warps take turns, warp 0's load first in each round: warp 1's
+    // 100001st store (the flag) is in round 100001, after warp 0's load
+    // of that round, so warp 0 sees the flag in round 100002.
+    assert_eq!(report.results[0], 100_001);
 }

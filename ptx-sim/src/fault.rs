@@ -386,14 +386,14 @@ pub enum Fault {
         message: String,
     },
     /// A launch whose CTAs have more threads than a CTA may.
-    #[error("a CTA has at most 1024 threads; {block:?} has {}", .block.count())]
+    #[error("a CTA has at most 1024 threads; {block} has {}", .block.count())]
     BlockTooLarge {
         /// The CTA's dimensions.
         block: Dim3,
     },
     /// A launch with a zero dimension: CUDA refuses it ("invalid
     /// configuration argument") rather than running nothing.
-    #[error("a grid of {grid:?} CTAs of {block:?} threads has a zero dimension")]
+    #[error("a grid of {grid} CTAs of {block} threads has a zero dimension")]
     EmptyLaunch {
         /// The grid's dimensions.
         grid: Dim3,
@@ -401,7 +401,7 @@ pub enum Fault {
         block: Dim3,
     },
     /// A launch asking each CTA for more shared memory than an H100 has.
-    #[error("{bytes} bytes of shared memory a CTA is more than the H100's {max} ({} KiB)", .max / 1024)]
+    #[error("a CTA asks for {bytes} bytes of shared memory, more than the H100's {max} ({} KiB)", .max / 1024)]
     SharedTooLarge {
         /// The shared memory asked for.
         bytes: usize,
@@ -499,14 +499,17 @@ pub enum Fault {
     /// A launch some thread of which did not finish.
     #[error("a thread did not finish")]
     Unfinished,
-    /// A kernel grid in which, for `steps` warp steps, no thread exited and
-    /// no global memory changed, every resident CTA having run: it cannot
-    /// finish (a spin on a value no one will write, a grid barrier over
-    /// more CTAs than the GPU holds at once).
-    #[error("the grid makes no progress: in {steps} warp steps no thread exited and no global memory changed; {}", .positions.join("; "))]
+    /// A grid that makes no progress for `quiet`, every resident CTA
+    /// having run: it cannot finish (a spin on a value no one will write,
+    /// a grid barrier over more CTAs than the GPU holds at once). A kernel
+    /// grid counts warp steps in which no thread exited and no global
+    /// memory changed; a launch of closures of one CTA, `ptx!` statements
+    /// (or seconds) in which no thread finished and no shared or global
+    /// memory changed.
+    #[error("the grid makes no progress: {quiet}; {}", .positions.join("; "))]
     Hang {
-        /// The steps run without progress.
-        steps: u64,
+        /// How long it ran without progress.
+        quiet: QuietSpan,
         /// Where each warp's lanes stand.
         positions: Vec<String>,
     },
@@ -622,6 +625,39 @@ impl Fault {
             *lane = Some(lane_number);
         }
         self
+    }
+}
+
+/// How long a grid ran without progress ([`Fault::Hang`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuietSpan {
+    /// Warp steps of a kernel in which no thread exited and no global
+    /// memory changed.
+    WarpSteps(u64),
+    /// `ptx!` statements of a launch of closures in which no thread
+    /// finished and no shared or global memory changed.
+    Statements(u64),
+    /// Seconds of a launch of closures in which no thread finished and no
+    /// shared or global memory changed ([`crate::machine::Launch::stall_after`]).
+    Seconds(u64),
+}
+
+impl fmt::Display for QuietSpan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            QuietSpan::WarpSteps(n) => write!(
+                f,
+                "in {n} warp steps no thread exited and no global memory changed"
+            ),
+            QuietSpan::Statements(n) => write!(
+                f,
+                "in {n} `ptx!` statements no thread finished and no shared or global memory changed"
+            ),
+            QuietSpan::Seconds(n) => write!(
+                f,
+                "for {n} s no thread finished and no shared or global memory changed"
+            ),
+        }
     }
 }
 
@@ -875,7 +911,7 @@ fn on_memory(memory: &Option<Space>) -> &'static str {
 }
 
 /// `(0, 0, 0)`.
-fn cta_id(cta: &[u32; 3]) -> impl fmt::Display {
+pub(crate) fn cta_id(cta: &[u32; 3]) -> impl fmt::Display {
     let [x, y, z] = *cta;
     show(move |f| write!(f, "({x}, {y}, {z})"))
 }
@@ -903,11 +939,11 @@ fn named(instruction: &Option<&'static str>) -> impl fmt::Display {
     })
 }
 
-/// `thread [40, 0, 0] of CTA [0, 0, 0]: `, when the thread is known.
+/// `thread (40, 0, 0) of CTA (0, 0, 0): `, when the thread is known.
 fn thread_of(thread: &Option<Thread>) -> impl fmt::Display {
     let thread = *thread;
     show(move |f| match thread {
-        Some(t) => write!(f, "thread {:?} of CTA {:?}: ", t.tid, t.ctaid),
+        Some(t) => write!(f, "thread {} of CTA {}: ", cta_id(&t.tid), cta_id(&t.ctaid)),
         None => Ok(()),
     })
 }

@@ -121,7 +121,7 @@ impl Prepared {
             match &step.action {
                 Action::Exec { sem, mods, slots } => {
                     if sem.meets_other_threads() {
-                        crate::machine::current::may_yield();
+                        crate::machine::current::may_yield(sem.key());
                     }
                     let mut heap;
                     let vals: &mut [u64] = if slots.len() <= values.len() {

@@ -41,6 +41,18 @@ impl Dim3 {
     }
 }
 
+/// `2048×1×1`: the extents, x first, as messages show a shape.
+///
+/// ```
+/// use ptx_sim::machine::Dim3;
+/// assert_eq!(Dim3::from((2048, 2, 1)).to_string(), "2048×2×1");
+/// ```
+impl std::fmt::Display for Dim3 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}×{}×{}", self.x, self.y, self.z)
+    }
+}
+
 impl From<u32> for Dim3 {
     fn from(x: u32) -> Dim3 {
         Dim3 { x, y: 1, z: 1 }

@@ -600,7 +600,7 @@ fn a_panicking_lane_is_reported_and_the_others_finish() {
         );
         assert_eq!(
             e.to_string(),
-            "thread [40, 0, 0] of CTA [0, 0, 0]: lane 40 gives up"
+            "thread (40, 0, 0) of CTA (0, 0, 0): lane 40 gives up"
         );
     }
 }

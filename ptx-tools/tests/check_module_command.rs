@@ -88,3 +88,62 @@ fn options_that_only_statements_take_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("takes no options"));
 }
+
+/// A kernel of two buffers that touches neither: what `ptx-sim run`
+/// prints of them is how they were initialised.
+const TWO_BUFFERS: &str = "\
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry keep(.param .u64 a, .param .u64 b)
+{
+\tret;
+}
+";
+
+/// Runs `ptx-sim run` on [`TWO_BUFFERS`] with `extra` arguments: exit code
+/// and standard output.
+fn run_two_buffers(extra: &[&str]) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("ptx-sim-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("keep.ptx");
+    std::fs::write(&path, TWO_BUFFERS).expect("the module written");
+    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+        .arg("run")
+        .arg(&path)
+        .args(["--arg", "buf:u32:8:random", "--arg", "buf:u32:8:random"])
+        .args(extra)
+        .output()
+        .expect("ptx-sim runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), stdout)
+}
+
+#[test]
+fn random_buffers_each_get_values_of_their_own() {
+    let (code, out) = run_two_buffers(&[]);
+    assert_eq!(code, 0, "{out}");
+    let values = |k: usize| {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("arg {k} ")))
+            .unwrap_or_else(|| panic!("no line for arg {k}: {out}"));
+        line.split_once(": ")
+            .expect("values after `: `")
+            .1
+            .to_string()
+    };
+    let (a, b) = (values(0), values(1));
+    assert_eq!(a.split(", ").count(), 8, "{out}");
+    assert_ne!(a, b, "{out}");
+    // The same command gives the same values: the generator is fixed.
+    assert_eq!(run_two_buffers(&[]).1, out);
+}
+
+#[test]
+fn showing_no_values_prints_no_empty_list() {
+    let (code, out) = run_two_buffers(&["--show", "0"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains(": ,") && !out.contains("arg 0"), "{out}");
+}

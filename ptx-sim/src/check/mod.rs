@@ -159,7 +159,12 @@ impl fmt::Display for Access {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.thread;
         let verb = if self.write { "wrote" } else { "read" };
-        write!(f, "thread {:?} of CTA {:?} {verb}", t.tid, t.ctaid)?;
+        write!(
+            f,
+            "thread {} of CTA {} {verb}",
+            crate::fault::cta_id(&t.tid),
+            crate::fault::cta_id(&t.ctaid)
+        )?;
         if let Some(l) = self.location {
             write!(f, " at {}:{}:{}", l.file(), l.line(), l.column())?;
         }

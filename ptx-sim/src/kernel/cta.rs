@@ -629,8 +629,8 @@ impl Cta {
                     .cloned()
                     .unwrap_or_else(|| format!("the end of `{}`", code.name));
                 out.push(format!(
-                    "CTA {:?} warp {} lanes {:#010x} at {text}",
-                    self.ctaid, warp.index, lanes
+                    "CTA ({}, {}, {}) warp {} lanes {:#010x} at {text}",
+                    self.ctaid[0], self.ctaid[1], self.ctaid[2], warp.index, lanes
                 ));
             }
         }

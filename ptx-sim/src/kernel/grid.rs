@@ -24,7 +24,7 @@ use super::cta::{SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::{FindingKey, merge_findings};
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, QuietSpan, ThreadFault};
 use crate::machine::grid::resident;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
@@ -293,8 +293,10 @@ impl Grid<'_> {
                                 positions.extend(other.positions(self.image));
                             }
                             let steps = q.stalled_steps;
-                            q.faults
-                                .push(ThreadFault::from(Fault::Hang { steps, positions }));
+                            q.faults.push(ThreadFault::from(Fault::Hang {
+                                quiet: QuietSpan::WarpSteps(steps),
+                                positions,
+                            }));
                             q.stop = true;
                         } else {
                             cta.stalled = true;

@@ -652,17 +652,17 @@ impl<'m> KernelLaunch<'m> {
         let (g, b) = (self.grid, self.block);
         if [g.x, g.y, g.z, b.x, b.y, b.z].contains(&0) {
             return Err(wrong(format!(
-                "a grid of {g:?} CTAs of {b:?} threads has a zero dimension"
+                "a grid of {g} CTAs of {b} threads has a zero dimension"
             )));
         }
         if g.x > i32::MAX as u32 || g.y > 65535 || g.z > 65535 {
             return Err(wrong(format!(
-                "the grid {g:?} is beyond the H100's (2^31-1, 65535, 65535)"
+                "the grid {g} is beyond the H100's 2147483647×65535×65535"
             )));
         }
         if b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > MAX_BLOCK_THREADS {
             return Err(wrong(format!(
-                "a CTA of {b:?} threads is beyond the H100's limits (1024 threads; 1024, 1024, 64)"
+                "a CTA of {b} threads is beyond the H100's limits (1024 threads, 1024×1024×64)"
             )));
         }
         let entry = &self.module.image.entries[&self.function];
@@ -670,15 +670,16 @@ impl<'m> KernelLaunch<'m> {
             && [b.x, b.y, b.z] != r
         {
             return Err(wrong(format!(
-                "its .reqntid is {r:?}, launched with {:?}",
-                [b.x, b.y, b.z]
+                "its .reqntid is {}, launched with {b}",
+                Dim3::from((r[0], r[1], r[2]))
             )));
         }
         if let Some(m) = entry.maxntid
             && b.count() > m.iter().map(|&d| d as usize).product()
         {
             return Err(wrong(format!(
-                "its .maxntid is {m:?}, launched with {} threads",
+                "its .maxntid is {}, launched with {} threads",
+                Dim3::from((m[0], m[1], m[2])),
                 b.count()
             )));
         }
@@ -686,7 +687,7 @@ impl<'m> KernelLaunch<'m> {
         let shared = static_shared as usize + self.dynamic_shared;
         if shared > MAX_SHARED_BYTES {
             return Err(wrong(format!(
-                "{shared} bytes of shared memory ({static_shared} static, {} dynamic) is more than the H100's {MAX_SHARED_BYTES} per CTA",
+                "a CTA asks for {shared} bytes of shared memory ({static_shared} static, {} dynamic), more than the H100's {MAX_SHARED_BYTES}",
                 self.dynamic_shared
             )));
         }
@@ -708,7 +709,7 @@ impl<'m> KernelLaunch<'m> {
         let shape = match (self.cluster, required) {
             (Some(given), Some(required)) if given != required => {
                 return Err(wrong(format!(
-                    "its .reqnctapercluster is {required:?}, launched with clusters of {given:?}"
+                    "its .reqnctapercluster is {required}, launched with clusters of {given}"
                 )));
             }
             (given, required) => given.or(required),

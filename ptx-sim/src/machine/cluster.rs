@@ -214,12 +214,12 @@ pub fn shape_error(grid: Dim3, shape: Dim3) -> Option<String> {
     let (c, g) = ([shape.x, shape.y, shape.z], [grid.x, grid.y, grid.z]);
     if c.contains(&0) || shape.count() > MAX_CLUSTER_CTAS {
         return Some(format!(
-            "a cluster of {shape:?} CTAs is not 1 to {MAX_CLUSTER_CTAS} CTAs"
+            "a cluster of {shape} CTAs is not 1 to {MAX_CLUSTER_CTAS} CTAs"
         ));
     }
     if (0..3).any(|k| g[k] % c[k] != 0) {
         return Some(format!(
-            "the grid {grid:?} is not a whole number of clusters of {shape:?}"
+            "the grid {grid} is not a whole number of clusters of {shape}"
         ));
     }
     None

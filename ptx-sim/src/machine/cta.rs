@@ -196,6 +196,9 @@ pub(crate) struct Lane {
     /// The `ptx!` statement it runs, where the expansion says (see
     /// [`super::current::note_site`]): what the sanitizer names.
     pub site: Cell<Option<StatementSite>>,
+    /// Whether its code has returned (set as it ends, cleared as it
+    /// starts): what a report of a CTA that spins leaves out.
+    pub done: Cell<bool>,
 }
 
 /// A `ptx!` statement's text and the Rust source line of its call.
@@ -210,6 +213,7 @@ impl Lane {
             local: RefCell::new(Vec::new()),
             in_flight: RefCell::new(InFlight::default()),
             site: Cell::new(None),
+            done: Cell::new(false),
         }
     }
 }
@@ -298,6 +302,12 @@ pub(crate) struct CtaCore {
     /// (see [`ClusterLink::attach`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.
     pub exits_count: Cell<bool>,
+    /// Statements its lanes ran since the last look for progress, what
+    /// the watch looks at, and what it needs from the launch (see
+    /// `watch.rs`).
+    pub statements: Cell<u32>,
+    pub watch: RefCell<Option<Box<super::watch::Watch>>>,
+    pub limits: Cell<super::watch::WatchLimits>,
 }
 
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
@@ -394,6 +404,9 @@ impl CtaCore {
             rank,
             exits_count: Cell::new(false),
             register_requests: RefCell::default(),
+            statements: Cell::new(0),
+            watch: RefCell::new(None),
+            limits: Cell::new(super::watch::WatchLimits::default()),
         }
     }
 
@@ -473,7 +486,7 @@ impl CtaCore {
 
     /// What lane `i` waits for, if it waits.
     #[inline]
-    fn waiting(&self, i: usize) -> Option<Wait> {
+    pub(crate) fn waiting(&self, i: usize) -> Option<Wait> {
         if self.keys[i].get() == 0 {
             return None;
         }
@@ -1008,6 +1021,15 @@ impl CtaCore {
             }
         }
         self.barrier_events.set(still_waiting);
+    }
+
+    /// Makes every lane meet `fault` at its next rendezvous, and those
+    /// waiting at the next resolution (see [`CtaCore::answer_poisoned`]).
+    pub(crate) fn poison(&self, fault: &Fault) {
+        self.poisoned.set(true);
+        for lane in &self.lanes {
+            let _ = lane.poisoned.set(fault.clone());
+        }
     }
 
     /// Nothing can proceed: every waiting lane gets a fault that says who

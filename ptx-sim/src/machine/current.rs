@@ -148,8 +148,9 @@ pub fn raise(fault: ThreadFault, message: String) -> ! {
 
 /// Notes that the running lane is about to run `ptx!` statement `text`,
 /// written at `location`: what the sanitizer names for its accesses and
-/// barriers ([`crate::check`]). What a statement's expansion calls before
-/// a memory access or a barrier; nothing outside a launch. Under a varied
+/// barriers ([`crate::check`]), and where it spins if it does
+/// (`watch.rs`). What a statement's expansion calls before a memory
+/// access or a barrier; nothing outside a launch. Under a varied
 /// schedule ([`crate::machine::Launch::schedule`]) the lane lets the
 /// others run first, one time in four.
 #[inline]
@@ -165,17 +166,23 @@ pub fn note_site(text: &'static str, location: &'static std::panic::Location<'st
     if let Some(lane) = cta.lanes.get(ctx.seat.index) {
         lane.site.set(Some((text, location)));
     }
+    cta.count_statement(ctx.seat.index, "");
     if cta.draw_yield() {
         let _ = yield_lane();
     }
 }
 
-/// Under a varied schedule, lets the other lanes run first one time in
+/// Counts statement `instruction` for the CTA's watch for spins and,
+/// under a varied schedule, lets the other lanes run first one time in
 /// four: what [`note_site`] does, for the statements that the interpreter
 /// runs ([`crate::interp::Prepared`]); nothing outside a launch.
 #[inline]
-pub(crate) fn may_yield() {
-    if with_lane(|cta, _| cta.draw_yield()) == Some(true) {
+pub(crate) fn may_yield(instruction: &'static str) {
+    let draw = with_lane(|cta, lane| {
+        cta.count_statement(lane, instruction);
+        cta.draw_yield()
+    });
+    if draw == Some(true) {
         let _ = yield_lane();
     }
 }

@@ -91,7 +91,7 @@ impl SharedStats {
 /// assert_eq!(err.faults.len(), 1);
 /// assert_eq!(err.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
 /// assert_eq!(err.faults[0].fault, Fault::Panic { message: "thread 40 gives up".into() });
-/// assert_eq!(err.to_string(), "thread [40, 0, 0] of CTA [0, 0, 0]: thread 40 gives up");
+/// assert_eq!(err.to_string(), "thread (40, 0, 0) of CTA (0, 0, 0): thread 40 gives up");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LaunchError {
@@ -289,6 +289,7 @@ pub struct Launch {
     stack_size: usize,
     workers: Option<usize>,
     stall: std::time::Duration,
+    hang_limit: u64,
     portable: bool,
     global: Vec<Vec<u8>>,
     constant: Vec<Vec<u8>>,
@@ -313,6 +314,7 @@ impl Launch {
             stack_size: 256 * 1024,
             workers: None,
             stall: DEFAULT_STALL,
+            hang_limit: super::watch::DEFAULT_HANG_LIMIT,
             portable: false,
             global: Vec::new(),
             constant: Vec::new(),
@@ -664,10 +666,55 @@ impl Launch {
 
     /// How long a grid may go with no CTA finishing and no global memory
     /// changing before it stops as stuck ([`Fault::Stalled`]), the next
-    /// global access of each thread faulting: [`DEFAULT_STALL`] unless set.
-    /// (`tests/coresidency.rs` has a spin that stops so.)
+    /// global access or `ptx!` statement of each thread faulting:
+    /// [`DEFAULT_STALL`] unless set. (`tests/coresidency.rs` has a spin
+    /// that stops so.) A grid of one CTA stops sooner, when its threads
+    /// run this long without a thread finishing and without shared or
+    /// global memory changing, with [`Fault::Hang`] naming where each
+    /// thread is (see [`Launch::hang_limit`]).
     pub fn stall_after(&mut self, limit: std::time::Duration) -> &mut Launch {
         self.stall = limit;
+        self
+    }
+
+    /// How many `ptx!` statements (those that reach memory or other
+    /// threads: loads, stores, atomics, barriers, mbarrier waits, ...) the
+    /// threads of a grid of one CTA may run with no thread finishing and
+    /// no shared or global memory changing: they spin on something that
+    /// nothing left to run can change, and the launch stops with
+    /// [`Fault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`]
+    /// unless set. (A CTA of a larger grid may wait for another's write:
+    /// only [`Launch::stall_after`] stops it.) Progress is looked for every
+    /// 16384 statements, so the limit is a multiple of that.
+    ///
+    /// ```
+    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::machine::Launch;
+    /// use ptx_core::{AsmOperand, Target, check_asm, lower};
+    /// let cons = ["=r", "r"];
+    /// let checked = check_asm("ld.volatile.shared.u32 %0, [%1];", &cons, Target::default()).unwrap();
+    /// let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
+    /// let ld = Prepared::new(&lower(&checked, &ops).unwrap());
+    /// let mut launch = Launch::new(1, 32);
+    /// launch.shared_bytes(4).hang_limit(1 << 16);
+    /// // Thread 0 waits for a flag no one sets.
+    /// let err = launch
+    ///     .run(|t| {
+    ///         while t.tid[0] == 0 {
+    ///             let mut r = [0u128, 0];
+    ///             ld.run(&mut r).unwrap();
+    ///             if r[0] != 0 {
+    ///                 break;
+    ///             }
+    ///         }
+    ///     })
+    ///     .unwrap_err();
+    /// assert!(matches!(err.faults[0].fault, Fault::Hang { .. }), "{err}");
+    /// assert!(err.to_string().contains("warp 0 lane 0x00000001 at `ld`"), "{err}");
+    /// ```
+    pub fn hang_limit(&mut self, statements: u64) -> &mut Launch {
+        self.hang_limit = statements.max(1);
         self
     }
 
@@ -910,6 +957,11 @@ impl Launch {
             checks: self.checks.unwrap_or_else(Checks::default_for_launch),
             shared_given: &self.shared_given,
             schedule: self.schedule.seed(),
+            watch: super::watch::WatchLimits {
+                alone: self.grid.count() == 1,
+                hang_limit: self.hang_limit,
+                stall: self.stall,
+            },
         }
     }
 

@@ -26,8 +26,10 @@ pub mod launch;
 mod ready;
 mod scheduler;
 pub mod spaces;
+mod watch;
 
 pub(crate) use cta::{CtaCore, Wait, WaitKind, lanes_of};
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};
 pub use current::{in_launch, note_site, raise};
 pub use launch::*;
+pub use watch::DEFAULT_HANG_LIMIT;

@@ -159,6 +159,8 @@ pub(crate) struct CtaPlace<'a> {
     pub shared_given: &'a [Range<usize>],
     /// The seed of a varied schedule ([`crate::machine::Launch::schedule`]).
     pub schedule: Option<u64>,
+    /// When its lanes spin (see `watch.rs`).
+    pub watch: super::watch::WatchLimits,
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
@@ -265,6 +267,7 @@ where
         let n = block.count();
         debug_assert_eq!(results.len(), n, "one result cell per thread");
         let core = CtaCore::new(n, shared, place.ctaid, rank);
+        core.limits.set(place.watch);
         let cta_index = place.first_thread / n.max(1);
         core.shuffle.set(
             place
@@ -335,6 +338,11 @@ where
             thread: self.thread(t),
             carry: Cell::new(false),
         };
+        // The lane's record, pooled from an earlier CTA's lane, starts afresh.
+        // SAFETY: `t` is below the thread count (`start_next`).
+        let lane = unsafe { core.lanes.get_unchecked(t) };
+        lane.site.set(None);
+        lane.done.set(false);
         // `ctx` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
         // here, a resumed lane in `rendezvous`, the outer lane at the end
@@ -349,6 +357,7 @@ where
         if let Some(finish) = core.at_lane_end.get() {
             finish(core, t);
         }
+        lane.done.set(true);
         match result {
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.

@@ -174,8 +174,8 @@ enum Given {
     Buffer(BufferArg),
 }
 
-/// Reads `--arg` text.
-fn parse_arg(text: &str) -> Result<Given, String> {
+/// Reads `--arg` text, the `index`th argument.
+fn parse_arg(text: &str, index: usize) -> Result<Given, String> {
     let bad = |why: &str| format!("--arg `{text}`: {why}");
     let (kind, rest) = text
         .split_once(':')
@@ -188,13 +188,17 @@ fn parse_arg(text: &str) -> Result<Given, String> {
         "u64" => Arg::U64(rest.parse().map_err(|e| bad(&format!("{e}")))?),
         "f32" => Arg::F32(number(rest)? as f32),
         "f64" => Arg::F64(number(rest)?),
-        "buf" => return parse_buffer(rest).map(Given::Buffer).map_err(|e| bad(&e)),
+        "buf" => {
+            return parse_buffer(rest, index)
+                .map(Given::Buffer)
+                .map_err(|e| bad(&e));
+        }
         _ => return Err(bad("KIND is one of i32 u32 i64 u64 f32 f64 buf")),
     }))
 }
 
-/// `DTYPE:N[:INIT]`.
-fn parse_buffer(text: &str) -> Result<BufferArg, String> {
+/// `DTYPE:N[:INIT]`, the `index`th argument (what seeds `random`).
+fn parse_buffer(text: &str, index: usize) -> Result<BufferArg, String> {
     let mut parts = text.splitn(3, ':');
     let dtype_name = parts.next().unwrap_or("");
     let dtype: Dtype = serde_json::from_value(serde_json::Value::String(dtype_name.into()))
@@ -220,9 +224,15 @@ fn parse_buffer(text: &str) -> Result<BufferArg, String> {
         None if init == "zeros" => vec![0; n * size],
         None if init == "arange" => (0..n).flat_map(|i| element(i as f64)).collect(),
         None if init == "random" => {
-            // A fixed generator, so that runs repeat: floats in [0, 1),
-            // integers in [0, 100).
-            let mut state = 0x9E37_79B9_7F4A_7C15u64;
+            // A fixed generator, so that runs repeat, seeded with the
+            // argument's index so that each buffer gets values of its own:
+            // floats in [0, 1), integers in [0, 100). (The multiply keeps
+            // the seed odd and far from 0, which xorshift never leaves.)
+            let mut state =
+                0x9E37_79B9_7F4A_7C15u64 ^ (index as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            if state == 0 {
+                state = 0x9E37_79B9_7F4A_7C15;
+            }
             (0..n)
                 .flat_map(|_| {
                     state ^= state << 13;
@@ -274,7 +284,7 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
     let mut launch = module.kernel(&entry).map_err(|e| e.to_string())?;
     let mut buffers: Vec<(usize, Buffer, Dtype)> = Vec::new();
     for (k, text) in args.args.iter().enumerate() {
-        match parse_arg(text)? {
+        match parse_arg(text, k)? {
             Given::Scalar(a) => {
                 launch.arg(a);
             }
@@ -314,8 +324,10 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
             .take(args.show)
             .map(|e| format!("{}", dtype.value(e)))
             .collect();
-        let more = if n > args.show { ", ..." } else { "" };
-        outln!("arg {k} ({dtype:?}[{n}]): {}{more}", shown.join(", "));
+        if args.show > 0 {
+            let more = if n > args.show { ", ..." } else { "" };
+            outln!("arg {k} ({dtype:?}[{n}]): {}{more}", shown.join(", "));
+        }
         if let (Some(gpu), Some(d)) = (&report.gpu, report.difference(*buffer)) {
             let size = dtype.size();
             let i = d.first_byte / size;
