@@ -29,6 +29,11 @@ pub mod warp;
 #[doc = include_str!("../docs/porting.md")]
 pub struct PortingGuide;
 
+/// `docs/device.md`, whose Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/device.md")]
+pub struct DeviceGuide;
+
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;

@@ -2,10 +2,10 @@
 //! a module of it (one link of the simulator instead of one per file).
 //! Run one file's tests with `cargo test --release --test all NAME::`.
 
-mod common;
 mod check_cuda_command;
 mod check_module_command;
 mod cluster_closures;
+mod common;
 mod coverage;
 mod golden;
 mod golden_compiled;

@@ -13,6 +13,7 @@ use crate::machine::spaces::{GlobalMemory, LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
 use ptx_core::ScalarType;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use crate::machine::grid::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES};
 
@@ -156,6 +157,7 @@ impl Module {
             schedule: crate::shuffle::Order::FromEnv,
             buffers: Vec::new(),
             args: Vec::new(),
+            quiet_fallback: false,
         })
     }
 }
@@ -173,7 +175,9 @@ impl Module {
 /// let mut launch = module.kernel("k").unwrap();
 /// // Auto runs on the GPU when a driver answers, else in the simulator,
 /// // saying why.
-/// let report = launch.backend(Backend::Auto).run().unwrap();
+/// // `quiet_fallback` leaves the reason to the report alone: without it,
+/// // the first fallback of the process also says it on stderr.
+/// let report = launch.backend(Backend::Auto).quiet_fallback().run().unwrap();
 /// if report.ran == Ran::Simulator {
 ///     assert!(report.fallback.is_some());
 /// }
@@ -185,8 +189,11 @@ pub enum Backend {
     Simulator,
     /// The GPU, or an error saying why it cannot.
     Gpu,
-    /// The GPU when the CUDA driver initialises, else the simulator
-    /// ([`KernelReport::fallback`] says why).
+    /// The GPU when the CUDA driver initialises, else the simulator:
+    /// [`KernelReport::fallback`] says why, and so does one line on
+    /// stderr the first time in the process (unless the launch is
+    /// [`KernelLaunch::quiet_fallback`]), so that a run meant for a GPU
+    /// does not pass in the simulator unnoticed.
     Auto,
     /// Both: the report is the simulator's, with the GPU's in
     /// [`KernelReport::gpu`] and their differences in
@@ -379,6 +386,7 @@ pub struct KernelLaunch<'m> {
     schedule: crate::shuffle::Order,
     buffers: Vec<Vec<u8>>,
     args: Vec<Arg>,
+    quiet_fallback: bool,
 }
 
 impl<'m> KernelLaunch<'m> {
@@ -543,6 +551,13 @@ impl<'m> KernelLaunch<'m> {
     /// ```
     pub fn schedule(&mut self, seed: u64) -> &mut Self {
         self.schedule = crate::shuffle::Order::Seed(seed);
+        self
+    }
+
+    /// [`Backend::Auto`] falls back to the simulator without the line on
+    /// stderr: the report's [`KernelReport::fallback`] alone says why.
+    pub fn quiet_fallback(&mut self) -> &mut Self {
+        self.quiet_fallback = true;
         self
     }
 
@@ -744,6 +759,10 @@ impl<'m> KernelLaunch<'m> {
             Backend::Auto => match gpu_device() {
                 Ok(_) => self.on_gpu(),
                 Err(why) => {
+                    static SAID: AtomicBool = AtomicBool::new(false);
+                    if let Some(line) = fallback_notice(&SAID, &why, self.quiet_fallback) {
+                        eprintln!("{line}");
+                    }
                     let mut report = self.simulate()?;
                     report.fallback = Some(why);
                     Ok(report)
@@ -920,6 +939,13 @@ pub(crate) struct Lent {
     pub globals: Option<Vec<Vec<u8>>>,
 }
 
+/// The line [`Backend::Auto`] prints when it falls back to the simulator
+/// because of `why`: the first time `said` is set, unless `quiet`.
+fn fallback_notice(said: &AtomicBool, why: &str, quiet: bool) -> Option<String> {
+    (!quiet && !said.swap(true, Ordering::Relaxed))
+        .then(|| format!("ptx: no GPU ({why}); kernel launches run in the simulator"))
+}
+
 /// What the GPU backend needs of a launch.
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
 struct GpuRequest<'a> {
@@ -1047,5 +1073,21 @@ impl KernelReport {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, b)| b.as_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_is_said_once_unless_quiet() {
+        let said = AtomicBool::new(false);
+        assert_eq!(fallback_notice(&said, "no driver", true), None);
+        assert_eq!(
+            fallback_notice(&said, "no driver", false).as_deref(),
+            Some("ptx: no GPU (no driver); kernel launches run in the simulator")
+        );
+        assert_eq!(fallback_notice(&said, "no driver", false), None);
     }
 }
