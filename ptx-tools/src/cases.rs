@@ -259,6 +259,26 @@ pub enum Dtype {
     U64,
 }
 
+/// The name a case file and the command line write (`u32`, `bf16`).
+impl std::fmt::Display for Dtype {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Dtype::F32 => "f32",
+            Dtype::F64 => "f64",
+            Dtype::F16 => "f16",
+            Dtype::Bf16 => "bf16",
+            Dtype::I8 => "i8",
+            Dtype::U8 => "u8",
+            Dtype::I16 => "i16",
+            Dtype::U16 => "u16",
+            Dtype::I32 => "i32",
+            Dtype::U32 => "u32",
+            Dtype::I64 => "i64",
+            Dtype::U64 => "u64",
+        })
+    }
+}
+
 impl Dtype {
     /// Bytes per element.
     pub fn size(self) -> usize {

@@ -326,7 +326,7 @@ fn run_module(args: &RunArgs) -> Result<ExitCode, String> {
             .collect();
         if args.show > 0 {
             let more = if n > args.show { ", ..." } else { "" };
-            outln!("arg {k} ({dtype:?}[{n}]): {}{more}", shown.join(", "));
+            outln!("arg {k} ({dtype}[{n}]): {}{more}", shown.join(", "));
         }
         if let (Some(gpu), Some(d)) = (&report.gpu, report.difference(*buffer)) {
             let size = dtype.size();
