@@ -1,4 +1,4 @@
-//! `ptx-sim golden`: replaying records of what a real GPU computed (format:
+//! `ptxsim golden`: replaying records of what a real GPU computed (format:
 //! `golden/FORMAT.md`) through the interpreter.
 
 use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};

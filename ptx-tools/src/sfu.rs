@@ -1,4 +1,4 @@
-//! `ptx-sim sfu-exhaustive`: every approximate instruction against the GPU
+//! `ptxsim sfu-exhaustive`: every approximate instruction against the GPU
 //! it runs on, over every operand (every `.f32` encoding, every upper word
 //! of the `.f64` forms that read only it, every pair of `.f16x2`/`.bf16x2`
 //! lanes) or, for the two-operand and full-`.f64` forms, a large

@@ -2,7 +2,7 @@
 //!
 //! * every thread-scope record of the H100 golden file passes through the
 //!   interpreter, bit for bit, approximate instructions included
-//!   (`ptx-sim golden --exact`);
+//!   (`ptxsim golden --exact`);
 //! * the checker agrees with ptxas on the verdict file: every statement
 //!   ptxas accepts is accepted, and at most one statement differs.
 

@@ -70,7 +70,7 @@ fn the_command_says_why_it_cannot_use_a_gpu() {
     std::fs::create_dir_all(&dir).unwrap();
     let module = dir.join("add_one.ptx");
     std::fs::write(&module, ADD_ONE).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .args(["run", module.to_str().unwrap(), "--block", "4"])
         .args(["--arg", "buf:u32:4:arange", "--gpu"])
         .output()

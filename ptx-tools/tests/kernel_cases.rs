@@ -224,7 +224,7 @@ fn printf_kernels_print_what_the_h100_printed() {
 /// `calls.cu`.
 #[test]
 fn a_fault_in_a_lineinfo_module_names_the_cuda_source_line() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("run")
         .arg(data().join("ours/modules/calls__lineinfo.ptx"))
         .args(["--entry", "_Z14call_recursionPKiPKfPiPfii"])
@@ -233,7 +233,7 @@ fn a_fault_in_a_lineinfo_module_names_the_cuda_source_line() {
         .args(["--arg", "buf:i32:16", "--arg", "buf:f32:128"])
         .args(["--arg", "i32:128", "--arg", "i32:256"])
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(

@@ -146,7 +146,7 @@ fn the_seeded_twins_replay_bit_for_bit() {
 
 #[test]
 fn unmodified_samples_are_clean_but_three_that_do_what_the_checks_catch() {
-    // A cross-section of the samples (the whole set: `ptx-sim run
+    // A cross-section of the samples (the whole set: `ptxsim run
     // tests/data/kernels/samples_h100*.jsonl.gz --checks all`, 57 of 60
     // clean, docs/sanitizer.md): barriers, shared-memory reductions and
     // scans, atomics, cp.async with and without mbarriers, a grid-wide

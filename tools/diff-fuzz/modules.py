@@ -4,7 +4,7 @@
     modules.py VERDICTS.tsv PTX_SIM [--list]
 
 VERDICTS: mutants of tools/module-mutants/gen.py with ptxas's verdicts
-(run_ptxas.py); PTX_SIM: a built `ptx-sim`, whose `check FILE.ptx` checks
+(run_ptxas.py); PTX_SIM: a built `ptxsim`, whose `check FILE.ptx` checks
 a module as ptxas does (exit status 0: no error). Prints the false accept
 rate (of the mutants the checker accepts, those ptxas rejects) and the
 false reject rate (of the mutants ptxas accepts, those the checker

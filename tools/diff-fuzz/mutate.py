@@ -9,7 +9,7 @@ tests/data/realworld/statements.jsonl.gz that ptxas accepts for TARGET, and writ
 distinct mutants of them in the real-world corpus's schema (template,
 outputs, inputs, named, input_exprs, ...), so that
 tools/realworld-corpus/verdicts.py wraps and judges them as it does the
-originals, and `ptx-sim check` checks them as `ptx!` does. Each mutant
+originals, and `ptxsim check` checks them as `ptx!` does. Each mutant
 also has `id` (`s00001`, ..., with --prefix's letter), `mutation` (the kind of edit) and `origin`
 (repo, path, line of the statement it came from).
 

@@ -5,7 +5,7 @@
               [--data OUT.tsv.gz]
 
 VERDICTS: the mutants with ptxas's verdicts (tools/realworld-corpus/
-verdicts.py); CHECKER: `ptx-sim check VERDICTS --target T --json`, one
+verdicts.py); CHECKER: `ptxsim check VERDICTS --target T --json`, one
 line per mutant in the same order. Prints the confusion counts, the false
 accept rate (of the mutants the checker accepts, those ptxas rejects) and
 the false reject rate (of the mutants ptxas accepts, those the checker
@@ -31,7 +31,7 @@ from verdicts import integer_value  # noqa: E402
 
 
 def read_jsonl(path):
-    """The JSON lines of `path` (`ptx-sim check --json` ends with a line
+    """The JSON lines of `path` (`ptxsim check --json` ends with a line
     of counts, which is not one)."""
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", encoding="utf-8") as f:

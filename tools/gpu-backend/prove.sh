@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Proves the GPU backend on an H100 (the device machine, which has the CUDA
 # driver but no Rust): every recorded kernel case runs on the GPU through
-# `ptx-sim run --gpu` and is judged against its record, then runs on both
+# `ptxsim run --gpu` and is judged against its record, then runs on both
 # (`--diff`) and the simulator is judged against the GPU; one module launch
 # runs on both; a module the driver rejects gives its JIT log.
 #
 # Here, from the repository root (the binary travels in an ignored folder):
 #   cargo build --release -p ptx-tools --features cuda
-#   mkdir -p .device-carry && cp target/release/ptx-sim .device-carry/ && strip .device-carry/ptx-sim
+#   mkdir -p .device-carry && cp target/release/ptxsim .device-carry/ && strip .device-carry/ptxsim
 # There (device tool, carry [".device-carry"]):
-#   bash tools/gpu-backend/prove.sh .device-carry/ptx-sim [PHASE...] > $OUT/gpu_backend_h100.txt 2>&1
+#   bash tools/gpu-backend/prove.sh .device-carry/ptxsim [PHASE...] > $OUT/gpu_backend_h100.txt 2>&1
 # The output is committed as tests/data/gpu/gpu_backend_h100.txt.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-sim=${1:-.device-carry/ptx-sim}
+sim=${1:-.device-carry/ptxsim}
 shift || true
 # The phases to run (all by default): samples-gpu ours-gpu samples-diff
 # ours-diff module bad. Each case's time is printed (-v); each phase is

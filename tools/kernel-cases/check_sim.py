@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Launch every spec of ours_specs.py on the simulator before it goes to the GPU: same modules
 (tests/data/kernels/ours/modules, from compile.py), same inputs as the recorder draws them
-(numpy default_rng seeded by "<case>/<buffer>"), through `ptx-sim run MODULE --entry ...
+(numpy default_rng seeded by "<case>/<buffer>"), through `ptxsim run MODULE --entry ...
 --grid ... --block ... --shared ... --arg ...`. Prints OK or FAIL per spec, with the
 simulator's error text, and a last line `N ran, M failed`.
 
 Run from the repository root (numpy needed, for the inputs):
 
-    python3 tools/kernel-cases/check_sim.py [--sim target/release/ptx-sim] [--only SUBSTR]
+    python3 tools/kernel-cases/check_sim.py [--sim target/release/ptxsim] [--only SUBSTR]
         [--timeout SECONDS] [--out DIR]
 
 --specs and --modules check another set the same way (the cluster set:
@@ -21,7 +21,7 @@ import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser()
-ap.add_argument("--sim", default="target/release/ptx-sim")
+ap.add_argument("--sim", default="target/release/ptxsim")
 ap.add_argument("--only")
 ap.add_argument("--timeout", type=float, default=300)
 ap.add_argument("--out")

@@ -8,7 +8,7 @@
 # `ptx` crate itself (src/lib.rs, `no_std` on nvptx64) and its proc macro
 # (built for the host by the same nightly) are the real ones. Kernels:
 #   golden_forms: one kernel per statement of the H100 golden file
-#                 (`ptx-sim gen-nvptx-kernels`), with the kernel cases that
+#                 (`ptxsim gen-nvptx-kernels`), with the kernel cases that
 #                 expect the recorded results (golden_forms.jsonl.gz);
 #   warp:         every family of `ptx::warp` intrinsics (kernels/warp.rs);
 #   examples:     the examples' statements (kernels/examples.rs);
@@ -40,8 +40,8 @@ ptxas=$(bash "$here/ptxas.sh")
 # The proc macro runs inside the nightly compiler, so the nightly builds it.
 cargo +nightly build --quiet --release -p ptx-macros --target-dir "$work/host"
 macros_dir=$root/$work/host/release
-# `ptx-sim gen-nvptx-kernels`, built by the stable toolchain like the rest.
-cargo build --quiet --release -p ptx-tools --bin ptx-sim
+# `ptxsim gen-nvptx-kernels`, built by the stable toolchain like the rest.
+cargo build --quiet --release -p ptx-tools --bin ptxsim
 
 lib=$root/$work/lib
 mkdir -p "$lib" "$out/modules"
@@ -57,7 +57,7 @@ nvptx=(rustc +nightly --edition 2024 --target nvptx64-nvidia-cuda
     --extern ptx_macros="$macros_dir/libptx_macros.so" --extern half="$lib/libhalf.rlib" \
     -o "$lib/libptx.rlib"
 
-target/release/ptx-sim gen-nvptx-kernels tests/data/golden/h100_sm90_seed11.jsonl.gz "$out"
+target/release/ptxsim gen-nvptx-kernels tests/data/golden/h100_sm90_seed11.jsonl.gz "$out"
 kernel() { # NAME SOURCE
     "${nvptx[@]}" --crate-type cdylib --crate-name "$1" --emit asm \
         --extern ptx="$lib/libptx.rlib" "$2" -o "$out/modules/$1.ptx"

@@ -28,4 +28,4 @@ echo "the committed modules are the build's"
 
 # Each golden-form kernel, as rustc compiled it, in the simulator against
 # what the H100 computed for the statement (nvcc's inline asm).
-target/release/ptx-sim run "$out/golden_forms.jsonl.gz" | tail -n 3
+target/release/ptxsim run "$out/golden_forms.jsonl.gz" | tail -n 3

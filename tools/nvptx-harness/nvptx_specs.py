@@ -3,7 +3,7 @@
 # module itself). Recorded on an H100 by tools/nvptx-harness/prove.sh into
 # tests/data/kernels/nvptx/nvptx_h100.jsonl.gz; modules in tests/data/kernels/nvptx/modules/
 # (index.tsv: case name TAB module file). The golden-form kernels need no spec: their cases are
-# made from the golden records (`ptx-sim gen-nvptx-kernels`).
+# made from the golden records (`ptxsim gen-nvptx-kernels`).
 
 
 def buf(dtype, n, init="zeros"):

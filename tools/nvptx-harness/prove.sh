@@ -10,8 +10,8 @@
 #   bash tools/nvptx-harness/build.sh
 #   cargo build --release -p ptx-tools -p warp-scan-kernel --features ptx-tools/cuda,warp-scan-kernel/cuda
 #   rm -rf .device-carry && mkdir -p .device-carry
-#   cp target/release/ptx-sim target/release/warp-scan-kernel .device-carry/
-#   strip .device-carry/ptx-sim .device-carry/warp-scan-kernel
+#   cp target/release/ptxsim target/release/warp-scan-kernel .device-carry/
+#   strip .device-carry/ptxsim .device-carry/warp-scan-kernel
 #   cp -r target/nvptx-harness/out .device-carry/harness
 # There (device tool, carry [".device-carry"]):
 #   bash tools/nvptx-harness/prove.sh > $OUT/nvptx_h100.txt 2>&1
@@ -20,7 +20,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 carry=.device-carry
-sim=$carry/ptx-sim
+sim=$carry/ptxsim
 harness=$carry/harness
 out=${OUT:-/tmp}
 bounded() { timeout 240 "$@"; echo "exit $?"; }

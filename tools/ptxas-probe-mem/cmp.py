@@ -2,8 +2,8 @@
 """Compare the checker with the probe verdicts. usage: cmp.py TARGET [filter-substring] [--all]"""
 import json, re, subprocess, sys, collections
 import os
-# The ptx-sim to run: $PTX_SIM, else the release build of this checkout.
-SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptx-sim'))
+# The ptxsim command to run: $PTX_SIM, else the release build of this checkout.
+SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptxsim'))
 tgt = sys.argv[1]
 flt = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith('--') else None
 path = f'/tmp/memtools/res/probe_{tgt}.jsonl' if not tgt.startswith('r2_') else f'/tmp/memtools/res/probe_{tgt}.jsonl'

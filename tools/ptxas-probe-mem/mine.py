@@ -2,8 +2,8 @@
 """Run the checker with --json over a verdict file or corpus; print disagreements of my families."""
 import gzip, json, re, subprocess, sys
 import os
-# The ptx-sim to run: $PTX_SIM, else the release build of this checkout.
-SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptx-sim'))
+# The ptxsim command to run: $PTX_SIM, else the release build of this checkout.
+SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptxsim'))
 MINE = {'mov','shfl','prmt','ld','ldu','st','cvta','isspacep','prefetch','prefetchu','createpolicy','mapa',
  'getctarank','applypriority','discard','bra','brx','call','ret','exit','bar','barrier','membar','fence','atom',
  'red','redux','activemask','vote','match','mbarrier','elect','griddepcontrol','multimem','clusterlaunchcontrol',

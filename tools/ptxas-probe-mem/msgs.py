@@ -1,7 +1,7 @@
 import json, subprocess, sys
 import os
-# The ptx-sim to run: $PTX_SIM, else the release build of this checkout.
-SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptx-sim'))
+# The ptxsim command to run: $PTX_SIM, else the release build of this checkout.
+SIM = os.environ.get('PTX_SIM', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../target/release/ptxsim'))
 tgt = sys.argv[1] if len(sys.argv) > 1 else 'sm_90'
 lines = [l.rstrip('\n').split('|') for l in open('/tmp/memtools/msgs.txt') if l.strip()]
 with open('/tmp/memtools/msgs.jsonl','w') as f:

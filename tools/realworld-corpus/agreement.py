@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes AGREEMENT.md: where `ptx-sim check` and ptxas disagree on the
+"""Writes AGREEMENT.md: where `ptxsim check` and ptxas disagree on the
 collection, grouped by cause.
 
-Runs `ptx-sim check FILE --target T --json` for each target, pairs each
+Runs `ptxsim check FILE --target T --json` for each target, pairs each
 verdict with its record, and sorts every disagreement into a group (the
 rules below, first match wins): (a) false reject, `ptx!` rejects what
 ptxas accepts; (b) false accept, `ptx!` accepts what ptxas rejects. It
@@ -10,7 +10,7 @@ also runs the check on the shared corpus and counts the rejections that
 are only the wrapping's `n` substitution (verdicts.py's `subst_only_*`).
 
 Usage:
-  agreement.py [--ptx-sim target/release/ptx-sim]
+  agreement.py [--ptx-sim target/release/ptxsim]
                [--records tests/data/realworld/statements.jsonl.gz]
                [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
                [--out tools/realworld-corpus/AGREEMENT.md]
@@ -57,7 +57,7 @@ GROUPS = [
         "Zero counts ptxas refuses",
         lambda r, t, errs, msg: bool(r.get(f"subst_only_{t}")) and "non-zero" in msg,
         "An `n` operand whose C expression is not a literal (`CNT`, `count`) is "
-        "put as 0 by the wrapping (and by `ptx-sim check`); ptxas refuses a zero "
+        "put as 0 by the wrapping (and by `ptxsim check`); ptxas refuses a zero "
         "thread count for `barrier.cta.arrive` and a zero arrival count for "
         "`mbarrier.arrive`, `ptx!` accepts both. The source's real value would "
         "pass, so the record's rejection is only the substitution's, but the "
@@ -70,7 +70,7 @@ GROUPS = [
         lambda r, t, errs, msg: bool(n_literals(r)) and any("found 0" in e for e in errs),
         "The C expression of an `n` operand is a literal (`16`, `1`): the "
         "wrapping gives ptxas that value (tests/data/realworld/corpus/README.md's rule), but "
-        "`ptx-sim check` reads every `n` operand of a record as 0 "
+        "`ptxsim check` reads every `n` operand of a record as 0 "
         "(`Statement::from_record`), so it checks `cp.async ... 0` or a wgmma "
         "scale of 0. This is the record check's, not `ptx!`'s: `ptx!` is given "
         "the value. It vanishes if the check reads the literal from "
@@ -225,7 +225,7 @@ def excerpt(template, errors, msg, n=150):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ptx-sim", default="target/release/ptx-sim")
+    ap.add_argument("--ptx-sim", default="target/release/ptxsim")
     ap.add_argument("--records", default="tests/data/realworld/statements.jsonl.gz")
     ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")
     ap.add_argument("--sources", default="tools/realworld-corpus/sources.tsv")
@@ -252,7 +252,7 @@ def main():
     commit = args.commit or subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
-    w(f"`ptx-sim check tests/data/realworld/statements.jsonl.gz --target T`, the "
+    w(f"`ptxsim check tests/data/realworld/statements.jsonl.gz --target T`, the "
       f"checker built from `{commit}` (with the uncommitted work of the day), "
       f"against ptxas 13.0's verdicts on the {len(records)} distinct inline-asm "
       f"statements of the collection: {len(repos)} public repositories gave "
@@ -404,7 +404,7 @@ def main():
     w("")
     agree_sub = {t: sum(1 for r in records if not r[f"ok_{t}"] and r.get(f"subst_only_{t}")) -
                  len(grouped[t]["zero-count"]) for t in TARGETS}
-    w("`ptx-sim check` gives an `n` operand the same value (its literal, else 0), "
+    w("`ptxsim check` gives an `n` operand the same value (its literal, else 0), "
       "so on these it sees what ptxas saw: "
       + ", ".join(f"{agree_sub[t]} agree on {t}" for t in TARGETS)
       + " (the zero counts, if any, are counted above).")
@@ -447,7 +447,7 @@ def main():
     if args.shared and os.path.exists(args.shared):
         w("## The shared corpus")
         w("")
-        w("`ptx-sim check tests/data/realworld/corpus/realworld_inline_asm.jsonl --target T` "
+        w("`ptxsim check tests/data/realworld/corpus/realworld_inline_asm.jsonl --target T` "
           "(427 statements from NVIDIA/cutlass, NVIDIA/cccl, "
           "HazyResearch/ThunderKittens, Dao-AILab/flash-attention), same checker:")
         w("")

@@ -4,14 +4,14 @@
 For each repository snapshot (a bare git directory, as the `fetch` tool or
 `git clone --bare` leaves it), this reads every CUDA source (.cu .cuh .h
 .hpp .inl) of the newest commit that holds an `asm` statement, writes it to
-a scratch folder outside the repository, and runs `ptx-sim extract` on it.
+a scratch folder outside the repository, and runs `ptxsim extract` on it.
 Each statement becomes one JSON line in the shared corpus's schema
 (tests/data/realworld/corpus/README.md) with its origin (`repo`, `commit`, `path`,
 `line`). Statements are deduplicated by (template, constraints), keeping
 the first source in the order of REPOS below and of paths within a repo.
 
 Left out, and counted in the summary printed on stderr:
-  - statements the extractor could not read (`ptx-sim check FILE` counts
+  - statements the extractor could not read (`ptxsim check FILE` counts
     them as "not checked"): a template a C macro builds (`"ld." #x`,
     a string macro spliced in);
   - repositories whose licence does not allow redistributing excerpts
@@ -25,7 +25,7 @@ Left out, and counted in the summary printed on stderr:
 
 Usage:
   collect.py --mirror MIRROR_DIR [--scratch target/realworld-scratch] \\
-             --ptx-sim target/release/ptx-sim --out statements.jsonl \\
+             --ptx-sim target/release/ptxsim --out statements.jsonl \\
              --sources tools/realworld-corpus/sources.tsv \\
              [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
 
@@ -361,7 +361,7 @@ def main():
     ap.add_argument("--mirror", required=True,
                     help="folder of bare repository snapshots, one OWNER+NAME each")
     ap.add_argument("--scratch", default="target/realworld-scratch")
-    ap.add_argument("--ptx-sim", default="target/release/ptx-sim")
+    ap.add_argument("--ptx-sim", default="target/release/ptxsim")
     ap.add_argument("--out", required=True)
     ap.add_argument("--sources", required=True)
     ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")

@@ -1,4 +1,4 @@
-//! `ptx-sim`: run kernels, replay kernel cases and golden records, and
+//! `ptxsim`: run kernels, replay kernel cases and golden records, and
 //! check modules and statements as ptxas does.
 
 use clap::{Args, Parser, Subcommand};
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `print!` that ends the program quietly when stdout is closed early (as
-/// by `ptx-sim golden FILE | head`), where `print!` would panic.
+/// by `ptxsim golden FILE | head`), where `print!` would panic.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -35,7 +35,7 @@ mod run;
 /// Runs PTX on the CPU, bit for bit as an H100 runs it, and checks it as
 /// ptxas does.
 #[derive(Parser)]
-#[command(name = "ptx-sim", version)]
+#[command(name = "ptxsim", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -150,13 +150,13 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("ptx-sim: {message}");
+            eprintln!("ptxsim: {message}");
             ExitCode::from(2)
         }
     }
 }
 
-/// `ptx-sim check FILE.ptx`: the module checked as ptxas checks it, each
+/// `ptxsim check FILE.ptx`: the module checked as ptxas checks it, each
 /// diagnostic as `FILE:LINE:COLUMN: severity: message`; exit 1 when any is
 /// an error.
 fn check_module_file(path: &Path) -> Result<ExitCode, String> {
@@ -190,7 +190,7 @@ fn summary(name: &str, errors: usize, all: usize) -> Result<ExitCode, String> {
     })
 }
 
-/// `ptx-sim check FILE.cu`: every `asm()` statement of a CUDA source
+/// `ptxsim check FILE.cu`: every `asm()` statement of a CUDA source
 /// checked as `ptx!` checks it, each diagnostic at its place in the file.
 /// Bytes that are not UTF-8 (a Latin-1 comment) are read as U+FFFD.
 fn check_cuda_file(path: &Path, target: Target) -> Result<ExitCode, String> {
@@ -335,7 +335,7 @@ fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// `ptx-sim extract FILES...`: each statement as a JSON line.
+/// `ptxsim extract FILES...`: each statement as a JSON line.
 fn run_extract(files: &[PathBuf]) -> Result<ExitCode, String> {
     for file in files {
         let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -403,7 +403,7 @@ fn run_gen(file: &Path) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `ptx-sim coverage FILES...`: the coverage table, verified against the
+/// `ptxsim coverage FILES...`: the coverage table, verified against the
 /// records of FILES.
 fn run_coverage(files: &[PathBuf]) -> Result<ExitCode, String> {
     let mut records = Vec::new();

@@ -1,4 +1,4 @@
-//! `ptx-sim run`: replay kernel cases, or launch one kernel of a module.
+//! `ptxsim run`: replay kernel cases, or launch one kernel of a module.
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
