@@ -167,7 +167,7 @@ pub fn compiled_test_source(records: &[Record], source_name: &str) -> String {
 
 /// The source of a `#![no_std]` crate for `nvptx64-nvidia-cuda` with one
 /// kernel per distinct statement of `records` (see
-/// `tools/nvptx-harness/`): thread `t` of a kernel reads operand `k` from
+/// `tools/gates/nvptx-harness/`): thread `t` of a kernel reads operand `k` from
 /// `ins[t * n + k]` (for a statement of `n` operands) and stores output `k`
 /// to `outs[t * n + k]`, so a launch of one warp per record computes what
 /// the record's warp computed.

@@ -224,7 +224,7 @@ pub const FORMS: &[Form] = &[
 ];
 
 /// The pseudo-random operand `i` of a sampled form: a bijection of the
-/// index (the same mix the probe's kernels use, `tools/sfu-probe`).
+/// index (the same mix the probe's kernels use, `tools/generators/sfu-probe`).
 pub fn scrambled(i: u32, salt: u32) -> u32 {
     let mut x = i.wrapping_mul(0x9E37_79B1).wrapping_add(salt);
     x ^= x >> 15;

@@ -1,7 +1,7 @@
 //! The GPU backend where there may be no GPU (CI has none): `Gpu` is an
 //! error that says why, `Auto` falls back to the simulator and says why,
 //! `Both` needs the GPU; on a machine with one, each runs there.
-//! `tools/gpu-backend/prove.sh` is the proof on an H100 (its output:
+//! `tools/gates/gpu-backend/prove.sh` is the proof on an H100 (its output:
 //! `tests/data/gpu/`).
 
 use ptx_sim::kernel::{Backend, KernelError, Module, Ran};

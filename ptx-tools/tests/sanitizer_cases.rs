@@ -60,7 +60,7 @@ fn verdicts(file: &str, only: &[&str]) -> Vec<(String, BTreeSet<&'static str>, V
 
 #[test]
 fn every_seeded_bug_is_reported_and_every_twin_is_clean() {
-    // What each seeded bug must make (tools/seeded-bugs/specs.py says what
+    // What each seeded bug must make (tools/generators/seeded-bugs/specs.py says what
     // was changed): the reduction's load barrier removed leaves warp 0
     // reading slots the other warps have not written yet (a write after
     // its read, and, as the simulator runs warp 0 first, bytes never

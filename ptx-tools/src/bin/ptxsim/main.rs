@@ -68,7 +68,7 @@ enum Command {
     /// expecting the records' results from DIR/modules/golden_forms.ptx:
     /// DIR/golden_forms.jsonl.gz (exact forms) and
     /// DIR/golden_forms_gpu_only.jsonl.gz (.approx forms); see
-    /// tools/nvptx-harness.
+    /// tools/gates/nvptx-harness.
     GenNvptxKernels {
         /// The records.
         file: PathBuf,
