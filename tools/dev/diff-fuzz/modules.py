@@ -28,12 +28,12 @@ _run_ptxas = toolbox.load("generators/module-mutants/run_ptxas.py")
 apply, unescape = _run_ptxas.apply, _run_ptxas.unescape
 
 
-def checker_accepts(ptx_sim, text):
+def checker_accepts(ptxsim, text):
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(text)
         path = f.name
     try:
-        r = subprocess.run([ptx_sim, "check", path], capture_output=True, text=True)
+        r = subprocess.run([ptxsim, "check", path], capture_output=True, text=True)
     finally:
         os.unlink(path)
     return r.returncode == 0, r.stdout.splitlines()[0] if r.stdout else ""
@@ -42,7 +42,7 @@ def checker_accepts(ptx_sim, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("verdicts")
-    ap.add_argument("ptx_sim")
+    ap.add_argument("ptxsim")
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
 
@@ -58,7 +58,7 @@ def main():
             if row["module"] not in texts:
                 texts[row["module"]] = read_module(row["module"])
             text = apply(texts[row["module"]], int(row["line"]), unescape(row["old"]), unescape(row["new"]))
-            ours, first = checker_accepts(args.ptx_sim, text)
+            ours, first = checker_accepts(args.ptxsim, text)
             ptxas = row["verdict"] == "accept"
             cell = {(True, True): "both accept", (False, False): "both reject",
                     (False, True): "false accept", (True, False): "false reject"}[(ptxas, ours)]

@@ -10,7 +10,7 @@ also runs the check on the shared corpus and counts the rejections that
 are only the wrapping's `n` substitution (verdicts.py's `subst_only_*`).
 
 Usage:
-  agreement.py [--ptx-sim target/release/ptxsim]
+  agreement.py [--ptxsim target/release/ptxsim]
                [--records tests/data/realworld/statements.jsonl.gz]
                [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
                [--out tools/generators/realworld-corpus/AGREEMENT.md]
@@ -176,9 +176,9 @@ def read_jsonl(path):
         return [json.loads(l) for l in f if l.strip()]
 
 
-def check(ptx_sim, path, target):
+def check(ptxsim, path, target):
     res = subprocess.run(
-        [ptx_sim, "check", path, "--target", target, "--json"], capture_output=True, text=True
+        [ptxsim, "check", path, "--target", target, "--json"], capture_output=True, text=True
     )
     verdicts = [json.loads(l) for l in res.stdout.splitlines() if l.startswith("{")]
     m = re.search(r"(\d+) passed, (\d+) failed", res.stdout)
@@ -225,7 +225,7 @@ def excerpt(template, errors, msg, n=150):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ptx-sim", default="target/release/ptxsim")
+    ap.add_argument("--ptxsim", default="target/release/ptxsim")
     ap.add_argument("--records", default="tests/data/realworld/statements.jsonl.gz")
     ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")
     ap.add_argument("--sources", default="tools/generators/realworld-corpus/sources.tsv")
@@ -266,7 +266,7 @@ def main():
     w("| target | statements | ptxas accepts | agree | false rejects | false accepts | agreement |")
     w("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for t in TARGETS:
-        verdicts, summary = check(args.ptx_sim, args.records, t)
+        verdicts, summary = check(args.ptxsim, args.records, t)
         if len(verdicts) != len(records):
             sys.exit(f"{t}: {len(verdicts)} verdicts for {len(records)} records")
         verdicts_of[t] = verdicts
@@ -454,7 +454,7 @@ def main():
         w("| target | passed | failed |")
         w("| --- | ---: | ---: |")
         for t in TARGETS:
-            _, summary = check(args.ptx_sim, args.shared, t)
+            _, summary = check(args.ptxsim, args.shared, t)
             w(f"| {t} | {summary[0]} | {summary[1]} |")
         w("")
 

@@ -25,7 +25,7 @@ Left out, and counted in the summary printed on stderr:
 
 Usage:
   collect.py --mirror MIRROR_DIR [--scratch target/realworld-scratch] \\
-             --ptx-sim target/release/ptxsim --out statements.jsonl \\
+             --ptxsim target/release/ptxsim --out statements.jsonl \\
              --sources tools/generators/realworld-corpus/sources.tsv \\
              [--shared tests/data/realworld/corpus/realworld_inline_asm.jsonl]
 
@@ -361,7 +361,7 @@ def main():
     ap.add_argument("--mirror", required=True,
                     help="folder of bare repository snapshots, one OWNER+NAME each")
     ap.add_argument("--scratch", default="target/realworld-scratch")
-    ap.add_argument("--ptx-sim", default="target/release/ptxsim")
+    ap.add_argument("--ptxsim", default="target/release/ptxsim")
     ap.add_argument("--out", required=True)
     ap.add_argument("--sources", required=True)
     ap.add_argument("--shared", default="tests/data/realworld/corpus/realworld_inline_asm.jsonl")
@@ -427,7 +427,7 @@ def main():
         dests = sorted(files, key=lambda d: files[d][0])
         for chunk in [dests[i : i + 200] for i in range(0, len(dests), 200)]:
             res = subprocess.run(
-                [args.ptx_sim, "extract", *chunk], check=True, capture_output=True
+                [args.ptxsim, "extract", *chunk], check=True, capture_output=True
             )
             for l in res.stdout.decode().splitlines():
                 r = json.loads(l)
@@ -469,7 +469,7 @@ def main():
         # Statements the extractor could not read (macro-built templates).
         for chunk in [dests[i : i + 1] for i in range(0, len(dests))]:
             res = subprocess.run(
-                [args.ptx_sim, "check", chunk[0]], capture_output=True
+                [args.ptxsim, "check", chunk[0]], capture_output=True
             )
             m = re.search(r"(\d+) asm statements?, (\d+) not checked", res.stdout.decode())
             if m:
