@@ -66,7 +66,7 @@ fn ld_const_reads_scalars_and_vectors_from_the_registered_buffers() {
 /// `cvta.const` gives the generic address a plain `ld` reads; `isspacep`
 /// places it in the constant window and not the global one (the constant
 /// window is outside the global window, PTX ISA "State Spaces"; the H100
-/// answers the same for a `__constant__` array, `tools/const-param-probe`);
+/// answers the same for a `__constant__` array, `tools/probes/const-param-probe`);
 /// `cvta.to.const` gives the `.const` address back.
 #[test]
 fn cvta_const_gives_a_generic_address_that_ld_and_isspacep_see() {
@@ -357,7 +357,7 @@ fn ld_param_reads_the_registered_kernel_parameters() {
 }
 
 /// The H100 answers 1 to both `isspacep.param` and `isspacep.global` for a
-/// kernel parameter's generic address (`tools/const-param-probe`), as the
+/// kernel parameter's generic address (`tools/probes/const-param-probe`), as the
 /// ISA says: the kernel parameter window lies inside the global window.
 #[test]
 fn cvta_param_gives_a_generic_address_in_the_global_window() {
@@ -392,7 +392,7 @@ fn cvta_param_gives_a_generic_address_in_the_global_window() {
 /// `.ss = { ..., .param::func }`), and kernel parameters are read-only. A
 /// `ptx!` statement runs in the kernel itself, so it has nothing `st.param`
 /// may write: the store is an error (nvcc 13.0 does not compile it either,
-/// `tools/const-param-probe`), as is a generic store into the parameters.
+/// `tools/probes/const-param-probe`), as is a generic store into the parameters.
 #[test]
 fn kernel_parameters_are_read_only() {
     let mut launch = Launch::new(1, 32);

@@ -1,6 +1,6 @@
 //! The approximate instructions against an H100, through `ptx!`: a sample
 //! of every form's recorded results (`tests/data/sfu/h100_samples.bin.gz`,
-//! from `tools/sfu-probe/`; how the whole input space was compared is in
+//! from `tools/generators/sfu-probe/`; how the whole input space was compared is in
 //! `docs/special-functions.md`).
 
 use flate2::read::GzDecoder;

@@ -1,5 +1,5 @@
 //! The butterfly shuffle both `benches/warp_ops.rs` times and
-//! `tools/warp-cost/run.sh` counts instructions of, kept in one place so
+//! `tools/dev/warp-cost/run.sh` counts instructions of, kept in one place so
 //! that the two measure the same code.
 
 use ptx::ptx;

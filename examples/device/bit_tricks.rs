@@ -1,5 +1,5 @@
 //! The device functions of `examples/bit_tricks.rs`: plain `ptx!` code
-//! that the example runs on the CPU and `tools/nvptx-harness` compiles for
+//! that the example runs on the CPU and `tools/gates/nvptx-harness` compiles for
 //! the GPU with rustc's nvptx64 backend (`kernels/examples.rs`).
 
 use ptx::ptx;

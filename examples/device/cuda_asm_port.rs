@@ -1,6 +1,6 @@
 //! The device functions of `examples/cuda_asm_port.rs` that the GPU can
 //! run as they stand: plain `ptx!` code that the example runs on the CPU and
-//! `tools/nvptx-harness` compiles for the GPU with rustc's nvptx64 backend
+//! `tools/gates/nvptx-harness` compiles for the GPU with rustc's nvptx64 backend
 //! (`kernels/examples.rs`).
 
 use ptx::ptx;

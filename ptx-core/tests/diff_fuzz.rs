@@ -1,7 +1,7 @@
 //! The checker against ptxas 13.0 on mutants of real inline asm: every
 //! statement of `tests/data/diff_fuzz_statements.tsv.gz` (a token dropped,
 //! a modifier duplicated, an empty statement, a label defined twice, an
-//! operand made an immediate, ...; made by `tools/diff-fuzz/`, whose
+//! operand made an immediate, ...; made by `tools/dev/diff-fuzz/`, whose
 //! README says how to rerun it) gets ptxas's verdict from `check`, as
 //! `ptx!` checks it for `sm_90a`.
 //!

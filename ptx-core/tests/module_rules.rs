@@ -636,7 +636,7 @@ ret; }",
 #[test]
 fn a_semicolon_that_ends_nothing_is_a_syntax_error() {
     // "Parsing error near ';': syntax error", in a body and between
-    // functions alike (tools/diff-fuzz).
+    // functions alike (tools/dev/diff-fuzz).
     rejects(".entry k() {\n\tret;;\n}", DiagnosticKind::Syntax, 2, 6);
     rejects(
         ".entry k() {\n\t{ ret; }\n\tL1: ;\n}",

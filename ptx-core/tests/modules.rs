@@ -3,7 +3,7 @@
 //! hand-written ones (all of which ptxas accepts)
 //! check without an error, and `check_module` gives ptxas's verdict on every
 //! recorded mutant of them (`tests/data/module_verdicts.tsv`, made by
-//! `tools/module-mutants/`; its README says how to rerun it).
+//! `tools/generators/module-mutants/`; its README says how to rerun it).
 
 use flate2::read::GzDecoder;
 use ptx_core::module::{LineIndex, check_module_text};
@@ -83,7 +83,7 @@ fn every_hand_written_module_checks_clean() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Undoes the TSV escaping of `tools/module-mutants/gen.py`.
+/// Undoes the TSV escaping of `tools/generators/module-mutants/gen.py`.
 fn unescape(s: &str) -> String {
     let mut out = String::new();
     let mut chars = s.chars();

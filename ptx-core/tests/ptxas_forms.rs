@@ -1,6 +1,6 @@
 //! Forms ptxas 13.0 takes that the PTX ISA guide does not spell out, and
 //! zero counts it refuses, as a collection of real inline asm showed them
-//! (`tools/realworld-corpus/AGREEMENT.md`). Each verdict was asked of
+//! (`tools/generators/realworld-corpus/AGREEMENT.md`). Each verdict was asked of
 //! `ptxas -arch=sm_90` with the statement's registers declared as nvcc
 //! declares them for its constraints.
 
@@ -137,7 +137,7 @@ fn two_priorities_may_be_the_same_word() {
 }
 
 // The rules below came from mutants of real statements judged by ptxas
-// (tools/diff-fuzz); each was a false accept of the checker.
+// (tools/dev/diff-fuzz); each was a false accept of the checker.
 
 #[test]
 fn an_empty_statement_is_a_syntax_error() {

@@ -34,7 +34,7 @@ fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
 mod tests {
     //! The nvptx64 expansion's tokens, snapshot-tested: each snapshot is
     //! the `asm!` body a statement expands to on the GPU, for review.
-    //! `tools/nvptx-harness` compiles such bodies with rustc's nvptx64
+    //! `tools/gates/nvptx-harness` compiles such bodies with rustc's nvptx64
     //! backend and has ptxas assemble them.
 
     use quote::quote;

@@ -66,7 +66,7 @@
 //! ```
 //!
 //! What holds the simulator to a real GPU and real ptxas (replaying H100
-//! records, ptxas verdicts, the coverage table, the `ptx-sim` command) is
+//! records, ptxas verdicts, the coverage table, the `ptxsim` command) is
 //! the `ptx-tools` crate, so that building the simulator builds none of it.
 
 #![warn(missing_docs)]

@@ -4,7 +4,7 @@
 //! `ldmatrix.x2`, 16384 requests, from a shared array of 128×16 halves; lane
 //! i < 16 points at `offset(i)` halves; each test says what was measured),
 //! and the tables under `tests/data` that
-//! `tools/bank-probe` recorded: one warp's requests, wavefronts and
+//! `tools/generators/bank-probe` recorded: one warp's requests, wavefronts and
 //! conflicts for `ld`, `st`, `atom`, `red` and `wmma` patterns, and the
 //! instructions ptxas builds each `wmma` load and store and each atomic of.
 //!

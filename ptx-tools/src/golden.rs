@@ -1,4 +1,4 @@
-//! `ptx-sim golden`: replaying records of what a real GPU computed (format:
+//! `ptxsim golden`: replaying records of what a real GPU computed (format:
 //! `golden/FORMAT.md`) through the interpreter.
 
 use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};
@@ -111,7 +111,7 @@ impl Record {
     }
 
     /// The lanes that executed the statement: the record's `active` mask
-    /// (`tools/gpu-golden/README.md`), or every lane.
+    /// (`tools/generators/gpu-golden/README.md`), or every lane.
     pub fn active(&self) -> u64 {
         self.raw
             .get("active")
@@ -207,7 +207,7 @@ pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
     compare_memory(record, "smem_out", "shared", after, out);
 }
 
-/// The record's global buffer (`gmem_in`, `tools/gpu-golden/wmma.py`), if
+/// The record's global buffer (`gmem_in`, `tools/generators/gpu-golden/wmma.py`), if
 /// it has one: the statement's global memory before it ran.
 pub fn global_before(record: &Record) -> Result<Option<Vec<u8>>, String> {
     match record.raw.get("gmem_in").and_then(Value::as_str) {

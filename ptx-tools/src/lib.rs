@@ -21,7 +21,7 @@
 //! * [`codegen`]: the `ptx!` test file of the compiled-path golden test
 //!   (`ptx-tools/tests/golden_compiled/forms.rs`).
 //!
-//! The `ptx-sim` command (`cargo run --release -p ptx-tools --bin ptx-sim`)
+//! The `ptxsim` command (`cargo run --release -p ptx-tools --bin ptxsim`)
 //! runs each of them on files: `check`, `golden`, `gen-compiled-test` and
 //! `coverage`.
 //!

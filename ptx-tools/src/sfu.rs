@@ -1,4 +1,4 @@
-//! `ptx-sim sfu-exhaustive`: every approximate instruction against the GPU
+//! `ptxsim sfu-exhaustive`: every approximate instruction against the GPU
 //! it runs on, over every operand (every `.f32` encoding, every upper word
 //! of the `.f64` forms that read only it, every pair of `.f16x2`/`.bf16x2`
 //! lanes) or, for the two-operand and full-`.f64` forms, a large
@@ -224,7 +224,7 @@ pub const FORMS: &[Form] = &[
 ];
 
 /// The pseudo-random operand `i` of a sampled form: a bijection of the
-/// index (the same mix the probe's kernels use, `tools/sfu-probe`).
+/// index (the same mix the probe's kernels use, `tools/generators/sfu-probe`).
 pub fn scrambled(i: u32, salt: u32) -> u32 {
     let mut x = i.wrapping_mul(0x9E37_79B1).wrapping_add(salt);
     x ^= x >> 15;

@@ -1,4 +1,4 @@
-//! `ptx-sim check`: the checker that `ptx!` uses, against recorded ptxas verdicts.
+//! `ptxsim check`: the checker that `ptx!` uses, against recorded ptxas verdicts.
 //!
 //! Two record formats are understood: the verdict files of `golden/FORMAT.md`
 //! (`asm`, `cons`, `ok`; `n` operands stand for 7) and the real-world corpus

@@ -1,4 +1,4 @@
-//! `ptx-sim check FILE.cu`: every `asm()` statement of a CUDA source read
+//! `ptxsim check FILE.cu`: every `asm()` statement of a CUDA source read
 //! and checked as `ptx!` checks it, each diagnostic at its line and column,
 //! exit 0 when clean, 1 on an error, 2 when the file cannot be read.
 //!
@@ -22,14 +22,14 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Runs `ptx-sim check PATH --target sm_90a`.
+/// Runs `ptxsim check PATH --target sm_90a`.
 fn check(path: &Path) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("check")
         .arg(path)
         .args(["--target", "sm_90a"])
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -117,7 +117,7 @@ fn each_error_stands_where_the_source_has_it_and_fails_the_run() {
 #[test]
 fn bytes_that_are_not_utf8_do_not_stop_the_check() {
     // A Latin-1 comment (0xE9, "é") before a statement ptxas accepts.
-    let dir = std::env::temp_dir().join(format!("ptx-sim-cuda-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("ptxsim-cuda-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join("latin1.cu");
     let mut text = b"// caf\xe9\n__device__ unsigned lane() {\n".to_vec();
@@ -144,12 +144,12 @@ fn a_file_that_cannot_be_read_exits_2() {
     assert!(run.stdout.is_empty(), "{}", run.stdout);
     assert!(
         run.stderr
-            .starts_with(&format!("ptx-sim: {}: ", missing.display())),
+            .starts_with(&format!("ptxsim: {}: ", missing.display())),
         "{}",
         run.stderr
     );
     // A folder named like a source.
-    let dir = std::env::temp_dir().join(format!("ptx-sim-cuda-dir-{}.cu", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("ptxsim-cuda-dir-{}.cu", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     assert_eq!(check(&dir).code, 2);
 }

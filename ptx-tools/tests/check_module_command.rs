@@ -1,4 +1,4 @@
-//! `ptx-sim check FILE.ptx`: a module checked as ptxas checks it, each
+//! `ptxsim check FILE.ptx`: a module checked as ptxas checks it, each
 //! diagnostic at its line and column, exit 1 on an error.
 
 use std::path::PathBuf;
@@ -34,17 +34,17 @@ DONE:
 }
 ";
 
-/// Runs `ptx-sim check` on `text` written to a file named `name`.
+/// Runs `ptxsim check` on `text` written to a file named `name`.
 fn check(name: &str, text: &str) -> (i32, String, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("ptx-sim-check-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("ptxsim-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("the module written");
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("check")
         .arg(&path)
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     (out.status.code().unwrap_or(-1), stdout, path)
 }
@@ -80,16 +80,16 @@ fn an_error_is_reported_at_its_line_and_column_and_fails_the_run() {
 #[test]
 fn options_that_only_statements_take_are_refused() {
     let dir = std::env::temp_dir();
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .args(["check", "--target", "sm_80"])
         .arg(dir.join("any.ptx"))
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("takes no options"));
 }
 
-/// A kernel of two buffers that touches neither: what `ptx-sim run`
+/// A kernel of two buffers that touches neither: what `ptxsim run`
 /// prints of them is how they were initialised.
 const TWO_BUFFERS: &str = "\
 .version 8.0
@@ -102,20 +102,20 @@ const TWO_BUFFERS: &str = "\
 }
 ";
 
-/// Runs `ptx-sim run` on [`TWO_BUFFERS`] with `extra` arguments: exit code
+/// Runs `ptxsim run` on [`TWO_BUFFERS`] with `extra` arguments: exit code
 /// and standard output.
 fn run_two_buffers(extra: &[&str]) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("ptx-sim-run-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("ptxsim-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join("keep.ptx");
     std::fs::write(&path, TWO_BUFFERS).expect("the module written");
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("run")
         .arg(&path)
         .args(["--arg", "buf:u32:8:random", "--arg", "buf:u32:8:random"])
         .args(extra)
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     (out.status.code().unwrap_or(-1), stdout)
 }

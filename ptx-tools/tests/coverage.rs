@@ -1,6 +1,6 @@
-//! `docs/coverage.md` is what `ptx-sim coverage` writes today: regenerate it
+//! `docs/coverage.md` is what `ptxsim coverage` writes today: regenerate it
 //! after a change to the table, the dispatch or the records with
-//! `cargo run --release -p ptx-tools --bin ptx-sim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz tests/data/golden/h100_sm90_mma_seed19.jsonl.gz > docs/coverage.md`
+//! `cargo run --release -p ptx-tools --bin ptxsim -- coverage tests/data/golden/h100_sm90_seed11.jsonl.gz tests/data/golden/h100_sm90_extra_seed12.jsonl.gz tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz tests/data/golden/h100_sm90_mma_seed19.jsonl.gz > docs/coverage.md`
 //! (from the repository root).
 
 use ptx_tools::coverage::{markdown, rows};

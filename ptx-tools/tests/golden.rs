@@ -2,7 +2,7 @@
 //!
 //! * every thread-scope record of the H100 golden file passes through the
 //!   interpreter, bit for bit, approximate instructions included
-//!   (`ptx-sim golden --exact`);
+//!   (`ptxsim golden --exact`);
 //! * the checker agrees with ptxas on the verdict file: every statement
 //!   ptxas accepts is accepted, and at most one statement differs.
 
@@ -51,7 +51,7 @@ fn the_checker_agrees_with_ptxas_on_the_verdict_file() {
 
 /// The second H100 recording (`h100_sm90_extra_seed12.jsonl.gz`, 1,020
 /// thread-scope forms beyond the first file: other types, modifiers, edge
-/// values and multi-instruction templates; `tools/gpu-golden/README.md`
+/// values and multi-instruction templates; `tools/generators/gpu-golden/README.md`
 /// says how it was made): every thread-scope record passes, video
 /// instructions with operand selectors and negated operands included.
 #[test]
@@ -136,17 +136,17 @@ fn every_warp_scope_record_of_the_extra_recording_replays() {
 }
 
 /// The mma recording (`h100_sm90_mma_seed19.jsonl.gz`): every `mma.sync`
-/// form of `tools/gpu-golden/forms_extra.py` again, 64 warps each, the
+/// form of `tools/generators/gpu-golden/forms_extra.py` again, 64 warps each, the
 /// floating-point forms twice, on edge operands (`#edge`: subnormals,
 /// infinities, NaN payloads, signed zeros, the largest values, rounding
 /// boundaries) and on cancelling ones (`#cancel`: a few magnitudes of both
 /// signs), the integer forms once (`#bulk`): 6,400 records of 100 forms
-/// (`tools/gpu-golden/forms_mma.py`). Recorded on an H100 with CUDA 13.0 by
+/// (`tools/generators/gpu-golden/forms_mma.py`). Recorded on an H100 with CUDA 13.0 by
 ///
-///     python3 tools/gpu-golden/record.py h100_sm90_mma_seed19.jsonl --forms mma --warps 64 --seed 19
+///     python3 tools/generators/gpu-golden/record.py h100_sm90_mma_seed19.jsonl --forms mma --warps 64 --seed 19
 ///
 /// then `gzip -9`. Every record replays bit for bit with the tensor-core
-/// models of `docs/tensor-core-numerics.md`, which `tools/mma-fit/fit.py`
+/// models of `docs/tensor-core-numerics.md`, which `tools/probes/mma-fit/fit.py`
 /// fitted to it.
 #[test]
 fn every_record_of_the_mma_recording_replays() {

@@ -1,7 +1,7 @@
 //! The GPU backend where there may be no GPU (CI has none): `Gpu` is an
 //! error that says why, `Auto` falls back to the simulator and says why,
 //! `Both` needs the GPU; on a machine with one, each runs there.
-//! `tools/gpu-backend/prove.sh` is the proof on an H100 (its output:
+//! `tools/gates/gpu-backend/prove.sh` is the proof on an H100 (its output:
 //! `tests/data/gpu/`).
 
 use ptx_sim::kernel::{Backend, KernelError, Module, Ran};
@@ -70,7 +70,7 @@ fn the_command_says_why_it_cannot_use_a_gpu() {
     std::fs::create_dir_all(&dir).unwrap();
     let module = dir.join("add_one.ptx");
     std::fs::write(&module, ADD_ONE).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .args(["run", module.to_str().unwrap(), "--block", "4"])
         .args(["--arg", "buf:u32:4:arange", "--gpu"])
         .output()

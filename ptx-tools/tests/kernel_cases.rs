@@ -60,7 +60,7 @@ fn every_case_of_our_own_kernels_replays_bit_for_bit_but_the_known_ones() {
     assert_eq!(
         cases.len(),
         62,
-        "tools/kernel-cases/ours_specs.py has 62 launches"
+        "tools/generators/kernel-cases/ours_specs.py has 62 launches"
     );
     check_all(&cases);
 }
@@ -69,7 +69,7 @@ fn every_case_of_our_own_kernels_replays_bit_for_bit_but_the_known_ones() {
 /// `wgmma.mma_async` over every type combination, N from 8 to 256, every
 /// swizzle and both majors of the shared-memory operands, A from
 /// registers, negated operands, scale-d false, and sparse A with its
-/// metadata and both selectors (`.sp`), on an H100 (`tools/wgmma-cases/`:
+/// metadata and both selectors (`.sp`), on an H100 (`tools/generators/wgmma-cases/`:
 /// `gen.py` wrote the modules and specs, `record.sh` recorded them).
 #[test]
 fn every_wgmma_case_replays_bit_for_bit() {
@@ -78,13 +78,13 @@ fn every_wgmma_case_replays_bit_for_bit() {
     assert_eq!(
         cases.len(),
         327,
-        "tools/wgmma-cases/gen.py has 327 launches"
+        "tools/generators/wgmma-cases/gen.py has 327 launches"
     );
     check_all(&cases);
 }
 
 /// The TMA cases (`tma/`): 99 launches of bulk tensor copies on an H100
-/// and an H200 (`tools/tma-cases/`): tile loads of ranks 1 to 5 with every
+/// and an H200 (`tools/generators/tma-cases/`): tile loads of ranks 1 to 5 with every
 /// swizzle, element strides, boxes partly or wholly outside the tensor
 /// with both fills, im2col loads, interleaved loads of ranks 3 to 5 and
 /// interleaved stores and add-reductions, multicast to clusters of 2 and
@@ -118,7 +118,7 @@ fn every_interleaved_tma_case_replays_bit_for_bit_but_the_known_ones() {
     check_all(&tma_cases(true));
 }
 
-/// The warp-specialised Hopper GEMM (`hopper/`, `tools/hopper-gemm/`): TMA
+/// The warp-specialised Hopper GEMM (`hopper/`, `tools/generators/hopper-gemm/`): TMA
 /// loads multicast across a cluster of 2 into a 2-stage mbarrier pipeline,
 /// a producer warpgroup and two consumer warpgroups issuing `wgmma`, on an
 /// H100; all 65,536 elements of C bit for bit.
@@ -137,7 +137,7 @@ fn the_warp_specialised_hopper_gemm_replays_bit_for_bit() {
 /// and variables' addresses give, loads, stores and atomics on other CTAs'
 /// shared memory, the cluster barrier's forms, mbarrier arrivals from
 /// another CTA, and `st.async`/`red.async` completing on another CTA's
-/// mbarrier (`tools/cluster-cases/`).
+/// mbarrier (`tools/generators/cluster-cases/`).
 #[test]
 fn every_cluster_case_replays_bit_for_bit() {
     let cases =
@@ -145,7 +145,7 @@ fn every_cluster_case_replays_bit_for_bit() {
     assert_eq!(
         cases.len(),
         18,
-        "tools/cluster-cases/cluster_specs.py has 18 launches"
+        "tools/generators/cluster-cases/cluster_specs.py has 18 launches"
     );
     check_all(&cases);
 }
@@ -224,7 +224,7 @@ fn printf_kernels_print_what_the_h100_printed() {
 /// `calls.cu`.
 #[test]
 fn a_fault_in_a_lineinfo_module_names_the_cuda_source_line() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptx-sim"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("run")
         .arg(data().join("ours/modules/calls__lineinfo.ptx"))
         .args(["--entry", "_Z14call_recursionPKiPKfPiPfii"])
@@ -233,7 +233,7 @@ fn a_fault_in_a_lineinfo_module_names_the_cuda_source_line() {
         .args(["--arg", "buf:i32:16", "--arg", "buf:f32:128"])
         .args(["--arg", "i32:128", "--arg", "i32:256"])
         .output()
-        .expect("ptx-sim runs");
+        .expect("ptxsim runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(

@@ -1,5 +1,5 @@
 //! Kernels that use `ptx!`, compiled for the GPU by rustc's nvptx64 backend
-//! (`tools/nvptx-harness/`, modules in `tests/data/kernels/nvptx/modules/`),
+//! (`tools/gates/nvptx-harness/`, modules in `tests/data/kernels/nvptx/modules/`),
 //! replayed in the simulator: one kernel per statement of the H100 golden
 //! file, each computing what the H100 computed for that statement when nvcc
 //! compiled it.
@@ -46,9 +46,9 @@ fn every_golden_statement_compiled_by_rustc_computes_what_the_h100_recorded() {
 
 #[test]
 fn the_harness_kernels_replay_what_the_h100_computed() {
-    // tools/nvptx-harness/nvptx_specs.py: shuffles, votes, matrices (ldmatrix,
+    // tools/gates/nvptx-harness/nvptx_specs.py: shuffles, votes, matrices (ldmatrix,
     // movmatrix, mma, stmatrix) and the examples' statements, as rustc built
-    // them, recorded on an H100 (tools/nvptx-harness/prove.sh).
+    // them, recorded on an H100 (tools/gates/nvptx-harness/prove.sh).
     let folder = root().join("tests/data/kernels/nvptx");
     let cases = ptx_tools::cases::read_cases(&[folder.join("nvptx_h100.jsonl.gz")])
         .expect("the case file reads");

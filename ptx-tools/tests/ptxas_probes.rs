@@ -4,10 +4,10 @@
 //! * `data/ptxas_probe_arith.jsonl.gz`: 15k statements of the arithmetic
 //!   families (integer, float, half, logic, compare, convert), 300 forms with
 //!   their modifier, order and constraint mutations, judged for sm_90 and
-//!   sm_100a (`tools/gpu-golden/probe_arith.py`);
+//!   sm_100a (`tools/generators/gpu-golden/probe_arith.py`);
 //! * `data/ptxas-probe-mem/*.jsonl.gz`: 85k statements of the movement,
 //!   memory, control, sync and misc families, 3,400 forms on seven targets
-//!   and 75k mutations on sm_90 (`tools/ptxas-probe-mem/`).
+//!   and 75k mutations on sm_90 (`tools/generators/ptxas-probe-mem/`).
 //!
 //! Each file is held to the number of disagreements it has today, every one
 //! of them a known case where the checker deliberately differs (listed per
@@ -84,7 +84,7 @@ fn memory_and_sync_families_agree_with_ptxas() {
 /// The matrix and asynchronous-copy families (`mma`, `wmma`, `ldmatrix`,
 /// `stmatrix`, `movmatrix`, `wgmma`, `tcgen05`, `cp.async*`): every form on
 /// eleven targets, with modifier and constraint mutations on sm_90a and
-/// sm_100a (`tools/ptxas-probe-matrix/`).
+/// sm_100a (`tools/generators/ptxas-probe-matrix/`).
 ///
 /// Known: a one-register sparse-metadata vector `{%16}` of `mma.sp` with a
 /// selector (ptxas takes it, the checker wants a bare register); `.f32`
@@ -156,7 +156,7 @@ fn matrix_and_async_copy_minimum_versions_agree_with_ptxas() {
 /// an address offset after `-`, a blank inside an instruction's name, a
 /// decimal literal outside the normal doubles, `.f32` registers in packed
 /// `mma` fragments, and `mov.v4` of a whole vector special register
-/// (`tools/ptxas-probe-reported/`). Every one agrees.
+/// (`tools/generators/ptxas-probe-reported/`). Every one agrees.
 #[test]
 fn the_reported_cases_agree_with_ptxas() {
     assert_at_most("ptxas-probe-reported.jsonl", "sm_90a", 0);

@@ -1,6 +1,6 @@
 //! `ptx!`'s checker against ptxas 13.0 on inline asm as real CUDA code
 //! writes it: the project's collection of 1,832 statements from 34 public
-//! projects (`tests/data/realworld/`, `tools/realworld-corpus/`) and the
+//! projects (`tests/data/realworld/`, `tools/generators/realworld-corpus/`) and the
 //! shared corpus of 427 (`tests/data/realworld/corpus/`), for sm_90a and sm_100a.
 //! Every verdict agrees but for the statements named below, each for its
 //! stated reason.

@@ -60,7 +60,7 @@ fn verdicts(file: &str, only: &[&str]) -> Vec<(String, BTreeSet<&'static str>, V
 
 #[test]
 fn every_seeded_bug_is_reported_and_every_twin_is_clean() {
-    // What each seeded bug must make (tools/seeded-bugs/specs.py says what
+    // What each seeded bug must make (tools/generators/seeded-bugs/specs.py says what
     // was changed): the reduction's load barrier removed leaves warp 0
     // reading slots the other warps have not written yet (a write after
     // its read, and, as the simulator runs warp 0 first, bytes never
@@ -146,7 +146,7 @@ fn the_seeded_twins_replay_bit_for_bit() {
 
 #[test]
 fn unmodified_samples_are_clean_but_three_that_do_what_the_checks_catch() {
-    // A cross-section of the samples (the whole set: `ptx-sim run
+    // A cross-section of the samples (the whole set: `ptxsim run
     // tests/data/kernels/samples_h100*.jsonl.gz --checks all`, 57 of 60
     // clean, docs/sanitizer.md): barriers, shared-memory reductions and
     // scans, atomics, cp.async with and without mbarriers, a grid-wide

@@ -1,6 +1,6 @@
 //! The tensor-map encoder against the CUDA driver: every call of
 //! `cuTensorMapEncodeTiled` and `cuTensorMapEncodeIm2col` that
-//! `tools/tensormap-probe/probe.py` made on
+//! `tools/generators/tensormap-probe/probe.py` made on
 //! an H100 (`tests/data/kernels/tma/tensormap_probe.jsonl.gz`) is made
 //! again here; the encoder must refuse what the driver refused and write
 //! the driver's 128 bytes for the rest, and decoding those bytes must give

@@ -1,5 +1,5 @@
 //! `tensormap.replace` against the H200: every replacement that
-//! `tools/tensormap-probe/replace_probe.py` made on the GPU
+//! `tools/generators/tensormap-probe/replace_probe.py` made on the GPU
 //! (`tests/data/kernels/tma/tensormap_replace.jsonl.gz`: a map the driver
 //! encoded, one field replaced by a kernel, the 128 bytes read back) is made
 //! again here, by the semantic function and by a whole module's launch,

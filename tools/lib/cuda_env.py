@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Where the tools find CUDA 13.0: the Python environment $CUDA_VENV, default `target/cuda-venv`
-under the repository root (the one tools/nvptx-harness/ptxas.sh installs ptxas into), holding the
+under the repository root (the one tools/gates/nvptx-harness/ptxas.sh installs ptxas into), holding the
 pip packages of PACKAGES; its CUDA is the folder nvidia/cu13 of its site-packages (bin/nvcc,
 bin/ptxas, include/). $CUDA_BIN, when set, names that bin folder directly.
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lib"))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../lib"))
     import cuda_env
     cuda_env.nvcc(), cuda_env.ptxas(), cuda_env.cuda_bin()
 
@@ -48,7 +48,7 @@ def nvcc():
 
 
 def ptxas():
-    """CUDA 13.0's ptxas ($PTXAS, when set, as tools/nvptx-harness/ptxas.sh takes it)."""
+    """CUDA 13.0's ptxas ($PTXAS, when set, as tools/gates/nvptx-harness/ptxas.sh takes it)."""
     return os.environ.get("PTXAS") or tool("ptxas")
 
 

@@ -70,7 +70,7 @@ pub unsafe extern "ptx-kernel" fn warp_scan(input: *const u32, out: *mut u32) {
 }
 
 /// The PTX rustc's nvptx64 backend wrote from this file
-/// (`tools/nvptx-harness/build.sh`; the README's "Kernels in Rust" gives the
+/// (`tools/gates/nvptx-harness/build.sh`; the README's "Kernels in Rust" gives the
 /// command for a crate of your own).
 #[cfg(not(target_arch = "nvptx64"))]
 pub const PTX: &str = include_str!("../warp_scan.ptx");

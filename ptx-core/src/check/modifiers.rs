@@ -90,7 +90,7 @@ pub(crate) fn bind(
     // Words already bound as later parts of a multi-word value.
     let mut consumed = vec![false; written.len()];
     // ptxas takes a repeated `.sync` or `.uni` (`vote.sync.uni.pred.uni`)
-    // and `.NaN` (`redux.sync.NaN.min.NaN.f32`, tools/ptxas-probe-mem) even
+    // and `.NaN` (`redux.sync.NaN.min.NaN.f32`, tools/generators/ptxas-probe-mem) even
     // where it refuses other repeats.
     let repeated = |word: &str| {
         written_once(word) || (form.no_repeats && !matches!(word, "sync" | "uni" | "NaN"))

@@ -363,7 +363,7 @@ impl OperandChecker<'_, '_> {
     /// beside registers takes their type (`{%r1, 0}` for a packed .f16x2
     /// fragment of `mma`, `{-1, %h1}` for `.bf16` elements), and a matrix
     /// instruction's vector needs a register in it (`{7}`, `{0, 0}` are
-    /// "Arguments mismatch") unless its elements are floats: tools/diff-fuzz.
+    /// "Arguments mismatch") unless its elements are floats: tools/dev/diff-fuzz.
     fn vector_items(&mut self, spec: &OperandSpec, items: &[Operand], ty: Option<ScalarType>) {
         let registers: Vec<(usize, ScalarType)> = items
             .iter()

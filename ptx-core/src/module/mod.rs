@@ -23,7 +23,7 @@
 //! but never defined, or an `.extern` one that is called, is an error.
 //! `ptx-core/tests/modules.rs` holds the checker to ptxas's verdict on
 //! every module nvcc wrote for the cuda-samples and on about nine hundred
-//! mutants of them (`tools/module-mutants/`).
+//! mutants of them (`tools/generators/module-mutants/`).
 //!
 //! Not read yet: `.alias`, opaque `.texref`/`.samplerref`/`.surfref`
 //! variables and parameters, `.attribute(.managed)` and `.unified`

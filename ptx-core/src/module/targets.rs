@@ -1,6 +1,6 @@
 //! What ptxas 13.0 knows of `.version` and `.target`, as data: the PTX ISA
 //! versions it reads, and for each `sm_` target the first PTX ISA version
-//! that has it (probed with ptxas 13.0: `tools/module-mutants/README.md`).
+//! that has it (probed with ptxas 13.0: `tools/generators/module-mutants/README.md`).
 
 use crate::{PtxVersion, Target, TargetVariant};
 

@@ -685,7 +685,7 @@ fn tensormap_entries() -> Vec<Entry> {
 /// the memory instructions ("Duplicate .volatile modifier", "Multiple
 /// scope modifiers specified", "Duplicate '.L1::eviction_priority'
 /// modifier", for `ld.volatile.volatile`, `st.gpu.gpu`, a doubled `.v4`,
-/// `.cg`, `.add` or `.L2`: tools/diff-fuzz).
+/// `.cg`, `.add` or `.L2`: tools/dev/diff-fuzz).
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = ld_entries();
     out.extend(st_entries());

@@ -197,7 +197,7 @@ fn launch_control_entries() -> Vec<Entry> {
 /// excepted), as ptxas has it ("Duplicate .wait modifier" for
 /// `griddepcontrol.wait.wait`, "Multiple scope modifiers specified" for
 /// `fence.sc.gpu.gpu` or `mbarrier` with `.cluster` twice:
-/// tools/diff-fuzz).
+/// tools/dev/diff-fuzz).
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = barrier_entries();
     out.extend(fence_entries());

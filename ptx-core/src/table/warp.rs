@@ -34,7 +34,7 @@ pub(super) fn entries() -> Vec<Entry> {
         form("bar.warp/.sync membermask:.u32", S::BarWarpSync).since(6, 0, 30),
     ]
     // Each modifier once, `.sync` excepted ("Multiple shuffle modifiers
-    // specified" for `shfl.sync.up.up`: tools/diff-fuzz).
+    // specified" for `shfl.sync.up.up`: tools/dev/diff-fuzz).
     .into_iter()
     .map(Entry::no_repeats)
     .collect()

@@ -6,7 +6,7 @@
 //! modifiers may be optimized to use fused-multiply-add"), and ptxas does:
 //! the fused result is rounded once, so it can differ from the PTX as
 //! written. These are ptxas 13.0's rules for sm_90, found by compiling small
-//! kernels and reading the SASS (`tools/fma-contraction/README.md`):
+//! kernels and reading the SASS (`tools/generators/fma-contraction/README.md`):
 //!
 //! 1. **Product.** An unguarded `mul` of `.f32`, `.f64`, `.f16`, `.f16x2`,
 //!    `.bf16` or `.bf16x2` with no rounding modifier and no `.sat` (`.ftz`

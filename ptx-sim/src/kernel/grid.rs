@@ -313,7 +313,7 @@ impl Grid<'_> {
 }
 
 /// The queue's hand-offs, told to ThreadSanitizer in a build for it
-/// (`--cfg ptx_sanitize="thread"`, `tools/sanitizers/`): std's `Mutex` and
+/// (`--cfg ptx_sanitize="thread"`, `tools/gates/sanitizers/`): std's `Mutex` and
 /// `Condvar` wait inside std, which is not instrumented there, so a worker
 /// taking a CTA another one paused would seem to race with it. Taking the
 /// queue acquires what its last holder released; elsewhere, nothing.

@@ -8,7 +8,7 @@
 //! one bank holds among them (and at least one per 128 bytes they cover:
 //! the ideal). Conflicts are the wavefronts beyond the ideal. What an H100
 //! does (Nsight Compute: `tests/data/bank_conflicts_h100.tsv`, made by
-//! `tools/bank-probe`) adds rules for warp instructions ([`warp_request`]):
+//! `tools/generators/bank-probe`) adds rules for warp instructions ([`warp_request`]):
 //!
 //! * lanes that access 8 bytes each are served a half-warp at a time
 //!   (lanes 0-15, then 16-31), lanes of 16 bytes a quarter-warp at a time,

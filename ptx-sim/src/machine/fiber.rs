@@ -27,7 +27,7 @@
 //! are pooled per OS thread.
 //!
 //! Under AddressSanitizer and ThreadSanitizer (`--cfg ptx_sanitize`, see
-//! `tools/sanitizers/`), every native switch is announced to the sanitizer
+//! `tools/gates/sanitizers/`), every native switch is announced to the sanitizer
 //! ([`sanitize`]); in other builds those hooks are empty.
 
 mod sanitize;
@@ -890,7 +890,7 @@ mod native {
 }
 
 /// Seeded bugs that the sanitizer builds must report, from inside lanes
-/// that have switched stacks: `tools/sanitizers/run.sh` runs each once
+/// that have switched stacks: `tools/gates/sanitizers/run.sh` runs each once
 /// and fails unless the sanitizer names it. They fail by design, so they
 /// are ignored, and they exist only in sanitizer builds.
 #[cfg(all(test, any(ptx_sanitize = "address", ptx_sanitize = "thread")))]

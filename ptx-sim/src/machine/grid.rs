@@ -96,7 +96,7 @@ pub(crate) fn run_ctas<P: Send, O: Send>(
         // Every worker is joined, not left to the scope's end: a join is a
         // `pthread_join`, which ThreadSanitizer sees (the scope's own wait
         // is inside std, not instrumented), so what the workers wrote is
-        // ordered before what this thread reads after (tools/sanitizers/).
+        // ordered before what this thread reads after (tools/gates/sanitizers/).
         let started: Vec<_> = (1..first).map(|_| s.spawn(work)).collect();
         let monitor = s.spawn(|| {
             let mut spawned = Vec::new();

@@ -5,9 +5,9 @@
 //! copy reads it.
 //!
 //! The layout and the encoder's rules were measured on an H100 (driver
-//! 580, CUDA 13.0): `tools/tensormap-probe/probe.py` called the driver
+//! 580, CUDA 13.0): `tools/generators/tensormap-probe/probe.py` called the driver
 //! 2,259 times over every field (1,490 maps written, 769 refused), and
-//! `tools/tensormap-probe/model.py`, which this module follows rule for
+//! `tools/generators/tensormap-probe/model.py`, which this module follows rule for
 //! rule, reproduces all of them (`docs/tensor-maps.md` has the table).
 //!
 //! Words are 32-bit little-endian; the driver writes all 128 bytes, zero
@@ -629,7 +629,7 @@ impl TensorMap {
         )
     }
 
-    /// Both encoders: the driver's checks in `tools/tensormap-probe/model.py`'s
+    /// Both encoders: the driver's checks in `tools/generators/tensormap-probe/model.py`'s
     /// order (the first that fails names the field).
     #[allow(clippy::too_many_arguments)]
     fn encode(
@@ -1072,7 +1072,7 @@ pub enum Field {
 
 /// What `tensormap.replace` writes: `value` into `field` of the map's 128
 /// bytes, as the H200 does it (`tests/data/kernels/tma/tensormap_replace.jsonl.gz`,
-/// 131 replacements recorded by `tools/tensormap-probe/replace_probe.py`):
+/// 131 replacements recorded by `tools/generators/tensormap-probe/replace_probe.py`):
 /// the bits of the field alone, sizes and strides stored as the encoder
 /// stores them (less one, or divided by 16), and nothing else updated (not
 /// even the box's byte count in word 16). `ord` past the map's fields and
@@ -1163,7 +1163,7 @@ mod tests {
     use super::*;
 
     /// One probe record (`tests/data/kernels/tma/tensormap_probe.jsonl.gz`,
-    /// through `tools/tensormap-probe/vectors.py`): the driver's arguments
+    /// through `tools/generators/tensormap-probe/vectors.py`): the driver's arguments
     /// as CUDA enum values, and the 128 bytes it wrote (hex) or the
     /// parameter `model.py` names for its refusal.
     struct V {

@@ -1,6 +1,6 @@
 //! The rules against ptxas 13.0 (V13.0.88, `-arch=sm_90`): the counts of
 //! `tests/data/contractions.tsv` for whole modules, and which pair ptxas
-//! fused in the small kernels of `tools/fma-contraction/experiments.txt`,
+//! fused in the small kernels of `tools/generators/fma-contraction/experiments.txt`,
 //! each test quoting the SASS that `experiments.sass` records for them.
 
 use super::instructions::{exec, register, unit_immediate};
@@ -44,7 +44,7 @@ fn programs(text: &str) -> Vec<(String, Program)> {
 // Whole modules: counts.
 // ---------------------------------------------------------------------------
 
-/// The columns of `contractions.tsv`, as `tools/fma-contraction/count.py` writes them.
+/// The columns of `contractions.tsv`, as `tools/generators/fma-contraction/count.py` writes them.
 const COLUMNS: [&str; 12] = [
     "fmul", "fadd", "ffma", "dmul", "dadd", "dfma", "hmul2", "hadd2", "hfma2", "hmul", "hadd",
     "hfma",
@@ -198,7 +198,7 @@ fn every_function_counts_what_ptxas_made_of_it() {
 // Small kernels: which pair.
 // ---------------------------------------------------------------------------
 
-/// A kernel as `tools/fma-contraction/probe.py` builds it: `body` after
+/// A kernel as `tools/generators/fma-contraction/probe.py` builds it: `body` after
 /// loads of `%f1..8`, `%fd1..8`, `%h1..8` and `%r1..8`, `ST %x` storing `%x`.
 fn kernel(body: &str) -> Program {
     let mut lines = Vec::new();

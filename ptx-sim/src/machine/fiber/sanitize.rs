@@ -1,7 +1,7 @@
 //! Telling AddressSanitizer and ThreadSanitizer about the native fibers'
 //! stack switches, in builds with `--cfg ptx_sanitize="address"` or
 //! `--cfg ptx_sanitize="thread"` (with the matching `-Zsanitizer`, see
-//! `tools/sanitizers/run.sh`). In every other build [`Switches`] is empty
+//! `tools/gates/sanitizers/run.sh`). In every other build [`Switches`] is empty
 //! and its hooks compile to nothing.
 //!
 //! * **AddressSanitizer** must know which stack runs: to tell a stack

@@ -2,7 +2,7 @@
 //! results per function, stored as the piecewise quadratic the hardware
 //! evidently evaluates plus the entries where its last bit differs.
 //!
-//! `tools/sfu-probe/tables.py` writes them from the probe records; the
+//! `tools/generators/sfu-probe/tables.py` writes them from the probe records; the
 //! format is described there and in `docs/special-functions.md`.
 
 use std::sync::OnceLock;
@@ -131,7 +131,7 @@ pub struct Dense {
 
 impl Dense {
     /// Reads a dense blob (`b"SFUD"`, the parts' sizes, then the zlib
-    /// stream of zigzag LEB128 differences; see `tools/sfu-probe/tables.py`).
+    /// stream of zigzag LEB128 differences; see `tools/generators/sfu-probe/tables.py`).
     fn parse(blob: &[u8]) -> Dense {
         let word = |at: usize| u32::from_le_bytes(blob[at..at + 4].try_into().unwrap());
         assert_eq!(&blob[..4], b"SFUD", "special-function table magic");

@@ -1,6 +1,6 @@
 //! `mma.sync`: the warp's fragments of A, B and C multiplied and added
 //! with the H100's tensor-core numerics (see
-//! `docs/tensor-core-numerics.md`, [`fused_sum`], and `tools/mma-fit/`, the
+//! `docs/tensor-core-numerics.md`, [`fused_sum`], and `tools/probes/mma-fit/`, the
 //! script that fitted the models to the golden records).
 
 use crate::exec::SemResult;

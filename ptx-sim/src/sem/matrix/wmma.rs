@@ -6,7 +6,7 @@
 //! **measured on an H100**: every load and store form of the table, over
 //! memory whose elements identify themselves, in
 //! `tests/data/golden/h100_sm90_wmma_seed13.jsonl.gz`
-//! (`tools/gpu-golden/wmma.py`). All 2,052 load and store records, of every
+//! (`tools/generators/gpu-golden/wmma.py`). All 2,052 load and store records, of every
 //! shape, type, layout, state space and stride, follow [`Fragment`].
 //!
 //! # The layouts

@@ -10,7 +10,7 @@
 //! memory is private (grown as used, up to 512 KiB) and appears at
 //! [`LOCAL_WINDOW`]. `.const` addresses reach the launch's constant
 //! buffers, laid out from 0 (where the H100 puts the first `__constant__`
-//! array, `tools/const-param-probe`), and appear at [`CONST_WINDOW`];
+//! array, `tools/probes/const-param-probe`), and appear at [`CONST_WINDOW`];
 //! `.param` addresses are byte offsets into the kernel's parameters, which
 //! appear at [`PARAM_WINDOW`].
 
@@ -510,7 +510,7 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
 /// running CTA's shared memory, a global buffer of the launch (or its
 /// kernel parameters, whose window the ISA places inside the global one:
 /// "`isspacep.global` returns 1 for kernel function parameters", as the
-/// H100 does, `tools/const-param-probe`), the thread's local window, a
+/// H100 does, `tools/probes/const-param-probe`), the thread's local window, a
 /// constant buffer of the launch, or the kernel's parameters.
 #[inline]
 pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {

@@ -46,7 +46,7 @@ pub fn cache_hint(_: &Mods, _: &mut [u64]) -> SemResult {
 /// `createpolicy.fractional.primary{.secondary}.b64 policy{, fraction}`:
 /// the 64-bit L2 cache policy the H100 makes for a fraction of the lines
 /// an access touches, as measured for every priority pair and 13 fractions
-/// (`tests/data/hints/hint_probe_h100.jsonl`, `tools/hint-probe`): bits
+/// (`tests/data/hints/hint_probe_h100.jsonl`, `tools/generators/hint-probe`): bits
 /// 60-63 hold 1, bit 59 0 (a range policy has 1), bits 57-58 the primary
 /// priority (`evict_unchanged` 0, `evict_first` 1, `evict_last` 2,
 /// `evict_normal` 3), bit 56 the secondary (`evict_first` 1, else 0),

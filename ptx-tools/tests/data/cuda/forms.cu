@@ -1,5 +1,5 @@
 // Every way this file writes an asm() statement, for ptx-sim's tests:
-// `ptx-sim check forms.cu` finds 14 statements and nothing wrong in them.
+// `ptxsim check forms.cu` finds 14 statements and nothing wrong in them.
 // ptxas 13.0 accepts each for sm_90a: `nvcc -cubin -arch=sm_90a forms.cu`,
 // with and without -DWIDE_STORE (the two branches of statement 12).
 

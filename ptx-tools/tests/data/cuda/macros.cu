@@ -1,5 +1,5 @@
 // asm() statements inside macros, for ptx-sim's tests. A #define's body
-// runs on over backslashed line ends; `ptx-sim check macros.cu` finds the
+// runs on over backslashed line ends; `ptxsim check macros.cu` finds the
 // statements there too: 6 in all, of which the 4 whose template or operand
 // a macro builds are reported as not checked. ptxas 13.0 accepts every one
 // as the preprocessor expands it (`nvcc -cubin -arch=sm_90a macros.cu`).

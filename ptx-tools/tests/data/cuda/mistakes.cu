@@ -1,5 +1,5 @@
 // Statements that nvcc or ptxas rejects, for ptx-sim's tests: each error
-// that `ptx-sim check mistakes.cu --target sm_90a` reports stands where
+// that `ptxsim check mistakes.cu --target sm_90a` reports stands where
 // the comment above its statement says, and ptxas 13.0 rejects that
 // statement too (`nvcc -cubin -arch=sm_90a`; statement 5 with -DBYTE_STORE
 // is accepted, its other branch is not).

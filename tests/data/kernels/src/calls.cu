@@ -4,7 +4,7 @@
 // indirect calls through tables of device function pointers; a dense switch;
 // per-thread arrays indexed with data-dependent indices (.local memory).
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 // Recursion depths are kept small (<= 16 frames) because the recorder cannot
 // raise the default 1 KiB per-thread stack.
 

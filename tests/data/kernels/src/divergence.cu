@@ -4,7 +4,7 @@
 // fixed by ptxas's code and the hardware's convergence, so a recording holds
 // it and the simulator must run the paths in the same order.
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 // Each kernel: one warp per 32 threads; out[k * n + t] is lane t's k-th ticket
 // (0xffffffff where it took none), n the number of threads.
 

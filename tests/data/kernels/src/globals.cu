@@ -5,7 +5,7 @@
 // data-dependent indices. The kernels only read module variables, except
 // global_scratch, which rewrites its whole scratch table before reading it.
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 
 #include <cstdint>
 

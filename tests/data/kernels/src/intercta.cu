@@ -11,7 +11,7 @@
 // 2048 threads). Results are deterministic: integer sums are order-free, and
 // float sums use a fixed association.
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 
 // ---------------------------------------------------------------- grid barrier
 

@@ -10,7 +10,7 @@
 // allocated them in the printf buffer. Kernels whose order matters use one
 // warp, or let the second warp print only after a __syncthreads().
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 
 #include <cstdio>
 

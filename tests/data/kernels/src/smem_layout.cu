@@ -5,7 +5,7 @@
 // of its static __shared__ arrays and of the extern __shared__ array, so that
 // a recording captures the H100's layout for these launch shapes.
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 
 #define SREG(name)                                  \
   __device__ __forceinline__ unsigned read_##name() { \

@@ -11,7 +11,7 @@
 // shape could depend on scheduling (coalesced_threads), the kernel only
 // stores quantities that are the same for any grouping.
 //
-// Written for the ptx project's kernel cases (tools/kernel-cases/ours_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/kernel-cases/ours_specs.py).
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>

@@ -29,7 +29,7 @@
 // Words 0-9, 12-13, 15 and 20-22 are raw addresses: the H100's layout of the windows.
 // A final cluster.sync() keeps every CTA's shared memory alive until all remote loads are done.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

@@ -20,7 +20,7 @@
 // then copies its Box word for word to out[cta * BOX_WORDS ...], and a last cluster.sync()
 // precedes exit. Every result is independent of the order of the remote operations.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

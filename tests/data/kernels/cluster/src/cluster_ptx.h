@@ -1,5 +1,5 @@
 // Inline-PTX helpers shared by the thread-block-cluster kernel cases
-// (tools/cluster-cases/cluster_specs.py): the raw sm_90 cluster instructions and special
+// (tools/generators/cluster-cases/cluster_specs.py): the raw sm_90 cluster instructions and special
 // registers, one small function each, so that every module spells them out as written here.
 //
 // Written for the ptx project's kernel cases.

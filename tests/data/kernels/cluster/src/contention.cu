@@ -15,7 +15,7 @@
 // the target's threads write out[cluster * 10 + j] = c[j] (j < 8), out[cluster * 10 + 8 / 9] =
 // c64 low / high. cluster = %clusterid.x. Every result is independent of the order.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

@@ -14,7 +14,7 @@
 // (cluster = linear cluster index) and adds them into global_bins[q * per + j] (integer
 // atomics: the whole grid's histogram). All results are order-free.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

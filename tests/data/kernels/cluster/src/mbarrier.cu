@@ -16,7 +16,7 @@
 // every CTA passes a cluster.sync() (rank 0 only after phase 0 completed), so no phase-1 arrival
 // can count towards phase 0; a last cluster.sync() before exit. cluster = %clusterid.x.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

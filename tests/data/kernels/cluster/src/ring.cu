@@ -18,7 +18,7 @@
 // Double buffering makes it race-free: a push into buf[k & 1] of round k can only follow the
 // neighbour's read of that buffer in round k - 2 (it passed round k - 1's barrier after it).
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

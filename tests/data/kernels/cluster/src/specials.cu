@@ -22,7 +22,7 @@
 // The cluster shape comes from __cluster_dims__ (.reqnctapercluster), so a plain launch works;
 // cl_specials_none has no cluster attribute: a launch of implicit 1x1x1 clusters.
 //
-// Written for the ptx project's kernel cases (tools/cluster-cases/cluster_specs.py).
+// Written for the ptx project's kernel cases (tools/generators/cluster-cases/cluster_specs.py).
 #include <cooperative_groups.h>
 #include "cluster_ptx.h"
 

@@ -1,5 +1,5 @@
 // A warp-specialised Hopper GEMM, written for the ptx project's kernel cases
-// (hopper/ws_gemm, tools/hopper-gemm/): C = A x B^T in f32 from f16 inputs, A as M x K and B as
+// (hopper/ws_gemm, tools/generators/hopper-gemm/): C = A x B^T in f32 from f16 inputs, A as M x K and B as
 // N x K, both K-major, M = N = K = 256; one 128x128 tile of C per CTA, K in steps of 64.
 //
 // Each CTA has three warpgroups. Warpgroup 0 is the producer: it lowers its registers

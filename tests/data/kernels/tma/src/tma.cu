@@ -1,4 +1,4 @@
-// Hopper TMA kernel cases (tools/tma-cases/README.md): every kernel copies tiles with the bulk
+// Hopper TMA kernel cases (tools/generators/tma-cases/README.md): every kernel copies tiles with the bulk
 // async copy engine into (or out of) a 1024-byte-aligned shared region that was first filled
 // with the sentinel byte 0xA5, and then dumps the whole region byte for byte to `out`, so the
 // record shows exactly where each element landed (swizzle, element strides, out-of-bounds fill)
