@@ -117,9 +117,8 @@ fn each_error_stands_where_the_source_has_it_and_fails_the_run() {
 #[test]
 fn bytes_that_are_not_utf8_do_not_stop_the_check() {
     // A Latin-1 comment (0xE9, "é") before a statement ptxas accepts.
-    let dir = std::env::temp_dir().join(format!("ptxsim-cuda-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("latin1.cu");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("latin1.cu");
     let mut text = b"// caf\xe9\n__device__ unsigned lane() {\n".to_vec();
     text.extend_from_slice(b"    unsigned r;\n    asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));\n");
     text.extend_from_slice(b"    return r;\n}\n");
@@ -149,7 +148,9 @@ fn a_file_that_cannot_be_read_exits_2() {
         run.stderr
     );
     // A folder named like a source.
-    let dir = std::env::temp_dir().join(format!("ptxsim-cuda-dir-{}.cu", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    assert_eq!(check(&dir).code, 2);
+    let dir = tempfile::Builder::new()
+        .suffix(".cu")
+        .tempdir()
+        .expect("a temporary folder");
+    assert_eq!(check(dir.path()).code, 2);
 }

@@ -36,9 +36,9 @@ DONE:
 
 /// Runs `ptxsim check` on `text` written to a file named `name`.
 fn check(name: &str, text: &str) -> (i32, String, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("ptxsim-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join(name);
+    // Removed when the check is done: the path is only named in output.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("the module written");
     let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("check")
@@ -105,9 +105,8 @@ const TWO_BUFFERS: &str = "\
 /// Runs `ptxsim run` on [`TWO_BUFFERS`] with `extra` arguments: exit code
 /// and standard output.
 fn run_two_buffers(extra: &[&str]) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("ptxsim-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("keep.ptx");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("keep.ptx");
     std::fs::write(&path, TWO_BUFFERS).expect("the module written");
     let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .arg("run")

@@ -66,9 +66,8 @@ fn each_backend_runs_where_it_says_or_says_why_not() {
 
 #[test]
 fn the_command_says_why_it_cannot_use_a_gpu() {
-    let dir = std::env::temp_dir().join(format!("ptx-gpu-backend-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let module = dir.join("add_one.ptx");
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("add_one.ptx");
     std::fs::write(&module, ADD_ONE).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_ptxsim"))
         .args(["run", module.to_str().unwrap(), "--block", "4"])
@@ -84,7 +83,6 @@ fn the_command_says_why_it_cannot_use_a_gpu() {
         assert_eq!(out.status.code(), Some(2), "{text}");
         assert!(text.contains("kernel `add_one` on the GPU:"), "{text}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A chain of launches over device memory: `add_one` three times over one
