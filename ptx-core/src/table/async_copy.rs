@@ -4,9 +4,12 @@
 //!
 //! Which operands a copy takes follows from its modifiers (a `.multicast::cluster`
 //! copy takes a CTA mask, an `.L2::cache_hint` one a cache policy, an `.im2col`
-//! one the offsets), so the forms are generated for each combination. A
-//! destination and source state space are written as one two-word value
-//! (`.shared::cluster.global`) so that they keep their order.
+//! one the offsets), so each combination is a form of its own: written out
+//! line by line, except for the tensor copies, whose dimensions, load modes,
+//! directions, multicast, CTA group and cache hint multiply to some 250
+//! forms, generated from those lists. A destination and source state space
+//! are written as one two-word value (`.shared::cluster.global`) so that
+//! they keep their order.
 //!
 //! `st.async` and `red.async` belong to the memory family.
 
@@ -14,11 +17,8 @@ use super::{Entry, form};
 use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
 
-/// `[dst], [src], size` as the non-tensor bulk copies write them.
-const BULK: &str = "[dst], [src], size:.u32";
-
 fn cp_async() -> Vec<Entry> {
-    let mut out = vec![
+    vec![
         form("cp.async.commit_group/", S::CpAsyncCommitGroup).since(7, 0, 80),
         form("cp.async.wait_group/ n:.u32:imm", S::CpAsyncWaitGroup).since(7, 0, 80),
         form("cp.async.wait_all/", S::CpAsyncWaitAll).since(7, 0, 80),
@@ -32,42 +32,62 @@ fn cp_async() -> Vec<Entry> {
             S::CpAsyncMbarrierArrive,
         )
         .since(7, 8, 80),
-    ];
-    // cp.async: .ca copies 4, 8 or 16 bytes, .cg only 16. The optional third
-    // operand is a source size or an ignore-source predicate (PTX ISA 7.5);
-    // .L2::cache_hint (7.4) adds a cache policy last; .L2::128B etc. came in 7.4.
-    let copies = [(".ca", "4|8|16"), (".cg", "16")];
-    // Each extra has its semantics key: the slots alone cannot tell a
-    // source size from a cache policy. A number there is a source size
-    // (ptxas 13.0 holds it to 0..=cp-size), never a constant predicate.
-    let extras = [
-        ("", (7, 0), S::CpAsync),
-        (", src_size:.u32", (7, 0), S::CpAsyncSrcSize),
-        (", ignore_src:.pred:neg:reg", (7, 5), S::CpAsyncIgnoreSrc),
-    ];
-    for (cache, sizes) in copies {
-        for (extra, extra_ptx, key) in extras {
-            for (hint, hint_ptx) in [("", (7, 0)), (".L2::cache_hint", (7, 4))] {
-                let policy = if hint.is_empty() { "" } else { ", policy:.u64" };
-                for (prefetch, prefetch_ptx) in [("", (7, 0)), (".prefetch", (7, 4))] {
-                    let prefetch_def = if prefetch.is_empty() {
-                        ""
-                    } else {
-                        "; .prefetch = { .L2::64B, .L2::128B, .L2::256B }"
-                    };
-                    // ptxas takes .shared::cta on cp.async from PTX ISA 7.7.
-                    for (ss, ss_ptx) in [(".shared", (7, 0)), (".shared::cta", (7, 7))] {
-                        let spec = format!(
-                            "cp.async/{cache}.dir{hint}{prefetch} [dst], [src], size:.u32:imm:{sizes}{extra}{policy}{prefetch_def}; .dir = {{ {ss}.global }}"
-                        );
-                        let ptx = extra_ptx.max(hint_ptx).max(prefetch_ptx).max(ss_ptx);
-                        out.push(Entry::owned(spec, key).since(ptx.0, ptx.1, 80));
-                    }
-                }
-            }
-        }
-    }
-    out
+        // cp.async: .ca copies 4, 8 or 16 bytes, .cg only 16. The optional third
+        // operand is a source size or an ignore-source predicate (PTX ISA 7.5);
+        // .L2::cache_hint (7.4) adds a cache policy last; .L2::128B etc. came in 7.4;
+        // ptxas takes .shared::cta on cp.async from PTX ISA 7.7. Each extra
+        // operand has its semantics key: the slots alone cannot tell a source
+        // size from a cache policy. A number there is a source size (ptxas 13.0
+        // holds it to 0..=cp-size), never a constant predicate.
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16; .dir = { .shared.global }", S::CpAsync).since(7, 0, 80),
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, policy:.u64; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, policy:.u64; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16, src_size:.u32; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 0, 80),
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16, src_size:.u32; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16, src_size:.u32; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16, src_size:.u32; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, src_size:.u32, policy:.u64; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, src_size:.u32, policy:.u64; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, src_size:.u32, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, src_size:.u32, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.ca.dir [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.ca.dir.prefetch [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg, policy:.u64; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.ca.dir.L2::cache_hint [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg, policy:.u64; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.ca.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:4|8|16, ignore_src:.pred:neg:reg, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16; .dir = { .shared.global }", S::CpAsync).since(7, 0, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, policy:.u64; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, policy:.u64; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsync).since(7, 4, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsync).since(7, 7, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16, src_size:.u32; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 0, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16, src_size:.u32; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16, src_size:.u32; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16, src_size:.u32; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, src_size:.u32, policy:.u64; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, src_size:.u32, policy:.u64; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, src_size:.u32, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncSrcSize).since(7, 4, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, src_size:.u32, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncSrcSize).since(7, 7, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.cg.dir [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.cg.dir.prefetch [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg, policy:.u64; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.cg.dir.L2::cache_hint [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg, policy:.u64; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared.global }", S::CpAsyncIgnoreSrc).since(7, 5, 80),
+        form("cp.async/.cg.dir.L2::cache_hint.prefetch [dst], [src], size:.u32:imm:16, ignore_src:.pred:neg:reg, policy:.u64; .prefetch = { .L2::64B, .L2::128B, .L2::256B }; .dir = { .shared::cta.global }", S::CpAsyncIgnoreSrc).since(7, 7, 80),
+    ]
 }
 
 /// A bulk-copy form: PTX ISA `ptx`, `sm_90` unless `sm100` (then the sm_100 family).
@@ -90,7 +110,7 @@ fn hinted(hint: bool) -> (&'static str, &'static str) {
 }
 
 fn cp_async_bulk() -> Vec<Entry> {
-    let mut out = vec![
+    vec![
         form("cp.async.bulk.commit_group/", S::CpAsyncBulkCommitGroup).since(8, 0, 90),
         form(
             "cp.async.bulk.wait_group/{.read} n:.u32:imm",
@@ -102,92 +122,57 @@ fn cp_async_bulk() -> Vec<Entry> {
             S::CpAsyncBulk,
         )
         .since(8, 0, 90),
-    ];
-    const TX: &str = ".mbarrier::complete_tx::bytes";
-    for hint in [false, true] {
-        let (h, policy) = hinted(hint);
-        // global -> shared::cluster, optionally multicast to the CTAs of a mask.
-        for multicast in [false, true] {
-            let (m, mask) = if multicast {
-                (".multicast::cluster", ", cta_mask:.b16")
-            } else {
-                ("", "")
-            };
-            let spec = format!(
-                "cp.async.bulk/.dir{TX}{m}{h} {BULK}, [mbar]{mask}{policy}; .dir = {{ .shared::cluster.global }}"
-            );
-            out.push(bulk(spec, S::CpAsyncBulk, (8, 0), false));
-        }
-        // global -> shared::cta (PTX ISA 8.6).
-        let spec = format!(
-            "cp.async.bulk/.dir{TX}{h} {BULK}, [mbar]{policy}; .dir = {{ .shared::cta.global }}"
-        );
-        out.push(bulk(spec, S::CpAsyncBulk, (8, 6), false));
-        // shared::cta -> global, completed by bulk async-groups; a byte mask from sm_100.
-        let spec = format!(
-            "cp.async.bulk/.dir.bulk_group{h} {BULK}{policy}; .dir = {{ .global.shared::cta }}"
-        );
-        out.push(bulk(spec, S::CpAsyncBulk, (8, 0), false));
-        let spec = format!(
-            "cp.async.bulk/.dir.bulk_group{h}.cp_mask {BULK}{policy}, byte_mask:.b16; .dir = {{ .global.shared::cta }}"
-        );
-        out.push(Entry::owned(spec, S::CpAsyncBulk).since(8, 6, 100));
-        // Prefetch into L2.
-        let spec = format!("cp.async.bulk.prefetch/.L2.global{h} [src], size:.u32{policy}");
-        out.push(bulk(spec, S::CpAsyncBulkPrefetch, (8, 0), false));
-    }
-    out
+        // global -> shared::cluster, optionally multicast to the CTAs of a mask;
+        // global -> shared::cta (PTX ISA 8.6); shared::cta -> global, completed by
+        // bulk async-groups, with a byte mask from sm_100; a prefetch into L2.
+        // Then the same with an L2 cache hint.
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.global }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes.multicast::cluster [dst], [src], size:.u32, [mbar], cta_mask:.b16; .dir = { .shared::cluster.global }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes [dst], [src], size:.u32, [mbar]; .dir = { .shared::cta.global }", S::CpAsyncBulk).since(8, 6, 90),
+        form("cp.async.bulk/.dir.bulk_group [dst], [src], size:.u32; .dir = { .global.shared::cta }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.bulk_group.cp_mask [dst], [src], size:.u32, byte_mask:.b16; .dir = { .global.shared::cta }", S::CpAsyncBulk).since(8, 6, 100),
+        form("cp.async.bulk.prefetch/.L2.global [src], size:.u32", S::CpAsyncBulkPrefetch).since(8, 0, 90),
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes.L2::cache_hint [dst], [src], size:.u32, [mbar], policy:.u64; .dir = { .shared::cluster.global }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [dst], [src], size:.u32, [mbar], cta_mask:.b16, policy:.u64; .dir = { .shared::cluster.global }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.mbarrier::complete_tx::bytes.L2::cache_hint [dst], [src], size:.u32, [mbar], policy:.u64; .dir = { .shared::cta.global }", S::CpAsyncBulk).since(8, 6, 90),
+        form("cp.async.bulk/.dir.bulk_group.L2::cache_hint [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }", S::CpAsyncBulk).since(8, 0, 90),
+        form("cp.async.bulk/.dir.bulk_group.L2::cache_hint.cp_mask [dst], [src], size:.u32, policy:.u64, byte_mask:.b16; .dir = { .global.shared::cta }", S::CpAsyncBulk).since(8, 6, 100),
+        form("cp.async.bulk.prefetch/.L2.global.L2::cache_hint [src], size:.u32, policy:.u64", S::CpAsyncBulkPrefetch).since(8, 0, 90),
+    ]
 }
 
-/// Reduction operations and the types each takes in a bulk reduction into
-/// global memory and into shared::cluster memory (as ptxas checks them;
-/// `.add` of `.f16`/`.bf16` needs `.noftz` and is written separately).
-const REDUCTIONS: [(&str, &str, &str); 8] = [
-    ("and", "{ .b32, .b64 }", "{ .b32 }"),
-    ("or", "{ .b32, .b64 }", "{ .b32 }"),
-    ("xor", "{ .b32, .b64 }", "{ .b32 }"),
-    (
-        "add",
-        "{ .u32, .s32, .u64, .f32, .f64 }",
-        "{ .u32, .s32, .u64 }",
-    ),
-    ("inc", "{ .u32 }", "{ .u32 }"),
-    ("dec", "{ .u32 }", "{ .u32 }"),
-    (
-        "min",
-        "{ .u32, .s32, .u64, .s64, .f16, .bf16 }",
-        "{ .u32, .s32 }",
-    ),
-    (
-        "max",
-        "{ .u32, .s32, .u64, .s64, .f16, .bf16 }",
-        "{ .u32, .s32 }",
-    ),
-];
-
+/// The bulk reductions. Each operation takes its own types into global
+/// memory and into shared::cluster memory (as ptxas checks them); `.add` of
+/// `.f16`/`.bf16` needs `.noftz` and is written separately.
 fn cp_reduce_async_bulk() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for (op, global_types, cluster_types) in REDUCTIONS {
-        let spec = format!(
-            "cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.{op}.type {BULK}, [mbar]; .dir = {{ .shared::cluster.shared::cta }}; .type = {cluster_types}"
-        );
-        out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
-        for hint in [false, true] {
-            let (h, policy) = hinted(hint);
-            let spec = format!(
-                "cp.reduce.async.bulk/.dir.bulk_group{h}.{op}.type {BULK}{policy}; .dir = {{ .global.shared::cta }}; .type = {global_types}"
-            );
-            out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
-        }
-    }
-    for hint in [false, true] {
-        let (h, policy) = hinted(hint);
-        let spec = format!(
-            "cp.reduce.async.bulk/.dir.bulk_group{h}.add.noftz.type {BULK}{policy}; .dir = {{ .global.shared::cta }}; .type = {{ .f16, .bf16 }}"
-        );
-        out.push(bulk(spec, S::CpReduceAsyncBulk, (8, 0), false));
-    }
-    out
+    vec![
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.and.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .b32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.and.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.and.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.or.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .b32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.or.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.or.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.xor.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .b32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.xor.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.xor.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .b32, .b64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.add.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .u32, .s32, .u64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.add.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .f32, .f64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.add.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .f32, .f64 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.inc.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.inc.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.inc.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.dec.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.dec.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.dec.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .u32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.min.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .u32, .s32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.min.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .s64, .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.min.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .s64, .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.mbarrier::complete_tx::bytes.max.type [dst], [src], size:.u32, [mbar]; .dir = { .shared::cluster.shared::cta }; .type = { .u32, .s32 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.max.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .s64, .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.max.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .u32, .s32, .u64, .s64, .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.add.noftz.type [dst], [src], size:.u32; .dir = { .global.shared::cta }; .type = { .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+        form("cp.reduce.async.bulk/.dir.bulk_group.L2::cache_hint.add.noftz.type [dst], [src], size:.u32, policy:.u64; .dir = { .global.shared::cta }; .type = { .f16, .bf16 }", S::CpReduceAsyncBulk).since(8, 0, 90),
+    ]
 }
 
 /// A tensor load mode: its modifier, the dimensions it takes, how many

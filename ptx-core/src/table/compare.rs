@@ -8,136 +8,79 @@
 //! `.and`/`.or`/`.xor` forms combine the result with a predicate `c` that may
 //! be negated (`!c`), and only those forms take `c`.
 
-use super::Entry;
+use super::{Entry, form};
 use crate::semantics::Semantics as S;
 
-/// One class of source types: the types, the group of their comparison
-/// operators, whether `.ftz` applies, whether `setp` may write a second
-/// predicate `p|q`, and when the class appeared.
-struct SourceClass {
-    types: &'static str,
-    cmp: &'static str,
-    ftz: bool,
-    pair: bool,
-    since: (u8, u8, u32),
-}
-
-const fn class(
-    types: &'static str,
-    cmp: &'static str,
-    ftz: bool,
-    since: (u8, u8, u32),
-) -> SourceClass {
-    SourceClass {
-        types,
-        cmp,
-        ftz,
-        pair: true,
-        since,
-    }
-}
-
-/// The scalar half precision classes: ptxas refuses `p|q` for them
-/// ("Predicate output not allowed"), as the ISA's syntax shows.
-const fn single(c: SourceClass) -> SourceClass {
-    SourceClass { pair: false, ..c }
-}
-
-const SIGNED: SourceClass = class(".s16, .s32, .s64", "cmp_signed", false, (1, 0, 10));
-const UNSIGNED: SourceClass = class(".u16, .u32, .u64", "cmp_unsigned", false, (1, 0, 10));
-const BIT: SourceClass = class(".b16, .b32, .b64", "cmp_bit", false, (1, 0, 10));
-const F32: SourceClass = class(".f32", "cmp_float", true, (1, 0, 10));
-const F64: SourceClass = class(".f64", "cmp_float", false, (1, 0, 13));
-const F16: SourceClass = single(class(".f16", "cmp_float", true, (4, 2, 53)));
-const F16X2: SourceClass = class(".f16x2", "cmp_float", true, (4, 2, 53));
-const BF16: SourceClass = single(class(".bf16", "cmp_float", false, (7, 8, 90)));
-const BF16X2: SourceClass = class(".bf16x2", "cmp_float", false, (7, 8, 90));
-
-/// The later of two (PTX ISA, sm) requirements.
-fn later(a: (u8, u8, u32), b: (u8, u8, u32)) -> (u8, u8, u32) {
-    let (major, minor) = (a.0, a.1).max((b.0, b.1));
-    (major, minor, a.2.max(b.2))
-}
-
-/// `setp` with and without the combining operation, for one source class.
-/// For the `x2` types `p` and `q` receive the comparisons of the two halves.
-fn setp(c: &SourceClass) -> [Entry; 2] {
-    let ftz = if c.ftz { "{.ftz}" } else { "" };
-    let (major, minor, sm) = c.since;
-    let (cmp, types) = (c.cmp, c.types);
-    // ptxas takes the sink `_` for `p`.
-    let p = if c.pair { "p|q:sink" } else { "p:sink" };
-    [
-        Entry::owned(
-            format!("setp.{cmp}{ftz}.type ={p}:.pred, a, b; .type = {{ {types} }}"),
-            S::Setp,
-        )
-        .since(major, minor, sm),
-        Entry::owned(
-            format!(
-                "setp.{cmp}.boolop{ftz}.type ={p}:.pred, a, b, c:.pred:neg; .type = {{ {types} }}"
-            ),
-            S::SetpBoolop,
-        )
-        .since(major, minor, sm),
-    ]
-}
-
-/// `set` for one source class and a list of destination types.
-fn set(c: &SourceClass, dtypes: &str, since: (u8, u8, u32)) -> [Entry; 2] {
-    let ftz = if c.ftz { "{.ftz}" } else { "" };
-    let (major, minor, sm) = later(c.since, since);
-    let (cmp, types) = (c.cmp, c.types);
-    [
-        Entry::owned(
-            format!(
-                "set.{cmp}{ftz}.dtype.stype =d:.dtype, a, b; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
-            ),
-            S::Set,
-        )
-        .since(major, minor, sm),
-        Entry::owned(
-            format!(
-                "set.{cmp}.boolop{ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = {{ {dtypes} }}; .stype = {{ {types} }}"
-            ),
-            S::SetBoolop,
-        )
-        .since(major, minor, sm),
-    ]
-}
-
 pub(super) fn entries() -> Vec<Entry> {
-    let mut entries = Vec::new();
-    for c in [
-        &SIGNED, &UNSIGNED, &BIT, &F32, &F64, &F16, &F16X2, &BF16, &BF16X2,
-    ] {
-        entries.extend(setp(c));
-    }
-    // `set` writes all ones (integer destinations) or 1.0 (floating point ones).
-    for c in [&SIGNED, &UNSIGNED, &BIT, &F32, &F64] {
-        entries.extend(set(c, ".u32, .s32, .f32", (1, 0, 10)));
-        entries.extend(set(c, ".f16", (4, 2, 53)));
-        entries.extend(set(c, ".bf16", (7, 8, 90)));
-    }
-    entries.extend(set(&F16, ".u16, .s16, .u32, .s32, .f16", (4, 2, 53)));
-    entries.extend(set(&BF16, ".u16, .s16, .u32, .s32, .bf16", (7, 8, 90)));
-    entries.extend(set(&F16X2, ".f16x2, .u32, .s32", (4, 2, 53)));
-    entries.extend(set(&BF16X2, ".bf16x2, .u32, .s32", (7, 8, 90)));
-    let values = ".b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64";
-    entries.extend([
+    vec![
+        // setp, with and without the combining operation, for each class of
+        // source types. For the `x2` types `p` and `q` receive the comparisons
+        // of the two halves; for the scalar half precision types ptxas refuses
+        // `p|q` ("Predicate output not allowed"), as the ISA's syntax shows.
+        // ptxas takes the sink `_` for `p`.
+        form("setp.cmp_signed.type =p|q:sink:.pred, a, b; .type = { .s16, .s32, .s64 }", S::Setp),
+        form("setp.cmp_signed.boolop.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .s16, .s32, .s64 }", S::SetpBoolop),
+        form("setp.cmp_unsigned.type =p|q:sink:.pred, a, b; .type = { .u16, .u32, .u64 }", S::Setp),
+        form("setp.cmp_unsigned.boolop.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .u16, .u32, .u64 }", S::SetpBoolop),
+        form("setp.cmp_bit.type =p|q:sink:.pred, a, b; .type = { .b16, .b32, .b64 }", S::Setp),
+        form("setp.cmp_bit.boolop.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .b16, .b32, .b64 }", S::SetpBoolop),
+        form("setp.cmp_float{.ftz}.type =p|q:sink:.pred, a, b; .type = { .f32 }", S::Setp),
+        form("setp.cmp_float.boolop{.ftz}.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .f32 }", S::SetpBoolop),
+        form("setp.cmp_float.type =p|q:sink:.pred, a, b; .type = { .f64 }", S::Setp).since(1, 0, 13),
+        form("setp.cmp_float.boolop.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .f64 }", S::SetpBoolop).since(1, 0, 13),
+        form("setp.cmp_float{.ftz}.type =p:sink:.pred, a, b; .type = { .f16 }", S::Setp).since(4, 2, 53),
+        form("setp.cmp_float.boolop{.ftz}.type =p:sink:.pred, a, b, c:.pred:neg; .type = { .f16 }", S::SetpBoolop).since(4, 2, 53),
+        form("setp.cmp_float{.ftz}.type =p|q:sink:.pred, a, b; .type = { .f16x2 }", S::Setp).since(4, 2, 53),
+        form("setp.cmp_float.boolop{.ftz}.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .f16x2 }", S::SetpBoolop).since(4, 2, 53),
+        form("setp.cmp_float.type =p:sink:.pred, a, b; .type = { .bf16 }", S::Setp).since(7, 8, 90),
+        form("setp.cmp_float.boolop.type =p:sink:.pred, a, b, c:.pred:neg; .type = { .bf16 }", S::SetpBoolop).since(7, 8, 90),
+        form("setp.cmp_float.type =p|q:sink:.pred, a, b; .type = { .bf16x2 }", S::Setp).since(7, 8, 90),
+        form("setp.cmp_float.boolop.type =p|q:sink:.pred, a, b, c:.pred:neg; .type = { .bf16x2 }", S::SetpBoolop).since(7, 8, 90),
+        // set writes all ones (integer destinations) or 1.0 (floating point ones).
+        form("set.cmp_signed.dtype.stype =d:.dtype, a, b; .dtype = { .u32, .s32, .f32 }; .stype = { .s16, .s32, .s64 }", S::Set),
+        form("set.cmp_signed.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u32, .s32, .f32 }; .stype = { .s16, .s32, .s64 }", S::SetBoolop),
+        form("set.cmp_signed.dtype.stype =d:.dtype, a, b; .dtype = { .f16 }; .stype = { .s16, .s32, .s64 }", S::Set).since(4, 2, 53),
+        form("set.cmp_signed.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16 }; .stype = { .s16, .s32, .s64 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_signed.dtype.stype =d:.dtype, a, b; .dtype = { .bf16 }; .stype = { .s16, .s32, .s64 }", S::Set).since(7, 8, 90),
+        form("set.cmp_signed.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16 }; .stype = { .s16, .s32, .s64 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_unsigned.dtype.stype =d:.dtype, a, b; .dtype = { .u32, .s32, .f32 }; .stype = { .u16, .u32, .u64 }", S::Set),
+        form("set.cmp_unsigned.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u32, .s32, .f32 }; .stype = { .u16, .u32, .u64 }", S::SetBoolop),
+        form("set.cmp_unsigned.dtype.stype =d:.dtype, a, b; .dtype = { .f16 }; .stype = { .u16, .u32, .u64 }", S::Set).since(4, 2, 53),
+        form("set.cmp_unsigned.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16 }; .stype = { .u16, .u32, .u64 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_unsigned.dtype.stype =d:.dtype, a, b; .dtype = { .bf16 }; .stype = { .u16, .u32, .u64 }", S::Set).since(7, 8, 90),
+        form("set.cmp_unsigned.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16 }; .stype = { .u16, .u32, .u64 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_bit.dtype.stype =d:.dtype, a, b; .dtype = { .u32, .s32, .f32 }; .stype = { .b16, .b32, .b64 }", S::Set),
+        form("set.cmp_bit.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u32, .s32, .f32 }; .stype = { .b16, .b32, .b64 }", S::SetBoolop),
+        form("set.cmp_bit.dtype.stype =d:.dtype, a, b; .dtype = { .f16 }; .stype = { .b16, .b32, .b64 }", S::Set).since(4, 2, 53),
+        form("set.cmp_bit.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16 }; .stype = { .b16, .b32, .b64 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_bit.dtype.stype =d:.dtype, a, b; .dtype = { .bf16 }; .stype = { .b16, .b32, .b64 }", S::Set).since(7, 8, 90),
+        form("set.cmp_bit.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16 }; .stype = { .b16, .b32, .b64 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_float{.ftz}.dtype.stype =d:.dtype, a, b; .dtype = { .u32, .s32, .f32 }; .stype = { .f32 }", S::Set),
+        form("set.cmp_float.boolop{.ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u32, .s32, .f32 }; .stype = { .f32 }", S::SetBoolop),
+        form("set.cmp_float{.ftz}.dtype.stype =d:.dtype, a, b; .dtype = { .f16 }; .stype = { .f32 }", S::Set).since(4, 2, 53),
+        form("set.cmp_float.boolop{.ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16 }; .stype = { .f32 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_float{.ftz}.dtype.stype =d:.dtype, a, b; .dtype = { .bf16 }; .stype = { .f32 }", S::Set).since(7, 8, 90),
+        form("set.cmp_float.boolop{.ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16 }; .stype = { .f32 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_float.dtype.stype =d:.dtype, a, b; .dtype = { .u32, .s32, .f32 }; .stype = { .f64 }", S::Set).since(1, 0, 13),
+        form("set.cmp_float.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u32, .s32, .f32 }; .stype = { .f64 }", S::SetBoolop).since(1, 0, 13),
+        form("set.cmp_float.dtype.stype =d:.dtype, a, b; .dtype = { .f16 }; .stype = { .f64 }", S::Set).since(4, 2, 53),
+        form("set.cmp_float.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16 }; .stype = { .f64 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_float.dtype.stype =d:.dtype, a, b; .dtype = { .bf16 }; .stype = { .f64 }", S::Set).since(7, 8, 90),
+        form("set.cmp_float.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16 }; .stype = { .f64 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_float{.ftz}.dtype.stype =d:.dtype, a, b; .dtype = { .u16, .s16, .u32, .s32, .f16 }; .stype = { .f16 }", S::Set).since(4, 2, 53),
+        form("set.cmp_float.boolop{.ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u16, .s16, .u32, .s32, .f16 }; .stype = { .f16 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_float.dtype.stype =d:.dtype, a, b; .dtype = { .u16, .s16, .u32, .s32, .bf16 }; .stype = { .bf16 }", S::Set).since(7, 8, 90),
+        form("set.cmp_float.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .u16, .s16, .u32, .s32, .bf16 }; .stype = { .bf16 }", S::SetBoolop).since(7, 8, 90),
+        form("set.cmp_float{.ftz}.dtype.stype =d:.dtype, a, b; .dtype = { .f16x2, .u32, .s32 }; .stype = { .f16x2 }", S::Set).since(4, 2, 53),
+        form("set.cmp_float.boolop{.ftz}.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .f16x2, .u32, .s32 }; .stype = { .f16x2 }", S::SetBoolop).since(4, 2, 53),
+        form("set.cmp_float.dtype.stype =d:.dtype, a, b; .dtype = { .bf16x2, .u32, .s32 }; .stype = { .bf16x2 }", S::Set).since(7, 8, 90),
+        form("set.cmp_float.boolop.dtype.stype =d:.dtype, a, b, c:.pred:neg; .dtype = { .bf16x2, .u32, .s32 }; .stype = { .bf16x2 }", S::SetBoolop).since(7, 8, 90),
         // ptxas takes a negated selector `!c`, though the ISA does not show one.
-        Entry::owned(format!("selp.type =d, a, b, c:.pred:neg; .type = {{ {values} }}"), S::Selp),
+        form("selp.type =d, a, b, c:.pred:neg; .type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 }", S::Selp),
         // slct picks `a` when `c >= 0`; a `.f32` `c` may be flushed first.
-        Entry::owned(
-            format!("slct.dtype.s32 =d:.dtype, a:.dtype, b:.dtype, c:.s32; .dtype = {{ {values} }}"),
-            S::Slct,
-        ),
-        Entry::owned(
-            format!("slct{{.ftz}}.dtype.f32 =d:.dtype, a:.dtype, b:.dtype, c:.f32; .dtype = {{ {values} }}"),
-            S::Slct,
-        ),
-    ]);
-    entries
+        form("slct.dtype.s32 =d:.dtype, a:.dtype, b:.dtype, c:.s32; .dtype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 }", S::Slct),
+        form("slct{.ftz}.dtype.f32 =d:.dtype, a:.dtype, b:.dtype, c:.f32; .dtype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 }", S::Slct),
+    ]
 }
 
 #[cfg(test)]

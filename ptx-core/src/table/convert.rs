@@ -14,11 +14,6 @@ use crate::ScalarType;
 use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
 
-/// The types of the classic conversions, which take wider registers.
-const CLASSIC: &str = ".u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .f32, .f64";
-/// The same types and `.bf16` (PTX ISA 7.8, sm_90), with exact registers.
-const WITH_BF16: &str = ".u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .bf16, .f32, .f64";
-
 /// Whether every value of integer type `src` is a value of integer type `dst`.
 fn holds_every_value(dst: ScalarType, src: ScalarType) -> bool {
     match (dst.is_signed(), src.is_signed()) {
@@ -117,36 +112,26 @@ pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
 
 /// One entry per Blackwell family that has the fp4/fp6/ue8m0 conversions
 /// (sm_100a/f, sm_110a/f, sm_120a/f).
-fn blackwell_families(spec: &str, semantics: Semantics) -> Vec<Entry> {
+fn blackwell_families(spec: &'static str, semantics: Semantics) -> Vec<Entry> {
     [100, 110, 120]
         .into_iter()
-        .map(|sm| {
-            Entry::owned(spec.to_string(), semantics)
-                .since(8, 6, sm)
-                .family_specific()
-        })
+        .map(|sm| form(spec, semantics).since(8, 6, sm).family_specific())
         .collect()
 }
 
 /// One entry per chip with stochastic rounding `.rs` (sm_100a, sm_103a).
-fn stochastic_rounding(spec: &str) -> Vec<Entry> {
+fn stochastic_rounding(spec: &'static str) -> Vec<Entry> {
     [100, 103]
         .into_iter()
-        .map(|sm| {
-            Entry::owned(spec.to_string(), S::CvtRs)
-                .since(8, 7, sm)
-                .arch_specific()
-        })
+        .map(|sm| form(spec, S::CvtRs).since(8, 7, sm).arch_specific())
         .collect()
 }
 
 pub(super) fn entries() -> Vec<Entry> {
-    let rounding = ".rounding = { .rn, .rz, .rm, .rp, .rni, .rzi, .rmi, .rpi }";
     let mut entries = vec![
-        Entry::owned(
-            format!(
-                "cvt{{.rounding}}{{.ftz}}{{.sat}}.dtype.atype =d:.dtype, a; {rounding}; .dtype = {{ {CLASSIC} }}; .atype = {{ {CLASSIC} }}"
-            ),
+        // The classic conversions, which take wider registers.
+        form(
+            "cvt{.rounding}{.ftz}{.sat}.dtype.atype =d:.dtype, a; .rounding = { .rn, .rz, .rm, .rp, .rni, .rzi, .rmi, .rpi }; .dtype = { .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .f32, .f64 }; .atype = { .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .f32, .f64 }",
             S::Cvt,
         )
         .wider()
@@ -154,10 +139,9 @@ pub(super) fn entries() -> Vec<Entry> {
         // The first .bf16 conversions (sm_80), then all of them (sm_90).
         form("cvt.frnd2{.relu}.bf16.f32 =d:.bf16, a; .frnd2 = { .rn, .rz }", S::Cvt).since(7, 0, 80),
         form("cvt.f32.bf16 =d:.f32, a:.bf16", S::Cvt).since(7, 1, 80),
-        Entry::owned(
-            format!(
-                "cvt{{.rounding}}{{.ftz}}{{.sat}}.dtype.atype =d:.dtype, a; {rounding}; .dtype = {{ {WITH_BF16} }}; .atype = {{ {WITH_BF16} }}"
-            ),
+        // The same types and `.bf16` (PTX ISA 7.8, sm_90), with exact registers.
+        form(
+            "cvt{.rounding}{.ftz}{.sat}.dtype.atype =d:.dtype, a; .rounding = { .rn, .rz, .rm, .rp, .rni, .rzi, .rmi, .rpi }; .dtype = { .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .bf16, .f32, .f64 }; .atype = { .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f16, .bf16, .f32, .f64 }",
             S::Cvt,
         )
         .since(7, 8, 90)

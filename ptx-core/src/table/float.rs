@@ -12,7 +12,7 @@ use super::{Entry, form};
 use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
-    let mut entries = vec![
+    vec![
         // ptxas accepts `testp.f32 p, a` with the operation left out, though
         // the ISA lists it as required.
         form(
@@ -21,17 +21,17 @@ pub(super) fn entries() -> Vec<Entry> {
         )
         .since(2, 0, 20),
         form("copysign.type =d, a, b; .type = { .f32, .f64 }", S::Copysign).since(2, 0, 20),
-    ];
-    // add, sub, mul: the rounding mode defaults to `.rn`.
-    for op in [S::Add, S::Sub, S::Mul] {
-        entries.extend([
-            Entry::owned(format!("{op}{{.rnd}}{{.ftz}}{{.sat}}.f32 =d, a, b"), op),
-            // For `.f32x2` the operands are `.b64` registers holding two `.f32`.
-            Entry::owned(format!("{op}{{.rnd}}{{.ftz}}.f32x2 =d, a, b"), op).since(8, 6, 100),
-            Entry::owned(format!("{op}{{.rnd}}.f64 =d, a, b"), op).since(1, 0, 13),
-        ]);
-    }
-    entries.extend([
+        // add, sub, mul: the rounding mode defaults to `.rn`.
+        form("add{.rnd}{.ftz}{.sat}.f32 =d, a, b", S::Add),
+        // For `.f32x2` the operands are `.b64` registers holding two `.f32`.
+        form("add{.rnd}{.ftz}.f32x2 =d, a, b", S::Add).since(8, 6, 100),
+        form("add{.rnd}.f64 =d, a, b", S::Add).since(1, 0, 13),
+        form("sub{.rnd}{.ftz}{.sat}.f32 =d, a, b", S::Sub),
+        form("sub{.rnd}{.ftz}.f32x2 =d, a, b", S::Sub).since(8, 6, 100),
+        form("sub{.rnd}.f64 =d, a, b", S::Sub).since(1, 0, 13),
+        form("mul{.rnd}{.ftz}{.sat}.f32 =d, a, b", S::Mul),
+        form("mul{.rnd}{.ftz}.f32x2 =d, a, b", S::Mul).since(8, 6, 100),
+        form("mul{.rnd}.f64 =d, a, b", S::Mul).since(1, 0, 13),
         // fma and mad: a rounding mode is required (mad without one is sm_1x only).
         form("fma.rnd{.ftz}{.sat}.f32 =d, a, b, c", S::Fma).since(2, 0, 20),
         form("fma.rnd{.ftz}.f32x2 =d, a, b, c", S::Fma).since(8, 6, 100),
@@ -46,26 +46,22 @@ pub(super) fn entries() -> Vec<Entry> {
         form("abs.f64 =d, a", S::Abs).since(1, 0, 13),
         form("neg{.ftz}.f32 =d, a", S::Neg),
         form("neg.f64 =d, a", S::Neg).since(1, 0, 13),
-    ]);
-    // min, max: `.NaN` from sm_80, `.xorsign.abs` from sm_86, three inputs from sm_100.
-    for op in [S::Min, S::Max] {
-        entries.extend([
-            Entry::owned(format!("{op}{{.ftz}}.f32 =d, a, b"), op),
-            Entry::owned(format!("{op}{{.ftz}}.NaN.f32 =d, a, b"), op).since(7, 0, 80),
-            Entry::owned(format!("{op}{{.ftz}}{{.NaN}}.xorsign.abs.f32 =d, a, b"), op)
-                .since(7, 2, 86),
-            Entry::owned(format!("{op}{{.ftz}}{{.NaN}}{{.abs}}.f32 =d, a, b, c"), op)
-                .since(8, 8, 100),
-            Entry::owned(format!("{op}.f64 =d, a, b"), op).since(1, 0, 13),
-        ]);
-    }
-    entries.extend([
+        // min, max: `.NaN` from sm_80, `.xorsign.abs` from sm_86, three inputs from sm_100.
+        form("min{.ftz}.f32 =d, a, b", S::Min),
+        form("min{.ftz}.NaN.f32 =d, a, b", S::Min).since(7, 0, 80),
+        form("min{.ftz}{.NaN}.xorsign.abs.f32 =d, a, b", S::Min).since(7, 2, 86),
+        form("min{.ftz}{.NaN}{.abs}.f32 =d, a, b, c", S::Min).since(8, 8, 100),
+        form("min.f64 =d, a, b", S::Min).since(1, 0, 13),
+        form("max{.ftz}.f32 =d, a, b", S::Max),
+        form("max{.ftz}.NaN.f32 =d, a, b", S::Max).since(7, 0, 80),
+        form("max{.ftz}{.NaN}.xorsign.abs.f32 =d, a, b", S::Max).since(7, 2, 86),
+        form("max{.ftz}{.NaN}{.abs}.f32 =d, a, b, c", S::Max).since(8, 8, 100),
+        form("max.f64 =d, a, b", S::Max).since(1, 0, 13),
         form("rcp.rnd{.ftz}.f32 =d, a", S::Rcp).since(1, 4, 20),
         form("rcp.rnd.f64 =d, a", S::Rcp).since(1, 4, 13),
         form("sqrt.rnd{.ftz}.f32 =d, a", S::Sqrt).since(1, 4, 20),
         form("sqrt.rnd.f64 =d, a", S::Sqrt).since(1, 4, 13),
-    ]);
-    entries
+    ]
 }
 
 #[cfg(test)]

@@ -9,22 +9,13 @@ use super::{Entry, form};
 use crate::semantics::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
-    let mut entries = Vec::new();
-    for op in [S::Add, S::Sub, S::Mul] {
-        entries.extend([
-            Entry::owned(
-                format!("{op}{{.rn}}{{.ftz}}{{.sat}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),
-                op,
-            )
-            .since(4, 2, 53),
-            Entry::owned(
-                format!("{op}{{.rn}}.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
-                op,
-            )
-            .since(7, 8, 90),
-        ]);
-    }
-    entries.extend([
+    vec![
+        form("add{.rn}{.ftz}{.sat}.type =d, a, b; .type = { .f16, .f16x2 }", S::Add).since(4, 2, 53),
+        form("add{.rn}.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Add).since(7, 8, 90),
+        form("sub{.rn}{.ftz}{.sat}.type =d, a, b; .type = { .f16, .f16x2 }", S::Sub).since(4, 2, 53),
+        form("sub{.rn}.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Sub).since(7, 8, 90),
+        form("mul{.rn}{.ftz}{.sat}.type =d, a, b; .type = { .f16, .f16x2 }", S::Mul).since(4, 2, 53),
+        form("mul{.rn}.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Mul).since(7, 8, 90),
         form("fma.rn{.ftz}{.sat}.type =d, a, b, c; .type = { .f16, .f16x2 }", S::Fma).since(4, 2, 53),
         form("fma.rn{.ftz}.relu.type =d, a, b, c; .type = { .f16, .f16x2 }", S::Fma).since(7, 0, 80),
         form("fma.rn{.relu}.type =d, a, b, c; .type = { .bf16, .bf16x2 }", S::Fma).since(7, 0, 80),
@@ -49,34 +40,15 @@ pub(super) fn entries() -> Vec<Entry> {
         form("neg.type =d, a; .type = { .bf16, .bf16x2 }", S::Neg).since(7, 0, 80),
         form("abs{.ftz}.type =d, a; .type = { .f16, .f16x2 }", S::Abs).since(6, 5, 53),
         form("abs.type =d, a; .type = { .bf16, .bf16x2 }", S::Abs).since(7, 0, 80),
-    ]);
-    for op in [S::Min, S::Max] {
-        entries.extend([
-            Entry::owned(
-                format!("{op}{{.ftz}}{{.NaN}}.type =d, a, b; .type = {{ .f16, .f16x2 }}"),
-                op,
-            )
-            .since(7, 0, 80),
-            Entry::owned(
-                format!(
-                    "{op}{{.ftz}}{{.NaN}}.xorsign.abs.type =d, a, b; .type = {{ .f16, .f16x2 }}"
-                ),
-                op,
-            )
-            .since(7, 2, 86),
-            Entry::owned(
-                format!("{op}{{.NaN}}.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
-                op,
-            )
-            .since(7, 0, 80),
-            Entry::owned(
-                format!("{op}{{.NaN}}.xorsign.abs.type =d, a, b; .type = {{ .bf16, .bf16x2 }}"),
-                op,
-            )
-            .since(7, 2, 86),
-        ]);
-    }
-    entries
+        form("min{.ftz}{.NaN}.type =d, a, b; .type = { .f16, .f16x2 }", S::Min).since(7, 0, 80),
+        form("min{.ftz}{.NaN}.xorsign.abs.type =d, a, b; .type = { .f16, .f16x2 }", S::Min).since(7, 2, 86),
+        form("min{.NaN}.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Min).since(7, 0, 80),
+        form("min{.NaN}.xorsign.abs.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Min).since(7, 2, 86),
+        form("max{.ftz}{.NaN}.type =d, a, b; .type = { .f16, .f16x2 }", S::Max).since(7, 0, 80),
+        form("max{.ftz}{.NaN}.xorsign.abs.type =d, a, b; .type = { .f16, .f16x2 }", S::Max).since(7, 2, 86),
+        form("max{.NaN}.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Max).since(7, 0, 80),
+        form("max{.NaN}.xorsign.abs.type =d, a, b; .type = { .bf16, .bf16x2 }", S::Max).since(7, 2, 86),
+    ]
 }
 
 #[cfg(test)]

@@ -7,38 +7,56 @@ use crate::semantics::Semantics as S;
 /// statements of one template. The 32-bit forms are PTX ISA 1.2 (`mad.cc`,
 /// `madc`: 3.0, sm_20); the 64-bit ones PTX ISA 4.3, sm_20.
 fn carry_chain() -> Vec<Entry> {
-    let mut entries = Vec::new();
-    for (types, (major, minor, sm), (mad_major, mad_minor, mad_sm)) in [
-        (".u32, .s32", (1, 2, 10), (3, 0, 20)),
-        (".u64, .s64", (4, 3, 20), (4, 3, 20)),
-    ] {
-        for (spec, semantics) in [
-            ("add.cc.type", S::AddCc),
-            ("addc{.cc}.type", S::Addc),
-            ("sub.cc.type", S::SubCc),
-            ("subc{.cc}.type", S::Subc),
-        ] {
-            entries.push(
-                Entry::owned(format!("{spec} =d, a, b; .type = {{ {types} }}"), semantics)
-                    .since(major, minor, sm),
-            );
-        }
-        for (spec, semantics) in [
-            ("mad.lo/.cc.type", S::MadLoCc),
-            ("mad.hi/.cc.type", S::MadHiCc),
-            ("madc.lo/{.cc}.type", S::MadcLo),
-            ("madc.hi/{.cc}.type", S::MadcHi),
-        ] {
-            entries.push(
-                Entry::owned(
-                    format!("{spec} =d, a, b, c; .type = {{ {types} }}"),
-                    semantics,
-                )
-                .since(mad_major, mad_minor, mad_sm),
-            );
-        }
-    }
-    entries
+    vec![
+        form("add.cc.type =d, a, b; .type = { .u32, .s32 }", S::AddCc).since(1, 2, 10),
+        form("addc{.cc}.type =d, a, b; .type = { .u32, .s32 }", S::Addc).since(1, 2, 10),
+        form("sub.cc.type =d, a, b; .type = { .u32, .s32 }", S::SubCc).since(1, 2, 10),
+        form("subc{.cc}.type =d, a, b; .type = { .u32, .s32 }", S::Subc).since(1, 2, 10),
+        form(
+            "mad.lo/.cc.type =d, a, b, c; .type = { .u32, .s32 }",
+            S::MadLoCc,
+        )
+        .since(3, 0, 20),
+        form(
+            "mad.hi/.cc.type =d, a, b, c; .type = { .u32, .s32 }",
+            S::MadHiCc,
+        )
+        .since(3, 0, 20),
+        form(
+            "madc.lo/{.cc}.type =d, a, b, c; .type = { .u32, .s32 }",
+            S::MadcLo,
+        )
+        .since(3, 0, 20),
+        form(
+            "madc.hi/{.cc}.type =d, a, b, c; .type = { .u32, .s32 }",
+            S::MadcHi,
+        )
+        .since(3, 0, 20),
+        form("add.cc.type =d, a, b; .type = { .u64, .s64 }", S::AddCc).since(4, 3, 20),
+        form("addc{.cc}.type =d, a, b; .type = { .u64, .s64 }", S::Addc).since(4, 3, 20),
+        form("sub.cc.type =d, a, b; .type = { .u64, .s64 }", S::SubCc).since(4, 3, 20),
+        form("subc{.cc}.type =d, a, b; .type = { .u64, .s64 }", S::Subc).since(4, 3, 20),
+        form(
+            "mad.lo/.cc.type =d, a, b, c; .type = { .u64, .s64 }",
+            S::MadLoCc,
+        )
+        .since(4, 3, 20),
+        form(
+            "mad.hi/.cc.type =d, a, b, c; .type = { .u64, .s64 }",
+            S::MadHiCc,
+        )
+        .since(4, 3, 20),
+        form(
+            "madc.lo/{.cc}.type =d, a, b, c; .type = { .u64, .s64 }",
+            S::MadcLo,
+        )
+        .since(4, 3, 20),
+        form(
+            "madc.hi/{.cc}.type =d, a, b, c; .type = { .u64, .s64 }",
+            S::MadcHi,
+        )
+        .since(4, 3, 20),
+    ]
 }
 
 pub(super) fn entries() -> Vec<Entry> {

@@ -4,9 +4,6 @@
 use super::{Entry, arch_90_and_later, form};
 use crate::semantics::Semantics as S;
 
-/// The register counts `setmaxnreg` takes: multiples of 8 from 24 to 256.
-const REGISTER_COUNTS: &str = "24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256";
-
 pub(super) fn entries() -> Vec<Entry> {
     let mut out = vec![
         form("nanosleep.u32 t", S::Nanosleep).since(6, 3, 70),
@@ -16,14 +13,13 @@ pub(super) fn entries() -> Vec<Entry> {
         form("pmevent.mask a:.u16:imm", S::Pmevent).since(3, 0, 20),
     ];
     // Warp-group register reallocation: architecture-specific on sm_90a,
-    // family-specific from sm_100f, and on sm_120a.
-    for action in ["inc", "dec"] {
-        let spec = format!(
-            "setmaxnreg.{action}/.sync.aligned.type count:imm:{REGISTER_COUNTS}; .type = {{ .u32, .s32 }}"
-        );
-        out.extend(arch_90_and_later(
-            Entry::owned(spec, S::Setmaxnreg).since(8, 0, 90),
-        ));
+    // family-specific from sm_100f, and on sm_120a. The register counts are
+    // the multiples of 8 from 24 to 256.
+    for spec in [
+        "setmaxnreg.inc/.sync.aligned.type count:imm:24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256; .type = { .u32, .s32 }",
+        "setmaxnreg.dec/.sync.aligned.type count:imm:24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256; .type = { .u32, .s32 }",
+    ] {
+        out.extend(arch_90_and_later(form(spec, S::Setmaxnreg).since(8, 0, 90)));
     }
     out
 }

@@ -828,6 +828,26 @@ pub fn table() -> &'static InstructionTable {
 mod tests {
     use super::*;
 
+    /// Prints every form, in table order, as `{:?}` with the function
+    /// pointers (rules, gate tests) replaced by whether they are there, since
+    /// their addresses change from build to build. A tool for rewriting the
+    /// family files: the output before and after must be the same.
+    /// `cargo test --release -p ptx-core --lib dump_table -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn dump_table() {
+        for form in table().forms() {
+            let mut plain = form.clone();
+            let has_rule = plain.rule.take().is_some();
+            let gate_tests: Vec<bool> = plain
+                .gates
+                .iter_mut()
+                .map(|g| g.when.take().is_some())
+                .collect();
+            println!("TABLE rule={has_rule} gate_tests={gate_tests:?} {plain:?}");
+        }
+    }
+
     #[test]
     fn every_spec_parses() {
         let errors = build().1;

@@ -3,37 +3,53 @@
 //! [tobj, {x, y}];`, as in the cuda-samples' `dct8x8`. Samplers, mipmap
 //! levels, gradients and `tld4`/`txq` are not described yet.
 
-use super::Entry;
-use crate::Semantics;
+use super::{Entry, form};
+use crate::Semantics as S;
 
 pub(super) fn entries() -> Vec<Entry> {
     // The coordinates each geometry takes (ptxas 13.0): one for 1d, two for
     // 2d, four for 3d (the fourth ignored); an array texture's index comes
     // first; cube maps take four; multisample textures a sample first.
-    let geometries = [
-        ("1d", 1, ".s32, .f32"),
-        ("2d", 2, ".s32, .f32"),
-        ("3d", 4, ".s32, .f32"),
-        ("a1d", 2, ".s32, .f32"),
-        ("a2d", 4, ".s32, .f32"),
+    vec![
+        form(
+            "tex.1d.v4.dtype.ctype d*4:.dtype, [t, c*1]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32, .f32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.2d.v4.dtype.ctype d*4:.dtype, [t, c*2]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32, .f32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.3d.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32, .f32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.a1d.v4.dtype.ctype d*4:.dtype, [t, c*2]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32, .f32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.a2d.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32, .f32 }",
+            S::Tex,
+        ),
         // Cube maps need floating-point coordinates.
-        ("cube", 4, ".f32"),
-        ("acube", 4, ".f32"),
+        form(
+            "tex.cube.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .f32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.acube.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .f32 }",
+            S::Tex,
+        ),
         // Multisample textures take integer ones.
-        ("2dms", 4, ".s32"),
-        ("a2dms", 4, ".s32"),
-    ];
-    geometries
-        .into_iter()
-        .map(|(geom, coords, ctypes)| {
-            Entry::owned(
-                format!(
-                    "tex.{geom}.v4.dtype.ctype d*4:.dtype, [t, c*{coords}]:.ctype; .dtype = {{ .u32, .s32, .f16, .f32 }}; .ctype = {{ {ctypes} }}"
-                ),
-                Semantics::Tex,
-            )
-        })
-        .collect()
+        form(
+            "tex.2dms.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32 }",
+            S::Tex,
+        ),
+        form(
+            "tex.a2dms.v4.dtype.ctype d*4:.dtype, [t, c*4]:.ctype; .dtype = { .u32, .s32, .f16, .f32 }; .ctype = { .s32 }",
+            S::Tex,
+        ),
+    ]
 }
 
 #[cfg(test)]

@@ -2,9 +2,19 @@
 //! Video Instructions"): byte and half-word arithmetic with operand
 //! selectors, an optional secondary operation and saturation.
 
-use super::Entry;
-use crate::semantics::Semantics;
+use super::{Entry, form};
 use crate::semantics::Semantics as S;
+
+// The groups the video instructions share, as the ISA lists them under
+// their syntax.
+const DTYPE: &str = ".dtype = { .u32, .s32 }";
+const ATYPE: &str = ".atype = { .u32, .s32 }";
+const BTYPE: &str = ".btype = { .u32, .s32 }";
+/// The secondary operation with `c`.
+const OP2: &str = ".op2 = { .add, .min, .max }";
+const CMP: &str = ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }";
+const MODE: &str = ".mode = { .clamp, .wrap }";
+const SCALE: &str = ".scale = { .shr7, .shr15 }";
 
 /// The SIMD video instructions (PTX ISA "Video Instructions": `vadd2` ...
 /// `vmax4`, `vset2`, `vset4`; PTX ISA 3.0, sm_30). `a` and `b` select the
@@ -14,55 +24,34 @@ use crate::semantics::Semantics as S;
 /// statement without it); `.sat` and the accumulate `.add` exclude each
 /// other.
 fn simd_video() -> Vec<Entry> {
-    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
-    const CMP: &str =
-        ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
-    const TWO: [Semantics; 6] = [
-        S::Vadd2,
-        S::Vsub2,
-        S::Vavrg2,
-        S::Vabsdiff2,
-        S::Vmin2,
-        S::Vmax2,
-    ];
-    const FOUR: [Semantics; 6] = [
-        S::Vadd4,
-        S::Vsub4,
-        S::Vavrg4,
-        S::Vabsdiff4,
-        S::Vmin4,
-        S::Vmax4,
-    ];
-    const SELECTORS: [(usize, &str, &str); 2] =
-        [(2, "halves", "halfmask"), (4, "bytes", "bytemask")];
-    let mut entries = Vec::new();
-    for ((_, source, mask), keys) in SELECTORS.into_iter().zip([TWO, FOUR]) {
-        for key in keys {
-            for m in ["{.sat}", ".add"] {
-                entries.push(
-                    Entry::owned(
-                        format!(
-                            "{key}.dtype.atype.btype{m} =d:.dtype:{mask}, a:.atype:{source}, b:.btype:{source}, c:.dtype; {T}"
-                        ),
-                        key,
-                    )
-                    .since(3, 0, 30),
-                );
-            }
-        }
-    }
-    for ((n, source, mask), key) in SELECTORS.into_iter().zip([S::Vset2, S::Vset4]) {
-        entries.push(
-            Entry::owned(
-                format!(
-                    "vset{n}.atype.btype.cmp{{.add}} =d:.u32:{mask}, a:.atype:{source}, b:.btype:{source}, c:.u32; {CMP}"
-                ),
-                key,
-            )
-            .since(3, 0, 30),
-        );
-    }
-    entries
+    vec![
+        form("vadd2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vadd2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vadd2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vadd2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vsub2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vsub2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vsub2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vsub2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vavrg2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vavrg2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vavrg2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vavrg2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vabsdiff2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vabsdiff2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vabsdiff2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vabsdiff2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmin2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vmin2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmin2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vmin2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmax2.dtype.atype.btype{.sat} =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vmax2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmax2.dtype.atype.btype.add =d:.dtype:halfmask, a:.atype:halves, b:.btype:halves, c:.dtype", S::Vmax2).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vadd4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vadd4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vadd4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vadd4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vsub4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vsub4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vsub4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vsub4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vavrg4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vavrg4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vavrg4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vavrg4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vabsdiff4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vabsdiff4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vabsdiff4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vabsdiff4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmin4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vmin4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmin4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vmin4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmax4.dtype.atype.btype{.sat} =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vmax4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vmax4.dtype.atype.btype.add =d:.dtype:bytemask, a:.atype:bytes, b:.btype:bytes, c:.dtype", S::Vmax4).groups(&[DTYPE, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vset2.atype.btype.cmp{.add} =d:.u32:halfmask, a:.atype:halves, b:.btype:halves, c:.u32", S::Vset2).groups(&[CMP, ATYPE, BTYPE]).since(3, 0, 30),
+        form("vset4.atype.btype.cmp{.add} =d:.u32:bytemask, a:.atype:bytes, b:.btype:bytes, c:.u32", S::Vset4).groups(&[CMP, ATYPE, BTYPE]).since(3, 0, 30),
+    ]
 }
 
 /// The scalar video instructions (PTX ISA "Scalar Video Instructions":
@@ -76,65 +65,34 @@ fn simd_video() -> Vec<Entry> {
 /// "Clamp modifier required"). `vmad` has no secondary operation; its
 /// sources may be negated (`-a`), except under `.po`.
 fn scalar_video() -> Vec<Entry> {
-    const T: &str = ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
-    const OP2: &str = ".op2 = { .add, .min, .max }";
-    const CMP: &str = ".cmp = { .eq, .ne, .lt, .le, .gt, .ge }";
-    const AB: &str = ".atype = { .u32, .s32 }; .btype = { .u32, .s32 }";
-    let mut entries = Vec::new();
-    for key in [S::Vadd, S::Vsub, S::Vabsdiff, S::Vmin, S::Vmax] {
-        let ab = "a:.atype:part, b:.btype:part";
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.btype{{.sat}} =d:.dtype, {ab}; {T}"),
-            key,
-        ));
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.btype{{.sat}}.op2 =d:.dtype, {ab}, c:.dtype; {T}; {OP2}"),
-            key,
-        ));
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.btype{{.sat}} =d:.dtype:merge, {ab}, c:.dtype; {T}"),
-            key,
-        ));
-    }
-    for key in [S::Vshl, S::Vshr] {
-        const S: &str =
-            ".dtype = { .u32, .s32 }; .atype = { .u32, .s32 }; .mode = { .clamp, .wrap }";
-        let ab = "a:.atype:part, b:.u32:part";
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.u32{{.sat}}.mode =d:.dtype, {ab}; {S}"),
-            key,
-        ));
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.u32{{.sat}}.mode.op2 =d:.dtype, {ab}, c:.dtype; {S}; {OP2}"),
-            key,
-        ));
-        entries.push(Entry::owned(
-            format!("{key}.dtype.atype.u32{{.sat}}.mode =d:.dtype:merge, {ab}, c:.dtype; {S}"),
-            key,
-        ));
-    }
-    let ab = "a:.atype:part, b:.btype:part";
-    entries.push(Entry::owned(
-        format!("vset.atype.btype.cmp =d:.u32, {ab}; {CMP}; {AB}"),
-        S::Vset,
-    ));
-    entries.push(Entry::owned(
-        format!("vset.atype.btype.cmp.op2 =d:.u32, {ab}, c:.u32; {CMP}; {OP2}; {AB}"),
-        S::Vset,
-    ));
-    entries.push(Entry::owned(
-        format!("vset.atype.btype.cmp =d:.u32:merge, {ab}, c:.u32; {CMP}; {AB}"),
-        S::Vset,
-    ));
-    entries.push(Entry::owned(
-        format!("vmad.dtype.atype.btype{{.sat}}{{.scale}} =d:.dtype, a:.atype:part:minus, b:.btype:part:minus, c:.dtype:minus; {T}; .scale = {{ .shr7, .shr15 }}"),
-        S::Vmad,
-    ));
-    entries.push(Entry::owned(
-        format!("vmad.dtype.atype.btype.po{{.sat}}{{.scale}} =d:.dtype, {ab}, c:.dtype; {T}; .scale = {{ .shr7, .shr15 }}"),
-        S::Vmad,
-    ));
-    entries.into_iter().map(|e| e.since(2, 0, 20)).collect()
+    vec![
+        form("vadd.dtype.atype.btype{.sat} =d:.dtype, a:.atype:part, b:.btype:part", S::Vadd).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vadd.dtype.atype.btype{.sat}.op2 =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vadd).groups(&[DTYPE, ATYPE, BTYPE, OP2]).since(2, 0, 20),
+        form("vadd.dtype.atype.btype{.sat} =d:.dtype:merge, a:.atype:part, b:.btype:part, c:.dtype", S::Vadd).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vsub.dtype.atype.btype{.sat} =d:.dtype, a:.atype:part, b:.btype:part", S::Vsub).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vsub.dtype.atype.btype{.sat}.op2 =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vsub).groups(&[DTYPE, ATYPE, BTYPE, OP2]).since(2, 0, 20),
+        form("vsub.dtype.atype.btype{.sat} =d:.dtype:merge, a:.atype:part, b:.btype:part, c:.dtype", S::Vsub).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vabsdiff.dtype.atype.btype{.sat} =d:.dtype, a:.atype:part, b:.btype:part", S::Vabsdiff).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vabsdiff.dtype.atype.btype{.sat}.op2 =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vabsdiff).groups(&[DTYPE, ATYPE, BTYPE, OP2]).since(2, 0, 20),
+        form("vabsdiff.dtype.atype.btype{.sat} =d:.dtype:merge, a:.atype:part, b:.btype:part, c:.dtype", S::Vabsdiff).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vmin.dtype.atype.btype{.sat} =d:.dtype, a:.atype:part, b:.btype:part", S::Vmin).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vmin.dtype.atype.btype{.sat}.op2 =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vmin).groups(&[DTYPE, ATYPE, BTYPE, OP2]).since(2, 0, 20),
+        form("vmin.dtype.atype.btype{.sat} =d:.dtype:merge, a:.atype:part, b:.btype:part, c:.dtype", S::Vmin).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vmax.dtype.atype.btype{.sat} =d:.dtype, a:.atype:part, b:.btype:part", S::Vmax).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vmax.dtype.atype.btype{.sat}.op2 =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vmax).groups(&[DTYPE, ATYPE, BTYPE, OP2]).since(2, 0, 20),
+        form("vmax.dtype.atype.btype{.sat} =d:.dtype:merge, a:.atype:part, b:.btype:part, c:.dtype", S::Vmax).groups(&[DTYPE, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vshl.dtype.atype.u32{.sat}.mode =d:.dtype, a:.atype:part, b:.u32:part", S::Vshl).groups(&[DTYPE, ATYPE, MODE]).since(2, 0, 20),
+        form("vshl.dtype.atype.u32{.sat}.mode.op2 =d:.dtype, a:.atype:part, b:.u32:part, c:.dtype", S::Vshl).groups(&[DTYPE, ATYPE, MODE, OP2]).since(2, 0, 20),
+        form("vshl.dtype.atype.u32{.sat}.mode =d:.dtype:merge, a:.atype:part, b:.u32:part, c:.dtype", S::Vshl).groups(&[DTYPE, ATYPE, MODE]).since(2, 0, 20),
+        form("vshr.dtype.atype.u32{.sat}.mode =d:.dtype, a:.atype:part, b:.u32:part", S::Vshr).groups(&[DTYPE, ATYPE, MODE]).since(2, 0, 20),
+        form("vshr.dtype.atype.u32{.sat}.mode.op2 =d:.dtype, a:.atype:part, b:.u32:part, c:.dtype", S::Vshr).groups(&[DTYPE, ATYPE, MODE, OP2]).since(2, 0, 20),
+        form("vshr.dtype.atype.u32{.sat}.mode =d:.dtype:merge, a:.atype:part, b:.u32:part, c:.dtype", S::Vshr).groups(&[DTYPE, ATYPE, MODE]).since(2, 0, 20),
+        form("vset.atype.btype.cmp =d:.u32, a:.atype:part, b:.btype:part", S::Vset).groups(&[CMP, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vset.atype.btype.cmp.op2 =d:.u32, a:.atype:part, b:.btype:part, c:.u32", S::Vset).groups(&[CMP, OP2, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vset.atype.btype.cmp =d:.u32:merge, a:.atype:part, b:.btype:part, c:.u32", S::Vset).groups(&[CMP, ATYPE, BTYPE]).since(2, 0, 20),
+        form("vmad.dtype.atype.btype{.sat}{.scale} =d:.dtype, a:.atype:part:minus, b:.btype:part:minus, c:.dtype:minus", S::Vmad).groups(&[DTYPE, ATYPE, BTYPE, SCALE]).since(2, 0, 20),
+        form("vmad.dtype.atype.btype.po{.sat}{.scale} =d:.dtype, a:.atype:part, b:.btype:part, c:.dtype", S::Vmad).groups(&[DTYPE, ATYPE, BTYPE, SCALE]).since(2, 0, 20),
+    ]
 }
 
 pub(super) fn entries() -> Vec<Entry> {

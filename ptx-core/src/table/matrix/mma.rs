@@ -1,5 +1,5 @@
-//! The `mma` and `mma.sp` forms, dense, sparse and block-scaled, generated
-//! from their shape and type tables.
+//! The `mma` and `mma.sp` forms: the dense ones written out, the sparse and
+//! block-scaled ones generated from their shape and type tables.
 
 use super::*;
 use crate::semantics::Semantics;
@@ -30,13 +30,10 @@ pub(super) struct MmaStyle {
     pub(super) sparse: &'static str,
     /// Modifiers before the types: `{.satfinite}`, `.kind::f8f6f4`, ...
     pub(super) mods: &'static str,
-    /// Modifiers after the types: `.bitop` (a group of one multi-word value,
-    /// so that `.popc.xor` is refused), `.ue8m0`.
+    /// Modifiers after the types: the scale type `.ue8m0` or `.ue4m3`.
     pub(super) suffix: &'static str,
     /// Definitions of the groups in `mods` and `suffix`.
     pub(super) defs: &'static str,
-    /// Both layouts free (`m8n8k4` `.f16`) rather than `.row.col`.
-    pub(super) any_layout: bool,
     /// Bits an A/B element takes in its register, where not its type's size
     /// (`.kind::f8f6f4` pads fp6 and fp4 to a byte).
     pub(super) ab_bits: u32,
@@ -49,23 +46,11 @@ pub(super) struct MmaStyle {
 /// The spec of one `mma` form.
 pub(super) fn mma_spec(shape: Shape, t: MmaTypes, style: MmaStyle) -> String {
     let mut groups = Vec::new();
-    let layout = if style.any_layout {
-        groups.push(".alayout = { .row, .col }".to_string());
-        groups.push(".blayout = { .row, .col }".to_string());
-        ".alayout.blayout"
-    } else {
-        ".row.col"
-    };
+    let layout = ".row.col";
     let a = type_slot("atype", t.a, &mut groups);
     let b = type_slot("btype", t.b, &mut groups);
     let reg_bits = register_bits(t.c);
-    // The m8n8k4 .f16 form of sm_70 computes four 8x8 products, one per
-    // quad-pair of eight threads.
-    let threads = if shape.k == 4 && shape.m == 8 && t.a[0] == "f16" {
-        8
-    } else {
-        32
-    };
+    let threads = 32;
     let ab_bits = if style.ab_bits > 0 {
         style.ab_bits
     } else {
@@ -140,112 +125,61 @@ pub(super) const F8: &[&str] = &["e4m3", "e5m2"];
 pub(super) const F8F6F4: &[&str] = &["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
 pub(super) const E2M1: &[&str] = &["e2m1"];
 
-/// Accumulator type pairs (`.dtype`, `.ctype`) of the half-precision forms:
-/// `.f32` accumulators never narrow to `.f16` results.
-pub(super) const HALF_ACCUMULATORS: [(&str, &str); 3] =
-    [("f16", "f16"), ("f32", "f16"), ("f32", "f32")];
 /// Accumulator pairs where `.dtype` must equal `.ctype`.
 pub(super) const SAME_ACCUMULATORS: [(&str, &str); 2] = [("f16", "f16"), ("f32", "f32")];
 
+/// The dense `mma` forms, one line each: a vector operand is as long as
+/// [`fragment_registers`] says for its shape and type (the tests hold them
+/// to the ISA's fragment tables), and `_` is accepted for the elements of
+/// the result.
 pub(super) fn dense_mma() -> Vec<Entry> {
-    let mut out = Vec::new();
-    let mut add = |shape: Shape, t: MmaTypes, style: MmaStyle, ptx: (u8, u8), sm: u32| {
-        out.push(Entry::owned(mma_spec(shape, t, style), S::Mma).since(ptx.0, ptx.1, sm));
-    };
-    let plain = MmaStyle::default();
-    // .f16: the m8n8k4 quad-pair form of sm_70 takes every layout.
-    let any_layout = MmaStyle {
-        any_layout: true,
-        ..plain
-    };
-    for (d, c) in HALF_ACCUMULATORS {
-        add(
-            shape(8, 8, 4),
-            types(d, F16, F16, c),
-            any_layout,
-            (6, 4),
-            70,
-        );
-    }
-    for (d, c) in SAME_ACCUMULATORS {
-        add(shape(16, 8, 8), types(d, F16, F16, c), plain, (6, 5), 75);
-        add(shape(16, 8, 16), types(d, F16, F16, c), plain, (7, 0), 80);
-    }
-    for s in [shape(16, 8, 8), shape(16, 8, 16)] {
-        add(s, types("f32", BF16, BF16, "f32"), plain, (7, 0), 80);
-    }
-    for s in [shape(16, 8, 4), shape(16, 8, 8)] {
-        add(s, types("f32", TF32, TF32, "f32"), plain, (7, 0), 80);
-    }
-    // .f64: m8n8k4 from sm_80, larger shapes from sm_90; ptxas takes a
-    // rounding modifier on all of them.
-    let rnd = MmaStyle {
-        mods: "{.rnd}",
-        ..plain
-    };
-    let f64 = types("f64", F64, F64, "f64");
-    add(shape(8, 8, 4), f64, rnd, (7, 0), 80);
-    for s in [shape(16, 8, 4), shape(16, 8, 8), shape(16, 8, 16)] {
-        add(s, f64, rnd, (7, 8), 90);
-    }
-    // Integers, with optional saturation.
-    let sat = MmaStyle {
-        mods: "{.satfinite}",
-        ..plain
-    };
-    add(
-        shape(8, 8, 16),
-        types("s32", I8, I8, "s32"),
-        sat,
-        (6, 5),
-        75,
-    );
-    add(
-        shape(8, 8, 32),
-        types("s32", I4, I4, "s32"),
-        sat,
-        (6, 5),
-        75,
-    );
-    for s in [shape(16, 8, 16), shape(16, 8, 32)] {
-        add(s, types("s32", I8, I8, "s32"), sat, (7, 0), 80);
-    }
-    for s in [shape(16, 8, 32), shape(16, 8, 64)] {
-        add(s, types("s32", I4, I4, "s32"), sat, (7, 0), 80);
-    }
-    // Single bit: the bit operation and popc follow the types.
-    for (defs, ptx) in [
-        ("; .bitop = { .xor.popc }", (7, 0)),
-        ("; .bitop = { .and.popc }", (7, 1)),
-    ] {
-        let style = MmaStyle {
-            suffix: ".bitop",
-            defs,
-            ..plain
-        };
-        for s in [shape(8, 8, 128), shape(16, 8, 128), shape(16, 8, 256)] {
-            add(s, types("s32", B1, B1, "s32"), style, ptx, 80);
-        }
-    }
-    // fp8 on sm_89: m16n8k32 with .f32 first (PTX ISA 8.4), the rest in 8.7.
-    add(
-        shape(16, 8, 32),
-        types("f32", F8, F8, "f32"),
-        plain,
-        (8, 4),
-        89,
-    );
-    add(
-        shape(16, 8, 32),
-        types("f16", F8, F8, "f16"),
-        plain,
-        (8, 7),
-        89,
-    );
-    for (d, c) in SAME_ACCUMULATORS {
-        add(shape(16, 8, 16), types(d, F8, F8, c), plain, (8, 7), 89);
-    }
-    out
+    vec![
+        // .f16 and .bf16 elements are packed in pairs (`.f16x2`). The m8n8k4
+        // .f16 form of sm_70 computes four 8x8 products, one per quad-pair of
+        // eight threads, and takes every layout.
+        form("mma.sync.aligned.m8n8k4.alayout.blayout.f16.f16.f16.f16 =d*4:.f16x2:sink, a*2:.f16x2, b*2:.f16x2, c*4:.f16x2; .alayout = { .row, .col }; .blayout = { .row, .col }", S::Mma).since(6, 4, 70),
+        form("mma.sync.aligned.m8n8k4.alayout.blayout.f32.f16.f16.f16 =d*8:.f32:sink, a*2:.f16x2, b*2:.f16x2, c*4:.f16x2; .alayout = { .row, .col }; .blayout = { .row, .col }", S::Mma).since(6, 4, 70),
+        form("mma.sync.aligned.m8n8k4.alayout.blayout.f32.f16.f16.f32 =d*8:.f32:sink, a*2:.f16x2, b*2:.f16x2, c*8:.f32; .alayout = { .row, .col }; .blayout = { .row, .col }", S::Mma).since(6, 4, 70),
+        form("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 =d*2:.f16x2:sink, a*2:.f16x2, b*1:.f16x2, c*2:.f16x2", S::Mma).since(6, 5, 75),
+        form("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 =d*2:.f16x2:sink, a*4:.f16x2, b*2:.f16x2, c*2:.f16x2", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 =d*4:.f32:sink, a*2:.f16x2, b*1:.f16x2, c*4:.f32", S::Mma).since(6, 5, 75),
+        form("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 =d*4:.f32:sink, a*4:.f16x2, b*2:.f16x2, c*4:.f32", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 =d*4:.f32:sink, a*2:.bf16x2, b*1:.bf16x2, c*4:.f32", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 =d*4:.f32:sink, a*4:.bf16x2, b*2:.bf16x2, c*4:.f32", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 =d*4:.f32:sink, a*2:.tf32, b*1:.tf32, c*4:.f32", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 =d*4:.f32:sink, a*4:.tf32, b*2:.tf32, c*4:.f32", S::Mma).since(7, 0, 80),
+        // .f64: m8n8k4 from sm_80, larger shapes from sm_90; ptxas takes a
+        // rounding modifier on all of them.
+        form("mma.sync.aligned.m8n8k4.row.col{.rnd}.f64.f64.f64.f64 =d*2:.f64:sink, a*1:.f64, b*1:.f64, c*2:.f64", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k4.row.col{.rnd}.f64.f64.f64.f64 =d*4:.f64:sink, a*2:.f64, b*1:.f64, c*4:.f64", S::Mma).since(7, 8, 90),
+        form("mma.sync.aligned.m16n8k8.row.col{.rnd}.f64.f64.f64.f64 =d*4:.f64:sink, a*4:.f64, b*2:.f64, c*4:.f64", S::Mma).since(7, 8, 90),
+        form("mma.sync.aligned.m16n8k16.row.col{.rnd}.f64.f64.f64.f64 =d*4:.f64:sink, a*8:.f64, b*4:.f64, c*4:.f64", S::Mma).since(7, 8, 90),
+        // Integers, with optional saturation; their elements are packed into
+        // `.b32` registers, which ptxas takes of any 32-bit type.
+        form("mma.sync.aligned.m8n8k16.row.col{.satfinite}.s32.atype.btype.s32 =d*2:.b32:sink, a*1:.b32, b*1:.b32, c*2:.b32; .atype = { .u8, .s8 }; .btype = { .u8, .s8 }", S::Mma).since(6, 5, 75),
+        form("mma.sync.aligned.m8n8k32.row.col{.satfinite}.s32.atype.btype.s32 =d*2:.b32:sink, a*1:.b32, b*1:.b32, c*2:.b32; .atype = { .u4, .s4 }; .btype = { .u4, .s4 }", S::Mma).since(6, 5, 75),
+        form("mma.sync.aligned.m16n8k16.row.col{.satfinite}.s32.atype.btype.s32 =d*4:.b32:sink, a*2:.b32, b*1:.b32, c*4:.b32; .atype = { .u8, .s8 }; .btype = { .u8, .s8 }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k32.row.col{.satfinite}.s32.atype.btype.s32 =d*4:.b32:sink, a*4:.b32, b*2:.b32, c*4:.b32; .atype = { .u8, .s8 }; .btype = { .u8, .s8 }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k32.row.col{.satfinite}.s32.atype.btype.s32 =d*4:.b32:sink, a*2:.b32, b*1:.b32, c*4:.b32; .atype = { .u4, .s4 }; .btype = { .u4, .s4 }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k64.row.col{.satfinite}.s32.atype.btype.s32 =d*4:.b32:sink, a*4:.b32, b*2:.b32, c*4:.b32; .atype = { .u4, .s4 }; .btype = { .u4, .s4 }", S::Mma).since(7, 0, 80),
+        // Single bit: the bit operation and popc follow the types, one value
+        // of two words, so that `.popc.xor` is refused; `.and.popc` came with
+        // PTX ISA 7.1.
+        form("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.bitop =d*2:.b32:sink, a*1:.b32, b*1:.b32, c*2:.b32; .bitop = { .xor.popc }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.bitop =d*4:.b32:sink, a*2:.b32, b*1:.b32, c*4:.b32; .bitop = { .xor.popc }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.bitop =d*4:.b32:sink, a*4:.b32, b*2:.b32, c*4:.b32; .bitop = { .xor.popc }", S::Mma).since(7, 0, 80),
+        form("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.bitop =d*2:.b32:sink, a*1:.b32, b*1:.b32, c*2:.b32; .bitop = { .and.popc }", S::Mma).since(7, 1, 80),
+        form("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.bitop =d*4:.b32:sink, a*2:.b32, b*1:.b32, c*4:.b32; .bitop = { .and.popc }", S::Mma).since(7, 1, 80),
+        form("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.bitop =d*4:.b32:sink, a*4:.b32, b*2:.b32, c*4:.b32; .bitop = { .and.popc }", S::Mma).since(7, 1, 80),
+        // fp8 on sm_89: m16n8k32 with .f32 first (PTX ISA 8.4), the rest in
+        // 8.7. ptxas emulates these: it refuses `_` in the result ("Result
+        // discard mode is not allowed") and an immediate accumulator
+        // ("Arguments mismatch").
+        form("mma.sync.aligned.m16n8k32.row.col.f32.atype.btype.f32 =d*4:.f32, a*4:.b32, b*2:.b32, c*4:.f32:reg; .atype = { .e4m3, .e5m2 }; .btype = { .e4m3, .e5m2 }", S::Mma).since(8, 4, 89),
+        form("mma.sync.aligned.m16n8k32.row.col.f16.atype.btype.f16 =d*2:.f16x2, a*4:.b32, b*2:.b32, c*2:.f16x2:reg; .atype = { .e4m3, .e5m2 }; .btype = { .e4m3, .e5m2 }", S::Mma).since(8, 7, 89),
+        form("mma.sync.aligned.m16n8k16.row.col.f16.atype.btype.f16 =d*2:.f16x2, a*2:.b32, b*1:.b32, c*2:.f16x2:reg; .atype = { .e4m3, .e5m2 }; .btype = { .e4m3, .e5m2 }", S::Mma).since(8, 7, 89),
+        form("mma.sync.aligned.m16n8k16.row.col.f32.atype.btype.f32 =d*4:.f32, a*2:.b32, b*1:.b32, c*4:.f32:reg; .atype = { .e4m3, .e5m2 }; .btype = { .e4m3, .e5m2 }", S::Mma).since(8, 7, 89),
+    ]
 }
 
 /// The largest sparsity selector of `mma.sp` by shape and multiplicand type,

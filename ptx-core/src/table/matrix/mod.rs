@@ -118,71 +118,55 @@ mod tests {
             .collect()
     }
 
+    /// The vector lengths of the dense `mma` form written `opcode ...`.
+    fn dense_lengths(opcode: &str) -> Vec<u32> {
+        let entry = dense_mma()
+            .into_iter()
+            .find(|e| e.spec.starts_with(&format!("{opcode} ")))
+            .unwrap_or_else(|| panic!("no dense form `{opcode}`"));
+        vector_lengths(&entry.spec)
+    }
+
     #[test]
     fn mma_fragments_m16n8k16_f16_are_4_2_and_2_or_4_registers() {
         // ISA "Matrix Fragments for mma.m16n8k16 with floating point type".
-        let f16 = mma_spec(
-            shape(16, 8, 16),
-            types("f16", F16, F16, "f16"),
-            MmaStyle::default(),
-        );
-        assert_eq!(vector_lengths(&f16), [2, 4, 2, 2]);
-        let f32 = mma_spec(
-            shape(16, 8, 16),
-            types("f32", F16, F16, "f32"),
-            MmaStyle::default(),
-        );
-        assert_eq!(vector_lengths(&f32), [4, 4, 2, 4]);
+        let f16 = dense_lengths("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16");
+        assert_eq!(f16, [2, 4, 2, 2]);
+        let f32 = dense_lengths("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+        assert_eq!(f32, [4, 4, 2, 4]);
     }
 
     #[test]
     fn mma_m8n8k4_f16_fragments_belong_to_quad_pairs() {
         // ISA "Matrix Fragments for mma.m8n8k4 with .f16": A and B two .f16x2,
         // C/D four .f16x2 or eight .f32 registers.
-        let style = MmaStyle {
-            any_layout: true,
-            ..MmaStyle::default()
-        };
-        let f32 = mma_spec(shape(8, 8, 4), types("f32", F16, F16, "f32"), style);
-        assert_eq!(vector_lengths(&f32), [8, 2, 2, 8]);
-        let mixed = mma_spec(shape(8, 8, 4), types("f32", F16, F16, "f16"), style);
-        assert_eq!(vector_lengths(&mixed), [8, 2, 2, 4]);
+        let f32 = dense_lengths("mma.sync.aligned.m8n8k4.alayout.blayout.f32.f16.f16.f32");
+        assert_eq!(f32, [8, 2, 2, 8]);
+        let mixed = dense_lengths("mma.sync.aligned.m8n8k4.alayout.blayout.f32.f16.f16.f16");
+        assert_eq!(mixed, [8, 2, 2, 4]);
     }
 
     #[test]
     fn mma_f64_fragments_are_64_bit_registers() {
         // ISA: m8n8k4 .f64 A and B one .f64, C/D two; m16n8k16 A eight, B four, C/D four.
-        let small = mma_spec(
-            shape(8, 8, 4),
-            types("f64", F64, F64, "f64"),
-            MmaStyle::default(),
-        );
-        assert_eq!(vector_lengths(&small), [2, 1, 1, 2]);
-        let large = mma_spec(
-            shape(16, 8, 16),
-            types("f64", F64, F64, "f64"),
-            MmaStyle::default(),
-        );
-        assert_eq!(vector_lengths(&large), [4, 8, 4, 4]);
+        let small = dense_lengths("mma.sync.aligned.m8n8k4.row.col{.rnd}.f64.f64.f64.f64");
+        assert_eq!(small, [2, 1, 1, 2]);
+        let large = dense_lengths("mma.sync.aligned.m16n8k16.row.col{.rnd}.f64.f64.f64.f64");
+        assert_eq!(large, [4, 8, 4, 4]);
     }
 
     #[test]
     fn mma_integer_and_single_bit_fragments_pack_elements_into_b32() {
         // ISA: m8n8k16 .s8 one register each for A and B; m16n8k64 .s4 four and two;
-        // m16n8k256 .b1 four and two.
-        let t = |a| types("s32", a, a, "s32");
-        let m8 = mma_spec(shape(8, 8, 16), t(I8), MmaStyle::default());
-        assert_eq!(vector_lengths(&m8), [2, 1, 1, 2]);
-        let s4 = mma_spec(shape(16, 8, 64), t(I4), MmaStyle::default());
-        assert_eq!(vector_lengths(&s4), [4, 4, 2, 4]);
-        let b1 = mma_spec(shape(16, 8, 256), t(B1), MmaStyle::default());
-        assert_eq!(vector_lengths(&b1), [4, 4, 2, 4]);
-        let tf32 = mma_spec(
-            shape(16, 8, 4),
-            types("f32", TF32, TF32, "f32"),
-            MmaStyle::default(),
-        );
-        assert_eq!(vector_lengths(&tf32), [4, 2, 1, 4]);
+        // m16n8k256 .b1 four and two; m16n8k4 .tf32 two and one.
+        let m8 = dense_lengths("mma.sync.aligned.m8n8k16.row.col{.satfinite}.s32.atype.btype.s32");
+        assert_eq!(m8, [2, 1, 1, 2]);
+        let s4 = dense_lengths("mma.sync.aligned.m16n8k64.row.col{.satfinite}.s32.atype.btype.s32");
+        assert_eq!(s4, [4, 4, 2, 4]);
+        let b1 = dense_lengths("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.bitop");
+        assert_eq!(b1, [4, 4, 2, 4]);
+        let tf32 = dense_lengths("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32");
+        assert_eq!(tf32, [4, 2, 1, 4]);
     }
 
     #[test]

@@ -212,60 +212,28 @@ pub(super) fn tcgen05_mma() -> Vec<Entry> {
 }
 
 pub(super) fn tcgen05() -> Vec<Entry> {
-    const CTA: &str = "; .cta = { .cta_group::1, .cta_group::2 }";
+    const CTA: &str = ".cta = { .cta_group::1, .cta_group::2 }";
+    const FMT: &str = ".fmt = { .b8x16.b6x16_p32, .b8x16.b4x16_p64 }";
     let mut out = vec![
-        tc_owned(
-            format!("tcgen05.alloc/.cta.sync.aligned{{.shared::cta}}.b32 [dst], ncols:.u32{CTA}"),
-            S::Tcgen05Alloc,
-        ),
-        tc_owned(
-            format!("tcgen05.dealloc/.cta.sync.aligned.b32 taddr:.b32, ncols:.u32{CTA}"),
-            S::Tcgen05Dealloc,
-        ),
-        tc_owned(
-            format!("tcgen05.relinquish_alloc_permit/.cta.sync.aligned{CTA}"),
-            S::Tcgen05RelinquishAllocPermit,
-        ),
+        tc("tcgen05.alloc/.cta.sync.aligned{.shared::cta}.b32 [dst], ncols:.u32", S::Tcgen05Alloc).groups(&[CTA]),
+        tc("tcgen05.dealloc/.cta.sync.aligned.b32 taddr:.b32, ncols:.u32", S::Tcgen05Dealloc).groups(&[CTA]),
+        tc("tcgen05.relinquish_alloc_permit/.cta.sync.aligned", S::Tcgen05RelinquishAllocPermit).groups(&[CTA]),
         tc("tcgen05.wait::ld/.sync.aligned", S::Tcgen05Wait),
         tc("tcgen05.wait::st/.sync.aligned", S::Tcgen05Wait),
         tc("tcgen05.fence::before_thread_sync", S::Tcgen05Fence),
         tc("tcgen05.fence::after_thread_sync", S::Tcgen05Fence),
         // sm_100a only: ptxas refuses it for sm_100f.
-        tc_owned(
-            format!("tcgen05.shift/.cta.down [taddr]:.b32{CTA}"),
-            S::Tcgen05Shift,
-        )
-        .arch_specific(),
-        tc_owned(
-            format!(
-                "tcgen05.commit/.cta.mbarrier::arrive::one{{.shared::cluster}}.b64 [mbar]{CTA}"
-            ),
-            S::Tcgen05Commit,
-        ),
-        tc_owned(
-            format!(
-                "tcgen05.commit/.cta.mbarrier::arrive::one{{.shared::cluster}}.multicast::cluster.b64 [mbar], mask:.b16{CTA}"
-            ),
-            S::Tcgen05Commit,
-        ),
+        tc("tcgen05.shift/.cta.down [taddr]:.b32", S::Tcgen05Shift).groups(&[CTA]).arch_specific(),
+        tc("tcgen05.commit/.cta.mbarrier::arrive::one{.shared::cluster}.b64 [mbar]", S::Tcgen05Commit).groups(&[CTA]),
+        tc("tcgen05.commit/.cta.mbarrier::arrive::one{.shared::cluster}.multicast::cluster.b64 [mbar], mask:.b16", S::Tcgen05Commit).groups(&[CTA]),
+        // tcgen05.cp: the shapes of fewer rows need a multicast over warps.
+        tc("tcgen05.cp/.cta.128x256b{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
+        tc("tcgen05.cp/.cta.4x256b{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
+        tc("tcgen05.cp/.cta.128x128b{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
+        tc("tcgen05.cp/.cta.64x128b.warpx2::02_13{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
+        tc("tcgen05.cp/.cta.64x128b.warpx2::01_23{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
+        tc("tcgen05.cp/.cta.32x128b.warpx4{.fmt} [taddr]:.b32, s_desc:.u64", S::Tcgen05Cp).groups(&[CTA, FMT]),
     ];
-    // tcgen05.cp: the shapes of fewer rows need a multicast over warps.
-    const FMT: &str = "; .fmt = { .b8x16.b6x16_p32, .b8x16.b4x16_p64 }";
-    for (shape_name, multicast) in [
-        ("128x256b", ""),
-        ("4x256b", ""),
-        ("128x128b", ""),
-        ("64x128b", ".warpx2::02_13"),
-        ("64x128b", ".warpx2::01_23"),
-        ("32x128b", ".warpx4"),
-    ] {
-        out.push(tc_owned(
-            format!(
-                "tcgen05.cp/.cta.{shape_name}{multicast}{{.fmt}} [taddr]:.b32, s_desc:.u64{CTA}{FMT}"
-            ),
-            S::Tcgen05Cp,
-        ));
-    }
     out.extend(tcgen05_ld_st());
     out.extend(tcgen05_mma());
     out
