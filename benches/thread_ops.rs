@@ -123,7 +123,7 @@ fn interpreter_simple_integer_instructions(bencher: Bencher) {
         .iter()
         .map(|c| AsmOperand::new(c.parse().unwrap()))
         .collect();
-    let prepared = ptx_sim::interp::Prepared::new(&lower(&checked, &ops).expect("lowers"));
+    let prepared = ptx_sim::statement::Prepared::new(&lower(&checked, &ops).expect("lowers"));
     let mut regs = prepared.registers();
     const RUNS: usize = 1000;
     bencher

@@ -79,8 +79,8 @@
 //! assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
 //! ```
 
-pub use ptx_sim::check::{Access, Checks, Hazard, Race};
-pub use ptx_sim::fault::{BufferSpan, Fault, ThreadFault, WaitSite, Waiting};
+pub use ptx_sim::check::Checks;
+pub use ptx_sim::fault::{Access, BufferSpan, Fault, Hazard, Race, ThreadFault, WaitSite, Waiting};
 pub use ptx_sim::kernel::{
     Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelParam,
     KernelReport, LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Ran, Steps,

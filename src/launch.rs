@@ -162,8 +162,10 @@
 //! }
 //! ```
 
-pub use ptx_sim::check::{Access, Checks, Hazard, Race};
-pub use ptx_sim::fault::{BufferSpan, Fault, QuietSpan, ThreadFault, WaitSite, Waiting};
+pub use ptx_sim::check::Checks;
+pub use ptx_sim::fault::{
+    Access, BufferSpan, Fault, Hazard, QuietSpan, Race, ThreadFault, WaitSite, Waiting,
+};
 pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,

@@ -1,6 +1,6 @@
 //! The interpreter on checked random programs: a statement read from the
 //! fuzz input that the checker accepts is lowered and run by
-//! `ptx_sim::interp::Prepared` on register values from the input. A fault
+//! `ptx_sim::statement::Prepared` on register values from the input. A fault
 //! is a fine outcome (an access outside a launch, an exit); a panic or a
 //! hang is not.
 
@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use ptx_core::{StepKind, Target, check, lower, number_statement, parse};
 use ptx_fuzz::Statement;
-use ptx_sim::interp::Prepared;
+use ptx_sim::statement::Prepared;
 
 fuzz_target!(|data: &[u8]| {
     let Some(statement) = Statement::from_bytes(data) else {

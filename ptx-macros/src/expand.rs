@@ -9,8 +9,8 @@
 //! * `nvptx64`: `core::arch::asm!` with the checked template and register
 //!   classes `reg16`/`reg32`/`reg64`.
 
-use crate::input::{Statement, accepted_types};
 use crate::mods::mods_tokens;
+use crate::statement::{Statement, accepted_types};
 use crate::valid::{Validated, describe};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use ptx_core::{
@@ -625,8 +625,8 @@ pub fn expand(statement: &Statement, v: &Validated) -> TokenStream {
     // The CUDA form is an expression (`ptx!(...);`) and evaluates to the
     // statement's info; the token form stands as a statement, so it is `()`.
     let value = match statement.syntax {
-        crate::input::Syntax::Cuda => quote!(__PTX_INFO),
-        crate::input::Syntax::Tokens => quote!(let _ = __PTX_INFO;),
+        crate::statement::Syntax::Cuda => quote!(__PTX_INFO),
+        crate::statement::Syntax::Tokens => quote!(let _ = __PTX_INFO;),
     };
     quote! {{
         #(#traits)*

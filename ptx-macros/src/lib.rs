@@ -1,16 +1,21 @@
 //! The `ptx!` procedural macro. See the `ptx` crate for its documentation.
 //!
 //! The pipeline, one module per stage: `input` reads the macro input (the
-//! CUDA form directly, the token form through `tokens`), `valid` runs every
-//! check (ptx-core's parser and checker, then the inline-asm rules), and
-//! `expand` generates the host and nvptx64 code (with `mods`, an
-//! instruction's modifiers as a constant).
+//! CUDA form directly, the token form through `tokens`) into a `statement`,
+//! `valid` runs every check (ptx-core's parser and checker, then the
+//! inline-asm rules; `diagnostic` words their errors), and `expand`
+//! generates the host and nvptx64 code (with `mods`, an instruction's
+//! modifiers as a constant). Each module uses only those before it in
+//! the order statement, diagnostic, tokens, input, valid, mods, expand
+//! (`tools/gates/layers.py` checks it).
 
 #![warn(missing_docs)]
 
+mod diagnostic;
 mod expand;
 mod input;
 mod mods;
+mod statement;
 mod tokens;
 mod valid;
 
@@ -23,7 +28,7 @@ pub fn ptx(input: TokenStream) -> TokenStream {
 }
 
 fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    let result = syn::parse2::<input::Statement>(input).and_then(|mut statement| {
+    let result = syn::parse2::<statement::Statement>(input).and_then(|mut statement| {
         let validated = valid::validate(&mut statement)?;
         Ok(expand::expand(&statement, &validated))
     });
@@ -41,7 +46,7 @@ mod tests {
 
     fn device_code(input: proc_macro2::TokenStream) -> String {
         let mut statement =
-            syn::parse2::<crate::input::Statement>(input).expect("statement parses");
+            syn::parse2::<crate::statement::Statement>(input).expect("statement parses");
         let validated = crate::valid::validate(&mut statement).unwrap_or_else(|e| panic!("{e}"));
         let body = crate::expand::nvptx(&statement, &validated);
         let file: syn::File = syn::parse2(quote!(fn device() { #body })).expect("body is Rust");

@@ -8,7 +8,8 @@
 //! under a guard) a read-write operand, and the letter follows the operand's
 //! type (`h` for 16 bits, `r` or `f` for 32, `l` or `d` for 64, `q` for 128).
 
-use crate::input::{Operand, Piece, Statement, Syntax};
+use crate::diagnostic::message;
+use crate::statement::{Operand, Piece, Statement, Syntax};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use ptx_core::syntax::{Item, Name, Operand as PtxOperand, OperandKind, Placeholder, Template};
 use ptx_core::{
@@ -374,7 +375,7 @@ pub fn bind(statement: &mut Statement) -> syn::Result<Option<Template>> {
                     .filter(|d| d.is_error() && d.kind != DiagnosticKind::UndefinedName)
                     .map(|d| PlaceError {
                         at: d.span.range(),
-                        message: crate::valid::message(d, None),
+                        message: message(d, None),
                     })
                     .collect(),
                 Ok(_) => Vec::new(),

@@ -3,7 +3,8 @@
 //! sense for inline asm (operands used, outputs written, the `.reg` pitfall).
 //! All problems are collected and reported together.
 
-use crate::input::{Statement, Syntax};
+use crate::diagnostic::message;
+use crate::statement::{Statement, Syntax};
 use proc_macro2::{Span, TokenStream};
 use ptx_core::syntax::{Item, Template};
 use ptx_core::{Access, AsmOperand, ConstraintLetter, Diagnostic, Program, check, lower, parse};
@@ -207,40 +208,6 @@ fn first_span(tokens: &TokenStream) -> Span {
         .into_iter()
         .next()
         .map_or_else(Span::call_site, |t| t.span())
-}
-
-/// The text of a compile error for `d`: its message, with the template line
-/// and a caret under the offending text when the template is a literal
-/// (`text`), then its notes and suggestion.
-pub(crate) fn message(d: &Diagnostic, text: Option<&str>) -> String {
-    let mut message = d.message.clone();
-    if let Some(text) = text {
-        message.push_str(&caret_display(text, d.span.range()));
-    }
-    for note in &d.notes {
-        message.push_str(&format!("\n= note: {note}"));
-    }
-    if let Some(s) = &d.suggestion {
-        message.push_str(&format!("\n= help: write `{}`", s.replacement));
-    }
-    message
-}
-
-/// The template line holding `range`, with a caret line under the range.
-fn caret_display(text: &str, range: std::ops::Range<usize>) -> String {
-    let start = range.start.min(text.len());
-    let end = range.end.clamp(start, text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let line = &text[line_start..line_end];
-    let col = text[line_start..start].chars().count();
-    let width = text[start..end.min(line_end)].chars().count().max(1);
-    let shown = line.replace('\t', " ");
-    format!(
-        "\n  |\n  | {shown}\n  | {}{}",
-        " ".repeat(col),
-        "^".repeat(width)
-    )
 }
 
 /// How an operand reads in messages: `%1 (`x`)` or `%[sum] (`s`)`.

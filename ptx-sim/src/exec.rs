@@ -1,4 +1,4 @@
-//! The contract between lowered programs and semantic functions.
+//! The calling convention between lowered programs and semantic functions.
 //!
 //! A semantic function gets the decoded modifiers of its instruction and
 //! the instruction's operand *slots* (see `ptx_core::lower`), one `u64` each:
@@ -8,8 +8,9 @@
 //! the destination register's width. Predicates are 0 or 1.
 //!
 //! The same functions serve the code `ptx!` generates (where the modifiers
-//! are a constant, so the optimizer folds every decision away) and the
-//! interpreter that runs PTX text at run time.
+//! are a constant, so the optimizer folds every decision away), the
+//! statement interpreter that runs PTX text at run time
+//! ([`crate::statement`]) and the module interpreter ([`crate::kernel`]).
 
 use crate::fault::Fault;
 use ptx_core::{Mods, ScalarType, TypeKind};
@@ -75,6 +76,39 @@ pub fn write_operand(value: u64, ty: Option<ScalarType>, reg_bits: u32) -> u64 {
 pub fn ty0(m: &Mods) -> Result<ScalarType, Fault> {
     m.ty(0)
         .ok_or_else(|| Fault::malformed(None, "instruction has no type modifier"))
+}
+
+/// The most operand slots a collective may have: `wgmma.mma_async`'s
+/// m64n256 forms have 128 accumulator registers, 4 of A (or a descriptor),
+/// the B descriptor, scale-d and up to four immediates.
+pub const MAX_SLOTS: usize = 144;
+
+/// One lane's operand slots at a collective.
+pub type Slots = [u64; MAX_SLOTS];
+
+/// The lane numbers of the bits set in `mask`, in increasing order.
+#[inline]
+pub(crate) fn lanes_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let l = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(l)
+    })
+}
+
+/// The bytes of one element of the instruction's first type (at least
+/// one: a predicate or `.b1` takes a byte).
+pub(crate) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
+    let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
+    Ok(u64::from(t.bits().max(8) / 8))
+}
+
+/// Slots per value: a 128-bit value takes two (low half first).
+pub(crate) fn slots_per(bytes: u64) -> usize {
+    if bytes > 8 { 2 } else { 1 }
 }
 
 #[cfg(test)]

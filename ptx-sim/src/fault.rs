@@ -27,7 +27,7 @@ use std::panic::Location;
 /// ```
 /// use ptx_core::{AsmOperand, Target, check_asm, lower};
 /// use ptx_sim::fault::Fault;
-/// use ptx_sim::interp::Prepared;
+/// use ptx_sim::statement::Prepared;
 /// use ptx_sim::machine::Launch;
 /// use ptx_sim::machine::spaces::Space;
 ///
@@ -427,7 +427,7 @@ pub enum Fault {
     /// Two accesses to the same memory by different warps, one a write,
     /// that no barrier or release/acquire orders ([`crate::check`]).
     #[error("{0}")]
-    Race(Box<crate::check::Race>),
+    Race(Box<Race>),
     /// A read of shared or local memory no thread wrote ([`crate::check`]).
     #[error(
         "{space} address {address:#x} (+{size} bytes) is read before any thread wrote it ({space} memory is not zero at launch on a GPU)"
@@ -753,7 +753,7 @@ impl fmt::Display for WaitSite {
 
 /// A fault and where it happened: the thread that met it (when it ran in
 /// a launch) and the statement that faulted (when a statement did). What
-/// [`crate::interp::Prepared::run`] returns (boxed), and what a
+/// [`crate::statement::Prepared::run`] returns (boxed), and what a
 /// [`crate::machine::LaunchError`] lists.
 ///
 /// ```
@@ -1048,6 +1048,92 @@ impl Space {
 impl fmt::Display for Space {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The order two conflicting accesses came in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hazard {
+    /// A read of bytes another warp wrote, unordered after the write.
+    ReadAfterWrite,
+    /// A write of bytes another warp read, unordered after the read.
+    WriteAfterRead,
+    /// A write of bytes another warp wrote, unordered after that write.
+    WriteAfterWrite,
+}
+
+impl fmt::Display for Hazard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Hazard::ReadAfterWrite => "read after write",
+            Hazard::WriteAfterRead => "write after read",
+            Hazard::WriteAfterWrite => "write after write",
+        })
+    }
+}
+
+/// One side of a finding: who accessed, with what statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// The thread.
+    pub thread: Thread,
+    /// Whether it wrote (else it read).
+    pub write: bool,
+    /// The statement: a module's, with its line, or a `ptx!` statement's
+    /// text.
+    pub statement: Option<String>,
+    /// The Rust source line of the `ptx!` statement, for a closure launch.
+    pub location: Option<&'static Location<'static>>,
+}
+
+impl fmt::Display for Access {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = &self.thread;
+        let verb = if self.write { "wrote" } else { "read" };
+        write!(
+            f,
+            "thread {} of CTA {} {verb}",
+            cta_id(&t.tid),
+            cta_id(&t.ctaid)
+        )?;
+        if let Some(l) = self.location {
+            write!(f, " at {}:{}:{}", l.file(), l.line(), l.column())?;
+        }
+        if let Some(s) = &self.statement {
+            write!(f, " in {}", quoted(s))?;
+        }
+        Ok(())
+    }
+}
+
+/// A race the sanitizer ([`crate::check`]) found, as [`Fault::Race`]
+/// carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    /// The order of the two accesses.
+    pub hazard: Hazard,
+    /// The memory.
+    pub space: Space,
+    /// The first byte both touched (for shared memory, the offset in it).
+    pub address: u64,
+    /// The earlier access, then the later one.
+    pub accesses: [Access; 2],
+}
+
+impl fmt::Display for Race {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [earlier, later] = &self.accesses;
+        let (a, b) = (&earlier.thread, &later.thread);
+        let between = if a.ctaid == b.ctaid && a.warp == b.warp {
+            "no `bar.warp.sync` or other synchronisation of the warp"
+        } else {
+            "no barrier or release/acquire"
+        };
+        write!(
+            f,
+            "race ({}) on {} address {:#x}: {later}, and {earlier}, with {between} between them",
+            self.hazard, self.space, self.address
+        )
     }
 }
 

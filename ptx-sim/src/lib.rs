@@ -12,11 +12,12 @@
 //!    │
 //! fault           what can go wrong, typed: Fault, ThreadFault
 //!    │
-//! check/          the sanitizer: races, uninitialised reads and barrier
-//!    │            misuse, found as the machine and the kernel interpreter run
+//! exec            the calling convention between programs and semantic
+//!    │            functions: operand slots and widths
 //!    │
-//! exec            the contract between programs and semantic functions:
-//!    │            operand slots and widths
+//! check/          the sanitizer: races, uninitialised reads and barrier
+//!    │            misuse, found as the machine and the module interpreter
+//!    │            run
 //!    │
 //! machine/        what runs them: a launch's grid of CTAs (launch) kept
 //!    │            co-resident as an H100 keeps them (grid), lanes on
@@ -31,12 +32,22 @@
 //!    │            dispatch; the collectives among them meet at the machine's
 //!    │            rendezvous, naming themselves by their Semantics
 //!    │
-//! interp          runs a lowered program: per step, `sem::run`
+//! statement       the statement interpreter: runs one statement's lowered
+//!    │            program, per step `sem::run`
 //!    │
-//! kernel/         whole PTX modules: loaded, decoded once, launched over a
-//!                 grid whose warps run each step for all their lanes at
-//!                 once (`docs/kernels.md` is the execution model)
+//! kernel/         the module interpreter: whole PTX modules loaded, decoded
+//!    │            once, launched over a grid whose warps run each step for
+//!    │            all their lanes at once (`docs/kernels.md` is the
+//!    │            execution model); `fma_fusion` fuses `mul`/`add` pairs as
+//!    │            ptxas does
+//!    │
+//! device          device memory that outlives launches, and the launches
+//!                 that use it
 //! ```
+//!
+//! `python3 tools/gates/layers.py` checks the order (CI runs it): it lists
+//! every arrow between the modules, and fails on a new one that runs back
+//! up a layer or closes a loop of files.
 //!
 //! The only loop among the modules is inside the launch engine: a CTA
 //! (`machine/cta`), its running lane (`machine/current`) and its run queue
@@ -45,7 +56,7 @@
 //! A `ptx!` statement's expansion calls [`sem::run`] directly with a
 //! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer
 //! folds the dispatch away; PTX text parsed at run time goes through
-//! [`interp`], which calls the same function. Inside a [`machine::Launch`],
+//! [`statement`], which calls the same function. Inside a [`machine::Launch`],
 //! every thread's code runs on a lane of its CTA, and a failing instruction
 //! is a [`fault::Fault`] naming the thread and the statement. A whole
 //! module's kernels run through [`kernel::Module`], on the same semantic
@@ -53,7 +64,7 @@
 //!
 //! ```
 //! use ptx_core::{AsmOperand, Target, check_asm, lower};
-//! use ptx_sim::interp::Prepared;
+//! use ptx_sim::statement::Prepared;
 //! let checked = check_asm("add.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
 //! let operands: Vec<AsmOperand> =
 //!     ["=r", "r", "r"].iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();
@@ -75,9 +86,9 @@ pub mod check;
 pub mod device;
 pub mod exec;
 pub mod fault;
-pub mod interp;
 pub mod kernel;
 pub mod machine;
 pub mod sem;
 mod shuffle;
+pub mod statement;
 pub mod thread;

@@ -14,8 +14,8 @@
 //! ideal (one per 128 bytes, one per matrix).
 
 use ptx_core::{AsmOperand, Target, check_asm, lower};
-use ptx_sim::interp::Prepared;
 use ptx_sim::machine::{BankCounts, Launch};
+use ptx_sim::statement::Prepared;
 
 fn ldmatrix_x2(offset: impl Fn(u32) -> u32 + Sync) -> BankCounts {
     let cons = ["=r", "=r", "r"];

@@ -7,8 +7,8 @@
 //! guards, and the same hand-over with plain accesses is a race. Expected
 //! values are the arithmetic each kernel's comment works out.
 
-use ptx_sim::check::{Checks, Hazard};
-use ptx_sim::fault::{Fault, Space, ThreadFault};
+use ptx_sim::check::Checks;
+use ptx_sim::fault::{Fault, Hazard, Space, ThreadFault};
 use ptx_sim::kernel::{KernelError, Module};
 
 /// A module of `body` for sm_90.

@@ -4,9 +4,9 @@
 
 use ptx_core::{AsmOperand, Target, check_asm, lower};
 use ptx_sim::fault::{Fault, WaitSite, Waiting};
-use ptx_sim::interp::Prepared;
 use ptx_sim::machine::spaces::Space;
 use ptx_sim::machine::{Launch, warp32};
+use ptx_sim::statement::Prepared;
 
 fn prepare(asm: &str, cons: &[&str]) -> Prepared {
     let checked = check_asm(asm, cons, Target::default()).unwrap();

@@ -1,6 +1,7 @@
 //! Generates a Rust test file with one `ptx!` function per statement of a
 //! golden file, so that the compiled path (`ptx!`-generated code) can be
-//! replayed against the same records as the interpreter.
+//! replayed against the same records as the statement
+//! interpreter.
 //!
 //! `ptxsim gen-compiled-test FILE > ptx-tools/tests/golden_compiled/forms.rs` writes it;
 //! the `golden_compiled` test regenerates it in memory and fails when the

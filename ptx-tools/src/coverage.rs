@@ -66,7 +66,7 @@ pub fn rows(records: &[Record]) -> Vec<Row> {
 }
 
 /// Whether the simulator runs an operation: branches are steps of the
-/// lowered program (the interpreter and the `ptx!` expansion both follow
+/// lowered program (the statement interpreter and the `ptx!` expansion both follow
 /// them), every other operation is its semantic function.
 fn simulated(sem: Semantics) -> bool {
     sem == Semantics::Bra || ptx_sim::sem::is_simulated(sem)

@@ -1,9 +1,9 @@
 //! `ptxsim golden`: replaying records of what a real GPU computed (format:
-//! `golden/FORMAT.md`) through the interpreter.
+//! `golden/FORMAT.md`) through the statement interpreter.
 
 use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};
-use ptx_sim::interp::Prepared;
 use ptx_sim::sem::approx::{ErrorBound, error_bound};
+use ptx_sim::statement::Prepared;
 use serde_json::Value;
 
 /// One record: a statement, and every lane's operands before and after.

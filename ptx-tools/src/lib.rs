@@ -13,7 +13,7 @@
 //!
 //! * [`records`]: reading JSON Lines files, plain or gzipped.
 //! * [`golden`]: replaying H100 records (`tests/data/golden/FORMAT.md`)
-//!   through `ptx_sim`'s interpreter and launches, judging approximate
+//!   through `ptx_sim`'s statement interpreter and launches, judging approximate
 //!   instructions within the ISA's error bounds.
 //! * [`verdicts`]: the checker against recorded ptxas verdicts.
 //! * [`coverage`]: the coverage table of every instruction form

@@ -8,8 +8,8 @@
 //! - unmodified samples are clean, but for three that do what the checks
 //!   are for (each named below with what it does).
 
-use ptx_sim::check::{Checks, Hazard};
-use ptx_sim::fault::{Fault, Space, ThreadFault};
+use ptx_sim::check::Checks;
+use ptx_sim::fault::{Fault, Hazard, Space, ThreadFault};
 use ptx_tools::cases::{Case, Modules, Outcome, findings, read_cases, replay};
 use std::collections::BTreeSet;
 use std::path::PathBuf;

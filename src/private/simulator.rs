@@ -5,7 +5,7 @@ pub use ptx_sim::exec::{read_operand, write_operand};
 pub use ptx_sim::sem::{run, simulated};
 
 use ptx_sim::fault::ThreadFault;
-use ptx_sim::interp::Prepared;
+use ptx_sim::statement::Prepared;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -27,7 +27,7 @@ pub fn exited() -> ThreadFault {
 
 /// Stops the thread with the simulator's fault, naming the statement
 /// `text`: the panic's message is `ptx!: `text`: ` and the fault (for a
-/// template checked at run time, whose interpreter names the instruction
+/// template checked at run time, whose statement interpreter names the instruction
 /// of it that faulted, `ptx!: `text`: `instruction`: ` and the fault); a
 /// launch recovers the typed fault (see [`ptx_sim::machine::raise`]).
 #[cold]

@@ -7,7 +7,6 @@
 //! other CTAs' warps (through a release and an acquire in global memory) is
 //! a sparse map, empty unless CTAs synchronise.
 
-use super::shadow::Stamp;
 use std::collections::BTreeMap;
 
 /// A clock over warps of any CTA: `(CTA, warp)` to the count seen.
@@ -53,16 +52,16 @@ impl Clocks {
         self.own[w as usize * self.n + w as usize] += 1;
     }
 
-    /// Whether the access stamped `s` happened before warp `w`'s present
-    /// point.
-    pub(crate) fn orders(&self, w: u32, s: &Stamp) -> bool {
-        if s.cta == self.cta {
-            let v = s.warp() as usize;
-            v < self.n && s.clock <= self.own[w as usize * self.n + v]
+    /// Whether what happened at `t` (an access's stamp) happened before
+    /// warp `w`'s present point.
+    pub(crate) fn orders(&self, w: u32, t: &WarpTime) -> bool {
+        if t.cta == self.cta {
+            let v = t.warp as usize;
+            v < self.n && t.clock <= self.own[w as usize * self.n + v]
         } else {
             self.foreign[w as usize]
-                .get(&(s.cta, s.warp()))
-                .is_some_and(|&c| s.clock <= c)
+                .get(&(t.cta, t.warp))
+                .is_some_and(|&c| t.clock <= c)
         }
     }
 
@@ -130,17 +129,24 @@ pub(crate) fn merge(into: &mut SparseClock, from: &SparseClock) {
     }
 }
 
+/// A point in one warp's history: what an access's stamp records of
+/// when it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WarpTime {
+    /// The CTA's index in the grid.
+    pub cta: u32,
+    /// The warp's index in its CTA.
+    pub warp: u32,
+    /// The warp's clock.
+    pub clock: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn stamp(cta: u32, warp: u32, clock: u32) -> Stamp {
-        Stamp {
-            cta,
-            thread: warp * 32,
-            clock,
-            site: 0,
-        }
+    fn stamp(cta: u32, warp: u32, clock: u32) -> WarpTime {
+        WarpTime { cta, warp, clock }
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //! memory's shadow, and what it found. An engine calls it before each
 //! warp operation that touches memory and at each synchronisation.
 
+use super::Checks;
 use super::clock::{Clocks, SparseClock, merge};
 use super::memory::{GlobalCheck, Pages};
 use super::ops::{LaneAccess, Target, releases, repeats, target, warp_accesses};
 use super::shadow::{Cell, Stamp, Use, repeatable, touch_all};
-use super::{Access, Checks, Hazard, Race};
-use crate::fault::{Fault, Space, ThreadFault};
-use crate::machine::{Slots, lanes_of};
+use crate::exec::{Slots, lanes_of};
+use crate::fault::{Access, Fault, Hazard, Race, Space, ThreadFault};
 use crate::thread::Thread;
 use ptx_core::{Mods, Semantics};
 use std::collections::{HashMap, HashSet};

@@ -49,11 +49,6 @@ pub(crate) mod memory;
 pub(crate) mod ops;
 mod shadow;
 
-use crate::fault::Space;
-use crate::thread::Thread;
-use std::fmt;
-use std::panic::Location;
-
 pub use cta::CtaCheck;
 pub use memory::GlobalCheck;
 
@@ -117,90 +112,5 @@ impl Checks {
             }
         }
         Some(checks)
-    }
-}
-
-/// The order two conflicting accesses came in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Hazard {
-    /// A read of bytes another warp wrote, unordered after the write.
-    ReadAfterWrite,
-    /// A write of bytes another warp read, unordered after the read.
-    WriteAfterRead,
-    /// A write of bytes another warp wrote, unordered after that write.
-    WriteAfterWrite,
-}
-
-impl fmt::Display for Hazard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Hazard::ReadAfterWrite => "read after write",
-            Hazard::WriteAfterRead => "write after read",
-            Hazard::WriteAfterWrite => "write after write",
-        })
-    }
-}
-
-/// One side of a finding: who accessed, with what statement.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Access {
-    /// The thread.
-    pub thread: Thread,
-    /// Whether it wrote (else it read).
-    pub write: bool,
-    /// The statement: a module's, with its line, or a `ptx!` statement's
-    /// text.
-    pub statement: Option<String>,
-    /// The Rust source line of the `ptx!` statement, for a closure launch.
-    pub location: Option<&'static Location<'static>>,
-}
-
-impl fmt::Display for Access {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = &self.thread;
-        let verb = if self.write { "wrote" } else { "read" };
-        write!(
-            f,
-            "thread {} of CTA {} {verb}",
-            crate::fault::cta_id(&t.tid),
-            crate::fault::cta_id(&t.ctaid)
-        )?;
-        if let Some(l) = self.location {
-            write!(f, " at {}:{}:{}", l.file(), l.line(), l.column())?;
-        }
-        if let Some(s) = &self.statement {
-            write!(f, " in {}", crate::fault::quoted(s))?;
-        }
-        Ok(())
-    }
-}
-
-/// What the sanitizer found, before it becomes a [`crate::fault::Fault`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Race {
-    /// The order of the two accesses.
-    pub hazard: Hazard,
-    /// The memory.
-    pub space: Space,
-    /// The first byte both touched (for shared memory, the offset in it).
-    pub address: u64,
-    /// The earlier access, then the later one.
-    pub accesses: [Access; 2],
-}
-
-impl fmt::Display for Race {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [earlier, later] = &self.accesses;
-        let (a, b) = (&earlier.thread, &later.thread);
-        let between = if a.ctaid == b.ctaid && a.warp == b.warp {
-            "no `bar.warp.sync` or other synchronisation of the warp"
-        } else {
-            "no barrier or release/acquire"
-        };
-        write!(
-            f,
-            "race ({}) on {} address {:#x}: {later}, and {earlier}, with {between} between them",
-            self.hazard, self.space, self.address
-        )
     }
 }

@@ -4,11 +4,9 @@
 //! is left to it.
 
 use super::shadow::Use;
-use crate::machine::Slots;
-use crate::machine::lanes_of;
+use crate::exec::{Slots, elem_bytes, lanes_of, slots_per};
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::sem::memory::address::{Place, place};
-use crate::sem::memory::{elem_bytes, slots_per};
 use ptx_core::{Flags, Keyword, Mods, Semantics};
 
 /// Where one lane's access lands.
@@ -187,7 +185,7 @@ pub(crate) fn releases(m: &Mods) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::machine::MAX_SLOTS;
+    use crate::exec::MAX_SLOTS;
     use ptx_core::{ScalarType, SharedScope, StateSpace};
 
     #[test]

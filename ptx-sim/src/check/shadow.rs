@@ -1,8 +1,8 @@
 //! Shadow memory: for each byte, who last wrote it and who read it since,
 //! stamped with their warp's clock, and the hazard a new access makes.
 
-use super::Hazard;
-use super::clock::Clocks;
+use super::clock::{Clocks, WarpTime};
+use crate::fault::Hazard;
 
 /// No statement: a stamp that records nothing.
 pub(crate) const NO_SITE: u32 = u32::MAX;
@@ -77,6 +77,15 @@ impl Stamp {
     /// The thread's warp in its CTA.
     pub(crate) fn warp(&self) -> u32 {
         self.index() / 32
+    }
+
+    /// When it happened, in its warp's history.
+    pub(crate) fn time(&self) -> WarpTime {
+        WarpTime {
+            cta: self.cta,
+            warp: self.warp(),
+            clock: self.clock,
+        }
     }
 
     /// Whether an atomic made it.
@@ -169,7 +178,7 @@ pub(crate) fn touch(
                     && earlier.site != now.site
                     && earlier.clock == now.clock
             } else {
-                !clocks.orders(warp, earlier)
+                !clocks.orders(warp, &earlier.time())
             }
     };
     let write = unordered(&cell.write).then_some(cell.write);

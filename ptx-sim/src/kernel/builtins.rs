@@ -11,9 +11,10 @@ use super::code::{Builtin, Operand};
 use super::cta::{CtaContext, Fixed};
 use super::printf::{self, Arguments};
 use super::warp::{Frame, Warp};
+use crate::exec::lanes_of;
 use crate::fault::Fault;
-use crate::machine::lanes_of;
-use crate::sem::memory::address::{Memories, Reach};
+use crate::machine::Memories;
+use crate::sem::memory::address::Reach;
 use ptx_core::Mods;
 
 /// The longest string a `%s` or an assertion's text may be.

@@ -14,10 +14,11 @@ use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
+use crate::exec::lanes_of;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
 use crate::machine::spaces::LaunchMemory;
-use crate::machine::{Dim3, SharedStats, lanes_of};
+use crate::machine::{Dim3, SharedStats};
 
 /// Steps one CTA of a cluster runs before the next CTA's turn.
 const CTA_TURN: u64 = 1 << 12;

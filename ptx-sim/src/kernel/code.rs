@@ -1,4 +1,4 @@
-//! A function's code as the warp interpreter runs it: each step decoded
+//! A function's code as the module interpreter runs it: each step decoded
 //! once at load, its operands resolved to registers of the function's
 //! frame, constants, special registers or addresses, and each operation
 //! sorted by how a warp runs it ([`crate::sem::Class`]).
@@ -202,7 +202,7 @@ pub(crate) enum Op {
     /// `exit`.
     Exit,
     /// A `mul`'s product fused with the `add`/`sub` that reads it, as
-    /// ptxas fuses them (see [`super::contract`]): `fma(a, b, c)` rounded
+    /// ptxas fuses them (see [`super::fma_fusion`]): `fma(a, b, c)` rounded
     /// once, over the slots `[d, a, b, c]`, `a` and `c` first xored with
     /// the masks of `negate` (the product's sign, the addend's), in the
     /// add's type with its `.ftz`/`.sat`.

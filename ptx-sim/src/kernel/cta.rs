@@ -14,12 +14,13 @@ use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::check::cta::{FindingKey, Site};
 use crate::check::{Checks, CtaCheck};
+use crate::exec::{Slots, lanes_of};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::cluster::ClusterBarrier;
 use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
-use crate::machine::{Dim3, SharedStats, Slots, Thread, lanes_of};
+use crate::machine::{Dim3, SharedStats, Thread};
 use crate::shuffle::Shuffle;
 
 /// Steps one warp runs before the next warp's turn.
@@ -65,7 +66,7 @@ pub(crate) struct CtaContext<'a> {
     pub yield_now: bool,
     /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
     /// the warps of a warpgroup must make the same ones.
-    pub register_requests: &'a mut crate::sem::warp::RegisterRequests,
+    pub register_requests: &'a mut crate::machine::register_requests::RegisterRequests,
     /// The sanitizer's state for the CTA, when checks are on.
     pub check: Option<&'a mut CtaCheck>,
 }
@@ -250,7 +251,7 @@ pub(crate) struct Cta {
     next_warp: usize,
     rows: Box<[Slots; 32]>,
     /// Each warp's `setmaxnreg` requests ([`CtaContext::register_requests`]).
-    register_requests: crate::sem::warp::RegisterRequests,
+    register_requests: crate::machine::register_requests::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
     /// The sanitizer's state, when checks are on.
@@ -327,7 +328,7 @@ impl Cta {
             threads: threads as u32,
             exited: 0,
             next_warp: 0,
-            rows: Box::new([[0; crate::machine::MAX_SLOTS]; 32]),
+            rows: Box::new([[0; crate::exec::MAX_SLOTS]; 32]),
             register_requests: Default::default(),
             used: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),

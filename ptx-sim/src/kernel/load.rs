@@ -1,6 +1,6 @@
 //! Loading a module: the text parsed and checked as ptxas checks it, each
 //! function's body lowered ([`ptx_core::lower_function`]) and decoded into
-//! the interpreter's steps ([`super::code`]), its names resolved to where
+//! the module interpreter's steps ([`super::code`]), its names resolved to where
 //! they live at run time:
 //!
 //! * module `.global` variables are global buffers of every launch, laid
@@ -760,7 +760,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         Ok(self.code)
     }
 
-    /// The `add`/`sub` steps ptxas fuses with a `mul` ([`super::contract`]),
+    /// The `add`/`sub` steps ptxas fuses with a `mul` ([`super::fma_fusion`]),
     /// each as the fma it becomes; and the `mul` steps whose operands must
     /// be kept for it (a register of theirs written again before the add,
     /// or the add in another block), each with the copies to make.
@@ -771,7 +771,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
     ) -> Result<(HashMap<usize, Op>, HashMap<usize, Vec<(u32, u32)>>), LoadError> {
         let mut fused = HashMap::new();
         let mut keeps: HashMap<usize, Vec<(u32, u32)>> = HashMap::new();
-        for (c, negated) in super::contract::signed_contractions(program) {
+        for (c, negated) in super::fma_fusion::signed_contractions(program) {
             let (
                 StepKind::Exec {
                     form: add_form,

@@ -1,7 +1,8 @@
 //! Whole kernels: a PTX module loaded ([`Module`]) and one of its entries
 //! launched over a grid ([`KernelLaunch`]), every thread running the
-//! entry's code in the interpreter, bit for bit as the statement path runs
-//! the same instructions (both call the semantic functions of [`crate::sem`]).
+//! entry's code in the module interpreter, bit for bit as the statement
+//! interpreter ([`crate::statement`]) runs the same instructions (both call
+//! the semantic functions of [`crate::sem`]).
 //!
 //! ```text
 //! .ptx text ──load──▶ Image (functions as decoded steps, variables laid out)
@@ -21,8 +22,8 @@
 mod builtins;
 mod cluster;
 mod code;
-mod contract;
 mod cta;
+mod fma_fusion;
 #[cfg(feature = "cuda")]
 pub(crate) mod gpu;
 mod grid;

@@ -29,12 +29,12 @@ use super::code::{
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
 use crate::check::{CtaCheck, GlobalCheck};
-use crate::exec::SemResult;
+use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::Fault;
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
-use crate::machine::{Slots, Thread, WarpCall, WarpMemories, lanes_of};
+use crate::machine::{Thread, WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
 use ptx_core::{Access, Flags, Keyword, Mods, Semantics};
 use std::sync::Arc;
@@ -755,13 +755,13 @@ impl Warp {
         members: u32,
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
-        if slots.len() > crate::machine::MAX_SLOTS {
+        if slots.len() > crate::exec::MAX_SLOTS {
             return Err((
                 members.trailing_zeros(),
                 Fault::TooManySlots {
                     instruction: sem.key(),
                     slots: slots.len(),
-                    max: crate::machine::MAX_SLOTS,
+                    max: crate::exec::MAX_SLOTS,
                 },
             ));
         }
@@ -1012,7 +1012,7 @@ impl Warp {
                 let mut s = [0u64; 2];
                 for l in lanes_of(active) {
                     s[1] = self.read(&cx.fixed, &slots[1], l, base, frame.local_base);
-                    let memories = crate::sem::memory::address::Memories {
+                    let memories = crate::machine::Memories {
                         shared: &mut [],
                         peers: cx.peers.reborrow(),
                         local: None,
@@ -1061,7 +1061,7 @@ impl Warp {
                             cx.peers.rank(),
                         );
                     }
-                    let mut memories = crate::sem::memory::address::Memories {
+                    let mut memories = crate::machine::Memories {
                         shared: &mut *cx.shared,
                         peers: cx.peers.reborrow(),
                         local: self.locals.get_mut(l),
@@ -1649,7 +1649,7 @@ impl Warp {
     fn exit(&mut self, cx: &mut CtaContext<'_>, lanes: u32) -> Result<(), (u32, Fault)> {
         for l in lanes_of(lanes) {
             if !self.in_flight[l].is_empty() {
-                let mut memories = crate::sem::memory::address::Memories {
+                let mut memories = crate::machine::Memories {
                     shared: &mut *cx.shared,
                     peers: cx.peers.reborrow(),
                     local: self.locals.get_mut(l),
@@ -1721,7 +1721,7 @@ impl EachLane for LaneRun<'_, '_, '_> {
 
     /// Reads each slot for every lane (one decision on the operand's kind,
     /// then a loop over the lanes), applies `f` to each lane, and writes
-    /// each written slot back the same way: the interpreter's cost of an
+    /// each written slot back the same way: the module interpreter's cost of an
     /// instruction is mostly this, so it is done a column at a time.
     #[inline(always)]
     fn each<F: Fn(&Mods, &mut [u64]) -> SemResult>(
@@ -1764,7 +1764,7 @@ impl LaneRun<'_, '_, '_> {
         f: F,
     ) -> Result<(), (u32, Fault)> {
         let n = self.slots.len();
-        let mut values = [0u64; crate::machine::MAX_SLOTS];
+        let mut values = [0u64; crate::exec::MAX_SLOTS];
         let values = values.get_mut(..n).ok_or((
             self.mask.trailing_zeros(),
             Fault::malformed(None, "too many operand slots"),

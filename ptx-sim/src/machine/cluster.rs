@@ -25,8 +25,9 @@
 //! assert_eq!(cta_offset(a, 1), 0x40);
 //! ```
 
+use crate::exec::lanes_of;
 use crate::fault::Fault;
-use crate::machine::{Dim3, lanes_of};
+use crate::machine::Dim3;
 
 /// How far apart the CTAs' windows lie in the `.shared::cluster` window
 /// (more than the 228 KiB an SM has).

@@ -8,31 +8,22 @@
 //! order. When nothing can be resolved while lanes wait, the waiting lanes
 //! get a fault describing who waits where and who is missing: never a hang.
 
-use super::SharedStats;
+use super::bank_counts::SharedStats;
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
 use crate::check::cta::Sites;
 use crate::check::{CtaCheck, GlobalCheck};
-use crate::exec::SemResult;
+use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, Space, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::cta_cluster::ClusterLink;
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
-use crate::sem::memory::address::Memories;
 use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::panic::Location;
-
-/// The most operand slots a collective may have: `wgmma.mma_async`'s
-/// m64n256 forms have 128 accumulator registers, 4 of A (or a descriptor),
-/// the B descriptor, scale-d and up to four immediates.
-pub const MAX_SLOTS: usize = 144;
-
-/// One lane's operand slots at a collective.
-pub type Slots = [u64; MAX_SLOTS];
 
 /// What a warp collective computes, given every member lane's slots.
 pub struct WarpCall<'a> {
@@ -57,6 +48,45 @@ pub struct WarpCall<'a> {
     /// The warp's index in its CTA (`wgmma` reads its rank in its
     /// warpgroup, the index modulo 4).
     pub warp: u32,
+}
+
+/// The memories one lane's access may reach: the CTA's shared memory, and
+/// where known, the other CTAs' of its cluster, the lane's local memory
+/// and the launch's memory. What is not given is the running lane's
+/// (`ptx!` code in a launch): its local memory, and the launch memory its
+/// thread entered.
+pub struct Memories<'a> {
+    /// The CTA's shared memory.
+    pub shared: &'a mut [u8],
+    /// The shared memories of the other CTAs of the cluster.
+    pub peers: crate::machine::cluster::Peers<'a>,
+    /// The lane's local memory, grown (zeroed) as it is used.
+    pub local: Option<&'a mut Vec<u8>>,
+    /// The launch's global, constant and parameter memory.
+    pub launch: Option<&'a LaunchMemory>,
+}
+
+impl<'a> Memories<'a> {
+    /// Only `shared` given: the rest is the running lane's.
+    pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
+        Memories {
+            shared,
+            peers: crate::machine::cluster::Peers::alone(),
+            local: None,
+            launch: None,
+        }
+    }
+
+    /// The shared memories alone (the CTA's and its cluster's), for a
+    /// shorter time.
+    pub(crate) fn shared_only(&mut self) -> Memories<'_> {
+        Memories {
+            shared: &mut *self.shared,
+            peers: self.peers.reborrow(),
+            local: None,
+            launch: None,
+        }
+    }
 }
 
 /// The memories a warp's lanes reach: the CTA's shared memory, and where
@@ -297,7 +327,7 @@ pub(crate) struct CtaCore {
     pub rank: u32,
     /// Each warp's `setmaxnreg` requests, which the warps of a warpgroup
     /// must make alike.
-    pub register_requests: RefCell<crate::sem::warp::RegisterRequests>,
+    pub register_requests: RefCell<crate::machine::register_requests::RegisterRequests>,
     /// Whether a thread that exits is to be told to the cluster barrier
     /// (see [`ClusterLink::attach`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.
@@ -1098,7 +1128,7 @@ impl CtaCore {
 /// warp functions read only the rows of member lanes, which deposited, and
 /// of lanes that do not exist, which are zeroed.
 pub(crate) mod slot_rows {
-    use super::{MAX_SLOTS, Slots};
+    use crate::exec::{MAX_SLOTS, Slots};
     use std::cell::Cell;
     use std::mem::ManuallyDrop;
 
@@ -1192,19 +1222,6 @@ pub(crate) mod slot_rows {
             drop(unsafe { Vec::from_raw_parts(self.ptr, self.len, self.capacity) });
         }
     }
-}
-
-/// The lane numbers of the bits set in `mask`, in increasing order.
-#[inline]
-pub(crate) fn lanes_of(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let l = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Some(l)
-    })
 }
 
 /// The lanes of one warp waiting at each kind of warp rendezvous.

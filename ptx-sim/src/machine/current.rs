@@ -174,8 +174,8 @@ pub fn note_site(text: &'static str, location: &'static std::panic::Location<'st
 
 /// Counts statement `instruction` for the CTA's watch for spins and,
 /// under a varied schedule, lets the other lanes run first one time in
-/// four: what [`note_site`] does, for the statements that the interpreter
-/// runs ([`crate::interp::Prepared`]); nothing outside a launch.
+/// four: what [`note_site`] does, for the statements that the statement
+/// interpreter runs ([`crate::statement::Prepared`]); nothing outside a launch.
 #[inline]
 pub(crate) fn may_yield(instruction: &'static str) {
     let draw = with_lane(|cta, lane| {

@@ -895,7 +895,7 @@ mod native {
 /// are ignored, and they exist only in sanitizer builds.
 #[cfg(all(test, any(ptx_sanitize = "address", ptx_sanitize = "thread")))]
 mod seeded_bugs {
-    use crate::interp::Prepared;
+    use crate::statement::Prepared;
     use ptx_core::{Target, check_asm, lower};
 
     /// `bar.sync 0`: every lane of a CTA blocks, so each resumes on its

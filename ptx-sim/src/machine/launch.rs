@@ -1,7 +1,7 @@
 //! Launching a grid: a Rust closure runs as the body of every thread, with
 //! the special registers (`%tid`, `%laneid`, ...) answering per thread and
-//! the warp collectives and barriers of `ptx!` code (and the interpreter)
-//! meeting the other lanes.
+//! the warp collectives and barriers of `ptx!` code (and the statement
+//! interpreter) meeting the other lanes.
 //!
 //! Lanes run on stacks of their own (fibers), scheduled deterministically
 //! within their CTA (see `machine::scheduler`); CTAs run in parallel on
@@ -21,58 +21,15 @@
 
 pub use crate::thread::{Dim3, Thread};
 
+use super::bank_counts::SharedStats;
+use super::watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::{GlobalMemory, LaunchMemory};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
-
-/// Requests, wavefronts and bank conflicts of one kind of shared-memory
-/// instruction (see [`crate::sem::memory`] for the model).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BankCounts {
-    /// Warp-wide requests (for `ldmatrix`/`stmatrix`: one per warp instruction).
-    pub requests: u64,
-    /// Wavefronts the requests took.
-    pub wavefronts: u64,
-    /// Wavefronts beyond the minimum the requests needed.
-    pub conflicts: u64,
-}
-
-/// Shared-memory statistics by instruction (table key, e.g. `ldmatrix`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SharedStats {
-    /// Counts by instruction.
-    pub by_instruction: BTreeMap<&'static str, BankCounts>,
-}
-
-impl SharedStats {
-    /// Records one request of `key` that took `wavefronts` where `ideal` would do.
-    pub fn record(&mut self, key: &'static str, wavefronts: u64, ideal: u64) {
-        let c = self.by_instruction.entry(key).or_default();
-        c.requests += 1;
-        c.wavefronts += wavefronts;
-        c.conflicts += wavefronts.saturating_sub(ideal);
-    }
-
-    /// The counts of `key` (zero when it never ran).
-    pub fn get(&self, key: &str) -> BankCounts {
-        self.by_instruction.get(key).copied().unwrap_or_default()
-    }
-
-    /// Adds `other`'s counts to these.
-    pub fn merge(&mut self, other: &SharedStats) {
-        for (k, c) in &other.by_instruction {
-            let e = self.by_instruction.entry(k).or_default();
-            e.requests += c.requests;
-            e.wavefronts += c.wavefronts;
-            e.conflicts += c.conflicts;
-        }
-    }
-}
 
 /// A launch that went wrong: threads that panicked (a `ptx!` fault, or
 /// any other panic), lanes that waited at a collective or barrier the
@@ -271,10 +228,6 @@ element!(
     half::bf16
 );
 
-/// How long a launch of closures may go without progress (see
-/// [`Launch::stall_after`]).
-pub const DEFAULT_STALL: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// A grid to run: dimensions, shared memory, resources.
 ///
 /// Every setter takes `&mut self`, as [`crate::kernel::KernelLaunch`]'s do:
@@ -314,7 +267,7 @@ impl Launch {
             stack_size: 256 * 1024,
             workers: None,
             stall: DEFAULT_STALL,
-            hang_limit: super::watch::DEFAULT_HANG_LIMIT,
+            hang_limit: DEFAULT_HANG_LIMIT,
             portable: false,
             global: Vec::new(),
             constant: Vec::new(),
@@ -342,7 +295,7 @@ impl Launch {
     /// word, then reads its own after the cluster barrier:
     ///
     /// ```
-    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
     /// let prepare = |text: &str, cons: &[&str]| {
@@ -395,9 +348,9 @@ impl Launch {
     /// Warp 0 writes a word that warp 1 reads, with no barrier between:
     ///
     /// ```
-    /// use ptx_sim::check::{Checks, Hazard};
-    /// use ptx_sim::fault::Fault;
-    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::check::Checks;
+    /// use ptx_sim::fault::{Fault, Hazard};
+    /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
     /// let prepare = |text: &str, cons: &[&str]| {
@@ -442,7 +395,7 @@ impl Launch {
     /// on the seed.
     ///
     /// ```
-    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
     /// let prepare = |text: &str, cons: &[&str]| {
@@ -689,7 +642,7 @@ impl Launch {
     ///
     /// ```
     /// use ptx_sim::fault::Fault;
-    /// use ptx_sim::interp::Prepared;
+    /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
     /// let cons = ["=r", "r"];

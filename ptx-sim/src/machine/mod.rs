@@ -11,6 +11,7 @@
 //! names itself by its semantics key and brings the function its warp
 //! side runs.
 
+pub mod bank_counts;
 pub mod banks;
 pub mod barrier;
 pub mod cluster;
@@ -24,12 +25,14 @@ pub mod grid;
 pub mod in_flight;
 pub mod launch;
 mod ready;
+pub mod register_requests;
 mod scheduler;
 pub mod spaces;
 mod watch;
 
-pub(crate) use cta::{CtaCore, Wait, WaitKind, lanes_of};
-pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};
+pub use bank_counts::{BankCounts, SharedStats};
+pub(crate) use cta::{CtaCore, Wait, WaitKind};
+pub use cta::{Memories, WarpCall, WarpFn, WarpMemories};
 pub use current::{in_launch, note_site, raise};
 pub use launch::*;
-pub use watch::DEFAULT_HANG_LIMIT;
+pub use watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};

@@ -18,12 +18,13 @@
 //! was sealed (every queued lane waits, its stack pointer fixed), so a
 //! lane's switch to the next waits for no lookup.
 
+use super::bank_counts::SharedStats;
 use super::cta::CtaCore;
 use super::cta_cluster::ClusterLink;
 use super::current::{self, LaneCtx};
 use super::fiber::{Body, FiberId, Fibers, MAIN, SaveSlot, SwitchTo};
 use super::ready::{Installed, ReadySet};
-use super::{Dim3, SharedStats, Thread};
+use super::{Dim3, Thread};
 use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, ThreadFault};

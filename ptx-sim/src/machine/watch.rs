@@ -5,7 +5,7 @@
 //! A lane runs arbitrary Rust between statements, so the simulator sees
 //! progress only through the statements: each one that reaches memory or
 //! other threads (what the expansion notes with [`super::note_site`], and
-//! what the interpreter runs of them) counts, one counter increment and
+//! what the statement interpreter runs of them) counts, one counter increment and
 //! compare on the CTA. Every [`LOOK_EVERY`] statements the CTA looks
 //! (off the hot path) whether anything changed since its last look: a
 //! lane finished, global memory changed, or its shared memory differs
@@ -21,7 +21,7 @@
 //! next statements fault ([`Fault::Stalled`]), whatever memory they spin on.
 
 use super::cta::CtaCore;
-use super::lanes_of;
+use crate::exec::lanes_of;
 use crate::fault::{Fault, QuietSpan, ThreadFault};
 use std::time::{Duration, Instant};
 
@@ -47,12 +47,16 @@ pub(crate) struct WatchLimits {
     pub stall: Duration,
 }
 
+/// How long a launch of closures may go without progress (see
+/// [`super::Launch::stall_after`]).
+pub const DEFAULT_STALL: Duration = Duration::from_secs(10);
+
 impl Default for WatchLimits {
     fn default() -> WatchLimits {
         WatchLimits {
             alone: false,
             hang_limit: DEFAULT_HANG_LIMIT,
-            stall: super::DEFAULT_STALL,
+            stall: DEFAULT_STALL,
         }
     }
 }
@@ -73,7 +77,8 @@ pub(crate) struct Watch {
 impl CtaCore {
     /// Counts a statement that lane `lane` runs: what every statement the
     /// simulator sees costs. `instruction` names it when the lane's site
-    /// does not (a statement the interpreter runs; else empty).
+    /// does not (a statement the statement interpreter runs; else
+    /// empty).
     #[inline(always)]
     pub(crate) fn count_statement(&self, lane: usize, instruction: &'static str) {
         let n = self.statements.get() + 1;
@@ -183,7 +188,7 @@ impl CtaCore {
     }
 
     /// Where each lane of the CTA that has not finished is, `running`
-    /// being the running one (at `instruction` of the interpreter, unless
+    /// being the running one (at `instruction` of the statement interpreter, unless
     /// empty): `CTA (0, 0, 0) warp 0 lane 0x00000001 at
     /// `ld.volatile.shared.u32 %0, [%1];` (src/main.rs:12)`, one entry per
     /// warp and place.

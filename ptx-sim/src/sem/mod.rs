@@ -472,11 +472,11 @@ dispatch! {
 }
 
 /// Running a statement through the checker, the lowering and the
-/// interpreter, for the families' tests.
+/// statement interpreter, for the families' tests.
 #[cfg(test)]
 pub(crate) mod testing {
     use crate::fault::ThreadFault;
-    use crate::interp::Prepared;
+    use crate::statement::Prepared;
     use ptx_core::{AsmOperand, Target, check_asm, lower};
 
     /// Runs `asm` with the operands `cons` (outputs first, as CUDA writes

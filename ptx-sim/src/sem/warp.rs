@@ -7,10 +7,10 @@
 //! has arrived and the warp side (`*_warp`) has computed the results.
 //! Outside a launch they fault, naming the instruction.
 
-use crate::exec::SemResult;
+use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::Fault;
 use crate::machine::current;
-use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
+use crate::machine::{Wait, WaitKind, WarpCall};
 use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
@@ -196,57 +196,6 @@ pub fn setmaxnreg_warp(_call: &mut WarpCall<'_>) -> SemResult {
     Ok(())
 }
 
-/// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order: the
-/// warps of a warpgroup must make the same ones (the instruction's
-/// `.sync.aligned` spans the warpgroup).
-///
-/// ```
-/// use ptx_sim::sem::warp::RegisterRequests;
-/// let mut requests = RegisterRequests::default();
-/// assert!(requests.note(0, true, 240).is_ok());
-/// assert!(requests.note(1, true, 240).is_ok());
-/// let err = requests.note(2, false, 40).unwrap_err();
-/// assert!(err.to_string().contains("warp 2 asks for .dec 40 as its setmaxnreg number 1, where warp 0"));
-/// assert!(requests.note(4, false, 40).is_ok()); // another warpgroup
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct RegisterRequests(Vec<Vec<(bool, u32)>>);
-
-impl RegisterRequests {
-    /// Warp `w` asks for `count` registers (`inc`: more, else fewer): an
-    /// error naming both if another warp of its warpgroup asked for
-    /// something else at the same point.
-    pub fn note(&mut self, w: usize, inc: bool, count: u32) -> Result<(), Fault> {
-        let request = (inc, count);
-        let requests = &mut self.0;
-        if requests.len() <= w {
-            requests.resize(w + 1, Vec::new());
-        }
-        requests[w].push(request);
-        let nth = requests[w].len();
-        let name =
-            |(inc, count): (bool, u32)| format!(".{} {count}", if inc { "inc" } else { "dec" });
-        // The first request made at this point in the warpgroup is the
-        // one the others must match.
-        let group = w / 4 * 4;
-        let end = (group + 4).min(requests.len());
-        let first = (group..end)
-            .filter(|&other| other != w)
-            .find_map(|other| Some((other, *requests[other].get(nth - 1)?)));
-        match first {
-            Some((other, theirs)) if theirs != request => Err(Fault::Divergent {
-                instruction: "setmaxnreg",
-                detail: format!(
-                    "warp {w} asks for {} as its setmaxnreg number {nth}, where warp {other} of its warpgroup asked for {}",
-                    name(request),
-                    name(theirs)
-                ),
-            }),
-            _ => Ok(()),
-        }
-    }
-}
-
 /// `match.any.sync.type d, a, membermask`, `match.all.sync.type d|p, a, membermask`.
 pub fn match_warp(call: &mut WarpCall<'_>) -> SemResult {
     let all = call.mods.has_keyword(Keyword::All);
@@ -373,7 +322,7 @@ mod tests {
         for mode in [Keyword::Up, Keyword::Down, Keyword::Bfly, Keyword::Idx] {
             for b in 0..40u32 {
                 for c in (0..32u32).flat_map(|seg| (0..32).map(move |clamp| seg << 8 | clamp)) {
-                    let mut lanes = [[0u64; crate::machine::MAX_SLOTS]; 32];
+                    let mut lanes = [[0u64; crate::exec::MAX_SLOTS]; 32];
                     for (l, s) in lanes.iter_mut().enumerate() {
                         s[2] = 100 + l as u64;
                     }

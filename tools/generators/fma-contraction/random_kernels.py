@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Random kernels that mix mul, add, sub, fma, neg and mov, to test the
-contraction rules of `ptx-sim/src/kernel/contract.rs` against ptxas broadly.
+contraction rules of `ptx-sim/src/kernel/fma_fusion.rs` against ptxas broadly.
 
     python3 tools/generators/fma-contraction/random_kernels.py ptx-sim/tests/data/contractions
 

@@ -3,8 +3,8 @@
 //! `tests/data/kernels/src/divergence.cu` show it (`docs/kernels.md`).
 
 use super::Warp;
+use crate::exec::lanes_of;
 use crate::kernel::code::NO_JOIN;
-use crate::machine::lanes_of;
 
 /// An open divergence: a branch of frame `frame` split `members`; the
 /// lanes of the path that runs later are `deferred` until the first path

@@ -13,10 +13,11 @@
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::CtaCore;
+use crate::machine::Memories;
 use crate::machine::cluster::cta_offset;
 use crate::machine::current;
 use crate::machine::in_flight::{Copy, InFlight};
-use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
+use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use ptx_core::{Flags, Mods, Semantics, SharedScope, StateSpace};
 
@@ -111,7 +112,7 @@ pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
 /// ones store, and reduce, at once:
 ///
 /// ```
-/// use ptx_sim::interp::Prepared;
+/// use ptx_sim::statement::Prepared;
 /// use ptx_sim::machine::Launch;
 /// use ptx_core::{AsmOperand, Target, check_asm, lower};
 /// let prepare = |text: &str, cons: &[&str]| {

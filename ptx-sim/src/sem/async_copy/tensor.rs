@@ -37,7 +37,8 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::sem::memory::address::{Memories, Reach, check_access, shared_at};
+use crate::machine::Memories;
+use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use crate::sem::tensormap::{Interleave, Mode, Swizzle, TensorDtype, TensorMap};
 use ptx_core::{Flags, Keyword, Mods, SharedScope, StateSpace};

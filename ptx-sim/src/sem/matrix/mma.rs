@@ -278,7 +278,7 @@ pub fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     let nd = nc_elems / d_per_reg;
     let nc = nc_elems / c_per_reg;
     let (a0, b0, c0) = (nd, nd + na, nd + na + nb);
-    if c0 + nc > crate::machine::MAX_SLOTS {
+    if c0 + nc > crate::exec::MAX_SLOTS {
         return Err(Fault::malformed("mma", "too many operands"));
     }
     let raw = |v: u64, j: usize, bits: usize| (v >> (j * bits)) & ((1u64 << bits) - 1);

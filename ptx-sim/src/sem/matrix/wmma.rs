@@ -72,10 +72,10 @@
 //! instruction's rounding; integers exactly.
 
 use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
-use crate::exec::SemResult;
+use crate::exec::{SemResult, lanes_of};
 use crate::fault::Fault;
+use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
-use crate::machine::{WarpCall, lanes_of};
 use crate::sem::memory::address::{Reach, shared_offset, with_bytes};
 use ptx_core::{Flags, Layout, Rounding, ScalarType, Shape};
 

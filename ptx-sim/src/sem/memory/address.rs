@@ -16,7 +16,8 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::machine::cluster::{ClusterAddress, Peers, cta_offset, cta_to_cluster};
+use crate::machine::Memories;
+use crate::machine::cluster::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::machine::current as lane;
 use crate::machine::spaces::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
@@ -169,74 +170,35 @@ pub(crate) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Pl
     }
 }
 
-/// The memories one lane's access may reach: the CTA's shared memory, and
-/// where known, the other CTAs' of its cluster, the lane's local memory
-/// and the launch's memory. What is not given is the running lane's
-/// (`ptx!` code in a launch): its local memory, and the launch memory its
-/// thread entered.
-pub struct Memories<'a> {
-    /// The CTA's shared memory.
-    pub shared: &'a mut [u8],
-    /// The shared memories of the other CTAs of the cluster.
-    pub peers: Peers<'a>,
-    /// The lane's local memory, grown (zeroed) as it is used.
-    pub local: Option<&'a mut Vec<u8>>,
-    /// The launch's global, constant and parameter memory.
-    pub launch: Option<&'a LaunchMemory>,
-}
-
-impl<'a> Memories<'a> {
-    /// Only `shared` given: the rest is the running lane's.
-    pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
-        Memories {
-            shared,
-            peers: Peers::alone(),
-            local: None,
-            launch: None,
-        }
-    }
-
-    /// The shared memories alone (the CTA's and its cluster's), for a
-    /// shorter time.
-    pub(crate) fn shared_only(&mut self) -> Memories<'_> {
-        Memories {
-            shared: &mut *self.shared,
-            peers: self.peers.reborrow(),
-            local: None,
-            launch: None,
-        }
-    }
-
-    /// The shared memory `place` is in, and the offset in it: the CTA's
-    /// own, or another's of its cluster; `addr` and `instruction` name the
-    /// access in faults.
-    pub(crate) fn into_shared(
-        self,
-        place: Place,
-        addr: u64,
-        instruction: &'static str,
-    ) -> Result<(&'a mut [u8], u64), Fault> {
-        let Memories { shared, peers, .. } = self;
-        match place {
-            Place::Shared(addr) => Ok((shared, cta_offset(addr, peers.rank()))),
-            Place::Cluster { rank, offset } if rank == peers.rank() => Ok((shared, offset)),
-            Place::Cluster { rank, offset } => {
-                let size = peers.size();
-                match peers.into_shared(rank) {
-                    Some(memory) => Ok((memory, offset)),
-                    None => Err(Fault::NoSuchCta {
-                        instruction,
-                        address: addr,
-                        rank,
-                        size,
-                    }),
-                }
+/// The shared memory `place` is in, and the offset in it: the CTA's
+/// own, or another's of its cluster; `addr` and `instruction` name the
+/// access in faults.
+pub(crate) fn shared_place<'a>(
+    memories: Memories<'a>,
+    place: Place,
+    addr: u64,
+    instruction: &'static str,
+) -> Result<(&'a mut [u8], u64), Fault> {
+    let Memories { shared, peers, .. } = memories;
+    match place {
+        Place::Shared(addr) => Ok((shared, cta_offset(addr, peers.rank()))),
+        Place::Cluster { rank, offset } if rank == peers.rank() => Ok((shared, offset)),
+        Place::Cluster { rank, offset } => {
+            let size = peers.size();
+            match peers.into_shared(rank) {
+                Some(memory) => Ok((memory, offset)),
+                None => Err(Fault::NoSuchCta {
+                    instruction,
+                    address: addr,
+                    rank,
+                    size,
+                }),
             }
-            _ => Err(Fault::NotShared {
-                instruction,
-                address: addr,
-            }),
         }
+        _ => Err(Fault::NotShared {
+            instruction,
+            address: addr,
+        }),
     }
 }
 
@@ -250,7 +212,7 @@ pub(crate) fn shared_at<'a>(
     instruction: &'static str,
 ) -> Result<(&'a mut [u8], u64), Fault> {
     let place = place(m, addr, instruction)?;
-    memories.into_shared(place, addr, instruction)
+    shared_place(memories, place, addr, instruction)
 }
 
 /// Runs `f` on the `size` bytes at `addr` (aligned to `align`), to be
@@ -328,9 +290,7 @@ impl Reach {
             }
             Place::Cluster { .. } => {
                 let (shared, offset) =
-                    memories
-                        .shared_only()
-                        .into_shared(self.place, addr, instruction)?;
+                    shared_place(memories.shared_only(), self.place, addr, instruction)?;
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }

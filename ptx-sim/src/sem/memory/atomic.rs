@@ -4,13 +4,13 @@
 //! loops ptxas builds for some operations), and their bank-model requests.
 
 use super::address::{check_access, shared_offset, with_bytes};
-use super::{read_le, read_value, slots_per, write_le, write_value};
-use crate::exec::SemResult;
+use super::{read_le, read_value, write_le, write_value};
+use crate::exec::{SemResult, lanes_of, slots_per};
 use crate::fault::Fault;
+use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
-use crate::machine::{WarpCall, lanes_of};
 use ptx_core::Semantics;
 use ptx_core::{Keyword, Mods, ScalarType, StateSpace};
 

@@ -13,15 +13,16 @@ pub mod atomic;
 pub use address::{cvta, cvta_to, isspacep};
 pub use atomic::{atom, atom_cas, built_as_loop, red};
 
-use crate::exec::SemResult;
+use crate::exec::{SemResult, elem_bytes, lanes_of, slots_per};
 use crate::fault::Fault;
+use crate::machine::Memories;
+use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
-use crate::machine::{WarpCall, lanes_of};
-use address::{Memories, Place, Reach, check_access, place, shared_offset, with_bytes};
+use address::{Place, Reach, check_access, place, shared_offset, with_bytes};
 use ptx_core::Semantics;
 use ptx_core::{Mods, SharedScope, StateSpace};
 
@@ -91,16 +92,6 @@ pub fn createpolicy_fractional(m: &Mods, slots: &mut [u64]) -> SemResult {
 pub fn createpolicy_cvt(_: &Mods, slots: &mut [u64]) -> SemResult {
     slots[0] = slots[1];
     Ok(())
-}
-
-pub(crate) fn elem_bytes(m: &Mods) -> Result<u64, Fault> {
-    let t = m.ty(0).ok_or_else(|| Fault::malformed(None, "no type"))?;
-    Ok(u64::from(t.bits().max(8) / 8))
-}
-
-/// Slots per value: a 128-bit value takes two (low half first).
-pub(crate) fn slots_per(bytes: u64) -> usize {
-    if bytes > 8 { 2 } else { 1 }
 }
 
 pub(super) fn read_le(bytes: &[u8]) -> u64 {

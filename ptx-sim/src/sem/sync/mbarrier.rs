@@ -26,12 +26,13 @@
 //! assert!(b.phase_done(Mbarrier::parity_of(s)));
 //! ```
 
-use crate::exec::SemResult;
+use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::Fault;
+use crate::machine::Memories;
 use crate::machine::collective::converged;
 use crate::machine::current;
-use crate::machine::{Slots, Wait, WaitKind, WarpCall, lanes_of};
-use crate::sem::memory::address::{Memories, check_access, shared_at};
+use crate::machine::{Wait, WaitKind, WarpCall};
+use crate::sem::memory::address::{check_access, shared_at};
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 

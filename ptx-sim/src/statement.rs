@@ -1,5 +1,7 @@
-//! The interpreter: runs a lowered program over a register file, one
+//! The statement interpreter: runs one `ptx!` statement's lowered program
+//! (PTX text checked and lowered at run time) over a register file, one
 //! semantic function per step, the same functions `ptx!`'s expansion calls.
+//! Whole modules run through the module interpreter, [`crate::kernel`].
 
 use crate::exec::{read_operand, write_operand};
 use crate::fault::{Fault, ThreadFault};
@@ -46,7 +48,7 @@ enum Action {
 ///
 /// ```
 /// use ptx_core::{check_asm, lower, AsmOperand, Target};
-/// use ptx_sim::interp::Prepared;
+/// use ptx_sim::statement::Prepared;
 /// let cons = ["=r", "r", "r"];
 /// let checked = check_asm("add.s32 %0, %1, %2;", &cons, Target::default()).unwrap();
 /// let ops: Vec<AsmOperand> = cons.iter().map(|c| AsmOperand::new(c.parse().unwrap())).collect();

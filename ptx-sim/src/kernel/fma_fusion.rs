@@ -1,5 +1,6 @@
-//! Floating-point contraction: the `mul`/`add` pairs that ptxas fuses into
-//! one fma, so that a kernel can run here as the H100 runs it.
+//! FMA fusion (the PTX ISA's "contraction"): the `mul`/`add` pairs that
+//! ptxas fuses into one fma, so that a kernel can run here as the H100 runs
+//! it.
 //!
 //! The PTX ISA lets the code generator fuse a `mul` and an `add` or `sub`
 //! written without a rounding modifier ("mul/add sequences with no rounding
