@@ -635,7 +635,7 @@ impl Launch {
     /// threads of a grid of one CTA may run with no thread finishing and
     /// no shared or global memory changing: they spin on something that
     /// nothing left to run can change, and the launch stops with
-    /// [`Fault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`](crate::machine::DEFAULT_HANG_LIMIT)
+    /// [`Fault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`]
     /// unless set. (A CTA of a larger grid may wait for another's write:
     /// only [`Launch::stall_after`] stops it.) Progress is looked for every
     /// 16384 statements, so the limit is a multiple of that.
