@@ -27,6 +27,7 @@ mod ready;
 mod scheduler;
 pub mod spaces;
 mod watch;
+pub mod words;
 
 pub(crate) use cta::{CtaCore, Wait, WaitKind, lanes_of};
 pub use cta::{MAX_SLOTS, Slots, WarpCall, WarpFn, WarpMemories};

@@ -21,7 +21,7 @@ use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
 use crate::machine::{WarpCall, lanes_of};
-use address::{Memories, Place, Reach, check_access, place, shared_offset, with_bytes};
+use address::{Memories, Place, Reach, check_access, place, shared_offset, store_bytes};
 use ptx_core::Semantics;
 use ptx_core::{Mods, SharedScope, StateSpace};
 
@@ -288,7 +288,7 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
         let size = elem_bytes(m)?;
         let total = size * n as u64;
         let mut memories = Memories::of_running_lane(&mut []);
-        return with_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
+        return store_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
             write_vector(mem, n, size, &s[1..])
         });
     }
@@ -312,7 +312,7 @@ pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        with_bytes(
+        store_bytes(
             &mut call.memory.lane(l),
             &m,
             s[0],
