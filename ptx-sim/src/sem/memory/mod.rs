@@ -229,7 +229,7 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     if let (Some(StateSpace::Global), 1, ..=8, Some(launch)) =
         (m.space, n, size, call.memory.launch)
     {
-        // A scalar `ld.global`: each buffer locked once for the warp (what
+        // A scalar `ld.global`: the lanes read together (what
         // the general path below does lane by lane), unless a lane reads
         // the kernel's parameters through their global window.
         let mut at = [(0u32, 0u64); 32];
