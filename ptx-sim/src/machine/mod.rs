@@ -29,6 +29,7 @@ pub mod register_requests;
 mod scheduler;
 pub mod spaces;
 mod watch;
+pub mod words;
 
 pub use bank_counts::{BankCounts, SharedStats};
 pub(crate) use cta::{CtaCore, Wait, WaitKind};

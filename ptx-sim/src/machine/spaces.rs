@@ -6,10 +6,10 @@
 //! kernel's parameters ([`crate::machine::Launch::params`]) in the `.param`
 //! space.
 //!
-//! CTAs may run in parallel, so each global buffer sits behind a lock: every
-//! access (a load, a store, a read-modify-write of an atomic) is one locked
-//! step, which keeps racy programs memory-safe and race-free ones
-//! deterministic. Constant memory and parameters are read-only (PTX ISA,
+//! CTAs may run in parallel, on several workers, and reach global buffers
+//! with no lock per access (see [`GlobalMemory`]): racing accesses are
+//! atomic operations of the host, so racy programs stay memory-safe, and
+//! race-free ones deterministic. Constant memory and parameters are read-only (PTX ISA,
 //! "State Spaces": `.const` and kernel `.param` are read-only, shared by the
 //! grid), so they need no lock. Accesses are bounds- and alignment-checked
 //! against the buffer the address falls in; an address in no buffer is an
@@ -33,9 +33,10 @@
 pub use crate::fault::Space;
 
 use crate::fault::{BufferSpan, Fault};
+use crate::machine::words::Words;
 use std::cell::RefCell;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
 /// The device address of the first global buffer.
@@ -211,16 +212,119 @@ impl Layout {
     }
 }
 
+/// How many locks [`GlobalMemory::access`] spreads read-modify-writes over.
+const STRIPES: usize = 64;
+
+/// The bytes of global memory one lock of [`GlobalMemory::access`] covers
+/// (a 128-byte line: the widest atomic, 16 bytes aligned, lies in one).
+const STRIPE_LINE: u32 = 7;
+
 /// The global buffers of one launch.
+///
+/// CTAs on several workers reach them at once with no lock: each buffer's
+/// bytes are atomic words ([`Words`]), so loads and stores are atomic
+/// operations of the host and racing ones see either the old or the new
+/// bytes, as the PTX memory model allows. Read-modify-writes
+/// ([`GlobalMemory::access`]: `atom`, `red` and the reductions of copies)
+/// take one of a few locks chosen by address, which keeps them atomic
+/// with respect to each other.
 #[derive(Debug)]
 pub struct GlobalMemory {
     layout: Layout,
-    buffers: Vec<Mutex<Vec<u8>>>,
+    buffers: Vec<Words>,
+    /// The locks of read-modify-writes, by 128-byte line of address.
+    stripes: Box<[Mutex<()>]>,
     /// How many accesses changed bytes (see [`GlobalMemory::changes`]).
-    changes: AtomicU64,
+    changes: Changes,
     /// Set, in seconds, when the launch stalled (see [`LaunchMemory::stall`]):
     /// every access faults from then on.
     stalled: AtomicU64,
+}
+
+/// Whether accesses have changed bytes, as a number that moves when they
+/// have: each worker thread sets a flag of its own (alone on its cache
+/// line, and only when it was clear), and whoever asks gathers the flags
+/// into the number. One counter that every store bumped bounced its cache
+/// line between the workers' cores on every store.
+#[derive(Debug)]
+struct Changes {
+    flags: Box<[Flag]>,
+    /// How many times asking found a flag set.
+    seen: AtomicU64,
+}
+
+/// One thread's flag of [`Changes`], alone on its cache line.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Flag(AtomicBool);
+
+/// How many flags [`Changes`] has: threads beyond share them (sharing one
+/// only costs speed).
+const FLAGS: usize = 64;
+
+thread_local! {
+    /// This thread's flag of every [`Changes`].
+    static FLAG: usize = {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        NEXT.fetch_add(1, Ordering::Relaxed) % FLAGS
+    };
+}
+
+impl Changes {
+    fn new() -> Changes {
+        Changes {
+            flags: (0..FLAGS).map(|_| Flag::default()).collect(),
+            seen: AtomicU64::new(0),
+        }
+    }
+
+    /// Notes an access that changed bytes: a load of a line the thread
+    /// keeps, and a store only when [`Changes::total`] cleared the flag.
+    #[inline]
+    fn note(&self) {
+        let flag = &self.flags[FLAG.with(|&flag| flag)].0;
+        if !flag.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// A number that has moved since an earlier call gave it if an access
+    /// changed bytes in between: each flag found set (and cleared) moves
+    /// it, and a flag another caller cleared moved it for them too.
+    fn total(&self) -> u64 {
+        let mut found = false;
+        for flag in &self.flags {
+            if flag.0.load(Ordering::Relaxed) && flag.0.swap(false, Ordering::Relaxed) {
+                found = true;
+            }
+        }
+        if found {
+            self.seen.fetch_add(1, Ordering::Relaxed) + 1
+        } else {
+            self.seen.load(Ordering::Relaxed)
+        }
+    }
+}
+
+/// Room on the stack for the bytes of the accesses of one register or
+/// vector (and their copy before a store).
+const SCRATCH: usize = 32;
+
+/// Room on the stack for the bytes of most other accesses (up to a
+/// 128-byte tensor map, and its copy); longer ones (bulk copies) take a
+/// vector.
+const LARGE_SCRATCH: usize = 256;
+
+/// Runs `f` on a scratch buffer of `len` bytes, zeroed.
+#[inline]
+fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u8]) -> R) -> R {
+    if len <= SCRATCH {
+        f(&mut [0u8; SCRATCH][..len])
+    } else if len <= LARGE_SCRATCH {
+        f(&mut [0u8; LARGE_SCRATCH][..len])
+    } else {
+        f(&mut vec![0u8; len])
+    }
 }
 
 impl GlobalMemory {
@@ -263,9 +367,10 @@ impl GlobalMemory {
                 .into_iter()
                 .map(|(_, bytes)| bytes)
                 .chain(data)
-                .map(Mutex::new)
+                .map(Words::new)
                 .collect(),
-            changes: AtomicU64::new(0),
+            stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
+            changes: Changes::new(),
             stalled: AtomicU64::new(0),
         }
     }
@@ -276,8 +381,9 @@ impl GlobalMemory {
     }
 
     /// Runs `f` on the `size` bytes at `addr`, which must be aligned to
-    /// `align` and lie in one buffer; `instruction` names the access in
-    /// faults.
+    /// `align` and lie in one buffer, and keeps what it leaves there: one
+    /// read-modify-write, atomic with respect to every other (`atom`,
+    /// `red`); `instruction` names the access in faults.
     pub fn access<R>(
         &self,
         addr: u64,
@@ -286,20 +392,65 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        self.locked(addr, size, align, instruction, |bytes| {
-            let mut before = [0u8; 32];
-            let seen = bytes.len().min(before.len());
-            before[..seen].copy_from_slice(&bytes[..seen]);
+        self.check_stall()?;
+        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
+        // Every line the bytes touch, locked in ascending order of lock
+        // (two read-modify-writes over the same lines cannot deadlock).
+        let (first, last) = (addr >> STRIPE_LINE, (addr + size.max(1) - 1) >> STRIPE_LINE);
+        let mut stripes: Vec<usize> = if last - first >= STRIPES as u64 {
+            (0..STRIPES).collect()
+        } else {
+            (first..=last).map(|line| line as usize % STRIPES).collect()
+        };
+        stripes.sort_unstable();
+        // A lock guards no data of its own (the bytes are written after
+        // `f` returns), so one poisoned by a panic is still good.
+        let _held: Vec<_> = stripes
+            .into_iter()
+            .map(|s| self.stripes[s].lock().unwrap_or_else(|e| e.into_inner()))
+            .collect();
+        Ok(self.update(i, range, f))
+    }
+
+    /// Runs `f` on the `size` bytes at `addr`, as [`GlobalMemory::access`]
+    /// does, and keeps what it writes there, without the lock that makes
+    /// a read-modify-write atomic: a store (`st`, a copy), whose bytes a
+    /// racing access may see in part (the PTX memory model leaves racing
+    /// accesses' values open beyond what each aligned word gives).
+    pub fn store<R>(
+        &self,
+        addr: u64,
+        size: u64,
+        align: u64,
+        instruction: &'static str,
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<R, Fault> {
+        self.check_stall()?;
+        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
+        Ok(self.update(i, range, f))
+    }
+
+    /// Runs `f` on a copy of the bytes of buffer `i` in `range` and writes
+    /// back what it changed, counting the change.
+    #[inline]
+    fn update<R>(&self, i: usize, range: Range<usize>, f: impl FnOnce(&mut [u8]) -> R) -> R {
+        let words = &self.buffers[i];
+        let len = range.len();
+        with_scratch(2 * len, |scratch| {
+            let (bytes, before) = scratch.split_at_mut(len);
+            words.load(range.start, bytes);
+            before.copy_from_slice(bytes);
             let result = f(bytes);
-            if bytes.len() > seen || before[..seen] != bytes[..seen] {
-                self.changes.fetch_add(1, Ordering::Relaxed);
+            if bytes != before {
+                words.store(range.start, bytes);
+                self.changes.note();
             }
             result
         })
     }
 
-    /// Runs `f` on the `size` bytes at `addr` to read them, as
-    /// [`GlobalMemory::access`] does but without looking for a change.
+    /// Runs `f` on the `size` bytes at `addr` to read them: a copy of
+    /// them, taken with no lock.
     pub fn read<R>(
         &self,
         addr: u64,
@@ -308,12 +459,17 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
-        self.locked(addr, size, align, instruction, |bytes| f(bytes))
+        self.check_stall()?;
+        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
+        Ok(with_scratch(range.len(), |bytes| {
+            self.buffers[i].load(range.start, bytes);
+            f(bytes)
+        }))
     }
 
-    /// Reads `size` bytes at each of `lanes`' addresses, in order, giving
-    /// `f` the lane and its bytes: one warp's scalar load, each buffer
-    /// locked once for a run of lanes in it. A fault names its lane.
+    /// Reads `size` bytes at each of `lanes`' addresses, in
+    /// order, giving `f` the lane and its bytes: one warp's scalar load. A
+    /// fault names its lane.
     pub fn read_lanes(
         &self,
         lanes: &[(u32, u64)],
@@ -323,29 +479,17 @@ impl GlobalMemory {
         mut f: impl FnMut(u32, &[u8]),
     ) -> Result<(), Fault> {
         self.check_stall()?;
-        let mut held = None;
-        for &(lane, addr) in lanes {
-            let (i, range) = self
-                .layout
-                .locate(addr, size, align, instruction)
-                .map_err(|e| e.on_lane(lane))?;
-            if held.as_ref().is_none_or(|(j, _)| *j != i) {
-                // One buffer locked at a time: the last is let go before
-                // the next is taken (holding it, two warps crossing between
-                // two buffers in opposite orders deadlocked:
-                // ours/globals/read_module_tables on two workers).
-                drop(held.take());
-                let locked = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
-                    instruction,
-                    lane: Some(lane),
-                })?;
-                held = Some((i, locked));
+        with_scratch(size as usize, |bytes| {
+            for &(lane, addr) in lanes {
+                let (i, range) = self
+                    .layout
+                    .locate(addr, size, align, instruction)
+                    .map_err(|e| e.on_lane(lane))?;
+                self.buffers[i].load(range.start, bytes);
+                f(lane, bytes);
             }
-            if let Some((_, bytes)) = &held {
-                f(lane, &bytes[range]);
-            }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// The launch's stall ([`Fault::Stalled`]), once it has stalled.
@@ -356,37 +500,16 @@ impl GlobalMemory {
         }
     }
 
-    /// Runs `f` on the `size` bytes at `addr` with their buffer locked.
-    fn locked<R>(
-        &self,
-        addr: u64,
-        size: u64,
-        align: u64,
-        instruction: &'static str,
-        f: impl FnOnce(&mut [u8]) -> R,
-    ) -> Result<R, Fault> {
-        self.check_stall()?;
-        let (i, range) = self.layout.locate(addr, size, align, instruction)?;
-        let mut bytes = self.buffers[i].lock().map_err(|_| Fault::PoisonedBuffer {
-            instruction,
-            lane: None,
-        })?;
-        Ok(f(&mut bytes[range]))
-    }
-
-    /// How many accesses have changed bytes (any access of more than 32
-    /// bytes counts as one that may have): a kernel grid in which this
-    /// stays still and no thread exits makes no progress.
+    /// A number that only grows, and has grown since an earlier call gave
+    /// it if an access changed bytes in between: a kernel grid in which
+    /// this stays still and no thread exits makes no progress.
     pub fn changes(&self) -> u64 {
-        self.changes.load(Ordering::Relaxed)
+        self.changes.total()
     }
 
     /// The buffers' contents.
     pub fn into_buffers(self) -> Vec<Vec<u8>> {
-        self.buffers
-            .into_iter()
-            .map(|b| b.into_inner().unwrap_or_else(|e| e.into_inner()))
-            .collect()
+        self.buffers.into_iter().map(Words::into_bytes).collect()
     }
 }
 
@@ -571,6 +694,57 @@ mod tests {
                 .expect("both threads finish");
             assert_eq!(sum, ROUNDS * 3);
         }
+    }
+
+    #[test]
+    fn read_modify_writes_from_four_threads_lose_no_update() {
+        // Four threads each add 1 to a shared u32, 100,000 times, through
+        // `access` (what `atom.add` does); each also stores to its own byte
+        // of the same 16 with no lock, which must not undo the adds.
+        const ROUNDS: u32 = 100_000;
+        let memory = GlobalMemory::new(vec![vec![0; 16]]);
+        let base = buffer_addresses(&[16])[0];
+        let start = std::sync::Barrier::new(4);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let (memory, start) = (&memory, &start);
+                s.spawn(move || {
+                    start.wait();
+                    for round in 1..=ROUNDS {
+                        let add = |b: &mut [u8]| {
+                            let old = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                            b.copy_from_slice(&(old + 1).to_le_bytes());
+                        };
+                        assert!(memory.access(base, 4, 4, "atom", add).is_ok());
+                        let own = |b: &mut [u8]| b[0] = round as u8;
+                        assert!(memory.store(base + 4 + t, 1, 1, "st", own).is_ok());
+                    }
+                });
+            }
+        });
+        let bytes = &memory.into_buffers()[0];
+        assert_eq!(bytes[..4], (4 * ROUNDS).to_le_bytes());
+        assert_eq!(bytes[4..8], [(ROUNDS % 256) as u8; 4]);
+    }
+
+    #[test]
+    fn changes_move_after_a_store_that_changed_bytes_and_only_then() {
+        let memory = GlobalMemory::new(vec![vec![5; 8]]);
+        let at = buffer_addresses(&[8])[0];
+        let start = memory.changes();
+        assert_eq!(memory.changes(), start);
+        // Storing the bytes already there changes nothing.
+        memory.store(at, 1, 1, "st", |b| b[0] = 5).unwrap();
+        assert_eq!(memory.changes(), start);
+        memory.store(at, 1, 1, "st", |b| b[0] = 6).unwrap();
+        let moved = memory.changes();
+        assert!(moved > start);
+        assert_eq!(memory.changes(), moved);
+        // A change made on another thread (another flag) moves it too.
+        std::thread::scope(|s| {
+            s.spawn(|| memory.access(at + 1, 1, 1, "atom", |b| b[0] = 7).unwrap());
+        });
+        assert!(memory.changes() > moved);
     }
 
     /// Every window spans 4 GiB below the first global buffer, and no two

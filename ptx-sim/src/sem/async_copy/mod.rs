@@ -349,7 +349,7 @@ fn bulk_copy(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let mask = s.get(4).copied().unwrap_or(0);
     for target in tensor::targets(m, mask) {
         let (dst_mods, dst, mbar) = tensor::at_target(&dst_mods, target, dst, mbar);
-        Reach::new(&dst_mods, dst, size, 16, key)?.write(memories, |b| b.copy_from_slice(&data))?;
+        Reach::new(&dst_mods, dst, size, 16, key)?.store(memories, |b| b.copy_from_slice(&data))?;
         complete_bytes(memories, &dst_mods, mbar, size, key)?;
     }
     Ok(())
@@ -383,7 +383,7 @@ fn async_store(m: &Mods, s: &[u64], memories: &mut Memories<'_>) -> SemResult {
     let values = s
         .get(1..1 + n * k)
         .ok_or_else(|| Fault::malformed(key, "too few operands"))?;
-    Reach::new(&space, s[0], total, total, key)?.write(memories, |b| {
+    Reach::new(&space, s[0], total, total, key)?.store(memories, |b| {
         crate::sem::memory::write_vector(b, n, size, values)
     })?;
     match s.get(1 + n * k) {

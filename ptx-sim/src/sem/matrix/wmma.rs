@@ -76,7 +76,7 @@ use crate::exec::{SemResult, lanes_of};
 use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
-use crate::sem::memory::address::{Reach, shared_offset, with_bytes};
+use crate::sem::memory::address::{Reach, shared_offset, store_bytes};
 use ptx_core::{Flags, Layout, Rounding, ScalarType, Shape};
 
 /// Which operand of `D = A·B + C` a fragment holds.
@@ -499,7 +499,7 @@ pub fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
             for e in 0..f.per_register() {
                 let (addr, _) = place.address(f.position(l, r, e));
                 let x = v >> (e * bits) & mask(bits);
-                with_bytes(
+                store_bytes(
                     &mut call.memory.lane(l),
                     &mods,
                     addr,

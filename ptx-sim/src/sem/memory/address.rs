@@ -229,6 +229,20 @@ pub(crate) fn with_bytes<R>(
     Reach::new(m, addr, size, align, instruction)?.write(memories, f)
 }
 
+/// Runs `f` on the `size` bytes at `addr` (aligned to `align`) to store
+/// to them: see [`Reach::store`].
+pub(crate) fn store_bytes<R>(
+    memories: &mut Memories<'_>,
+    m: &Mods,
+    addr: u64,
+    size: u64,
+    align: u64,
+    instruction: &'static str,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Result<R, Fault> {
+    Reach::new(m, addr, size, align, instruction)?.store(memories, f)
+}
+
 /// What one access of an instruction reaches: `size` bytes at address `addr` (aligned
 /// to `align`), which point at `place`; `instruction` names the access in
 /// faults.
@@ -259,7 +273,8 @@ impl Reach {
         })
     }
 
-    /// Runs `f` on the bytes, to be written: in `shared` (the CTA's shared
+    /// Runs `f` on the bytes, to be written, as one read-modify-write
+    /// (atomic with respect to others in global memory): in `shared` (the CTA's shared
     /// memory), in the launch's global memory or in the thread's local
     /// memory. Constant memory and kernel parameters are read-only: an
     /// address there is an error.
@@ -303,6 +318,33 @@ impl Reach {
             },
             Place::Constant(_) => Err(read_only(Space::Constant)),
             Place::Param(_) => Err(read_only(Space::Param)),
+        }
+    }
+
+    /// Runs `f` on the bytes to store to them, as [`Reach::write`] does,
+    /// but in global memory without the lock that makes a
+    /// read-modify-write atomic ([`GlobalMemory::store`]): for a plain
+    /// store or copy, never for an atomic.
+    ///
+    /// [`GlobalMemory::store`]: crate::machine::spaces::GlobalMemory::store
+    pub(crate) fn store<R>(
+        &self,
+        memories: &mut Memories<'_>,
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<R, Fault> {
+        match self.place {
+            Place::Global(addr) => {
+                let Reach {
+                    size,
+                    align,
+                    instruction,
+                    ..
+                } = *self;
+                with_launch(memories, instruction, Space::Global, |l| {
+                    l.global.store(addr, size, align, instruction, f)
+                })
+            }
+            _ => self.write(memories, f),
         }
     }
 

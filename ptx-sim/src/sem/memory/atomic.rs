@@ -152,7 +152,8 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
             s.get(a + 4).copied().unwrap_or(0),
         ];
         let key = call.key;
-        // One read-modify-write of the location, under its lock for global memory.
+        // One read-modify-write of the location, under its address's lock
+        // for global memory.
         let old = with_bytes(&mut call.memory.lane(l), &m, s[a], size, size, key, |mem| {
             let mut old = [0u64; 2];
             read_value(mem, 0, size as usize, &mut old);

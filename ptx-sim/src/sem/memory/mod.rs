@@ -22,7 +22,7 @@ use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};
-use address::{Place, Reach, check_access, place, shared_offset, with_bytes};
+use address::{Place, Reach, check_access, place, shared_offset, store_bytes};
 use ptx_core::Semantics;
 use ptx_core::{Mods, SharedScope, StateSpace};
 
@@ -220,7 +220,7 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
     if let (Some(StateSpace::Global), 1, ..=8, Some(launch)) =
         (m.space, n, size, call.memory.launch)
     {
-        // A scalar `ld.global`: each buffer locked once for the warp (what
+        // A scalar `ld.global`: the lanes read together (what
         // the general path below does lane by lane), unless a lane reads
         // the kernel's parameters through their global window.
         let mut at = [(0u32, 0u64); 32];
@@ -279,7 +279,7 @@ pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
         let size = elem_bytes(m)?;
         let total = size * n as u64;
         let mut memories = Memories::of_running_lane(&mut []);
-        return with_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
+        return store_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
             write_vector(mem, n, size, &s[1..])
         });
     }
@@ -303,7 +303,7 @@ pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     members.reverse();
     for l in members {
         let s = &call.lanes[l];
-        with_bytes(
+        store_bytes(
             &mut call.memory.lane(l),
             &m,
             s[0],

@@ -1,0 +1,160 @@
+//! Bytes that CTAs on several workers read and write at once, with no
+//! lock: a global buffer held as little-endian 64-bit atomic words.
+//!
+//! Every access to a buffer goes through its words, one granularity for
+//! all (Rust forbids racing atomic accesses of different sizes to the same
+//! bytes), so racing accesses are atomic operations, never undefined
+//! behaviour. An aligned access of at most 8 bytes lies in one word and is
+//! one atomic load or store of it: what the PTX memory model asks of
+//! racing accesses ("single-copy atomic" up to 64 bits: a load sees the
+//! whole old value or the whole new one). A store of part of a word merges
+//! its bytes in with a compare-and-swap, so that it never undoes a racing
+//! store to the word's other bytes. Loads acquire and stores release: on
+//! x86 both are plain moves, and a flag written after data is seen after
+//! it, as a `st.release` and `ld.acquire` pair promises.
+//!
+//! ```
+//! use ptx_sim::machine::words::Words;
+//! let words = Words::new(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+//! words.store(6, &[0xaa, 0xbb, 0xcc]); // across two words
+//! let mut out = [0; 5];
+//! words.load(4, &mut out);
+//! assert_eq!(out, [5, 6, 0xaa, 0xbb, 0xcc]);
+//! assert_eq!(words.into_bytes(), [1, 2, 3, 4, 5, 6, 0xaa, 0xbb, 0xcc]);
+//! ```
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes per word.
+const WORD: usize = 8;
+
+/// A buffer's bytes as atomic words (see the module's documentation).
+#[derive(Debug)]
+pub struct Words {
+    words: Box<[AtomicU64]>,
+    len: usize,
+}
+
+impl Words {
+    /// Words holding `bytes` (the last word padded with zeros).
+    pub fn new(bytes: Vec<u8>) -> Words {
+        let len = bytes.len();
+        let words = bytes
+            .chunks(WORD)
+            .map(|chunk| {
+                let mut word = [0; WORD];
+                word[..chunk.len()].copy_from_slice(chunk);
+                AtomicU64::new(u64::from_le_bytes(word))
+            })
+            .collect();
+        Words { words, len }
+    }
+
+    /// How many bytes the buffer holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the buffer holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Copies the bytes from `at` into `out`; they must lie in the buffer.
+    #[inline]
+    pub fn load(&self, at: usize, out: &mut [u8]) {
+        let mut done = 0;
+        while done < out.len() {
+            let (index, offset) = ((at + done) / WORD, (at + done) % WORD);
+            let take = (WORD - offset).min(out.len() - done);
+            let word = self.words[index].load(Ordering::Acquire).to_le_bytes();
+            out[done..done + take].copy_from_slice(&word[offset..offset + take]);
+            done += take;
+        }
+    }
+
+    /// Writes `data` from `at`; it must lie in the buffer.
+    #[inline]
+    pub fn store(&self, at: usize, data: &[u8]) {
+        let mut done = 0;
+        while done < data.len() {
+            let (index, offset) = ((at + done) / WORD, (at + done) % WORD);
+            let take = (WORD - offset).min(data.len() - done);
+            let part = &data[done..done + take];
+            let word = &self.words[index];
+            if take == WORD {
+                let mut whole = [0; WORD];
+                whole.copy_from_slice(part);
+                word.store(u64::from_le_bytes(whole), Ordering::Release);
+            } else {
+                let mut placed = [0; WORD];
+                placed[offset..offset + take].copy_from_slice(part);
+                let bits = u64::from_le_bytes(placed);
+                let mask = ((1u64 << (8 * take)) - 1) << (8 * offset);
+                // Never fails: the closure always gives a value.
+                let _ = word.fetch_update(Ordering::Release, Ordering::Relaxed, |old| {
+                    Some(old & !mask | bits)
+                });
+            }
+            done += take;
+        }
+    }
+
+    /// The bytes.
+    pub fn into_bytes(self) -> Vec<u8> {
+        let mut bytes: Vec<u8> = self
+            .words
+            .into_iter()
+            .flat_map(|word| word.into_inner().to_le_bytes())
+            .collect();
+        bytes.truncate(self.len);
+        bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_to_neighbouring_bytes_of_one_word_from_two_threads_keep_both() {
+        // Each thread writes its own byte of the same word over and over;
+        // a store that wrote the whole word would undo the other's.
+        const ROUNDS: u8 = 200;
+        let words = Words::new(vec![0; 8]);
+        std::thread::scope(|s| {
+            for at in [0usize, 7] {
+                let words = &words;
+                s.spawn(move || {
+                    for round in 1..=ROUNDS {
+                        words.store(at, &[round]);
+                    }
+                });
+            }
+        });
+        assert_eq!(words.into_bytes(), [ROUNDS, 0, 0, 0, 0, 0, 0, ROUNDS]);
+    }
+
+    #[test]
+    fn an_aligned_eight_byte_load_sees_one_store_whole() {
+        // One thread flips a word between all zeros and all ones; a load
+        // that could tear would see a mix.
+        let words = Words::new(vec![0; 8]);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut torn = 0;
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for i in 0..200_000u32 {
+                    words.store(0, &[if i % 2 == 0 { 0xff } else { 0 }; 8]);
+                }
+                stop.store(true, Ordering::Release);
+            });
+            while !stop.load(Ordering::Acquire) {
+                let mut out = [0; 8];
+                words.load(0, &mut out);
+                torn += usize::from(out != [0; 8] && out != [0xff; 8]);
+            }
+        });
+        assert_eq!(torn, 0);
+    }
+}
