@@ -89,9 +89,12 @@ impl ConstraintLetter {
     }
 }
 
-/// Whether the asm statement reads, writes, or reads and writes an operand.
+/// Whether an operand is read, written, or read and written: the `=`/`+`
+/// modifier of an asm constraint, and the direction of an instruction
+/// operand and of each of its slots. (Not a memory access: that is the
+/// simulator's business.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Access {
+pub enum OperandAccess {
     /// No modifier: an input.
     Read,
     /// `=`: a write-only output.
@@ -103,15 +106,15 @@ pub enum Access {
 /// One operand's constraint string, such as `"=r"` or `"n"`.
 ///
 /// ```
-/// use ptx_core::{Access, Constraint, ConstraintLetter};
+/// use ptx_core::{OperandAccess, Constraint, ConstraintLetter};
 /// let c: Constraint = "+l".parse().unwrap();
-/// assert_eq!((c.access, c.letter), (Access::ReadWrite, ConstraintLetter::L));
+/// assert_eq!((c.access, c.letter), (OperandAccess::ReadWrite, ConstraintLetter::L));
 /// assert!("rf".parse::<Constraint>().unwrap_err().contains("one constraint letter"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Constraint {
     /// Read, write or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// The register class.
     pub letter: ConstraintLetter,
 }
@@ -120,7 +123,7 @@ impl Constraint {
     /// An input of class `letter`.
     pub const fn input(letter: ConstraintLetter) -> Constraint {
         Constraint {
-            access: Access::Read,
+            access: OperandAccess::Read,
             letter,
         }
     }
@@ -128,23 +131,23 @@ impl Constraint {
     /// A write-only output of class `letter`.
     pub const fn output(letter: ConstraintLetter) -> Constraint {
         Constraint {
-            access: Access::Write,
+            access: OperandAccess::Write,
             letter,
         }
     }
 
     /// Whether the statement writes the operand.
     pub fn is_output(&self) -> bool {
-        self.access != Access::Read
+        self.access != OperandAccess::Read
     }
 }
 
 impl fmt::Display for Constraint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = match self.access {
-            Access::Read => "",
-            Access::Write => "=",
-            Access::ReadWrite => "+",
+            OperandAccess::Read => "",
+            OperandAccess::Write => "=",
+            OperandAccess::ReadWrite => "+",
         };
         write!(f, "{prefix}{}", self.letter.as_char())
     }
@@ -155,9 +158,9 @@ impl FromStr for Constraint {
 
     fn from_str(s: &str) -> Result<Constraint, String> {
         let (access, letters) = match s.as_bytes().first() {
-            Some(b'=') => (Access::Write, &s[1..]),
-            Some(b'+') => (Access::ReadWrite, &s[1..]),
-            _ => (Access::Read, s),
+            Some(b'=') => (OperandAccess::Write, &s[1..]),
+            Some(b'+') => (OperandAccess::ReadWrite, &s[1..]),
+            _ => (OperandAccess::Read, s),
         };
         let mut chars = letters.chars();
         let (Some(first), None) = (chars.next(), chars.next()) else {
@@ -172,7 +175,9 @@ impl FromStr for Constraint {
         let letter = ConstraintLetter::from_char(first).ok_or_else(|| {
             format!("unknown constraint letter `{first}` in `{s}`; use one of h r l q f d n C")
         })?;
-        if access != Access::Read && matches!(letter, ConstraintLetter::N | ConstraintLetter::C) {
+        if access != OperandAccess::Read
+            && matches!(letter, ConstraintLetter::N | ConstraintLetter::C)
+        {
             return Err(format!(
                 "constraint `{s}`: `{}` operands are constants and cannot be outputs",
                 letter.as_char()
@@ -208,8 +213,14 @@ mod tests {
 
     #[test]
     fn modifiers_parse() {
-        assert_eq!("=f".parse::<Constraint>().unwrap().access, Access::Write);
-        assert_eq!("r".parse::<Constraint>().unwrap().access, Access::Read);
+        assert_eq!(
+            "=f".parse::<Constraint>().unwrap().access,
+            OperandAccess::Write
+        );
+        assert_eq!(
+            "r".parse::<Constraint>().unwrap().access,
+            OperandAccess::Read
+        );
         assert_eq!(
             "n".parse::<Constraint>().unwrap().letter,
             ConstraintLetter::N

@@ -67,7 +67,7 @@ mod unique;
 pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
 };
-pub use constraint::{Access, Constraint, ConstraintLetter};
+pub use constraint::{Constraint, ConstraintLetter, OperandAccess};
 pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{

@@ -24,8 +24,8 @@ use crate::syntax::{
 };
 use crate::table::{Bound, OperandShape, OperandSpec};
 use crate::{
-    Access, AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, ScalarType, Semantics,
-    Span, SpecialRegister, StateSpace,
+    AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, OperandAccess, ScalarType,
+    Semantics, Span, SpecialRegister, StateSpace,
 };
 use std::collections::HashMap;
 
@@ -108,7 +108,7 @@ pub struct Slot {
     /// Where the value comes from or goes.
     pub source: SlotSource,
     /// Read, written or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// The instruction type of the operand (`None` for addresses).
     pub ty: Option<ScalarType>,
 }
@@ -589,7 +589,7 @@ impl Lowerer<'_> {
         let mut slots = Vec::new();
         self.value(
             index,
-            Access::Read,
+            OperandAccess::Read,
             bound.resolve(bound.form.operands[0].ty),
             &mut slots,
         )?;
@@ -626,11 +626,11 @@ impl Lowerer<'_> {
         for (spec, op) in bound.form.operands.iter().zip(&instr.operands) {
             let ty = bound.resolve(spec.ty);
             match (spec.name.as_str(), &op.kind) {
-                ("rets", _) => self.flat(op, Access::Write, ty, &mut returns)?,
-                ("args", _) => self.flat(op, Access::Read, ty, &mut args)?,
+                ("rets", _) => self.flat(op, OperandAccess::Write, ty, &mut returns)?,
+                ("args", _) => self.flat(op, OperandAccess::Read, ty, &mut args)?,
                 ("fptr", _) => {
                     let mut slots = Vec::new();
-                    self.value(op, Access::Read, Some(ScalarType::U64), &mut slots)?;
+                    self.value(op, OperandAccess::Read, Some(ScalarType::U64), &mut slots)?;
                     callee = slots.pop().map(Callee::Indirect);
                 }
                 ("func", OperandKind::Name(n)) if callee.is_none() => {
@@ -679,11 +679,11 @@ impl Lowerer<'_> {
                 };
                 out.push(Slot {
                     source: self.address(a)?,
-                    access: Access::Read,
+                    access: OperandAccess::Read,
                     ty: None,
                 });
                 for item in &a.rest {
-                    self.flat(item, Access::Read, None, out)?;
+                    self.flat(item, OperandAccess::Read, None, out)?;
                 }
                 Ok(())
             }
@@ -731,7 +731,7 @@ impl Lowerer<'_> {
     fn flat(
         &self,
         op: &Operand,
-        access: Access,
+        access: OperandAccess,
         ty: Option<ScalarType>,
         out: &mut Vec<Slot>,
     ) -> Result<(), String> {
@@ -749,7 +749,7 @@ impl Lowerer<'_> {
     fn value(
         &self,
         op: &Operand,
-        access: Access,
+        access: OperandAccess,
         ty: Option<ScalarType>,
         out: &mut Vec<Slot>,
     ) -> Result<(), String> {
@@ -769,7 +769,7 @@ impl Lowerer<'_> {
                 };
                 out.push(Slot {
                     ty: Some(ScalarType::Pred),
-                    access: Access::Read,
+                    access: OperandAccess::Read,
                     source: negate(slot.source)?,
                 });
                 return Ok(());

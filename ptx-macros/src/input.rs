@@ -7,7 +7,7 @@
 //! directly: `ptx! { add.s32 c, a, b; }` (see `tokens.rs`).
 
 use proc_macro2::{Span, TokenStream};
-use ptx_core::{Access, Constraint, ConstraintLetter, Target};
+use ptx_core::{Constraint, ConstraintLetter, OperandAccess, Target};
 use std::ops::Range;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, LitStr, Token};
@@ -122,7 +122,7 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
         syn::Error::new(e.span(), "expected an operand: a constraint string and a parenthesised expression, as in `\"r\"(x)`")
     })?;
     let c = constraint(&lit)?;
-    if output && c.access == Access::Read {
+    if output && c.access == OperandAccess::Read {
         return Err(syn::Error::new(
             lit.span(),
             format!(
@@ -131,7 +131,7 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
             ),
         ));
     }
-    if !output && c.access != Access::Read {
+    if !output && c.access != OperandAccess::Read {
         return Err(syn::Error::new(
             lit.span(),
             format!(

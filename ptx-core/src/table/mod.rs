@@ -71,7 +71,7 @@ mod warp;
 
 pub use spec::common_groups;
 
-use crate::{Access, FitRule, PtxVersion, ScalarType, TargetVariant};
+use crate::{FitRule, OperandAccess, PtxVersion, ScalarType, TargetVariant};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -495,7 +495,7 @@ pub struct OperandSpec {
     /// The name in the spec (`d`, `a`, `mask`).
     pub name: String,
     /// Read, written or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// Its shape.
     pub shape: OperandShape,
     /// The type of the value (of each element, for vectors).

@@ -4,7 +4,7 @@ use super::{
     Entry, Family, ImmediatePolicy, InstructionForm, ModifierSlot, OperandShape, OperandSpec,
     SelectorKind, SlotClass, TypeRef,
 };
-use crate::{Access, ScalarType};
+use crate::{OperandAccess, ScalarType};
 
 /// Groups that specs may use without defining them: the rounding modes and
 /// the other modifier sets that recur across the ISA.
@@ -253,9 +253,9 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         None => (item, None),
     };
     let (access, mut rest) = match shape_part.as_bytes()[0] {
-        b'=' => (Access::Write, &shape_part[1..]),
-        b'+' => (Access::ReadWrite, &shape_part[1..]),
-        _ => (Access::Read, shape_part),
+        b'=' => (OperandAccess::Write, &shape_part[1..]),
+        b'+' => (OperandAccess::ReadWrite, &shape_part[1..]),
+        _ => (OperandAccess::Read, shape_part),
     };
     let optional = rest.ends_with('?');
     if optional {
@@ -305,7 +305,7 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         access,
         shape: shape.clone(),
         ty: TypeRef::None,
-        immediate: if access == Access::Read {
+        immediate: if access == OperandAccess::Read {
             ImmediatePolicy::Either
         } else {
             ImmediatePolicy::Register
@@ -430,7 +430,7 @@ mod tests {
         );
         assert_eq!(f.slots[0].values, ["u16", "u32", "s32"]);
         assert_eq!(f.slots[0].class, SlotClass::Type);
-        assert_eq!(f.operands[0].access, Access::Write);
+        assert_eq!(f.operands[0].access, OperandAccess::Write);
         assert_eq!(f.operands[2].ty, TypeRef::Slot(0));
     }
 
