@@ -109,7 +109,7 @@ pub enum OperandAccess {
 /// use ptx_core::{OperandAccess, Constraint, ConstraintLetter};
 /// let c: Constraint = "+l".parse().unwrap();
 /// assert_eq!((c.access, c.letter), (OperandAccess::ReadWrite, ConstraintLetter::L));
-/// assert!("rf".parse::<Constraint>().unwrap_err().contains("one constraint letter"));
+/// assert!("rf".parse::<Constraint>().unwrap_err().to_string().contains("one constraint letter"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Constraint {
@@ -153,35 +153,73 @@ impl fmt::Display for Constraint {
     }
 }
 
-impl FromStr for Constraint {
-    type Err = String;
+/// Why a constraint string is not one: each case names the string, and the
+/// message says what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConstraintError {
+    /// Only a modifier, or nothing: `"="`, `""`.
+    #[error("constraint `{constraint}` has no letter; use one of h r l q f d n C")]
+    NoLetter {
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// More than one letter: `"rf"` (GCC's alternatives, which CUDA does not take).
+    #[error(
+        "constraint `{constraint}` has several letters; an asm operand takes exactly one constraint letter"
+    )]
+    SeveralLetters {
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// A letter that is no register class: `"x"`.
+    #[error("unknown constraint letter `{letter}` in `{constraint}`; use one of h r l q f d n C")]
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// `=` or `+` on a constant: `"=n"`.
+    #[error(
+        "constraint `{constraint}`: `{}` operands are constants and cannot be outputs",
+        letter.as_char()
+    )]
+    ConstantOutput {
+        /// The constant's letter (`n` or `C`).
+        letter: ConstraintLetter,
+        /// The constraint as written.
+        constraint: String,
+    },
+}
 
-    fn from_str(s: &str) -> Result<Constraint, String> {
+impl FromStr for Constraint {
+    type Err = ConstraintError;
+
+    fn from_str(s: &str) -> Result<Constraint, ConstraintError> {
         let (access, letters) = match s.as_bytes().first() {
             Some(b'=') => (OperandAccess::Write, &s[1..]),
             Some(b'+') => (OperandAccess::ReadWrite, &s[1..]),
             _ => (OperandAccess::Read, s),
         };
+        let constraint = s.to_owned();
         let mut chars = letters.chars();
         let (Some(first), None) = (chars.next(), chars.next()) else {
             return Err(if letters.is_empty() {
-                format!("constraint `{s}` has no letter; use one of h r l q f d n C")
+                ConstraintError::NoLetter { constraint }
             } else {
-                format!(
-                    "constraint `{s}` has several letters; an asm operand takes exactly one constraint letter"
-                )
+                ConstraintError::SeveralLetters { constraint }
             });
         };
-        let letter = ConstraintLetter::from_char(first).ok_or_else(|| {
-            format!("unknown constraint letter `{first}` in `{s}`; use one of h r l q f d n C")
-        })?;
+        let Some(letter) = ConstraintLetter::from_char(first) else {
+            return Err(ConstraintError::UnknownLetter {
+                letter: first,
+                constraint,
+            });
+        };
         if access != OperandAccess::Read
             && matches!(letter, ConstraintLetter::N | ConstraintLetter::C)
         {
-            return Err(format!(
-                "constraint `{s}`: `{}` operands are constants and cannot be outputs",
-                letter.as_char()
-            ));
+            return Err(ConstraintError::ConstantOutput { letter, constraint });
         }
         Ok(Constraint { access, letter })
     }
@@ -229,16 +267,29 @@ mod tests {
 
     #[test]
     fn bad_constraints_explain_themselves() {
+        let err = |s: &str| s.parse::<Constraint>().unwrap_err();
+        assert!(matches!(
+            err("x"),
+            ConstraintError::UnknownLetter { letter: 'x', .. }
+        ));
         assert!(
-            "x".parse::<Constraint>()
-                .unwrap_err()
+            err("x")
+                .to_string()
                 .contains("unknown constraint letter `x`")
         );
-        assert!("=".parse::<Constraint>().unwrap_err().contains("no letter"));
-        assert!(
-            "=n".parse::<Constraint>()
-                .unwrap_err()
-                .contains("cannot be outputs")
+        assert!(matches!(err("="), ConstraintError::NoLetter { .. }));
+        assert!(err("=").to_string().contains("no letter"));
+        assert!(matches!(err("rf"), ConstraintError::SeveralLetters { .. }));
+        assert!(matches!(
+            err("=n"),
+            ConstraintError::ConstantOutput {
+                letter: ConstraintLetter::N,
+                ..
+            }
+        ));
+        assert_eq!(
+            err("+C").to_string(),
+            "constraint `+C`: `C` operands are constants and cannot be outputs"
         );
     }
 }

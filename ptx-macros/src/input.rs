@@ -7,7 +7,7 @@
 //! directly: `ptx! { add.s32 c, a, b; }` (see `tokens.rs`).
 
 use proc_macro2::{Span, TokenStream};
-use ptx_core::{Constraint, ConstraintLetter, OperandAccess, Target};
+use ptx_core::{Constraint, ConstraintError, ConstraintLetter, OperandAccess, Target, TargetError};
 use std::ops::Range;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, LitStr, Token};
@@ -106,7 +106,7 @@ impl Statement {
 fn constraint(lit: &LitStr) -> syn::Result<Constraint> {
     lit.value()
         .parse()
-        .map_err(|m: String| syn::Error::new(lit.span(), m))
+        .map_err(|e: ConstraintError| syn::Error::new(lit.span(), e))
 }
 
 /// An operand of the CUDA form: `[name] "constraint"(expr)`.
@@ -266,7 +266,7 @@ fn target_argument(input: ParseStream) -> syn::Result<Option<Target>> {
             let target = lit
                 .value()
                 .parse()
-                .map_err(|m: String| syn::Error::new(lit.span(), m))?;
+                .map_err(|e: TargetError| syn::Error::new(lit.span(), e))?;
             input.parse::<Token![,]>()?;
             return Ok(Some(target));
         }
@@ -309,9 +309,9 @@ fn define_in_template(name: &Ident) -> syn::Error {
 /// The default target: `PTX_TARGET` from the environment, or sm_90.
 pub fn default_target() -> syn::Result<Target> {
     match std::env::var("PTX_TARGET") {
-        Ok(t) => t
-            .parse()
-            .map_err(|m: String| syn::Error::new(Span::call_site(), format!("PTX_TARGET: {m}"))),
+        Ok(t) => t.parse().map_err(|e: TargetError| {
+            syn::Error::new(Span::call_site(), format!("PTX_TARGET: {e}"))
+        }),
         Err(_) => Ok(Target::default()),
     }
 }

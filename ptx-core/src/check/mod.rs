@@ -267,9 +267,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     for attempt in &attempts {
         let Ok(bound) = &attempt.result else { continue };
         if let Some(rule) = bound.form.rule
-            && let Err(message) = rule(bound)
+            && let Err(violation) = rule(bound)
         {
-            rule_failures.push(messages::rule_failed(instr, &message));
+            rule_failures.push(messages::rule_failed(instr, &violation));
             continue;
         }
         let mut checker = OperandChecker {

@@ -403,7 +403,7 @@ impl<'m> Loader<'m> {
             .bodies
             .remove(&f.name.text)
             .ok_or_else(|| unsupported("it has no body".into()))?;
-        let program = lower_function(f, &checked).map_err(unsupported)?;
+        let program = lower_function(f, &checked).map_err(|e| unsupported(e.to_string()))?;
         FunctionLoader::new(self, f, index, &program)?.run(&program)
     }
 
