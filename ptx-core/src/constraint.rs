@@ -89,9 +89,12 @@ impl ConstraintLetter {
     }
 }
 
-/// Whether the asm statement reads, writes, or reads and writes an operand.
+/// Whether an operand is read, written, or read and written: the `=`/`+`
+/// modifier of an asm constraint, and the direction of an instruction
+/// operand and of each of its slots. (Not a memory access: that is the
+/// simulator's business.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Access {
+pub enum OperandAccess {
     /// No modifier: an input.
     Read,
     /// `=`: a write-only output.
@@ -103,15 +106,15 @@ pub enum Access {
 /// One operand's constraint string, such as `"=r"` or `"n"`.
 ///
 /// ```
-/// use ptx_core::{Access, Constraint, ConstraintLetter};
+/// use ptx_core::{OperandAccess, Constraint, ConstraintLetter};
 /// let c: Constraint = "+l".parse().unwrap();
-/// assert_eq!((c.access, c.letter), (Access::ReadWrite, ConstraintLetter::L));
-/// assert!("rf".parse::<Constraint>().unwrap_err().contains("one constraint letter"));
+/// assert_eq!((c.access, c.letter), (OperandAccess::ReadWrite, ConstraintLetter::L));
+/// assert!("rf".parse::<Constraint>().unwrap_err().to_string().contains("one constraint letter"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Constraint {
     /// Read, write or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// The register class.
     pub letter: ConstraintLetter,
 }
@@ -120,7 +123,7 @@ impl Constraint {
     /// An input of class `letter`.
     pub const fn input(letter: ConstraintLetter) -> Constraint {
         Constraint {
-            access: Access::Read,
+            access: OperandAccess::Read,
             letter,
         }
     }
@@ -128,55 +131,95 @@ impl Constraint {
     /// A write-only output of class `letter`.
     pub const fn output(letter: ConstraintLetter) -> Constraint {
         Constraint {
-            access: Access::Write,
+            access: OperandAccess::Write,
             letter,
         }
     }
 
     /// Whether the statement writes the operand.
     pub fn is_output(&self) -> bool {
-        self.access != Access::Read
+        self.access != OperandAccess::Read
     }
 }
 
 impl fmt::Display for Constraint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let prefix = match self.access {
-            Access::Read => "",
-            Access::Write => "=",
-            Access::ReadWrite => "+",
+            OperandAccess::Read => "",
+            OperandAccess::Write => "=",
+            OperandAccess::ReadWrite => "+",
         };
         write!(f, "{prefix}{}", self.letter.as_char())
     }
 }
 
-impl FromStr for Constraint {
-    type Err = String;
+/// Why a constraint string is not one: each case names the string, and the
+/// message says what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConstraintError {
+    /// Only a modifier, or nothing: `"="`, `""`.
+    #[error("constraint `{constraint}` has no letter; use one of h r l q f d n C")]
+    NoLetter {
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// More than one letter: `"rf"` (GCC's alternatives, which CUDA does not take).
+    #[error(
+        "constraint `{constraint}` has several letters; an asm operand takes exactly one constraint letter"
+    )]
+    SeveralLetters {
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// A letter that is no register class: `"x"`.
+    #[error("unknown constraint letter `{letter}` in `{constraint}`; use one of h r l q f d n C")]
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+        /// The constraint as written.
+        constraint: String,
+    },
+    /// `=` or `+` on a constant: `"=n"`.
+    #[error(
+        "constraint `{constraint}`: `{}` operands are constants and cannot be outputs",
+        letter.as_char()
+    )]
+    ConstantOutput {
+        /// The constant's letter (`n` or `C`).
+        letter: ConstraintLetter,
+        /// The constraint as written.
+        constraint: String,
+    },
+}
 
-    fn from_str(s: &str) -> Result<Constraint, String> {
+impl FromStr for Constraint {
+    type Err = ConstraintError;
+
+    fn from_str(s: &str) -> Result<Constraint, ConstraintError> {
         let (access, letters) = match s.as_bytes().first() {
-            Some(b'=') => (Access::Write, &s[1..]),
-            Some(b'+') => (Access::ReadWrite, &s[1..]),
-            _ => (Access::Read, s),
+            Some(b'=') => (OperandAccess::Write, &s[1..]),
+            Some(b'+') => (OperandAccess::ReadWrite, &s[1..]),
+            _ => (OperandAccess::Read, s),
         };
+        let constraint = s.to_owned();
         let mut chars = letters.chars();
         let (Some(first), None) = (chars.next(), chars.next()) else {
             return Err(if letters.is_empty() {
-                format!("constraint `{s}` has no letter; use one of h r l q f d n C")
+                ConstraintError::NoLetter { constraint }
             } else {
-                format!(
-                    "constraint `{s}` has several letters; an asm operand takes exactly one constraint letter"
-                )
+                ConstraintError::SeveralLetters { constraint }
             });
         };
-        let letter = ConstraintLetter::from_char(first).ok_or_else(|| {
-            format!("unknown constraint letter `{first}` in `{s}`; use one of h r l q f d n C")
-        })?;
-        if access != Access::Read && matches!(letter, ConstraintLetter::N | ConstraintLetter::C) {
-            return Err(format!(
-                "constraint `{s}`: `{}` operands are constants and cannot be outputs",
-                letter.as_char()
-            ));
+        let Some(letter) = ConstraintLetter::from_char(first) else {
+            return Err(ConstraintError::UnknownLetter {
+                letter: first,
+                constraint,
+            });
+        };
+        if access != OperandAccess::Read
+            && matches!(letter, ConstraintLetter::N | ConstraintLetter::C)
+        {
+            return Err(ConstraintError::ConstantOutput { letter, constraint });
         }
         Ok(Constraint { access, letter })
     }
@@ -208,8 +251,14 @@ mod tests {
 
     #[test]
     fn modifiers_parse() {
-        assert_eq!("=f".parse::<Constraint>().unwrap().access, Access::Write);
-        assert_eq!("r".parse::<Constraint>().unwrap().access, Access::Read);
+        assert_eq!(
+            "=f".parse::<Constraint>().unwrap().access,
+            OperandAccess::Write
+        );
+        assert_eq!(
+            "r".parse::<Constraint>().unwrap().access,
+            OperandAccess::Read
+        );
         assert_eq!(
             "n".parse::<Constraint>().unwrap().letter,
             ConstraintLetter::N
@@ -218,16 +267,29 @@ mod tests {
 
     #[test]
     fn bad_constraints_explain_themselves() {
+        let err = |s: &str| s.parse::<Constraint>().unwrap_err();
+        assert!(matches!(
+            err("x"),
+            ConstraintError::UnknownLetter { letter: 'x', .. }
+        ));
         assert!(
-            "x".parse::<Constraint>()
-                .unwrap_err()
+            err("x")
+                .to_string()
                 .contains("unknown constraint letter `x`")
         );
-        assert!("=".parse::<Constraint>().unwrap_err().contains("no letter"));
-        assert!(
-            "=n".parse::<Constraint>()
-                .unwrap_err()
-                .contains("cannot be outputs")
+        assert!(matches!(err("="), ConstraintError::NoLetter { .. }));
+        assert!(err("=").to_string().contains("no letter"));
+        assert!(matches!(err("rf"), ConstraintError::SeveralLetters { .. }));
+        assert!(matches!(
+            err("=n"),
+            ConstraintError::ConstantOutput {
+                letter: ConstraintLetter::N,
+                ..
+            }
+        ));
+        assert_eq!(
+            err("+C").to_string(),
+            "constraint `+C`: `C` operands are constants and cannot be outputs"
         );
     }
 }

@@ -67,12 +67,12 @@ mod unique;
 pub use check::{
     AsmOperand, Checked, CheckedInstruction, OperandUsage, candidate_forms, check, check_asm,
 };
-pub use constraint::{Access, Constraint, ConstraintLetter};
+pub use constraint::{Constraint, ConstraintError, ConstraintLetter, OperandAccess};
 pub use decode::{Flags, Keyword, Layout, Mods, Rounding, Selector, Shape};
 pub use diag::{Diagnostic, DiagnosticKind, Severity, Suggestion};
 pub use lower::{
-    AddressBase, Callee, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step, StepKind,
-    VariableInfo, immediate_bits, lower, lower_function,
+    AddressBase, Callee, LowerError, NEGATED, Program, RegisterInfo, Slot, SlotSource, Step,
+    StepKind, VariableInfo, immediate_bits, lower, lower_function,
 };
 pub use module::{check_module, parse_module};
 pub use parser::parse;
@@ -83,10 +83,11 @@ pub use span::Span;
 pub use special::{SPECIAL_REGISTERS, SpecialRegister};
 pub use syntax::{Item, Template};
 pub use table::{
-    Bound, Family, Gate, ImmediatePolicy, InstructionForm, InstructionTable, ModifierSlot,
-    OperandShape, OperandSpec, Removal, Rule, SelectorKind, SlotClass, TypeRef, common_groups,
-    table,
+    Bound, ConversionViolation, Family, Gate, ImmediatePolicy, InstructionForm, InstructionTable,
+    ModifierSlot, OperandShape, OperandSpec, OrderViolation, Removal, Rule, RuleViolation,
+    SelectorKind, SlotClass, SpaceViolation, TypeRef, TypeViolation, VectorViolation,
+    common_groups, table,
 };
-pub use target::{PtxVersion, Target, TargetVariant};
+pub use target::{PtxVersion, PtxVersionError, Target, TargetError, TargetVariant};
 pub use types::{FitRule, ScalarType, TypeKind, VectorWidth};
 pub use unique::number_statement;

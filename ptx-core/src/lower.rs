@@ -24,8 +24,8 @@ use crate::syntax::{
 };
 use crate::table::{Bound, OperandShape, OperandSpec};
 use crate::{
-    Access, AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, ScalarType, Semantics,
-    Span, SpecialRegister, StateSpace,
+    AsmOperand, ConstraintLetter, Flags, InstructionForm, Mods, OperandAccess, ScalarType,
+    Semantics, Span, SpecialRegister, StateSpace,
 };
 use std::collections::HashMap;
 
@@ -108,7 +108,7 @@ pub struct Slot {
     /// Where the value comes from or goes.
     pub source: SlotSource,
     /// Read, written or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// The instruction type of the operand (`None` for addresses).
     pub ty: Option<ScalarType>,
 }
@@ -198,6 +198,112 @@ impl Program {
     }
 }
 
+/// Why a checked template could not be lowered: a name or operand the
+/// lowerer cannot resolve to registers, labels or slots. A template that
+/// passed [`crate::check()`] with the same operands lowers; these are what
+/// is left for anything else (a hand-built [`Checked`], a mismatched operand
+/// list, a construct the checker accepts but lowering does not model).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    /// A branch names a label of a block whose position was never reached.
+    #[error("label never placed")]
+    LabelNeverPlaced,
+    /// `%[name]` names no asm operand.
+    #[error("no operand named {name}")]
+    NoOperandNamed {
+        /// The name in the placeholder.
+        name: String,
+    },
+    /// `%k` is past the end of the operand list.
+    #[error("no operand %{index}")]
+    NoOperand {
+        /// The placeholder's number.
+        index: usize,
+    },
+    /// `%k` is an `"C"` (string) operand, spliced as text, not a register.
+    #[error("%{index} is a string operand")]
+    StringOperand {
+        /// The placeholder's number.
+        index: usize,
+    },
+    /// A name that is no register, variable or special register in scope.
+    #[error("`{name}` is not declared")]
+    Undeclared {
+        /// The name as written.
+        name: String,
+    },
+    /// The checked instructions ran out before the template's did: the
+    /// [`Checked`] is not the check of this template.
+    #[error("fewer checked instructions than instructions")]
+    MissingCheckedInstruction,
+    /// A guard that is neither a name nor a placeholder.
+    #[error("bad guard")]
+    BadGuard,
+    /// A guard that names something other than a register.
+    #[error("guard is not a register")]
+    GuardNotRegister,
+    /// `bra` whose target is no label in scope.
+    #[error("branch target is not a label")]
+    BranchTargetNotLabel,
+    /// `brx.idx` without both its index and its list.
+    #[error("brx.idx needs an index and a list")]
+    BranchIndexOperands,
+    /// `brx.idx` whose second operand is not a name.
+    #[error("brx.idx takes a .branchtargets list")]
+    BranchIndexNotList,
+    /// `brx.idx` naming a list that no `.branchtargets` declares.
+    #[error("`{name}` is not a .branchtargets list")]
+    UnknownBranchTargets {
+        /// The list's name.
+        name: String,
+    },
+    /// A `.branchtargets` entry that is no label in scope.
+    #[error("`{name}` is not a label")]
+    NotALabel {
+        /// The entry.
+        name: String,
+    },
+    /// `brx.idx` whose index lowered to no slot.
+    #[error("brx.idx without an index")]
+    BranchIndexWithoutIndex,
+    /// `call` with neither a function name nor a function pointer.
+    #[error("call names no function")]
+    CallWithoutCallee,
+    /// An address operand written as something other than `[...]`.
+    #[error("expected an address")]
+    ExpectedAddress,
+    /// A vector special register operand that is not a name.
+    #[error("expected a vector special register")]
+    ExpectedVectorSpecial,
+    /// A name where a vector special register (`%tid`) belongs.
+    #[error("`{name}` is not a vector special register")]
+    NotVectorSpecial {
+        /// The name as written.
+        name: String,
+    },
+    /// `!x` whose operand lowered to no slot.
+    #[error("empty negation")]
+    EmptyNegation,
+    /// An operand form a value slot cannot hold.
+    #[error("unexpected operand `{operand}`")]
+    UnexpectedOperand {
+        /// The operand, printed.
+        operand: String,
+    },
+    /// `[name]` where the name is neither a register nor a variable.
+    #[error("`{name}` cannot start an address")]
+    NotAnAddressBase {
+        /// The name as written.
+        name: String,
+    },
+    /// An address base that is neither a name nor a register placeholder.
+    #[error("bad address")]
+    BadAddress,
+    /// `!x` where `x` is not a predicate register or a constant.
+    #[error("only predicate registers can be negated")]
+    NegatedNonPredicate,
+}
+
 #[derive(Default)]
 struct Frame {
     registers: HashMap<String, usize>,
@@ -221,7 +327,7 @@ struct Lowerer<'a> {
 }
 
 /// Lowers a checked template. The template must have passed [`crate::check()`]
-/// with the same operands; names it cannot resolve are reported as `Err`.
+/// with the same operands; names it cannot resolve are reported as a [`LowerError`].
 ///
 /// ```
 /// use ptx_core::{check_asm, lower, StepKind, Target};
@@ -231,7 +337,7 @@ struct Lowerer<'a> {
 /// assert_eq!(p.registers.len(), 3); // %0, %1 and t
 /// assert!(matches!(p.steps[0].kind, StepKind::Exec { .. }));
 /// ```
-pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, String> {
+pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, LowerError> {
     lower_with_lists(checked, operands, &HashMap::new())
 }
 
@@ -255,7 +361,7 @@ pub fn lower(checked: &Checked, operands: &[AsmOperand]) -> Result<Program, Stri
 pub fn lower_function(
     function: &crate::module::Function,
     checked: &Checked,
-) -> Result<Program, String> {
+) -> Result<Program, LowerError> {
     let mut lists = HashMap::new();
     if let Some(body) = &function.body {
         collect_branch_lists(body, &mut lists);
@@ -284,7 +390,7 @@ fn lower_with_lists(
     checked: &Checked,
     operands: &[AsmOperand],
     branch_lists: &HashMap<String, Vec<String>>,
-) -> Result<Program, String> {
+) -> Result<Program, LowerError> {
     let mut registers = Vec::new();
     for (k, op) in operands.iter().enumerate() {
         let ty = op
@@ -315,13 +421,13 @@ fn lower_with_lists(
     };
     l.block(&checked.template.items)?;
     for (step, label) in std::mem::take(&mut l.pending) {
-        let target = l.label_steps[label].ok_or("label never placed")?;
+        let target = l.label_steps[label].ok_or(LowerError::LabelNeverPlaced)?;
         l.program.steps[step].kind = StepKind::Branch { target };
     }
     for (step, labels) in std::mem::take(&mut l.indexed) {
         let steps = labels
             .iter()
-            .map(|&label| l.label_steps[label].ok_or("label never placed"))
+            .map(|&label| l.label_steps[label].ok_or(LowerError::LabelNeverPlaced))
             .collect::<Result<Vec<usize>, _>>()?;
         if let StepKind::BranchIndexed { targets, .. } = &mut l.program.steps[step].kind {
             *targets = steps;
@@ -331,7 +437,7 @@ fn lower_with_lists(
 }
 
 impl Lowerer<'_> {
-    fn block(&mut self, items: &[Item]) -> Result<(), String> {
+    fn block(&mut self, items: &[Item]) -> Result<(), LowerError> {
         let mut frame = Frame::default();
         for item in items {
             if let Item::Label(label) = item {
@@ -455,26 +561,26 @@ impl Lowerer<'_> {
             .find_map(|f| f.labels.get(name).copied())
     }
 
-    fn placeholder(&self, p: &Placeholder) -> Result<SlotSource, String> {
+    fn placeholder(&self, p: &Placeholder) -> Result<SlotSource, LowerError> {
         let k = match p {
             Placeholder::Index(n) => *n as usize,
             Placeholder::Name(name) => self
                 .operands
                 .iter()
                 .position(|o| o.name.as_deref() == Some(name))
-                .ok_or_else(|| format!("no operand named {name}"))?,
+                .ok_or_else(|| LowerError::NoOperandNamed { name: name.clone() })?,
         };
         let op = self
             .operands
             .get(k)
-            .ok_or_else(|| format!("no operand %{k}"))?;
+            .ok_or(LowerError::NoOperand { index: k })?;
         match op.constraint.letter {
-            ConstraintLetter::C => Err(format!("%{k} is a string operand")),
+            ConstraintLetter::C => Err(LowerError::StringOperand { index: k }),
             _ => Ok(SlotSource::Register { index: k, half: 0 }),
         }
     }
 
-    fn name(&self, n: &Name) -> Result<SlotSource, String> {
+    fn name(&self, n: &Name) -> Result<SlotSource, LowerError> {
         if let Some(c) = n.component.as_deref() {
             // A component of a vector register (`v.x`, or `v.r` for `v.x`).
             let canonical = match c {
@@ -496,8 +602,12 @@ impl Lowerer<'_> {
                 return Ok(SlotSource::Immediate(32));
             }
         }
-        let register = SpecialRegister::lookup(&n.ident, n.component.as_deref())
-            .ok_or_else(|| format!("`{}` is not declared", n.ident))?;
+        let register =
+            SpecialRegister::lookup(&n.ident, n.component.as_deref()).ok_or_else(|| {
+                LowerError::Undeclared {
+                    name: n.ident.clone(),
+                }
+            })?;
         // The vector component, or the number of a numbered family's member.
         let component = match n.component.as_deref() {
             Some(c) => SpecialRegister::component_index(c).unwrap_or(0),
@@ -509,11 +619,11 @@ impl Lowerer<'_> {
         })
     }
 
-    fn instruction(&mut self, instr: &crate::syntax::Instruction) -> Result<(), String> {
+    fn instruction(&mut self, instr: &crate::syntax::Instruction) -> Result<(), LowerError> {
         let checked = self
             .instructions
             .next()
-            .ok_or("fewer checked instructions than instructions")?;
+            .ok_or(LowerError::MissingCheckedInstruction)?;
         let bound = &checked.bound;
         let guard = match &instr.guard {
             None => None,
@@ -521,11 +631,11 @@ impl Lowerer<'_> {
                 let source = match &g.predicate.kind {
                     OperandKind::Name(n) => self.name(n)?,
                     OperandKind::Placeholder(p) => self.placeholder(p)?,
-                    _ => return Err("bad guard".into()),
+                    _ => return Err(LowerError::BadGuard),
                 };
                 match source {
                     SlotSource::Register { index, .. } => Some((index, g.negated)),
-                    _ => return Err("guard is not a register".into()),
+                    _ => return Err(LowerError::GuardNotRegister),
                 }
             }
         };
@@ -537,7 +647,7 @@ impl Lowerer<'_> {
                     OperandKind::Name(n) => self.find_label(&n.ident),
                     _ => None,
                 });
-                let label = target.ok_or("branch target is not a label")?;
+                let label = target.ok_or(LowerError::BranchTargetNotLabel)?;
                 self.pending.push((self.program.steps.len(), label));
                 StepKind::Branch { target: usize::MAX }
             }
@@ -582,33 +692,35 @@ impl Lowerer<'_> {
         &mut self,
         bound: &Bound,
         instr: &crate::syntax::Instruction,
-    ) -> Result<StepKind, String> {
+    ) -> Result<StepKind, LowerError> {
         let (Some(index), Some(list)) = (instr.operands.first(), instr.operands.get(1)) else {
-            return Err("brx.idx needs an index and a list".into());
+            return Err(LowerError::BranchIndexOperands);
         };
         let mut slots = Vec::new();
         self.value(
             index,
-            Access::Read,
+            OperandAccess::Read,
             bound.resolve(bound.form.operands[0].ty),
             &mut slots,
         )?;
         let OperandKind::Name(n) = &list.kind else {
-            return Err("brx.idx takes a .branchtargets list".into());
+            return Err(LowerError::BranchIndexNotList);
         };
         let labels = self
             .branch_lists
             .get(&n.ident)
-            .ok_or_else(|| format!("`{}` is not a .branchtargets list", n.ident))?
+            .ok_or_else(|| LowerError::UnknownBranchTargets {
+                name: n.ident.clone(),
+            })?
             .iter()
             .map(|l| {
                 self.find_label(l)
-                    .ok_or_else(|| format!("`{l}` is not a label"))
+                    .ok_or_else(|| LowerError::NotALabel { name: l.clone() })
             })
-            .collect::<Result<Vec<usize>, String>>()?;
+            .collect::<Result<Vec<usize>, LowerError>>()?;
         self.indexed.push((self.program.steps.len(), labels));
         Ok(StepKind::BranchIndexed {
-            index: slots.pop().ok_or("brx.idx without an index")?,
+            index: slots.pop().ok_or(LowerError::BranchIndexWithoutIndex)?,
             targets: Vec::new(),
         })
     }
@@ -619,18 +731,18 @@ impl Lowerer<'_> {
         &mut self,
         bound: &Bound,
         instr: &crate::syntax::Instruction,
-    ) -> Result<StepKind, String> {
+    ) -> Result<StepKind, LowerError> {
         let mut returns = Vec::new();
         let mut args = Vec::new();
         let mut callee = None;
         for (spec, op) in bound.form.operands.iter().zip(&instr.operands) {
             let ty = bound.resolve(spec.ty);
             match (spec.name.as_str(), &op.kind) {
-                ("rets", _) => self.flat(op, Access::Write, ty, &mut returns)?,
-                ("args", _) => self.flat(op, Access::Read, ty, &mut args)?,
+                ("rets", _) => self.flat(op, OperandAccess::Write, ty, &mut returns)?,
+                ("args", _) => self.flat(op, OperandAccess::Read, ty, &mut args)?,
                 ("fptr", _) => {
                     let mut slots = Vec::new();
-                    self.value(op, Access::Read, Some(ScalarType::U64), &mut slots)?;
+                    self.value(op, OperandAccess::Read, Some(ScalarType::U64), &mut slots)?;
                     callee = slots.pop().map(Callee::Indirect);
                 }
                 ("func", OperandKind::Name(n)) if callee.is_none() => {
@@ -640,7 +752,7 @@ impl Lowerer<'_> {
             }
         }
         Ok(StepKind::Call {
-            callee: callee.ok_or("call names no function")?,
+            callee: callee.ok_or(LowerError::CallWithoutCallee)?,
             returns,
             args,
         })
@@ -652,7 +764,7 @@ impl Lowerer<'_> {
         spec: &OperandSpec,
         op: Option<&Operand>,
         out: &mut Vec<Slot>,
-    ) -> Result<(), String> {
+    ) -> Result<(), LowerError> {
         let ty = bound.resolve(spec.ty);
         let access = spec.access;
         let wide = ty.is_some_and(|t| t.bits() > 64);
@@ -675,15 +787,15 @@ impl Lowerer<'_> {
             OperandShape::Label => Ok(()),
             OperandShape::Address | OperandShape::TensorAddress(_) => {
                 let OperandKind::Address(a) = &op.kind else {
-                    return Err("expected an address".into());
+                    return Err(LowerError::ExpectedAddress);
                 };
                 out.push(Slot {
                     source: self.address(a)?,
-                    access: Access::Read,
+                    access: OperandAccess::Read,
                     ty: None,
                 });
                 for item in &a.rest {
-                    self.flat(item, Access::Read, None, out)?;
+                    self.flat(item, OperandAccess::Read, None, out)?;
                 }
                 Ok(())
             }
@@ -707,10 +819,13 @@ impl Lowerer<'_> {
             OperandShape::List => self.flat(op, access, ty, out),
             OperandShape::SpecialVector => {
                 let OperandKind::Name(n) = &op.kind else {
-                    return Err("expected a vector special register".into());
+                    return Err(LowerError::ExpectedVectorSpecial);
                 };
-                let register = SpecialRegister::lookup(&n.ident, Some("x"))
-                    .ok_or_else(|| format!("`{}` is not a vector special register", n.ident))?;
+                let register = SpecialRegister::lookup(&n.ident, Some("x")).ok_or_else(|| {
+                    LowerError::NotVectorSpecial {
+                        name: n.ident.clone(),
+                    }
+                })?;
                 out.extend((0..4).map(|component| Slot {
                     source: SlotSource::Special {
                         register,
@@ -731,10 +846,10 @@ impl Lowerer<'_> {
     fn flat(
         &self,
         op: &Operand,
-        access: Access,
+        access: OperandAccess,
         ty: Option<ScalarType>,
         out: &mut Vec<Slot>,
-    ) -> Result<(), String> {
+    ) -> Result<(), LowerError> {
         match &op.kind {
             OperandKind::Vector(items) | OperandKind::List(items) => {
                 for item in items {
@@ -749,10 +864,10 @@ impl Lowerer<'_> {
     fn value(
         &self,
         op: &Operand,
-        access: Access,
+        access: OperandAccess,
         ty: Option<ScalarType>,
         out: &mut Vec<Slot>,
-    ) -> Result<(), String> {
+    ) -> Result<(), LowerError> {
         let wide = ty.is_some_and(|t| t.bits() > 64);
         let source = match &op.kind {
             OperandKind::Name(n) => self.name(n)?,
@@ -765,11 +880,11 @@ impl Lowerer<'_> {
                 let mut tmp = Vec::new();
                 self.value(inner, access, ty, &mut tmp)?;
                 let Some(slot) = tmp.pop() else {
-                    return Err("empty negation".into());
+                    return Err(LowerError::EmptyNegation);
                 };
                 out.push(Slot {
                     ty: Some(ScalarType::Pred),
-                    access: Access::Read,
+                    access: OperandAccess::Read,
                     source: negate(slot.source)?,
                 });
                 return Ok(());
@@ -780,7 +895,11 @@ impl Lowerer<'_> {
             OperandKind::Select(inner, _) | OperandKind::Negate(inner) => {
                 return self.value(inner, access, ty, out);
             }
-            _ => return Err(format!("unexpected operand `{op}`")),
+            _ => {
+                return Err(LowerError::UnexpectedOperand {
+                    operand: op.to_string(),
+                });
+            }
         };
         out.push(Slot { source, access, ty });
         if wide {
@@ -798,7 +917,7 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn address(&self, a: &Address) -> Result<SlotSource, String> {
+    fn address(&self, a: &Address) -> Result<SlotSource, LowerError> {
         let base = match &a.base {
             None => AddressBase::Absolute,
             Some(b) => match &b.kind {
@@ -810,13 +929,17 @@ impl Lowerer<'_> {
                             offset: offset + a.offset,
                         });
                     }
-                    _ => return Err(format!("`{}` cannot start an address", n.ident)),
+                    _ => {
+                        return Err(LowerError::NotAnAddressBase {
+                            name: n.ident.clone(),
+                        });
+                    }
                 },
                 OperandKind::Placeholder(p) => match self.placeholder(p)? {
                     SlotSource::Register { index, .. } => AddressBase::Register(index),
-                    _ => return Err("bad address".into()),
+                    _ => return Err(LowerError::BadAddress),
                 },
-                _ => return Err("bad address".into()),
+                _ => return Err(LowerError::BadAddress),
             },
         };
         Ok(SlotSource::Address {
@@ -827,14 +950,14 @@ impl Lowerer<'_> {
 }
 
 /// A negated predicate read: registers only, marked by setting `half` to 2.
-fn negate(source: SlotSource) -> Result<SlotSource, String> {
+fn negate(source: SlotSource) -> Result<SlotSource, LowerError> {
     match source {
         SlotSource::Register { index, .. } => Ok(SlotSource::Register {
             index,
             half: NEGATED,
         }),
         SlotSource::Immediate(v) => Ok(SlotSource::Immediate(u64::from(v == 0))),
-        _ => Err("only predicate registers can be negated".into()),
+        _ => Err(LowerError::NegatedNonPredicate),
     }
 }
 
@@ -872,5 +995,55 @@ pub fn immediate_bits(imm: Immediate, ty: Option<ScalarType>) -> u64 {
                 (FloatLiteral::F64(b) | FloatLiteral::Decimal(b), _) => b,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Target, check_asm};
+
+    fn operands(constraints: &[&str]) -> Vec<AsmOperand> {
+        constraints
+            .iter()
+            .map(|c| AsmOperand::new(c.parse().unwrap()))
+            .collect()
+    }
+
+    /// A [`Checked`] lowered against fewer operands than it was checked
+    /// with names a placeholder past the end: the error says which.
+    #[test]
+    fn a_missing_operand_is_named() {
+        let checked =
+            check_asm("add.s32 %0, %1, %2;", &["=r", "r", "r"], Target::default()).unwrap();
+        let err = lower(&checked, &operands(&["=r", "r"])).unwrap_err();
+        assert_eq!(err, LowerError::NoOperand { index: 2 });
+        assert_eq!(err.to_string(), "no operand %2");
+    }
+
+    /// `%[name]` with no operand of that name.
+    #[test]
+    fn a_missing_named_operand_is_named() {
+        let mut ops = operands(&["=r", "r"]);
+        ops[0].name = Some("out".into());
+        ops[1].name = Some("x".into());
+        let template = crate::parse("mov.b32 %[out], %[x];").unwrap();
+        let checked = crate::check(&template, &ops, Target::default()).unwrap();
+        ops[1].name = Some("y".into());
+        let err = lower(&checked, &ops).unwrap_err();
+        assert_eq!(err, LowerError::NoOperandNamed { name: "x".into() });
+        assert_eq!(err.to_string(), "no operand named x");
+    }
+
+    /// `!x` reads the complement of a predicate; a variable's address has none.
+    #[test]
+    fn only_registers_and_constants_negate() {
+        assert_eq!(
+            negate(SlotSource::Immediate(0)),
+            Ok(SlotSource::Immediate(1))
+        );
+        let err = negate(SlotSource::Sink).unwrap_err();
+        assert_eq!(err, LowerError::NegatedNonPredicate);
+        assert_eq!(err.to_string(), "only predicate registers can be negated");
     }
 }

@@ -31,10 +31,18 @@ impl fmt::Display for PtxVersion {
     }
 }
 
+/// Text that is not a PTX ISA version (`major.minor`, both numbers).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a PTX ISA version like `9.0`")]
+pub struct PtxVersionError {
+    /// The text as given.
+    pub text: String,
+}
+
 impl FromStr for PtxVersion {
-    type Err = String;
-    fn from_str(s: &str) -> Result<PtxVersion, String> {
-        let bad = || format!("`{s}` is not a PTX ISA version like `9.0`");
+    type Err = PtxVersionError;
+    fn from_str(s: &str) -> Result<PtxVersion, PtxVersionError> {
+        let bad = || PtxVersionError { text: s.to_owned() };
         let (major, minor) = s.split_once('.').ok_or_else(bad)?;
         Ok(PtxVersion::new(
             major.parse().map_err(|_| bad())?,
@@ -138,10 +146,18 @@ impl fmt::Display for Target {
     }
 }
 
+/// Text that is not a target (`sm_90`, `sm_90a`, `sm_100f`, `compute_90`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a target like `sm_90` or `sm_90a`")]
+pub struct TargetError {
+    /// The text as given.
+    pub text: String,
+}
+
 impl FromStr for Target {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Target, String> {
-        let bad = || format!("`{s}` is not a target like `sm_90` or `sm_90a`");
+    type Err = TargetError;
+    fn from_str(s: &str) -> Result<Target, TargetError> {
+        let bad = || TargetError { text: s.to_owned() };
         let rest = s
             .strip_prefix("sm_")
             .or_else(|| s.strip_prefix("compute_"))
@@ -190,7 +206,10 @@ mod tests {
 
     #[test]
     fn bad_targets_are_rejected_with_a_message() {
-        assert!("sm90".parse::<Target>().unwrap_err().contains("sm90"));
+        assert_eq!(
+            "sm90".parse::<Target>().unwrap_err().to_string(),
+            "`sm90` is not a target like `sm_90` or `sm_90a`"
+        );
         assert!("9".parse::<PtxVersion>().is_err());
     }
 }

@@ -10,7 +10,10 @@
 //! disagrees or a listed one starts to agree.
 
 use flate2::read::GzDecoder;
-use ptx_core::{AsmOperand, Constraint, ConstraintLetter, Target, check, number_statement, parse};
+use ptx_core::{
+    AsmOperand, Constraint, ConstraintError, ConstraintLetter, Target, TargetError, check,
+    number_statement, parse,
+};
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
@@ -79,7 +82,7 @@ fn mutants() -> Vec<Mutant> {
 fn checker_verdict(m: &Mutant) -> Result<(), String> {
     let mut operands = Vec::new();
     for (k, c) in m.constraints.iter().enumerate() {
-        let constraint: Constraint = c.parse()?;
+        let constraint: Constraint = c.parse().map_err(|e: ConstraintError| e.to_string())?;
         let value = (constraint.letter == ConstraintLetter::N)
             .then(|| m.values.get(k).copied().flatten().unwrap_or(0));
         operands.push(AsmOperand {
@@ -91,7 +94,7 @@ fn checker_verdict(m: &Mutant) -> Result<(), String> {
     // nvcc numbers `%=` before ptxas reads the statement.
     let first = |d: Vec<ptx_core::Diagnostic>| d[0].message.clone();
     let template = parse(&number_statement(&m.template, 0).0).map_err(first)?;
-    let target: Target = "sm_90a".parse()?;
+    let target: Target = "sm_90a".parse().map_err(|e: TargetError| e.to_string())?;
     check(&template, &operands, target)
         .map(|_| ())
         .map_err(first)

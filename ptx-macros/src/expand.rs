@@ -14,7 +14,8 @@ use crate::statement::{Statement, accepted_types};
 use crate::valid::{Validated, describe};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use ptx_core::{
-    Access, AddressBase, ConstraintLetter, NEGATED, Program, ScalarType, Slot, SlotSource, StepKind,
+    AddressBase, ConstraintLetter, NEGATED, OperandAccess, Program, ScalarType, Slot, SlotSource,
+    StepKind,
 };
 use quote::{format_ident, quote, quote_spanned};
 
@@ -274,7 +275,7 @@ fn step_code(program: &Program, i: usize) -> TokenStream {
             let writes = slots
                 .iter()
                 .enumerate()
-                .filter(|(_, s)| s.access != Access::Read)
+                .filter(|(_, s)| s.access != OperandAccess::Read)
                 .map(|(j, s)| write_slot(program, s, j));
             let text = &step.text;
             let site = form
@@ -332,7 +333,8 @@ fn host(statement: &Statement, program: &Program) -> TokenStream {
         .enumerate()
         // A literal `C` operand was spliced into the text; it has no register.
         .filter(|(_, o)| {
-            o.constraint.access != Access::Write && o.constraint.letter != ConstraintLetter::C
+            o.constraint.access != OperandAccess::Write
+                && o.constraint.letter != ConstraintLetter::C
         })
         .map(|(k, _)| {
             let r = reg(k);
@@ -343,7 +345,7 @@ fn host(statement: &Statement, program: &Program) -> TokenStream {
         .operands
         .iter()
         .enumerate()
-        .filter(|(_, o)| o.constraint.access != Access::Read)
+        .filter(|(_, o)| o.constraint.access != OperandAccess::Read)
         .map(|(k, _)| {
             let r = reg(k);
             output_assignment(statement, k, quote!(#r))
@@ -405,7 +407,8 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, o)| {
-            o.constraint.access != Access::Write && o.constraint.letter != ConstraintLetter::C
+            o.constraint.access != OperandAccess::Write
+                && o.constraint.letter != ConstraintLetter::C
         })
         .map(|(k, _)| {
             let v = input_value(statement, k);
@@ -415,7 +418,7 @@ fn host_runtime(statement: &Statement, v: &Validated) -> TokenStream {
         .operands
         .iter()
         .enumerate()
-        .filter(|(_, o)| o.constraint.access != Access::Read)
+        .filter(|(_, o)| o.constraint.access != OperandAccess::Read)
         .map(|(k, _)| output_assignment(statement, k, quote!(__ptx_regs[#k])));
     let _ = v;
     quote! {
@@ -528,19 +531,19 @@ pub(crate) fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
             _ => quote!(u64),
         };
         let tmp = ident(&format!("__ptx_o{k}"));
-        if op.constraint.access != Access::Read {
+        if op.constraint.access != OperandAccess::Read {
             before.push(quote!(let #tmp: #bits_ty;));
         }
         match op.constraint.access {
-            Access::Read => {
+            OperandAccess::Read => {
                 let value = input_value(statement, k);
                 args.push(quote!(in(#class) (#value) as #bits_ty));
             }
-            Access::Write => {
+            OperandAccess::Write => {
                 args.push(quote!(out(#class) #tmp));
                 after.push(output_assignment(statement, k, quote!(#tmp)));
             }
-            Access::ReadWrite => {
+            OperandAccess::ReadWrite => {
                 let value = input_value(statement, k);
                 args.push(quote!(inout(#class) (#value) as #bits_ty => #tmp));
                 after.push(output_assignment(statement, k, quote!(#tmp)));
@@ -551,7 +554,7 @@ pub(crate) fn nvptx(statement: &Statement, v: &Validated) -> TokenStream {
     let has_outputs = statement
         .operands
         .iter()
-        .any(|o| o.constraint.access != Access::Read);
+        .any(|o| o.constraint.access != OperandAccess::Read);
     let options = if !statement.volatile && !statement.memory_clobber && has_outputs {
         quote!(options(pure, nomem, nostack))
     } else {

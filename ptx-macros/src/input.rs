@@ -7,7 +7,7 @@
 
 use crate::statement::{Operand, Piece, Statement, Syntax};
 use proc_macro2::{Span, TokenStream};
-use ptx_core::{Access, Constraint, ConstraintLetter, Target};
+use ptx_core::{Constraint, ConstraintError, ConstraintLetter, OperandAccess, Target, TargetError};
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, LitStr, Token};
 
@@ -15,7 +15,7 @@ use syn::{Expr, Ident, LitStr, Token};
 fn constraint(lit: &LitStr) -> syn::Result<Constraint> {
     lit.value()
         .parse()
-        .map_err(|m: String| syn::Error::new(lit.span(), m))
+        .map_err(|e: ConstraintError| syn::Error::new(lit.span(), e))
 }
 
 /// An operand of the CUDA form: `[name] "constraint"(expr)`.
@@ -31,7 +31,7 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
         syn::Error::new(e.span(), "expected an operand: a constraint string and a parenthesised expression, as in `\"r\"(x)`")
     })?;
     let c = constraint(&lit)?;
-    if output && c.access == Access::Read {
+    if output && c.access == OperandAccess::Read {
         return Err(syn::Error::new(
             lit.span(),
             format!(
@@ -40,7 +40,7 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
             ),
         ));
     }
-    if !output && c.access != Access::Read {
+    if !output && c.access != OperandAccess::Read {
         return Err(syn::Error::new(
             lit.span(),
             format!(
@@ -175,7 +175,7 @@ fn target_argument(input: ParseStream) -> syn::Result<Option<Target>> {
             let target = lit
                 .value()
                 .parse()
-                .map_err(|m: String| syn::Error::new(lit.span(), m))?;
+                .map_err(|e: TargetError| syn::Error::new(lit.span(), e))?;
             input.parse::<Token![,]>()?;
             return Ok(Some(target));
         }
@@ -218,9 +218,9 @@ fn define_in_template(name: &Ident) -> syn::Error {
 /// The default target: `PTX_TARGET` from the environment, or sm_90.
 pub fn default_target() -> syn::Result<Target> {
     match std::env::var("PTX_TARGET") {
-        Ok(t) => t
-            .parse()
-            .map_err(|m: String| syn::Error::new(Span::call_site(), format!("PTX_TARGET: {m}"))),
+        Ok(t) => t.parse().map_err(|e: TargetError| {
+            syn::Error::new(Span::call_site(), format!("PTX_TARGET: {e}"))
+        }),
         Err(_) => Ok(Target::default()),
     }
 }

@@ -13,7 +13,7 @@ use crate::statement::{Operand, Piece, Statement, Syntax};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use ptx_core::syntax::{Item, Name, Operand as PtxOperand, OperandKind, Placeholder, Template};
 use ptx_core::{
-    Access, Constraint, ConstraintLetter, DiagnosticKind, OperandShape, ScalarType,
+    Constraint, ConstraintLetter, DiagnosticKind, OperandAccess, OperandShape, ScalarType,
     SpecialRegister, Target, candidate_forms, check, parse,
 };
 use std::collections::{BTreeMap, HashSet};
@@ -183,9 +183,9 @@ pub fn bind_places(
         // A name written before it is read is an output ("="), even when
         // later instructions read it back; one read first is read-write.
         let access = match (u.read_first, u.written) {
-            (_, false) => Access::Read,
-            (false, true) if !u.guarded_write => Access::Write,
-            _ => Access::ReadWrite,
+            (_, false) => OperandAccess::Read,
+            (false, true) if !u.guarded_write => OperandAccess::Write,
+            _ => OperandAccess::ReadWrite,
         };
         out.push((name, Constraint { access, letter }, u.first.unwrap_or(0)));
     }
@@ -228,7 +228,7 @@ fn visit_items(
                     let spec = form.and_then(|b| b.form.operands.get(i).map(|s| (b, s)));
                     let (access, ty, shape) = match spec {
                         Some((b, s)) => (s.access, b.resolve(s.ty), Some(&s.shape)),
-                        None => (Access::Read, None, None),
+                        None => (OperandAccess::Read, None, None),
                     };
                     visit_operand(op, access, ty, shape, guarded, declared, uses, errors);
                 }
@@ -244,7 +244,7 @@ fn visit_items(
 #[allow(clippy::too_many_arguments)]
 fn visit_operand(
     op: &mut PtxOperand,
-    access: Access,
+    access: OperandAccess,
     ty: Option<ScalarType>,
     shape: Option<&OperandShape>,
     guarded: bool,
@@ -279,13 +279,13 @@ fn visit_operand(
                 }),
                 None => {}
             }
-            if access != Access::Write {
+            if access != OperandAccess::Write {
                 u.read = true;
                 u.read_first |= !u.written;
             }
-            if access != Access::Read {
+            if access != OperandAccess::Read {
                 u.write_pending = true;
-                u.guarded_write |= guarded && access == Access::Write;
+                u.guarded_write |= guarded && access == OperandAccess::Write;
             }
             op.kind = OperandKind::Placeholder(Placeholder::Name(name));
         }
@@ -314,7 +314,7 @@ fn visit_operand(
             if let Some(base) = &mut a.base {
                 visit_operand(
                     base,
-                    Access::Read,
+                    OperandAccess::Read,
                     Some(ScalarType::U64),
                     None,
                     false,
@@ -326,7 +326,7 @@ fn visit_operand(
             for item in &mut a.rest {
                 visit_operand(
                     item,
-                    Access::Read,
+                    OperandAccess::Read,
                     Some(ScalarType::B32),
                     None,
                     false,

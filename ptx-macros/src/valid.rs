@@ -7,7 +7,9 @@ use crate::diagnostic::message;
 use crate::statement::{Statement, Syntax};
 use proc_macro2::{Span, TokenStream};
 use ptx_core::syntax::{Item, Template};
-use ptx_core::{Access, AsmOperand, ConstraintLetter, Diagnostic, Program, check, lower, parse};
+use ptx_core::{
+    AsmOperand, ConstraintLetter, Diagnostic, OperandAccess, Program, check, lower, parse,
+};
 use quote::ToTokens;
 
 /// A statement that passed every check, ready to expand.
@@ -365,12 +367,12 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
         // what follows compiles there; each is probably a mistake.
         let letter = op.constraint.letter.as_char();
         match op.constraint.access {
-            Access::Write | Access::ReadWrite if !usage.written => r.warn_operand(
+            OperandAccess::Write | OperandAccess::ReadWrite if !usage.written => r.warn_operand(
                 "ptx_output_never_written",
                 k,
                 format!("output {who} is never written by the template; make it an input, \"{letter}\""),
             ),
-            Access::Write if !usage.written_unconditionally => r.warn_operand(
+            OperandAccess::Write if !usage.written_unconditionally => r.warn_operand(
                 "ptx_output_under_guard",
                 k,
                 format!(
@@ -378,7 +380,7 @@ pub fn validate(statement: &mut Statement) -> syn::Result<Validated> {
                      use \"+{letter}\" so it keeps its value when the guard is false"
                 ),
             ),
-            Access::Write if usage.read_first => r.warn_operand(
+            OperandAccess::Write if usage.read_first => r.warn_operand(
                 "ptx_output_read_first",
                 k,
                 format!("output {who} is read by the template before it is written; use \"+{letter}\" to pass its value in"),

@@ -7,7 +7,7 @@ use crate::exec::{read_operand, write_operand};
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::{context, current};
 use ptx_core::{
-    Access, AddressBase, Mods, NEGATED, Program, Semantics, Slot, SlotSource, StepKind,
+    AddressBase, Mods, NEGATED, OperandAccess, Program, Semantics, Slot, SlotSource, StepKind,
 };
 
 /// One step, ready to run: its semantic function resolved.
@@ -137,7 +137,7 @@ impl Prepared {
                     }
                     crate::sem::run(*sem, mods, vals).map_err(|f| step.fault(f))?;
                     for (v, slot) in vals.iter().zip(slots) {
-                        if slot.access != Access::Read {
+                        if slot.access != OperandAccess::Read {
                             self.write(regs, slot, *v);
                         }
                     }

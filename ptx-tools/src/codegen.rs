@@ -8,7 +8,7 @@
 //! committed file is stale.
 
 use crate::golden::Record;
-use ptx_core::{Access, ConstraintLetter};
+use ptx_core::{ConstraintLetter, OperandAccess};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -70,11 +70,11 @@ fn statement_body(
         let letter = c.letter;
         let ty = rust_type(letter);
         match c.access {
-            Access::Write => {
+            OperandAccess::Write => {
                 let _ = writeln!(out, "    let o{k}: {ty};");
                 bindings.push(format!("\"{c}\"(o{k})"));
             }
-            Access::ReadWrite => {
+            OperandAccess::ReadWrite => {
                 let _ = writeln!(
                     out,
                     "    let mut o{k}: {ty} = {};",
@@ -82,7 +82,7 @@ fn statement_body(
                 );
                 bindings.push(format!("\"{c}\"(o{k})"));
             }
-            Access::Read => {
+            OperandAccess::Read => {
                 let _ = writeln!(out, "    let i{k}: {ty} = {};", from_bits(letter, &read(k)));
                 bindings.push(format!("\"{c}\"(i{k})"));
             }
@@ -250,7 +250,7 @@ pub fn nvptx_kernel_cases(
             for (before, after) in record.inputs.iter().zip(&record.outputs) {
                 for k in 0..operands {
                     let output = record.cons[k].is_output();
-                    ins.push(if record.cons[k].access == Access::Write {
+                    ins.push(if record.cons[k].access == OperandAccess::Write {
                         0
                     } else {
                         before[k].unwrap_or(0) as u64

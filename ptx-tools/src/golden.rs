@@ -106,7 +106,7 @@ impl Record {
         let template = parse(&self.asm).map_err(|d| format!("does not parse: {}", d[0]))?;
         let checked = check(&template, &ops, Target::default())
             .map_err(|d| format!("rejected by the checker: {}", d[0]))?;
-        let program = lower(&checked, &ops)?;
+        let program = lower(&checked, &ops).map_err(|e| e.to_string())?;
         Ok(Prepared::new(&program))
     }
 

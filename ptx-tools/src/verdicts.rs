@@ -5,7 +5,9 @@
 //! (`template`, `outputs`, `inputs`, `ok_sm_90a`, ...; `n` operands stand for 0),
 //! whose verdict is the one recorded for the target checked.
 
-use ptx_core::{AsmOperand, Constraint, ConstraintLetter, Diagnostic, Target, check, parse};
+use ptx_core::{
+    AsmOperand, Constraint, ConstraintError, ConstraintLetter, Diagnostic, Target, check, parse,
+};
 use serde_json::Value;
 
 /// One statement to check and what ptxas said of it.
@@ -86,11 +88,11 @@ impl Statement {
     pub fn check(&self, target: Target) -> Result<(), Vec<Diagnostic>> {
         let mut operands = Vec::new();
         for (k, c) in self.cons.iter().enumerate() {
-            let constraint: Constraint = c.parse().map_err(|m: String| {
+            let constraint: Constraint = c.parse().map_err(|e: ConstraintError| {
                 vec![Diagnostic::error(
                     ptx_core::DiagnosticKind::InvalidConstraint,
                     ptx_core::Span::default(),
-                    m,
+                    e.to_string(),
                 )]
             })?;
             let value = (constraint.letter == ConstraintLetter::N)

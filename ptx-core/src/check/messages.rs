@@ -7,14 +7,17 @@ use super::modifiers::Problem;
 use super::{Attempt, TargetProblem};
 use crate::syntax::{Instruction, Operand};
 use crate::table::{Bound, InstructionForm, SlotClass, table};
-use crate::{AsmOperand, Diagnostic, DiagnosticKind, ScalarType, Span, Target, TargetVariant};
+use crate::{
+    AsmOperand, ConstraintError, Diagnostic, DiagnosticKind, RuleViolation, ScalarType, Span,
+    Target, TargetVariant,
+};
 
 /// Constraint `k` of a `check_asm` call does not parse.
-pub(super) fn invalid_constraint(k: usize, message: &str) -> Diagnostic {
+pub(super) fn invalid_constraint(k: usize, error: &ConstraintError) -> Diagnostic {
     Diagnostic::error(
         DiagnosticKind::InvalidConstraint,
         Span::empty(0),
-        format!("operand {k}: {message}"),
+        format!("operand {k}: {error}"),
     )
 }
 
@@ -52,12 +55,12 @@ pub(super) fn input_written(
     ))
 }
 
-/// A rule between the form's modifiers refused them, saying why in `message`.
-pub(super) fn rule_failed(instr: &Instruction, message: &str) -> Diagnostic {
+/// A rule between the form's modifiers refused them, saying why in `violation`.
+pub(super) fn rule_failed(instr: &Instruction, violation: &RuleViolation) -> Diagnostic {
     Diagnostic::error(
         DiagnosticKind::IllegalModifier,
         instr.opcode.span,
-        format!("`{}`: {message}", instr.opcode.text()),
+        format!("`{}`: {violation}", instr.opcode.text()),
     )
 }
 

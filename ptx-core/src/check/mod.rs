@@ -8,7 +8,7 @@ mod scope;
 
 use crate::syntax::{Instruction, Item, Template};
 use crate::table::{Bound, Gate, InstructionForm, Removal, table};
-use crate::{Access, Constraint, Diagnostic, DiagnosticKind, ScalarType, Span, Target};
+use crate::{Constraint, Diagnostic, DiagnosticKind, OperandAccess, ScalarType, Span, Target};
 use modifiers::Problem;
 use operands::{OperandChecker, record_usage};
 use scope::{Resolved, Scope};
@@ -197,7 +197,7 @@ impl Context<'_> {
                     operand,
                 }) => {
                     if let Some(k) = operand {
-                        guard_events.push((k, Access::Read, g.predicate.span));
+                        guard_events.push((k, OperandAccess::Read, g.predicate.span));
                     }
                 }
                 Ok(_) => self.diags.push(messages::guard_not_predicate(&g.predicate)),
@@ -221,10 +221,10 @@ impl Context<'_> {
 
     /// An input operand (no `=` or `+`) in a written position is a bug nvcc
     /// would miscompile silently: the write is lost.
-    fn check_destinations(&mut self, instr: &Instruction, events: &[(usize, Access, Span)]) {
+    fn check_destinations(&mut self, instr: &Instruction, events: &[(usize, OperandAccess, Span)]) {
         for &(k, access, span) in events {
             let op = &self.scope.operands[k];
-            if access != Access::Read && !op.constraint.is_output() {
+            if access != OperandAccess::Read && !op.constraint.is_output() {
                 self.diags.push(messages::input_written(instr, k, op, span));
             }
         }
@@ -238,7 +238,7 @@ struct Attempt {
 }
 
 /// The form chosen, the reads and writes of asm operands, and warnings.
-type Selected = (Bound, Vec<(usize, Access, Span)>, Vec<Diagnostic>);
+type Selected = (Bound, Vec<(usize, OperandAccess, Span)>, Vec<Diagnostic>);
 
 /// Finds the form of `instr`'s opcode that takes its modifiers and operands.
 fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagnostic>> {
@@ -267,9 +267,9 @@ fn select_form(instr: &Instruction, scope: &Scope) -> Result<Selected, Vec<Diagn
     for attempt in &attempts {
         let Ok(bound) = &attempt.result else { continue };
         if let Some(rule) = bound.form.rule
-            && let Err(message) = rule(bound)
+            && let Err(violation) = rule(bound)
         {
-            rule_failures.push(messages::rule_failed(instr, &message));
+            rule_failures.push(messages::rule_failed(instr, &violation));
             continue;
         }
         let mut checker = OperandChecker {

@@ -5,7 +5,7 @@ use super::scope::{Resolved, Scope};
 use crate::syntax::{Address, FloatLiteral, Immediate, Instruction, Name, Operand, OperandKind};
 use crate::table::{Bound, Family, ImmediatePolicy, OperandShape, OperandSpec};
 use crate::{
-    Access, Diagnostic, DiagnosticKind, FitRule, SPECIAL_REGISTERS, ScalarType, Span,
+    Diagnostic, DiagnosticKind, FitRule, OperandAccess, SPECIAL_REGISTERS, ScalarType, Span,
     SpecialRegister, StateSpace, TypeKind,
 };
 
@@ -16,7 +16,7 @@ pub(crate) struct OperandChecker<'s, 'a> {
     pub bound: &'s Bound,
     pub instr: &'s Instruction,
     pub diags: Vec<Diagnostic>,
-    pub usage: Vec<(usize, Access, Span)>,
+    pub usage: Vec<(usize, OperandAccess, Span)>,
 }
 
 /// How an asm operand's constraint reads in messages: `"r"` (a .b32 register).
@@ -423,7 +423,7 @@ impl OperandChecker<'_, '_> {
     }
 
     /// An operand whose type is not checked (list elements, tensor coordinates).
-    fn any_value(&mut self, op: &Operand, access: Access) {
+    fn any_value(&mut self, op: &Operand, access: OperandAccess) {
         match &op.kind {
             OperandKind::Name(n) => match self.scope.resolve_name(n, op.span) {
                 Ok(Resolved::Register {
@@ -559,7 +559,7 @@ impl OperandChecker<'_, '_> {
                         self.diags.push(d);
                     }
                     if let Some(k) = operand {
-                        self.usage.push((k, Access::Read, base.span));
+                        self.usage.push((k, OperandAccess::Read, base.span));
                     }
                 }
                 Ok(Resolved::Variable { space }) => {
@@ -579,7 +579,7 @@ impl OperandChecker<'_, '_> {
                 }
                 Ok(Resolved::Constant { operand, .. }) => {
                     if let Some(k) = operand {
-                        self.usage.push((k, Access::Read, base.span));
+                        self.usage.push((k, OperandAccess::Read, base.span));
                     }
                     // An `n` operand's value stands in the brackets.
                     self.immediate_address(span);
@@ -851,7 +851,7 @@ impl OperandChecker<'_, '_> {
             }
             Resolved::Constant { value, operand } => {
                 if let Some(k) = operand {
-                    self.usage.push((k, Access::Read, op.span));
+                    self.usage.push((k, OperandAccess::Read, op.span));
                 }
                 let imm = value.map(|v| Immediate::Int {
                     value: v.unsigned_abs() as u64,
@@ -893,8 +893,8 @@ impl OperandChecker<'_, '_> {
         ty: Option<ScalarType>,
         what: &str,
     ) {
-        if spec.immediate == ImmediatePolicy::Register || spec.access != Access::Read {
-            let message = if spec.access == Access::Read {
+        if spec.immediate == ImmediatePolicy::Register || spec.access != OperandAccess::Read {
+            let message = if spec.access == OperandAccess::Read {
                 format!("{what} must be a register, not an immediate")
             } else {
                 format!("{what} is written, so it must be a register, not an immediate")
@@ -1016,20 +1016,20 @@ fn is_packed(t: ScalarType) -> bool {
 /// usage. An instruction reads its sources before it writes its destinations.
 pub(crate) fn record_usage(
     usage: &mut [OperandUsage],
-    events: &[(usize, Access, Span)],
+    events: &[(usize, OperandAccess, Span)],
     guarded: bool,
 ) {
     for &(k, access, span) in events {
         let Some(u) = usage.get_mut(k) else { continue };
         u.spans.push(span);
-        if access != Access::Write {
+        if access != OperandAccess::Write {
             u.read_first |= !u.written;
             u.read = true;
         }
     }
     for &(k, access, _) in events {
         let Some(u) = usage.get_mut(k) else { continue };
-        if access != Access::Read {
+        if access != OperandAccess::Read {
             u.written = true;
             u.written_unconditionally |= !guarded;
         }

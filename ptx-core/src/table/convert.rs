@@ -9,7 +9,7 @@
 //! Which rounding modifier a conversion needs, and whether `.ftz` and `.sat`
 //! apply, depends on the pair of types; [`cvt_modifiers`] checks that.
 
-use super::{Bound, Entry, form};
+use super::{Bound, ConversionViolation as Refused, Entry, RuleViolation, form};
 use crate::ScalarType;
 use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
@@ -35,77 +35,77 @@ fn holds_every_value(dst: ScalarType, src: ScalarType) -> bool {
 /// * `.ftz` needs a `.f32` operand;
 /// * `.sat` is illegal between integer types when the destination holds
 ///   every source value, and (ptxas) for any conversion from or to `.bf16`.
-pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), String> {
+pub(super) fn cvt_modifiers(b: &Bound) -> Result<(), RuleViolation> {
     let [dst, src] = b.types()[..] else {
         return Ok(());
     };
     let rounding = b.value("rounding");
     let integer_rounding = rounding.is_some_and(|r| r.ends_with('i'));
-    let name = |t: ScalarType| format!(".{}", t.name());
     match (dst.is_float(), src.is_float()) {
         (false, false) => {
             if let Some(r) = rounding {
-                return Err(format!(
-                    "a conversion between integer types takes no rounding modifier; remove `.{r}`"
-                ));
+                return Err(Refused::IntegerTakesNoRounding {
+                    rounding: r.to_owned(),
+                }
+                .into());
             }
         }
         (false, true) => {
             if !integer_rounding {
-                return Err(format!(
-                    "a float-to-integer conversion needs an integer rounding modifier (`.rni`, `.rzi`, `.rmi` or `.rpi`){}",
-                    rounding.map_or(String::new(), |r| format!(", not `.{r}`"))
-                ));
+                return Err(Refused::NeedsIntegerRounding {
+                    rounding: rounding.map(str::to_owned),
+                }
+                .into());
             }
         }
         (true, false) => {
             if rounding.is_none() || integer_rounding {
-                return Err(format!(
-                    "an integer-to-float conversion needs a rounding modifier (`.rn`, `.rz`, `.rm` or `.rp`){}",
-                    rounding.map_or(String::new(), |r| format!(", not `.{r}`"))
-                ));
+                return Err(Refused::NeedsFloatRounding {
+                    rounding: rounding.map(str::to_owned),
+                }
+                .into());
             }
         }
         (true, true) => {
             if integer_rounding && dst != src {
-                return Err(format!(
-                    "integer rounding `.{}` applies only to a conversion of a type to itself, not {} to {}",
-                    rounding.unwrap_or_default(),
-                    name(src),
-                    name(dst)
-                ));
+                return Err(Refused::IntegerRoundingChangesType {
+                    rounding: rounding.unwrap_or_default().to_owned(),
+                    source_type: src,
+                    destination: dst,
+                }
+                .into());
             }
             if dst.bits() < src.bits() && rounding.is_none() {
-                return Err(format!(
-                    "converting {} to the smaller {} loses precision: it needs a rounding modifier (`.rn`, `.rz`, `.rm` or `.rp`)",
-                    name(src),
-                    name(dst)
-                ));
+                return Err(Refused::NarrowingNeedsRounding {
+                    source_type: src,
+                    destination: dst,
+                }
+                .into());
             }
             // ptxas also takes (and ignores) a rounding mode when widening .bf16.
             let exact = dst == src || (dst.bits() > src.bits() && src != ScalarType::Bf16);
             if exact && rounding.is_some() && !integer_rounding {
-                return Err(format!(
-                    "converting {} to {} is exact: remove the rounding modifier `.{}`",
-                    name(src),
-                    name(dst),
-                    rounding.unwrap_or_default()
-                ));
+                return Err(Refused::ExactTakesNoRounding {
+                    source_type: src,
+                    destination: dst,
+                    rounding: rounding.unwrap_or_default().to_owned(),
+                }
+                .into());
             }
         }
     }
     if b.has("ftz") && dst != ScalarType::F32 && src != ScalarType::F32 {
-        return Err("`.ftz` applies only to conversions from or to `.f32`".into());
+        return Err(Refused::FtzWithoutF32.into());
     }
     if b.has("sat") && (dst == ScalarType::Bf16 || src == ScalarType::Bf16) {
-        return Err("`.sat` does not apply to conversions from or to `.bf16`".into());
+        return Err(Refused::SaturateBf16.into());
     }
     if b.has("sat") && dst.is_integer() && src.is_integer() && holds_every_value(dst, src) {
-        return Err(format!(
-            "`.sat` cannot change anything here: {} holds every {} value",
-            name(dst),
-            name(src)
-        ));
+        return Err(Refused::SaturateNoEffect {
+            destination: dst,
+            source_type: src,
+        }
+        .into());
     }
     Ok(())
 }

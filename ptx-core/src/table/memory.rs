@@ -5,7 +5,10 @@
 //! `prefetch`, `createpolicy`, `applypriority`, `discard`,
 //! `tensormap.replace`.
 
-use super::{Bound, Entry, Gate, arch_90_and_later, form, order_with_scope};
+use super::{
+    Bound, Entry, Gate, RuleViolation, SpaceViolation, TypeViolation, VectorViolation,
+    arch_90_and_later, form, order_with_scope,
+};
 use crate::semantics::Semantics as S;
 use crate::{ScalarType, StateSpace};
 
@@ -135,11 +138,13 @@ fn global_or_generic(b: &Bound, slot: &str) -> bool {
 
 /// The modifier `word` applies to `.global` memory (or a generic address)
 /// only, not to the state space written in slot `slot`.
-fn global_only(b: &Bound, slot: &str, word: &str) -> Result<(), String> {
+fn global_only(b: &Bound, slot: &str, word: &str) -> Result<(), RuleViolation> {
     match b.value(slot) {
-        Some(ss) if !global_or_generic(b, slot) => Err(format!(
-            "`.{word}` applies to .global memory (or a generic address), not .{ss}"
-        )),
+        Some(ss) if !global_or_generic(b, slot) => Err(SpaceViolation::GlobalOnly {
+            modifier: word.to_owned(),
+            space: ss.to_owned(),
+        }
+        .into()),
         _ => Ok(()),
     }
 }
@@ -162,40 +167,42 @@ fn is_256(b: &Bound) -> bool {
 
 /// Vectors: at most 128 bits, or 256 bits as `.v8` of 32-bit or `.v4` of
 /// 64-bit values to `.global` memory; `.L2::evict_*` only with 256 bits.
-fn vector_rules(b: &Bound) -> Result<(), String> {
+fn vector_rules(b: &Bound) -> Result<(), RuleViolation> {
     let bits = access_bits(b);
     let elem = b.ty("type").map_or(0, ScalarType::bits);
     // ptxas stores (but does not reliably load) `.v8` of narrower values up to 128 bits.
     let narrow_v8 = b.form.opcode == "st" && bits <= 128;
     if b.value("vec") == Some("v8") && elem != 32 && !narrow_v8 {
-        return Err(format!(
-            ".v8 takes 32-bit values, not .{}",
-            b.value("type").unwrap_or("")
-        ));
+        return Err(VectorViolation::EightOfNon32Bit {
+            ty: b.value("type").unwrap_or("").to_owned(),
+        }
+        .into());
     }
     if bits > 256 || (bits > 128 && b.value("vec").is_some() && elem > 64) {
-        return Err(format!(
-            "a vector of {bits} bits is too wide: at most 128 bits, or 256 bits to .global memory"
-        ));
+        return Err(VectorViolation::TooWide { bits }.into());
     }
     if bits == 256 && !global_or_generic(b, "ss") {
-        return Err("256-bit accesses go to .global memory only".into());
+        return Err(SpaceViolation::WideAccessNotGlobal.into());
     }
     if let Some(e) = b.value("evict2")
         && bits != 256
     {
-        return Err(format!(
-            "`.{e}` needs a 256-bit access (`.v8` of 32-bit or `.v4` of 64-bit values)"
-        ));
+        return Err(VectorViolation::EvictionNeeds256Bits {
+            modifier: e.to_owned(),
+        }
+        .into());
     }
     Ok(())
 }
 
 /// Cache hints, L1 eviction priorities and prefetch sizes apply to `.global`
 /// memory (or a generic address), and a cache operator excludes an L1 priority.
-fn cache_rules(b: &Bound) -> Result<(), String> {
+fn cache_rules(b: &Bound) -> Result<(), RuleViolation> {
     if let (Some(c), Some(e)) = (b.value("cop"), b.value("evict1")) {
-        return Err(format!("`.{c}` cannot be combined with `.{e}`"));
+        return Err(RuleViolation::Conflict {
+            first: c.to_owned(),
+            second: e.to_owned(),
+        });
     }
     for slot in ["evict1", "pf", "L2::cache_hint"] {
         if let Some(v) = b.value(slot) {
@@ -207,41 +214,48 @@ fn cache_rules(b: &Bound) -> Result<(), String> {
 
 /// `.volatile`, `.relaxed`, `.acquire` and `.release` order accesses to
 /// `.global` and `.shared` memory only.
-fn ordered_rules(b: &Bound) -> Result<(), String> {
+fn ordered_rules(b: &Bound) -> Result<(), RuleViolation> {
     if let Some(ss) = b.value("ss")
         && !matches!(
             StateSpace::from_name(ss),
             Some(StateSpace::Global | StateSpace::Shared(_))
         )
     {
-        return Err(format!(
-            "memory-ordering qualifiers apply to .global and .shared memory, not .{ss}"
-        ));
+        return Err(SpaceViolation::UnorderedSpace {
+            space: ss.to_owned(),
+        }
+        .into());
     }
     cache_rules(b)
 }
 
 /// `st.async`: `.weak` is a cluster-less qualifier, and vectors hold at most 128 bits.
-fn st_async_rules(b: &Bound) -> Result<(), String> {
+fn st_async_rules(b: &Bound) -> Result<(), RuleViolation> {
     if b.has("weak") && b.has("cluster") {
-        return Err("`.weak` cannot be combined with `.cluster`".into());
+        return Err(RuleViolation::Conflict {
+            first: "weak".to_owned(),
+            second: "cluster".to_owned(),
+        });
     }
     if access_bits(b) > 128 {
-        return Err("a vector of more than 128 bits is too wide".into());
+        return Err(VectorViolation::WiderThan128.into());
     }
     Ok(())
 }
 
 /// `.mmio` comes with `.release`.
-fn mmio_needs_release(b: &Bound) -> Result<(), String> {
+fn mmio_needs_release(b: &Bound) -> Result<(), RuleViolation> {
     if b.has("mmio") && !b.has("release") {
-        return Err("`.mmio` needs `.release`".into());
+        return Err(RuleViolation::Needs {
+            modifier: "mmio".to_owned(),
+            needs: "release".to_owned(),
+        });
     }
     Ok(())
 }
 
 /// `red.async` (the `.mbarrier::complete_tx::bytes` form): the types each operation takes.
-fn red_async_rules(b: &Bound) -> Result<(), String> {
+fn red_async_rules(b: &Bound) -> Result<(), RuleViolation> {
     let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
     let ok = match op {
         "inc" | "dec" => ty == "u32",
@@ -252,12 +266,16 @@ fn red_async_rules(b: &Bound) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("`.{op}` does not take `.{ty}`"))
+        Err(TypeViolation::NotTaken {
+            op: op.to_owned(),
+            ty: ty.to_owned(),
+        }
+        .into())
     }
 }
 
 /// Which types each atomic or reduction operation takes (PTX ISA `atom`, `red`).
-fn atom_op_types(b: &Bound) -> Result<(), String> {
+fn atom_op_types(b: &Bound) -> Result<(), RuleViolation> {
     let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
     let ok = match op {
         "and" | "or" | "xor" => matches!(ty, "b32" | "b64"),
@@ -279,18 +297,23 @@ fn atom_op_types(b: &Bound) -> Result<(), String> {
         "inc" | "dec" => ".u32",
         _ => ".u32, .s32, .u64 or .s64",
     };
-    Err(format!("`.{op}` takes {takes}, not `.{ty}`"))
+    Err(TypeViolation::TakesOthers {
+        op: op.to_owned(),
+        takes,
+        ty: ty.to_owned(),
+    }
+    .into())
 }
 
 /// A cache hint applies to `.global` memory (or a generic address).
-fn atom_hint(b: &Bound) -> Result<(), String> {
+fn atom_hint(b: &Bound) -> Result<(), RuleViolation> {
     global_only(b, "space", "L2::cache_hint")?;
     atom_op_types(b)
 }
 
 /// Vector atomics: `.f32` adds as `.v2` or `.v4`; the half types need
 /// `.noftz`, `.v8` only for the 16-bit ones; `.f32` has no `.noftz`.
-fn atom_vector(b: &Bound) -> Result<(), String> {
+fn atom_vector(b: &Bound) -> Result<(), RuleViolation> {
     let (op, ty, vec) = (
         b.value("op").unwrap_or(""),
         b.value("type").unwrap_or(""),
@@ -298,20 +321,20 @@ fn atom_vector(b: &Bound) -> Result<(), String> {
     );
     if ty == "f32" {
         if op != "add" {
-            return Err(format!("vector `.f32` atomics add only, not `.{op}`"));
+            return Err(TypeViolation::VectorF32NotAdd { op: op.to_owned() }.into());
         }
         if b.has("noftz") {
-            return Err("`.noftz` applies to the half types, not `.f32`".into());
+            return Err(TypeViolation::NoftzOnF32.into());
         }
         if vec == "v8" {
-            return Err("a vector of 8 `.f32` is too wide: at most `.v4`".into());
+            return Err(VectorViolation::EightTooMany { ty: ty.to_owned() }.into());
         }
     } else {
         if !b.has("noftz") {
-            return Err(format!("`.{ty}` atomics need `.noftz`"));
+            return Err(TypeViolation::NeedsNoftz { ty: ty.to_owned() }.into());
         }
         if vec == "v8" && ty.ends_with("x2") {
-            return Err(format!("a vector of 8 `.{ty}` is too wide: at most `.v4`"));
+            return Err(VectorViolation::EightTooMany { ty: ty.to_owned() }.into());
         }
     }
     Ok(())
@@ -324,13 +347,13 @@ fn fp8(ty: &str) -> bool {
 
 /// `multimem` memory orders: `.weak` takes no scope, the others need one,
 /// and a scope needs an order.
-fn multimem_order(b: &Bound) -> Result<(), String> {
+fn multimem_order(b: &Bound) -> Result<(), RuleViolation> {
     order_with_scope(b, "`.cta`, `.cluster`, `.gpu` or `.sys`")
 }
 
 /// `multimem` vectors: `.f32`, `.f16x2` and `.bf16x2` as `.v2` or `.v4`;
 /// `.f16` and `.bf16` only as vectors, up to `.v8`; FP8 types up to 128 bits.
-fn multimem_vector(b: &Bound) -> Result<(), String> {
+fn multimem_vector(b: &Bound) -> Result<(), RuleViolation> {
     let ty = b.value("type").unwrap_or("");
     let vec = b.value("vec");
     let ok = match ty {
@@ -342,16 +365,21 @@ fn multimem_vector(b: &Bound) -> Result<(), String> {
     if ok {
         return Ok(());
     }
+    let ty = ty.to_owned();
     Err(match vec {
-        None => format!("`.{ty}` needs a vector (`.v2`, `.v4` or `.v8`)"),
-        Some(v) => format!("`.{ty}` takes no `.{v}`"),
-    })
+        None => VectorViolation::NeedsVector { ty },
+        Some(v) => VectorViolation::LengthNotTaken {
+            ty,
+            vector: v.to_owned(),
+        },
+    }
+    .into())
 }
 
 /// `multimem.ld_reduce` and `multimem.red`: the types each operation takes
 /// (`.red` has no scalar half-precision `.min`/`.max` and no FP8), and accumulation
 /// precisions for the narrow float types.
-fn multimem_reduction(b: &Bound) -> Result<(), String> {
+fn multimem_reduction(b: &Bound) -> Result<(), RuleViolation> {
     let (op, ty) = (b.value("op").unwrap_or(""), b.value("type").unwrap_or(""));
     let red = b.form.head.first().is_some_and(|h| h == "red");
     let half = matches!(ty, "f16" | "bf16" | "f16x2" | "bf16x2");
@@ -366,16 +394,22 @@ fn multimem_reduction(b: &Bound) -> Result<(), String> {
         }
     };
     if !ok {
-        return Err(format!("`.{op}` does not take `.{ty}`"));
+        return Err(TypeViolation::NotTaken {
+            op: op.to_owned(),
+            ty: ty.to_owned(),
+        }
+        .into());
     }
     match b.value("acc") {
         Some("acc::f32") if op != "add" || !half => {
-            return Err(format!(
-                "`.acc::f32` goes with `.add` on half-precision types, not `.{op}.{ty}`"
-            ));
+            return Err(TypeViolation::AccumulateF32 {
+                op: op.to_owned(),
+                ty: ty.to_owned(),
+            }
+            .into());
         }
         Some("acc::f16") if !fp8(ty) => {
-            return Err(format!("`.acc::f16` goes with FP8 types, not `.{ty}`"));
+            return Err(TypeViolation::AccumulateF16 { ty: ty.to_owned() }.into());
         }
         _ => {}
     }
@@ -383,14 +417,14 @@ fn multimem_reduction(b: &Bound) -> Result<(), String> {
 }
 
 /// `multimem.st`: the orders and vectors of the reductions.
-fn multimem_store(b: &Bound) -> Result<(), String> {
+fn multimem_store(b: &Bound) -> Result<(), RuleViolation> {
     multimem_order(b).and_then(|()| multimem_vector(b))
 }
 
 /// `cvta.u32` converts 32-bit addresses, which the 64-bit modules nvcc writes do not have.
-fn cvta_rules(b: &Bound) -> Result<(), String> {
+fn cvta_rules(b: &Bound) -> Result<(), RuleViolation> {
     if b.value("size") == Some("u32") {
-        return Err("`.u32` addresses exist only in 32-bit modules; nvcc writes `.address_size 64`: use `.u64`".into());
+        return Err(SpaceViolation::ThirtyTwoBitAddress.into());
     }
     Ok(())
 }

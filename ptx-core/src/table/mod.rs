@@ -49,6 +49,7 @@
 //! [`Entry::removed_in`].
 
 use crate::semantics::Semantics;
+mod rule;
 mod spec;
 
 mod approx;
@@ -69,9 +70,13 @@ mod texture;
 mod video;
 mod warp;
 
+pub use rule::{
+    ConversionViolation, OrderViolation, RuleViolation, SpaceViolation, TypeViolation,
+    VectorViolation,
+};
 pub use spec::common_groups;
 
-use crate::{Access, FitRule, PtxVersion, ScalarType, TargetVariant};
+use crate::{FitRule, OperandAccess, PtxVersion, ScalarType, TargetVariant};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -115,20 +120,29 @@ pub enum Family {
 }
 
 /// A rule between modifiers that the notation cannot say, checked after the
-/// modifiers are bound; `Err` carries the message for the user.
-pub type Rule = fn(&Bound) -> Result<(), String>;
+/// modifiers are bound; `Err` says which modifiers clash, and its Display
+/// text becomes the checker's diagnostic.
+pub type Rule = fn(&Bound) -> Result<(), RuleViolation>;
 
 /// A memory order and a scope go together (`.release.cta`, not `.cta` or
 /// `.release` alone), except that `.weak` takes no scope; `scopes` lists the
 /// instruction's scopes for the message (`` `.cta` or `.cluster` ``). For
 /// the rules of the memory and sync families.
-pub(crate) fn order_with_scope(b: &Bound, scopes: &str) -> Result<(), String> {
+pub(crate) fn order_with_scope(b: &Bound, scopes: &'static str) -> Result<(), RuleViolation> {
     match (b.value("sem"), b.value("scope")) {
-        (Some("weak"), Some(scope)) => Err(format!("`.weak` takes no scope, found `.{scope}`")),
-        (Some(sem), None) if sem != "weak" => Err(format!("`.{sem}` needs a scope ({scopes})")),
-        (None, Some(scope)) => Err(format!(
-            "the scope `.{scope}` needs a memory order beside it, as in `.relaxed.{scope}`"
-        )),
+        (Some("weak"), Some(scope)) => Err(OrderViolation::WeakWithScope {
+            scope: scope.to_owned(),
+        }
+        .into()),
+        (Some(sem), None) if sem != "weak" => Err(OrderViolation::OrderWithoutScope {
+            order: sem.to_owned(),
+            scopes,
+        }
+        .into()),
+        (None, Some(scope)) => Err(OrderViolation::ScopeWithoutOrder {
+            scope: scope.to_owned(),
+        }
+        .into()),
         _ => Ok(()),
     }
 }
@@ -495,7 +509,7 @@ pub struct OperandSpec {
     /// The name in the spec (`d`, `a`, `mask`).
     pub name: String,
     /// Read, written or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// Its shape.
     pub shape: OperandShape,
     /// The type of the value (of each element, for vectors).

@@ -4,7 +4,7 @@ use super::{
     Entry, Family, ImmediatePolicy, InstructionForm, ModifierSlot, OperandShape, OperandSpec,
     SelectorKind, SlotClass, TypeRef,
 };
-use crate::{Access, ScalarType};
+use crate::{OperandAccess, ScalarType};
 
 /// Groups that specs may use without defining them: the rounding modes and
 /// the other modifier sets that recur across the ISA.
@@ -44,8 +44,63 @@ fn split_words(s: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
+/// A mistake in an entry's spec notation (a table author's error, never a
+/// user's): `build` reports it with the entry, and the `every_spec_parses`
+/// test keeps the table free of them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum SpecError {
+    #[error("group mixes types or layouts with other modifiers: {values:?}")]
+    MixedGroup { values: Vec<String> },
+    #[error("group definition `{definition}` has no `=`")]
+    GroupWithoutEquals { definition: String },
+    #[error("group name `{name}` must start with `.`")]
+    GroupNameWithoutDot { name: String },
+    #[error("group value `{value}` must start with `.`")]
+    GroupValueWithoutDot { value: String },
+    #[error("group `.{name}` has no values")]
+    EmptyGroup { name: String },
+    #[error("group `.{name}` is defined but not used in the opcode")]
+    UnusedGroup { name: String },
+    #[error("operand `{name}` follows an optional operand")]
+    RequiredAfterOptional { name: String },
+    #[error("bad instruction name in `{opcode}`")]
+    BadInstructionName { opcode: String },
+    #[error("bad head in `{opcode}`")]
+    BadHead { opcode: String },
+    #[error("unclosed `{{` in `{opcode}`")]
+    UnclosedBrace { opcode: String },
+    #[error("expected `.word` at `{at}` in `{opcode}`")]
+    ExpectedWord { at: String, opcode: String },
+    #[error("bad modifier `{modifier}` in `{opcode}`")]
+    BadModifier { modifier: String, opcode: String },
+    #[error("empty operand")]
+    EmptyOperand,
+    #[error("bad tensor coordinates `{coordinates}`")]
+    BadTensorCoordinates { coordinates: String },
+    #[error("vector length `.{slot}` names no modifier slot")]
+    UnknownLengthSlot { slot: String },
+    #[error("bad vector length `{length}`")]
+    BadVectorLength { length: String },
+    #[error("bad operand name `{name}`")]
+    BadOperandName { name: String },
+    #[error("type `.{ty}` of operand `{operand}` is neither a type nor a slot")]
+    UnknownType { ty: String, operand: String },
+    #[error("slot `.{slot}` used as the type of `{operand}` holds no types")]
+    TypeSlotWithoutTypes { slot: String, operand: String },
+    #[error("bad range `{range}`")]
+    BadRange { range: String },
+    #[error("bad value set `{set}`")]
+    BadValueSet { set: String },
+    #[error("unknown operand attribute `{attribute}` on `{operand}`")]
+    UnknownAttribute { attribute: String, operand: String },
+    #[error("`paired` on `{operand}`, which is not written `d|p`")]
+    PairedNotPair { operand: String },
+    #[error("operand `{operand}` needs a type: the form has no type modifier")]
+    MissingType { operand: String },
+}
+
 /// The class of a slot from its values: all types, all layouts, or free.
-fn class_of(values: &[String]) -> Result<SlotClass, String> {
+fn class_of(values: &[String]) -> Result<SlotClass, SpecError> {
     let types = values
         .iter()
         .filter(|v| ScalarType::from_name(v).is_some())
@@ -58,9 +113,9 @@ fn class_of(values: &[String]) -> Result<SlotClass, String> {
     } else if types == 0 && layouts == 0 {
         Ok(SlotClass::Free)
     } else {
-        Err(format!(
-            "group mixes types or layouts with other modifiers: {values:?}"
-        ))
+        Err(SpecError::MixedGroup {
+            values: values.to_vec(),
+        })
     }
 }
 
@@ -68,7 +123,7 @@ pub(super) fn parse_form(
     entry: &Entry,
     family: Family,
     id: usize,
-) -> Result<InstructionForm, String> {
+) -> Result<InstructionForm, SpecError> {
     let text = entry.text();
     let spec = text.trim();
     let mut sections = spec.split(';');
@@ -77,21 +132,29 @@ pub(super) fn parse_form(
     for def in sections.map(str::trim).filter(|d| !d.is_empty()) {
         let (name, values) = def
             .split_once('=')
-            .ok_or_else(|| format!("group definition `{def}` has no `=`"))?;
+            .ok_or_else(|| SpecError::GroupWithoutEquals {
+                definition: def.to_owned(),
+            })?;
         let name = name
             .trim()
             .strip_prefix('.')
-            .ok_or_else(|| format!("group name `{name}` must start with `.`"))?;
+            .ok_or_else(|| SpecError::GroupNameWithoutDot {
+                name: name.to_owned(),
+            })?;
         let values: Vec<String> =
             split_words(values.trim().trim_start_matches('{').trim_end_matches('}'))
                 .map(|v| {
-                    v.strip_prefix('.')
-                        .map(str::to_string)
-                        .ok_or_else(|| format!("group value `{v}` must start with `.`"))
+                    v.strip_prefix('.').map(str::to_string).ok_or_else(|| {
+                        SpecError::GroupValueWithoutDot {
+                            value: v.to_owned(),
+                        }
+                    })
                 })
                 .collect::<Result<_, _>>()?;
         if values.is_empty() {
-            return Err(format!("group `.{name}` has no values"));
+            return Err(SpecError::EmptyGroup {
+                name: name.to_owned(),
+            });
         }
         groups.push((name.to_string(), values));
     }
@@ -136,7 +199,9 @@ pub(super) fn parse_form(
     let mut seen_optional = false;
     for op in &form.operands {
         if seen_optional && !op.optional {
-            return Err(format!("operand `{}` follows an optional operand", op.name));
+            return Err(SpecError::RequiredAfterOptional {
+                name: op.name.clone(),
+            });
         }
         seen_optional |= op.optional;
     }
@@ -174,7 +239,7 @@ fn lookup_group(name: &str, groups: &[(String, Vec<String>)]) -> Option<Vec<Stri
 
 type OpcodeParts = (String, Vec<String>, Vec<ModifierSlot>);
 
-fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodeParts, String> {
+fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodeParts, SpecError> {
     let (head_text, rest) = match text.split_once('/') {
         Some((h, r)) => (h, r),
         None => {
@@ -185,14 +250,18 @@ fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodePa
     let mut head_words = head_text.split('.');
     let opcode = head_words.next().unwrap_or("").to_string();
     if opcode.is_empty() || !opcode.chars().all(is_word_char) {
-        return Err(format!("bad instruction name in `{text}`"));
+        return Err(SpecError::BadInstructionName {
+            opcode: text.to_owned(),
+        });
     }
     let head: Vec<String> = head_words.map(str::to_string).collect();
     if head
         .iter()
         .any(|h| h.is_empty() || !h.chars().all(is_word_char))
     {
-        return Err(format!("bad head in `{text}`"));
+        return Err(SpecError::BadHead {
+            opcode: text.to_owned(),
+        });
     }
     let mut slots = Vec::new();
     let mut chars = rest.char_indices().peekable();
@@ -203,7 +272,9 @@ fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodePa
             rest[body_start..]
                 .find('}')
                 .map(|j| body_start + j)
-                .ok_or_else(|| format!("unclosed `{{` in `{text}`"))?
+                .ok_or_else(|| SpecError::UnclosedBrace {
+                    opcode: text.to_owned(),
+                })?
         } else {
             let after_dot = body_start + 1;
             rest[after_dot..]
@@ -213,9 +284,15 @@ fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodePa
         let body = &rest[body_start..body_end];
         let word = body
             .strip_prefix('.')
-            .ok_or_else(|| format!("expected `.word` at `{}` in `{text}`", &rest[i..]))?;
+            .ok_or_else(|| SpecError::ExpectedWord {
+                at: rest[i..].to_owned(),
+                opcode: text.to_owned(),
+            })?;
         if word.is_empty() || !word.chars().all(is_word_char) {
-            return Err(format!("bad modifier `{body}` in `{text}`"));
+            return Err(SpecError::BadModifier {
+                modifier: body.to_owned(),
+                opcode: text.to_owned(),
+            });
         }
         let next = if optional { body_end + 1 } else { body_end };
         while chars.peek().is_some_and(|&(j, _)| j < next) {
@@ -236,26 +313,24 @@ fn parse_opcode(text: &str, groups: &[(String, Vec<String>)]) -> Result<OpcodePa
     }
     for (name, _) in groups {
         if !slots.iter().any(|s| &s.name == name) {
-            return Err(format!(
-                "group `.{name}` is defined but not used in the opcode"
-            ));
+            return Err(SpecError::UnusedGroup { name: name.clone() });
         }
     }
     Ok((opcode, head, slots))
 }
 
-fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, String> {
+fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, SpecError> {
     if item.is_empty() {
-        return Err("empty operand".into());
+        return Err(SpecError::EmptyOperand);
     }
     let (shape_part, attrs) = match item.split_once(':') {
         Some((s, a)) => (s, Some(a)),
         None => (item, None),
     };
     let (access, mut rest) = match shape_part.as_bytes()[0] {
-        b'=' => (Access::Write, &shape_part[1..]),
-        b'+' => (Access::ReadWrite, &shape_part[1..]),
-        _ => (Access::Read, shape_part),
+        b'=' => (OperandAccess::Write, &shape_part[1..]),
+        b'+' => (OperandAccess::ReadWrite, &shape_part[1..]),
+        _ => (OperandAccess::Read, shape_part),
     };
     let optional = rest.ends_with('?');
     if optional {
@@ -269,7 +344,9 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
                         .trim()
                         .split_once('*')
                         .and_then(|(_, n)| n.parse().ok())
-                        .ok_or_else(|| format!("bad tensor coordinates `{coords}`"))?;
+                        .ok_or_else(|| SpecError::BadTensorCoordinates {
+                            coordinates: coords.to_owned(),
+                        })?;
                     (OperandShape::TensorAddress(len), map.trim())
                 }
                 None => (OperandShape::Address, inner),
@@ -281,16 +358,17 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         } else if let Some((name, len)) = rest.split_once('*') {
             match len.strip_prefix('.') {
                 Some(group) => {
-                    let slot = form.slot(group).ok_or_else(|| {
-                        format!("vector length `.{group}` names no modifier slot")
-                    })?;
+                    let slot = form
+                        .slot(group)
+                        .ok_or_else(|| SpecError::UnknownLengthSlot {
+                            slot: group.to_owned(),
+                        })?;
                     (OperandShape::VectorBySlot(slot), name)
                 }
                 None => (
-                    OperandShape::Vector(
-                        len.parse()
-                            .map_err(|_| format!("bad vector length `{len}`"))?,
-                    ),
+                    OperandShape::Vector(len.parse().map_err(|_| SpecError::BadVectorLength {
+                        length: len.to_owned(),
+                    })?),
                     name,
                 ),
             }
@@ -298,14 +376,16 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             (OperandShape::Value, rest)
         };
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!("bad operand name `{name}`"));
+        return Err(SpecError::BadOperandName {
+            name: name.to_owned(),
+        });
     }
     let mut spec = OperandSpec {
         name: name.to_string(),
         access,
         shape: shape.clone(),
         ty: TypeRef::None,
-        immediate: if access == Access::Read {
+        immediate: if access == OperandAccess::Read {
             ImmediatePolicy::Either
         } else {
             ImmediatePolicy::Register
@@ -358,13 +438,15 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
                 spec.ty = if let Some(st) = ScalarType::from_name(t) {
                     TypeRef::Fixed(st)
                 } else {
-                    let slot = form.slot(t).ok_or_else(|| {
-                        format!("type `.{t}` of operand `{name}` is neither a type nor a slot")
+                    let slot = form.slot(t).ok_or_else(|| SpecError::UnknownType {
+                        ty: t.to_owned(),
+                        operand: name.to_owned(),
                     })?;
                     if form.slots[slot].class != SlotClass::Type {
-                        return Err(format!(
-                            "slot `.{t}` used as the type of `{name}` holds no types"
-                        ));
+                        return Err(SpecError::TypeSlotWithoutTypes {
+                            slot: t.to_owned(),
+                            operand: name.to_owned(),
+                        });
                     }
                     TypeRef::Slot(slot)
                 };
@@ -372,21 +454,34 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
             }
             r if r.contains("..") => {
                 let (lo, hi) = r.split_once("..").unwrap_or_default();
-                let lo = lo.parse().map_err(|_| format!("bad range `{r}`"))?;
-                let hi = hi.parse().map_err(|_| format!("bad range `{r}`"))?;
+                let bad = || SpecError::BadRange {
+                    range: r.to_owned(),
+                };
+                let lo = lo.parse().map_err(|_| bad())?;
+                let hi = hi.parse().map_err(|_| bad())?;
                 spec.range = Some((lo, hi));
             }
             s if s.contains('|') || s.parse::<i128>().is_ok() => {
                 spec.allowed = s
                     .split('|')
-                    .map(|v| v.parse().map_err(|_| format!("bad value set `{s}`")))
+                    .map(|v| {
+                        v.parse()
+                            .map_err(|_| SpecError::BadValueSet { set: s.to_owned() })
+                    })
                     .collect::<Result<_, _>>()?;
             }
-            other => return Err(format!("unknown operand attribute `{other}` on `{name}`")),
+            other => {
+                return Err(SpecError::UnknownAttribute {
+                    attribute: other.to_owned(),
+                    operand: name.to_owned(),
+                });
+            }
         }
     }
     if spec.paired && shape != OperandShape::Pair {
-        return Err(format!("`paired` on `{name}`, which is not written `d|p`"));
+        return Err(SpecError::PairedNotPair {
+            operand: name.to_owned(),
+        });
     }
     spec.shape = shape;
     if !explicit_type && matches!(spec.shape, OperandShape::TensorAddress(_)) {
@@ -402,9 +497,9 @@ fn parse_operand(item: &str, form: &InstructionForm) -> Result<OperandSpec, Stri
         spec.ty = match last_type {
             Some(i) => TypeRef::Slot(i),
             None => {
-                return Err(format!(
-                    "operand `{name}` needs a type: the form has no type modifier"
-                ));
+                return Err(SpecError::MissingType {
+                    operand: name.to_owned(),
+                });
             }
         };
     }
@@ -430,7 +525,7 @@ mod tests {
         );
         assert_eq!(f.slots[0].values, ["u16", "u32", "s32"]);
         assert_eq!(f.slots[0].class, SlotClass::Type);
-        assert_eq!(f.operands[0].access, Access::Write);
+        assert_eq!(f.operands[0].access, OperandAccess::Write);
         assert_eq!(f.operands[2].ty, TypeRef::Slot(0));
     }
 
@@ -471,10 +566,39 @@ mod tests {
     fn mistakes_in_specs_are_reported() {
         let bad =
             |s: &'static str| parse_form(&form(s, Semantics::Add), Family::Misc, 0).unwrap_err();
-        assert!(bad("add.s32 =d, a, b:.nope").contains("neither a type"));
-        assert!(bad("bar.sync a").contains("needs a type"));
-        assert!(bad("x.type =d; .type = { .u32 }; .unused = { .a }").contains("not used"));
-        assert!(bad("x.mix =d:.u32; .mix = { .u32, .rn }").contains("mixes"));
-        assert!(bad("x.u32 =d, a?, b").contains("follows an optional"));
+        assert_eq!(
+            bad("add.s32 =d, a, b:.nope"),
+            SpecError::UnknownType {
+                ty: "nope".into(),
+                operand: "b".into()
+            }
+        );
+        assert!(
+            bad("add.s32 =d, a, b:.nope")
+                .to_string()
+                .contains("neither a type")
+        );
+        assert_eq!(
+            bad("bar.sync a"),
+            SpecError::MissingType {
+                operand: "a".into()
+            }
+        );
+        assert_eq!(
+            bad("x.type =d; .type = { .u32 }; .unused = { .a }"),
+            SpecError::UnusedGroup {
+                name: "unused".into()
+            }
+        );
+        assert_eq!(
+            bad("x.mix =d:.u32; .mix = { .u32, .rn }"),
+            SpecError::MixedGroup {
+                values: vec!["u32".into(), "rn".into()]
+            }
+        );
+        assert_eq!(
+            bad("x.u32 =d, a?, b"),
+            SpecError::RequiredAfterOptional { name: "b".into() }
+        );
     }
 }

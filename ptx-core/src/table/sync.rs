@@ -3,7 +3,7 @@
 //! cluster launch control. The warp collectives are in `warp.rs`, atomics
 //! and `multimem` in `memory.rs`.
 
-use super::{Bound, Entry, Gate, form, order_with_scope};
+use super::{Bound, Entry, Gate, RuleViolation, form, order_with_scope};
 use crate::semantics::Semantics as S;
 
 /// `bar` is `barrier ... .aligned`. The operation follows the name (and
@@ -93,7 +93,7 @@ const MBARRIER_GATES: &[Gate] = &[
 
 /// A memory order and a scope go together (`.release.cta`, not `.cta` or
 /// `.release` alone).
-fn mbarrier_order(b: &Bound) -> Result<(), String> {
+fn mbarrier_order(b: &Bound) -> Result<(), RuleViolation> {
     order_with_scope(b, "`.cta` or `.cluster`")
 }
 

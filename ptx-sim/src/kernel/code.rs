@@ -6,7 +6,7 @@
 use crate::exec::{sign_extend, truncate};
 use crate::machine::WarpFn;
 use crate::sem::{self, Class};
-use ptx_core::{Access, Mods, ScalarType, Semantics, SpecialRegister, TypeKind};
+use ptx_core::{Mods, OperandAccess, ScalarType, Semantics, SpecialRegister, TypeKind};
 
 /// One operand slot of a step.
 #[derive(Clone, Copy, Debug)]
@@ -14,7 +14,7 @@ pub(crate) struct Operand {
     /// Where the value comes from (or goes).
     pub src: Src,
     /// Read, written or both.
-    pub access: Access,
+    pub access: OperandAccess,
     /// How a read value is cut to the operand's type: the mask of its bits
     /// (all ones for addresses), or 0 for a predicate (any set bit is 1).
     pub read_mask: u64,
@@ -309,7 +309,12 @@ pub(crate) struct FunctionCode {
 
 /// How the read and write of a register operand of type `ty` go, for a
 /// register of `reg_bits`.
-pub(crate) fn operand(src: Src, access: Access, ty: Option<ScalarType>, reg_bits: u32) -> Operand {
+pub(crate) fn operand(
+    src: Src,
+    access: OperandAccess,
+    ty: Option<ScalarType>,
+    reg_bits: u32,
+) -> Operand {
     let (read_mask, write) = match ty {
         Some(ScalarType::Pred) => (0, Write::Predicate),
         Some(t) => {

@@ -26,8 +26,8 @@ use ptx_core::module::{
     check_module_bodies, parse_module,
 };
 use ptx_core::{
-    Access, AddressBase, Checked, Diagnostic, ParamScope, Program, ScalarType, Slot, SlotSource,
-    StateSpace, StepKind, immediate_bits, lower_function,
+    AddressBase, Checked, Diagnostic, OperandAccess, ParamScope, Program, ScalarType, Slot,
+    SlotSource, StateSpace, StepKind, immediate_bits, lower_function,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -403,7 +403,7 @@ impl<'m> Loader<'m> {
             .bodies
             .remove(&f.name.text)
             .ok_or_else(|| unsupported("it has no body".into()))?;
-        let program = lower_function(f, &checked).map_err(unsupported)?;
+        let program = lower_function(f, &checked).map_err(|e| unsupported(e.to_string()))?;
         FunctionLoader::new(self, f, index, &program)?.run(&program)
     }
 
@@ -735,7 +735,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
             let r = program.registers.iter().position(|r| r.name == name)?;
             Some(Binding::Register(operand(
                 Src::Reg(this.registers[r]),
-                Access::Write,
+                OperandAccess::Write,
                 Some(program.registers[r].ty),
                 this.register_bits[r],
             )))
@@ -856,7 +856,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         !targets_between
             && program.steps[from + 1..to].iter().all(|s| match &s.kind {
                 StepKind::Exec { slots, .. } => !slots.iter().any(|w| {
-                    w.access != Access::Read
+                    w.access != OperandAccess::Read
                         && matches!(w.source, SlotSource::Register { index, .. } if registers.contains(&index))
                 }),
                 _ => false,
@@ -985,7 +985,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
                         }
                     }
                 };
-                operand(src, Access::Read, None, 64)
+                operand(src, OperandAccess::Read, None, 64)
             }
             SlotSource::Sink | SlotSource::Absent => operand(Src::Sink, slot.access, slot.ty, 64),
         })

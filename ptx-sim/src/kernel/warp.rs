@@ -36,7 +36,7 @@ use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
 use crate::machine::{Thread, WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
-use ptx_core::{Access, Flags, Keyword, Mods, Semantics};
+use ptx_core::{Flags, Keyword, Mods, OperandAccess, Semantics};
 use std::sync::Arc;
 
 mod divergence;
@@ -250,7 +250,9 @@ impl Warp {
         let written = &mut self.written;
         // The register an operand reads, if it reads one.
         let reads_register = |o: &Operand| match o.src {
-            Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _) if o.access != Access::Write => {
+            Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _)
+                if o.access != OperandAccess::Write =>
+            {
                 Some(r)
             }
             _ => None,
@@ -309,7 +311,7 @@ impl Warp {
             });
         }
         for o in writes {
-            if o.access != Access::Read
+            if o.access != OperandAccess::Read
                 && let Src::Reg(r) = o.src
                 && let Some(w) = written.get_mut(base + r as usize)
             {
@@ -672,7 +674,7 @@ impl Warp {
         k: usize,
     ) {
         let Src::Reg(r) = o.src else { return };
-        if o.access == Access::Read {
+        if o.access == OperandAccess::Read {
             return;
         }
         let row = &mut self.regs[(base + r as usize) * 32..][..32];
@@ -692,7 +694,7 @@ impl Warp {
     #[inline(always)]
     pub(crate) fn write(&mut self, o: &Operand, l: usize, base: usize, v: u64) {
         if let Src::Reg(r) = o.src
-            && o.access != Access::Read
+            && o.access != OperandAccess::Read
         {
             self.regs[(base + r as usize) * 32 + l] = o.widen(v);
         }

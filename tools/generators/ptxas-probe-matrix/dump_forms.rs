@@ -1,5 +1,5 @@
 use ptx_core::{Family, ImmediatePolicy, OperandShape, TypeRef};
-use ptx_core::{Access, ScalarType, TargetVariant};
+use ptx_core::{OperandAccess, ScalarType, TargetVariant};
 
 fn letter(t: Option<ScalarType>) -> char {
     match t {
@@ -44,12 +44,12 @@ fn main() {
             let mut cons: Vec<String> = Vec::new();
             let mut ops: Vec<String> = Vec::new();
             let mut needs_pred = false;
-            let mut reg = |cons: &mut Vec<String>, c: char, access: Access| -> String {
+            let mut reg = |cons: &mut Vec<String>, c: char, access: OperandAccess| -> String {
                 let k = cons.len();
                 let pre = match access {
-                    Access::Write => "=",
-                    Access::ReadWrite => "+",
-                    Access::Read => "",
+                    OperandAccess::Write => "=",
+                    OperandAccess::ReadWrite => "+",
+                    OperandAccess::Read => "",
                 };
                 cons.push(format!("{pre}{c}"));
                 format!("%{k}")
@@ -90,11 +90,11 @@ fn main() {
                     },
                     OperandShape::Address => {
                         let c = if tmem { 'r' } else { 'l' };
-                        format!("[{}]", reg(&mut cons, c, Access::Read))
+                        format!("[{}]", reg(&mut cons, c, OperandAccess::Read))
                     }
                     OperandShape::TensorAddress(n) => {
-                        let base = reg(&mut cons, 'l', Access::Read);
-                        let v: Vec<String> = (0..*n).map(|_| reg(&mut cons, 'r', Access::Read)).collect();
+                        let base = reg(&mut cons, 'l', OperandAccess::Read);
+                        let v: Vec<String> = (0..*n).map(|_| reg(&mut cons, 'r', OperandAccess::Read)).collect();
                         format!("[{base}, {{{}}}]", v.join(", "))
                     }
                     _ => panic!("shape"),

@@ -6,8 +6,8 @@ use super::{ModuleChecker, Symbol, error};
 use crate::module::ast::*;
 use crate::syntax::{Instruction, Operand, OperandKind};
 use crate::{
-    Access, Bound, CheckedInstruction, Diagnostic, DiagnosticKind, ScalarType, SpecialRegister,
-    StateSpace,
+    Bound, CheckedInstruction, Diagnostic, DiagnosticKind, OperandAccess, ScalarType,
+    SpecialRegister, StateSpace,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -330,7 +330,7 @@ impl<'c, 'm> BodyWalker<'c, 'm> {
             }
         }
         for (spec, op) in bound.form.operands.iter().zip(&i.operands) {
-            if spec.access == Access::Read {
+            if spec.access == OperandAccess::Read {
                 continue;
             }
             let mut written = Vec::new();

@@ -1,6 +1,7 @@
 //! The 5th-generation tensor-core `tcgen05` forms (the sm_100 family).
 
 use super::*;
+use crate::RuleViolation;
 use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
 
@@ -67,10 +68,13 @@ pub(super) fn tcgen05_ld_st() -> Vec<Entry> {
 /// `.ashift` shifts the rows of A as they are read, so A cannot be filled
 /// into or used from the collector buffer: ptxas refuses `.collector::a::fill`
 /// and `.collector::a::use` with it.
-pub(super) fn ashift_collector(b: &Bound) -> Result<(), String> {
+pub(super) fn ashift_collector(b: &Bound) -> Result<(), RuleViolation> {
     match b.value("collector") {
         Some(c @ ("collector::a::fill" | "collector::a::use")) if b.has("ashift") => {
-            Err(format!("`.ashift` cannot be combined with `.{c}`"))
+            Err(RuleViolation::Conflict {
+                first: "ashift".to_owned(),
+                second: c.to_owned(),
+            })
         }
         _ => Ok(()),
     }

@@ -2,8 +2,8 @@
 //! them, barriers, and which steps read, write or only compute registers.
 
 use ptx_core::{
-    Access, AddressBase, Callee, Flags, Mods, Rounding, ScalarType, Semantics, Slot, SlotSource,
-    Step, StepKind,
+    AddressBase, Callee, Flags, Mods, OperandAccess, Rounding, ScalarType, Semantics, Slot,
+    SlotSource, Step, StepKind,
 };
 
 /// The float types ptxas contracts.
@@ -201,10 +201,13 @@ pub(super) fn is_pure(step: &Step) -> bool {
     let Some((semantics, _, slots)) = exec(step) else {
         return false;
     };
-    let writes_registers_only = slots.iter().filter(|s| s.access != Access::Read).all(|s| {
-        s.access == Access::Write
-            && matches!(s.source, SlotSource::Register { .. } | SlotSource::Sink)
-    });
+    let writes_registers_only = slots
+        .iter()
+        .filter(|s| s.access != OperandAccess::Read)
+        .all(|s| {
+            s.access == OperandAccess::Write
+                && matches!(s.source, SlotSource::Register { .. } | SlotSource::Sink)
+        });
     computes_only(semantics) && writes_registers_only
 }
 
@@ -287,7 +290,7 @@ fn computes_only(semantics: Semantics) -> bool {
 pub(super) fn reads(step: &Step) -> Vec<usize> {
     let mut out: Vec<usize> = step.guard.iter().map(|&(r, _)| r).collect();
     let mut read = |s: &Slot| match s.source {
-        _ if s.access == Access::Write => {}
+        _ if s.access == OperandAccess::Write => {}
         SlotSource::Register { index, .. }
         | SlotSource::Address {
             base: AddressBase::Register(index),
@@ -322,7 +325,7 @@ pub(super) fn writes(step: &Step) -> Vec<usize> {
     };
     slots
         .iter()
-        .filter(|s| s.access != Access::Read)
+        .filter(|s| s.access != OperandAccess::Read)
         .filter_map(register)
         .collect()
 }
@@ -335,7 +338,7 @@ pub(super) fn slots_reading(step: &Step, r: usize) -> Vec<Option<usize>> {
         StepKind::Exec { slots, .. } => slots
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.access != Access::Write && register(s) == Some(r))
+            .filter(|(_, s)| s.access != OperandAccess::Write && register(s) == Some(r))
             .map(|(k, _)| Some(k))
             .collect(),
         _ => Vec::new(),

@@ -213,7 +213,9 @@ fn check_cuda_file(path: &Path, target: Target) -> Result<ExitCode, String> {
 fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
     let extension = args.file.extension().and_then(|e| e.to_str()).unwrap_or("");
     let target = match &args.target {
-        Some(t) => t.parse()?,
+        Some(t) => t
+            .parse()
+            .map_err(|e: ptx_core::TargetError| e.to_string())?,
         None => Target::default(),
     };
     match extension {
