@@ -19,9 +19,9 @@ fn thread() -> usize {
     t as usize
 }
 
-#[path = "../../../examples/device/bit_tricks.rs"]
+#[path = "../../../../examples/device/bit_tricks.rs"]
 mod bit_tricks;
-#[path = "../../../examples/device/cuda_asm_port.rs"]
+#[path = "../../../../examples/device/cuda_asm_port.rs"]
 mod cuda_asm_port;
 use bit_tricks::{bswap, majority, popc, red, reverse, with_red};
 use cuda_asm_port::{clock, cond, cube};
