@@ -358,7 +358,7 @@ pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, String> {
     let mut out = Vec::new();
     for path in paths {
         let modules = path.parent().unwrap_or(Path::new(".")).join("modules");
-        for value in crate::records::read_jsonl(path)? {
+        for value in crate::records::read_jsonl(path).map_err(|e| e.to_string())? {
             let case: Case = serde_json::from_value(value)
                 .map_err(|e| format!("{}: a case does not read: {e}", path.display()))?;
             out.push((case, modules.clone()));
