@@ -294,7 +294,7 @@ fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     let records = read_jsonl(&args.file).map_err(|e| e.to_string())?;
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for raw in &records {
-        let Some(record) = Record::from_json(raw)? else {
+        let Some(record) = Record::from_json(raw).map_err(|e| e.to_string())? else {
             skipped += 1;
             continue;
         };
@@ -357,7 +357,8 @@ fn golden_records(file: &Path) -> Result<(Vec<ptx_tools::golden::Record>, String
     let parsed: Vec<ptx_tools::golden::Record> = records
         .iter()
         .map(ptx_tools::golden::Record::from_json)
-        .collect::<Result<Vec<_>, _>>()?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?
         .into_iter()
         .flatten()
         .collect();
@@ -411,7 +412,8 @@ fn run_coverage(files: &[PathBuf]) -> Result<ExitCode, String> {
     let mut records = Vec::new();
     for file in files {
         for value in read_jsonl(file).map_err(|e| e.to_string())? {
-            records.extend(ptx_tools::golden::Record::from_json(&value)?);
+            records
+                .extend(ptx_tools::golden::Record::from_json(&value).map_err(|e| e.to_string())?);
         }
     }
     out!(
