@@ -440,7 +440,8 @@ fn run_sfu(args: &SfuArgs) -> Result<ExitCode, String> {
             args.sample_log,
             ptx_sim::kernel::Backend::Gpu,
             threads,
-        )?;
+        )
+        .map_err(|e| e.to_string())?;
         let examples: Vec<String> = tally
             .examples
             .iter()
