@@ -234,7 +234,7 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
     let records = read_jsonl(&args.file).map_err(|e| e.to_string())?;
     let (mut passed, mut failed, mut unjudged) = (0usize, 0usize, 0usize);
     for record in &records {
-        let statement = Statement::from_record(record, target)?;
+        let statement = Statement::from_record(record, target).map_err(|e| e.to_string())?;
         let verdict = statement.check(target);
         let errors: Vec<String> = match &verdict {
             Ok(()) => Vec::new(),
