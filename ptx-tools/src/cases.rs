@@ -14,7 +14,7 @@ use base64::Engine as _;
 use ptx_sim::check::Checks;
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::kernel::{
-    Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, Module, Steps,
+    Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, LoadError, Module, Steps,
 };
 use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
@@ -354,13 +354,15 @@ fn base64_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>,
 /// Reads every case of the case files `paths` (each `.jsonl` or
 /// `.jsonl.gz`), each with the folder its modules are in (`modules/`
 /// beside the file).
-pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, String> {
+pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, CasesError> {
     let mut out = Vec::new();
     for path in paths {
         let modules = path.parent().unwrap_or(Path::new(".")).join("modules");
-        for value in crate::records::read_jsonl(path).map_err(|e| e.to_string())? {
-            let case: Case = serde_json::from_value(value)
-                .map_err(|e| format!("{}: a case does not read: {e}", path.display()))?;
+        for value in crate::records::read_jsonl(path)? {
+            let case: Case = serde_json::from_value(value).map_err(|source| CasesError::Case {
+                path: path.clone(),
+                source,
+            })?;
             out.push((case, modules.clone()));
         }
     }
@@ -391,21 +393,64 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Why a case file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CasesError {
+    /// The file, or a line of it, does not read as JSON.
+    #[error(transparent)]
+    Records(#[from] crate::records::RecordsError),
+    /// A record that is not a case.
+    #[error("{}: a case does not read: {source}", .path.display())]
+    Case {
+        /// The case file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+}
+
+/// Why a case's module could not be had; kept by [`Modules`] (so
+/// cloneable) and given again for each case of the same module.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ModuleError {
+    /// The module's file could not be read.
+    #[error("{}: {source}", .path.display())]
+    Read {
+        /// The module's file.
+        path: PathBuf,
+        /// Why.
+        source: std::sync::Arc<std::io::Error>,
+    },
+    /// The simulator does not load the module.
+    #[error("{}: {source}", .path.display())]
+    Load {
+        /// The module's file.
+        path: PathBuf,
+        /// Why.
+        source: LoadError,
+    },
+}
+
 /// The modules of cases, each loaded once.
 #[derive(Default)]
 pub struct Modules {
-    loaded: HashMap<PathBuf, Result<Module, String>>,
+    loaded: HashMap<PathBuf, Result<Module, ModuleError>>,
 }
 
 impl Modules {
     /// The module at `path`, loaded on first use.
-    pub fn get(&mut self, path: &Path) -> Result<&Module, String> {
+    pub fn get(&mut self, path: &Path) -> Result<&Module, ModuleError> {
         self.loaded
             .entry(path.to_path_buf())
             .or_insert_with(|| {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Module::from_ptx(&text).map_err(|e| format!("{}: {e}", path.display()))
+                let text = std::fs::read_to_string(path).map_err(|e| ModuleError::Read {
+                    path: path.to_path_buf(),
+                    source: std::sync::Arc::new(e),
+                })?;
+                Module::from_ptx(&text).map_err(|source| ModuleError::Load {
+                    path: path.to_path_buf(),
+                    source,
+                })
             })
             .as_ref()
             .map_err(Clone::clone)
