@@ -161,6 +161,14 @@ pub enum DeviceError {
     Launch(#[from] LaunchError),
 }
 
+#[cfg(feature = "cuda")]
+impl DeviceError {
+    /// A failed call of the CUDA driver, as [`DeviceError::Gpu`] says it.
+    fn gpu(why: crate::kernel::gpu_error::GpuError) -> DeviceError {
+        DeviceError::Gpu(why.to_string())
+    }
+}
+
 /// Where a device's memory lives.
 enum Backend {
     Simulator,
@@ -249,12 +257,13 @@ impl Device {
     pub fn gpu() -> Result<Device, DeviceError> {
         #[cfg(feature = "cuda")]
         {
-            let gpu = crate::kernel::gpu::Gpu::shared().map_err(DeviceError::NoGpu)?;
+            let gpu = crate::kernel::gpu::Gpu::shared()
+                .map_err(|why| DeviceError::NoGpu(why.to_string()))?;
             Ok(Device::with(Backend::Gpu(gpu)))
         }
         #[cfg(not(feature = "cuda"))]
         Err(DeviceError::NoGpu(
-            "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature".into(),
+            crate::kernel::gpu_error::GpuError::NoBackend.to_string(),
         ))
     }
 
@@ -333,8 +342,8 @@ impl Device {
             }
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
-                let addr = gpu.alloc(bytes).map_err(DeviceError::Gpu)?;
-                gpu.fill(addr, 0, bytes).map_err(DeviceError::Gpu)?;
+                let addr = gpu.alloc(bytes).map_err(DeviceError::gpu)?;
+                gpu.fill(addr, 0, bytes).map_err(DeviceError::gpu)?;
                 state.allocations.insert(addr, (size, Vec::new()));
                 addr
             }
@@ -358,7 +367,7 @@ impl Device {
         match self.inner.backend {
             Backend::Simulator => Ok(()),
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => gpu.free(addr).map_err(DeviceError::Gpu),
+            Backend::Gpu(gpu) => gpu.free(addr).map_err(DeviceError::gpu),
         }
     }
 
@@ -395,7 +404,7 @@ impl Device {
                 Ok(())
             }
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => gpu.write(addr, bytes).map_err(DeviceError::Gpu),
+            Backend::Gpu(gpu) => gpu.write(addr, bytes).map_err(DeviceError::gpu),
         }
     }
 
@@ -411,7 +420,7 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let mut bytes = vec![0; len];
-                gpu.read(addr, &mut bytes).map_err(DeviceError::Gpu)?;
+                gpu.read(addr, &mut bytes).map_err(DeviceError::gpu)?;
                 Ok(bytes)
             }
         }
@@ -430,7 +439,7 @@ impl Device {
                 Ok(())
             }
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => gpu.fill(addr, value, len).map_err(DeviceError::Gpu),
+            Backend::Gpu(gpu) => gpu.fill(addr, value, len).map_err(DeviceError::gpu),
         }
     }
 
@@ -451,7 +460,7 @@ impl Device {
                 Ok(())
             }
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => gpu.copy(dst, src, len).map_err(DeviceError::Gpu),
+            Backend::Gpu(gpu) => gpu.copy(dst, src, len).map_err(DeviceError::gpu),
         }
     }
 
@@ -590,9 +599,9 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let loaded = self.gpu_module(&mut state, gpu, module)?;
-                let (ptr, size) = gpu.global(loaded.0, name).map_err(DeviceError::Gpu)?;
+                let (ptr, size) = gpu.global(loaded.0, name).map_err(DeviceError::gpu)?;
                 let mut bytes = vec![0; size];
-                gpu.read(ptr, &mut bytes).map_err(DeviceError::Gpu)?;
+                gpu.read(ptr, &mut bytes).map_err(DeviceError::gpu)?;
                 Ok(bytes)
             }
         }
@@ -625,8 +634,8 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let loaded = self.gpu_module(&mut state, gpu, module)?;
-                let (ptr, _) = gpu.global(loaded.0, name).map_err(DeviceError::Gpu)?;
-                gpu.write(ptr, bytes).map_err(DeviceError::Gpu)
+                let (ptr, _) = gpu.global(loaded.0, name).map_err(DeviceError::gpu)?;
+                gpu.write(ptr, bytes).map_err(DeviceError::gpu)
             }
         }
     }
@@ -707,7 +716,7 @@ impl Device {
         if let Some(loaded) = state.modules[slot].gpu {
             return Ok(loaded);
         }
-        let loaded = GpuModule(gpu.load(module.text()).map_err(DeviceError::Gpu)?);
+        let loaded = GpuModule(gpu.load(module.text()).map_err(DeviceError::gpu)?);
         state.modules[slot].gpu = Some(loaded);
         Ok(loaded)
     }

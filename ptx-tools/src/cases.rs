@@ -14,7 +14,7 @@ use base64::Engine as _;
 use ptx_sim::check::Checks;
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::kernel::{
-    Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, Module, Steps,
+    Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, LoadError, Module, Steps,
 };
 use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
@@ -135,7 +135,7 @@ pub struct Im2colArg {
 
 impl TensorMapArg {
     /// The map over a buffer at device address `address`.
-    fn encode(&self, address: u64) -> Result<TensorMap, String> {
+    fn encode(&self, address: u64) -> Result<TensorMap, SetupError> {
         use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle as Sw, TensorDtype};
         let dtype = match self.dtype.as_str() {
             "u8" => TensorDtype::U8,
@@ -151,13 +151,13 @@ impl TensorMapArg {
             "f32_ftz" => TensorDtype::F32Ftz,
             "tf32" => TensorDtype::Tf32,
             "tf32_ftz" => TensorDtype::Tf32Ftz,
-            other => return Err(format!("tensor map: no data type `{other}`")),
+            other => return Err(SetupError::TensorDtype(other.to_string())),
         };
         let interleave = match self.interleave {
             0 => Interleave::None,
             16 => Interleave::B16,
             32 => Interleave::B32,
-            other => return Err(format!("tensor map: no interleave of {other} bytes")),
+            other => return Err(SetupError::Interleave(other)),
         };
         let swizzle = match &self.swizzle {
             Swizzle::None | Swizzle::Bytes(0) => Sw::None,
@@ -167,14 +167,14 @@ impl TensorMapArg {
             Swizzle::Named(n) if n == "128B_ATOM_32B" => Sw::B128Atom32,
             Swizzle::Named(n) if n == "128B_ATOM_32B_FLIP_8B" => Sw::B128Atom32Flip8,
             Swizzle::Named(n) if n == "128B_ATOM_64B" => Sw::B128Atom64,
-            other => return Err(format!("tensor map: no swizzle {other:?}")),
+            other => return Err(SetupError::Swizzle(other.clone())),
         };
         let l2 = match self.l2_promotion {
             0 => L2Promotion::None,
             64 => L2Promotion::B64,
             128 => L2Promotion::B128,
             256 => L2Promotion::B256,
-            other => return Err(format!("tensor map: no L2 promotion of {other} bytes")),
+            other => return Err(SetupError::L2Promotion(other)),
         };
         let rank = self.dims.len() as u32;
         let nan = self.oob_fill != 0;
@@ -209,7 +209,10 @@ impl TensorMapArg {
                 nan,
             ),
         }
-        .map_err(|e| format!("tensor map over `{}`: {e}", self.buf))
+        .map_err(|source| SetupError::TensorMap {
+            buffer: self.buf.clone(),
+            source,
+        })
     }
 }
 
@@ -354,13 +357,15 @@ fn base64_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>,
 /// Reads every case of the case files `paths` (each `.jsonl` or
 /// `.jsonl.gz`), each with the folder its modules are in (`modules/`
 /// beside the file).
-pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, String> {
+pub fn read_cases(paths: &[PathBuf]) -> Result<Vec<(Case, PathBuf)>, CasesError> {
     let mut out = Vec::new();
     for path in paths {
         let modules = path.parent().unwrap_or(Path::new(".")).join("modules");
         for value in crate::records::read_jsonl(path)? {
-            let case: Case = serde_json::from_value(value)
-                .map_err(|e| format!("{}: a case does not read: {e}", path.display()))?;
+            let case: Case = serde_json::from_value(value).map_err(|source| CasesError::Case {
+                path: path.clone(),
+                source,
+            })?;
             out.push((case, modules.clone()));
         }
     }
@@ -391,21 +396,64 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Why a case file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CasesError {
+    /// The file, or a line of it, does not read as JSON.
+    #[error(transparent)]
+    Records(#[from] crate::records::RecordsError),
+    /// A record that is not a case.
+    #[error("{}: a case does not read: {source}", .path.display())]
+    Case {
+        /// The case file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+}
+
+/// Why a case's module could not be had; kept by [`Modules`] (so
+/// cloneable) and given again for each case of the same module.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ModuleError {
+    /// The module's file could not be read.
+    #[error("{}: {source}", .path.display())]
+    Read {
+        /// The module's file.
+        path: PathBuf,
+        /// Why.
+        source: std::sync::Arc<std::io::Error>,
+    },
+    /// The simulator does not load the module.
+    #[error("{}: {source}", .path.display())]
+    Load {
+        /// The module's file.
+        path: PathBuf,
+        /// Why.
+        source: LoadError,
+    },
+}
+
 /// The modules of cases, each loaded once.
 #[derive(Default)]
 pub struct Modules {
-    loaded: HashMap<PathBuf, Result<Module, String>>,
+    loaded: HashMap<PathBuf, Result<Module, ModuleError>>,
 }
 
 impl Modules {
     /// The module at `path`, loaded on first use.
-    pub fn get(&mut self, path: &Path) -> Result<&Module, String> {
+    pub fn get(&mut self, path: &Path) -> Result<&Module, ModuleError> {
         self.loaded
             .entry(path.to_path_buf())
             .or_insert_with(|| {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Module::from_ptx(&text).map_err(|e| format!("{}: {e}", path.display()))
+                let text = std::fs::read_to_string(path).map_err(|e| ModuleError::Read {
+                    path: path.to_path_buf(),
+                    source: std::sync::Arc::new(e),
+                })?;
+                Module::from_ptx(&text).map_err(|source| ModuleError::Load {
+                    path: path.to_path_buf(),
+                    source,
+                })
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -454,14 +502,70 @@ pub fn replay_on(
 /// What the sanitizer's `checks` find in `case` (its module `module`),
 /// with every other fault of the launch: one per finding, none if the
 /// launch is clean; an error if it cannot be set up.
-pub fn findings(case: &Case, module: &Module, checks: Checks) -> Result<Vec<ThreadFault>, String> {
-    let mut launch = module.kernel(&case.entry).map_err(|e| e.to_string())?;
+pub fn findings(
+    case: &Case,
+    module: &Module,
+    checks: Checks,
+) -> Result<Vec<ThreadFault>, FindingsError> {
+    let mut launch = module.kernel(&case.entry)?;
     setup(case, &mut launch)?;
     match launch.checks(checks).run() {
         Ok(_) => Ok(Vec::new()),
         Err(KernelError::Faults(e)) => Ok(e.faults),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
+}
+
+/// Why a case's launch could not be set up from its record.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// A buffer's input is not its elements' bytes.
+    #[error("buffer `{buffer}`: {bytes} bytes of input for {elements} elements of {dtype:?}")]
+    InputSize {
+        /// The buffer.
+        buffer: String,
+        /// The input's bytes.
+        bytes: usize,
+        /// The buffer's elements.
+        elements: usize,
+        /// Their type.
+        dtype: Dtype,
+    },
+    /// An argument or tensor map names a buffer the case does not have.
+    #[error("argument names no buffer `{0}`")]
+    NoBuffer(String),
+    /// A tensor map's data type the simulator does not know.
+    #[error("tensor map: no data type `{0}`")]
+    TensorDtype(String),
+    /// A tensor map's interleave that is not 0, 16 or 32 bytes.
+    #[error("tensor map: no interleave of {0} bytes")]
+    Interleave(u32),
+    /// A tensor map's swizzle the simulator does not know.
+    #[error("tensor map: no swizzle {0:?}")]
+    Swizzle(Swizzle),
+    /// A tensor map's L2 promotion that is not 0, 64, 128 or 256 bytes.
+    #[error("tensor map: no L2 promotion of {0} bytes")]
+    L2Promotion(u32),
+    /// The tensor map's fields do not encode.
+    #[error("tensor map over `{buffer}`: {source}")]
+    TensorMap {
+        /// The buffer it maps.
+        buffer: String,
+        /// Why.
+        source: ptx_sim::sem::tensormap::TensorMapError,
+    },
+}
+
+/// Why [`findings`] could not run a case.
+#[derive(Debug, thiserror::Error)]
+pub enum FindingsError {
+    /// The case's launch could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The kernel could not be launched, or failed otherwise than with
+    /// faults.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
 }
 
 /// [`replay_on`] with the sanitizer's `checks` (`None`: the launch's
@@ -480,7 +584,7 @@ pub fn replay_checked(
     };
     let buffers = match setup(case, &mut launch) {
         Ok(b) => b,
-        Err(e) => return (Outcome::Error(e), None),
+        Err(e) => return (Outcome::Error(e.to_string()), None),
     };
     if let Some(n) = workers {
         launch.workers(n);
@@ -562,16 +666,19 @@ fn against_gpu(buffer: &CaseBuffer, gpu: &[u8], nondeterministic: bool) -> CaseB
 
 /// Registers the case's buffers with `launch` and gives it the arguments:
 /// each buffer by name.
-fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, Buffer>, String> {
+fn setup(
+    case: &Case,
+    launch: &mut KernelLaunch<'_>,
+) -> Result<HashMap<String, Buffer>, SetupError> {
     let mut buffers = HashMap::new();
     for (name, b) in &case.buffers {
         if b.input.len() != b.len * b.dtype.size() {
-            return Err(format!(
-                "buffer `{name}`: {} bytes of input for {} elements of {:?}",
-                b.input.len(),
-                b.len,
-                b.dtype
-            ));
+            return Err(SetupError::InputSize {
+                buffer: name.clone(),
+                bytes: b.input.len(),
+                elements: b.len,
+                dtype: b.dtype,
+            });
         }
         buffers.insert(name.clone(), launch.buffer(b.input.clone()));
     }
@@ -580,7 +687,7 @@ fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, B
             CaseArg::Buf(name) => Arg::Buffer(
                 *buffers
                     .get(name)
-                    .ok_or_else(|| format!("argument names no buffer `{name}`"))?,
+                    .ok_or_else(|| SetupError::NoBuffer(name.clone()))?,
             ),
             CaseArg::I32(v) => Arg::I32(*v),
             CaseArg::U32(v) => Arg::U32(*v),
@@ -591,7 +698,7 @@ fn setup(case: &Case, launch: &mut KernelLaunch<'_>) -> Result<HashMap<String, B
             CaseArg::Tensormap(t) => {
                 let buffer = buffers
                     .get(&t.buf)
-                    .ok_or_else(|| format!("tensor map names no buffer `{}`", t.buf))?;
+                    .ok_or_else(|| SetupError::NoBuffer(t.buf.clone()))?;
                 Arg::Bytes(t.encode(buffer.addr)?.to_bytes().to_vec())
             }
         };

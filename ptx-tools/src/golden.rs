@@ -1,7 +1,7 @@
 //! `ptxsim golden`: replaying records of what a real GPU computed (format:
 //! `golden/FORMAT.md`) through the statement interpreter.
 
-use ptx_core::{AsmOperand, Constraint, Target, check, lower, parse};
+use ptx_core::{AsmOperand, Constraint, LowerError, Target, check, lower, parse};
 use ptx_sim::sem::approx::{ErrorBound, error_bound};
 use ptx_sim::statement::Prepared;
 use serde_json::Value;
@@ -38,24 +38,70 @@ pub enum Outcome {
     Skipped(String),
 }
 
-fn hex(v: &Value) -> Result<Option<u128>, String> {
+/// Why a record does not read, or its statement does not run.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// A field the record must have, or one of the wrong JSON type.
+    #[error("record lacks `{0}`")]
+    Missing(String),
+    /// A constraint that is not a JSON string.
+    #[error("constraint is not a string")]
+    ConstraintNotString,
+    /// A constraint string that names no constraint.
+    #[error("bad constraint")]
+    BadConstraint,
+    /// A lane's operands that are not a JSON array.
+    #[error("lane is not an array")]
+    LaneNotArray,
+    /// An operand value without its `0x`.
+    #[error("`{0}` is not 0x hex")]
+    NotHex(String),
+    /// An operand value whose digits are not hex, or too many.
+    #[error("`{text}`: {source}")]
+    BadHex {
+        /// The value as recorded.
+        text: String,
+        /// Why.
+        source: std::num::ParseIntError,
+    },
+    /// An operand value that is neither a string nor null.
+    #[error("unexpected value {0}")]
+    UnexpectedValue(Value),
+    /// A memory image (`smem_in`, `gmem_in`) that is not hex bytes.
+    #[error(transparent)]
+    BadBytes(#[from] std::num::ParseIntError),
+    /// The statement does not parse: the first diagnostic.
+    #[error("does not parse: {0}")]
+    DoesNotParse(ptx_core::Diagnostic),
+    /// The checker rejects the statement: the first diagnostic.
+    #[error("rejected by the checker: {0}")]
+    Rejected(ptx_core::Diagnostic),
+    /// The checked statement does not lower.
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+}
+
+fn hex(v: &Value) -> Result<Option<u128>, RecordError> {
     match v {
         Value::Null => Ok(None),
         Value::String(s) => {
             let digits = s
                 .strip_prefix("0x")
-                .ok_or_else(|| format!("`{s}` is not 0x hex"))?;
+                .ok_or_else(|| RecordError::NotHex(s.clone()))?;
             u128::from_str_radix(digits, 16)
                 .map(Some)
-                .map_err(|e| format!("`{s}`: {e}"))
+                .map_err(|source| RecordError::BadHex {
+                    text: s.clone(),
+                    source,
+                })
         }
-        other => Err(format!("unexpected value {other}")),
+        other => Err(RecordError::UnexpectedValue(other.clone())),
     }
 }
 
 impl Record {
     /// Reads a record; `Ok(None)` for records with an `error` field.
-    pub fn from_json(v: &Value) -> Result<Option<Record>, String> {
+    pub fn from_json(v: &Value) -> Result<Option<Record>, RecordError> {
         if v.get("error").is_some() {
             return Ok(None);
         }
@@ -63,25 +109,25 @@ impl Record {
             v.get(k)
                 .and_then(Value::as_str)
                 .map(str::to_string)
-                .ok_or_else(|| format!("record lacks `{k}`"))
+                .ok_or_else(|| RecordError::Missing(k.to_string()))
         };
         let cons = v["cons"]
             .as_array()
-            .ok_or("record lacks `cons`")?
+            .ok_or_else(|| RecordError::Missing("cons".into()))?
             .iter()
             .map(|c| {
                 c.as_str()
-                    .ok_or("constraint is not a string")
-                    .and_then(|c| c.parse().map_err(|_| "bad constraint"))
+                    .ok_or(RecordError::ConstraintNotString)
+                    .and_then(|c| c.parse().map_err(|_| RecordError::BadConstraint))
             })
             .collect::<Result<Vec<Constraint>, _>>()?;
-        let lanes = |k: &str| -> Result<Vec<Vec<Option<u128>>>, String> {
+        let lanes = |k: &str| -> Result<Vec<Vec<Option<u128>>>, RecordError> {
             v[k].as_array()
-                .ok_or(format!("record lacks `{k}`"))?
+                .ok_or_else(|| RecordError::Missing(k.to_string()))?
                 .iter()
                 .map(|lane| {
                     lane.as_array()
-                        .ok_or("lane is not an array".to_string())?
+                        .ok_or(RecordError::LaneNotArray)?
                         .iter()
                         .map(hex)
                         .collect()
@@ -101,12 +147,12 @@ impl Record {
     }
 
     /// The statement, checked and lowered, ready to run.
-    pub fn prepare(&self) -> Result<Prepared, String> {
+    pub fn prepare(&self) -> Result<Prepared, RecordError> {
         let ops: Vec<AsmOperand> = self.cons.iter().map(|&c| AsmOperand::new(c)).collect();
-        let template = parse(&self.asm).map_err(|d| format!("does not parse: {}", d[0]))?;
+        let template = parse(&self.asm).map_err(|d| RecordError::DoesNotParse(d[0].clone()))?;
         let checked = check(&template, &ops, Target::default())
-            .map_err(|d| format!("rejected by the checker: {}", d[0]))?;
-        let program = lower(&checked, &ops).map_err(|e| e.to_string())?;
+            .map_err(|d| RecordError::Rejected(d[0].clone()))?;
+        let program = lower(&checked, &ops)?;
         Ok(Prepared::new(&program))
     }
 
@@ -184,7 +230,7 @@ pub fn replay_thread(record: &Record, approx_ok: &Judge) -> Outcome {
 }
 
 /// The record's shared memory before the statement (`smem_in`), if any.
-pub fn shared_before(record: &Record) -> Result<Vec<u8>, String> {
+pub fn shared_before(record: &Record) -> Result<Vec<u8>, RecordError> {
     let Some(hex) = record.raw.get("smem_in").and_then(Value::as_str) else {
         let size = record
             .raw
@@ -196,9 +242,9 @@ pub fn shared_before(record: &Record) -> Result<Vec<u8>, String> {
     bytes(hex)
 }
 
-fn bytes(hex: &str) -> Result<Vec<u8>, String> {
+fn bytes(hex: &str) -> Result<Vec<u8>, RecordError> {
     (0..hex.len() / 2)
-        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|e| e.to_string()))
+        .map(|i| Ok(u8::from_str_radix(&hex[2 * i..2 * i + 2], 16)?))
         .collect()
 }
 
@@ -209,7 +255,7 @@ pub fn compare_shared(record: &Record, after: &[u8], out: &mut Vec<String>) {
 
 /// The record's global buffer (`gmem_in`, `tools/generators/gpu-golden/wmma.py`), if
 /// it has one: the statement's global memory before it ran.
-pub fn global_before(record: &Record) -> Result<Option<Vec<u8>>, String> {
+pub fn global_before(record: &Record) -> Result<Option<Vec<u8>>, RecordError> {
     match record.raw.get("gmem_in").and_then(Value::as_str) {
         Some(hex) => bytes(hex).map(Some),
         None => Ok(None),
@@ -505,6 +551,22 @@ mod tests {
             outputs: vec![vec![None; cons.len()]],
             raw: Value::Null,
         }
+    }
+
+    /// A record's faults are typed: an operand value without `0x`, a
+    /// missing `asm`, a statement that does not parse.
+    #[test]
+    fn bad_records_give_typed_errors() {
+        let v: Value = serde_json::json!({"asm": "mov.b32 %0, %1;", "cons": ["=r", "r"],
+            "in": [["0x0", "12"]], "out": [["0x0", "0x0"]]});
+        assert!(matches!(Record::from_json(&v), Err(RecordError::NotHex(s)) if s == "12"));
+        let v: Value = serde_json::json!({"cons": [], "in": [], "out": []});
+        assert!(matches!(Record::from_json(&v), Err(RecordError::Missing(k)) if k == "asm"));
+        let bad = record("mov.b32 %0 %1 %2 ;;", &["=r", "r"], &[1]);
+        assert!(matches!(
+            bad.prepare(),
+            Err(RecordError::DoesNotParse(_) | RecordError::Rejected(_))
+        ));
     }
 
     fn judge(asm: &str, x: f32, expected: u32, actual: u32) -> bool {

@@ -9,7 +9,7 @@
 //! operands on every core, and the differences are counted
 //! (`docs/special-functions.md` has the counts).
 
-use ptx_sim::kernel::{Backend, Buffer, KernelReport, Module};
+use ptx_sim::kernel::{Backend, Buffer, KernelError, KernelReport, LoadError, Module};
 use ptx_sim::sem::approx::{self, Function, sfu, table};
 
 /// How a form's operands are made and its result read.
@@ -325,6 +325,17 @@ pub struct Tally {
     pub examples: Vec<(u32, u64, u64)>,
 }
 
+/// Why a comparison could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SfuError {
+    /// The generated module does not load.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The kernel could not be launched, or failed.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+}
+
 /// The GPU's (or, to test this harness, the simulator's) results for
 /// `form` at operand indices `base .. base + n`: the launch's report and
 /// the buffer the kernel wrote them into.
@@ -334,8 +345,8 @@ pub fn results(
     base: u32,
     n: u32,
     backend: Backend,
-) -> Result<(KernelReport, Buffer), String> {
-    let mut launch = module.kernel("k").map_err(|e| e.to_string())?;
+) -> Result<(KernelReport, Buffer), SfuError> {
+    let mut launch = module.kernel("k")?;
     let out = launch.buffer(vec![0; n as usize * width(form)]);
     launch
         .grid(n.div_ceil(256))
@@ -344,7 +355,7 @@ pub fn results(
         .arg(base)
         .arg(n)
         .backend(backend);
-    let report = launch.run().map_err(|e| e.to_string())?;
+    let report = launch.run()?;
     Ok((report, out))
 }
 
@@ -416,8 +427,8 @@ pub fn compare(
     sample_log: u32,
     backend: Backend,
     threads: usize,
-) -> Result<Tally, String> {
-    let module = Module::from_ptx(&module(form)).map_err(|e| e.to_string())?;
+) -> Result<Tally, SfuError> {
+    let module = Module::from_ptx(&module(form))?;
     let total = operands(form, sample_log);
     let chunk = 1u64 << chunk_log.min(30);
     std::thread::scope(|s| {

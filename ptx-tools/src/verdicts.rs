@@ -27,17 +27,32 @@ pub struct Statement {
     pub n_values: Vec<i128>,
 }
 
+/// Why a verdict record does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerdictRecordError {
+    /// The constraints (`cons`, `outputs`, `inputs`) are not an array.
+    #[error("expected an array of constraints")]
+    NotAnArray,
+    /// A constraint that is not a string.
+    #[error("constraint is not a string")]
+    ConstraintNotString,
+    /// Neither an `asm` (verdict files) nor a `template` (real-world
+    /// records) field.
+    #[error("record has neither `asm` nor `template`")]
+    NoStatement,
+}
+
 impl Statement {
     /// Reads a record of either format; `target` picks the corpus verdict.
-    pub fn from_record(record: &Value, target: Target) -> Result<Statement, String> {
-        let strings = |v: &Value| -> Result<Vec<String>, String> {
+    pub fn from_record(record: &Value, target: Target) -> Result<Statement, VerdictRecordError> {
+        let strings = |v: &Value| -> Result<Vec<String>, VerdictRecordError> {
             v.as_array()
-                .ok_or("expected an array of constraints")?
+                .ok_or(VerdictRecordError::NotAnArray)?
                 .iter()
                 .map(|c| {
                     c.as_str()
                         .map(str::to_string)
-                        .ok_or_else(|| "constraint is not a string".to_string())
+                        .ok_or(VerdictRecordError::ConstraintNotString)
                 })
                 .collect()
         };
@@ -57,7 +72,7 @@ impl Statement {
         let template = record
             .get("template")
             .and_then(Value::as_str)
-            .ok_or("record has neither `asm` nor `template`")?;
+            .ok_or(VerdictRecordError::NoStatement)?;
         let mut cons = strings(&record["outputs"])?;
         let outputs = cons.len();
         cons.extend(strings(&record["inputs"])?);
@@ -106,5 +121,32 @@ impl Statement {
         // nvcc puts a number for `%=` before ptxas reads the statement.
         let template = parse(&ptx_core::number_statement(&self.asm, 0).0)?;
         check(&template, &operands, target).map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Statement, VerdictRecordError};
+    use ptx_core::Target;
+
+    /// A record that is not a statement says which part is missing.
+    #[test]
+    fn records_that_are_not_statements_say_why() {
+        let target = Target::default();
+        let none = serde_json::json!({"ok": true});
+        assert_eq!(
+            Statement::from_record(&none, target).err(),
+            Some(VerdictRecordError::NoStatement)
+        );
+        let flat = serde_json::json!({"asm": "mov.b32 %0, %1;", "cons": "=r,r"});
+        assert_eq!(
+            Statement::from_record(&flat, target).err(),
+            Some(VerdictRecordError::NotAnArray)
+        );
+        let number = serde_json::json!({"asm": "mov.b32 %0, %1;", "cons": ["=r", 1]});
+        assert_eq!(
+            Statement::from_record(&number, target).err(),
+            Some(VerdictRecordError::ConstraintNotString)
+        );
     }
 }

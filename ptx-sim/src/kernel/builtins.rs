@@ -7,7 +7,7 @@
 //! order of the CTA's deterministic schedule, lanes of a warp in lane
 //! order; a launch's output is its CTAs' in CTA order.
 
-use super::code::{Builtin, Operand};
+use super::code::{Builtin, StepOperand};
 use super::cta::{CtaContext, Fixed};
 use super::printf::{self, Arguments};
 use super::warp::{Frame, Warp};
@@ -27,8 +27,8 @@ pub(crate) fn run(
     cx: &mut CtaContext<'_>,
     builtin: Builtin,
     active: u32,
-    args: &[Operand],
-    returns: &[Operand],
+    args: &[StepOperand],
+    returns: &[StepOperand],
     frame: &Frame,
 ) -> Result<(), (u32, Fault)> {
     for l in lanes_of(active) {
@@ -99,7 +99,7 @@ pub(crate) fn run(
 fn argument(
     warp: &mut Warp,
     cx: &Fixed<'_>,
-    arg: Option<&Operand>,
+    arg: Option<&StepOperand>,
     frame: &Frame,
     l: usize,
 ) -> Result<u64, Fault> {

@@ -8,9 +8,10 @@ use crate::machine::WarpFn;
 use crate::sem::{self, Class};
 use ptx_core::{Mods, OperandAccess, ScalarType, Semantics, SpecialRegister, TypeKind};
 
-/// One operand slot of a step.
+/// One operand slot of a decoded step: the parsed operand, resolved by the
+/// loader to where its value lives.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Operand {
+pub(crate) struct StepOperand {
     /// Where the value comes from (or goes).
     pub src: Src,
     /// Read, written or both.
@@ -18,7 +19,7 @@ pub(crate) struct Operand {
     /// How a read value is cut to the operand's type: the mask of its bits
     /// (all ones for addresses), or 0 for a predicate (any set bit is 1).
     pub read_mask: u64,
-    /// How a written value becomes the register's: see [`Operand::widen`].
+    /// How a written value becomes the register's: see [`StepOperand::widen`].
     pub write: Write,
 }
 
@@ -37,7 +38,7 @@ pub(crate) enum Write {
     Raw,
 }
 
-impl Operand {
+impl StepOperand {
     /// The value `v` read from the operand's source, cut to its type.
     #[inline(always)]
     pub fn cut(&self, v: u64) -> u64 {
@@ -162,7 +163,7 @@ pub(crate) enum Op {
     Lane {
         sem: Semantics,
         mods: Mods,
-        slots: Box<[Operand]>,
+        slots: Box<[StepOperand]>,
         carry: bool,
     },
     /// A warp collective: its warp side, over the member mask in the last
@@ -170,7 +171,7 @@ pub(crate) enum Op {
     Warp {
         sem: Semantics,
         mods: Mods,
-        slots: Box<[Operand]>,
+        slots: Box<[StepOperand]>,
         run: WarpFn,
         aligned: bool,
     },
@@ -178,24 +179,27 @@ pub(crate) enum Op {
     Machine {
         sem: Semantics,
         mods: Mods,
-        slots: Box<[Operand]>,
+        slots: Box<[StepOperand]>,
     },
     /// `bra`.
     Branch(u32),
     /// `brx.idx`.
-    BranchIndexed { index: Operand, targets: Box<[u32]> },
+    BranchIndexed {
+        index: StepOperand,
+        targets: Box<[u32]>,
+    },
     /// `call` of a function of the module, or of one whose address a
     /// register holds.
     Call {
         callee: Callee,
-        args: Box<[Operand]>,
-        returns: Box<[Operand]>,
+        args: Box<[StepOperand]>,
+        returns: Box<[StepOperand]>,
     },
     /// `call` of a function the CUDA driver provides.
     Builtin {
         builtin: Builtin,
-        args: Box<[Operand]>,
-        returns: Box<[Operand]>,
+        args: Box<[StepOperand]>,
+        returns: Box<[StepOperand]>,
     },
     /// `ret`.
     Return,
@@ -208,7 +212,7 @@ pub(crate) enum Op {
     /// add's type with its `.ftz`/`.sat`.
     Fused {
         mods: Mods,
-        slots: Box<[Operand]>,
+        slots: Box<[StepOperand]>,
         negate: [u64; 2],
     },
     /// Copies registers (`(from, to)`), then runs `op`: a fused `mul` whose
@@ -227,7 +231,7 @@ pub(crate) enum Callee {
     /// Function `index` of the module.
     Direct(u32),
     /// The function whose address the operand holds.
-    Indirect(Operand),
+    Indirect(StepOperand),
 }
 
 /// The functions the CUDA driver gives every program.
@@ -269,7 +273,7 @@ pub(crate) struct Step {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Binding {
     /// A `.reg` parameter: a register of the callee's frame.
-    Register(Operand),
+    Register(StepOperand),
     /// A `.param` parameter: bytes at an offset of the callee's frame.
     Frame { offset: u64, size: u64 },
 }
@@ -314,7 +318,7 @@ pub(crate) fn operand(
     access: OperandAccess,
     ty: Option<ScalarType>,
     reg_bits: u32,
-) -> Operand {
+) -> StepOperand {
     let (read_mask, write) = match ty {
         Some(ScalarType::Pred) => (0, Write::Predicate),
         Some(t) => {
@@ -336,7 +340,7 @@ pub(crate) fn operand(
             },
         ),
     };
-    Operand {
+    StepOperand {
         src,
         access,
         read_mask,
@@ -345,7 +349,7 @@ pub(crate) fn operand(
 }
 
 /// The operation of `sem` with modifiers `mods` over `slots`, by its class.
-pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[Operand]>) -> Op {
+pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[StepOperand]>) -> Op {
     match sem::class(sem) {
         Class::Lane => Op::Lane {
             sem,

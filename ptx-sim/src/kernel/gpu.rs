@@ -9,6 +9,7 @@
 //! illegal address, a `trap`) resets the device's context, so that the
 //! next launch starts clean.
 
+use super::gpu_error::GpuError;
 use cudarc::driver::{result, sys};
 use std::ffi::{CString, c_void};
 
@@ -43,7 +44,7 @@ pub(crate) struct GpuResult {
 }
 
 /// The GPU the launches run on (device 0), or why there is none.
-pub(crate) fn device() -> Result<String, String> {
+pub(crate) fn device() -> Result<String, GpuError> {
     Gpu::shared().map(|gpu| gpu.name.clone())
 }
 
@@ -64,22 +65,22 @@ unsafe impl Sync for Gpu {}
 
 impl Gpu {
     /// GPU 0, opened once for the process, or why there is none.
-    pub(crate) fn shared() -> Result<&'static Gpu, String> {
-        static GPU: std::sync::OnceLock<Result<Gpu, String>> = std::sync::OnceLock::new();
+    pub(crate) fn shared() -> Result<&'static Gpu, GpuError> {
+        static GPU: std::sync::OnceLock<Result<Gpu, GpuError>> = std::sync::OnceLock::new();
         GPU.get_or_init(Gpu::open).as_ref().map_err(Clone::clone)
     }
 
     /// GPU 0, or why there is none.
-    fn open() -> Result<Gpu, String> {
+    fn open() -> Result<Gpu, GpuError> {
         // SAFETY: loading the library runs no code of ours; it only looks
         // for `libcuda`, as the driver calls below would.
         if !unsafe { sys::is_culib_present() } {
-            return Err("no CUDA driver on this machine (libcuda.so was not found)".into());
+            return Err(GpuError::NoDriver);
         }
         result::init().map_err(|e| driver("cuInit", e))?;
         let count = result::device::get_count().map_err(|e| driver("cuDeviceGetCount", e))?;
         if count == 0 {
-            return Err("the CUDA driver sees no GPU".into());
+            return Err(GpuError::NoGpu);
         }
         let dev = result::device::get(0).map_err(|e| driver("cuDeviceGet", e))?;
         let name = result::device::get_name(dev).map_err(|e| driver("cuDeviceGetName", e))?;
@@ -90,7 +91,7 @@ impl Gpu {
     }
 
     /// Makes the context current on the calling thread.
-    pub(crate) fn enter(&self) -> Result<(), String> {
+    pub(crate) fn enter(&self) -> Result<(), GpuError> {
         // SAFETY: the context is retained for the process's life.
         unsafe { result::ctx::set_current(self.ctx) }.map_err(|e| driver("cuCtxSetCurrent", e))
     }
@@ -104,21 +105,21 @@ impl Gpu {
     }
 
     /// An allocation of `bytes` (at least one).
-    pub(crate) fn alloc(&self, bytes: usize) -> Result<u64, String> {
+    pub(crate) fn alloc(&self, bytes: usize) -> Result<u64, GpuError> {
         self.enter()?;
         // SAFETY: a fresh allocation in the current context.
         unsafe { result::malloc_sync(bytes.max(1)) }.map_err(|e| driver("cuMemAlloc", e))
     }
 
     /// Frees an allocation [`Gpu::alloc`] made.
-    pub(crate) fn free(&self, ptr: u64) -> Result<(), String> {
+    pub(crate) fn free(&self, ptr: u64) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller frees each allocation once.
         unsafe { result::free_sync(ptr) }.map_err(|e| driver("cuMemFree", e))
     }
 
     /// Copies `bytes` to device address `ptr`.
-    pub(crate) fn write(&self, ptr: u64, bytes: &[u8]) -> Result<(), String> {
+    pub(crate) fn write(&self, ptr: u64, bytes: &[u8]) -> Result<(), GpuError> {
         if bytes.is_empty() {
             return Ok(());
         }
@@ -128,7 +129,7 @@ impl Gpu {
     }
 
     /// Copies device address `ptr`'s bytes into `bytes`.
-    pub(crate) fn read(&self, ptr: u64, bytes: &mut [u8]) -> Result<(), String> {
+    pub(crate) fn read(&self, ptr: u64, bytes: &mut [u8]) -> Result<(), GpuError> {
         if bytes.is_empty() {
             return Ok(());
         }
@@ -138,14 +139,14 @@ impl Gpu {
     }
 
     /// Sets `len` bytes at `ptr` to `value`.
-    pub(crate) fn fill(&self, ptr: u64, value: u8, len: usize) -> Result<(), String> {
+    pub(crate) fn fill(&self, ptr: u64, value: u8, len: usize) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller checked that `ptr` holds `len` bytes.
         unsafe { result::memset_d8_sync(ptr, value, len) }.map_err(|e| driver("cuMemsetD8", e))
     }
 
     /// Copies `len` bytes from `src` to `dst`, both device addresses.
-    pub(crate) fn copy(&self, dst: u64, src: u64, len: usize) -> Result<(), String> {
+    pub(crate) fn copy(&self, dst: u64, src: u64, len: usize) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller checked that both hold `len` bytes.
         unsafe { result::memcpy_dtod_sync(dst, src, len) }.map_err(|e| driver("cuMemcpyDtoD", e))
@@ -158,16 +159,22 @@ impl Gpu {
     }
 
     /// The address and size of the loaded `module`'s variable `name`.
-    pub(crate) fn global(&self, module: sys::CUmodule, name: &str) -> Result<(u64, usize), String> {
+    pub(crate) fn global(
+        &self,
+        module: sys::CUmodule,
+        name: &str,
+    ) -> Result<(u64, usize), GpuError> {
         self.enter()?;
-        let symbol = CString::new(name).map_err(|e| e.to_string())?;
+        let symbol = CString::new(name).map_err(|_| GpuError::NulInName(name.to_string()))?;
         // SAFETY: `module` is loaded in this context; the name is a C string.
-        unsafe { result::module::get_global(module, symbol) }
-            .map_err(|e| driver(&format!("cuModuleGetGlobal `{name}`"), e))
+        unsafe { result::module::get_global(module, symbol) }.map_err(|e| GpuError::Global {
+            name: name.to_string(),
+            error: name_of(e),
+        })
     }
 
     /// Loads `ptx` into the context.
-    pub(crate) fn load(&self, ptx: &str) -> Result<sys::CUmodule, String> {
+    pub(crate) fn load(&self, ptx: &str) -> Result<sys::CUmodule, GpuError> {
         self.enter()?;
         load(ptx)
     }
@@ -178,7 +185,7 @@ impl Gpu {
         &self,
         module: sys::CUmodule,
         launch: &GpuLaunch<'_>,
-    ) -> Result<Copies, String> {
+    ) -> Result<Copies, GpuError> {
         self.enter()?;
         let mut allocations = Vec::new();
         let outcome = launch_in(launch, module, &mut allocations);
@@ -191,7 +198,7 @@ impl Gpu {
 }
 
 /// Runs `launch` on GPU 0, in a module loaded for it alone.
-pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, String> {
+pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, GpuError> {
     let gpu = Gpu::shared()?;
     let module = gpu.load(launch.ptx)?;
     let outcome = gpu.launch(module, launch);
@@ -218,8 +225,9 @@ fn launch_in(
     launch: &GpuLaunch<'_>,
     module: sys::CUmodule,
     allocations: &mut Vec<sys::CUdeviceptr>,
-) -> Result<Copies, String> {
-    let entry = CString::new(launch.entry).map_err(|e| e.to_string())?;
+) -> Result<Copies, GpuError> {
+    let entry =
+        CString::new(launch.entry).map_err(|_| GpuError::NulInName(launch.entry.to_string()))?;
     // SAFETY: `module` is loaded; the name is a C string.
     let function = unsafe { result::module::get_function(module, entry) }
         .map_err(|e| driver("cuModuleGetFunction", e))?;
@@ -269,8 +277,7 @@ fn launch_in(
         )
     }
     .map_err(|e| driver("cuLaunchKernel", e))?;
-    result::ctx::synchronize()
-        .map_err(|e| format!("the kernel failed on the GPU: {}", name_of(e)))?;
+    result::ctx::synchronize().map_err(|e| GpuError::KernelFailed { error: name_of(e) })?;
     let mut buffers = Vec::with_capacity(launch.buffers.len());
     for (bytes, &ptr) in launch.buffers.iter().zip(allocations.iter()) {
         let mut back = vec![0u8; bytes.len()];
@@ -283,11 +290,15 @@ fn launch_in(
     }
     let mut globals = Vec::new();
     for &name in &launch.globals {
-        let symbol = CString::new(name).map_err(|e| e.to_string())?;
+        let symbol = CString::new(name).map_err(|_| GpuError::NulInName(name.to_string()))?;
         // SAFETY: `module` is loaded; the variable's bytes are copied out
         // whole.
-        let (ptr, size) = unsafe { result::module::get_global(module, symbol) }
-            .map_err(|e| driver(&format!("cuModuleGetGlobal `{name}`"), e))?;
+        let (ptr, size) = unsafe { result::module::get_global(module, symbol) }.map_err(|e| {
+            GpuError::Global {
+                name: name.to_string(),
+                error: name_of(e),
+            }
+        })?;
         let mut back = vec![0u8; size];
         if size > 0 {
             unsafe { result::memcpy_dtoh_sync(&mut back, ptr) }
@@ -300,8 +311,8 @@ fn launch_in(
 
 /// Loads `ptx` into the current context; a module the driver rejects is an
 /// error holding the JIT compiler's log.
-fn load(ptx: &str) -> Result<sys::CUmodule, String> {
-    let text = CString::new(ptx).map_err(|_| "the module's text holds a NUL byte".to_string())?;
+fn load(ptx: &str) -> Result<sys::CUmodule, GpuError> {
+    let text = CString::new(ptx).map_err(|_| GpuError::NulInModule)?;
     let mut log = vec![0u8; 16 * 1024];
     let mut options = [
         sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
@@ -326,11 +337,10 @@ fn load(ptx: &str) -> Result<sys::CUmodule, String> {
         Err(e) => {
             let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
             let log = String::from_utf8_lossy(&log[..end]);
-            Err(format!(
-                "the CUDA driver rejected the module ({}): {}",
-                name_of(e),
-                log.trim()
-            ))
+            Err(GpuError::ModuleRejected {
+                error: name_of(e),
+                log: log.trim().to_string(),
+            })
         }
     }
 }
@@ -343,6 +353,9 @@ fn name_of(e: result::DriverError) -> String {
 }
 
 /// A failed driver call, named.
-fn driver(call: &str, e: result::DriverError) -> String {
-    format!("{call} failed: {}", name_of(e))
+fn driver(call: &'static str, e: result::DriverError) -> GpuError {
+    GpuError::Call {
+        call,
+        error: name_of(e),
+    }
 }

@@ -3,6 +3,7 @@
 //! run, and what it left in memory.
 
 use super::cta::Steps;
+use super::gpu_error::GpuError;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
@@ -759,6 +760,7 @@ impl<'m> KernelLaunch<'m> {
             Backend::Auto => match gpu_device() {
                 Ok(_) => self.on_gpu(),
                 Err(why) => {
+                    let why = why.to_string();
                     static SAID: AtomicBool = AtomicBool::new(false);
                     if let Some(line) = fallback_notice(&SAID, &why, self.quiet_fallback) {
                         eprintln!("{line}");
@@ -803,15 +805,15 @@ impl<'m> KernelLaunch<'m> {
     /// Runs the kernel on a GPU through `run`.
     fn on_gpu_with(
         &self,
-        run: impl FnOnce(GpuRequest<'_>) -> Result<GpuOutcome, String>,
+        run: impl FnOnce(GpuRequest<'_>) -> Result<GpuOutcome, GpuError>,
     ) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
         self.check_shape(entry.static_shared)?;
         let params = self.params()?;
-        let gpu_error = |detail: String| KernelError::Gpu {
+        let gpu_error = |why: GpuError| KernelError::Gpu {
             entry: self.name(),
-            detail,
+            detail: why.to_string(),
         };
         let pointers = self
             .args
@@ -970,7 +972,7 @@ struct GpuOutcome {
 
 /// The GPU that launches run on, or why there is none.
 #[cfg(feature = "cuda")]
-fn gpu_device() -> Result<String, String> {
+fn gpu_device() -> Result<String, GpuError> {
     super::gpu::device()
 }
 
@@ -994,7 +996,7 @@ impl GpuRequest<'_> {
 }
 
 #[cfg(feature = "cuda")]
-fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, String> {
+fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, GpuError> {
     let ran = super::gpu::run(&r.as_launch())?;
     Ok(GpuOutcome {
         device: ran.device,
@@ -1003,19 +1005,14 @@ fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, String> {
     })
 }
 
-/// Without the `cuda` feature there is no GPU backend.
 #[cfg(not(feature = "cuda"))]
-const NO_CUDA: &str =
-    "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature";
-
-#[cfg(not(feature = "cuda"))]
-fn gpu_device() -> Result<String, String> {
-    Err(NO_CUDA.to_string())
+fn gpu_device() -> Result<String, GpuError> {
+    Err(GpuError::NoBackend)
 }
 
 #[cfg(not(feature = "cuda"))]
-fn run_on_gpu(_: GpuRequest<'_>) -> Result<GpuOutcome, String> {
-    Err(NO_CUDA.to_string())
+fn run_on_gpu(_: GpuRequest<'_>) -> Result<GpuOutcome, GpuError> {
+    Err(GpuError::NoBackend)
 }
 
 /// What a kernel launch left.

@@ -17,7 +17,7 @@
 //! * a function's name is an address that an indirect `call` takes.
 
 use super::code::{
-    Binding, Builtin, Callee, FunctionCode, Layout, Op, Operand, RESERVED_SHARED, Src, Step,
+    Binding, Builtin, Callee, FunctionCode, Layout, Op, RESERVED_SHARED, Src, Step, StepOperand,
     exec_op, operand, special,
 };
 use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
@@ -867,7 +867,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         Ok(match kind {
             StepKind::Exec { form, mods, slots } => {
                 let mut mods = *mods;
-                let operands: Vec<Operand> = slots
+                let operands: Vec<StepOperand> = slots
                     .iter()
                     .map(|s| self.operand(s))
                     .collect::<Result<_, _>>()?;
@@ -943,7 +943,7 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
         })
     }
 
-    fn operand(&mut self, slot: &Slot) -> Result<Operand, LoadError> {
+    fn operand(&mut self, slot: &Slot) -> Result<StepOperand, LoadError> {
         let reg = |this: &Self, index: usize| (this.registers[index], this.register_bits[index]);
         Ok(match slot.source {
             SlotSource::Register { index, half } if half == ptx_core::NEGATED => operand(

@@ -26,6 +26,7 @@ mod cta;
 mod fma_fusion;
 #[cfg(feature = "cuda")]
 pub(crate) mod gpu;
+pub(crate) mod gpu_error;
 mod grid;
 pub(crate) mod launch;
 mod load;

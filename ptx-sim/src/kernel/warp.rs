@@ -23,8 +23,8 @@
 //! write lets it run), or when its lanes exit.
 
 use super::code::{
-    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Operand, RESERVED_SHARED,
-    RESERVED_SHARED_END, Reserved, Special, Src,
+    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, RESERVED_SHARED, RESERVED_SHARED_END,
+    Reserved, Special, Src, StepOperand,
 };
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
@@ -249,7 +249,7 @@ impl Warp {
         let base = frame.reg_base as usize;
         let written = &mut self.written;
         // The register an operand reads, if it reads one.
-        let reads_register = |o: &Operand| match o.src {
+        let reads_register = |o: &StepOperand| match o.src {
             Src::Reg(r) | Src::NotPred(r) | Src::RegPlus(r, _)
                 if o.access != OperandAccess::Write =>
             {
@@ -271,7 +271,7 @@ impl Warp {
             }
             op = inner;
         }
-        let (reads, writes, callee): (&[Operand], &[Operand], _) = match op {
+        let (reads, writes, callee): (&[StepOperand], &[StepOperand], _) = match op {
             Op::Lane { slots, .. }
             | Op::Warp { slots, .. }
             | Op::Machine { slots, .. }
@@ -593,7 +593,7 @@ impl Warp {
     pub(crate) fn read(
         &self,
         cx: &Fixed<'_>,
-        o: &Operand,
+        o: &StepOperand,
         l: usize,
         base: usize,
         local_base: u64,
@@ -622,7 +622,7 @@ impl Warp {
     fn read_column<const W: usize>(
         &self,
         cx: &Fixed<'_>,
-        o: &Operand,
+        o: &StepOperand,
         mask: u32,
         base: usize,
         local_base: u64,
@@ -667,7 +667,7 @@ impl Warp {
     #[inline(always)]
     fn write_column<const W: usize>(
         &mut self,
-        o: &Operand,
+        o: &StepOperand,
         mask: u32,
         base: usize,
         rows: &[[u64; W]; 32],
@@ -692,7 +692,7 @@ impl Warp {
     /// Writes `v` to `o` for lane `l` (nothing unless `o` is a register it
     /// writes).
     #[inline(always)]
-    pub(crate) fn write(&mut self, o: &Operand, l: usize, base: usize, v: u64) {
+    pub(crate) fn write(&mut self, o: &StepOperand, l: usize, base: usize, v: u64) {
         if let Src::Reg(r) = o.src
             && o.access != OperandAccess::Read
         {
@@ -726,7 +726,7 @@ impl Warp {
     fn gather(
         &self,
         cx: &Fixed<'_>,
-        slots: &[Operand],
+        slots: &[StepOperand],
         mask: u32,
         frame: &Frame,
         rows: &mut [Slots; 32],
@@ -738,7 +738,7 @@ impl Warp {
     }
 
     /// Writes each lane of `mask`'s written slots back from `rows`.
-    fn scatter(&mut self, slots: &[Operand], mask: u32, frame: &Frame, rows: &[Slots; 32]) {
+    fn scatter(&mut self, slots: &[StepOperand], mask: u32, frame: &Frame, rows: &[Slots; 32]) {
         let base = frame.reg_base as usize;
         for (k, o) in slots.iter().enumerate() {
             self.write_column(o, mask, base, rows, k);
@@ -752,7 +752,7 @@ impl Warp {
         cx: &mut CtaContext<'_>,
         sem: Semantics,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         run: crate::machine::WarpFn,
         members: u32,
         frame: &Frame,
@@ -821,7 +821,7 @@ impl Warp {
         cx: &Fixed<'_>,
         active: u32,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         negate: [u64; 2],
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
@@ -854,7 +854,7 @@ impl Warp {
         active: u32,
         sem: Semantics,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         run: crate::machine::WarpFn,
         aligned: bool,
         frame: &Frame,
@@ -954,7 +954,7 @@ impl Warp {
         &mut self,
         cx: &mut CtaContext<'_>,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         frame: &Frame,
         lanes: u32,
     ) -> Result<(), (u32, Fault)> {
@@ -981,7 +981,7 @@ impl Warp {
         active: u32,
         sem: Semantics,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         frame: &Frame,
     ) -> Result<Option<Stop>, (u32, Fault)> {
         let pc = self.gpc;
@@ -1181,7 +1181,7 @@ impl Warp {
         cx: &mut CtaContext<'_>,
         active: u32,
         mods: &Mods,
-        slots: &[Operand],
+        slots: &[StepOperand],
         frame: &Frame,
         aligned: bool,
     ) -> Result<(), (u32, Fault)> {
@@ -1286,7 +1286,7 @@ impl Warp {
     fn branch_indexed(
         &mut self,
         active: u32,
-        index: &Operand,
+        index: &StepOperand,
         targets: &[u32],
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
@@ -1313,7 +1313,7 @@ impl Warp {
     }
 
     /// The value of a register or constant operand (no context needed).
-    fn regs_value(&self, o: &Operand, l: usize, base: usize) -> u64 {
+    fn regs_value(&self, o: &StepOperand, l: usize, base: usize) -> u64 {
         let v = match o.src {
             Src::Reg(r) => self.regs[(base + r as usize) * 32 + l],
             Src::Imm(v) => v,
@@ -1330,7 +1330,7 @@ impl Warp {
         cx: &mut CtaContext<'_>,
         active: u32,
         callee: &Callee,
-        args: &[Operand],
+        args: &[StepOperand],
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
         let pc = self.gpc;
@@ -1432,7 +1432,7 @@ impl Warp {
     fn bind(
         &mut self,
         cx: &Fixed<'_>,
-        arg: &Operand,
+        arg: &StepOperand,
         from: &Frame,
         binding: &Binding,
         to: &Frame,
@@ -1484,7 +1484,7 @@ impl Warp {
     pub(crate) fn arg_bytes(
         &mut self,
         cx: &Fixed<'_>,
-        arg: &Operand,
+        arg: &StepOperand,
         from: &Frame,
         size: u64,
         l: usize,
@@ -1574,7 +1574,7 @@ impl Warp {
         check: Option<&mut CtaCheck>,
         binding: &Binding,
         from: &Frame,
-        dest: &Operand,
+        dest: &StepOperand,
         to: &Frame,
         l: usize,
     ) -> Result<(), Fault> {
@@ -1601,7 +1601,7 @@ impl Warp {
     pub(crate) fn put_result(
         &mut self,
         check: Option<&mut CtaCheck>,
-        dest: &Operand,
+        dest: &StepOperand,
         to: &Frame,
         l: usize,
         value: u64,
@@ -1706,7 +1706,7 @@ impl Warp {
 /// [`sem::run_lanes`]).
 struct LaneRun<'w, 'c, 'x> {
     warp: &'w mut Warp,
-    slots: &'w [Operand],
+    slots: &'w [StepOperand],
     mask: u32,
     base: usize,
     local_base: u64,

@@ -43,6 +43,21 @@ pub(crate) type FiberId = usize;
 /// The thread that runs the CTA (the launch's worker), as a switch target.
 pub(crate) const MAIN: FiberId = usize::MAX;
 
+/// Why a fiber could not be had for a lane (the lanes from it on do not
+/// start: [`crate::fault::Fault::NotStarted`] gives this as its reason).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SpawnError {
+    /// The operating system gave no memory for the lane's stack.
+    #[error("cannot allocate a lane stack: {0}")]
+    Stack(std::io::Error),
+    /// One fiber more than the lanes it was made for.
+    #[error("more than {lanes} fibers for {lanes} lanes")]
+    TooMany {
+        /// The lanes, each with its fiber already.
+        lanes: usize,
+    },
+}
+
 /// A fiber to switch to, with its saved stack pointer (native fibers;
 /// 0 for portable ones), read when it was chosen so that the switch
 /// itself need not look it up: a switch is on the path from one lane to
@@ -145,9 +160,8 @@ pub(crate) struct ColoredStack {
 
 impl ColoredStack {
     /// A new stack of at least `size` bytes.
-    fn new(size: usize) -> Result<ColoredStack, String> {
-        let stack =
-            DefaultStack::new(size).map_err(|e| format!("cannot allocate a lane stack: {e}"))?;
+    fn new(size: usize) -> Result<ColoredStack, SpawnError> {
+        let stack = DefaultStack::new(size).map_err(SpawnError::Stack)?;
         let color = ALLOCATED.with(|a| a.replace(a.get() + 1));
         // 32 colours of two cache lines each cover a 4 KiB page.
         let offset = (color % 32) * 128;
@@ -175,7 +189,7 @@ impl ColoredStack {
     }
 
     /// A stack of at least `size` bytes, from the pool when one is there.
-    fn take(size: usize) -> Result<ColoredStack, String> {
+    fn take(size: usize) -> Result<ColoredStack, SpawnError> {
         let mut pool = STACKS.take();
         let pooled = pool.pop();
         STACKS.set(pool);
@@ -334,7 +348,7 @@ impl<'a> Fibers<'a> {
 
     /// A new fiber, ready to start `entry` when first switched to.
     #[inline(always)]
-    pub(crate) fn spawn(&self) -> Result<FiberId, String> {
+    pub(crate) fn spawn(&self) -> Result<FiberId, SpawnError> {
         // The common case: a native fiber on a pooled stack that is large
         // enough, laid out in a dozen instructions.
         if let Backend::Native {
@@ -369,7 +383,7 @@ impl<'a> Fibers<'a> {
     /// [`Fibers::spawn`] when the fiber needs a new stack, or is a
     /// portable one (or one too many).
     #[inline(never)]
-    fn spawn_slow(&self) -> Result<FiberId, String> {
+    fn spawn_slow(&self) -> Result<FiberId, SpawnError> {
         match &self.backend {
             Backend::Native {
                 sps,
@@ -380,7 +394,7 @@ impl<'a> Fibers<'a> {
             } => {
                 let me = spawned.get();
                 if me >= *capacity {
-                    return Err(format!("more than {me} fibers for {me} lanes"));
+                    return Err(SpawnError::TooMany { lanes: me });
                 }
                 let mut stacks = stacks.borrow_mut();
                 // Fiber `me` runs on pooled stack `me` (a finished fiber's:

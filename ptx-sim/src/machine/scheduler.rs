@@ -65,7 +65,7 @@ impl CtaCore {
             match self.fibers().spawn() {
                 Ok(f) => f,
                 Err(e) => {
-                    self.fail_unstarted(e);
+                    self.fail_unstarted(e.to_string());
                     MAIN
                 }
             }

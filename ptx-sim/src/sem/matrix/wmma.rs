@@ -38,8 +38,8 @@
 //!
 //! ```
 //! use ptx_core::{Shape, ScalarType};
-//! use ptx_sim::sem::matrix::wmma::{Fragment, Operand};
-//! let a = Fragment::new(Operand::A, Shape { m: 16, n: 16, k: 16 }, ScalarType::F16).unwrap();
+//! use ptx_sim::sem::matrix::wmma::{Fragment, FragmentRole};
+//! let a = Fragment::new(FragmentRole::A, Shape { m: 16, n: 16, k: 16 }, ScalarType::F16).unwrap();
 //! // Lane 5 holds A[1][2..4] in register 0 and A[9][2..4] in register 1,
 //! // as mma.m16n8k16's A fragment; registers 4-7 repeat 0-3.
 //! assert_eq!(a.position(5, 0, 1), (1, 3));
@@ -79,9 +79,9 @@ use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::sem::memory::address::{Reach, shared_offset, store_bytes};
 use ptx_core::{Flags, Layout, Rounding, ScalarType, Shape};
 
-/// Which operand of `D = A·B + C` a fragment holds.
+/// Which part of `D = A·B + C` a fragment holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
+pub enum FragmentRole {
     /// A, `m`×`k`.
     A,
     /// B, `k`×`n`.
@@ -120,10 +120,10 @@ pub struct Fragment {
 }
 
 impl Fragment {
-    /// The fragment of `operand` for a `shape` of element type `ty`, or
+    /// The fragment in `role` for a `shape` of element type `ty`, or
     /// why there is none (a [`Fault::Malformed`]: the checker admits no
     /// such form).
-    pub fn new(operand: Operand, shape: Shape, ty: ScalarType) -> Result<Fragment, Fault> {
+    pub fn new(role: FragmentRole, shape: Shape, ty: ScalarType) -> Result<Fragment, Fault> {
         let (m, n, k) = (
             usize::from(shape.m),
             usize::from(shape.n),
@@ -133,13 +133,13 @@ impl Fragment {
         let reg_bits = if ty == ScalarType::F64 { 64 } else { 32 };
         // m8n32k16 runs as Dᵀ = Bᵀ·Aᵀ.
         let swapped = m < n;
-        let (rows, cols, lines_are_rows, height) = match operand {
-            Operand::A => (m, k, true, if swapped { 1 } else { 2 }),
-            Operand::B => (k, n, false, if swapped { 2 } else { 1 }),
-            Operand::Accumulator => (m, n, !swapped, 2),
+        let (rows, cols, lines_are_rows, height) = match role {
+            FragmentRole::A => (m, k, true, if swapped { 1 } else { 2 }),
+            FragmentRole::B => (k, n, false, if swapped { 2 } else { 1 }),
+            FragmentRole::Accumulator => (m, n, !swapped, 2),
         };
-        let (chunk, regs_per_core) = match operand {
-            Operand::Accumulator => (2, (2 * elem_bits).div_ceil(reg_bits)),
+        let (chunk, regs_per_core) = match role {
+            FragmentRole::Accumulator => (2, (2 * elem_bits).div_ceil(reg_bits)),
             _ => (reg_bits / elem_bits, 1),
         };
         let (outer, inner) = if lines_are_rows {
@@ -151,14 +151,14 @@ impl Fragment {
             return Err(Fault::malformed(
                 "wmma",
                 format!(
-                    "no fragment of {operand:?} for m{m}n{n}k{k} with .{} elements",
+                    "no fragment of {role:?} for m{m}n{n}k{k} with .{} elements",
                     ty.name()
                 ),
             ));
         }
         let inner_blocks = inner / (4 * chunk);
         let cores = outer / 8 * inner_blocks;
-        let multiplicand = operand != Operand::Accumulator;
+        let multiplicand = role != FragmentRole::Accumulator;
         // The sm_70 ABI: .f16 multiplicands have eight registers.
         let regs = if multiplicand && ty == ScalarType::F16 {
             8
@@ -225,17 +225,17 @@ impl Fragment {
 
 /// `wmma.load.a.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 pub fn load_a_warp(call: &mut WarpCall<'_>) -> SemResult {
-    load_warp(call, Operand::A)
+    load_warp(call, FragmentRole::A)
 }
 
 /// `wmma.load.b.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 pub fn load_b_warp(call: &mut WarpCall<'_>) -> SemResult {
-    load_warp(call, Operand::B)
+    load_warp(call, FragmentRole::B)
 }
 
 /// `wmma.load.c.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}`.
 pub fn load_c_warp(call: &mut WarpCall<'_>) -> SemResult {
-    load_warp(call, Operand::Accumulator)
+    load_warp(call, FragmentRole::Accumulator)
 }
 
 /// A load's or store's fragment and where its matrix lies.
@@ -247,11 +247,11 @@ struct Placement {
 }
 
 impl Placement {
-    /// The fragment of `operand` and the warp's address and stride: the
+    /// The fragment of `role` and the warp's address and stride: the
     /// address before the registers for a store, after them for a load,
     /// the stride (if written) last. Every lane must give the same; row and
     /// column starts must be aligned to the fragment's size.
-    fn of(call: &WarpCall<'_>, operand: Operand, store: bool) -> Result<Placement, Fault> {
+    fn of(call: &WarpCall<'_>, role: FragmentRole, store: bool) -> Result<Placement, Fault> {
         let key = call.key;
         let shape = call
             .mods
@@ -261,7 +261,7 @@ impl Placement {
             .mods
             .ty(0)
             .ok_or_else(|| Fault::malformed(key, "without a type"))?;
-        let fragment = Fragment::new(operand, shape, ty)?;
+        let fragment = Fragment::new(role, shape, ty)?;
         let regs = fragment.regs;
         let addr_slot = if store { 0 } else { regs };
         if call.len != regs + 2 {
@@ -370,12 +370,12 @@ enum Lowering {
 impl Lowering {
     /// How a load or store of `f` with its lines along the memory's rows
     /// (`along`: row-major lines are rows) is built.
-    fn of(operand: Operand, f: &Fragment, along: bool) -> Lowering {
-        match (operand, f.elem_bits) {
-            (Operand::A | Operand::B, 16 | 4 | 1) => Lowering::Ldsm,
-            (Operand::A | Operand::B, 8) if along => Lowering::Ldsm,
-            (Operand::A | Operand::B, 8) => Lowering::PerElement,
-            (Operand::Accumulator, 16) => Lowering::PerCore,
+    fn of(role: FragmentRole, f: &Fragment, along: bool) -> Lowering {
+        match (role, f.elem_bits) {
+            (FragmentRole::A | FragmentRole::B, 16 | 4 | 1) => Lowering::Ldsm,
+            (FragmentRole::A | FragmentRole::B, 8) if along => Lowering::Ldsm,
+            (FragmentRole::A | FragmentRole::B, 8) => Lowering::PerElement,
+            (FragmentRole::Accumulator, 16) => Lowering::PerCore,
             _ if along || f.per_register() * f.regs_per_core == 1 => Lowering::PerCore,
             _ => Lowering::PerRegister,
         }
@@ -391,7 +391,7 @@ impl Lowering {
 fn record_requests(
     call: &mut WarpCall<'_>,
     place: &Placement,
-    operand: Operand,
+    role: FragmentRole,
     kind: RequestKind,
 ) {
     let f = place.fragment;
@@ -418,7 +418,7 @@ fn record_requests(
             .collect()
     };
     let along = place.row_major == f.lines_are_rows;
-    let lowering = Lowering::of(operand, &f, along);
+    let lowering = Lowering::of(role, &f, along);
     if lowering == Lowering::Ldsm {
         let mut instructions: Vec<(u64, u64)> = Vec::new();
         for c in 0..f.cores {
@@ -458,9 +458,9 @@ fn record_requests(
     }
 }
 
-fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
-    let place = Placement::of(call, operand, false)?;
-    record_requests(call, &place, operand, RequestKind::Load);
+fn load_warp(call: &mut WarpCall<'_>, role: FragmentRole) -> SemResult {
+    let place = Placement::of(call, role, false)?;
+    record_requests(call, &place, role, RequestKind::Load);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;
@@ -487,8 +487,8 @@ fn load_warp(call: &mut WarpCall<'_>, operand: Operand) -> SemResult {
 
 /// `wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}`.
 pub fn store_warp(call: &mut WarpCall<'_>) -> SemResult {
-    let place = Placement::of(call, Operand::Accumulator, true)?;
-    record_requests(call, &place, Operand::Accumulator, RequestKind::Store);
+    let place = Placement::of(call, FragmentRole::Accumulator, true)?;
+    record_requests(call, &place, FragmentRole::Accumulator, RequestKind::Store);
     let f = place.fragment;
     let bits = f.elem_bits;
     let size = bits.div_ceil(8) as u64;
@@ -550,10 +550,10 @@ pub fn mma_warp(call: &mut WarpCall<'_>) -> SemResult {
     };
     let frag = |op, ty| Fragment::new(op, shape, ty);
     let (fd, fa, fb, fc) = (
-        frag(Operand::Accumulator, dt)?,
-        frag(Operand::A, at)?,
-        frag(Operand::B, bt)?,
-        frag(Operand::Accumulator, ct)?,
+        frag(FragmentRole::Accumulator, dt)?,
+        frag(FragmentRole::A, at)?,
+        frag(FragmentRole::B, bt)?,
+        frag(FragmentRole::Accumulator, ct)?,
     );
     let (a0, b0, c0) = (fd.regs, fd.regs + fa.regs, fd.regs + fa.regs + fb.regs);
     if call.len != c0 + fc.regs {

@@ -231,10 +231,10 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         "cu" | "cuh" | "h" | "hpp" | "cpp" => return check_cuda_file(&args.file, target),
         _ => {}
     }
-    let records = read_jsonl(&args.file)?;
+    let records = read_jsonl(&args.file).map_err(|e| e.to_string())?;
     let (mut passed, mut failed, mut unjudged) = (0usize, 0usize, 0usize);
     for record in &records {
-        let statement = Statement::from_record(record, target)?;
+        let statement = Statement::from_record(record, target).map_err(|e| e.to_string())?;
         let verdict = statement.check(target);
         let errors: Vec<String> = match &verdict {
             Ok(()) => Vec::new(),
@@ -291,10 +291,10 @@ fn verdict_word(ok: bool) -> &'static str {
 
 fn run_golden(args: GoldenArgs) -> Result<ExitCode, String> {
     use ptx_tools::golden::{Judge, Outcome, Record, approx_ok, exact, replay_thread, replay_warp};
-    let records = read_jsonl(&args.file)?;
+    let records = read_jsonl(&args.file).map_err(|e| e.to_string())?;
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for raw in &records {
-        let Some(record) = Record::from_json(raw)? else {
+        let Some(record) = Record::from_json(raw).map_err(|e| e.to_string())? else {
             skipped += 1;
             continue;
         };
@@ -353,11 +353,12 @@ fn run_extract(files: &[PathBuf]) -> Result<ExitCode, String> {
 /// The records of a golden file (those with an `error` left out) and the
 /// file's name.
 fn golden_records(file: &Path) -> Result<(Vec<ptx_tools::golden::Record>, String), String> {
-    let records = read_jsonl(file)?;
+    let records = read_jsonl(file).map_err(|e| e.to_string())?;
     let parsed: Vec<ptx_tools::golden::Record> = records
         .iter()
         .map(ptx_tools::golden::Record::from_json)
-        .collect::<Result<Vec<_>, _>>()?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?
         .into_iter()
         .flatten()
         .collect();
@@ -410,8 +411,9 @@ fn run_gen(file: &Path) -> Result<ExitCode, String> {
 fn run_coverage(files: &[PathBuf]) -> Result<ExitCode, String> {
     let mut records = Vec::new();
     for file in files {
-        for value in read_jsonl(file)? {
-            records.extend(ptx_tools::golden::Record::from_json(&value)?);
+        for value in read_jsonl(file).map_err(|e| e.to_string())? {
+            records
+                .extend(ptx_tools::golden::Record::from_json(&value).map_err(|e| e.to_string())?);
         }
     }
     out!(
@@ -438,7 +440,8 @@ fn run_sfu(args: &SfuArgs) -> Result<ExitCode, String> {
             args.sample_log,
             ptx_sim::kernel::Backend::Gpu,
             threads,
-        )?;
+        )
+        .map_err(|e| e.to_string())?;
         let examples: Vec<String> = tally
             .examples
             .iter()

@@ -111,7 +111,8 @@ fn run_cases(args: &RunArgs) -> Result<ExitCode, String> {
     if args.entry.is_some() || !args.args.is_empty() {
         return Err("--entry and --arg launch a module (.ptx), not kernel cases".into());
     }
-    let cases: Vec<_> = read_cases(&args.files)?
+    let cases: Vec<_> = read_cases(&args.files)
+        .map_err(|e| e.to_string())?
         .into_iter()
         .filter(|(c, _)| args.only.as_deref().is_none_or(|o| c.name.contains(o)))
         .collect();
@@ -127,7 +128,7 @@ fn run_cases(args: &RunArgs) -> Result<ExitCode, String> {
         let started = std::time::Instant::now();
         let outcome = match modules.get(&folder.join(&case.module)) {
             Ok(module) => replay_checked(case, module, args.workers, args.backend(), args.checks).0,
-            Err(e) => Outcome::Error(e),
+            Err(e) => Outcome::Error(e.to_string()),
         };
         bar.inc(1);
         if args.verbose {
