@@ -226,8 +226,9 @@ pub(crate) struct Lane {
     /// The `ptx!` statement it runs, where the expansion says (see
     /// [`super::current::note_site`]): what the sanitizer names.
     pub site: Cell<Option<StatementSite>>,
-    /// Whether its code has returned (set as it ends, cleared as it
-    /// starts): what a report of a CTA that spins leaves out.
+    /// Whether its code has returned (set as it ends, cleared when the
+    /// lane arrays go back to their pool): what a report of a CTA that
+    /// spins leaves out.
     pub done: Cell<bool>,
 }
 
@@ -377,6 +378,14 @@ impl LaneArrays {
     /// answers, and `poisoned` and `local` are reset only when the run set
     /// them (a deadlock, a lane's local memory).
     fn give_back(mut self, poisoned: bool, local_used: bool) {
+        // What the watch reads of a lane (its last statement, whether it
+        // returned) starts afresh for the next CTA here, once a CTA,
+        // rather than as each lane starts: resetting it there cost a
+        // launch of 1M one-`add` threads 12% more instructions.
+        for lane in &mut self.lanes {
+            *lane.site.get_mut() = None;
+            *lane.done.get_mut() = false;
+        }
         if poisoned || local_used {
             for lane in &mut self.lanes {
                 lane.poisoned.take();

@@ -339,11 +339,6 @@ where
             thread: self.thread(t),
             carry: Cell::new(false),
         };
-        // The lane's record, pooled from an earlier CTA's lane, starts afresh.
-        // SAFETY: `t` is below the thread count (`start_next`).
-        let lane = unsafe { core.lanes.get_unchecked(t) };
-        lane.site.set(None);
-        lane.done.set(false);
         // `ctx` outlives the lane's run, and whatever runs
         // after it on this fiber installs its own first (the next lane
         // here, a resumed lane in `rendezvous`, the outer lane at the end
@@ -358,7 +353,8 @@ where
         if let Some(finish) = core.at_lane_end.get() {
             finish(core, t);
         }
-        lane.done.set(true);
+        // SAFETY: `t` is below the thread count (`start_next`).
+        unsafe { core.lanes.get_unchecked(t) }.done.set(true);
         match result {
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.
