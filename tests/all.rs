@@ -10,6 +10,7 @@ mod examples;
 mod faults;
 mod global_memory;
 mod macro_basics;
+mod one_engine;
 mod real_world;
 mod sanitizer;
 mod special_functions;

@@ -82,7 +82,7 @@ fn a_spin_on_a_value_no_one_writes_stops_with_an_error() {
     assert!(
         err.faults
             .iter()
-            .all(|f| matches!(f.fault, Fault::Stalled { .. })),
+            .all(|f| matches!(f.fault, Fault::Hang { .. })),
         "{err}"
     );
 }

@@ -249,17 +249,14 @@ fn hang_of(err: &LaunchError) -> (&Fault, String) {
 }
 
 /// Runs `spin` as a launch of one CTA of 64 threads with 16 bytes of
-/// shared memory (an mbarrier at 0, a flag at 8) and a global flag,
-/// timing it: every such spin must end, well within the test's time.
+/// shared memory (an mbarrier at 0, a flag at 8) and a global flag: every
+/// such spin must end (how soon is not for a test to say: a loaded
+/// machine would make any time limit fail).
 fn spinning(spin: impl Fn(u32, u64) + Sync) -> LaunchError {
-    let start = std::time::Instant::now();
     let mut launch = Launch::new(1, 64);
     launch.shared_bytes(16);
     let flag = launch.global_from(&[0u32]);
-    let err = launch.run(|t| spin(t.tid[0], flag.addr)).unwrap_err();
-    let took = start.elapsed();
-    assert!(took.as_secs_f64() < 5.0, "the spin took {took:?}");
-    err
+    launch.run(|t| spin(t.tid[0], flag.addr)).unwrap_err()
 }
 
 /// An mbarrier expecting 2 arrivals that gets 1, as thread 0 sets it up,

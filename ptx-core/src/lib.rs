@@ -80,7 +80,7 @@ pub use print::print;
 pub use semantics::Semantics;
 pub use space::{ParamScope, SharedScope, StateSpace};
 pub use span::Span;
-pub use special::{SPECIAL_REGISTERS, SpecialRegister};
+pub use special::{SPECIAL_REGISTERS, SpecialKind, SpecialRegister};
 pub use syntax::{Item, Template};
 pub use table::{
     Bound, ConversionViolation, Family, Gate, ImmediatePolicy, InstructionForm, InstructionTable,

@@ -15,6 +15,8 @@ use crate::{PtxVersion, ScalarType, VectorWidth};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpecialRegister {
+    /// Which register it is: what a simulator matches on.
+    pub kind: SpecialKind,
     /// The name with its `%`, without component.
     pub name: &'static str,
     /// Whether the register is a `.v4` vector: components `.x .y .z`, the
@@ -28,8 +30,106 @@ pub struct SpecialRegister {
     pub min_ptx: PtxVersion,
 }
 
-const fn reg(name: &'static str, vector: bool, ty: ScalarType, min_sm: u32) -> SpecialRegister {
+/// Which special register a [`SpecialRegister`] is, one variant per
+/// register (a numbered family, `%envreg<n>`, is one variant: its member's
+/// number is [`SpecialRegister::number`]).
+///
+/// ```
+/// use ptx_core::{SpecialKind, SpecialRegister};
+/// assert_eq!(SpecialRegister::lookup("%ntid", Some("y")).unwrap().kind, SpecialKind::Ntid);
+/// assert_eq!(SpecialRegister::lookup("%envreg7", None).unwrap().kind, SpecialKind::Envreg);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialKind {
+    /// `%tid`
+    Tid,
+    /// `%ntid`
+    Ntid,
+    /// `%laneid`
+    Laneid,
+    /// `%warpid`
+    Warpid,
+    /// `%nwarpid`
+    Nwarpid,
+    /// `%ctaid`
+    Ctaid,
+    /// `%nctaid`
+    Nctaid,
+    /// `%smid`
+    Smid,
+    /// `%nsmid`
+    Nsmid,
+    /// `%gridid`
+    Gridid,
+    /// `%is_explicit_cluster`
+    IsExplicitCluster,
+    /// `%clusterid`
+    Clusterid,
+    /// `%nclusterid`
+    Nclusterid,
+    /// `%cluster_ctaid`
+    ClusterCtaid,
+    /// `%cluster_nctaid`
+    ClusterNctaid,
+    /// `%cluster_ctarank`
+    ClusterCtarank,
+    /// `%cluster_nctarank`
+    ClusterNctarank,
+    /// `%lanemask_eq`
+    LanemaskEq,
+    /// `%lanemask_le`
+    LanemaskLe,
+    /// `%lanemask_lt`
+    LanemaskLt,
+    /// `%lanemask_ge`
+    LanemaskGe,
+    /// `%lanemask_gt`
+    LanemaskGt,
+    /// `%clock`
+    Clock,
+    /// `%clock_hi`
+    ClockHi,
+    /// `%clock64`
+    Clock64,
+    /// `%globaltimer`
+    Globaltimer,
+    /// `%globaltimer_lo`
+    GlobaltimerLo,
+    /// `%globaltimer_hi`
+    GlobaltimerHi,
+    /// `%total_smem_size`
+    TotalSmemSize,
+    /// `%aggr_smem_size`
+    AggrSmemSize,
+    /// `%dynamic_smem_size`
+    DynamicSmemSize,
+    /// `%reserved_smem_offset_begin`
+    ReservedSmemOffsetBegin,
+    /// `%reserved_smem_offset_end`
+    ReservedSmemOffsetEnd,
+    /// `%reserved_smem_offset_cap`
+    ReservedSmemOffsetCap,
+    /// `%current_graph_exec`
+    CurrentGraphExec,
+    /// `%pm<n>`
+    Pm,
+    /// `%pm<n>_64`
+    Pm64,
+    /// `%envreg<n>`
+    Envreg,
+    /// `%reserved_smem_offset_<n>`
+    ReservedSmemOffsetN,
+}
+
+const fn reg(
+    kind: SpecialKind,
+    name: &'static str,
+    vector: bool,
+    ty: ScalarType,
+    min_sm: u32,
+) -> SpecialRegister {
     SpecialRegister {
+        kind,
         name,
         vector,
         ty,
@@ -45,62 +145,154 @@ const fn since(mut r: SpecialRegister, major: u8, minor: u8) -> SpecialRegister 
 }
 
 use ScalarType::{Pred, U32, U64};
+use SpecialKind as K;
 
 /// Every special register of the PTX ISA.
 pub const SPECIAL_REGISTERS: &[SpecialRegister] = &[
-    reg("%tid", true, U32, 10),
-    reg("%ntid", true, U32, 10),
-    reg("%laneid", false, U32, 10),
-    reg("%warpid", false, U32, 10),
-    since(reg("%nwarpid", false, U32, 20), 2, 0),
-    reg("%ctaid", true, U32, 10),
-    reg("%nctaid", true, U32, 10),
-    reg("%smid", false, U32, 10),
-    since(reg("%nsmid", false, U32, 20), 2, 0),
-    reg("%gridid", false, U64, 10),
-    since(reg("%is_explicit_cluster", false, Pred, 90), 7, 8),
-    since(reg("%clusterid", true, U32, 90), 7, 8),
-    since(reg("%nclusterid", true, U32, 90), 7, 8),
-    since(reg("%cluster_ctaid", true, U32, 90), 7, 8),
-    since(reg("%cluster_nctaid", true, U32, 90), 7, 8),
-    since(reg("%cluster_ctarank", false, U32, 90), 7, 8),
-    since(reg("%cluster_nctarank", false, U32, 90), 7, 8),
-    since(reg("%lanemask_eq", false, U32, 20), 2, 0),
-    since(reg("%lanemask_le", false, U32, 20), 2, 0),
-    since(reg("%lanemask_lt", false, U32, 20), 2, 0),
-    since(reg("%lanemask_ge", false, U32, 20), 2, 0),
-    since(reg("%lanemask_gt", false, U32, 20), 2, 0),
-    reg("%clock", false, U32, 10),
-    since(reg("%clock_hi", false, U32, 50), 5, 0),
-    since(reg("%clock64", false, U64, 20), 2, 0),
-    since(reg("%globaltimer", false, U64, 30), 3, 1),
-    since(reg("%globaltimer_lo", false, U32, 30), 3, 1),
-    since(reg("%globaltimer_hi", false, U32, 30), 3, 1),
-    since(reg("%total_smem_size", false, U32, 20), 4, 1),
-    since(reg("%aggr_smem_size", false, U32, 90), 8, 1),
-    since(reg("%dynamic_smem_size", false, U32, 20), 4, 1),
-    since(reg("%reserved_smem_offset_begin", false, U32, 80), 7, 6),
-    since(reg("%reserved_smem_offset_end", false, U32, 80), 7, 6),
-    since(reg("%reserved_smem_offset_cap", false, U32, 80), 7, 6),
-    since(reg("%current_graph_exec", false, U64, 50), 8, 0),
+    reg(K::Tid, "%tid", true, U32, 10),
+    reg(K::Ntid, "%ntid", true, U32, 10),
+    reg(K::Laneid, "%laneid", false, U32, 10),
+    reg(K::Warpid, "%warpid", false, U32, 10),
+    since(reg(K::Nwarpid, "%nwarpid", false, U32, 20), 2, 0),
+    reg(K::Ctaid, "%ctaid", true, U32, 10),
+    reg(K::Nctaid, "%nctaid", true, U32, 10),
+    reg(K::Smid, "%smid", false, U32, 10),
+    since(reg(K::Nsmid, "%nsmid", false, U32, 20), 2, 0),
+    reg(K::Gridid, "%gridid", false, U64, 10),
+    since(
+        reg(
+            K::IsExplicitCluster,
+            "%is_explicit_cluster",
+            false,
+            Pred,
+            90,
+        ),
+        7,
+        8,
+    ),
+    since(reg(K::Clusterid, "%clusterid", true, U32, 90), 7, 8),
+    since(reg(K::Nclusterid, "%nclusterid", true, U32, 90), 7, 8),
+    since(reg(K::ClusterCtaid, "%cluster_ctaid", true, U32, 90), 7, 8),
+    since(
+        reg(K::ClusterNctaid, "%cluster_nctaid", true, U32, 90),
+        7,
+        8,
+    ),
+    since(
+        reg(K::ClusterCtarank, "%cluster_ctarank", false, U32, 90),
+        7,
+        8,
+    ),
+    since(
+        reg(K::ClusterNctarank, "%cluster_nctarank", false, U32, 90),
+        7,
+        8,
+    ),
+    since(reg(K::LanemaskEq, "%lanemask_eq", false, U32, 20), 2, 0),
+    since(reg(K::LanemaskLe, "%lanemask_le", false, U32, 20), 2, 0),
+    since(reg(K::LanemaskLt, "%lanemask_lt", false, U32, 20), 2, 0),
+    since(reg(K::LanemaskGe, "%lanemask_ge", false, U32, 20), 2, 0),
+    since(reg(K::LanemaskGt, "%lanemask_gt", false, U32, 20), 2, 0),
+    reg(K::Clock, "%clock", false, U32, 10),
+    since(reg(K::ClockHi, "%clock_hi", false, U32, 50), 5, 0),
+    since(reg(K::Clock64, "%clock64", false, U64, 20), 2, 0),
+    since(reg(K::Globaltimer, "%globaltimer", false, U64, 30), 3, 1),
+    since(
+        reg(K::GlobaltimerLo, "%globaltimer_lo", false, U32, 30),
+        3,
+        1,
+    ),
+    since(
+        reg(K::GlobaltimerHi, "%globaltimer_hi", false, U32, 30),
+        3,
+        1,
+    ),
+    since(
+        reg(K::TotalSmemSize, "%total_smem_size", false, U32, 20),
+        4,
+        1,
+    ),
+    since(
+        reg(K::AggrSmemSize, "%aggr_smem_size", false, U32, 90),
+        8,
+        1,
+    ),
+    since(
+        reg(K::DynamicSmemSize, "%dynamic_smem_size", false, U32, 20),
+        4,
+        1,
+    ),
+    since(
+        reg(
+            K::ReservedSmemOffsetBegin,
+            "%reserved_smem_offset_begin",
+            false,
+            U32,
+            80,
+        ),
+        7,
+        6,
+    ),
+    since(
+        reg(
+            K::ReservedSmemOffsetEnd,
+            "%reserved_smem_offset_end",
+            false,
+            U32,
+            80,
+        ),
+        7,
+        6,
+    ),
+    since(
+        reg(
+            K::ReservedSmemOffsetCap,
+            "%reserved_smem_offset_cap",
+            false,
+            U32,
+            80,
+        ),
+        7,
+        6,
+    ),
+    since(
+        reg(K::CurrentGraphExec, "%current_graph_exec", false, U64, 50),
+        8,
+        0,
+    ),
 ];
 
 /// Families of numbered special registers: `%pm0`…`%pm7`, `%pm0_64`…, `%envreg0`…`%envreg31`,
 /// `%reserved_smem_offset_0`/`_1`.
 const NUMBERED: &[(&str, &str, u32, SpecialRegister)] = &[
-    ("%pm", "", 8, reg("%pm", false, U32, 10)),
-    ("%pm", "_64", 8, since(reg("%pm_64", false, U64, 20), 4, 0)),
+    ("%pm", "", 8, reg(K::Pm, "%pm", false, U32, 10)),
+    (
+        "%pm",
+        "_64",
+        8,
+        since(reg(K::Pm64, "%pm_64", false, U64, 20), 4, 0),
+    ),
     (
         "%envreg",
         "",
         32,
-        since(reg("%envreg", false, U32, 10), 2, 1),
+        since(reg(K::Envreg, "%envreg", false, U32, 10), 2, 1),
     ),
     (
         "%reserved_smem_offset_",
         "",
         2,
-        since(reg("%reserved_smem_offset_", false, U32, 80), 7, 6),
+        since(
+            reg(
+                K::ReservedSmemOffsetN,
+                "%reserved_smem_offset_",
+                false,
+                U32,
+                80,
+            ),
+            7,
+            6,
+        ),
     ),
 ];
 

@@ -223,8 +223,8 @@ fn read_slot(program: &Program, slot: &Slot) -> TokenStream {
             register,
             component,
         } => {
-            let name = register.name;
-            quote!(#p::read_operand(#p::special(#name, #component), #ty))
+            let kind = format_ident!("{}", format!("{:?}", register.kind));
+            quote!(#p::read_operand(#p::special(#p::SpecialKind::#kind, #component), #ty))
         }
         SlotSource::Address { base, offset } => {
             let offset = offset as u64;

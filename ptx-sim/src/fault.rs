@@ -385,11 +385,19 @@ pub enum Fault {
         /// The panic's message (`panicked` when it had none).
         message: String,
     },
-    /// A launch whose CTAs have more threads than a CTA may.
-    #[error("a CTA has at most 1024 threads; {block} has {}", .block.count())]
+    /// A launch whose CTAs have more threads than a CTA may, or more in
+    /// one dimension.
+    #[error("a CTA has at most 1024 threads, at most 1024 × 1024 × 64; {block} has {}", .block.count())]
     BlockTooLarge {
         /// The CTA's dimensions.
         block: Dim3,
+    },
+    /// A launch whose grid is beyond the H100's 2³¹−1 × 65535 × 65535
+    /// CTAs.
+    #[error("a grid has at most 2147483647 × 65535 × 65535 CTAs; {grid} is beyond")]
+    GridTooLarge {
+        /// The grid's dimensions.
+        grid: Dim3,
     },
     /// A launch with a zero dimension: CUDA refuses it ("invalid
     /// configuration argument") rather than running nothing.

@@ -19,9 +19,16 @@
 //!    │            misuse, found as the machine and the module interpreter
 //!    │            run
 //!    │
-//! machine/        what runs them: a launch's grid of CTAs (launch) kept
-//!    │            co-resident as an H100 keeps them (grid), lanes on
-//!    │            fibers with a deterministic schedule (fiber, scheduler,
+//! engine/         what both front-ends share: one launch configuration
+//!    │            checked once (config), the CTAs an H100 holds (residency),
+//!    │            one grid of resident clusters run in slices with one hang
+//!    │            rule (grid), one cluster implementation (cluster) and one
+//!    │            answer for the special registers (special)
+//!    │
+//! machine/        the closure front-end: a launch of Rust closures (launch)
+//!    │            whose clusters run in slices on the engine's grid
+//!    │            (sliced), lanes on fibers with a deterministic schedule
+//!    │            (fiber, scheduler,
 //!    │            ready, cta, current), the rendezvous of warp-wide
 //!    │            instructions (collective), barriers (barrier), the running
 //!    │            thread (context), memory spaces (spaces), copies in
@@ -88,6 +95,7 @@
 
 pub mod check;
 pub mod device;
+pub mod engine;
 pub mod exec;
 pub mod fault;
 pub mod kernel;

@@ -5,7 +5,7 @@
 /// How a launch orders its warps: as it said (a seed, or the fixed
 /// order), or, where it said nothing, as `PTX_SIM_SCHEDULE` says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Order {
+pub enum Order {
     /// `PTX_SIM_SCHEDULE`, a number, if set (so that a whole test suite
     /// runs under one varied schedule), else the fixed order.
     #[default]

@@ -171,7 +171,7 @@ impl Prepared {
             SlotSource::Special {
                 register,
                 component,
-            } => read_operand(context::special(&register, component), slot.ty),
+            } => read_operand(context::special(register.kind, component), slot.ty),
             SlotSource::Address { base, offset } => {
                 let b = match base {
                     AddressBase::Absolute => 0,

@@ -1,6 +1,7 @@
 //! What the host expansion of `ptx!` calls: the simulator's semantic
 //! functions, faults, special registers and templates checked at run time.
 
+pub use ptx_core::SpecialKind;
 pub use ptx_sim::exec::{read_operand, write_operand};
 pub use ptx_sim::sem::{run, simulated};
 
@@ -52,14 +53,12 @@ pub fn site(text: &'static str) {
     ptx_sim::machine::note_site(text, std::panic::Location::caller());
 }
 
-/// The value of special register `name` (component 0, 1, 2 for `.x .y .z`)
-/// for the running simulated thread.
-pub fn special(name: &str, component: u8) -> u64 {
-    let component_name = ["x", "y", "z"].get(usize::from(component)).copied();
-    let register = ptx_core::SpecialRegister::lookup(name, None)
-        .or_else(|| ptx_core::SpecialRegister::lookup(name, component_name))
-        .unwrap_or(ptx_core::SPECIAL_REGISTERS[0]);
-    ptx_sim::machine::context::special(&register, component)
+/// The value of special register `kind` (component 0, 1, 2 for
+/// `.x .y .z`; a numbered register's number) for the running simulated
+/// thread.
+#[inline]
+pub fn special(kind: SpecialKind, component: u8) -> u64 {
+    ptx_sim::machine::context::special(kind, component)
 }
 
 /// The address of a variable declared inside a template: not simulated.

@@ -43,7 +43,7 @@ CRATES = [
         "name": "ptx-sim",
         "src": "ptx-sim/src",
         "layers": [
-            "thread", "shuffle", "fault", "exec", "check", "machine",
+            "thread", "shuffle", "fault", "exec", "check", "engine", "machine",
             "sem", "statement", "kernel", "device",
         ],
         "upward": {

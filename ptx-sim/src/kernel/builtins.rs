@@ -126,7 +126,7 @@ impl LaneMemory<'_, '_, '_> {
     fn load(&mut self, addr: u64, size: u64) -> Result<u64, Fault> {
         let mut memories = Memories {
             shared: self.shared,
-            peers: crate::machine::cluster::Peers::alone(),
+            peers: crate::engine::cluster::Peers::alone(),
             local: self.warp.locals.get_mut(self.lane),
             launch: Some(self.cx.launch),
         };

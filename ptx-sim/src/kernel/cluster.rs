@@ -14,9 +14,9 @@ use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
+use crate::engine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
 use crate::exec::lanes_of;
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
-use crate::machine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
 
@@ -34,16 +34,6 @@ pub(crate) struct Cluster {
     next: usize,
     /// Steps run in the last slice.
     pub used: u64,
-    /// Whether its last slice made no progress (it waits on another
-    /// cluster): its next slice is a short one.
-    pub stalled: bool,
-    /// Its index in the grid's clusters.
-    pub index: usize,
-    /// Steps it ran without progress in the grid, since the grid's
-    /// progress number `quiet_since` (none if the grid progressed since).
-    pub quiet: u64,
-    /// The grid's count of progresses when `quiet` was last counted.
-    pub quiet_since: u64,
 }
 
 impl Cluster {
@@ -85,20 +75,6 @@ impl Cluster {
             ctas,
             next: 0,
             used: 0,
-            stalled: false,
-            index,
-            quiet: 0,
-            quiet_since: 0,
-        }
-    }
-
-    /// The steps it ran without progress since the grid's progress number
-    /// `epoch`.
-    pub fn quiet_in(&self, epoch: u64) -> u64 {
-        if self.quiet_since == epoch {
-            self.quiet
-        } else {
-            0
         }
     }
 

@@ -6,7 +6,9 @@
 use crate::exec::{sign_extend, truncate};
 use crate::machine::WarpFn;
 use crate::sem::{self, Class};
-use ptx_core::{Mods, OperandAccess, ScalarType, Semantics, SpecialRegister, TypeKind};
+use ptx_core::{
+    Mods, OperandAccess, ScalarType, Semantics, SpecialKind, SpecialRegister, TypeKind,
+};
 
 /// One operand slot of a decoded step: the parsed operand, resolved by the
 /// loader to where its value lives.
@@ -84,77 +86,19 @@ pub(crate) enum Src {
     Sink,
 }
 
-/// A special register, resolved at load.
+/// A special register and its component (a numbered register's number),
+/// resolved at load; read through [`crate::engine::special::special`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Special {
-    /// `%clock`, `%clock64`, ...: the warp's count of instructions, so that
-    /// runs are repeatable; `shift` selects the high word.
-    Clock { shift: u32, mask: u64 },
-    /// `%smid`: the SM the CTA would run on.
-    Smid,
-    /// `%nsmid`: the H100's 132.
-    Nsmid,
-    /// `%dynamic_smem_size`.
-    DynamicShared,
-    /// `%total_smem_size`: static and dynamic.
-    TotalShared,
-    /// `%aggr_smem_size`: static, dynamic and the reserved region.
-    AggregateShared,
-    /// `%reserved_smem_offset_begin`, `_end`, `_cap`, `_0`, `_1`: the
-    /// reserved region, which comes before the CTA's own shared memory.
-    Reserved(Reserved),
-    /// Any other: answered per thread as `ptx!` code's are.
-    Thread(SpecialRegister, u8),
-}
-
-impl Special {
-    fn of(register: SpecialRegister, component: u8) -> Special {
-        match register.name {
-            "%clock" | "%globaltimer_lo" => Special::Clock {
-                shift: 0,
-                mask: u64::from(u32::MAX),
-            },
-            "%clock_hi" | "%globaltimer_hi" => Special::Clock {
-                shift: 32,
-                mask: u64::from(u32::MAX),
-            },
-            "%clock64" | "%globaltimer" => Special::Clock {
-                shift: 0,
-                mask: u64::MAX,
-            },
-            "%smid" => Special::Smid,
-            "%nsmid" => Special::Nsmid,
-            "%dynamic_smem_size" => Special::DynamicShared,
-            "%total_smem_size" => Special::TotalShared,
-            "%aggr_smem_size" => Special::AggregateShared,
-            "%reserved_smem_offset_begin" => Special::Reserved(Reserved::Begin),
-            "%reserved_smem_offset_end" => Special::Reserved(Reserved::End),
-            "%reserved_smem_offset_cap" => Special::Reserved(Reserved::Cap),
-            "%reserved_smem_offset_" => Special::Reserved(Reserved::Offset(u64::from(component))),
-            _ => Special::Thread(register, component),
-        }
-    }
-}
-
-/// A place of the reserved shared-memory region.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Reserved {
-    Begin,
-    End,
-    Cap,
-    /// `%reserved_smem_offset_<n>`.
-    Offset(u64),
+pub(crate) struct Special {
+    pub kind: SpecialKind,
+    pub component: u8,
 }
 
 /// The bytes of shared memory each CTA has reserved for the system (what
 /// cooperative groups keep there), before its own: offsets 0 to 1023, as
 /// the H100 answers `%reserved_smem_offset_cap` and places the first
 /// static array (`tests/data/kernels/ours`, `ours/smem/*`).
-pub(crate) const RESERVED_SHARED: u64 = crate::machine::grid::SHARED_RESERVED_PER_CTA as u64;
-
-/// `%reserved_smem_offset_end` on the H100, whatever the launch (recorded,
-/// `ours/smem/*`): the part of the reserved region the system uses.
-pub(crate) const RESERVED_SHARED_END: u64 = 288;
+pub(crate) const RESERVED_SHARED: u64 = crate::engine::residency::SHARED_RESERVED_PER_CTA as u64;
 
 /// What a step does.
 #[derive(Clone, Debug)]
@@ -377,7 +321,10 @@ pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[StepOperand]>) -> 
 
 /// The special register of `register`'s `component`.
 pub(crate) fn special(register: SpecialRegister, component: u8) -> Src {
-    Src::Special(Special::of(register, component))
+    Src::Special(Special {
+        kind: register.kind,
+        component,
+    })
 }
 
 /// How ptxas 13.0 lays out one function, and where the paths of each

@@ -9,16 +9,19 @@
 //! the other CTAs do, unless it reads what they write.
 
 use super::code::Op;
+use super::code::RESERVED_SHARED;
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::check::cta::{FindingKey, Site};
 use crate::check::{Checks, CtaCheck};
+use crate::engine::cluster::ClusterBarrier;
+use crate::engine::cluster::Peers;
+pub(crate) use crate::engine::grid::SliceEnd;
+use crate::engine::special::CtaFacts;
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
-use crate::machine::cluster::ClusterBarrier;
-use crate::machine::cluster::Peers;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Thread};
 use crate::shuffle::Shuffle;
@@ -32,15 +35,15 @@ pub(crate) struct Fixed<'a> {
     pub image: &'a Image,
     pub entry: &'a EntryInfo,
     pub launch: &'a LaunchMemory,
-    /// The SM the CTA would run on (`%smid`).
-    pub smid: u32,
-    /// The launch's dynamic shared memory, in bytes.
-    pub dynamic_shared: u64,
-    /// The CTA's shared memory, in bytes.
+    /// What the CTA's special registers say of it: its SM, its shared
+    /// memory's sizes.
+    pub facts: CtaFacts,
+    /// The CTA's shared memory, in bytes (the reserved region, static and
+    /// dynamic).
     pub shared_len: u64,
     /// Where the CTA's shared variables start: its window of the
     /// `.shared::cluster` window (0 without clusters; see
-    /// [`crate::machine::cluster`]).
+    /// [`crate::engine::cluster`]).
     pub shared_base: u64,
 }
 
@@ -227,16 +230,6 @@ impl Steps {
     }
 }
 
-/// How a slice of a CTA ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SliceEnd {
-    /// Every thread exited.
-    Finished,
-    /// The slice's budget was spent; `progress` tells whether a thread
-    /// exited in it.
-    Paused { progress: bool },
-}
-
 /// One CTA of a launch.
 pub(crate) struct Cta {
     /// Its index in the grid (x fastest).
@@ -365,10 +358,14 @@ impl Cta {
             image,
             entry,
             launch,
-            smid: (self.linear % crate::machine::grid::SMS as usize) as u32,
-            dynamic_shared,
+            facts: CtaFacts {
+                smid: (self.linear % crate::engine::residency::SMS as usize) as u32,
+                own_shared: shared.len() as u64 - RESERVED_SHARED,
+                dynamic_shared,
+                reserved: RESERVED_SHARED,
+            },
             shared_len: shared.len() as u64,
-            shared_base: crate::machine::cluster::cluster_address(peers.rank(), 0),
+            shared_base: crate::engine::cluster::cluster_address(peers.rank(), 0),
         };
         let mut left = budget;
         let exited_before = self.exited;

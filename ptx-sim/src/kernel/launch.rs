@@ -7,8 +7,8 @@ use super::gpu_error::GpuError;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
+use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, ThreadFault};
-use crate::machine::cluster::shape_error;
 use crate::machine::context;
 use crate::machine::spaces::{GlobalMemory, LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
@@ -16,7 +16,7 @@ use ptx_core::ScalarType;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use crate::machine::grid::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES};
+pub use crate::engine::residency::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES};
 
 /// Warp steps without progress after which a grid is stuck (see
 /// [`KernelLaunch::hang_limit`]).
@@ -148,14 +148,8 @@ impl Module {
             module: self,
             function,
             backend: Backend::Simulator,
-            grid: Dim3::from(1),
-            block: Dim3::from(1),
-            cluster: None,
+            config: LaunchConfig::new(Dim3::from(1), Dim3::from(1), DEFAULT_HANG_LIMIT),
             dynamic_shared: 0,
-            workers: None,
-            hang_limit: DEFAULT_HANG_LIMIT,
-            checks: None,
-            schedule: crate::shuffle::Order::FromEnv,
             buffers: Vec::new(),
             args: Vec::new(),
             quiet_fallback: false,
@@ -377,14 +371,10 @@ pub struct KernelLaunch<'m> {
     module: &'m Module,
     function: u32,
     backend: Backend,
-    grid: Dim3,
-    block: Dim3,
-    cluster: Option<Dim3>,
+    /// What every launch is configured with: grid, CTA, clusters, workers,
+    /// checks, hang limit, schedule.
+    config: LaunchConfig,
     dynamic_shared: usize,
-    workers: Option<usize>,
-    hang_limit: u64,
-    checks: Option<Checks>,
-    schedule: crate::shuffle::Order,
     buffers: Vec<Vec<u8>>,
     args: Vec<Arg>,
     quiet_fallback: bool,
@@ -398,13 +388,13 @@ impl<'m> KernelLaunch<'m> {
 
     /// The grid's shape, in CTAs.
     pub fn grid(&mut self, grid: impl Into<Dim3>) -> &mut Self {
-        self.grid = grid.into();
+        self.config.grid = grid.into();
         self
     }
 
     /// A CTA's shape, in threads.
     pub fn block(&mut self, block: impl Into<Dim3>) -> &mut Self {
-        self.block = block.into();
+        self.config.block = block.into();
         self
     }
 
@@ -438,7 +428,7 @@ impl<'m> KernelLaunch<'m> {
     /// assert_eq!(report.read::<u32>(out), [0, 1, 0, 1]);
     /// ```
     pub fn cluster(&mut self, shape: impl Into<Dim3>) -> &mut Self {
-        self.cluster = Some(shape.into());
+        self.config.cluster = Some(shape.into());
         self
     }
 
@@ -453,7 +443,7 @@ impl<'m> KernelLaunch<'m> {
     /// has cores). One worker runs them in a fixed order: a launch that
     /// does not race gives the same bytes on any number.
     pub fn workers(&mut self, n: usize) -> &mut Self {
-        self.workers = Some(n.max(1));
+        self.config.workers = Some(n.max(1));
         self
     }
 
@@ -467,7 +457,7 @@ impl<'m> KernelLaunch<'m> {
     /// global memory changing before the launch ends as stuck
     /// ([`crate::fault::Fault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
     pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
-        self.hang_limit = steps.max(1);
+        self.config.hang_limit = steps.max(1);
         self
     }
 
@@ -503,7 +493,7 @@ impl<'m> KernelLaunch<'m> {
     /// // With a barrier between the store and the load, it is clean.
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Self {
-        self.checks = Some(checks);
+        self.config.checks = Some(checks);
         self
     }
 
@@ -551,7 +541,7 @@ impl<'m> KernelLaunch<'m> {
     /// assert_eq!(read(Some(3)), read(Some(3)));
     /// ```
     pub fn schedule(&mut self, seed: u64) -> &mut Self {
-        self.schedule = crate::shuffle::Order::Seed(seed);
+        self.config.schedule = crate::engine::config::Schedule::Seed(seed);
         self
     }
 
@@ -566,7 +556,7 @@ impl<'m> KernelLaunch<'m> {
     /// steps a turn) whatever `PTX_SIM_SCHEDULE` says: for a launch whose
     /// point is that order.
     pub fn fixed_schedule(&mut self) -> &mut Self {
-        self.schedule = crate::shuffle::Order::Fixed;
+        self.config.schedule = crate::engine::config::Schedule::Fixed;
         self
     }
 
@@ -658,29 +648,32 @@ impl<'m> KernelLaunch<'m> {
         Ok(bytes)
     }
 
-    /// The grid's and block's shapes and the shared memory, checked
-    /// against the H100's limits and the kernel's `.reqntid`/`.maxntid`.
-    fn check_shape(&self, static_shared: u64) -> Result<(), KernelError> {
+    /// The launch's configuration with its clusters as the kernel has
+    /// them (see [`KernelLaunch::cluster_shape`]), checked against the
+    /// H100's limits ([`LaunchConfig::check`], with `static_shared` bytes
+    /// of static shared memory besides the dynamic) and the kernel's
+    /// `.reqntid`/`.maxntid`.
+    fn checked_config(&self, static_shared: u64) -> Result<LaunchConfig, KernelError> {
         let wrong = |detail: String| KernelError::Shape {
             entry: self.name(),
             detail,
         };
-        let (g, b) = (self.grid, self.block);
-        if [g.x, g.y, g.z, b.x, b.y, b.z].contains(&0) {
-            return Err(wrong(format!(
-                "a grid of {g} CTAs of {b} threads has a zero dimension"
-            )));
-        }
-        if g.x > i32::MAX as u32 || g.y > 65535 || g.z > 65535 {
-            return Err(wrong(format!(
-                "the grid {g} is beyond the H100's 2147483647×65535×65535"
-            )));
-        }
-        if b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > MAX_BLOCK_THREADS {
-            return Err(wrong(format!(
-                "a CTA of {b} threads is beyond the H100's limits (1024 threads, 1024×1024×64)"
-            )));
-        }
+        let mut config = self.config.clone();
+        config.cluster = self.cluster_shape()?;
+        let shared = static_shared as usize + self.dynamic_shared;
+        config.check(shared).map_err(|fault| match fault {
+            Fault::BadCluster { detail } => {
+                KernelError::Faults(LaunchError::from(Fault::BadCluster {
+                    detail: format!("`{}`: {detail}", self.name()),
+                }))
+            }
+            Fault::SharedTooLarge { .. } => wrong(format!(
+                "{fault} ({static_shared} static, {} dynamic)",
+                self.dynamic_shared
+            )),
+            fault => wrong(fault.to_string()),
+        })?;
+        let b = config.block;
         let entry = &self.module.image.entries[&self.function];
         if let Some(r) = entry.reqntid
             && [b.x, b.y, b.z] != r
@@ -699,22 +692,15 @@ impl<'m> KernelLaunch<'m> {
                 b.count()
             )));
         }
-        self.cluster_shape()?;
-        let shared = static_shared as usize + self.dynamic_shared;
-        if shared > MAX_SHARED_BYTES {
-            return Err(wrong(format!(
-                "a CTA asks for {shared} bytes of shared memory ({static_shared} static, {} dynamic), more than the H100's {MAX_SHARED_BYTES}",
-                self.dynamic_shared
-            )));
-        }
-        Ok(())
+        Ok(config)
     }
 
-    /// The clusters' shape (1x1x1 without clusters) and whether the
-    /// launch has explicit clusters, checked against the grid and the
+    /// The clusters' shape, if the launch has clusters (by the launch's
+    /// shape or the kernel's `.reqnctapercluster`), checked against the
     /// kernel's `.reqnctapercluster`, `.explicitcluster` and
-    /// `.maxclusterrank`.
-    fn cluster_shape(&self) -> Result<(Dim3, bool), KernelError> {
+    /// `.maxclusterrank` (the shape against the grid is
+    /// [`LaunchConfig::check`]'s).
+    fn cluster_shape(&self) -> Result<Option<Dim3>, KernelError> {
         let wrong = |detail: String| {
             KernelError::Faults(LaunchError::from(Fault::BadCluster {
                 detail: format!("`{}`: {detail}", self.name()),
@@ -722,7 +708,7 @@ impl<'m> KernelLaunch<'m> {
         };
         let entry = &self.module.image.entries[&self.function];
         let required = entry.reqnctapercluster.map(Dim3::from);
-        let shape = match (self.cluster, required) {
+        let shape = match (self.config.cluster, required) {
             (Some(given), Some(required)) if given != required => {
                 return Err(wrong(format!(
                     "its .reqnctapercluster is {required}, launched with clusters of {given}"
@@ -736,11 +722,8 @@ impl<'m> KernelLaunch<'m> {
                     "it is marked .explicitcluster, so it must be launched with clusters".into(),
                 ));
             }
-            return Ok((Dim3::from(1), false));
+            return Ok(None);
         };
-        if let Some(why) = shape_error(self.grid, shape) {
-            return Err(wrong(why));
-        }
         if let Some(max) = entry.maxclusterrank
             && shape.count() > max as usize
         {
@@ -749,7 +732,7 @@ impl<'m> KernelLaunch<'m> {
                 shape.count()
             )));
         }
-        Ok((shape, true))
+        Ok(Some(shape))
     }
 
     /// Runs the kernel where [`KernelLaunch::backend`] says.
@@ -809,7 +792,7 @@ impl<'m> KernelLaunch<'m> {
     ) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
-        self.check_shape(entry.static_shared)?;
+        self.checked_config(entry.static_shared)?;
         let params = self.params()?;
         let gpu_error = |why: GpuError| KernelError::Gpu {
             entry: self.name(),
@@ -827,8 +810,12 @@ impl<'m> KernelLaunch<'m> {
         let ran = run(GpuRequest {
             ptx: &self.module.text,
             entry: self.name(),
-            grid: [self.grid.x, self.grid.y, self.grid.z],
-            block: [self.block.x, self.block.y, self.block.z],
+            grid: [self.config.grid.x, self.config.grid.y, self.config.grid.z],
+            block: [
+                self.config.block.x,
+                self.config.block.y,
+                self.config.block.z,
+            ],
             dynamic_shared: self.dynamic_shared as u32,
             params,
             param_offsets: entry.params.iter().map(|p| p.offset as usize).collect(),
@@ -860,9 +847,8 @@ impl<'m> KernelLaunch<'m> {
     pub(crate) fn simulate_lent(&self, lent: &mut Lent) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
-        self.check_shape(entry.static_shared)?;
+        let config = self.checked_config(entry.static_shared)?;
         let params = self.params()?;
-        let (cluster, explicit_cluster) = self.cluster_shape()?;
         let variables = lent
             .globals
             .take()
@@ -878,25 +864,15 @@ impl<'m> KernelLaunch<'m> {
         let constants = image.constants.iter().map(|c| c.init.clone()).collect();
         let memory = LaunchMemory::with_global(global, constants, params);
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
-        let workers = self.workers.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
         let carry = context::save();
         let outcome = Grid {
             image,
             function: self.function,
             entry,
             launch: &memory,
-            grid: self.grid,
-            block: self.block,
-            cluster,
-            explicit_cluster,
+            config: &config,
             shared,
             dynamic_shared: self.dynamic_shared as u64,
-            workers,
-            hang_limit: self.hang_limit,
-            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
-            schedule: self.schedule.seed(),
         }
         .run();
         context::restore(carry);
@@ -983,8 +959,8 @@ impl GpuRequest<'_> {
         super::gpu::GpuLaunch {
             ptx: self.ptx,
             entry: &self.entry,
-            grid: self.grid,
-            block: self.block,
+            grid: self.config.grid,
+            block: self.config.block,
             dynamic_shared: self.dynamic_shared,
             params: self.params.clone(),
             param_offsets: self.param_offsets.clone(),

@@ -22,10 +22,7 @@
 //! gives each warp a budget of steps, so that a warp spinning on another's
 //! write lets it run), or when its lanes exit.
 
-use super::code::{
-    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, RESERVED_SHARED, RESERVED_SHARED_END,
-    Reserved, Special, Src, StepOperand,
-};
+use super::code::{Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand};
 use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
 use crate::check::{CtaCheck, GlobalCheck};
@@ -702,24 +699,15 @@ impl Warp {
 
     /// A special register's value for lane `l`.
     fn special(&self, cx: &Fixed<'_>, s: Special, l: usize) -> u64 {
-        match s {
-            Special::Clock { shift, mask } => (self.clock >> shift) & mask,
-            Special::Smid => u64::from(cx.smid),
-            Special::Nsmid => u64::from(crate::machine::grid::SMS),
-            Special::DynamicShared => cx.dynamic_shared,
-            // As the H100 answers them (`ours/smem/*`): the CTA's own bytes
-            // rounded up to 128; those and the reserved region unrounded.
-            Special::TotalShared => (cx.shared_len - RESERVED_SHARED).next_multiple_of(128),
-            Special::AggregateShared => cx.shared_len,
-            Special::Reserved(r) => match r {
-                Reserved::Begin | Reserved::Offset(_) => 0,
-                Reserved::End => RESERVED_SHARED_END,
-                Reserved::Cap => RESERVED_SHARED,
-            },
-            Special::Thread(register, component) => {
-                context::special_of(&register, component, &self.threads[l])
-            }
-        }
+        // The clocks read the warp's count of instructions, so that runs
+        // repeat.
+        crate::engine::special::special(
+            s.kind,
+            s.component,
+            &self.threads[l],
+            &cx.facts,
+            self.clock,
+        )
     }
 
     /// Gathers each lane of `mask`'s slots into `rows`.

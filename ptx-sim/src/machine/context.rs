@@ -81,66 +81,28 @@ pub fn thread() -> Thread {
     crate::machine::current::thread().unwrap_or(Thread::SINGLE)
 }
 
-/// The value of a special register for the running thread.
-pub fn special(register: &ptx_core::SpecialRegister, component: u8) -> u64 {
-    special_of(register, component, &thread())
-}
-
-/// The value of a special register for thread `id`.
+/// The value of a special register for the running thread (component 0,
+/// 1, 2 of a vector register's `.x .y .z`; a numbered register's number).
 ///
 /// ```
-/// use ptx_core::SpecialRegister;
-/// use ptx_sim::machine::Thread;
-/// use ptx_sim::machine::context::special_of;
-/// let tid = SpecialRegister::lookup("%tid", Some("y")).unwrap();
-/// let thread = Thread { tid: [3, 4, 0], ..Thread::SINGLE };
-/// assert_eq!(special_of(&tid, 1, &thread), 4);
+/// use ptx_core::SpecialKind;
+/// use ptx_sim::machine::context::special;
+/// assert_eq!(special(SpecialKind::Ntid, 0), 1);
+/// let lanes = ptx_sim::machine::warp32(|_| special(SpecialKind::Laneid, 0)).unwrap();
+/// assert_eq!(lanes[5], 5);
+/// // A closure launch's CTA is on SM 0 of the H100's 132.
+/// assert_eq!(special(SpecialKind::Nsmid, 0), 132);
 /// ```
-pub fn special_of(register: &ptx_core::SpecialRegister, component: u8, id: &Thread) -> u64 {
-    // A vector register's fourth component (`.w`) reads 0.
-    if register.vector && component > 2 {
-        return 0;
-    }
-    let c = usize::from(component);
-    let lane = id.lane & 31;
-    match register.name {
-        "%tid" => u64::from(id.tid[c]),
-        "%ntid" => u64::from(id.ntid[c]),
-        "%ctaid" => u64::from(id.ctaid[c]),
-        "%nctaid" => u64::from(id.nctaid[c]),
-        "%laneid" => u64::from(lane),
-        "%warpid" => u64::from(id.warp),
-        // An SM's warp slots (2048 threads), as the H100 answers
-        // (`ours/ptx/vector_components`).
-        "%nwarpid" => 64,
-        "%lanemask_eq" => 1 << lane,
-        "%lanemask_lt" => (1u64 << lane) - 1,
-        "%lanemask_le" => (1u64 << (lane + 1)) - 1,
-        "%lanemask_gt" => 0xFFFF_FFFF & !((1u64 << (lane + 1)) - 1),
-        "%lanemask_ge" => 0xFFFF_FFFF & !((1u64 << lane) - 1),
-        "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo"
-        | "%globaltimer_hi" => {
-            let ns = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            match register.name {
-                "%clock" | "%globaltimer_lo" => ns & 0xFFFF_FFFF,
-                "%clock_hi" | "%globaltimer_hi" => ns >> 32,
-                _ => ns,
-            }
-        }
-        "%nsmid" => 1,
-        // Without clusters each CTA is a cluster of one (the H100 answers
-        // so, `ours/ptx/vector_components`): the cluster is the CTA's
-        // index in the grid, the grid's shape counts clusters, and the CTA
-        // is rank 0 at (0, 0, 0) of a 1x1x1 cluster.
-        "%clusterid" => u64::from(id.clusterid()[c]),
-        "%nclusterid" => u64::from(id.nclusterid()[c]),
-        "%cluster_ctaid" => u64::from(id.cluster_ctaid()[c]),
-        "%cluster_nctaid" => u64::from(id.cluster[c]),
-        "%cluster_ctarank" => u64::from(id.cluster_rank()),
-        "%cluster_nctarank" => u64::from(id.cluster_size()),
-        "%is_explicit_cluster" => u64::from(id.explicit_cluster),
-        _ => 0,
-    }
+#[inline]
+pub fn special(kind: ptx_core::SpecialKind, component: u8) -> u64 {
+    let (thread, facts) = crate::machine::current::thread_and_facts()
+        .unwrap_or((Thread::SINGLE, crate::engine::special::CtaFacts::default()));
+    let clock = if crate::engine::special::reads_clock(kind) {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    } else {
+        0
+    };
+    crate::engine::special::special(kind, component, &thread, &facts, clock)
 }

@@ -59,7 +59,7 @@ pub struct Memories<'a> {
     /// The CTA's shared memory.
     pub shared: &'a mut [u8],
     /// The shared memories of the other CTAs of the cluster.
-    pub peers: crate::machine::cluster::Peers<'a>,
+    pub peers: crate::engine::cluster::Peers<'a>,
     /// The lane's local memory, grown (zeroed) as it is used.
     pub local: Option<&'a mut Vec<u8>>,
     /// The launch's global, constant and parameter memory.
@@ -71,7 +71,7 @@ impl<'a> Memories<'a> {
     pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
         Memories {
             shared,
-            peers: crate::machine::cluster::Peers::alone(),
+            peers: crate::engine::cluster::Peers::alone(),
             local: None,
             launch: None,
         }
@@ -98,7 +98,7 @@ pub struct WarpMemories<'a> {
     /// The CTA's shared memory.
     pub shared: &'a mut [u8],
     /// The shared memories of the other CTAs of its cluster.
-    pub peers: crate::machine::cluster::Peers<'a>,
+    pub peers: crate::engine::cluster::Peers<'a>,
     /// Each lane's local memory, by lane; empty when not held.
     pub locals: &'a mut [Vec<u8>],
     /// The launch's memory, if held.
@@ -339,6 +339,10 @@ pub(crate) struct CtaCore {
     pub statements: Cell<u32>,
     pub watch: RefCell<Option<Box<super::watch::Watch>>>,
     pub limits: Cell<super::watch::WatchLimits>,
+    /// The slice the grid gave it, when it runs under the grid.
+    pub slice: super::watch::Slice,
+    /// What its special registers say of it (`%smid`, its shared sizes).
+    pub facts: Cell<crate::engine::special::CtaFacts>,
 }
 
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
@@ -422,6 +426,7 @@ impl CtaCore {
             fiber_of,
             rows: slot_rows::SlotRows::take(n),
             finished: Cell::new(0),
+            facts: Cell::new(crate::engine::special::CtaFacts::default()),
             faults: Cell::new(0),
             poisoned: Cell::new(false),
             local_used: Cell::new(false),
@@ -446,6 +451,7 @@ impl CtaCore {
             statements: Cell::new(0),
             watch: RefCell::new(None),
             limits: Cell::new(super::watch::WatchLimits::default()),
+            slice: super::watch::Slice::default(),
         }
     }
 
@@ -465,13 +471,13 @@ impl CtaCore {
         if link.size() == 1 {
             return f(Memories {
                 shared: &mut self.shared.borrow_mut(),
-                peers: crate::machine::cluster::Peers::alone(),
+                peers: crate::engine::cluster::Peers::alone(),
                 local: None,
                 launch: None,
             });
         }
         let mut all = link.shared.borrow_mut();
-        let (shared, peers) = crate::machine::cluster::split_shared(&mut all, self.rank);
+        let (shared, peers) = crate::engine::cluster::split_shared(&mut all, self.rank);
         f(Memories {
             shared,
             peers,
@@ -994,22 +1000,14 @@ impl CtaCore {
         }
     }
 
-    /// Lanes that yielded go on once nothing else can; once the launch
-    /// has stalled ([`Fault::Stalled`]), with that fault, so that lanes
-    /// spinning on an mbarrier no one completes stop.
+    /// Lanes that yielded go on once nothing else can.
     fn resolve_yield(&self) {
-        let mut stalled = None;
         for i in 0..self.lanes.len() {
             if self
                 .waiting(i)
                 .is_some_and(|w| matches!(w.kind, WaitKind::Yield))
             {
-                let stall = stalled.get_or_insert_with(|| {
-                    crate::machine::spaces::current("mbarrier.try_wait", Space::Global)
-                        .ok()
-                        .and_then(|m| m.global.check_stall().err())
-                });
-                self.answer(i, stall.clone());
+                self.answer(i, None);
             }
         }
     }

@@ -16,8 +16,8 @@
 //! CTA's next resolution.
 
 use super::cta::CtaCore;
+use crate::engine::cluster::ClusterBarrier;
 use crate::fault::{Fault, WaitSite};
-use crate::machine::cluster::ClusterBarrier;
 use std::cell::RefCell;
 
 /// The state the CTAs of one cluster share.

@@ -92,6 +92,21 @@ pub(crate) fn thread() -> Option<Thread> {
     Some(unsafe { (*ptr).thread })
 }
 
+/// The running lane's thread and its CTA's facts (`None` outside a
+/// launch).
+#[inline]
+pub(crate) fn thread_and_facts() -> Option<(Thread, crate::engine::special::CtaFacts)> {
+    let ptr = get();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: see `with_lane`.
+    let ctx = unsafe { &*ptr };
+    // SAFETY: as in `with_lane`, the CTA outlives its lanes.
+    let cta = unsafe { &*ctx.cta };
+    Some((ctx.thread, cta.facts.get()))
+}
+
 /// Runs `f` with the running lane's carry flag, or returns `None`
 /// outside a launch.
 #[inline]

@@ -213,6 +213,18 @@ impl ColoredStack {
     }
 }
 
+/// A pooled stack of at least `size` bytes for a coroutine of the
+/// calling OS thread (a cluster's, run in slices: `sliced.rs`).
+pub(crate) fn take_stack(size: usize) -> Result<ColoredStack, SpawnError> {
+    ColoredStack::take(size)
+}
+
+/// Returns a stack that [`take_stack`] gave to the calling OS thread's
+/// pool.
+pub(crate) fn give_back_stack(stack: ColoredStack) {
+    ColoredStack::give_back(vec![stack]);
+}
+
 // SAFETY: `base` is the inner stack's base moved down by a multiple of 64
 // bytes (so still aligned to `STACK_ALIGNMENT`), and at most 4032 bytes,
 // well inside the inner stack (at least 16 KiB, see `Launch::stack_size`);

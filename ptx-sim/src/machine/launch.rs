@@ -4,10 +4,11 @@
 //! interpreter) meeting the other lanes.
 //!
 //! Lanes run on stacks of their own (fibers), scheduled deterministically
-//! within their CTA (see `machine::scheduler`); CTAs run in parallel on
-//! worker threads, more of them when CTAs wait on each other
-//! ([`crate::machine::grid`]), and their results are gathered in thread
-//! order, so a launch computes the same thing on any number of cores.
+//! within their CTA (see `machine::scheduler`); clusters of CTAs run in
+//! slices on the engine's grid ([`crate::engine::grid`], as a module's
+//! do), in parallel on worker threads, taking turns when they wait on
+//! each other, and their results are gathered in thread order, so a
+//! launch computes the same thing on any number of cores.
 //!
 //! ```
 //! use ptx_sim::machine::{Launch, warp32};
@@ -25,6 +26,7 @@ use super::bank_counts::SharedStats;
 use super::watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
+use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, ThreadFault};
 use crate::machine::spaces::{GlobalMemory, LaunchMemory};
 use std::fmt;
@@ -236,46 +238,35 @@ element!(
 /// arrays that return what the threads address.
 #[derive(Clone, Debug)]
 pub struct Launch {
-    grid: Dim3,
-    block: Dim3,
+    /// What every launch is configured with: grid, CTA, clusters, workers,
+    /// checks, hang limit, schedule.
+    config: LaunchConfig,
     shared: Vec<u8>,
     stack_size: usize,
-    workers: Option<usize>,
     stall: std::time::Duration,
-    hang_limit: u64,
     portable: bool,
     global: Vec<Vec<u8>>,
     constant: Vec<Vec<u8>>,
     params: Vec<u8>,
-    checks: Option<Checks>,
-    schedule: crate::shuffle::Order,
     /// The bytes of shared memory given values at launch
     /// (`shared_init`, `shared_array_from`): initialised for the
     /// sanitizer.
     shared_given: Vec<Range<usize>>,
-    /// The shape of its thread-block clusters, if it asked for clusters.
-    cluster: Option<Dim3>,
 }
 
 impl Launch {
     /// A launch of `grid` CTAs of `block` threads each.
     pub fn new(grid: impl Into<Dim3>, block: impl Into<Dim3>) -> Launch {
         Launch {
-            grid: grid.into(),
-            block: block.into(),
+            config: LaunchConfig::new(grid.into(), block.into(), DEFAULT_HANG_LIMIT),
             shared: Vec::new(),
             stack_size: 256 * 1024,
-            workers: None,
             stall: DEFAULT_STALL,
-            hang_limit: DEFAULT_HANG_LIMIT,
             portable: false,
             global: Vec::new(),
             constant: Vec::new(),
             params: Vec::new(),
-            checks: None,
-            schedule: crate::shuffle::Order::FromEnv,
             shared_given: Vec::new(),
-            cluster: None,
         }
     }
 
@@ -330,7 +321,7 @@ impl Launch {
     /// assert_eq!(report.results[6 * 32], (2, 1));
     /// ```
     pub fn cluster(&mut self, shape: impl Into<Dim3>) -> &mut Launch {
-        self.cluster = Some(shape.into());
+        self.config.cluster = Some(shape.into());
         self
     }
 
@@ -377,7 +368,7 @@ impl Launch {
     /// assert_eq!(race.hazard, Hazard::ReadAfterWrite);
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Launch {
-        self.checks = Some(checks);
+        self.config.checks = Some(checks);
         self
     }
 
@@ -433,7 +424,7 @@ impl Launch {
     /// assert!(without.iter().any(|&n| n < 32), "{without:?}");
     /// ```
     pub fn schedule(&mut self, seed: u64) -> &mut Launch {
-        self.schedule = crate::shuffle::Order::Seed(seed);
+        self.config.schedule = crate::engine::config::Schedule::Seed(seed);
         self
     }
 
@@ -446,7 +437,7 @@ impl Launch {
     /// assert_eq!(report.results[40], 1);
     /// ```
     pub fn fixed_schedule(&mut self) -> &mut Launch {
-        self.schedule = crate::shuffle::Order::Fixed;
+        self.config.schedule = crate::engine::config::Schedule::Fixed;
         self
     }
 
@@ -610,21 +601,19 @@ impl Launch {
     }
 
     /// Runs CTAs on `n` OS threads (by default, one per core). CTAs that
-    /// wait on each other get more, up to as many as an H100 holds at once
-    /// ([`crate::machine::grid`]).
+    /// wait on each other take turns on them, as many resident at once as
+    /// an H100 holds ([`crate::engine::grid`]).
     pub fn workers(&mut self, n: usize) -> &mut Launch {
-        self.workers = Some(n.max(1));
+        self.config.workers = Some(n.max(1));
         self
     }
 
-    /// How long a grid may go with no CTA finishing and no global memory
-    /// changing before it stops as stuck ([`Fault::Stalled`]), the next
-    /// global access or `ptx!` statement of each thread faulting:
+    /// How long a grid may go with no thread finishing and no shared or
+    /// global memory changing, every resident CTA spinning, before it stops
+    /// as stuck with [`Fault::Hang`] naming where each warp is:
     /// [`DEFAULT_STALL`] unless set. (`tests/coresidency.rs` has a spin
-    /// that stops so.) A grid of one CTA stops sooner, when its threads
-    /// run this long without a thread finishing and without shared or
-    /// global memory changing, with [`Fault::Hang`] naming where each
-    /// thread is (see [`Launch::hang_limit`]).
+    /// that stops so.) [`Launch::hang_limit`] counts the same in
+    /// statements, which usually comes first.
     pub fn stall_after(&mut self, limit: std::time::Duration) -> &mut Launch {
         self.stall = limit;
         self
@@ -632,13 +621,14 @@ impl Launch {
 
     /// How many `ptx!` statements (those that reach memory or other
     /// threads: loads, stores, atomics, barriers, mbarrier waits, ...) the
-    /// threads of a grid of one CTA may run with no thread finishing and
-    /// no shared or global memory changing: they spin on something that
-    /// nothing left to run can change, and the launch stops with
-    /// [`Fault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`]
-    /// unless set. (A CTA of a larger grid may wait for another's write:
-    /// only [`Launch::stall_after`] stops it.) Progress is looked for every
-    /// 16384 statements, so the limit is a multiple of that.
+    /// threads of a grid may run with no thread finishing and no shared or
+    /// global memory changing, every resident CTA having run its share of
+    /// them: they spin on something that nothing left to run can change,
+    /// and the launch stops with [`Fault::Hang`], naming where each thread
+    /// is: [`DEFAULT_HANG_LIMIT`] unless set. It is the rule a module's
+    /// launch has ([`crate::engine::grid`]), counted in statements rather
+    /// than warp steps. Progress is looked for every 16384 statements, so
+    /// the limit is a multiple of that.
     ///
     /// ```
     /// use ptx_sim::fault::Fault;
@@ -667,7 +657,7 @@ impl Launch {
     /// assert!(err.to_string().contains("warp 0 lane 0x00000001 at `ld`"), "{err}");
     /// ```
     pub fn hang_limit(&mut self, statements: u64) -> &mut Launch {
-        self.hang_limit = statements.max(1);
+        self.config.hang_limit = statements.max(1);
         self
     }
 
@@ -738,7 +728,7 @@ impl Launch {
 
     /// How many threads the grid has.
     fn threads(&self) -> usize {
-        self.grid.count() * self.block.count()
+        self.config.grid.count() * self.config.block.count()
     }
 
     /// Runs `f` as every thread of the grid over `memory`, leaving thread
@@ -754,82 +744,12 @@ impl Launch {
         T: Send,
         F: Fn(&Thread) -> T + Sync,
     {
-        if self.threads() == 0 {
-            return Err(Fault::EmptyLaunch {
-                grid: self.grid,
-                block: self.block,
-            }
-            .into());
-        }
-        if self.block.count() > super::grid::MAX_BLOCK_THREADS {
-            return Err(Fault::BlockTooLarge { block: self.block }.into());
-        }
-        if self.shared.len() > super::grid::MAX_SHARED_BYTES {
-            return Err(Fault::SharedTooLarge {
-                bytes: self.shared.len(),
-                max: super::grid::MAX_SHARED_BYTES,
-            }
-            .into());
-        }
-        if let Some(detail) = self
-            .cluster
-            .and_then(|shape| super::cluster::shape_error(self.grid, shape))
-        {
-            return Err(Fault::BadCluster { detail }.into());
-        }
+        self.config.check(self.shared.len())?;
         debug_assert_eq!(results.len(), self.threads());
-        if self.grid.count() == 1 {
+        if self.config.grid.count() == 1 {
             return self.run_single(f, results, memory);
         }
-        let workers = self.workers.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
-        let limit = super::grid::resident(self.block.count(), self.shared.len());
-        let size = self.cluster_shape().count();
-        let ctas = if size == 1 {
-            super::grid::run_ctas(
-                results.chunks_mut(self.block.count()).collect(),
-                workers,
-                limit,
-                memory.as_deref(),
-                self.stall,
-                |c, results| self.run_cta(c, memory, f, results),
-            )
-        } else {
-            // Each worker runs a whole cluster, its CTAs by rank.
-            let mut chunks: Vec<Option<&mut [Option<T>]>> =
-                results.chunks_mut(self.block.count()).map(Some).collect();
-            let clusters = self.grid.count() / size;
-            let parts: Vec<Vec<&mut [Option<T>]>> = (0..clusters)
-                .map(|i| {
-                    (0..size)
-                        .map(|r| {
-                            chunks[self.grid.index(self.cluster_cta(i, r))]
-                                .take()
-                                .expect("each CTA is in one cluster")
-                        })
-                        .collect()
-                })
-                .collect();
-            let outcomes = super::grid::run_ctas(
-                parts,
-                workers,
-                (limit / size).max(1),
-                memory.as_deref(),
-                self.stall,
-                |i, results| self.run_cluster(i, memory, f, results),
-            );
-            let mut by_cta: Vec<Option<_>> = (0..self.grid.count()).map(|_| None).collect();
-            for (i, cluster) in outcomes.into_iter().enumerate() {
-                for (r, cta) in cluster.into_iter().enumerate() {
-                    by_cta[self.grid.index(self.cluster_cta(i, r))] = Some(cta);
-                }
-            }
-            by_cta
-                .into_iter()
-                .map(|cta| cta.expect("every CTA ran"))
-                .collect()
-        };
+        let ctas = self.run_grid(f, results, memory)?;
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut faults = Vec::new();
@@ -845,6 +765,80 @@ impl Launch {
             return Err(LaunchError { faults });
         }
         Ok(Rest { shared, stats })
+    }
+
+    /// Runs every cluster of a grid of more than one CTA over `memory` on
+    /// the engine's grid ([`crate::engine::grid`]), leaving thread `i`'s
+    /// result in `results[i]`: each CTA's outcome, in grid order, or the
+    /// fault that stopped the grid with the other CTAs' own faults.
+    fn run_grid<T, F>(
+        &self,
+        f: &F,
+        results: &mut [Option<T>],
+        memory: &Option<Arc<LaunchMemory>>,
+    ) -> Result<Vec<super::scheduler::CtaOutcome>, LaunchError>
+    where
+        T: Send,
+        F: Fn(&Thread) -> T + Sync,
+    {
+        let size = self.cluster_shape().count();
+        let clusters = self.config.grid.count() / size;
+        let mut chunks: Vec<Option<&mut [Option<T>]>> = results
+            .chunks_mut(self.config.block.count())
+            .map(Some)
+            .collect();
+        let parts = (0..clusters)
+            .map(|i| {
+                let ranks = (0..size)
+                    .map(|r| {
+                        chunks[self.config.grid.index(self.cluster_cta(i, r))]
+                            .take()
+                            .expect("each CTA is in one cluster")
+                    })
+                    .collect();
+                std::sync::Mutex::new(Some(ranks))
+            })
+            .collect();
+        let run = |index: usize,
+                   results: Vec<&mut [Option<T>]>,
+                   sliced: (super::scheduler::Suspend<'_>, u64)| {
+            self.run_cluster_sliced(index, f, results, sliced)
+        };
+        let front = super::sliced::FiberGrid {
+            run: &run,
+            threads: self.config.block.count(),
+            memory,
+            results: parts,
+        };
+        let plan = crate::engine::grid::Plan {
+            clusters,
+            workers: self.config.worker_count(),
+            resident: self.config.resident_clusters(self.shared.len()),
+            hang_limit: self.config.hang_limit,
+            stall: Some(self.stall),
+            slice: super::sliced::SLICE,
+            stalled_slice: u64::from(super::watch::LOOK_EVERY),
+        };
+        let ran = crate::engine::grid::run(&front, plan);
+        let mut by_cta: Vec<Option<_>> = (0..self.config.grid.count()).map(|_| None).collect();
+        for (i, cluster) in ran.done {
+            for (r, cta) in cluster.into_iter().enumerate() {
+                by_cta[self.config.grid.index(self.cluster_cta(i, r))] = Some(cta);
+            }
+        }
+        let Some(stopped) = ran.fault else {
+            return by_cta
+                .into_iter()
+                .map(|cta| cta.ok_or_else(unfinished))
+                .collect();
+        };
+        // The grid's fault, then each CTA's own; its lanes, stopped by the
+        // grid's, say it again.
+        let mut faults = vec![stopped.clone()];
+        for cta in by_cta.into_iter().flatten() {
+            faults.extend(cta.faults.into_iter().filter(|f| f.fault != stopped.fault));
+        }
+        Err(LaunchError { faults })
     }
 
     /// A grid of one CTA over `memory` (no worker threads: it runs on the
@@ -889,30 +883,35 @@ impl Launch {
 
     /// The shape of the launch's clusters (1x1x1 without).
     fn cluster_shape(&self) -> Dim3 {
-        self.cluster.unwrap_or(Dim3::from(1))
+        self.config.cluster_shape()
     }
 
     /// The `%ctaid` of the CTA of rank `rank` in cluster `index`.
     fn cluster_cta(&self, index: usize, rank: usize) -> [u32; 3] {
-        super::cluster::cluster_ctaid(self.grid, self.cluster_shape(), index, rank as u32)
+        crate::engine::cluster::cluster_ctaid(
+            self.config.grid,
+            self.cluster_shape(),
+            index,
+            rank as u32,
+        )
     }
 
     /// Where CTA `ctaid` stands in the grid, and what it checks.
     fn place(&self, ctaid: [u32; 3]) -> super::scheduler::CtaPlace<'_> {
         super::scheduler::CtaPlace {
             ctaid,
-            grid: self.grid,
-            block: self.block,
+            grid: self.config.grid,
+            block: self.config.block,
             cluster: self.cluster_shape(),
-            explicit_cluster: self.cluster.is_some(),
+            explicit_cluster: self.config.cluster.is_some(),
             shared_len: self.shared.len(),
-            first_thread: self.grid.index(ctaid) * self.block.count(),
-            checks: self.checks.unwrap_or_else(Checks::default_for_launch),
+            first_thread: self.config.grid.index(ctaid) * self.config.block.count(),
+            checks: self.config.checks(),
             shared_given: &self.shared_given,
-            schedule: self.schedule.seed(),
+            schedule: self.config.seed(),
             watch: super::watch::WatchLimits {
-                alone: self.grid.count() == 1,
-                hang_limit: self.hang_limit,
+                alone: self.config.grid.count() == 1,
+                hang_limit: self.config.hang_limit,
                 stall: self.stall,
             },
         }
@@ -931,7 +930,7 @@ impl Launch {
         F: Fn(&Thread) -> T + Sync,
     {
         let _memory = crate::machine::spaces::enter(memory.clone());
-        let place = self.place(self.grid.coords(c));
+        let place = self.place(self.config.grid.coords(c));
         super::scheduler::run_cta(
             &place,
             self.shared.clone(),
@@ -939,31 +938,42 @@ impl Launch {
             self.portable,
             f,
             std::cell::Cell::from_mut(results).as_slice_of_cells(),
+            None,
         )
     }
 
     /// Runs cluster `index` (x fastest over the grid's clusters) on the
-    /// calling thread with `memory` as its launch's memory, leaving thread
-    /// `i` of its CTA of rank `r`'s result in `results[r][i]`. Returns the
-    /// CTAs' outcomes by rank.
-    fn run_cluster<T, F>(
+    /// calling thread in slices (`sliced`: how it pauses, and its first
+    /// budget), leaving thread `i` of its CTA of rank `r`'s result in
+    /// `results[r][i]`. Returns the CTAs' outcomes by rank.
+    fn run_cluster_sliced<T, F>(
         &self,
         index: usize,
-        memory: &Option<Arc<LaunchMemory>>,
         f: &F,
         results: Vec<&mut [Option<T>]>,
+        sliced: (super::scheduler::Suspend<'_>, u64),
     ) -> Vec<super::scheduler::CtaOutcome>
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let _memory = crate::machine::spaces::enter(memory.clone());
         let places: Vec<_> = (0..results.len())
             .map(|r| self.place(self.cluster_cta(index, r)))
             .collect();
-        let results = results
+        let mut results: Vec<&[std::cell::Cell<Option<T>>]> = results
             .into_iter()
             .map(|r| std::cell::Cell::from_mut(r).as_slice_of_cells())
             .collect();
+        if places.len() == 1 {
+            return vec![super::scheduler::run_cta(
+                &places[0],
+                self.shared.clone(),
+                self.stack_size,
+                self.portable,
+                f,
+                results.remove(0),
+                Some(sliced),
+            )];
+        }
         super::scheduler::run_cluster(
             &places,
             self.shared.clone(),
@@ -971,6 +981,7 @@ impl Launch {
             self.portable,
             f,
             results,
+            Some(sliced),
         )
     }
 }

@@ -5,7 +5,8 @@
 //! `cta`), the running thread's context and special registers
 //! ([`context`]), the memory spaces a launch owns ([`spaces`]), the
 //! shared-memory bank model ([`banks`]), and what the CTAs of a cluster
-//! share (`cta_cluster`, with the address layout in [`cluster`]).
+//! share (`cta_cluster`, with the address layout and the cluster barrier in
+//! [`crate::engine::cluster`]).
 //!
 //! Nothing here depends on the semantic functions: a warp-wide instruction
 //! names itself by its semantics key and brings the function its warp
@@ -14,19 +15,18 @@
 pub mod bank_counts;
 pub mod banks;
 pub mod barrier;
-pub mod cluster;
 pub mod collective;
 pub mod context;
 mod cta;
 mod cta_cluster;
 pub(crate) mod current;
 mod fiber;
-pub mod grid;
 pub mod in_flight;
 pub mod launch;
 mod ready;
 pub mod register_requests;
 mod scheduler;
+mod sliced;
 pub mod spaces;
 mod watch;
 pub mod words;

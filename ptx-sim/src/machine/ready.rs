@@ -73,6 +73,15 @@ impl ReadySet {
         })
     }
 
+    /// Installs the queue `queue` describes (one that `install`
+    /// returned), returning the one installed before.
+    pub(crate) fn reinstall(queue: &Installed) -> Installed {
+        RUNNING.with(|r| Installed {
+            next: r.queue.next.replace(queue.next),
+            end: r.queue.end.replace(queue.end),
+        })
+    }
+
     /// Puts back the queue that `install` replaced.
     pub(crate) fn uninstall(outer: Installed) {
         RUNNING.with(|r| {

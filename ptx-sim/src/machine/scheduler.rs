@@ -78,7 +78,7 @@ impl CtaCore {
     /// order, each lane that stops hands on to the next, see
     /// [`CtaCore::after_stop`]) and resolves once every lane has stopped,
     /// until every lane has finished.
-    fn drive(&self) {
+    fn drive(&self, pause: Option<&dyn Fn()>) {
         let mut to = self.after_stop();
         loop {
             if to.fiber != MAIN {
@@ -91,6 +91,11 @@ impl CtaCore {
             // Every lane has stopped: finished, or waiting.
             if self.finished.get() == self.lanes.len() {
                 return;
+            }
+            if self.slice.pausing.get()
+                && let Some(pause) = pause
+            {
+                pause();
             }
             self.resolve();
             to = self.after_stop();
@@ -144,6 +149,25 @@ pub(crate) struct CtaOutcome {
     pub findings: Vec<(FindingKey, ThreadFault)>,
 }
 
+impl CtaOutcome {
+    /// A cluster whose CTAs could not start (`reason`): its `threads`
+    /// threads a CTA never ran.
+    pub(crate) fn unstarted(threads: usize, reason: String) -> CtaOutcome {
+        CtaOutcome {
+            shared: Vec::new(),
+            stats: SharedStats::default(),
+            faults: vec![
+                Fault::NotStarted {
+                    threads: 0..threads.max(1),
+                    reason,
+                }
+                .into(),
+            ],
+            findings: Vec::new(),
+        }
+    }
+}
+
 /// Where the CTA stands in the grid, and what it checks.
 pub(crate) struct CtaPlace<'a> {
     pub ctaid: [u32; 3],
@@ -186,6 +210,84 @@ impl Outer {
     fn restore(self) {
         current::set(self.lane);
         ReadySet::uninstall(self.queue);
+    }
+
+    /// Installs this running lane and run queue, returning the ones
+    /// installed before: what a CTA that pauses puts back for the thread
+    /// (and takes back as it resumes).
+    fn swap(&self) -> Outer {
+        let ours = Outer {
+            lane: current::get(),
+            queue: ReadySet::reinstall(&self.queue),
+        };
+        current::set(self.lane);
+        ours
+    }
+}
+
+/// What a CTA that runs in slices under the grid reports as it pauses.
+pub(crate) struct Paused {
+    /// Statements its lanes ran in the slice.
+    pub used: u64,
+    /// Whether a lane finished or its shared or global memory changed.
+    pub progress: bool,
+    /// Where each of its warps stands, when the grid asked.
+    pub positions: Option<Vec<String>>,
+}
+
+/// What the grid says to a paused CTA as it resumes it.
+pub(crate) enum Resume {
+    /// Run a slice of this many statements.
+    Run(u64),
+    /// Say where each warp stands, then wait again.
+    Report,
+    /// The grid stops with this fault: the CTA ends without finishing.
+    Stop(Fault),
+}
+
+/// The grid's side of a CTA that runs in slices: called as it pauses
+/// (on the CTA's own stack), returning how it goes on.
+pub(crate) type Suspend<'a> = &'a dyn Fn(Paused) -> Resume;
+
+/// Pauses the CTAs `cores` (one, or a cluster's) whose slice is spent,
+/// the thread's own running lane and run queue (`outer`) put back while
+/// they wait: reports to `suspend` and does what the grid answers.
+fn pause(cores: &[&CtaCore], outer: &Outer, suspend: Suspend<'_>) {
+    let mut paused = Paused {
+        used: 0,
+        progress: false,
+        positions: None,
+    };
+    for core in cores {
+        paused.used += core.slice.used.take();
+        paused.progress |= core.slice.progress.take();
+        core.slice.pausing.set(false);
+    }
+    let ours = outer.swap();
+    let resume = loop {
+        match suspend(paused) {
+            Resume::Report => {
+                paused = Paused {
+                    used: 0,
+                    progress: false,
+                    positions: Some(
+                        cores
+                            .iter()
+                            .flat_map(|c| c.positions(usize::MAX, ""))
+                            .collect(),
+                    ),
+                }
+            }
+            resume => break resume,
+        }
+    };
+    let _ = ours.swap();
+    for core in cores {
+        match &resume {
+            Resume::Run(budget) => core.slice.budget.set(*budget),
+            Resume::Stop(fault) => core.halt(fault),
+            Resume::Report => {}
+        }
     }
 }
 
@@ -270,6 +372,15 @@ where
         let core = CtaCore::new(n, shared, place.ctaid, rank);
         core.limits.set(place.watch);
         let cta_index = place.first_thread / n.max(1);
+        // A closure launch's shared memory is all given at launch, as
+        // dynamic shared memory is, and has no reserved region before it.
+        let own = place.shared_len as u64;
+        core.facts.set(crate::engine::special::CtaFacts {
+            smid: (cta_index % crate::engine::residency::SMS as usize) as u32,
+            own_shared: own,
+            dynamic_shared: own,
+            reserved: 0,
+        });
         core.shuffle.set(
             place
                 .schedule
@@ -428,6 +539,7 @@ impl CtaCore {
 /// Runs every thread of one CTA to completion, on the calling thread,
 /// leaving thread `t`'s result in `results[t]` (one cell per thread);
 /// `portable` picks the portable fiber backend where a native one exists.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_cta<T, F>(
     place: &CtaPlace,
     shared: Vec<u8>,
@@ -435,6 +547,7 @@ pub(crate) fn run_cta<T, F>(
     portable: bool,
     f: &F,
     results: &[Cell<Option<T>>],
+    sliced: Option<(Suspend<'_>, u64)>,
 ) -> CtaOutcome
 where
     F: Fn(&Thread) -> T + Sync,
@@ -451,7 +564,14 @@ where
         run.core
             .fibers
             .set(std::ptr::from_ref(&fibers).cast::<Fibers<'static>>());
-        run.core.drive();
+        let cores = [&run.core];
+        let outer = &outer;
+        let pause_here = sliced.map(|(suspend, budget)| {
+            run.core.slice.driven.set(true);
+            run.core.slice.budget.set(budget);
+            move || pause(&cores, outer, suspend)
+        });
+        run.core.drive(pause_here.as_ref().map(|p| p as &dyn Fn()));
         run.core.fibers.set(std::ptr::null());
     }
     outer.restore();
@@ -464,6 +584,7 @@ where
 /// `shared`. The CTAs take turns in rank order (see [`CtaCore::turn`]);
 /// when none of them can run, each is deadlocked. A cluster of one CTA
 /// is [`run_cta`]'s.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_cluster<T, F>(
     places: &[CtaPlace],
     shared: Vec<u8>,
@@ -471,6 +592,7 @@ pub(crate) fn run_cluster<T, F>(
     portable: bool,
     f: &F,
     results: Vec<&[Cell<Option<T>>]>,
+    sliced: Option<(Suspend<'_>, u64)>,
 ) -> Vec<CtaOutcome>
 where
     F: Fn(&Thread) -> T + Sync,
@@ -504,7 +626,15 @@ where
                 .fibers
                 .set(std::ptr::from_ref(fibers).cast::<Fibers<'static>>());
         }
-        take_turns(&runs);
+        let cores: Vec<&CtaCore> = runs.iter().map(|run| &run.core).collect();
+        let pause_here = sliced.map(|(suspend, budget)| {
+            for core in &cores {
+                core.slice.driven.set(true);
+                core.slice.budget.set(budget);
+            }
+            || pause(&cores, &outer, suspend)
+        });
+        take_turns(&runs, pause_here.as_ref().map(|p| p as &dyn Fn()));
         for run in &runs {
             run.core.fibers.set(std::ptr::null());
         }
@@ -519,12 +649,17 @@ where
 /// Runs the CTAs of a cluster of several in turns, in rank order, until
 /// every lane has finished; a round in which none of them runs deadlocks
 /// each that has lanes left.
-fn take_turns<T, F>(runs: &[CtaRun<'_, T, F>])
+fn take_turns<T, F>(runs: &[CtaRun<'_, T, F>], pause: Option<&dyn Fn()>)
 where
     F: Fn(&Thread) -> T + Sync,
 {
     let mut started = vec![false; runs.len()];
     loop {
+        if runs.iter().any(|run| run.core.slice.pausing.get())
+            && let Some(pause) = pause
+        {
+            pause();
+        }
         let mut ran = false;
         let mut left = false;
         for (run, started) in runs.iter().zip(&mut started) {

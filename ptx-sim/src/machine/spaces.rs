@@ -236,9 +236,6 @@ pub struct GlobalMemory {
     stripes: Box<[Mutex<()>]>,
     /// How many accesses changed bytes (see [`GlobalMemory::changes`]).
     changes: Changes,
-    /// Set, in seconds, when the launch stalled (see [`LaunchMemory::stall`]):
-    /// every access faults from then on.
-    stalled: AtomicU64,
 }
 
 /// Whether accesses have changed bytes, as a number that moves when they
@@ -371,7 +368,6 @@ impl GlobalMemory {
                 .collect(),
             stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
             changes: Changes::new(),
-            stalled: AtomicU64::new(0),
         }
     }
 
@@ -392,7 +388,6 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        self.check_stall()?;
         let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         // Every line the bytes touch, locked in ascending order of lock
         // (two read-modify-writes over the same lines cannot deadlock).
@@ -425,7 +420,6 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&mut [u8]) -> R,
     ) -> Result<R, Fault> {
-        self.check_stall()?;
         let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         Ok(self.update(i, range, f))
     }
@@ -459,7 +453,6 @@ impl GlobalMemory {
         instruction: &'static str,
         f: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, Fault> {
-        self.check_stall()?;
         let (i, range) = self.layout.locate(addr, size, align, instruction)?;
         Ok(with_scratch(range.len(), |bytes| {
             self.buffers[i].load(range.start, bytes);
@@ -478,7 +471,6 @@ impl GlobalMemory {
         instruction: &'static str,
         mut f: impl FnMut(u32, &[u8]),
     ) -> Result<(), Fault> {
-        self.check_stall()?;
         with_scratch(size as usize, |bytes| {
             for &(lane, addr) in lanes {
                 let (i, range) = self
@@ -490,14 +482,6 @@ impl GlobalMemory {
             }
             Ok(())
         })
-    }
-
-    /// The launch's stall ([`Fault::Stalled`]), once it has stalled.
-    pub(crate) fn check_stall(&self) -> Result<(), Fault> {
-        match self.stalled.load(Ordering::Relaxed) {
-            0 => Ok(()),
-            seconds => Err(Fault::Stalled { seconds }),
-        }
     }
 
     /// A number that only grows, and has grown since an earlier call gave
@@ -587,15 +571,6 @@ pub struct LaunchMemory {
 }
 
 impl LaunchMemory {
-    /// Marks the launch stuck after `waited` with no CTA finishing and no
-    /// global memory changing: every later global access faults
-    /// ([`Fault::Stalled`]), so that threads spinning on memory stop.
-    pub fn stall(&self, waited: std::time::Duration) {
-        self.global
-            .stalled
-            .store(waited.as_secs().max(1), Ordering::Relaxed);
-    }
-
     /// A launch's memory holding `global` and `constant` buffers and the
     /// kernel parameters `params`.
     pub fn new(global: Vec<Vec<u8>>, constant: Vec<Vec<u8>>, params: Vec<u8>) -> LaunchMemory {

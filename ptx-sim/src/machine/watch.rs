@@ -16,13 +16,14 @@
 //! such change, or runs them for the launch's stall limit
 //! ([`super::Launch::stall_after`]), spins forever: it stops with
 //! [`Fault::Hang`]. A CTA of a larger grid may wait for another one's
-//! write for as long as that one runs, so only the grid's stall limit
-//! ([`super::grid`]) stops it: once the grid has stalled, its lanes'
-//! next statements fault ([`Fault::Stalled`]), whatever memory they spin on.
+//! write, so the grid decides ([`crate::engine::grid`]): such a CTA runs
+//! in slices ([`Slice`]), reporting at the end of each whether it made
+//! progress, and the grid stops every CTA once none has.
 
 use super::cta::CtaCore;
 use crate::exec::lanes_of;
 use crate::fault::{Fault, QuietSpan, ThreadFault};
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 /// Statements between two looks for progress: few enough that a spin
@@ -74,6 +75,40 @@ pub(crate) struct Watch {
     hung: Option<Fault>,
 }
 
+impl Watch {
+    /// A watch that has seen nothing yet.
+    fn empty() -> Watch {
+        Watch {
+            finished: 0,
+            global_changes: 0,
+            shared: Vec::new(),
+            quiet: 0,
+            since: Instant::now(),
+            hung: None,
+        }
+    }
+}
+
+/// The slice a CTA that runs under the grid ([`crate::engine::grid`]) was
+/// given: once its lanes have run `budget` statements, each stops at its
+/// next one, and once all have stopped the CTA pauses
+/// (`scheduler::run_cta`), reporting what it used and whether it made
+/// progress (a lane finished, its shared memory or global memory
+/// changed), until the grid resumes it.
+#[derive(Default)]
+pub(crate) struct Slice {
+    /// Whether the CTA runs under the grid (else it runs to its end).
+    pub driven: Cell<bool>,
+    /// Statements the slice may run.
+    pub budget: Cell<u64>,
+    /// Statements run in the slice, counted at each look.
+    pub used: Cell<u64>,
+    /// Whether a look in the slice saw progress.
+    pub progress: Cell<bool>,
+    /// Whether the slice is spent: lanes stop at their next statement.
+    pub pausing: Cell<bool>,
+}
+
 impl CtaCore {
     /// Counts a statement that lane `lane` runs: what every statement the
     /// simulator sees costs. `instruction` names it when the lane's site
@@ -90,10 +125,17 @@ impl CtaCore {
 
     /// Looks whether the CTA made progress since its last look; stops the
     /// running lane `lane` (and, through their next rendezvous, the
-    /// others) once it spins.
+    /// others) once it spins; under the grid, pauses the CTA once its
+    /// slice is spent (see [`Slice`]).
     #[cold]
     #[inline(never)]
     fn look(&self, lane: usize, instruction: &'static str) {
+        if self.slice.pausing.get() {
+            // The CTA pauses: each lane stops at its next statement.
+            self.statements.set(LOOK_EVERY - 1);
+            let _ = super::current::yield_lane();
+            return;
+        }
         self.statements.set(0);
         let limits = self.limits.get();
         let memory = crate::machine::spaces::current("ld", crate::fault::Space::Global).ok();
@@ -103,10 +145,6 @@ impl CtaCore {
                 // Every statement after the stop looks again.
                 self.statements.set(LOOK_EVERY - 1);
                 Some(hung)
-            } else if let Some(Err(stalled)) = memory.as_ref().map(|m| m.global.check_stall()) {
-                Some(stalled)
-            } else if !limits.alone {
-                None
             } else {
                 let global_changes = memory.as_ref().map_or(0, |m| m.global.changes());
                 let finished = self.finished.get();
@@ -119,7 +157,12 @@ impl CtaCore {
                             && w.shared == *shared =>
                     {
                         w.quiet += u64::from(LOOK_EVERY);
-                        if w.quiet >= limits.hang_limit {
+                        // A CTA of a larger grid may wait for another
+                        // one's write: the grid's rule decides
+                        // (`crate::engine::grid`).
+                        if !limits.alone {
+                            None
+                        } else if w.quiet >= limits.hang_limit {
                             Some(QuietSpan::Statements(w.quiet))
                         } else if w.since.elapsed() >= limits.stall {
                             Some(QuietSpan::Seconds(w.since.elapsed().as_secs().max(1)))
@@ -140,6 +183,7 @@ impl CtaCore {
                             since: Instant::now(),
                             hung: None,
                         }));
+                        self.slice.progress.set(true);
                         None
                     }
                 }
@@ -148,6 +192,28 @@ impl CtaCore {
         if let Some(fault) = fault {
             self.stop(lane, fault);
         }
+        if self.slice.driven.get() {
+            let used = self.slice.used.get() + u64::from(LOOK_EVERY);
+            self.slice.used.set(used);
+            if used >= self.slice.budget.get() {
+                self.slice.pausing.set(true);
+                self.statements.set(LOOK_EVERY - 1);
+                let _ = super::current::yield_lane();
+            }
+        }
+    }
+
+    /// The grid stops the CTA with `fault` (another CTA's, or the grid's
+    /// hang): every lane meets it at its next statement or rendezvous,
+    /// and it is not the CTA's own to report.
+    pub(crate) fn halt(&self, fault: &Fault) {
+        let mut watch = self.watch.borrow_mut();
+        let watch = watch.get_or_insert_with(|| Box::new(Watch::empty()));
+        watch.hung = Some(fault.clone());
+        self.poison(fault);
+        self.statements.set(LOOK_EVERY - 1);
+        self.slice.driven.set(false);
+        self.slice.pausing.set(false);
     }
 
     /// Stops the CTA with `fault`: it is the CTA's (reported once), every
@@ -157,16 +223,7 @@ impl CtaCore {
     fn stop(&self, lane: usize, fault: Fault) -> ! {
         let first = {
             let mut watch = self.watch.borrow_mut();
-            let watch = watch.get_or_insert_with(|| {
-                Box::new(Watch {
-                    finished: 0,
-                    global_changes: 0,
-                    shared: Vec::new(),
-                    quiet: 0,
-                    since: Instant::now(),
-                    hung: None,
-                })
-            });
+            let watch = watch.get_or_insert_with(|| Box::new(Watch::empty()));
             watch.hung.replace(fault.clone()).is_none()
         };
         if first {
@@ -192,7 +249,7 @@ impl CtaCore {
     /// empty): `CTA (0, 0, 0) warp 0 lane 0x00000001 at
     /// `ld.volatile.shared.u32 %0, [%1];` (src/main.rs:12)`, one entry per
     /// warp and place.
-    fn positions(&self, running: usize, instruction: &str) -> Vec<String> {
+    pub(crate) fn positions(&self, running: usize, instruction: &str) -> Vec<String> {
         let started = self.next.get();
         let [x, y, z] = self.ctaid;
         let mut out = Vec::new();

@@ -10,11 +10,11 @@
 //! zeros. A bulk copy completes when issued, then completes its bytes'
 //! transactions on the mbarrier; its bulk groups have nothing left to wait for.
 
+use crate::engine::cluster::cta_offset;
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::CtaCore;
 use crate::machine::Memories;
-use crate::machine::cluster::cta_offset;
 use crate::machine::current;
 use crate::machine::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Reach, check_access, shared_at};

@@ -14,10 +14,10 @@
 //! `.param` addresses are byte offsets into the kernel's parameters, which
 //! appear at [`PARAM_WINDOW`].
 
+use crate::engine::cluster::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::exec::SemResult;
 use crate::fault::Fault;
 use crate::machine::Memories;
-use crate::machine::cluster::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::machine::current as lane;
 use crate::machine::spaces::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
@@ -75,7 +75,7 @@ pub(crate) enum Place {
     Shared(u64),
     /// A byte offset into the shared memory of the CTA of rank `rank` of
     /// the cluster (a `.shared::cluster` address; see
-    /// [`crate::machine::cluster`]).
+    /// [`crate::engine::cluster`]).
     Cluster { rank: u32, offset: u64 },
     /// A global device address.
     Global(u64),
@@ -459,7 +459,7 @@ pub(crate) fn shared_offset(m: &Mods, addr: u64, own: u32) -> Option<u64> {
 /// [`PARAM_WINDOW`]); global addresses are generic already.
 /// A `.shared::cta` address of a CTA of a cluster is first moved into the
 /// CTA's window of the `.shared::cluster` window (see
-/// [`crate::machine::cluster`]).
+/// [`crate::engine::cluster`]).
 #[inline]
 pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
     cvta_in(m, s, ClusterView::of_running_thread().rank)
@@ -622,7 +622,7 @@ impl ClusterView {
     ///
     /// ```
     /// use ptx_core::{Mods, SharedScope, StateSpace};
-    /// use ptx_sim::machine::cluster::cluster_address;
+    /// use ptx_sim::engine::cluster::cluster_address;
     /// use ptx_sim::sem::memory::address::ClusterView;
     /// let view = ClusterView { rank: 0, size: 2 };
     /// let m = Mods { space: Some(StateSpace::Shared(SharedScope::Cluster)), ..Mods::default() };
@@ -639,7 +639,7 @@ impl ClusterView {
                 size: self.size,
             });
         }
-        let d = crate::machine::cluster::cluster_address(b, offset);
+        let d = crate::engine::cluster::cluster_address(b, offset);
         Ok(match m.space {
             None => SHARED_WINDOW + d,
             Some(_) => d,

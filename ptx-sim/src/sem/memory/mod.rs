@@ -13,12 +13,12 @@ pub mod atomic;
 pub use address::{cvta, cvta_to, isspacep};
 pub use atomic::{atom, atom_cas, built_as_loop, red};
 
+use crate::engine::cluster::cta_offset;
 use crate::exec::{SemResult, elem_bytes, lanes_of, slots_per};
 use crate::fault::Fault;
 use crate::machine::Memories;
 use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, record_request};
-use crate::machine::cluster::cta_offset;
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
 use crate::machine::spaces::{PARAM_WINDOW, window_offset};

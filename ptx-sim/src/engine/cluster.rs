@@ -16,7 +16,7 @@
 //! clusters every CTA is rank 0 and the windows are plain offsets.
 //!
 //! ```
-//! use ptx_sim::machine::cluster::{ClusterAddress, cluster_address, cta_offset};
+//! use ptx_sim::engine::cluster::{ClusterAddress, cluster_address, cta_offset};
 //! let a = cluster_address(1, 0x40);
 //! assert_eq!(a, 0x0100_0040);
 //! assert_eq!(ClusterAddress::decode(a), ClusterAddress { rank: 1, offset: 0x40 });
@@ -27,7 +27,7 @@
 
 use crate::exec::lanes_of;
 use crate::fault::Fault;
-use crate::machine::Dim3;
+use crate::thread::Dim3;
 
 /// How far apart the CTAs' windows lie in the `.shared::cluster` window
 /// (more than the 228 KiB an SM has).
@@ -90,7 +90,7 @@ impl ClusterAddress {
 /// the running CTA's own, which is held apart.
 ///
 /// ```
-/// use ptx_sim::machine::cluster::Peers;
+/// use ptx_sim::engine::cluster::Peers;
 /// let (mut zero, mut two) = (vec![vec![1u8; 4]], vec![vec![2u8; 4]]);
 /// let mut peers = Peers::new(1, &mut zero, &mut two);
 /// assert_eq!(peers.size(), 3);
@@ -186,7 +186,7 @@ impl<'a> Peers<'a> {
 /// rank), and the view of the others it reaches them through.
 ///
 /// ```
-/// use ptx_sim::machine::cluster::split_shared;
+/// use ptx_sim::engine::cluster::split_shared;
 /// let mut all = vec![vec![0u8; 4], vec![1; 4], vec![2; 4]];
 /// let (own, mut peers) = split_shared(&mut all, 1);
 /// assert_eq!(own[0], 1);
@@ -205,7 +205,7 @@ pub fn split_shared(all: &mut [Vec<u8>], rank: u32) -> (&mut [u8], Peers<'_>) {
 /// grid that is not a whole number of clusters.
 ///
 /// ```
-/// use ptx_sim::machine::cluster::shape_error;
+/// use ptx_sim::engine::cluster::shape_error;
 /// use ptx_sim::machine::Dim3;
 /// assert_eq!(shape_error(Dim3::from(8), Dim3::from(4)), None);
 /// assert!(shape_error(Dim3::from(6), Dim3::from(4)).unwrap().contains("whole number"));
@@ -231,7 +231,7 @@ pub fn shape_error(grid: Dim3, shape: Dim3) -> Option<String> {
 /// `shape`.
 ///
 /// ```
-/// use ptx_sim::machine::cluster::cluster_ctaid;
+/// use ptx_sim::engine::cluster::cluster_ctaid;
 /// use ptx_sim::machine::Dim3;
 /// // A 4x2 grid in 2x2 clusters: cluster 1's rank 3 is CTA (3, 1).
 /// assert_eq!(cluster_ctaid(Dim3::from([4, 2, 1]), Dim3::from([2, 2, 1]), 1, 3), [3, 1, 0]);

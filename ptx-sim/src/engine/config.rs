@@ -1,0 +1,128 @@
+//! What a launch is configured with, whichever front-end runs it: the
+//! grid, the CTA, the clusters, the workers, the sanitizer's checks, the
+//! hang limit and the schedule, and the one check of a shape against the
+//! H100's limits.
+//!
+//! [`crate::machine::Launch`] (closures) and [`crate::kernel::KernelLaunch`]
+//! (a module's kernel) each hold a [`LaunchConfig`]; their setters of these
+//! settings write it, and both check it with [`LaunchConfig::check`]
+//! before a CTA starts, so a launch one front-end refuses the other
+//! refuses too, with the same fault.
+//!
+//! ```
+//! use ptx_sim::engine::config::LaunchConfig;
+//! use ptx_sim::fault::Fault;
+//! let mut config = LaunchConfig::new((4, 1, 1).into(), (32, 1, 65).into(), 1 << 20);
+//! // z is at most 64 on the H100, though 32 × 65 threads would be too
+//! // many anyway.
+//! assert!(matches!(config.check(0), Err(Fault::BlockTooLarge { .. })));
+//! config.block = (32, 2, 1).into();
+//! config.cluster = Some((3, 1, 1).into());
+//! // 4 CTAs are not a whole number of clusters of 3.
+//! assert!(matches!(config.check(0), Err(Fault::BadCluster { .. })));
+//! config.cluster = Some((2, 1, 1).into());
+//! assert_eq!(config.check(48 * 1024), Ok(()));
+//! assert_eq!(config.cluster_shape(), (2, 1, 1).into());
+//! ```
+
+use crate::check::Checks;
+use crate::engine::cluster::shape_error;
+use crate::engine::residency::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES, resident};
+use crate::fault::Fault;
+pub use crate::shuffle::Order as Schedule;
+use crate::thread::Dim3;
+
+/// The settings every launch has, whichever front-end runs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchConfig {
+    /// The grid's shape, in CTAs.
+    pub grid: Dim3,
+    /// A CTA's shape, in threads.
+    pub block: Dim3,
+    /// The clusters' shape, if the launch asked for clusters.
+    pub cluster: Option<Dim3>,
+    /// How many worker threads run the CTAs; the machine's parallelism
+    /// unless set.
+    pub workers: Option<usize>,
+    /// The sanitizer's checks; [`Checks::default_for_launch`] unless set.
+    pub checks: Option<Checks>,
+    /// How long a grid may run without progress before it stops with a
+    /// hang fault, in the front-end's own unit (a closure's statements, a
+    /// module's warp steps).
+    pub hang_limit: u64,
+    /// The order the CTAs' threads run in.
+    pub schedule: Schedule,
+}
+
+impl LaunchConfig {
+    /// `grid` CTAs of `block` threads, without clusters, on every core,
+    /// with the default checks and schedule, stopping after `hang_limit`
+    /// units without progress.
+    pub fn new(grid: Dim3, block: Dim3, hang_limit: u64) -> LaunchConfig {
+        LaunchConfig {
+            grid,
+            block,
+            cluster: None,
+            workers: None,
+            checks: None,
+            hang_limit,
+            schedule: Schedule::FromEnv,
+        }
+    }
+
+    /// Whether the launch fits an H100, each CTA having `shared` bytes of
+    /// its own shared memory: no zero dimension, a grid of at most
+    /// 2³¹−1 × 65535 × 65535 CTAs, a CTA of at most 1024 threads
+    /// (1024 × 1024 × 64), at most 227 KiB of shared memory, and clusters
+    /// that tile the grid (at most 16 CTAs, 8 in each dimension).
+    pub fn check(&self, shared: usize) -> Result<(), Fault> {
+        let (g, b) = (self.grid, self.block);
+        if g.count() == 0 || b.count() == 0 {
+            return Err(Fault::EmptyLaunch { grid: g, block: b });
+        }
+        if g.x > i32::MAX as u32 || g.y > 65535 || g.z > 65535 {
+            return Err(Fault::GridTooLarge { grid: g });
+        }
+        if b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > MAX_BLOCK_THREADS {
+            return Err(Fault::BlockTooLarge { block: b });
+        }
+        if shared > MAX_SHARED_BYTES {
+            return Err(Fault::SharedTooLarge {
+                bytes: shared,
+                max: MAX_SHARED_BYTES,
+            });
+        }
+        if let Some(detail) = self.cluster.and_then(|shape| shape_error(g, shape)) {
+            return Err(Fault::BadCluster { detail });
+        }
+        Ok(())
+    }
+
+    /// The clusters' shape: 1x1x1 without clusters.
+    pub fn cluster_shape(&self) -> Dim3 {
+        self.cluster.unwrap_or(Dim3::from(1))
+    }
+
+    /// The worker threads to run on: as set, else one per core.
+    pub fn worker_count(&self) -> usize {
+        self.workers.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
+    }
+
+    /// The sanitizer's checks: as set, else the launch default.
+    pub fn checks(&self) -> Checks {
+        self.checks.unwrap_or_else(Checks::default_for_launch)
+    }
+
+    /// The seed of a varied schedule, if the launch runs one.
+    pub fn seed(&self) -> Option<u64> {
+        self.schedule.seed()
+    }
+
+    /// How many clusters the H100 holds at once, each CTA having `shared`
+    /// bytes of its own shared memory (at least one).
+    pub fn resident_clusters(&self, shared: usize) -> usize {
+        (resident(self.block.count(), shared) / self.cluster_shape().count()).max(1)
+    }
+}

@@ -1,0 +1,17 @@
+//! The core both front-ends share: what a launch is configured with
+//! ([`config`]), how many CTAs the H100 holds at once ([`residency`]), what
+//! the CTAs of a cluster share ([`cluster`]: its address layout, its
+//! barrier, its shape) and what the special registers say ([`special`]).
+//!
+//! The closure front-end ([`crate::machine`], lanes on fibers) and the
+//! module front-end ([`crate::kernel`], warps in lockstep) both launch
+//! through one [`config::LaunchConfig`], checked once, admit CTAs by one
+//! residency rule, run clusters on one implementation and answer the
+//! special registers with one function, so a rule added here reaches
+//! both.
+
+pub mod cluster;
+pub mod config;
+pub(crate) mod grid;
+pub mod residency;
+pub mod special;
