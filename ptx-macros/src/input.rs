@@ -5,7 +5,7 @@
 //! read here, and the token form, PTX written as Rust tokens with Rust
 //! places named directly: `ptx! { add.s32 c, a, b; }`, read by `tokens.rs`.
 
-use crate::statement::{Operand, Piece, Statement, Syntax};
+use crate::statement::{AsmBinding, Piece, Statement, Syntax};
 use proc_macro2::{Span, TokenStream};
 use ptx_core::{Constraint, ConstraintError, ConstraintLetter, OperandAccess, Target, TargetError};
 use syn::parse::{Parse, ParseStream};
@@ -19,7 +19,7 @@ fn constraint(lit: &LitStr) -> syn::Result<Constraint> {
 }
 
 /// An operand of the CUDA form: `[name] "constraint"(expr)`.
-fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
+fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<AsmBinding> {
     let name = if input.peek(syn::token::Bracket) {
         let content;
         syn::bracketed!(content in input);
@@ -64,7 +64,7 @@ fn cuda_operand(input: ParseStream, output: bool) -> syn::Result<Operand> {
     if let Some(bits) = integer_bits {
         type_integer_literal(&mut expr, bits, c.letter)?;
     }
-    Ok(Operand {
+    Ok(AsmBinding {
         name,
         constraint: c,
         expr,
@@ -140,7 +140,7 @@ fn type_integer_literal(expr: &mut Expr, bits: u32, letter: ConstraintLetter) ->
     Ok(())
 }
 
-fn operand_list(input: ParseStream, output: bool, out: &mut Vec<Operand>) -> syn::Result<()> {
+fn operand_list(input: ParseStream, output: bool, out: &mut Vec<AsmBinding>) -> syn::Result<()> {
     while !input.is_empty() && !input.peek(Token![:]) {
         out.push(cuda_operand(input, output)?);
         if !input.peek(Token![,]) {

@@ -20,8 +20,10 @@ pub struct Piece {
     pub literal: bool,
 }
 
-/// One operand of the statement.
-pub struct Operand {
+/// One operand of the statement as the macro binds it: its constraint and
+/// the Rust expression that carries its value in or out. (ptx-core's
+/// `syntax::Operand` is an operand of the PTX template itself.)
+pub struct AsmBinding {
     /// `[name]` for `%[name]` references.
     pub name: Option<Ident>,
     /// The parsed constraint.
@@ -52,7 +54,7 @@ pub struct Statement {
     /// Where each part of the text came from.
     pub pieces: Vec<Piece>,
     /// Outputs, then inputs.
-    pub operands: Vec<Operand>,
+    pub operands: Vec<AsmBinding>,
     /// Whether a `"memory"` clobber was given.
     pub memory_clobber: bool,
     /// The whole macro input, for errors about the statement as a whole.

@@ -9,9 +9,9 @@
 //! type (`h` for 16 bits, `r` or `f` for 32, `l` or `d` for 64, `q` for 128).
 
 use crate::diagnostic::message;
-use crate::statement::{Operand, Piece, Statement, Syntax};
+use crate::statement::{AsmBinding, Piece, Statement, Syntax};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
-use ptx_core::syntax::{Item, Name, Operand as PtxOperand, OperandKind, Placeholder, Template};
+use ptx_core::syntax::{Item, Name, Operand, OperandKind, Placeholder, Template};
 use ptx_core::{
     Constraint, ConstraintLetter, DiagnosticKind, OperandAccess, OperandShape, ScalarType,
     SpecialRegister, Target, candidate_forms, check, parse,
@@ -243,7 +243,7 @@ fn visit_items(
 
 #[allow(clippy::too_many_arguments)]
 fn visit_operand(
-    op: &mut PtxOperand,
+    op: &mut Operand,
     access: OperandAccess,
     ty: Option<ScalarType>,
     shape: Option<&OperandShape>,
@@ -356,7 +356,7 @@ pub fn bind(statement: &mut Statement) -> syn::Result<Option<Template>> {
                     .map_or(Span::call_site(), |t| t.span());
                 let ident = syn::Ident::new(&name, span);
                 let expr: syn::Expr = syn::parse_quote!(#ident);
-                statement.operands.push(Operand {
+                statement.operands.push(AsmBinding {
                     name: Some(ident),
                     constraint,
                     expr,

@@ -601,17 +601,19 @@ pub fn replay_checked(
     let mut loose = Loose::default();
     for (name, buffer) in &case.buffers {
         let got = report.bytes(buffers[name]);
-        let judged = match &report.gpu {
-            Some(gpu) => compare(
-                &against_gpu(buffer, gpu.bytes(buffers[name]), nondeterministic),
-                got,
-            )
-            .map_err(|line| format!("against the GPU's, {line}")),
-            None => compare(buffer, got),
+        let (judged, against) = match &report.gpu {
+            Some(gpu) => (
+                compare(
+                    &against_gpu(buffer, gpu.bytes(buffers[name]), nondeterministic),
+                    got,
+                ),
+                "against the GPU's, ",
+            ),
+            None => (compare(buffer, got), ""),
         };
         match judged {
             Ok(l) => loose.add(l),
-            Err(line) => lines.push(format!("buffer `{name}`: {line}")),
+            Err(mismatch) => lines.push(format!("buffer `{name}`: {against}{mismatch}")),
         }
     }
     let outcome = if lines.is_empty() {
@@ -752,6 +754,49 @@ impl fmt::Display for Loose {
     }
 }
 
+/// How a buffer's bytes differ from the recorded ones ([`compare`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum Mismatch {
+    /// Not as many bytes as recorded.
+    #[error("{got} bytes, expected {expected}")]
+    Length {
+        /// How many bytes the launch gave.
+        got: usize,
+        /// How many were recorded.
+        expected: usize,
+    },
+    /// An integer buffer the two recorded launches hold in different
+    /// orders, whose values (as a multiset) are not the recorded ones.
+    #[error(
+        "its {elements} elements, which the H100's two launches hold in different orders, are not the same values here"
+    )]
+    Multiset {
+        /// How many elements the buffer holds.
+        elements: usize,
+    },
+    /// Elements that differ (outside the tolerance, where one applies):
+    /// the first of them.
+    #[error(
+        "element {index} is {}, expected {} ({differing} of {elements} elements differ)",
+        .dtype.show(.got),
+        .dtype.show(.expected)
+    )]
+    Element {
+        /// The first differing element's index.
+        index: usize,
+        /// The buffer's element type.
+        dtype: Dtype,
+        /// That element's bytes as the launch gave them.
+        got: Vec<u8>,
+        /// Its bytes as recorded.
+        expected: Vec<u8>,
+        /// How many elements differ.
+        differing: usize,
+        /// How many elements the buffer holds.
+        elements: usize,
+    },
+}
+
 /// Compares a buffer's bytes `got` with the recorded ones: how the
 /// elements the H100's two launches left different were judged, or the
 /// first element that differs.
@@ -761,7 +806,7 @@ impl fmt::Display for Loose {
 /// launches hold the same values in another order (the slots of a
 /// warp-aggregated `atomicAdd`) is compared as a multiset, whole; other
 /// integers the launches hold different values in are left unjudged.
-fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, String> {
+fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, Mismatch> {
     let expected = buffer.expected();
     let mut loose = Loose::default();
     if got == expected {
@@ -769,7 +814,10 @@ fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, String> {
     }
     let size = buffer.dtype.size();
     if got.len() != expected.len() {
-        return Err(format!("{} bytes, expected {}", got.len(), expected.len()));
+        return Err(Mismatch::Length {
+            got: got.len(),
+            expected: expected.len(),
+        });
     }
     let n = expected.len() / size;
     let element = |bytes: &'_ [u8], i: usize| bytes[i * size..(i + 1) * size].to_vec();
@@ -784,9 +832,7 @@ fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, String> {
         && sorted(expected) == sorted(alt)
     {
         if sorted(got) != sorted(expected) {
-            return Err(format!(
-                "its {n} elements, which the H100's two launches hold in different orders, are not the same values here"
-            ));
+            return Err(Mismatch::Multiset { elements: n });
         }
         loose.reordered = n;
         return Ok(loose);
@@ -820,11 +866,14 @@ fn compare(buffer: &CaseBuffer, got: &[u8]) -> Result<Loose, String> {
     }
     match first {
         None => Ok(loose),
-        Some((i, e, g)) => Err(format!(
-            "element {i} is {}, expected {} ({differing} of {n} elements differ)",
-            buffer.dtype.show(&g),
-            buffer.dtype.show(&e),
-        )),
+        Some((index, expected, got)) => Err(Mismatch::Element {
+            index,
+            dtype: buffer.dtype,
+            got,
+            expected,
+            differing,
+            elements: n,
+        }),
     }
 }
 
@@ -856,13 +905,65 @@ mod tests {
                 ..Loose::default()
             })
         );
-        assert!(compare(&judged, &words(&[0, 7, 4])).is_err());
+        assert_eq!(
+            compare(&judged, &words(&[0, 7, 4])),
+            Err(Mismatch::Element {
+                index: 0,
+                dtype: Dtype::U32,
+                got: words(&[0]),
+                expected: words(&[1]),
+                differing: 1,
+                elements: 3,
+            })
+        );
         // Launches that hold the same values in other orders: a multiset.
         let reordered = against_gpu(&buffer, &words(&[2, 1, 3]), true);
         assert!(compare(&reordered, &words(&[3, 2, 1])).is_ok());
         // A deterministic case is held to the GPU's bytes exactly.
         let exact = against_gpu(&buffer, &words(&[1, 7, 4]), false);
         assert!(compare(&exact, &words(&[1, 7, 4])).is_ok());
-        assert!(compare(&exact, &words(&[1, 2, 4])).is_err());
+        assert_eq!(
+            compare(&exact, &words(&[1, 2, 4])).map_err(|m| m.to_string()),
+            Err(
+                "element 1 is 2 (0x00000002), expected 7 (0x00000007) (1 of 3 elements differ)"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_mismatch_says_what_differs() {
+        // Recorded [1, 2, 3] once, then [3, 2, 1]: the same values in
+        // another order, so the buffer is judged as a multiset.
+        let buffer = CaseBuffer {
+            dtype: Dtype::U32,
+            len: 3,
+            input: words(&[0, 0, 0]),
+            changed: true,
+            output: Some(words(&[1, 2, 3])),
+            output_alt: Some(words(&[3, 2, 1])),
+        };
+        assert_eq!(
+            compare(&buffer, &words(&[2, 3, 1])),
+            Ok(Loose {
+                reordered: 3,
+                ..Loose::default()
+            })
+        );
+        let multiset = compare(&buffer, &words(&[1, 2, 4]));
+        assert_eq!(multiset, Err(Mismatch::Multiset { elements: 3 }));
+        // Two u32 elements are 8 bytes; three were recorded (12).
+        let short = compare(&buffer, &words(&[1, 2]));
+        assert_eq!(
+            short,
+            Err(Mismatch::Length {
+                got: 8,
+                expected: 12
+            })
+        );
+        assert_eq!(
+            short.map_err(|m| m.to_string()),
+            Err("8 bytes, expected 12".into())
+        );
     }
 }

@@ -86,9 +86,11 @@ impl CudaReport {
     }
 }
 
-/// One operand of an `asm()` statement.
+/// One operand of an `asm()` statement of a CUDA source, as written:
+/// `[name] "constraint" (expression)`. (ptx-core's [`AsmOperand`] is the
+/// checker's view of one, its constraint parsed.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operand {
+pub struct CudaOperand {
     /// `[name]`, if written.
     pub name: Option<String>,
     /// The constraint (`"=r"`).
@@ -109,7 +111,7 @@ pub struct AsmStatement {
     /// The source offset of each byte of the template.
     origins: Vec<usize>,
     /// The outputs, then the inputs.
-    pub operands: Vec<Operand>,
+    pub operands: Vec<CudaOperand>,
     /// How many of the operands are outputs.
     pub outputs: usize,
     /// Written without `:` (GCC's basic asm), so the template reaches the
@@ -252,9 +254,9 @@ pub fn statement_records(source: &str) -> Vec<serde_json::Value> {
         .map(|s| {
             let (outputs, inputs) = s.operands.split_at(s.outputs.min(s.operands.len()));
             let constraints =
-                |ops: &[Operand]| ops.iter().map(|o| o.constraint.clone()).collect::<Vec<_>>();
+                |ops: &[CudaOperand]| ops.iter().map(|o| o.constraint.clone()).collect::<Vec<_>>();
             let expressions =
-                |ops: &[Operand]| ops.iter().map(|o| o.expression.clone()).collect::<Vec<_>>();
+                |ops: &[CudaOperand]| ops.iter().map(|o| o.expression.clone()).collect::<Vec<_>>();
             let named: Vec<Option<String>> = s.operands.iter().map(|o| o.name.clone()).collect();
             serde_json::json!({
                 "line": line_column(source, s.at).0,

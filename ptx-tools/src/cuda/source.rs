@@ -73,6 +73,32 @@ pub(super) enum StringKind {
     Raw,
 }
 
+/// Why the reader could not read a literal or an expression whole: each
+/// is something left unclosed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum LexError {
+    /// An ordinary string literal the source ends inside.
+    #[error("a string literal is not closed")]
+    StringUnclosed,
+    /// An ordinary string literal with a newline inside (not spliced).
+    #[error("a string literal runs past the end of its line")]
+    StringPastLineEnd,
+    /// An ordinary string literal the source ends inside, just past a
+    /// backslash.
+    #[error("a string literal ends in a backslash")]
+    StringEndsInBackslash,
+    /// A raw string whose delimiter is too long, holds a character a
+    /// delimiter may not, or is never followed by `(`.
+    #[error("a raw string's delimiter is not closed by `(`")]
+    RawDelimiterUnclosed,
+    /// A raw string whose `)delimiter"` never comes.
+    #[error("a raw string literal is not closed")]
+    RawStringUnclosed,
+    /// A parenthesis whose `)` never comes.
+    #[error("a parenthesis is not closed")]
+    ParenthesisUnclosed,
+}
+
 /// The longest delimiter a raw string may have (C++ [lex.string]).
 const RAW_DELIMITER_MAX: usize = 16;
 
@@ -213,24 +239,24 @@ impl<'s> Reader<'s> {
 
     /// A string literal of `kind`: the reader stands on its opening quote
     /// (past any prefix).
-    pub(super) fn string(&mut self, kind: StringKind) -> Result<Literal, String> {
+    pub(super) fn string(&mut self, kind: StringKind) -> Result<Literal, LexError> {
         match kind {
             StringKind::Ordinary => self.ordinary_string(),
             StringKind::Raw => self.raw_string(),
         }
     }
 
-    fn ordinary_string(&mut self) -> Result<Literal, String> {
+    fn ordinary_string(&mut self) -> Result<Literal, LexError> {
         self.pos += 1;
         let mut literal = Literal::default();
         loop {
             let at = self.offset();
             let Some(c) = self.bump() else {
-                return Err("a string literal is not closed".into());
+                return Err(LexError::StringUnclosed);
             };
             match c {
                 '"' => return Ok(literal),
-                '\n' => return Err("a string literal runs past the end of its line".into()),
+                '\n' => return Err(LexError::StringPastLineEnd),
                 '\\' => {
                     let value = self.escape()?;
                     literal.push(char::from_u32(value).unwrap_or('\u{FFFD}'), at);
@@ -243,9 +269,9 @@ impl<'s> Reader<'s> {
     /// The value of an escape sequence; the reader stands past its
     /// backslash. Octal and hexadecimal escapes give one byte's value,
     /// `\u` and `\U` a character's.
-    fn escape(&mut self) -> Result<u32, String> {
+    fn escape(&mut self) -> Result<u32, LexError> {
         let Some(e) = self.bump() else {
-            return Err("a string literal ends in a backslash".into());
+            return Err(LexError::StringEndsInBackslash);
         };
         Ok(match e {
             'n' => 10,
@@ -289,7 +315,7 @@ impl<'s> Reader<'s> {
     /// A raw string, `"delim(...)delim"`: what stands between the
     /// parentheses, as written in the source (a line splice inside a raw
     /// string is no splice, so the source's own text is taken).
-    fn raw_string(&mut self) -> Result<Literal, String> {
+    fn raw_string(&mut self) -> Result<Literal, LexError> {
         self.pos += 1;
         let mut delimiter = String::new();
         loop {
@@ -298,7 +324,7 @@ impl<'s> Reader<'s> {
                 Some(c) if delimiter.len() < RAW_DELIMITER_MAX && !"\\) \t\n\"".contains(c) => {
                     delimiter.push(c);
                 }
-                _ => return Err("a raw string's delimiter is not closed by `(`".into()),
+                _ => return Err(LexError::RawDelimiterUnclosed),
             }
         }
         let start = self.offset();
@@ -323,7 +349,7 @@ impl<'s> Reader<'s> {
             }
             self.pos += 1;
         }
-        Err("a raw string literal is not closed".into())
+        Err(LexError::RawStringUnclosed)
     }
 
     /// Skips a character literal; the reader stands on its opening quote.
@@ -342,7 +368,7 @@ impl<'s> Reader<'s> {
 
     /// The string literal that starts here, with its prefix (`R"(...)"`,
     /// `u8"..."`), if one does.
-    pub(super) fn string_here(&mut self) -> Option<Result<Literal, String>> {
+    pub(super) fn string_here(&mut self) -> Option<Result<Literal, LexError>> {
         let start = self.pos;
         let word = self.identifier().unwrap_or_default();
         let kind = if word.is_empty() {
@@ -389,7 +415,7 @@ impl<'s> Reader<'s> {
 
     /// The text up to the parenthesis that closes one already read (the
     /// reader left past it), literals taken whole.
-    pub(super) fn balanced(&mut self) -> Result<String, String> {
+    pub(super) fn balanced(&mut self) -> Result<String, LexError> {
         let mut depth = 1;
         let mut out = String::new();
         loop {
@@ -408,7 +434,7 @@ impl<'s> Reader<'s> {
                 continue;
             }
             let Some(c) = self.bump() else {
-                return Err("a parenthesis is not closed".into());
+                return Err(LexError::ParenthesisUnclosed);
             };
             match c {
                 '(' => depth += 1,
@@ -454,6 +480,28 @@ mod tests {
         assert_eq!(string("u8R\"(x)\""), "x");
         // A splice inside a raw string is no splice.
         assert_eq!(string("R\"(a\\\nb)\""), "a\\\nb");
+    }
+
+    #[test]
+    fn each_unclosed_literal_says_what_is_unclosed() {
+        let literal = |text: &str| {
+            let spliced = Spliced::new(text);
+            let mut r = Reader::new(text, &spliced.chars);
+            r.string_here().expect("a literal").err()
+        };
+        assert_eq!(literal("\"abc"), Some(LexError::StringUnclosed));
+        assert_eq!(literal("\"ab\ncd\""), Some(LexError::StringPastLineEnd));
+        assert_eq!(literal("\"ab\\"), Some(LexError::StringEndsInBackslash));
+        // C++ [lex.string]: a raw string's delimiter has at most 16 characters.
+        let seventeen = "abcdefghijklmnopq";
+        let raw = format!("R\"{seventeen}(x){seventeen}\"");
+        assert_eq!(literal(&raw), Some(LexError::RawDelimiterUnclosed));
+        assert_eq!(literal("R\"abcdefghijklmnop(x)abcdefghijklmnop\""), None);
+        assert_eq!(literal("R\"x(abc)\""), Some(LexError::RawStringUnclosed));
+        let text = "f(a, \")\"";
+        let spliced = Spliced::new(text);
+        let mut r = Reader::new(text, &spliced.chars);
+        assert_eq!(r.balanced(), Err(LexError::ParenthesisUnclosed));
     }
 
     #[test]

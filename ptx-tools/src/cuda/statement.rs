@@ -2,8 +2,8 @@
 //! template and operands, once for each branch of the `#if` lines that
 //! stand inside it.
 
-use super::source::{Literal, Reader, Spliced};
-use super::{AsmStatement, Operand, ReadProblem, merge_readings};
+use super::source::{LexError, Literal, Reader, Spliced};
+use super::{AsmStatement, CudaOperand, ReadProblem, merge_readings};
 
 /// The keywords that start an asm statement.
 const ASM_KEYWORDS: [&str; 3] = ["asm", "__asm__", "__asm"];
@@ -205,11 +205,69 @@ struct Read {
     problems: Vec<ReadProblem>,
 }
 
+/// Why a statement (one reading of it) could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum ReadError {
+    /// A literal or parenthesis inside it is not closed.
+    #[error(transparent)]
+    Lex(#[from] LexError),
+    /// Its parenthesis does not close where a statement may end.
+    #[error("the statement's `(` is not closed")]
+    StatementUnclosed,
+    /// An `#if` inside it ends outside it, or an `#endif` inside it
+    /// closes one opened before it.
+    #[error("a preprocessor conditional crosses the statement's edge")]
+    ConditionalCrossesEdge,
+    /// A fifth `:` list.
+    #[error("an asm statement has at most four `:` lists")]
+    TooManyLists,
+    /// Something else than `:` or `)` after the template or an operand
+    /// list.
+    #[error("expected `:` or `)` after the template or operands")]
+    ExpectedListOrEnd,
+    /// A `:` or `)` right after the `(`.
+    #[error("the statement has no template string")]
+    NoTemplate,
+    /// `#name` where the template (or a piece of it) stands: a macro
+    /// parameter made a string.
+    #[error("the template stringifies the macro parameter `{0}` (`#{0}`)")]
+    TemplateStringified(String),
+    /// A name where the template (or a piece of it) stands: a macro,
+    /// presumably, that expands to literals.
+    #[error("the template is built with `{0}` (a macro?), not string literals alone")]
+    TemplateFromMacro(String),
+    /// Something else than a string literal or a name where the template
+    /// (or a piece of it) stands.
+    #[error("the template is not string literals alone")]
+    TemplateNotLiterals,
+    /// `[` without a name after it.
+    #[error("expected an operand's name after `[`")]
+    NoOperandName,
+    /// `[name` without its `]`.
+    #[error("expected `]` after the operand name `{0}`")]
+    OperandNameUnclosed(String),
+    /// `#name` where an operand's constraint stands.
+    #[error("an operand's constraint stringifies the macro parameter `{0}` (`#{0}`)")]
+    ConstraintStringified(String),
+    /// A name where an operand stands: a macro, presumably, that expands
+    /// to one.
+    #[error(
+        "an operand is built with `{0}` (a macro?), not written as `\"constraint\"(expression)`"
+    )]
+    OperandFromMacro(String),
+    /// Something else than a constraint or a name where an operand stands.
+    #[error("expected an operand: a constraint string and its `(expression)`")]
+    NoOperand,
+    /// An operand's constraint without `(` after it.
+    #[error("expected `(` and an expression after the constraint \"{0}\"")]
+    NoExpression(String),
+}
+
 /// Why the statement at `at` could not be read.
-fn not_checked(at: usize, message: &str) -> ReadProblem {
+fn not_checked(at: usize, why: &ReadError) -> ReadProblem {
     ReadProblem {
         at,
-        message: format!("{message}: not checked"),
+        message: format!("{why}: not checked"),
         unread: true,
     }
 }
@@ -218,18 +276,18 @@ fn not_checked(at: usize, message: &str) -> ReadProblem {
 /// past its `(`, and leaves the reader past its `)` (or, when it has
 /// none, where it was).
 fn read_statement(r: &mut Reader<'_>, at: usize, place: Place) -> Read {
-    let unread = |message: &str| Read {
+    let unread = |why: ReadError| Read {
         statements: Vec::new(),
-        problems: vec![not_checked(at, message)],
+        problems: vec![not_checked(at, &why)],
     };
     let Some(extent) = extent(r, place.in_directive) else {
-        return unread("the statement's `(` is not closed");
+        return unread(ReadError::StatementUnclosed);
     };
     let from = r.pos;
     r.pos = extent.end;
     let readings = match readings(r.chars(), from, &extent) {
         Ok(readings) => readings,
-        Err(message) => return unread(&message),
+        Err(why) => return unread(why),
     };
     let count = readings.len();
     let mut parsed = Vec::new();
@@ -241,8 +299,8 @@ fn read_statement(r: &mut Reader<'_>, at: usize, place: Place) -> Read {
                 problems.push(notes);
                 parsed.push(Some(statement));
             }
-            Err(message) => {
-                problems.push(vec![not_checked(at, &message)]);
+            Err(why) => {
+                problems.push(vec![not_checked(at, &why)]);
                 parsed.push(None);
             }
         }
@@ -394,8 +452,8 @@ fn readings(
     chars: &[(char, usize)],
     from: usize,
     extent: &Extent,
-) -> Result<Vec<Vec<(char, usize)>>, String> {
-    const CROSSES: &str = "a preprocessor conditional crosses the statement's edge";
+) -> Result<Vec<Vec<(char, usize)>>, ReadError> {
+    const CROSSES: ReadError = ReadError::ConditionalCrossesEdge;
     // The branches of the conditional each `#if` opens, by directive index.
     let mut branches = vec![0usize; extent.directives.len()];
     let mut open: Vec<(usize, bool)> = Vec::new();
@@ -418,7 +476,7 @@ fn readings(
         }
     }
     if !open.is_empty() {
-        return Err(CROSSES.into());
+        return Err(CROSSES);
     }
     let count = branches
         .iter()
@@ -467,10 +525,10 @@ fn readings(
 /// Reads one reading of a statement (its characters after `(`): the
 /// template, then the `:` lists. Gives the statement and the doubts met
 /// on the way, or why it cannot be read.
-fn parse(r: &mut Reader<'_>, at: usize) -> Result<(AsmStatement, Vec<ReadProblem>), String> {
+fn parse(r: &mut Reader<'_>, at: usize) -> Result<(AsmStatement, Vec<ReadProblem>), ReadError> {
     let template = template(r)?;
     let mut notes = Vec::new();
-    let mut lists: Vec<Vec<Operand>> = Vec::new();
+    let mut lists: Vec<Vec<CudaOperand>> = Vec::new();
     loop {
         r.skip_blank();
         match r.bump() {
@@ -480,9 +538,9 @@ fn parse(r: &mut Reader<'_>, at: usize) -> Result<(AsmStatement, Vec<ReadProblem
                 skip_list(r);
                 lists.push(Vec::new());
             }
-            Some(':') => return Err("an asm statement has at most four `:` lists".into()),
+            Some(':') => return Err(ReadError::TooManyLists),
             Some(')') => break,
-            _ => return Err("expected `:` or `)` after the template or operands".into()),
+            _ => return Err(ReadError::ExpectedListOrEnd),
         }
     }
     let basic = lists.is_empty();
@@ -501,7 +559,7 @@ fn parse(r: &mut Reader<'_>, at: usize) -> Result<(AsmStatement, Vec<ReadProblem
 }
 
 /// The template: adjacent string literals, concatenated.
-fn template(r: &mut Reader<'_>) -> Result<Literal, String> {
+fn template(r: &mut Reader<'_>) -> Result<Literal, ReadError> {
     let mut template = Literal::default();
     let mut pieces = 0;
     loop {
@@ -513,17 +571,11 @@ fn template(r: &mut Reader<'_>) -> Result<Literal, String> {
         }
         return match r.peek() {
             Some(':' | ')') if pieces > 0 => Ok(template),
-            Some(':' | ')') => Err("the statement has no template string".into()),
+            Some(':' | ')') => Err(ReadError::NoTemplate),
             _ => Err(match MacroPiece::read(r) {
-                Some(MacroPiece::Stringified(name)) => {
-                    format!("the template stringifies the macro parameter `{name}` (`#{name}`)")
-                }
-                Some(MacroPiece::Named(word)) => {
-                    format!(
-                        "the template is built with `{word}` (a macro?), not string literals alone"
-                    )
-                }
-                None => "the template is not string literals alone".into(),
+                Some(MacroPiece::Stringified(name)) => ReadError::TemplateStringified(name),
+                Some(MacroPiece::Named(word)) => ReadError::TemplateFromMacro(word),
+                None => ReadError::TemplateNotLiterals,
             }),
         };
     }
@@ -552,7 +604,10 @@ impl MacroPiece {
 /// An outputs or inputs list, the reader past its `:`. Operands written
 /// without a comma between them (which nvcc accepts) are read as two, with
 /// a note.
-fn operands(r: &mut Reader<'_>, notes: &mut Vec<ReadProblem>) -> Result<Vec<Operand>, String> {
+fn operands(
+    r: &mut Reader<'_>,
+    notes: &mut Vec<ReadProblem>,
+) -> Result<Vec<CudaOperand>, ReadError> {
     let mut out = Vec::new();
     r.skip_blank();
     if matches!(r.peek(), Some(':' | ')')) {
@@ -576,17 +631,15 @@ fn operands(r: &mut Reader<'_>, notes: &mut Vec<ReadProblem>) -> Result<Vec<Oper
 }
 
 /// One operand: `[name] "constraint" (expression)`.
-fn operand(r: &mut Reader<'_>) -> Result<Operand, String> {
+fn operand(r: &mut Reader<'_>) -> Result<CudaOperand, ReadError> {
     r.skip_blank();
     let name = if r.peek() == Some('[') {
         r.bump();
         r.skip_blank();
-        let name = r
-            .identifier()
-            .ok_or("expected an operand's name after `[`")?;
+        let name = r.identifier().ok_or(ReadError::NoOperandName)?;
         r.skip_blank();
         if r.bump() != Some(']') {
-            return Err(format!("expected `]` after the operand name `{name}`"));
+            return Err(ReadError::OperandNameUnclosed(name));
         }
         r.skip_blank();
         Some(name)
@@ -603,22 +656,16 @@ fn operand(r: &mut Reader<'_>) -> Result<Operand, String> {
     }
     if pieces == 0 {
         return Err(match MacroPiece::read(r) {
-            Some(MacroPiece::Stringified(name)) => format!(
-                "an operand's constraint stringifies the macro parameter `{name}` (`#{name}`)"
-            ),
-            Some(MacroPiece::Named(word)) => format!(
-                "an operand is built with `{word}` (a macro?), not written as `\"constraint\"(expression)`"
-            ),
-            None => "expected an operand: a constraint string and its `(expression)`".into(),
+            Some(MacroPiece::Stringified(name)) => ReadError::ConstraintStringified(name),
+            Some(MacroPiece::Named(word)) => ReadError::OperandFromMacro(word),
+            None => ReadError::NoOperand,
         });
     }
     let constraint = String::from_utf8_lossy(&constraint.bytes).into_owned();
     if r.bump() != Some('(') {
-        return Err(format!(
-            "expected `(` and an expression after the constraint \"{constraint}\""
-        ));
+        return Err(ReadError::NoExpression(constraint));
     }
-    Ok(Operand {
+    Ok(CudaOperand {
         name,
         constraint,
         expression: r.balanced()?,
@@ -647,7 +694,9 @@ fn skip_list(r: &mut Reader<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::source::{LexError, Reader, Spliced};
     use super::super::{AsmStatement, ReadProblem, asm_statements, check_source};
+    use super::{ReadError, parse};
     use ptx_core::Target;
 
     fn read(source: &str) -> Vec<AsmStatement> {
@@ -845,6 +894,51 @@ mod tests {
                     true
                 ),
             ]
+        );
+    }
+
+    /// Why one reading of a statement, `inside` its parentheses (the
+    /// closing one too), cannot be read; `None` when it can.
+    fn why_unread(inside: &str) -> Option<ReadError> {
+        let spliced = Spliced::new(inside);
+        let mut r = Reader::new(inside, &spliced.chars);
+        parse(&mut r, 0).err()
+    }
+
+    #[test]
+    fn each_unreadable_statement_says_why() {
+        use ReadError::*;
+        assert_eq!(
+            why_unread(r#""a;" : "=r"(x) : "r"(y) : "memory" : l)"#),
+            None
+        );
+        let cases = [
+            (r#""a;" : "=r"(x) : : : : )"#, TooManyLists),
+            (r#""a;" , "b;")"#, TemplateNotLiterals),
+            (r#""a;" : "=r"(x) ; )"#, ExpectedListOrEnd),
+            (r#": "r"(x))"#, NoTemplate),
+            (r#"#m ";")"#, TemplateStringified("m".into())),
+            (r#"BODY : "r"(x))"#, TemplateFromMacro("BODY".into())),
+            ("1 \"a;\")", TemplateNotLiterals),
+            (r#""a;" : [] "=r"(x))"#, NoOperandName),
+            (r#""a;" : [out "=r"(x))"#, OperandNameUnclosed("out".into())),
+            (r#""a;" : #c (x))"#, ConstraintStringified("c".into())),
+            (r#""a;" : OUT(x))"#, OperandFromMacro("OUT".into())),
+            (r#""a;" : 5)"#, NoOperand),
+            (r#""a;" : "=r" x)"#, NoExpression("=r".into())),
+            (r#""a;" : "=r"(f(x)"#, Lex(LexError::ParenthesisUnclosed)),
+            ("\"a;\n\")", Lex(LexError::StringPastLineEnd)),
+        ];
+        for (inside, why) in cases {
+            assert_eq!(why_unread(inside), Some(why), "{inside}");
+        }
+        assert_eq!(
+            OperandNameUnclosed("out".into()).to_string(),
+            "expected `]` after the operand name `out`"
+        );
+        assert_eq!(
+            Lex(LexError::ParenthesisUnclosed).to_string(),
+            "a parenthesis is not closed"
         );
     }
 
