@@ -15,7 +15,7 @@ use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::check::cta::{FindingKey, Site};
 use crate::check::{Checks, CtaCheck};
 use crate::exec::{Slots, lanes_of};
-use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
+use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::cluster::ClusterBarrier;
 use crate::machine::cluster::Peers;
@@ -568,11 +568,11 @@ impl Cta {
             thread: None,
             statement,
             location: None,
-            fault: Fault::Deadlock {
+            fault: Fault::Sync(SyncFault::Deadlock {
                 cta: self.ctaid,
                 waiting,
                 exited,
-            },
+            }),
         })
     }
 

@@ -17,14 +17,14 @@
 //! A grid in which no thread exits and no global memory changes for the
 //! hang limit's worth of steps, every resident CTA having itself run at
 //! least half its share of them in that time, cannot finish: the launch
-//! ends with [`Fault::Hang`], naming where every warp stands.
+//! ends with [`crate::fault::LaunchFault::Hang`], naming where every warp stands.
 
 use super::cluster::Cluster;
 use super::cta::{SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::{FindingKey, merge_findings};
-use crate::fault::{Fault, QuietSpan, ThreadFault};
+use crate::fault::{Fault, LaunchFault, QuietSpan, ThreadFault};
 use crate::machine::grid::resident;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
@@ -293,10 +293,11 @@ impl Grid<'_> {
                                 positions.extend(other.positions(self.image));
                             }
                             let steps = q.stalled_steps;
-                            q.faults.push(ThreadFault::from(Fault::Hang {
-                                quiet: QuietSpan::WarpSteps(steps),
-                                positions,
-                            }));
+                            q.faults
+                                .push(ThreadFault::from(Fault::Launch(LaunchFault::Hang {
+                                    quiet: QuietSpan::WarpSteps(steps),
+                                    positions,
+                                })));
                             q.stop = true;
                         } else {
                             cta.stalled = true;

@@ -7,7 +7,7 @@ use super::gpu_error::GpuError;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ThreadFault};
 use crate::machine::cluster::shape_error;
 use crate::machine::context;
 use crate::machine::spaces::{GlobalMemory, LaunchMemory, buffer_addresses};
@@ -465,7 +465,7 @@ impl<'m> KernelLaunch<'m> {
 
     /// How many warp steps the grid may run with no thread exiting and no
     /// global memory changing before the launch ends as stuck
-    /// ([`crate::fault::Fault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
+    /// ([`crate::fault::LaunchFault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
     pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
         self.hang_limit = steps.max(1);
         self
@@ -483,7 +483,7 @@ impl<'m> KernelLaunch<'m> {
     ///
     /// ```
     /// use ptx_sim::check::Checks;
-    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::fault::{Fault, Finding};
     /// use ptx_sim::kernel::Module;
     /// let module = Module::from_ptx(
     ///     ".version 8.0\n.target sm_90\n.address_size 64\n\
@@ -499,7 +499,7 @@ impl<'m> KernelLaunch<'m> {
     /// let mut launch = module.kernel("k").unwrap();
     /// launch.grid(1).block(64).checks(Checks::ALL);
     /// let err = launch.run().unwrap_err();
-    /// assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
+    /// assert!(matches!(err.faults()[0].fault, Fault::Finding(Finding::Race(_))), "{err}");
     /// // With a barrier between the store and the load, it is clean.
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Self {
@@ -716,9 +716,9 @@ impl<'m> KernelLaunch<'m> {
     /// `.maxclusterrank`.
     fn cluster_shape(&self) -> Result<(Dim3, bool), KernelError> {
         let wrong = |detail: String| {
-            KernelError::Faults(LaunchError::from(Fault::BadCluster {
+            KernelError::Faults(LaunchError::from(Fault::Launch(LaunchFault::BadCluster {
                 detail: format!("`{}`: {detail}", self.name()),
-            }))
+            })))
         };
         let entry = &self.module.image.entries[&self.function];
         let required = entry.reqnctapercluster.map(Dim3::from);

@@ -8,7 +8,7 @@
 //! once ([`resident`]), as the GPU runs all of those at once. A grid in
 //! which no CTA finishes and no global memory changes for the stall limit
 //! is stuck: its threads' next global access faults
-//! ([`crate::fault::Fault::Stalled`]), which ends the launch.
+//! ([`crate::fault::LaunchFault::Stalled`]), which ends the launch.
 //!
 //! The kernel interpreter ([`crate::kernel`]) keeps its CTAs' whole state
 //! as values and needs no extra workers: it takes turns among the resident

@@ -25,7 +25,7 @@ use super::bank_counts::SharedStats;
 use super::watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ThreadFault};
 use crate::machine::spaces::{GlobalMemory, LaunchMemory};
 use std::fmt;
 use std::ops::Range;
@@ -40,14 +40,14 @@ use std::sync::Arc;
 /// matching [`ThreadFault::fault`]:
 ///
 /// ```
-/// use ptx_sim::fault::Fault;
+/// use ptx_sim::fault::{Fault, ProgramFault};
 /// use ptx_sim::machine::Launch;
 /// let err = Launch::new(1, 64)
 ///     .run(|t| assert!(t.tid[0] != 40, "thread 40 gives up"))
 ///     .unwrap_err();
 /// assert_eq!(err.faults.len(), 1);
 /// assert_eq!(err.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
-/// assert_eq!(err.faults[0].fault, Fault::Panic { message: "thread 40 gives up".into() });
+/// assert_eq!(err.faults[0].fault, Fault::Program(ProgramFault::Panic { message: "thread 40 gives up".into() }));
 /// assert_eq!(err.to_string(), "thread (40, 0, 0) of CTA (0, 0, 0): thread 40 gives up");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,7 +349,7 @@ impl Launch {
     ///
     /// ```
     /// use ptx_sim::check::Checks;
-    /// use ptx_sim::fault::{Fault, Hazard};
+    /// use ptx_sim::fault::{Fault, Hazard, Finding};
     /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
@@ -373,7 +373,7 @@ impl Launch {
     ///         }
     ///     })
     ///     .unwrap_err();
-    /// let Fault::Race(race) = &err.faults[0].fault else { panic!("{err}") };
+    /// let Fault::Finding(Finding::Race(race)) = &err.faults[0].fault else { panic!("{err}") };
     /// assert_eq!(race.hazard, Hazard::ReadAfterWrite);
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Launch {
@@ -618,12 +618,12 @@ impl Launch {
     }
 
     /// How long a grid may go with no CTA finishing and no global memory
-    /// changing before it stops as stuck ([`Fault::Stalled`]), the next
+    /// changing before it stops as stuck ([`crate::fault::LaunchFault::Stalled`]), the next
     /// global access or `ptx!` statement of each thread faulting:
     /// [`DEFAULT_STALL`] unless set. (`tests/coresidency.rs` has a spin
     /// that stops so.) A grid of one CTA stops sooner, when its threads
     /// run this long without a thread finishing and without shared or
-    /// global memory changing, with [`Fault::Hang`] naming where each
+    /// global memory changing, with [`crate::fault::LaunchFault::Hang`] naming where each
     /// thread is (see [`Launch::hang_limit`]).
     pub fn stall_after(&mut self, limit: std::time::Duration) -> &mut Launch {
         self.stall = limit;
@@ -635,13 +635,13 @@ impl Launch {
     /// threads of a grid of one CTA may run with no thread finishing and
     /// no shared or global memory changing: they spin on something that
     /// nothing left to run can change, and the launch stops with
-    /// [`Fault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`]
+    /// [`crate::fault::LaunchFault::Hang`], naming where each thread is: [`DEFAULT_HANG_LIMIT`]
     /// unless set. (A CTA of a larger grid may wait for another's write:
     /// only [`Launch::stall_after`] stops it.) Progress is looked for every
     /// 16384 statements, so the limit is a multiple of that.
     ///
     /// ```
-    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::fault::{Fault, LaunchFault};
     /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
@@ -663,7 +663,7 @@ impl Launch {
     ///         }
     ///     })
     ///     .unwrap_err();
-    /// assert!(matches!(err.faults[0].fault, Fault::Hang { .. }), "{err}");
+    /// assert!(matches!(err.faults[0].fault, Fault::Launch(LaunchFault::Hang { .. })), "{err}");
     /// assert!(err.to_string().contains("warp 0 lane 0x00000001 at `ld`"), "{err}");
     /// ```
     pub fn hang_limit(&mut self, statements: u64) -> &mut Launch {
@@ -755,27 +755,27 @@ impl Launch {
         F: Fn(&Thread) -> T + Sync,
     {
         if self.threads() == 0 {
-            return Err(Fault::EmptyLaunch {
+            return Err(Fault::Launch(LaunchFault::EmptyLaunch {
                 grid: self.grid,
                 block: self.block,
-            }
+            })
             .into());
         }
         if self.block.count() > super::grid::MAX_BLOCK_THREADS {
-            return Err(Fault::BlockTooLarge { block: self.block }.into());
+            return Err(Fault::Launch(LaunchFault::BlockTooLarge { block: self.block }).into());
         }
         if self.shared.len() > super::grid::MAX_SHARED_BYTES {
-            return Err(Fault::SharedTooLarge {
+            return Err(Fault::Launch(LaunchFault::SharedTooLarge {
                 bytes: self.shared.len(),
                 max: super::grid::MAX_SHARED_BYTES,
-            }
+            })
             .into());
         }
         if let Some(detail) = self
             .cluster
             .and_then(|shape| super::cluster::shape_error(self.grid, shape))
         {
-            return Err(Fault::BadCluster { detail }.into());
+            return Err(Fault::Launch(LaunchFault::BadCluster { detail }).into());
         }
         debug_assert_eq!(results.len(), self.threads());
         if self.grid.count() == 1 {
@@ -1011,7 +1011,7 @@ struct Rest {
 /// A launch whose threads did not all finish.
 #[cold]
 fn unfinished() -> LaunchError {
-    Fault::Unfinished.into()
+    Fault::Launch(LaunchFault::Unfinished).into()
 }
 
 /// Runs `f(lane)` as the 32 lanes of one warp and returns their results.

@@ -15,14 +15,14 @@
 //! for) that runs [`super::Launch::hang_limit`] statements without any
 //! such change, or runs them for the launch's stall limit
 //! ([`super::Launch::stall_after`]), spins forever: it stops with
-//! [`Fault::Hang`]. A CTA of a larger grid may wait for another one's
+//! [`crate::fault::LaunchFault::Hang`]. A CTA of a larger grid may wait for another one's
 //! write for as long as that one runs, so only the grid's stall limit
 //! ([`super::grid`]) stops it: once the grid has stalled, its lanes'
-//! next statements fault ([`Fault::Stalled`]), whatever memory they spin on.
+//! next statements fault ([`crate::fault::LaunchFault::Stalled`]), whatever memory they spin on.
 
 use super::cta::CtaCore;
 use crate::exec::lanes_of;
-use crate::fault::{Fault, QuietSpan, ThreadFault};
+use crate::fault::{Fault, LaunchFault, QuietSpan, ThreadFault};
 use std::time::{Duration, Instant};
 
 /// Statements between two looks for progress: few enough that a spin
@@ -96,7 +96,7 @@ impl CtaCore {
     fn look(&self, lane: usize, instruction: &'static str) {
         self.statements.set(0);
         let limits = self.limits.get();
-        let memory = crate::machine::spaces::current("ld", crate::fault::Space::Global).ok();
+        let memory = crate::machine::spaces::current("ld", ptx_core::StateSpace::Global).ok();
         let fault = {
             let mut watch = self.watch.borrow_mut();
             if let Some(hung) = watch.as_ref().and_then(|w| w.hung.clone()) {
@@ -126,9 +126,11 @@ impl CtaCore {
                         } else {
                             None
                         }
-                        .map(|quiet| Fault::Hang {
-                            quiet,
-                            positions: self.positions(lane, instruction),
+                        .map(|quiet| {
+                            Fault::Launch(LaunchFault::Hang {
+                                quiet,
+                                positions: self.positions(lane, instruction),
+                            })
                         })
                     }
                     _ => {
