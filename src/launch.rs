@@ -139,7 +139,7 @@
 //! thread that met it, the statement, and what went wrong, to match on.
 //!
 //! ```
-//! use ptx::launch::{Fault, Launch, StateSpace, SharedScope, MemoryFault};
+//! use ptx::launch::{Fault, Launch, MemoryFault, SharedScope, StateSpace};
 //! use ptx::ptx;
 //!
 //! // Lane 16 stores just past the CTA's 64 bytes of shared memory.
@@ -155,7 +155,8 @@
 //! assert_eq!(first.statement.as_deref(), Some("st.shared.u32 [%0], %1;"));
 //! match &first.fault {
 //!     Fault::Memory(MemoryFault::OutOfBounds { lane, space, address, bounds, .. }) => {
-//!         assert_eq!((*lane, *space, *address), (Some(16), StateSpace::Shared(SharedScope::Cta), 64));
+//!         let shared = StateSpace::Shared(SharedScope::Cta);
+//!         assert_eq!((*lane, *space, *address), (Some(16), shared, 64));
 //!         assert_eq!(*bounds, 0..64);
 //!     }
 //!     other => panic!("expected an out-of-bounds store, got {other}"),

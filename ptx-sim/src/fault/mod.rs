@@ -372,11 +372,12 @@ mod tests {
     }
 
     /// A fault travels in every semantic function's result: it stays a
-    /// few words.
+    /// few words. Nine: the largest kinds (an out-of-bounds access, a
+    /// deadlock) take eight, and which kind it is one more.
     #[test]
     fn a_fault_is_small() {
         assert!(
-            std::mem::size_of::<Fault>() <= 64,
+            std::mem::size_of::<Fault>() <= 72,
             "{}",
             std::mem::size_of::<Fault>()
         );
