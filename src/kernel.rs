@@ -54,7 +54,7 @@
 //! reading the word the first wrote with no barrier between them:
 //!
 //! ```
-//! use ptx::kernel::{Checks, Fault, Module};
+//! use ptx::kernel::{Checks, Fault, Module, Finding};
 //!
 //! let module = Module::from_ptx(r#"
 //! .version 8.0
@@ -76,14 +76,17 @@
 //! assert!(launch.run().is_ok(), "no checks: a plain run");
 //! launch.checks(Checks { race: true, init: false, sync: false });
 //! let err = launch.run().unwrap_err();
-//! assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
+//! assert!(matches!(err.faults()[0].fault, Fault::Finding(Finding::Race(_))), "{err}");
 //! ```
 
+pub use ptx_core::{ParamScope, SharedScope, StateSpace};
 pub use ptx_sim::check::Checks;
-pub use ptx_sim::fault::{Access, BufferSpan, Fault, Hazard, Race, ThreadFault, WaitSite, Waiting};
+pub use ptx_sim::fault::{
+    Access, BufferSpan, Fault, Finding, Hazard, LaunchFault, MemoryFault, ProgramFault, Race,
+    SyncFault, ThreadFault, WaitSite, Waiting,
+};
 pub use ptx_sim::kernel::{
     Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelParam,
     KernelReport, LoadError, MAX_BLOCK_THREADS, MAX_SHARED_BYTES, Module, Ran, Steps,
 };
-pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{Dim3, Element, LaunchError, SharedStats, Thread};

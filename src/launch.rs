@@ -139,7 +139,7 @@
 //! thread that met it, the statement, and what went wrong, to match on.
 //!
 //! ```
-//! use ptx::launch::{Fault, Launch, Space};
+//! use ptx::launch::{Fault, Launch, MemoryFault, SharedScope, StateSpace};
 //! use ptx::ptx;
 //!
 //! // Lane 16 stores just past the CTA's 64 bytes of shared memory.
@@ -154,19 +154,21 @@
 //! let first = &err.faults[0];
 //! assert_eq!(first.statement.as_deref(), Some("st.shared.u32 [%0], %1;"));
 //! match &first.fault {
-//!     Fault::OutOfBounds { lane, space, address, bounds, .. } => {
-//!         assert_eq!((*lane, *space, *address), (Some(16), Space::Shared, 64));
+//!     Fault::Memory(MemoryFault::OutOfBounds { lane, space, address, bounds, .. }) => {
+//!         let shared = StateSpace::Shared(SharedScope::Cta);
+//!         assert_eq!((*lane, *space, *address), (Some(16), shared, 64));
 //!         assert_eq!(*bounds, 0..64);
 //!     }
 //!     other => panic!("expected an out-of-bounds store, got {other}"),
 //! }
 //! ```
 
+pub use ptx_core::{ParamScope, SharedScope, StateSpace};
 pub use ptx_sim::check::Checks;
 pub use ptx_sim::fault::{
-    Access, BufferSpan, Fault, Hazard, QuietSpan, Race, ThreadFault, WaitSite, Waiting,
+    Access, BufferSpan, Fault, Finding, Hazard, LaunchFault, MemoryFault, ProgramFault, QuietSpan,
+    Race, SyncFault, ThreadFault, WaitSite, Waiting,
 };
-pub use ptx_sim::machine::spaces::Space;
 pub use ptx_sim::machine::{
     BankCounts, ConstantBuffer, Dim3, Element, GlobalBuffer, Launch, LaunchError, ParamBuffer,
     Report, SharedArray, SharedStats, Thread, in_launch, warp32,

@@ -4,7 +4,9 @@
 //! results for the same statements are held in
 //! `ptx-tools/tests/cluster_closures.rs`.
 
-use ptx::launch::{Checks, Fault, Launch, Thread, WaitSite, Waiting};
+use ptx::launch::{
+    Checks, Fault, Launch, LaunchFault, MemoryFault, SyncFault, Thread, WaitSite, Waiting,
+};
 use ptx::ptx;
 
 /// `barrier.cluster.arrive` then `wait`, as `cluster.sync()` compiles.
@@ -186,7 +188,7 @@ fn cluster_shapes_the_gpu_refuses_are_errors_naming_the_shape() {
             .run(|_| ())
             .unwrap_err();
         match &err.faults[0].fault {
-            Fault::BadCluster { detail } => detail.clone(),
+            Fault::Launch(LaunchFault::BadCluster { detail }) => detail.clone(),
             other => panic!("expected a bad cluster, got {other}"),
         }
     };
@@ -207,7 +209,7 @@ fn a_wait_without_an_arrival_is_an_error_naming_the_thread() {
         .unwrap_err();
     let fault = &err.faults[0];
     match &fault.fault {
-        Fault::ClusterBarrier { detail, .. } => {
+        Fault::Sync(SyncFault::ClusterBarrier { detail, .. }) => {
             assert!(detail.contains("thread 5 of the CTA of rank 1"), "{detail}")
         }
         other => panic!("expected a cluster-barrier error, got {other}"),
@@ -229,7 +231,9 @@ fn a_shared_cluster_address_past_the_cluster_is_an_error() {
         })
         .unwrap_err();
     match &err.faults[0].fault {
-        Fault::NoSuchCta { rank, size, .. } => assert_eq!((*rank, *size), (2, 2)),
+        Fault::Memory(MemoryFault::NoSuchCta { rank, size, .. }) => {
+            assert_eq!((*rank, *size), (2, 2))
+        }
         other => panic!("expected no such CTA, got {other}"),
     }
 }
@@ -251,7 +255,7 @@ fn a_cluster_waiting_on_a_thread_stuck_at_a_cta_barrier_deadlocks_naming_both() 
         .faults
         .iter()
         .filter_map(|f| match &f.fault {
-            Fault::Deadlock { cta, waiting, .. } => Some((cta, waiting)),
+            Fault::Sync(SyncFault::Deadlock { cta, waiting, .. }) => Some((cta, waiting)),
             _ => None,
         })
         .collect();

@@ -5,7 +5,9 @@
 //! `.param` are read-only, shared by the grid). Expected values come from
 //! the data each test registers.
 
-use ptx::launch::{BufferSpan, Fault, Launch, Space, Thread, ThreadFault};
+use ptx::launch::{
+    BufferSpan, Fault, Launch, MemoryFault, ParamScope, StateSpace, Thread, ThreadFault,
+};
 use ptx::ptx;
 
 /// The first fault of `launch` running `body`, which must fail.
@@ -171,10 +173,10 @@ fn an_out_of_bounds_const_load_names_the_lane_and_the_address() {
     assert_eq!(err.thread.map(|t| t.lane), Some(31));
     assert_eq!(
         err.fault,
-        Fault::Unmapped {
+        Fault::Memory(MemoryFault::Unmapped {
             instruction: "ld",
             lane: Some(31),
-            space: Space::Constant,
+            space: StateSpace::Const,
             address: data.addr + 128,
             size: 4,
             // The first of the two buffers, 32 words: it ends at byte 128.
@@ -182,7 +184,7 @@ fn an_out_of_bounds_const_load_names_the_lane_and_the_address() {
                 index: Some(0),
                 addresses: data.addr..data.addr + 128,
             })),
-        }
+        })
     );
     let err = err.to_string();
     assert!(
@@ -206,13 +208,13 @@ fn a_misaligned_const_load_names_the_lane_and_the_address() {
     let at = data.addr + 4 * 5 + 2;
     assert_eq!(
         err.fault,
-        Fault::Misaligned {
+        Fault::Memory(MemoryFault::Misaligned {
             instruction: "ld",
             lane: Some(5),
-            space: Space::Constant,
+            space: StateSpace::Const,
             address: at,
             align: 4,
-        }
+        })
     );
     let err = err.to_string();
     assert!(
@@ -239,12 +241,12 @@ fn a_generic_store_into_constant_memory_is_an_error() {
     });
     assert_eq!(
         err.fault,
-        Fault::ReadOnly {
+        Fault::Memory(MemoryFault::ReadOnly {
             instruction: "st",
             lane: Some(7),
-            space: Space::Constant,
+            space: StateSpace::Const,
             address: data.generic + 28,
-        }
+        })
     );
     let text = err.to_string();
     assert!(
@@ -263,10 +265,10 @@ fn a_generic_store_into_constant_memory_is_an_error() {
     assert!(
         matches!(
             err.fault,
-            Fault::ReadOnly {
-                space: Space::Constant,
+            Fault::Memory(MemoryFault::ReadOnly {
+                space: StateSpace::Const,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -293,7 +295,7 @@ fn a_launch_sees_only_its_own_constant_buffers() {
         assert!(
             matches!(
                 without.fault,
-                Fault::Unmapped { space: Space::Constant, address, .. } if address == data.addr
+                Fault::Memory(MemoryFault::Unmapped { space: StateSpace::Const, address, .. }) if address == data.addr
             ),
             "{without}"
         );
@@ -404,12 +406,12 @@ fn kernel_parameters_are_read_only() {
     assert!(
         matches!(
             err.fault,
-            Fault::ReadOnly {
+            Fault::Memory(MemoryFault::ReadOnly {
                 instruction: "st",
                 lane: Some(_),
-                space: Space::Param,
+                space: StateSpace::Param(ParamScope::Entry),
                 address: 0
-            }
+            })
         ),
         "{err}"
     );
@@ -424,11 +426,11 @@ fn kernel_parameters_are_read_only() {
     assert!(
         matches!(
             err.fault,
-            Fault::ReadOnly {
-                space: Space::Param,
+            Fault::Memory(MemoryFault::ReadOnly {
+                space: StateSpace::Param(ParamScope::Entry),
                 address: 0x4000_0000_0004,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -437,7 +439,10 @@ fn kernel_parameters_are_read_only() {
         &launch,
         |_| ptx!("st.param::func.u32 [%0], %1;" :: "l"(0u64), "r"(5u32) : "memory"),
     );
-    assert_eq!(err.fault, Fault::DeviceFunctionParams { instruction: "st" });
+    assert_eq!(
+        err.fault,
+        Fault::Memory(MemoryFault::DeviceFunctionParams { instruction: "st" })
+    );
     assert!(
         err.to_string()
             .contains(".param::func is a device function's own parameters"),
@@ -457,12 +462,12 @@ fn a_param_load_past_the_parameters_is_an_error() {
     assert!(
         matches!(
             err.fault,
-            Fault::Unmapped {
-                space: Space::Param,
+            Fault::Memory(MemoryFault::Unmapped {
+                space: StateSpace::Param(ParamScope::Entry),
                 address: 8,
                 size: 8,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -480,11 +485,11 @@ fn a_param_load_past_the_parameters_is_an_error() {
     assert!(
         matches!(
             err.fault,
-            Fault::Unmapped {
-                space: Space::Param,
+            Fault::Memory(MemoryFault::Unmapped {
+                space: StateSpace::Param(ParamScope::Entry),
                 address: 0,
                 ..
-            }
+            })
         ),
         "{err}"
     );

@@ -2,7 +2,7 @@
 //! worker as on many, as the CTAs an H100 holds at once all run; a grid
 //! spinning on a value no one writes stops with an error.
 
-use ptx::launch::{Fault, GlobalBuffer, Launch};
+use ptx::launch::{Fault, GlobalBuffer, Launch, LaunchFault};
 use ptx::ptx;
 use std::time::Duration;
 
@@ -82,7 +82,7 @@ fn a_spin_on_a_value_no_one_writes_stops_with_an_error() {
     assert!(
         err.faults
             .iter()
-            .all(|f| matches!(f.fault, Fault::Hang { .. })),
+            .all(|f| matches!(f.fault, Fault::Launch(LaunchFault::Hang { .. }))),
         "{err}"
     );
 }

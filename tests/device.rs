@@ -5,7 +5,7 @@
 
 use ptx::device::{Device, DeviceError};
 use ptx::kernel::Module;
-use ptx::launch::{Fault, Launch, Space};
+use ptx::launch::{Fault, Launch, MemoryFault, StateSpace};
 use ptx::ptx;
 
 /// `out[i] = in[i] * k` for the CTA's threads.
@@ -153,13 +153,13 @@ fn a_store_past_an_allocation_faults_naming_it() {
     // gap after it, which names the allocation it ran off.
     let fault = &err.faults()[0];
     match &fault.fault {
-        Fault::Unmapped {
+        Fault::Memory(MemoryFault::Unmapped {
             space,
             address,
             nearest: Some(nearest),
             ..
-        } => {
-            assert_eq!((*space, *address), (Space::Global, out.at(3)));
+        }) => {
+            assert_eq!((*space, *address), (StateSpace::Global, out.at(3)));
             assert_eq!(nearest.addresses, out.addr()..out.addr() + 12);
         }
         other => panic!("expected a store past the allocation, got {other}"),
@@ -183,7 +183,7 @@ fn a_kernel_that_reads_freed_memory_faults() {
     let err = device.launch(&launch).unwrap_err();
     assert!(
         matches!(&err, DeviceError::Kernel(e)
-            if matches!(e.faults()[0].fault, Fault::Unmapped { address, .. } if address == freed)),
+            if matches!(e.faults()[0].fault, Fault::Memory(MemoryFault::Unmapped { address, .. }) if address == freed)),
         "{err}"
     );
 }

@@ -3,14 +3,17 @@
 //! deadlock from an out-of-bounds access by matching rather than by reading
 //! the text. Expected values come from the launches written here.
 
-use ptx::launch::{Fault, Launch, LaunchError, Space, WaitSite, Waiting};
+use ptx::launch::{
+    Fault, Launch, LaunchError, LaunchFault, MemoryFault, ProgramFault, SharedScope, StateSpace,
+    SyncFault, WaitSite, Waiting,
+};
 use ptx::ptx;
 
 /// What went wrong, as a caller decides it: by the variant.
 fn kind(fault: &Fault) -> &'static str {
     match fault {
-        Fault::Deadlock { .. } => "deadlock",
-        Fault::OutOfBounds { .. } => "out of bounds",
+        Fault::Sync(SyncFault::Deadlock { .. }) => "deadlock",
+        Fault::Memory(MemoryFault::OutOfBounds { .. }) => "out of bounds",
         _ => "something else",
     }
 }
@@ -57,7 +60,7 @@ fn call_site(text: &str) -> String {
 #[test]
 fn a_barrier_a_thread_never_reaches_is_a_deadlock_naming_who_waits_where() {
     let err = barrier_missing_a_thread();
-    let deadlock = Fault::Deadlock {
+    let deadlock = Fault::Sync(SyncFault::Deadlock {
         cta: [0, 0, 0],
         waiting: vec![Waiting {
             at: WaitSite::Barrier {
@@ -68,7 +71,7 @@ fn a_barrier_a_thread_never_reaches_is_a_deadlock_naming_who_waits_where() {
             threads: (0..63).collect(),
         }],
         exited: vec![63],
-    };
+    });
     // One fault, the CTA's: it names every waiting thread, and the
     // statement and Rust line the first of them stopped at.
     assert_eq!(err.faults.len(), 1, "{err}");
@@ -89,15 +92,15 @@ fn a_barrier_a_thread_never_reaches_is_a_deadlock_naming_who_waits_where() {
 #[test]
 fn a_shared_load_past_the_end_is_out_of_bounds_naming_lane_address_size_and_limit() {
     let err = shared_load_past_the_end();
-    let past_the_end = Fault::OutOfBounds {
+    let past_the_end = Fault::Memory(MemoryFault::OutOfBounds {
         instruction: "ld",
         lane: Some(16),
-        space: Space::Shared,
+        space: StateSpace::Shared(SharedScope::Cta),
         address: 64,
         size: 4,
         bounds: 0..64,
         buffer: None,
-    };
+    });
     // The warp loads together: every lane's statement meets lane 16's
     // fault, which is reported once, by the first lane it stopped.
     assert_eq!(err.faults.len(), 1, "{err}");
@@ -141,9 +144,9 @@ fn a_panic_that_is_no_fault_is_reported_with_its_message() {
     assert_eq!(err.faults[0].statement, None);
     assert_eq!(
         err.faults[0].fault,
-        Fault::Panic {
+        Fault::Program(ProgramFault::Panic {
             message: "lane 9 gives up".into()
-        }
+        })
     );
 }
 
@@ -168,9 +171,15 @@ fn a_fault_outside_a_launch_panics_with_its_text() {
 fn a_launch_with_no_threads_or_too_much_shared_memory_is_refused() {
     let only = |e: LaunchError| e.faults.into_iter().next().expect("a fault").fault;
     let empty = only(Launch::new(0, 32).run(|t| t.lane).unwrap_err());
-    assert!(matches!(empty, Fault::EmptyLaunch { .. }), "{empty}");
+    assert!(
+        matches!(empty, Fault::Launch(LaunchFault::EmptyLaunch { .. })),
+        "{empty}"
+    );
     let empty = only(Launch::new(4, (32, 0)).run(|t| t.lane).unwrap_err());
-    assert!(matches!(empty, Fault::EmptyLaunch { .. }), "{empty}");
+    assert!(
+        matches!(empty, Fault::Launch(LaunchFault::EmptyLaunch { .. })),
+        "{empty}"
+    );
     let big = only(
         Launch::new(1, 32)
             .shared_bytes(227 * 1024 + 1)
@@ -179,10 +188,10 @@ fn a_launch_with_no_threads_or_too_much_shared_memory_is_refused() {
     );
     assert_eq!(
         big,
-        Fault::SharedTooLarge {
+        Fault::Launch(LaunchFault::SharedTooLarge {
             bytes: 232_449,
             max: 232_448
-        }
+        })
     );
     let fits = Launch::new(1, 32).shared_bytes(227 * 1024).run(|t| t.lane);
     assert_eq!(fits.unwrap().results.len(), 32);
@@ -219,10 +228,10 @@ fn setmaxnreg_requests_that_differ_within_a_warpgroup_are_an_error_naming_both_w
         .faults
         .iter()
         .filter_map(|f| match &f.fault {
-            Fault::Divergent {
+            Fault::Sync(SyncFault::Divergent {
                 instruction: "setmaxnreg",
                 detail,
-            } => Some(detail.as_str()),
+            }) => Some(detail.as_str()),
             _ => None,
         })
         .collect();
@@ -242,7 +251,7 @@ fn hang_of(err: &LaunchError) -> (&Fault, String) {
         .faults
         .iter()
         .map(|f| &f.fault)
-        .filter(|f| matches!(f, Fault::Hang { .. }))
+        .filter(|f| matches!(f, Fault::Launch(LaunchFault::Hang { .. })))
         .collect();
     assert_eq!(hangs.len(), 1, "one hang, reported once: {err}");
     (hangs[0], err.to_string())
@@ -280,7 +289,7 @@ fn a_deepep_wait_loop_on_an_mbarrier_never_completed_stops_naming_the_loop() {
         })
     });
     let (fault, text) = hang_of(&err);
-    let Fault::Hang { quiet, positions } = fault else {
+    let Fault::Launch(LaunchFault::Hang { quiet, positions }) = fault else {
         unreachable!()
     };
     assert!(

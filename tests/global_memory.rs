@@ -2,7 +2,7 @@
 //! stores and atomics through `ptx!`, checked against what the PTX ISA
 //! defines (atomics are serialised, so a sum of atomic adds is exact).
 
-use ptx::launch::{BufferSpan, Fault, Launch, Space};
+use ptx::launch::{BufferSpan, Fault, Launch, MemoryFault, StateSpace};
 use ptx::ptx;
 
 #[test]
@@ -91,10 +91,10 @@ fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
     assert_eq!(
         err.faults[0].fault,
         // One past the end: in the gap after the buffer, in none.
-        Fault::Unmapped {
+        Fault::Memory(MemoryFault::Unmapped {
             instruction: "st",
             lane: Some(31),
-            space: Space::Global,
+            space: StateSpace::Global,
             address: data.addr + 128,
             size: 4,
             // 32 words end at byte 128: the store starts 0 bytes past it.
@@ -102,7 +102,7 @@ fn an_out_of_bounds_global_store_names_the_lane_and_the_address() {
                 index: Some(0),
                 addresses: data.addr..data.addr + 128,
             })),
-        }
+        })
     );
     let err = err.to_string();
     assert!(err.contains("lane 31"), "{err}");
@@ -134,13 +134,15 @@ fn a_launch_sees_only_its_own_global_buffers() {
             (own, nested)
         })
         .unwrap();
-    let missing = |lane| Fault::Unmapped {
-        instruction: "ld",
-        lane: Some(lane),
-        space: Space::Global,
-        address: data.addr,
-        size: 4,
-        nearest: None,
+    let missing = |lane| {
+        Fault::Memory(MemoryFault::Unmapped {
+            instruction: "ld",
+            lane: Some(lane),
+            space: StateSpace::Global,
+            address: data.addr,
+            size: 4,
+            nearest: None,
+        })
     };
     let text = format!(
         "global address {:#x} is in no buffer of the launch",

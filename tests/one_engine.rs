@@ -6,7 +6,7 @@
 //! same fault.
 
 use ptx::Module;
-use ptx::launch::{Fault, Launch, Thread};
+use ptx::launch::{Fault, Launch, LaunchFault, Thread};
 use ptx::ptx;
 use ptx::sim::kernel::KernelError;
 
@@ -172,7 +172,10 @@ fn both_front_ends_refuse_a_shape_beyond_the_h100_with_the_same_fault() {
     let block = [1, 1, 65];
     let closure = Launch::new(2, block).run(|_| ()).unwrap_err();
     assert!(
-        matches!(closure.faults[0].fault, Fault::BlockTooLarge { .. }),
+        matches!(
+            closure.faults[0].fault,
+            Fault::Launch(LaunchFault::BlockTooLarge { .. })
+        ),
         "{closure}"
     );
     let mut launch = module.kernel("ring").unwrap();
@@ -191,12 +194,15 @@ fn both_front_ends_refuse_a_shape_beyond_the_h100_with_the_same_fault() {
     // A grid of 65536 rows: at most 65535 in y.
     let closure = Launch::new([1, 65536, 1], 1).run(|_| ()).unwrap_err();
     assert!(
-        matches!(closure.faults[0].fault, Fault::GridTooLarge { .. }),
+        matches!(
+            closure.faults[0].fault,
+            Fault::Launch(LaunchFault::GridTooLarge { .. })
+        ),
         "{closure}"
     );
     // Clusters that do not tile the grid.
     let closure = Launch::new(3, 32).cluster(2).run(|_| ()).unwrap_err();
-    let Fault::BadCluster { detail: why } = &closure.faults[0].fault else {
+    let Fault::Launch(LaunchFault::BadCluster { detail: why }) = &closure.faults[0].fault else {
         panic!("{closure}")
     };
     let mut launch = module.kernel("ring").unwrap();
@@ -211,8 +217,8 @@ fn both_front_ends_refuse_a_shape_beyond_the_h100_with_the_same_fault() {
     let fault = &err.faults()[0].fault;
     assert_eq!(
         *fault,
-        Fault::BadCluster {
+        Fault::Launch(LaunchFault::BadCluster {
             detail: format!("`ring`: {why}")
-        }
+        })
     );
 }

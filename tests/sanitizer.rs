@@ -5,7 +5,7 @@
 //! are clean. Expected values come from the launches written here: which
 //! warp writes, which reads, and what the PTX ISA says orders them.
 
-use ptx::launch::{Checks, Fault, Hazard, Launch, LaunchError, Space};
+use ptx::launch::{Checks, Fault, Finding, Hazard, Launch, LaunchError, SharedScope, StateSpace};
 use ptx::ptx;
 
 /// Where in this file the first `ptx!` call with `text` is, as
@@ -64,11 +64,11 @@ fn a_missing_barrier_between_a_producer_and_a_consumer_warp_is_one_race() {
     // anyway: only the sanitizer tells.
     let err = producer_consumer(false).unwrap_err();
     assert_eq!(err.faults.len(), 1, "{err}");
-    let Fault::Race(race) = &err.faults[0].fault else {
+    let Fault::Finding(Finding::Race(race)) = &err.faults[0].fault else {
         panic!("not a race: {err}");
     };
     assert_eq!(race.hazard, Hazard::ReadAfterWrite);
-    assert_eq!(race.space, Space::Shared);
+    assert_eq!(race.space, StateSpace::Shared(SharedScope::Cta));
     let [write, read] = &race.accesses;
     assert!(write.write && !read.write);
     assert_eq!(write.thread.warp, 0);
@@ -126,11 +126,11 @@ fn a_read_of_shared_memory_never_written_is_reported_once() {
     let f = &err.faults[0];
     assert_eq!(
         f.fault,
-        Fault::Uninitialized {
-            space: Space::Shared,
+        Fault::Finding(Finding::Uninitialized {
+            space: StateSpace::Shared(SharedScope::Cta),
             address: 0,
             size: 4
-        }
+        })
     );
     assert_eq!(f.thread.map(|t| t.lane), Some(0));
     let text = f.to_string();
@@ -169,9 +169,9 @@ fn an_aligned_barrier_reached_by_half_a_warp_is_reported() {
         })
         .unwrap_err();
     assert_eq!(err.faults.len(), 1, "{err}");
-    let Fault::DivergentBarrier {
+    let Fault::Finding(Finding::DivergentBarrier {
         arrived, missing, ..
-    } = err.faults[0].fault
+    }) = err.faults[0].fault
     else {
         panic!("not a divergent barrier: {err}");
     };
@@ -208,7 +208,7 @@ fn atomics_from_every_warp_do_not_race_but_a_plain_read_after_them_does() {
     assert!(run(false).is_ok());
     let err = run(true).unwrap_err();
     assert!(
-        matches!(&err.faults[0].fault, Fault::Race(r) if r.hazard == Hazard::ReadAfterWrite),
+        matches!(&err.faults[0].fault, Fault::Finding(Finding::Race(r)) if r.hazard == Hazard::ReadAfterWrite),
         "{err}"
     );
 }
@@ -291,7 +291,7 @@ fn lanes_of_one_warp_race_without_a_warp_barrier_between_them() {
     // `bar.warp.sync` (`__syncwarp()`) a lane may read its neighbour's word
     // before the neighbour wrote it.
     let err = neighbours(false).unwrap_err();
-    let Fault::Race(race) = &err.faults[0].fault else {
+    let Fault::Finding(Finding::Race(race)) = &err.faults[0].fault else {
         panic!("not a race: {err}");
     };
     assert_eq!(race.hazard, Hazard::ReadAfterWrite);
@@ -337,7 +337,7 @@ fn a_store_after_another_warps_broadcast_read_is_one_write_after_read() {
     // Either way one pair of statements, reported once.
     let err = read_then_overwrite(false).unwrap_err();
     assert_eq!(err.faults.len(), 1, "{err}");
-    let Fault::Race(race) = &err.faults[0].fault else {
+    let Fault::Finding(Finding::Race(race)) = &err.faults[0].fault else {
         panic!("not a race: {err}");
     };
     let [earlier, later] = &race.accesses;

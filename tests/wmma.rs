@@ -5,7 +5,7 @@
 //! H100 by `ptx-tools/tests/golden_wmma.rs`.
 
 use half::f16;
-use ptx::launch::{Fault, Launch, Space, ThreadFault};
+use ptx::launch::{Fault, Launch, MemoryFault, StateSpace, ThreadFault};
 use ptx::ptx;
 
 const N: usize = 16;
@@ -147,12 +147,12 @@ fn a_misaligned_tile_names_the_lane_and_the_address() {
     // 4 bytes past a 16-byte boundary: row starts must be aligned to the
     // fragment's size (32 bytes for 8 f32 registers; the simulator asks 16).
     let (base, err) = load_error(2048, |base, _| base + 4);
-    let Fault::MisalignedTile {
+    let Fault::Memory(MemoryFault::MisalignedTile {
         lane,
         address,
         align,
         ..
-    } = err.fault
+    }) = err.fault
     else {
         panic!("not a misaligned tile: {err}");
     };
@@ -167,13 +167,13 @@ fn a_misaligned_tile_names_the_lane_and_the_address() {
 #[test]
 fn every_lane_must_give_the_same_address() {
     let (base, err) = load_error(2048, |base, lane| base + if lane == 7 { 64 } else { 0 });
-    let Fault::NonUniformTile {
+    let Fault::Memory(MemoryFault::NonUniformTile {
         lane,
         address,
         first_lane,
         first_address,
         ..
-    } = err.fault
+    }) = err.fault
     else {
         panic!("not a non-uniform tile: {err}");
     };
@@ -186,21 +186,21 @@ fn a_tile_past_the_end_of_its_buffer_names_the_lane_and_the_address() {
     // 16 rows of 64 bytes need 1024 bytes; the buffer has 1010, so the
     // element at bytes 1008-1011 runs past its end.
     let (base, err) = load_error(1010, |base, _| base);
-    let Fault::OutOfBounds {
+    let Fault::Memory(MemoryFault::OutOfBounds {
         lane,
         space,
         address,
         size,
         ref bounds,
         ..
-    } = err.fault
+    }) = err.fault
     else {
         panic!("not out of bounds: {err}");
     };
     assert!(lane.is_some(), "{err}");
     assert_eq!(
         (space, size, bounds.clone()),
-        (Space::Global, 4, base..base + 1010)
+        (StateSpace::Global, 4, base..base + 1010)
     );
     assert_eq!(address, base + 1008);
     // Bytes 1008-1011 of a 1010-byte buffer: 2 past its end.

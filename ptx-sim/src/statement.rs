@@ -4,7 +4,7 @@
 //! Whole modules run through the module interpreter, [`crate::kernel`].
 
 use crate::exec::{read_operand, write_operand};
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ProgramFault, ThreadFault};
 use crate::machine::{context, current};
 use ptx_core::{
     AddressBase, Mods, NEGATED, OperandAccess, Program, Semantics, Slot, SlotSource, StepKind,
@@ -145,12 +145,12 @@ impl Prepared {
                 Action::Branch(target) => {
                     budget = budget.saturating_sub(1);
                     if budget == 0 {
-                        return Err(step.fault(Fault::TooManyBranches));
+                        return Err(step.fault(Fault::Program(ProgramFault::TooManyBranches)));
                     }
                     pc = *target;
                 }
                 Action::Return => break,
-                Action::Exit => return Err(step.fault(Fault::Exited)),
+                Action::Exit => return Err(step.fault(Fault::Program(ProgramFault::Exited))),
                 Action::NotSimulated(key) => return Err(step.fault(Fault::not_simulated(*key))),
             }
         }
@@ -177,7 +177,7 @@ impl Prepared {
                     AddressBase::Absolute => 0,
                     AddressBase::Register(r) => regs[r] as u64,
                     AddressBase::Variable(_) => {
-                        return Err(Fault::TemplateVariable);
+                        return Err(Fault::Launch(LaunchFault::TemplateVariable));
                     }
                 };
                 b.wrapping_add(offset as u64)

@@ -5,7 +5,7 @@
 //! maps that are no maps, are errors naming the coordinate or the field.
 //! Expected values are the arithmetic of each copy, worked out in comments.
 
-use ptx_sim::fault::Fault;
+use ptx_sim::fault::{Fault, ProgramFault};
 use ptx_sim::kernel::{Arg, Module};
 use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
 
@@ -144,14 +144,18 @@ fn copies_the_gpu_faults_on_are_errors_naming_the_coordinate_or_field() {
     let (_, map) = tensor_and_map(&mut launch);
     // Column 2 of f32 rows is 8 bytes in: not on a 16-byte boundary.
     match first_fault(2, map.to_bytes()) {
-        Fault::BadOperand { detail, .. } => assert!(detail.contains("coordinate 2"), "{detail}"),
+        Fault::Program(ProgramFault::BadOperand { detail, .. }) => {
+            assert!(detail.contains("coordinate 2"), "{detail}")
+        }
         other => panic!("{other}"),
     }
     // A map whose type code names no type.
     let mut bytes = map.to_bytes();
     bytes[9] |= 0x07;
     match first_fault(0, bytes) {
-        Fault::BadOperand { detail, .. } => assert!(detail.contains("tensorDataType"), "{detail}"),
+        Fault::Program(ProgramFault::BadOperand { detail, .. }) => {
+            assert!(detail.contains("tensorDataType"), "{detail}")
+        }
         other => panic!("{other}"),
     }
 }

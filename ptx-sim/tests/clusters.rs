@@ -4,7 +4,7 @@
 //! and the launches and orders the GPU refuses. Expected values are each
 //! kernel's arithmetic, worked out in its comment.
 
-use ptx_sim::fault::{Fault, WaitSite};
+use ptx_sim::fault::{Fault, LaunchFault, MemoryFault, SyncFault, WaitSite};
 use ptx_sim::kernel::{KernelError, Module};
 
 /// A module of `body` for sm_90 (PTX ISA 8.0).
@@ -294,7 +294,7 @@ fn cluster_shapes_the_gpu_refuses_are_errors_naming_the_shape() {
 
     let message = |launch: &mut ptx_sim::kernel::KernelLaunch<'_>| match launch.run() {
         Err(e) => match first_fault(e) {
-            Fault::BadCluster { detail } => detail,
+            Fault::Launch(LaunchFault::BadCluster { detail }) => detail,
             other => panic!("not a cluster-shape error: {other}"),
         },
         Ok(_) => panic!("the launch ran"),
@@ -338,7 +338,7 @@ fn cluster_misuse_is_an_error_naming_the_thread_or_rank() {
     let mut launch = m.kernel("k").unwrap();
     launch.grid(2).block(32).cluster(2);
     match first_fault(launch.run().unwrap_err()) {
-        Fault::ClusterBarrier { detail, .. } => {
+        Fault::Sync(SyncFault::ClusterBarrier { detail, .. }) => {
             assert!(
                 detail.contains("without a barrier.cluster.arrive"),
                 "{detail}"
@@ -349,7 +349,9 @@ fn cluster_misuse_is_an_error_naming_the_thread_or_rank() {
     let mut launch = m.kernel("far").unwrap();
     launch.grid(2).block(1).cluster(2);
     match first_fault(launch.run().unwrap_err()) {
-        Fault::NoSuchCta { rank, size, .. } => assert_eq!((rank, size), (2, 2)),
+        Fault::Memory(MemoryFault::NoSuchCta { rank, size, .. }) => {
+            assert_eq!((rank, size), (2, 2))
+        }
         other => panic!("{other}"),
     }
 }
@@ -377,7 +379,7 @@ fn a_cluster_whose_ctas_wait_on_each_other_is_a_deadlock_naming_both() {
     let err = launch.run().unwrap_err();
     let text = err.to_string();
     match first_fault(err) {
-        Fault::Deadlock { waiting, .. } => {
+        Fault::Sync(SyncFault::Deadlock { waiting, .. }) => {
             assert!(
                 waiting
                     .iter()

@@ -7,8 +7,9 @@
 //! guards, and the same hand-over with plain accesses is a race. Expected
 //! values are the arithmetic each kernel's comment works out.
 
+use ptx_core::{SharedScope, StateSpace};
 use ptx_sim::check::Checks;
-use ptx_sim::fault::{Fault, Hazard, Space, ThreadFault};
+use ptx_sim::fault::{Fault, Finding, Hazard, ThreadFault};
 use ptx_sim::kernel::{KernelError, Module};
 
 /// A module of `body` for sm_90.
@@ -73,9 +74,9 @@ fn a_register_read_by_lanes_that_never_wrote_it_is_one_finding() {
     let f = &faults[0];
     assert_eq!(
         f.fault,
-        Fault::UninitializedRegister {
+        Fault::Finding(Finding::UninitializedRegister {
             register: "%r2".into()
-        }
+        })
     );
     // The lowest lane that had not written it: lane 16.
     assert_eq!(f.thread.expect("a thread").tid, [16, 0, 0]);
@@ -147,10 +148,10 @@ fn local_memory_read_before_it_was_written_is_one_finding() {
     let faults = run_checked(&local_round_trip(0, 4), 64).unwrap_err();
     assert_eq!(faults.len(), 1, "{faults:?}");
     let f = &faults[0];
-    let Fault::Uninitialized { space, size, .. } = f.fault else {
+    let Fault::Finding(Finding::Uninitialized { space, size, .. }) = f.fault else {
         panic!("{f}");
     };
-    assert_eq!((space, size), (Space::Local, 4));
+    assert_eq!((space, size), (StateSpace::Local, 4));
     assert_eq!(f.thread.expect("a thread").tid, [0, 0, 0]);
     let statement = f.statement.as_deref().expect("the statement");
     assert!(
@@ -206,7 +207,7 @@ fn the_same_hand_over_with_plain_accesses_races() {
     let races: Vec<_> = faults
         .iter()
         .filter_map(|f| match &f.fault {
-            Fault::Race(r) => Some(r),
+            Fault::Finding(Finding::Race(r)) => Some(r),
             _ => None,
         })
         .collect();
@@ -214,7 +215,7 @@ fn the_same_hand_over_with_plain_accesses_races() {
     // The flag's store and load race; so do the data's, which nothing
     // orders once the flag does not.
     assert!(races.iter().all(|r| r.hazard == Hazard::ReadAfterWrite
-        && r.space == Space::Shared
+        && r.space == StateSpace::Shared(SharedScope::Cta)
         && r.accesses[0].thread.warp == 0
         && r.accesses[1].thread.warp == 1));
     // `cells` is the CTA's first static array, after the H100's 1 KiB
@@ -244,11 +245,11 @@ fn arrivals_at_one_barrier_giving_different_thread_counts_are_one_finding() {
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert_eq!(
         faults[0].fault,
-        Fault::BarrierCountsDiffer {
+        Fault::Finding(Finding::BarrierCountsDiffer {
             barrier: 1,
             earlier: 64,
             count: 96
-        }
+        })
     );
     // Warp 1 is the first to give another count than warp 0's.
     assert_eq!(faults[0].thread.expect("a thread").warp, 1);
@@ -280,7 +281,7 @@ fn a_broadcast_read_races_with_the_warps_own_write_for_every_other_lane() {
     // in lock step): one read after write, reported once.
     let faults = run_checked(&broadcast(false), 32).unwrap_err();
     assert_eq!(faults.len(), 1, "{faults:?}");
-    let Fault::Race(race) = &faults[0].fault else {
+    let Fault::Finding(Finding::Race(race)) = &faults[0].fault else {
         panic!("not a race: {faults:?}");
     };
     assert_eq!(race.hazard, Hazard::ReadAfterWrite);

@@ -4,7 +4,7 @@
 //! and module variables; every bad launch a clear error. Expected values
 //! are the arithmetic of each kernel, worked out in its comment.
 
-use ptx_sim::fault::Fault;
+use ptx_sim::fault::{Fault, LaunchFault, MemoryFault, ProgramFault, SyncFault};
 use ptx_sim::kernel::{Arg, KernelError, Module};
 
 /// A module of `body` (functions and variables) for sm_90.
@@ -221,7 +221,7 @@ SPIN:
     let [fault] = err.faults() else {
         panic!("one fault: {err}");
     };
-    let Fault::Hang { positions, .. } = &fault.fault else {
+    let Fault::Launch(LaunchFault::Hang { positions, .. }) = &fault.fault else {
         panic!("not a hang: {err}");
     };
     assert_eq!(positions.len(), 2, "{positions:?}");
@@ -250,7 +250,13 @@ fn a_grid_barrier_over_more_ctas_than_fit_hangs_as_on_a_gpu() {
         .arg(counter)
         .arg(out);
     let err = launch.run().unwrap_err();
-    assert!(matches!(err.faults()[0].fault, Fault::Hang { .. }), "{err}");
+    assert!(
+        matches!(
+            err.faults()[0].fault,
+            Fault::Launch(LaunchFault::Hang { .. })
+        ),
+        "{err}"
+    );
 }
 
 /// A `.func` with `.param` arguments and return value, called
@@ -471,11 +477,11 @@ DONE:
     assert_eq!(fault.thread.map(|t| t.tid), Some([5, 0, 0]));
     assert_eq!(
         fault.fault,
-        Fault::Assert {
+        Fault::Program(ProgramFault::Assert {
             message: "x > 0".into(),
             file: "k.cu".into(),
             line: 17
-        }
+        })
     );
 }
 
@@ -496,7 +502,7 @@ fn trap_stops_the_launch_naming_the_thread() {
     launch.grid(2).block(32);
     let err = launch.run().unwrap_err();
     let fault = &err.faults()[0];
-    assert_eq!(fault.fault, Fault::Trap);
+    assert_eq!(fault.fault, Fault::Program(ProgramFault::Trap));
     assert_eq!(fault.thread.map(|t| t.tid), Some([9, 0, 0]));
     assert!(fault.statement.as_deref().unwrap_or("").contains("trap"));
 }
@@ -718,7 +724,7 @@ fn an_access_out_of_bounds_names_the_thread_the_address_and_the_buffer() {
     assert_eq!(fault.thread.map(|t| t.tid), Some([8, 0, 0]));
     // One past the end is in the gap after the buffer: in none.
     assert!(
-        matches!(fault.fault, Fault::Unmapped { address, .. } if address == data.addr + 32),
+        matches!(fault.fault, Fault::Memory(MemoryFault::Unmapped { address, .. }) if address == data.addr + 32),
         "{err}"
     );
     assert!(
@@ -831,10 +837,10 @@ ODD:
 }",
     );
     let (fault, err) = warpgroup_fault(&m);
-    let Fault::Divergent {
+    let Fault::Sync(SyncFault::Divergent {
         instruction,
         detail,
-    } = fault
+    }) = fault
     else {
         panic!("not a divergence: {err}");
     };
@@ -875,10 +881,10 @@ fn a_wgmma_descriptor_reaching_past_shared_memory_is_an_error_naming_its_fields(
 }",
     );
     let (fault, err) = warpgroup_fault(&m);
-    let Fault::BadOperand {
+    let Fault::Program(ProgramFault::BadOperand {
         instruction,
         detail,
-    } = fault
+    }) = fault
     else {
         panic!("not a bad operand: {err}");
     };
@@ -925,10 +931,10 @@ fn sparse_wgmma_metadata_naming_no_pattern_is_an_error() {
 }",
     );
     let (fault, err) = warpgroup_fault(&m);
-    let Fault::BadOperand {
+    let Fault::Program(ProgramFault::BadOperand {
         instruction,
         detail,
-    } = fault
+    }) = fault
     else {
         panic!("not a bad operand: {err}");
     };

@@ -2,9 +2,8 @@
 //! a warp, barriers across a CTA, and errors (never hangs) for lanes that
 //! do not meet.
 
-use ptx_core::{AsmOperand, Target, check_asm, lower};
-use ptx_sim::fault::{Fault, WaitSite, Waiting};
-use ptx_sim::machine::spaces::Space;
+use ptx_core::{AsmOperand, SharedScope, StateSpace, Target, check_asm, lower};
+use ptx_sim::fault::{Fault, LaunchFault, MemoryFault, ProgramFault, SyncFault, WaitSite, Waiting};
 use ptx_sim::machine::{Launch, warp32};
 use ptx_sim::statement::Prepared;
 
@@ -101,9 +100,9 @@ fn a_collective_outside_a_launch_faults() {
     let f = p.run(&mut r).unwrap_err();
     assert_eq!(
         f.fault,
-        Fault::CollectiveOutsideLaunch {
+        Fault::Launch(LaunchFault::CollectiveOutsideLaunch {
             instruction: "redux.sync"
-        }
+        })
     );
     assert_eq!(f.thread, None);
     assert!(
@@ -115,7 +114,7 @@ fn a_collective_outside_a_launch_faults() {
 /// The deadlock of a warp whose lanes 0-15 wait at `redux.sync` over the
 /// whole warp while lanes 16-31 have exited.
 fn half_warp_deadlock() -> Fault {
-    Fault::Deadlock {
+    Fault::Sync(SyncFault::Deadlock {
         cta: [0, 0, 0],
         waiting: vec![Waiting {
             at: WaitSite::Collective {
@@ -126,7 +125,7 @@ fn half_warp_deadlock() -> Fault {
             threads: (0..16).collect(),
         }],
         exited: (16..32).collect(),
-    }
+    })
 }
 
 #[test]
@@ -232,7 +231,7 @@ fn a_barrier_some_threads_skip_is_an_error() {
         .unwrap_err();
     assert_eq!(
         e.faults[0].fault,
-        Fault::Deadlock {
+        Fault::Sync(SyncFault::Deadlock {
             cta: [0, 0, 0],
             waiting: vec![Waiting {
                 at: WaitSite::Barrier {
@@ -243,7 +242,7 @@ fn a_barrier_some_threads_skip_is_an_error() {
                 threads: (0..32).collect(),
             }],
             exited: (32..64).collect(),
-        }
+        })
     );
     let e = e.to_string();
     assert!(
@@ -406,13 +405,13 @@ fn misaligned_shared_access_faults_naming_the_lane_and_address() {
     for result in &results {
         assert_eq!(
             result.clone().unwrap_err(),
-            Fault::Misaligned {
+            Fault::Memory(MemoryFault::Misaligned {
                 instruction: "st",
                 lane: Some(3),
-                space: Space::Shared,
+                space: StateSpace::Shared(SharedScope::Cta),
                 address: 6,
                 align: 4
-            }
+            })
         );
     }
     let err = results[0].clone().unwrap_err().to_string();
@@ -594,9 +593,9 @@ fn a_panicking_lane_is_reported_and_the_others_finish() {
         assert_eq!(e.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
         assert_eq!(
             e.faults[0].fault,
-            Fault::Panic {
+            Fault::Program(ProgramFault::Panic {
                 message: "lane 40 gives up".into()
-            }
+            })
         );
         assert_eq!(
             e.to_string(),

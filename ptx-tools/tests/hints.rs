@@ -167,5 +167,8 @@ fn exit_ends_the_thread_and_a_closure_launch_says_so() {
     .unwrap_err();
     assert_eq!(err.faults.len(), 1, "{err}");
     assert_eq!(err.faults[0].thread.expect("a thread").lane, 5);
-    assert_eq!(err.faults[0].fault, ptx::launch::Fault::Exited);
+    assert_eq!(
+        err.faults[0].fault,
+        ptx::launch::Fault::Program(ptx::launch::ProgramFault::Exited)
+    );
 }

@@ -8,8 +8,9 @@
 //! - unmodified samples are clean, but for three that do what the checks
 //!   are for (each named below with what it does).
 
+use ptx_core::{SharedScope, StateSpace};
 use ptx_sim::check::Checks;
-use ptx_sim::fault::{Fault, Hazard, Space, ThreadFault};
+use ptx_sim::fault::{Fault, Finding, Hazard, SyncFault, ThreadFault};
 use ptx_tools::cases::{Case, Modules, Outcome, findings, read_cases, replay};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -21,20 +22,20 @@ fn data() -> PathBuf {
 /// What a finding is, in a word a table can hold.
 fn kind(f: &ThreadFault) -> &'static str {
     match &f.fault {
-        Fault::Race(r) => match (r.space, r.hazard) {
-            (Space::Shared, Hazard::ReadAfterWrite) => "shared RAW",
-            (Space::Shared, Hazard::WriteAfterRead) => "shared WAR",
-            (Space::Shared, Hazard::WriteAfterWrite) => "shared WAW",
+        Fault::Finding(Finding::Race(r)) => match (r.space, r.hazard) {
+            (StateSpace::Shared(SharedScope::Cta), Hazard::ReadAfterWrite) => "shared RAW",
+            (StateSpace::Shared(SharedScope::Cta), Hazard::WriteAfterRead) => "shared WAR",
+            (StateSpace::Shared(SharedScope::Cta), Hazard::WriteAfterWrite) => "shared WAW",
             (_, Hazard::ReadAfterWrite) => "global RAW",
             (_, Hazard::WriteAfterRead) => "global WAR",
             (_, Hazard::WriteAfterWrite) => "global WAW",
         },
-        Fault::Uninitialized { .. } => "uninitialised",
-        Fault::UninitializedRegister { .. } => "uninitialised register",
-        Fault::DivergentBarrier { .. } => "divergent barrier",
-        Fault::CollectiveOverExited { .. } => "collective over exited lanes",
-        Fault::Deadlock { .. } => "deadlock",
-        Fault::Divergent { .. } => "collective mask",
+        Fault::Finding(Finding::Uninitialized { .. }) => "uninitialised",
+        Fault::Finding(Finding::UninitializedRegister { .. }) => "uninitialised register",
+        Fault::Finding(Finding::DivergentBarrier { .. }) => "divergent barrier",
+        Fault::Finding(Finding::CollectiveOverExited { .. }) => "collective over exited lanes",
+        Fault::Sync(SyncFault::Deadlock { .. }) => "deadlock",
+        Fault::Sync(SyncFault::Divergent { .. }) => "collective mask",
         _ => "other",
     }
 }

@@ -14,16 +14,16 @@ use std::sync::{Arc, Mutex};
 /// `brx.idx`: a statement has no functions or branch-target lists to reach).
 #[cold]
 pub fn not_simulated(key: &'static str) -> ThreadFault {
-    ptx_sim::fault::Fault::NotSimulated {
+    ptx_sim::fault::Fault::Program(ptx_sim::fault::ProgramFault::NotSimulated {
         instruction: key.into(),
-    }
+    })
     .into()
 }
 
 /// The fault of `exit` in a statement: the thread ends there.
 #[cold]
 pub fn exited() -> ThreadFault {
-    ptx_sim::fault::Fault::Exited.into()
+    ptx_sim::fault::Fault::Program(ptx_sim::fault::ProgramFault::Exited).into()
 }
 
 /// Stops the thread with the simulator's fault, naming the statement

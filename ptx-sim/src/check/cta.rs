@@ -8,9 +8,10 @@ use super::memory::{GlobalCheck, Pages};
 use super::ops::{LaneAccess, Target, releases, repeats, target, warp_accesses};
 use super::shadow::{Cell, Stamp, Use, repeatable, touch_all};
 use crate::exec::{Slots, lanes_of};
-use crate::fault::{Access, Fault, Hazard, Race, Space, ThreadFault};
+use crate::fault::{self, Access, Fault, Hazard, Race, ThreadFault};
 use crate::thread::Thread;
 use ptx_core::{Mods, Semantics};
+use ptx_core::{SharedScope, StateSpace};
 use std::collections::{HashMap, HashSet};
 use std::panic::Location;
 
@@ -26,13 +27,13 @@ const CLUSTER_BARRIER: u64 = u64::MAX;
 enum Finding {
     Race {
         hazard: Hazard,
-        space: Space,
+        space: StateSpace,
         address: u64,
         earlier: Stamp,
         later: Stamp,
     },
     Uninitialized {
-        space: Space,
+        space: StateSpace,
         address: u64,
         size: u64,
         reader: Stamp,
@@ -430,8 +431,8 @@ impl CtaCheck {
         let (lane, last) = lanes;
         let now = Stamp::new(self.cta, warp * 32 + lane, clock, site, how);
         let (space, start) = match target {
-            Target::Shared(at) => (Space::Shared, at),
-            Target::Global(at) => (Space::Global, at),
+            Target::Shared(at) => (StateSpace::Shared(SharedScope::Cta), at),
+            Target::Global(at) => (StateSpace::Global, at),
             Target::Local(at) => {
                 self.local_access(warp * 32 + lane, site, now, at, size, how);
                 return false;
@@ -490,7 +491,7 @@ impl CtaCheck {
             self.find(
                 (1, site, 0),
                 Finding::Uninitialized {
-                    space: Space::Shared,
+                    space: StateSpace::Shared(SharedScope::Cta),
                     address: start,
                     size,
                     reader: now,
@@ -539,7 +540,7 @@ impl CtaCheck {
             self.find(
                 (1, site, 0),
                 Finding::Uninitialized {
-                    space: Space::Local,
+                    space: StateSpace::Local,
                     address: at,
                     size,
                     reader: now,
@@ -662,7 +663,7 @@ impl CtaCheck {
                         address,
                         earlier,
                         later,
-                    } => ThreadFault::from(Fault::Race(Box::new(Race {
+                    } => ThreadFault::from(Fault::Finding(fault::Finding::Race(Box::new(Race {
                         hazard,
                         space,
                         address,
@@ -670,7 +671,7 @@ impl CtaCheck {
                             access(&earlier, hazard != Hazard::WriteAfterRead),
                             access(&later, hazard != Hazard::ReadAfterWrite),
                         ],
-                    }))),
+                    })))),
                     Finding::Uninitialized {
                         space,
                         address,
@@ -678,15 +679,16 @@ impl CtaCheck {
                         reader,
                     } => by(
                         &reader,
-                        Fault::Uninitialized {
+                        Fault::Finding(fault::Finding::Uninitialized {
                             space,
                             address,
                             size,
-                        },
+                        }),
                     ),
-                    Finding::UninitializedRegister { register, reader } => {
-                        by(&reader, Fault::UninitializedRegister { register })
-                    }
+                    Finding::UninitializedRegister { register, reader } => by(
+                        &reader,
+                        Fault::Finding(fault::Finding::UninitializedRegister { register }),
+                    ),
                     Finding::DivergentBarrier {
                         instruction,
                         warp,
@@ -695,12 +697,12 @@ impl CtaCheck {
                         at,
                     } => by(
                         &at,
-                        Fault::DivergentBarrier {
+                        Fault::Finding(fault::Finding::DivergentBarrier {
                             instruction,
                             warp,
                             arrived,
                             missing,
-                        },
+                        }),
                     ),
                     Finding::BarrierCounts {
                         barrier,
@@ -709,11 +711,11 @@ impl CtaCheck {
                         at,
                     } => by(
                         &at,
-                        Fault::BarrierCountsDiffer {
+                        Fault::Finding(fault::Finding::BarrierCountsDiffer {
                             barrier,
                             earlier,
                             count,
-                        },
+                        }),
                     ),
                     Finding::CollectiveOverExited {
                         instruction,
@@ -723,12 +725,12 @@ impl CtaCheck {
                         at,
                     } => by(
                         &at,
-                        Fault::CollectiveOverExited {
+                        Fault::Finding(fault::Finding::CollectiveOverExited {
                             instruction,
                             warp,
                             membermask,
                             exited,
-                        },
+                        }),
                     ),
                 };
                 (key, fault)

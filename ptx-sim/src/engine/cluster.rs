@@ -26,7 +26,7 @@
 //! ```
 
 use crate::exec::lanes_of;
-use crate::fault::Fault;
+use crate::fault::{Fault, SyncFault};
 use crate::thread::Dim3;
 
 /// How far apart the CTAs' windows lie in the `.shared::cluster` window
@@ -286,12 +286,12 @@ impl ClusterBarrier {
             return Ok(());
         };
         if *slot != NOT_ARRIVED {
-            return Err(Fault::ClusterBarrier {
+            return Err(Fault::Sync(SyncFault::ClusterBarrier {
                 instruction: "barrier.cluster.arrive",
                 detail: format!(
                     "thread {thread} of the CTA of rank {rank} arrives again before its barrier.cluster.wait for its last arrival"
                 ),
-            });
+            }));
         }
         *slot = completed;
         self.arrived += 1;
@@ -311,12 +311,12 @@ impl ClusterBarrier {
             return Ok(true);
         };
         if *slot == NOT_ARRIVED {
-            return Err(Fault::ClusterBarrier {
+            return Err(Fault::Sync(SyncFault::ClusterBarrier {
                 instruction: "barrier.cluster.wait",
                 detail: format!(
                     "thread {thread} of the CTA of rank {rank} waits without a barrier.cluster.arrive before it"
                 ),
-            });
+            }));
         }
         let done = *slot < completed;
         if done {

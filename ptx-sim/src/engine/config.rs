@@ -11,15 +11,15 @@
 //!
 //! ```
 //! use ptx_sim::engine::config::LaunchConfig;
-//! use ptx_sim::fault::Fault;
+//! use ptx_sim::fault::{Fault, LaunchFault};
 //! let mut config = LaunchConfig::new((4, 1, 1).into(), (32, 1, 65).into(), 1 << 20);
 //! // z is at most 64 on the H100, though 32 × 65 threads would be too
 //! // many anyway.
-//! assert!(matches!(config.check(0), Err(Fault::BlockTooLarge { .. })));
+//! assert!(matches!(config.check(0), Err(Fault::Launch(LaunchFault::BlockTooLarge { .. }))));
 //! config.block = (32, 2, 1).into();
 //! config.cluster = Some((3, 1, 1).into());
 //! // 4 CTAs are not a whole number of clusters of 3.
-//! assert!(matches!(config.check(0), Err(Fault::BadCluster { .. })));
+//! assert!(matches!(config.check(0), Err(Fault::Launch(LaunchFault::BadCluster { .. }))));
 //! config.cluster = Some((2, 1, 1).into());
 //! assert_eq!(config.check(48 * 1024), Ok(()));
 //! assert_eq!(config.cluster_shape(), (2, 1, 1).into());
@@ -28,7 +28,7 @@
 use crate::check::Checks;
 use crate::engine::cluster::shape_error;
 use crate::engine::residency::{MAX_BLOCK_THREADS, MAX_SHARED_BYTES, resident};
-use crate::fault::Fault;
+use crate::fault::{Fault, LaunchFault};
 pub use crate::shuffle::Order as Schedule;
 use crate::thread::Dim3;
 
@@ -78,22 +78,25 @@ impl LaunchConfig {
     pub fn check(&self, shared: usize) -> Result<(), Fault> {
         let (g, b) = (self.grid, self.block);
         if g.count() == 0 || b.count() == 0 {
-            return Err(Fault::EmptyLaunch { grid: g, block: b });
+            return Err(Fault::Launch(LaunchFault::EmptyLaunch {
+                grid: g,
+                block: b,
+            }));
         }
         if g.x > i32::MAX as u32 || g.y > 65535 || g.z > 65535 {
-            return Err(Fault::GridTooLarge { grid: g });
+            return Err(Fault::Launch(LaunchFault::GridTooLarge { grid: g }));
         }
         if b.x > 1024 || b.y > 1024 || b.z > 64 || b.count() > MAX_BLOCK_THREADS {
-            return Err(Fault::BlockTooLarge { block: b });
+            return Err(Fault::Launch(LaunchFault::BlockTooLarge { block: b }));
         }
         if shared > MAX_SHARED_BYTES {
-            return Err(Fault::SharedTooLarge {
+            return Err(Fault::Launch(LaunchFault::SharedTooLarge {
                 bytes: shared,
                 max: MAX_SHARED_BYTES,
-            });
+            }));
         }
         if let Some(detail) = self.cluster.and_then(|shape| shape_error(g, shape)) {
-            return Err(Fault::BadCluster { detail });
+            return Err(Fault::Launch(LaunchFault::BadCluster { detail }));
         }
         Ok(())
     }

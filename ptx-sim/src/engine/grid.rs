@@ -22,11 +22,11 @@
 //! A grid in which no thread exits and no memory changes for the hang
 //! limit's worth of steps, every resident cluster having itself run at
 //! least half its share of them in that time, cannot finish: the launch
-//! ends with [`Fault::Hang`], naming where every warp stands. With a stall
+//! ends with [`LaunchFault::Hang`], naming where every warp stands. With a stall
 //! limit, a grid whose resident clusters all spun without progress for
 //! that long ends the same way.
 
-use crate::fault::{Fault, QuietSpan, ThreadFault};
+use crate::fault::{Fault, LaunchFault, QuietSpan, ThreadFault};
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -204,7 +204,7 @@ pub(crate) fn run<F: Front>(front: &F, plan: Plan) -> Outcome<F::Done> {
     q.done.sort_by_key(|(index, _)| *index);
     q.positions.sort_by_key(|(index, _)| *index);
     if let Some(ThreadFault {
-        fault: Fault::Hang { positions, .. },
+        fault: Fault::Launch(LaunchFault::Hang { positions, .. }),
         ..
     }) = &mut q.fault
     {
@@ -323,10 +323,12 @@ impl<F: Front> Worker<'_, F> {
                     } else if let Some(quiet) = self.quiet_slice(&mut q, &cluster, used, budget) {
                         // Each worker adds where its clusters stand as it
                         // stops (`stop_all`).
-                        q.fault.get_or_insert(ThreadFault::from(Fault::Hang {
-                            quiet,
-                            positions: Vec::new(),
-                        }));
+                        q.fault.get_or_insert(ThreadFault::from(Fault::Launch(
+                            LaunchFault::Hang {
+                                quiet,
+                                positions: Vec::new(),
+                            },
+                        )));
                         q.stop = true;
                         held.push_front(cluster);
                     } else {
@@ -402,7 +404,7 @@ impl<F: Front> Worker<'_, F> {
         let why = {
             let mut q = self.lock();
             let why = q.fault.as_ref().map(|f| f.fault.clone());
-            if let Some(Fault::Hang { .. }) = why {
+            if let Some(Fault::Launch(LaunchFault::Hang { .. })) = why {
                 for cluster in &mut held {
                     let positions = cluster.cluster.positions();
                     q.positions.push((cluster.index, positions));
@@ -411,7 +413,7 @@ impl<F: Front> Worker<'_, F> {
             self.unlock(q);
             why
         };
-        let why = why.unwrap_or(Fault::Unfinished);
+        let why = why.unwrap_or(Fault::Launch(LaunchFault::Unfinished));
         for mut cluster in held {
             cluster.cluster.stop(&why);
             let done = self.front.finish(cluster.cluster);

@@ -12,7 +12,7 @@ use super::cta::{CtaContext, Fixed};
 use super::printf::{self, Arguments};
 use super::warp::{Frame, Warp};
 use crate::exec::lanes_of;
-use crate::fault::Fault;
+use crate::fault::{Fault, ProgramFault};
 use crate::machine::Memories;
 use crate::sem::memory::address::Reach;
 use ptx_core::Mods;
@@ -82,11 +82,11 @@ pub(crate) fn run(
                 };
                 let message = text(&mut memory, message_at).map_err(on_lane)?;
                 let file = text(&mut memory, file_at).map_err(on_lane)?;
-                return Err(on_lane(Fault::Assert {
+                return Err(on_lane(Fault::Program(ProgramFault::Assert {
                     message,
                     file,
                     line: line as u32,
-                }));
+                })));
             }
             Builtin::Heap(name) => return Err(on_lane(Fault::not_simulated(name))),
         }

@@ -16,7 +16,7 @@ use crate::check::Checks;
 use crate::check::cta::FindingKey;
 use crate::engine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
 use crate::exec::lanes_of;
-use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
+use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
 
@@ -165,13 +165,13 @@ impl Cluster {
     fn deadlock(&self, image: &Image) -> Box<ThreadFault> {
         let reports: Vec<Box<ThreadFault>> = self.ctas.iter().map(|c| c.deadlock(image)).collect();
         let holding = reports.iter().position(
-            |r| matches!(&r.fault, Fault::Deadlock { waiting, .. } if !waiting.is_empty()),
+            |r| matches!(&r.fault, Fault::Sync(SyncFault::Deadlock { waiting, .. }) if !waiting.is_empty()),
         );
         let mut fault = reports
             .into_iter()
             .nth(holding.unwrap_or(0))
             .expect("a cluster has a CTA");
-        if let Fault::Deadlock { waiting, .. } = &mut fault.fault {
+        if let Fault::Sync(SyncFault::Deadlock { waiting, .. }) = &mut fault.fault {
             let live: u32 = self.ctas.iter().map(Cta::live).sum();
             for &(rank, warp, lanes) in &self.barrier.waiting {
                 waiting.push(WaitingThreads {

@@ -20,7 +20,7 @@ use crate::engine::cluster::Peers;
 pub(crate) use crate::engine::grid::SliceEnd;
 use crate::engine::special::CtaFacts;
 use crate::exec::{Slots, lanes_of};
-use crate::fault::{Fault, ThreadFault, WaitSite, Waiting as WaitingThreads};
+use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Thread};
@@ -565,11 +565,11 @@ impl Cta {
             thread: None,
             statement,
             location: None,
-            fault: Fault::Deadlock {
+            fault: Fault::Sync(SyncFault::Deadlock {
                 cta: self.ctaid,
                 waiting,
                 exited,
-            },
+            }),
         })
     }
 

@@ -8,7 +8,7 @@ use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
 use crate::engine::config::LaunchConfig;
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ThreadFault};
 use crate::machine::context;
 use crate::machine::spaces::{GlobalMemory, LaunchMemory, buffer_addresses};
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
@@ -455,7 +455,7 @@ impl<'m> KernelLaunch<'m> {
 
     /// How many warp steps the grid may run with no thread exiting and no
     /// global memory changing before the launch ends as stuck
-    /// ([`crate::fault::Fault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
+    /// ([`crate::fault::LaunchFault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
     pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
         self.config.hang_limit = steps.max(1);
         self
@@ -473,7 +473,7 @@ impl<'m> KernelLaunch<'m> {
     ///
     /// ```
     /// use ptx_sim::check::Checks;
-    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::fault::{Fault, Finding};
     /// use ptx_sim::kernel::Module;
     /// let module = Module::from_ptx(
     ///     ".version 8.0\n.target sm_90\n.address_size 64\n\
@@ -489,7 +489,7 @@ impl<'m> KernelLaunch<'m> {
     /// let mut launch = module.kernel("k").unwrap();
     /// launch.grid(1).block(64).checks(Checks::ALL);
     /// let err = launch.run().unwrap_err();
-    /// assert!(matches!(err.faults()[0].fault, Fault::Race(_)), "{err}");
+    /// assert!(matches!(err.faults()[0].fault, Fault::Finding(Finding::Race(_))), "{err}");
     /// // With a barrier between the store and the load, it is clean.
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Self {
@@ -662,12 +662,12 @@ impl<'m> KernelLaunch<'m> {
         config.cluster = self.cluster_shape()?;
         let shared = static_shared as usize + self.dynamic_shared;
         config.check(shared).map_err(|fault| match fault {
-            Fault::BadCluster { detail } => {
-                KernelError::Faults(LaunchError::from(Fault::BadCluster {
+            Fault::Launch(LaunchFault::BadCluster { detail }) => {
+                KernelError::Faults(LaunchError::from(Fault::Launch(LaunchFault::BadCluster {
                     detail: format!("`{}`: {detail}", self.name()),
-                }))
+                })))
             }
-            Fault::SharedTooLarge { .. } => wrong(format!(
+            Fault::Launch(LaunchFault::SharedTooLarge { .. }) => wrong(format!(
                 "{fault} ({static_shared} static, {} dynamic)",
                 self.dynamic_shared
             )),
@@ -702,9 +702,9 @@ impl<'m> KernelLaunch<'m> {
     /// [`LaunchConfig::check`]'s).
     fn cluster_shape(&self) -> Result<Option<Dim3>, KernelError> {
         let wrong = |detail: String| {
-            KernelError::Faults(LaunchError::from(Fault::BadCluster {
+            KernelError::Faults(LaunchError::from(Fault::Launch(LaunchFault::BadCluster {
                 detail: format!("`{}`: {detail}", self.name()),
-            }))
+            })))
         };
         let entry = &self.module.image.entries[&self.function];
         let required = entry.reqnctapercluster.map(Dim3::from);

@@ -618,6 +618,7 @@ mod tests {
     #![allow(clippy::approx_constant, clippy::excessive_precision)]
 
     use super::*;
+    use crate::fault::ProgramFault;
 
     /// One argument of a test case, as the kernel passed it.
     #[derive(Clone, Copy, Debug)]
@@ -1139,7 +1140,10 @@ mod tests {
         fn next(&mut self, size: u64) -> Result<u64, Fault> {
             let size = size as usize;
             let start = self.offset.next_multiple_of(size);
-            let bytes = self.bytes.get(start..start + size).ok_or(Fault::Trap)?;
+            let bytes = self
+                .bytes
+                .get(start..start + size)
+                .ok_or(Fault::Program(ProgramFault::Trap))?;
             let mut value = [0; 8];
             value[..size].copy_from_slice(bytes);
             self.offset = start + size;
@@ -1150,7 +1154,7 @@ mod tests {
             let found = self.strings.iter().find(|&&(at, _)| at == addr);
             found
                 .map(|(_, text)| text.as_bytes().to_vec())
-                .ok_or(Fault::Trap)
+                .ok_or(Fault::Program(ProgramFault::Trap))
         }
     }
 
@@ -1191,11 +1195,20 @@ mod tests {
     #[test]
     fn passes_argument_faults_through() {
         let mut short = Buffer::pack(&[I(1)]);
-        assert_eq!(format(b"%d %d", &mut short), Err(Fault::Trap));
+        assert_eq!(
+            format(b"%d %d", &mut short),
+            Err(Fault::Program(ProgramFault::Trap))
+        );
         let mut unmapped = Buffer::pack(&[P(0x1234)]);
-        assert_eq!(format(b"%s", &mut unmapped), Err(Fault::Trap));
+        assert_eq!(
+            format(b"%s", &mut unmapped),
+            Err(Fault::Program(ProgramFault::Trap))
+        );
         let mut misaligned = Buffer::pack(&[I(1)]);
-        assert_eq!(format(b"%f", &mut misaligned), Err(Fault::Trap));
+        assert_eq!(
+            format(b"%f", &mut misaligned),
+            Err(Fault::Program(ProgramFault::Trap))
+        );
     }
 
     #[test]
@@ -1229,7 +1242,7 @@ mod tests {
     impl Arguments for Random {
         fn next(&mut self, _size: u64) -> Result<u64, Fault> {
             match self.bits() % 16 {
-                0 => Err(Fault::Trap),
+                0 => Err(Fault::Program(ProgramFault::Trap)),
                 1..=4 => Ok(self.bits()),
                 _ => Ok((self.bits() % 64).wrapping_sub(16)),
             }
@@ -1237,7 +1250,7 @@ mod tests {
 
         fn string(&mut self, _addr: u64) -> Result<Vec<u8>, Fault> {
             match self.bits() % 8 {
-                0 => Err(Fault::Trap),
+                0 => Err(Fault::Program(ProgramFault::Trap)),
                 len => Ok((0..len).map(|_| self.bits() as u8).collect()),
             }
         }

@@ -27,7 +27,7 @@ use super::cta::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
 use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{SemResult, Slots, lanes_of};
-use crate::fault::Fault;
+use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
@@ -748,11 +748,11 @@ impl Warp {
         if slots.len() > crate::exec::MAX_SLOTS {
             return Err((
                 members.trailing_zeros(),
-                Fault::TooManySlots {
+                Fault::Program(ProgramFault::TooManySlots {
                     instruction: sem.key(),
                     slots: slots.len(),
                     max: crate::exec::MAX_SLOTS,
-                },
+                }),
             ));
         }
         let fixed = cx.fixed;
@@ -878,10 +878,10 @@ impl Warp {
                 if mask & (1 << l) == 0 {
                     return Err((
                         l as u32,
-                        Fault::Divergent {
+                        Fault::Sync(SyncFault::Divergent {
                             instruction: sem.key(),
                             detail: format!("lane {l} is not in its member mask {mask:#010x}"),
-                        },
+                        }),
                     ));
                 }
                 match groups.iter_mut().find(|(m, _)| *m == mask) {
@@ -1288,10 +1288,10 @@ impl Warp {
             let i = self.regs_value(index, l, base);
             let target = *targets.get(i as usize).ok_or((
                 l as u32,
-                Fault::BranchIndex {
+                Fault::Program(ProgramFault::BranchIndex {
                     index: i,
                     targets: targets.len(),
-                },
+                }),
             ))?;
             self.pc[l] = target;
         }
@@ -1340,7 +1340,10 @@ impl Warp {
                         || !addr.is_multiple_of(16)
                         || index >= image.functions.len() as u64
                     {
-                        return Err((l as u32, Fault::BadCallTarget { address: addr }));
+                        return Err((
+                            l as u32,
+                            Fault::Program(ProgramFault::BadCallTarget { address: addr }),
+                        ));
                     }
                     Ok(index as u32)
                 }
@@ -1355,14 +1358,17 @@ impl Warp {
         }
         let code = &image.functions[function as usize];
         if frame.depth + 1 >= MAX_DEPTH {
-            return Err((lane as u32, Fault::CallDepth { depth: MAX_DEPTH }));
+            return Err((
+                lane as u32,
+                Fault::Program(ProgramFault::CallDepth { depth: MAX_DEPTH }),
+            ));
         }
         if code.entry {
             return Err((
                 lane as u32,
-                Fault::BadCallTarget {
+                Fault::Program(ProgramFault::BadCallTarget {
                     address: FUNCTION_BASE + 16 * u64::from(function),
-                },
+                }),
             ));
         }
         // The callee's frame.

@@ -3,7 +3,7 @@
 //! computes over the threads that arrive. The launch engine and the kernel
 //! interpreter both wait and release by it.
 
-use crate::fault::Fault;
+use crate::fault::{Fault, SyncFault};
 use ptx_core::{Flags, Keyword, Mods};
 
 /// A CTA barrier instruction (`bar`/`barrier` `.sync`, `.arrive`, `.red`)
@@ -76,7 +76,7 @@ impl BarrierOp {
         let first = usize::from(reduce.is_some());
         let id = s.get(first).copied().unwrap_or(0);
         if id > 15 {
-            return Err(Fault::NoSuchBarrier { barrier: id });
+            return Err(Fault::Sync(SyncFault::NoSuchBarrier { barrier: id }));
         }
         let after_count = if reduce.is_some() {
             first + 2

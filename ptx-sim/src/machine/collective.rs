@@ -5,7 +5,7 @@
 //! that call it.
 
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, LaunchFault};
 use crate::machine::current as lane;
 use crate::machine::{Wait, WaitKind, WarpFn, current};
 use ptx_core::Mods;
@@ -15,9 +15,9 @@ use ptx_core::Semantics;
 /// together run `run` at once (see [`WaitKind::Converged`]).
 pub(crate) fn converged(sem: Semantics, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
     if !lane::in_launch() {
-        return Err(Fault::WarpAccessOutsideLaunch {
+        return Err(Fault::Launch(LaunchFault::WarpAccessOutsideLaunch {
             instruction: sem.key(),
-        });
+        }));
     }
     let wait = Wait::new(sem, m, WaitKind::Converged { run }, s.len())?;
     lane::rendezvous(wait, s)

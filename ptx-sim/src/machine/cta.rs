@@ -14,13 +14,14 @@ use super::ready::ReadySet;
 use crate::check::cta::Sites;
 use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
-use crate::fault::{Fault, Space, ThreadFault, WaitSite, Waiting};
+use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::cta_cluster::ClusterLink;
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
+use ptx_core::StateSpace;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::panic::Location;
@@ -186,11 +187,11 @@ impl Wait {
     #[inline]
     pub fn new(sem: Semantics, mods: &Mods, kind: WaitKind, len: usize) -> Result<Wait, Fault> {
         if len > MAX_SLOTS {
-            return Err(Fault::TooManySlots {
+            return Err(Fault::Program(ProgramFault::TooManySlots {
                 instruction: sem.key(),
                 slots: len,
                 max: MAX_SLOTS,
-            });
+            }));
         }
         Ok(Wait {
             sem,
@@ -757,21 +758,21 @@ impl CtaCore {
             let members = mask.unwrap_or(existing);
             if members & (1 << l) == 0 {
                 handled |= 1 << l;
-                let fault = Fault::NotInMembermask {
+                let fault = Fault::Sync(SyncFault::NotInMembermask {
                     instruction: wait.sem.key(),
                     lane: l as u32,
                     membermask: members,
-                };
+                });
                 self.answer(base + l, Some(fault));
                 continue;
             }
             if members & !existing != 0 {
                 handled |= members;
                 for m in lanes_of(members & existing) {
-                    let fault = Fault::NonexistentLanes {
+                    let fault = Fault::Sync(SyncFault::NonexistentLanes {
                         instruction: wait.sem.key(),
                         membermask: members,
-                    };
+                    });
                     self.answer(base + m, Some(fault));
                 }
                 continue;
@@ -799,9 +800,9 @@ impl CtaCore {
                     .try_into()
                     .expect("slot rows come in warps of 32");
                 let mut check = self.check.borrow_mut();
-                let global = check
-                    .as_ref()
-                    .and_then(|_| crate::machine::spaces::current("check", Space::Global).ok());
+                let global = check.as_ref().and_then(|_| {
+                    crate::machine::spaces::current("check", StateSpace::Global).ok()
+                });
                 let global = global.as_deref().map(|m| &m.check);
                 let empty = GlobalCheck::new();
                 if let Some(check) = check.as_deref_mut() {
@@ -1113,11 +1114,11 @@ impl CtaCore {
         // that does not wait has exited.
         let started = self.next.get();
         let exited: Vec<usize> = (0..started).filter(|&i| self.keys[i].get() == 0).collect();
-        let deadlock = Fault::Deadlock {
+        let deadlock = Fault::Sync(SyncFault::Deadlock {
             cta: self.ctaid,
             waiting: groups,
             exited,
-        };
+        });
         self.reported.borrow_mut().push(deadlock.clone().into());
         self.barrier_events.set(0);
         self.poisoned.set(true);

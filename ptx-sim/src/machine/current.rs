@@ -7,7 +7,7 @@ use super::Thread;
 use super::cta::{CtaCore, Seat, Wait, WaitKind};
 use super::fiber::{FiberId, SaveSlot};
 use super::ready::Cursor;
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ThreadFault};
 use ptx_core::Semantics;
 use std::cell::Cell;
 
@@ -132,19 +132,19 @@ pub fn in_launch() -> bool {
 /// thread filled in. What a failing `ptx!` statement calls.
 ///
 /// ```
-/// use ptx_sim::fault::{Fault, ThreadFault};
+/// use ptx_sim::fault::{Fault, ThreadFault, SyncFault};
 /// use ptx_sim::machine::{Launch, raise};
 /// let err = Launch::new(1, 32)
 ///     .run(|t| {
 ///         if t.lane == 5 {
-///             let fault = ThreadFault::from(Fault::NoSuchBarrier { barrier: 16 });
+///             let fault = ThreadFault::from(Fault::Sync(SyncFault::NoSuchBarrier { barrier: 16 }));
 ///             raise(fault, "barrier 16 does not exist (0-15)".into());
 ///         }
 ///     })
 ///     .unwrap_err();
 /// assert_eq!(err.faults.len(), 1);
 /// assert_eq!(err.faults[0].thread.map(|t| t.lane), Some(5));
-/// assert_eq!(err.faults[0].fault, Fault::NoSuchBarrier { barrier: 16 });
+/// assert_eq!(err.faults[0].fault, Fault::Sync(SyncFault::NoSuchBarrier { barrier: 16 }));
 /// ```
 #[cold]
 #[track_caller]
@@ -233,9 +233,9 @@ pub(crate) fn with_lane<R>(f: impl FnOnce(&CtaCore, usize) -> R) -> Option<R> {
 pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> {
     let ptr = get();
     if ptr.is_null() {
-        return Err(Fault::CollectiveOutsideLaunch {
+        return Err(Fault::Launch(LaunchFault::CollectiveOutsideLaunch {
             instruction: wait.sem.key(),
-        });
+        }));
     }
     // SAFETY: see `with_lane`.
     let ctx = unsafe { &*ptr };

@@ -44,7 +44,7 @@ pub(crate) type FiberId = usize;
 pub(crate) const MAIN: FiberId = usize::MAX;
 
 /// Why a fiber could not be had for a lane (the lanes from it on do not
-/// start: [`crate::fault::Fault::NotStarted`] gives this as its reason).
+/// start: [`crate::fault::LaunchFault::NotStarted`] gives this as its reason).
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum SpawnError {
     /// The operating system gave no memory for the lane's stack.

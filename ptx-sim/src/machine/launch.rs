@@ -27,7 +27,7 @@ use super::watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::engine::config::LaunchConfig;
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ThreadFault};
 use crate::machine::spaces::{GlobalMemory, LaunchMemory};
 use std::fmt;
 use std::ops::Range;
@@ -42,14 +42,14 @@ use std::sync::Arc;
 /// matching [`ThreadFault::fault`]:
 ///
 /// ```
-/// use ptx_sim::fault::Fault;
+/// use ptx_sim::fault::{Fault, ProgramFault};
 /// use ptx_sim::machine::Launch;
 /// let err = Launch::new(1, 64)
 ///     .run(|t| assert!(t.tid[0] != 40, "thread 40 gives up"))
 ///     .unwrap_err();
 /// assert_eq!(err.faults.len(), 1);
 /// assert_eq!(err.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
-/// assert_eq!(err.faults[0].fault, Fault::Panic { message: "thread 40 gives up".into() });
+/// assert_eq!(err.faults[0].fault, Fault::Program(ProgramFault::Panic { message: "thread 40 gives up".into() }));
 /// assert_eq!(err.to_string(), "thread (40, 0, 0) of CTA (0, 0, 0): thread 40 gives up");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -340,7 +340,7 @@ impl Launch {
     ///
     /// ```
     /// use ptx_sim::check::Checks;
-    /// use ptx_sim::fault::{Fault, Hazard};
+    /// use ptx_sim::fault::{Fault, Hazard, Finding};
     /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
@@ -364,7 +364,7 @@ impl Launch {
     ///         }
     ///     })
     ///     .unwrap_err();
-    /// let Fault::Race(race) = &err.faults[0].fault else { panic!("{err}") };
+    /// let Fault::Finding(Finding::Race(race)) = &err.faults[0].fault else { panic!("{err}") };
     /// assert_eq!(race.hazard, Hazard::ReadAfterWrite);
     /// ```
     pub fn checks(&mut self, checks: Checks) -> &mut Launch {
@@ -631,7 +631,7 @@ impl Launch {
     /// the limit is a multiple of that.
     ///
     /// ```
-    /// use ptx_sim::fault::Fault;
+    /// use ptx_sim::fault::{Fault, LaunchFault};
     /// use ptx_sim::statement::Prepared;
     /// use ptx_sim::machine::Launch;
     /// use ptx_core::{AsmOperand, Target, check_asm, lower};
@@ -653,7 +653,7 @@ impl Launch {
     ///         }
     ///     })
     ///     .unwrap_err();
-    /// assert!(matches!(err.faults[0].fault, Fault::Hang { .. }), "{err}");
+    /// assert!(matches!(err.faults[0].fault, Fault::Launch(LaunchFault::Hang { .. })), "{err}");
     /// assert!(err.to_string().contains("warp 0 lane 0x00000001 at `ld`"), "{err}");
     /// ```
     pub fn hang_limit(&mut self, statements: u64) -> &mut Launch {
@@ -1022,7 +1022,7 @@ struct Rest {
 /// A launch whose threads did not all finish.
 #[cold]
 fn unfinished() -> LaunchError {
-    Fault::Unfinished.into()
+    Fault::Launch(LaunchFault::Unfinished).into()
 }
 
 /// Runs `f(lane)` as the 32 lanes of one warp and returns their results.

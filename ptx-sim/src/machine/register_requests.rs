@@ -2,7 +2,7 @@
 //! the machine keeps (`machine::cta`) and the module interpreter's CTA
 //! keeps (`kernel::cta`), and that `sem::warp` checks.
 
-use crate::fault::Fault;
+use crate::fault::{Fault, SyncFault};
 
 /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order: the
 /// warps of a warpgroup must make the same ones (the instruction's
@@ -42,14 +42,14 @@ impl RegisterRequests {
             .filter(|&other| other != w)
             .find_map(|other| Some((other, *requests[other].get(nth - 1)?)));
         match first {
-            Some((other, theirs)) if theirs != request => Err(Fault::Divergent {
+            Some((other, theirs)) if theirs != request => Err(Fault::Sync(SyncFault::Divergent {
                 instruction: "setmaxnreg",
                 detail: format!(
                     "warp {w} asks for {} as its setmaxnreg number {nth}, where warp {other} of its warpgroup asked for {}",
                     name(request),
                     name(theirs)
                 ),
-            }),
+            })),
             _ => Ok(()),
         }
     }

@@ -27,7 +27,7 @@ use super::ready::{Installed, ReadySet};
 use super::{Dim3, Thread};
 use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
-use crate::fault::{Fault, ThreadFault};
+use crate::fault::{Fault, LaunchFault, ProgramFault, ThreadFault};
 use crate::shuffle::Shuffle;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -108,10 +108,10 @@ impl CtaCore {
         let n = self.lanes.len();
         let first = self.next.replace(n);
         self.reported.borrow_mut().push(
-            Fault::NotStarted {
+            Fault::Launch(LaunchFault::NotStarted {
                 threads: first..n,
                 reason,
-            }
+            })
             .into(),
         );
         self.finished.set(self.finished.get() + (n - first));
@@ -157,10 +157,10 @@ impl CtaOutcome {
             shared: Vec::new(),
             stats: SharedStats::default(),
             faults: vec![
-                Fault::NotStarted {
+                Fault::Launch(LaunchFault::NotStarted {
                     threads: 0..threads.max(1),
                     reason,
-                }
+                })
                 .into(),
             ],
             findings: Vec::new(),
@@ -294,7 +294,7 @@ fn pause(cores: &[&CtaCore], outer: &Outer, suspend: Suspend<'_>) {
 /// The fault a lane's panic (`payload`) reports, naming its thread: the
 /// fault [`current::raise`] stopped the lane with (a `ptx!` fault, whose
 /// payload is its message), a [`ThreadFault`] or [`Fault`] the payload is,
-/// or else a [`Fault::Panic`] with the panic's message.
+/// or else a [`crate::fault::ProgramFault::Panic`] with the panic's message.
 #[cold]
 fn lane_fault(ctx: &LaneCtx, payload: Box<dyn Any + Send>) -> ThreadFault {
     let message = payload
@@ -304,14 +304,14 @@ fn lane_fault(ctx: &LaneCtx, payload: Box<dyn Any + Send>) -> ThreadFault {
     let raised = current::take_raised();
     let mut fault = match (raised, message) {
         (Some(raised), Some(message)) if raised.message == message => raised.fault,
-        (_, Some(message)) => Fault::Panic { message }.into(),
+        (_, Some(message)) => Fault::Program(ProgramFault::Panic { message }).into(),
         (_, None) => match payload.downcast::<ThreadFault>() {
             Ok(fault) => *fault,
             Err(payload) => match payload.downcast::<Fault>() {
                 Ok(fault) => (*fault).into(),
-                Err(_) => Fault::Panic {
+                Err(_) => Fault::Program(ProgramFault::Panic {
                     message: "panicked".into(),
-                }
+                })
                 .into(),
             },
         },

@@ -30,10 +30,9 @@
 //! assert!(mem.access(b + 8, 1, 1, "st", |_| ()).is_err()); // one past the end
 //! ```
 
-pub use crate::fault::Space;
-
-use crate::fault::{BufferSpan, Fault};
+use crate::fault::{BufferSpan, Fault, LaunchFault, MemoryFault};
 use crate::machine::words::Words;
+use ptx_core::{ParamScope, StateSpace};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -122,14 +121,14 @@ pub fn constant_addresses(sizes: &[usize]) -> Vec<u64> {
 /// each, in order.
 #[derive(Debug)]
 struct Layout {
-    space: Space,
+    space: StateSpace,
     spans: Vec<(u64, u64)>,
 }
 
 impl Layout {
     /// The layout of buffers holding `data`, at the addresses `addresses`
     /// gives for their sizes (ascending, as [`addresses_from`] lays them).
-    fn new(space: Space, addresses: fn(&[usize]) -> Vec<u64>, data: &[Vec<u8>]) -> Layout {
+    fn new(space: StateSpace, addresses: fn(&[usize]) -> Vec<u64>, data: &[Vec<u8>]) -> Layout {
         let sizes: Vec<usize> = data.iter().map(Vec::len).collect();
         let spans = addresses(&sizes)
             .into_iter()
@@ -178,28 +177,28 @@ impl Layout {
     ) -> Result<(usize, Range<usize>), Fault> {
         let space = self.space;
         if align > 1 && !addr.is_multiple_of(align) {
-            return Err(Fault::Misaligned {
+            return Err(Fault::Memory(MemoryFault::Misaligned {
                 instruction,
                 lane: None,
                 space,
                 address: addr,
                 align,
-            });
+            }));
         }
         let Some((i, offset)) = self.find(addr) else {
-            return Err(Fault::Unmapped {
+            return Err(Fault::Memory(MemoryFault::Unmapped {
                 instruction,
                 lane: None,
                 space,
                 address: addr,
                 size,
                 nearest: self.below(addr),
-            });
+            }));
         };
         let (base, len) = self.spans[i];
         match offset.checked_add(size) {
             Some(end) if end <= len => Ok((i, offset as usize..end as usize)),
-            _ => Err(Fault::OutOfBounds {
+            _ => Err(Fault::Memory(MemoryFault::OutOfBounds {
                 instruction,
                 lane: None,
                 space,
@@ -207,7 +206,7 @@ impl Layout {
                 size,
                 bounds: base..base + len,
                 buffer: u16::try_from(i).ok(),
-            }),
+            })),
         }
     }
 }
@@ -344,7 +343,7 @@ impl GlobalMemory {
     /// assert_eq!(mem.into_buffers(), [vec![7; 4], vec![1, 2]]);
     /// ```
     pub fn placed(resident: Vec<(u64, Vec<u8>)>, data: Vec<Vec<u8>>) -> GlobalMemory {
-        let own = Layout::new(Space::Global, buffer_addresses, &data);
+        let own = Layout::new(StateSpace::Global, buffer_addresses, &data);
         let mut spans: Vec<(u64, u64)> = resident
             .iter()
             .map(|(base, bytes)| (*base, bytes.len() as u64))
@@ -357,7 +356,7 @@ impl GlobalMemory {
         spans.extend(own.spans);
         GlobalMemory {
             layout: Layout {
-                space: Space::Global,
+                space: StateSpace::Global,
                 spans,
             },
             buffers: resident
@@ -520,7 +519,7 @@ impl ReadOnlyMemory {
     /// [`constant_addresses`] gives.
     pub fn constant(data: Vec<Vec<u8>>) -> ReadOnlyMemory {
         ReadOnlyMemory {
-            layout: Layout::new(Space::Constant, constant_addresses, &data),
+            layout: Layout::new(StateSpace::Const, constant_addresses, &data),
             buffers: data,
         }
     }
@@ -529,7 +528,7 @@ impl ReadOnlyMemory {
     pub fn params(bytes: Vec<u8>) -> ReadOnlyMemory {
         let data = vec![bytes];
         ReadOnlyMemory {
-            layout: Layout::new(Space::Param, |_| vec![0], &data),
+            layout: Layout::new(StateSpace::Param(ParamScope::Entry), |_| vec![0], &data),
             buffers: data,
         }
     }
@@ -621,7 +620,10 @@ impl Drop for Entered {
 /// The running launch's memory (a launch that registered nothing has an
 /// empty one, shared, so that it costs no allocation); `instruction` on
 /// `space` names the access in the fault outside a launch.
-pub(crate) fn current(instruction: &'static str, space: Space) -> Result<Arc<LaunchMemory>, Fault> {
+pub(crate) fn current(
+    instruction: &'static str,
+    space: StateSpace,
+) -> Result<Arc<LaunchMemory>, Fault> {
     static EMPTY: LazyLock<Arc<LaunchMemory>> =
         LazyLock::new(|| Arc::new(LaunchMemory::new(Vec::new(), Vec::new(), Vec::new())));
     if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
@@ -630,10 +632,10 @@ pub(crate) fn current(instruction: &'static str, space: Space) -> Result<Arc<Lau
     if crate::machine::in_launch() {
         return Ok(EMPTY.clone());
     }
-    Err(Fault::NeedsLaunch {
+    Err(Fault::Launch(LaunchFault::NeedsLaunch {
         instruction,
         memory: Some(space),
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -738,7 +740,7 @@ mod tests {
     fn an_access_that_runs_off_a_constant_buffer_does_not_reach_the_next() {
         let constants = ReadOnlyMemory::constant(vec![vec![0; 4], vec![0; 4]]);
         let err = constants.read(0, 8, 1, "ld", |_| ()).unwrap_err();
-        let Fault::OutOfBounds { bounds, .. } = &err else {
+        let Fault::Memory(MemoryFault::OutOfBounds { bounds, .. }) = &err else {
             panic!("not out of bounds: {err}");
         };
         assert_eq!(*bounds, 0..4);

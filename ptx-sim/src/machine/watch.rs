@@ -22,7 +22,7 @@
 
 use super::cta::CtaCore;
 use crate::exec::lanes_of;
-use crate::fault::{Fault, QuietSpan, ThreadFault};
+use crate::fault::{Fault, LaunchFault, QuietSpan, ThreadFault};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -138,7 +138,7 @@ impl CtaCore {
         }
         self.statements.set(0);
         let limits = self.limits.get();
-        let memory = crate::machine::spaces::current("ld", crate::fault::Space::Global).ok();
+        let memory = crate::machine::spaces::current("ld", ptx_core::StateSpace::Global).ok();
         let fault = {
             let mut watch = self.watch.borrow_mut();
             if let Some(hung) = watch.as_ref().and_then(|w| w.hung.clone()) {
@@ -169,9 +169,11 @@ impl CtaCore {
                         } else {
                             None
                         }
-                        .map(|quiet| Fault::Hang {
-                            quiet,
-                            positions: self.positions(lane, instruction),
+                        .map(|quiet| {
+                            Fault::Launch(LaunchFault::Hang {
+                                quiet,
+                                positions: self.positions(lane, instruction),
+                            })
                         })
                     }
                     _ => {

@@ -14,7 +14,7 @@
 //! [`run`] is the dispatch: an exhaustive `match` over [`Semantics`], so
 //! the compiler proves that every operation of the table either has a
 //! semantic function here or is listed as not simulated, whose run is a
-//! [`Fault::NotSimulated`].
+//! [`crate::fault::ProgramFault::NotSimulated`].
 //!
 //! ```
 //! use ptx_core::{Mods, Semantics, Target, check_asm};
@@ -46,7 +46,7 @@ pub mod video;
 pub mod warp;
 
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, ProgramFault};
 use crate::machine::WarpFn;
 use crate::machine::collective::collective;
 use ptx_core::{Mods, Semantics};
@@ -76,7 +76,7 @@ macro_rules! dispatch {
                 $(Semantics::$carry => $carry_fn(m, slots),)*
                 $(Semantics::$warp => collective(sem, m, slots, $warp_fn, Members::$sync.aligned()),)*
                 $(Semantics::$machine => $machine_fn(m, slots),)*
-                $(Semantics::$control)|* => Err(Fault::ControlStep { instruction: sem.key() }),
+                $(Semantics::$control)|* => Err(Fault::Program(ProgramFault::ControlStep { instruction: sem.key() })),
                 $(Semantics::$missing)|* => Err(Fault::not_simulated(sem.key())),
             }
         }
@@ -140,7 +140,7 @@ macro_rules! dispatch {
             match sem {
                 $(Semantics::$lane => lanes.each(m, $lane_fn),)*
                 $(Semantics::$carry => lanes.each(m, $carry_fn),)*
-                _ => lanes.each(m, |_: &Mods, _: &mut [u64]| Err(Fault::ControlStep { instruction: sem.key() })),
+                _ => lanes.each(m, |_: &Mods, _: &mut [u64]| Err(Fault::Program(ProgramFault::ControlStep { instruction: sem.key() }))),
             }
         }
     };
@@ -215,7 +215,7 @@ pub enum Class {
     /// A step of the program (`bra`, `call`, `ret`, ...), which the
     /// interpreters run rather than a semantic function.
     Control,
-    /// Not modelled: running it is a [`Fault::NotSimulated`].
+    /// Not modelled: running it is a [`crate::fault::ProgramFault::NotSimulated`].
     NotSimulated,
 }
 

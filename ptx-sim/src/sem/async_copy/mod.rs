@@ -12,7 +12,7 @@
 
 use crate::engine::cluster::cta_offset;
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, LaunchFault};
 use crate::machine::CtaCore;
 use crate::machine::Memories;
 use crate::machine::current;
@@ -169,10 +169,10 @@ fn in_running_lane(sem: Semantics, m: &Mods, s: &[u64]) -> SemResult {
         let mut in_flight = cta.in_flight(index);
         cta.with_memories(|mut memories| run(sem, m, s, &mut in_flight, &mut memories))
     })
-    .unwrap_or(Err(Fault::NeedsLaunch {
+    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
         instruction: sem.key(),
         memory: None,
-    }))
+    })))
 }
 
 /// Whether asynchronous instruction `sem` writes shared memory where the

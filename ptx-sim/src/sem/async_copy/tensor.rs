@@ -36,7 +36,7 @@
 //! orders the GPU allows.
 
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, ProgramFault};
 use crate::machine::Memories;
 use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
@@ -54,9 +54,11 @@ fn read_map(memories: &mut Memories<'_>, addr: u64, key: &'static str) -> Result
         raw.copy_from_slice(b);
         raw
     })?;
-    TensorMap::from_bytes(&bytes).map_err(|e| Fault::BadOperand {
-        instruction: key,
-        detail: format!("the tensor map at {addr:#x} is not one: {e}"),
+    TensorMap::from_bytes(&bytes).map_err(|e| {
+        Fault::Program(ProgramFault::BadOperand {
+            instruction: key,
+            detail: format!("the tensor map at {addr:#x} is not one: {e}"),
+        })
     })
 }
 
@@ -79,10 +81,10 @@ struct TileBox {
 fn copy_rank(map: &TensorMap, dims: usize, key: &'static str) -> Result<usize, Fault> {
     let rank = map.rank as usize;
     if rank != dims {
-        return Err(Fault::BadOperand {
+        return Err(Fault::Program(ProgramFault::BadOperand {
             instruction: key,
             detail: format!("a {dims}-dimensional copy through a tensor map of rank {rank}"),
-        });
+        }));
     }
     Ok(rank)
 }
@@ -107,10 +109,10 @@ impl TileBox {
     /// (`tma/swizzle/f16_sw128_box32x8`).
     fn of(map: &TensorMap, dims: usize, key: &'static str) -> Result<TileBox, Fault> {
         let Mode::Tiled { box_dim } = map.mode else {
-            return Err(Fault::BadOperand {
+            return Err(Fault::Program(ProgramFault::BadOperand {
                 instruction: key,
                 detail: "a tile copy through a tensor map of im2col mode".into(),
-            });
+            }));
         };
         let rank = copy_rank(map, dims, key)?;
         let taken =
@@ -152,10 +154,10 @@ impl TileBox {
             channels, pixels, ..
         } = map.mode
         else {
-            return Err(Fault::BadOperand {
+            return Err(Fault::Program(ProgramFault::BadOperand {
                 instruction: key,
                 detail: "an im2col copy through a tensor map of tile mode".into(),
-            });
+            }));
         };
         copy_rank(map, dims, key)?;
         not_interleaved(map, "an im2col load", key)?;
@@ -339,20 +341,20 @@ fn check_coordinates(map: &TensorMap, coords: &[i64], store: bool, key: &'static
     }
     let bytes = first * map.dtype.size() as i64;
     if bytes % 16 != 0 {
-        return Err(Fault::BadOperand {
+        return Err(Fault::Program(ProgramFault::BadOperand {
             instruction: key,
             detail: format!(
                 "coordinate {first} of dimension 0 is {bytes} bytes into a row, not a multiple of 16 (the GPU faults)"
             ),
-        });
+        }));
     }
     if store && first < 0 {
-        return Err(Fault::BadOperand {
+        return Err(Fault::Program(ProgramFault::BadOperand {
             instruction: key,
             detail: format!(
                 "a store or reduction at coordinate {first} of dimension 0, below the tensor (the GPU faults)"
             ),
-        });
+        }));
     }
     Ok(())
 }
@@ -762,9 +764,11 @@ pub(crate) fn replace(
     Reach::new(&space, s[0], MAP_BYTES, 64, key)?.write(memories, |bytes| {
         let mut map = [0u8; MAP_BYTES as usize];
         map.copy_from_slice(bytes);
-        tensormap::replace(&mut map, field, value).map_err(|e| Fault::BadOperand {
-            instruction: key,
-            detail: format!("`.{}`: {}", e.field, e.detail),
+        tensormap::replace(&mut map, field, value).map_err(|e| {
+            Fault::Program(ProgramFault::BadOperand {
+                instruction: key,
+                detail: format!("`.{}`: {}", e.field, e.detail),
+            })
         })?;
         bytes.copy_from_slice(&map);
         Ok(())

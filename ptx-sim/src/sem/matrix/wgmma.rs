@@ -16,7 +16,7 @@
 
 use super::mma::{a_pos, elem_bits, mma_int, wgmma_float};
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, ProgramFault};
 use crate::machine::WarpCall;
 use ptx_core::ScalarType;
 
@@ -130,7 +130,7 @@ fn from_shared(
     let byte = |address: u64| -> Result<u8, Fault> {
         match usize::try_from(address).ok().and_then(|a| shared.get(a)) {
             Some(&b) => Ok(b),
-            None => Err(Fault::BadOperand {
+            None => Err(Fault::Program(ProgramFault::BadOperand {
                 instruction: call.key,
                 detail: format!(
                     "the {operand} descriptor {desc:#018x} (start {:#x}, leading byte offset {}, stride byte offset {}, {}) reaches shared address {address:#x}, beyond the CTA's {} bytes of shared memory",
@@ -143,7 +143,7 @@ fn from_shared(
                     },
                     shared.len()
                 ),
-            }),
+            })),
         }
     };
     let bits = elem_bits(ty) as usize;
@@ -219,17 +219,19 @@ fn sparse_picks(
         };
         let code = (meta[lane] >> (4 * nibble)) & 0xF;
         let (i0, i1) = ((code & 3) as usize, (code >> 2) as usize);
-        let bad = || Fault::BadOperand {
-            instruction: "wgmma.mma_async.sp",
-            detail: format!(
-                "lane {lane}'s sparsity metadata {:#010x} has code {code:#x} at nibble {nibble}, which names no pattern (two indices i0 < i1 of four{})",
-                meta[lane] as u32,
-                if bits == 32 {
-                    "; for a 32-bit type 0x4 or 0xe"
-                } else {
-                    ""
-                }
-            ),
+        let bad = || {
+            Fault::Program(ProgramFault::BadOperand {
+                instruction: "wgmma.mma_async.sp",
+                detail: format!(
+                    "lane {lane}'s sparsity metadata {:#010x} has code {code:#x} at nibble {nibble}, which names no pattern (two indices i0 < i1 of four{})",
+                    meta[lane] as u32,
+                    if bits == 32 {
+                        "; for a 32-bit type 0x4 or 0xe"
+                    } else {
+                        ""
+                    }
+                ),
+            })
         };
         if wide {
             let pick = match code {

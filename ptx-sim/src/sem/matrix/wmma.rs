@@ -73,7 +73,7 @@
 
 use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::exec::{SemResult, lanes_of};
-use crate::fault::Fault;
+use crate::fault::{Fault, MemoryFault};
 use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, warp_request, wavefronts};
 use crate::sem::memory::address::{Reach, shared_offset, store_bytes};
@@ -121,7 +121,7 @@ pub struct Fragment {
 
 impl Fragment {
     /// The fragment in `role` for a `shape` of element type `ty`, or
-    /// why there is none (a [`Fault::Malformed`]: the checker admits no
+    /// why there is none (a [`crate::fault::ProgramFault::Malformed`]: the checker admits no
     /// such form).
     pub fn new(role: FragmentRole, shape: Shape, ty: ScalarType) -> Result<Fragment, Fault> {
         let (m, n, k) = (
@@ -293,7 +293,7 @@ impl Placement {
         let (base, stride) = read(first);
         if let Some(&l) = lanes.iter().find(|&&l| read(l) != (base, stride)) {
             let (address, stride_of_lane) = read(l);
-            return Err(Fault::NonUniformTile {
+            return Err(Fault::Memory(MemoryFault::NonUniformTile {
                 instruction: key,
                 lane: l as u32,
                 address,
@@ -301,12 +301,12 @@ impl Placement {
                 first_lane: first as u32,
                 first_address: base,
                 first_stride: stride,
-            });
+            }));
         }
         let align = fragment.alignment();
         let line_bits = stride * fragment.elem_bits as u64;
         if base % align != 0 || !line_bits.is_multiple_of(8 * align) {
-            return Err(Fault::MisalignedTile {
+            return Err(Fault::Memory(MemoryFault::MisalignedTile {
                 instruction: key,
                 lane: first as u32,
                 address: base,
@@ -314,7 +314,7 @@ impl Placement {
                 element_bits: fragment.elem_bits as u32,
                 row_major,
                 align,
-            });
+            }));
         }
         Ok(Placement {
             fragment,

@@ -16,12 +16,12 @@
 
 use crate::engine::cluster::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, LaunchFault, MemoryFault};
 use crate::machine::Memories;
 use crate::machine::current as lane;
 use crate::machine::spaces::{
-    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, Space,
-    current, window_offset,
+    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, current,
+    window_offset,
 };
 use ptx_core::{Mods, ParamScope, SharedScope, StateSpace};
 
@@ -30,10 +30,10 @@ use ptx_core::{Mods, ParamScope, SharedScope, StateSpace};
 /// faults.
 ///
 /// ```
-/// use ptx_sim::fault::Fault;
+/// use ptx_sim::fault::{Fault, MemoryFault};
 /// use ptx_sim::sem::memory::address::check_access;
 /// assert_eq!(check_access(64, 60, 4, 4, "ld"), Ok(60));
-/// let Err(Fault::OutOfBounds { address, bounds, .. }) = check_access(64, 64, 4, 4, "ld") else {
+/// let Err(Fault::Memory(MemoryFault::OutOfBounds { address, bounds, .. })) = check_access(64, 64, 4, 4, "ld") else {
 ///     panic!("one past the end is out of bounds");
 /// };
 /// assert_eq!((address, bounds), (64, 0..64));
@@ -46,25 +46,25 @@ pub fn check_access(
     instruction: &'static str,
 ) -> Result<usize, Fault> {
     if align > 1 && !addr.is_multiple_of(align) {
-        return Err(Fault::Misaligned {
+        return Err(Fault::Memory(MemoryFault::Misaligned {
             instruction,
             lane: None,
-            space: Space::Shared,
+            space: StateSpace::Shared(SharedScope::Cta),
             address: addr,
             align,
-        });
+        }));
     }
     match addr.checked_add(size) {
         Some(end) if end <= len as u64 => Ok(addr as usize),
-        _ => Err(Fault::OutOfBounds {
+        _ => Err(Fault::Memory(MemoryFault::OutOfBounds {
             instruction,
             lane: None,
-            space: Space::Shared,
+            space: StateSpace::Shared(SharedScope::Cta),
             address: addr,
             size,
             bounds: 0..len as u64,
             buffer: None,
-        }),
+        })),
     }
 }
 
@@ -163,7 +163,9 @@ pub(crate) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Pl
         Some(StateSpace::Local) => Ok(Place::Local(addr)),
         Some(StateSpace::Const) => Ok(Place::Constant(addr)),
         Some(StateSpace::Param(ParamScope::Func)) => {
-            Err(Fault::DeviceFunctionParams { instruction })
+            Err(Fault::Memory(MemoryFault::DeviceFunctionParams {
+                instruction,
+            }))
         }
         Some(StateSpace::Param(_)) => Ok(Place::Param(addr)),
         space => Err(space_not_simulated(instruction, space)),
@@ -187,18 +189,18 @@ pub(crate) fn shared_place<'a>(
             let size = peers.size();
             match peers.into_shared(rank) {
                 Some(memory) => Ok((memory, offset)),
-                None => Err(Fault::NoSuchCta {
+                None => Err(Fault::Memory(MemoryFault::NoSuchCta {
                     instruction,
                     address: addr,
                     rank,
                     size,
-                }),
+                })),
             }
         }
-        _ => Err(Fault::NotShared {
+        _ => Err(Fault::Memory(MemoryFault::NotShared {
             instruction,
             address: addr,
-        }),
+        })),
     }
 }
 
@@ -290,11 +292,13 @@ impl Reach {
             instruction,
             ..
         } = *self;
-        let read_only = |space| Fault::ReadOnly {
-            instruction,
-            lane: None,
-            space,
-            address: addr,
+        let read_only = |space| {
+            Fault::Memory(MemoryFault::ReadOnly {
+                instruction,
+                lane: None,
+                space,
+                address: addr,
+            })
         };
         match self.place {
             Place::Shared(addr) => {
@@ -309,15 +313,15 @@ impl Reach {
                 let at = check_access(shared.len(), offset, size, align, instruction)?;
                 Ok(f(&mut shared[at..at + size as usize]))
             }
-            Place::Global(addr) => with_launch(memories, instruction, Space::Global, |l| {
+            Place::Global(addr) => with_launch(memories, instruction, StateSpace::Global, |l| {
                 l.global.access(addr, size, align, instruction, f)
             }),
             Place::Local(offset) => match &mut memories.local {
                 Some(local) => in_local(local, offset, size, align, instruction, f),
                 None => with_local(offset, size, align, instruction, f),
             },
-            Place::Constant(_) => Err(read_only(Space::Constant)),
-            Place::Param(_) => Err(read_only(Space::Param)),
+            Place::Constant(_) => Err(read_only(StateSpace::Const)),
+            Place::Param(_) => Err(read_only(StateSpace::Param(ParamScope::Entry))),
         }
     }
 
@@ -340,7 +344,7 @@ impl Reach {
                     instruction,
                     ..
                 } = *self;
-                with_launch(memories, instruction, Space::Global, |l| {
+                with_launch(memories, instruction, StateSpace::Global, |l| {
                     l.global.store(addr, size, align, instruction, f)
                 })
             }
@@ -362,13 +366,16 @@ impl Reach {
             ..
         } = *self;
         match self.place {
-            Place::Constant(at) => with_launch(memories, instruction, Space::Constant, |l| {
+            Place::Constant(at) => with_launch(memories, instruction, StateSpace::Const, |l| {
                 l.constant.read(at, size, align, instruction, f)
             }),
-            Place::Param(at) => with_launch(memories, instruction, Space::Param, |l| {
-                l.params.read(at, size, align, instruction, f)
-            }),
-            Place::Global(at) => with_launch(memories, instruction, Space::Global, |l| {
+            Place::Param(at) => with_launch(
+                memories,
+                instruction,
+                StateSpace::Param(ParamScope::Entry),
+                |l| l.params.read(at, size, align, instruction, f),
+            ),
+            Place::Global(at) => with_launch(memories, instruction, StateSpace::Global, |l| {
                 l.global.read(at, size, align, instruction, f)
             }),
             _ => self.write(memories, |bytes| f(bytes)),
@@ -382,7 +389,7 @@ impl Reach {
 fn with_launch<R>(
     memories: &Memories<'_>,
     instruction: &'static str,
-    space: Space,
+    space: StateSpace,
     f: impl FnOnce(&LaunchMemory) -> Result<R, Fault>,
 ) -> Result<R, Fault> {
     match memories.launch {
@@ -403,10 +410,10 @@ pub(super) fn with_local<R>(
         let mut local = cta.local(index);
         in_local(&mut local, offset, size, align, instruction, f)
     })
-    .unwrap_or(Err(Fault::NeedsLaunch {
+    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
         instruction,
-        memory: Some(Space::Local),
-    }))
+        memory: Some(StateSpace::Local),
+    })))
 }
 
 /// Runs `f` on the `size` bytes at `offset` of the thread's local memory
@@ -420,26 +427,26 @@ pub(crate) fn in_local<R>(
     f: impl FnOnce(&mut [u8]) -> R,
 ) -> Result<R, Fault> {
     if align > 1 && !offset.is_multiple_of(align) {
-        return Err(Fault::Misaligned {
+        return Err(Fault::Memory(MemoryFault::Misaligned {
             instruction,
             lane: None,
-            space: Space::Local,
+            space: StateSpace::Local,
             address: offset,
             align,
-        });
+        }));
     }
     let end = offset
         .checked_add(size)
         .filter(|&end| end <= LOCAL_LIMIT)
-        .ok_or(Fault::OutOfBounds {
+        .ok_or(Fault::Memory(MemoryFault::OutOfBounds {
             instruction,
             lane: None,
-            space: Space::Local,
+            space: StateSpace::Local,
             address: offset,
             size,
             bounds: 0..LOCAL_LIMIT,
             buffer: None,
-        })?;
+        }))?;
     if local.len() < end as usize {
         local.resize(end as usize, 0);
     }
@@ -498,10 +505,12 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
         .ok_or_else(|| space_not_simulated("cvta.to", None))?;
     s[0] = match (space, window_base(space)) {
         (StateSpace::Global, _) => s[1],
-        (_, Some(base)) => window_offset(s[1], base).ok_or_else(|| Fault::NotInWindow {
-            space,
-            address: s[1],
-            window: base,
+        (_, Some(base)) => window_offset(s[1], base).ok_or_else(|| {
+            Fault::Memory(MemoryFault::NotInWindow {
+                space,
+                address: s[1],
+                window: base,
+            })
         })?,
         (_, None) => return Err(space_not_simulated("cvta.to", Some(space))),
     };
@@ -523,10 +532,10 @@ pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
                 isspacep_in(m, s, len, &memories)
             })
         })
-        .unwrap_or(Err(Fault::NeedsLaunch {
+        .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
             instruction: "isspacep",
-            memory: Some(Space::Shared),
-        }));
+            memory: Some(StateSpace::Shared(SharedScope::Cta)),
+        })));
     }
     isspacep_in(m, s, 0, &Memories::of_running_lane(&mut []))
 }
@@ -556,18 +565,21 @@ pub(crate) fn isspacep_in(
             };
             len.is_some_and(|len| offset < len as u64)
         }),
-        Some(StateSpace::Global) => with_launch(memories, "isspacep", Space::Global, |l| {
+        Some(StateSpace::Global) => with_launch(memories, "isspacep", StateSpace::Global, |l| {
             Ok(l.global.contains(a) || param(l))
         })?,
         Some(StateSpace::Local) => {
             window_offset(a, LOCAL_WINDOW).is_some_and(|offset| offset < LOCAL_LIMIT)
         }
-        Some(StateSpace::Const) => with_launch(memories, "isspacep", Space::Constant, |l| {
+        Some(StateSpace::Const) => with_launch(memories, "isspacep", StateSpace::Const, |l| {
             Ok(window_offset(a, CONST_WINDOW).is_some_and(|offset| l.constant.contains(offset)))
         })?,
-        Some(StateSpace::Param(_)) => {
-            with_launch(memories, "isspacep", Space::Param, |l| Ok(param(l)))?
-        }
+        Some(StateSpace::Param(_)) => with_launch(
+            memories,
+            "isspacep",
+            StateSpace::Param(ParamScope::Entry),
+            |l| Ok(param(l)),
+        )?,
         _ => false,
     });
     Ok(())
@@ -595,9 +607,11 @@ impl ClusterView {
     /// Where shared address `a` (generic without a space) points: the
     /// rank of the CTA and the offset in its shared memory.
     fn locate(self, m: &Mods, a: u64, instruction: &'static str) -> Result<(u32, u64), Fault> {
-        let not_shared = || Fault::NotShared {
-            instruction,
-            address: a,
+        let not_shared = || {
+            Fault::Memory(MemoryFault::NotShared {
+                instruction,
+                address: a,
+            })
         };
         let cluster = match m.space {
             Some(StateSpace::Shared(_)) => a,
@@ -606,12 +620,12 @@ impl ClusterView {
         };
         let ClusterAddress { rank, offset } = ClusterAddress::decode(cluster);
         if rank >= self.size {
-            return Err(Fault::NoSuchCta {
+            return Err(Fault::Memory(MemoryFault::NoSuchCta {
                 instruction,
                 address: a,
                 rank,
                 size: self.size,
-            });
+            }));
         }
         Ok((rank, offset))
     }
@@ -632,12 +646,12 @@ impl ClusterView {
     pub fn mapa(self, m: &Mods, a: u64, b: u32) -> Result<u64, Fault> {
         let (_, offset) = self.locate(m, a, "mapa")?;
         if b >= self.size {
-            return Err(Fault::NoSuchCta {
+            return Err(Fault::Memory(MemoryFault::NoSuchCta {
                 instruction: "mapa",
                 address: a,
                 rank: b,
                 size: self.size,
-            });
+            }));
         }
         let d = crate::engine::cluster::cluster_address(b, offset);
         Ok(match m.space {
@@ -670,7 +684,7 @@ pub fn getctarank(m: &Mods, s: &mut [u64]) -> SemResult {
 
 fn space_not_simulated(instruction: &'static str, space: Option<StateSpace>) -> Fault {
     match space {
-        Some(space) => Fault::SpaceNotSimulated { instruction, space },
+        Some(space) => Fault::Memory(MemoryFault::SpaceNotSimulated { instruction, space }),
         None => Fault::malformed(instruction, "needs a state space"),
     }
 }

@@ -27,7 +27,7 @@
 //! ```
 
 use crate::exec::{SemResult, Slots, lanes_of};
-use crate::fault::Fault;
+use crate::fault::{Fault, SyncFault};
 use crate::machine::Memories;
 use crate::machine::collective::converged;
 use crate::machine::current;
@@ -224,11 +224,11 @@ fn lane_op(
         "mbarrier.init" => {
             let count = s[1] & 0xFFFF_FFFF;
             if count == 0 || count > MAX_COUNT {
-                return Err(Fault::ArrivalCount {
+                return Err(Fault::Sync(SyncFault::ArrivalCount {
                     instruction: key,
                     lane: None,
                     count,
-                });
+                }));
             }
             with_object_at(mem, m, key, s[0], |b| {
                 *b = Mbarrier::new(count);
@@ -247,11 +247,11 @@ fn lane_op(
             let expect_tx = m.has(Flags::EXPECT_TX);
             let count = if expect_tx { 1 } else { extra.unwrap_or(1) };
             if count == 0 || count > MAX_COUNT {
-                return Err(Fault::ArrivalCount {
+                return Err(Fault::Sync(SyncFault::ArrivalCount {
                     instruction: key,
                     lane: None,
                     count,
-                });
+                }));
             }
             s[0] = with_object_at(mem, m, key, s[1], |b| {
                 if expect_tx {

@@ -13,7 +13,7 @@
 pub mod mbarrier;
 
 use crate::exec::SemResult;
-use crate::fault::Fault;
+use crate::fault::{Fault, LaunchFault, ProgramFault};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::{Wait, WaitKind, current};
 use ptx_core::Mods;
@@ -45,10 +45,10 @@ pub fn barrier_cluster_arrive(_: &Mods, _: &mut [u64]) -> SemResult {
         }
         Ok(())
     })
-    .unwrap_or(Err(Fault::NeedsLaunch {
+    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
         instruction: Semantics::BarrierClusterArrive.key(),
         memory: None,
-    }))
+    })))
 }
 
 /// `barrier.cluster.wait{.aligned}`: the thread waits until every thread
@@ -58,10 +58,10 @@ pub fn barrier_cluster_arrive(_: &Mods, _: &mut [u64]) -> SemResult {
 pub fn barrier_cluster_wait(m: &Mods, s: &mut [u64]) -> SemResult {
     let sem = Semantics::BarrierClusterWait;
     let done = current::with_lane(|cta, index| cta.link().wait(cta.rank, index)).ok_or(
-        Fault::NeedsLaunch {
+        Fault::Launch(LaunchFault::NeedsLaunch {
             instruction: sem.key(),
             memory: None,
-        },
+        }),
     )??;
     if !done {
         current::rendezvous(Wait::new(sem, m, WaitKind::Cluster, 0)?, &mut s[..0])?;
@@ -83,9 +83,11 @@ fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
             barrier.arrived += 1;
             barrier.warps |= 1 << (index / 32 % 32);
         })
-        .ok_or_else(|| Fault::NeedsLaunch {
-            instruction: sem.key(),
-            memory: None,
+        .ok_or_else(|| {
+            Fault::Launch(LaunchFault::NeedsLaunch {
+                instruction: sem.key(),
+                memory: None,
+            })
         });
     }
     let wait = Wait::new(
@@ -114,24 +116,24 @@ pub fn fence(_: &Mods, _: &mut [u64]) -> SemResult {
 /// with an illegal-instruction error).
 ///
 /// ```
-/// use ptx_sim::fault::Fault;
-/// assert_eq!(ptx_sim::sem::sync::trap(&Default::default(), &mut []), Err(Fault::Trap));
+/// use ptx_sim::fault::{Fault, ProgramFault};
+/// assert_eq!(ptx_sim::sem::sync::trap(&Default::default(), &mut []), Err(Fault::Program(ProgramFault::Trap)));
 /// ```
 #[inline]
 pub fn trap(_: &Mods, _: &mut [u64]) -> SemResult {
-    Err(Fault::Trap)
+    Err(Fault::Program(ProgramFault::Trap))
 }
 
 /// `brkpt`: a breakpoint. With no debugger attached the GPU stops the
 /// launch at it, so the thread stops with an error.
 ///
 /// ```
-/// use ptx_sim::fault::Fault;
-/// assert_eq!(ptx_sim::sem::sync::brkpt(&Default::default(), &mut []), Err(Fault::Breakpoint));
+/// use ptx_sim::fault::{Fault, ProgramFault};
+/// assert_eq!(ptx_sim::sem::sync::brkpt(&Default::default(), &mut []), Err(Fault::Program(ProgramFault::Breakpoint)));
 /// ```
 #[inline]
 pub fn brkpt(_: &Mods, _: &mut [u64]) -> SemResult {
-    Err(Fault::Breakpoint)
+    Err(Fault::Program(ProgramFault::Breakpoint))
 }
 
 /// `nanosleep.u32 t`: a hint that the thread may wait up to `t`
