@@ -47,6 +47,11 @@
 //! given with [`Entry::gates`]), so one form serves every target; a form
 //! that newer targets dropped (`shfl` without `.sync`) says so with
 //! [`Entry::removed_in`].
+//!
+//! A line of the ISA that stands for many forms whose operand sizes differ
+//! (the matrix instructions' shapes) is written once, written out over its
+//! groups with [`Entry::each`] and sized by [`Entry::fragments`] (the
+//! module `spec` says how).
 
 use crate::semantics::Semantics;
 mod rule;
@@ -234,6 +239,12 @@ pub(crate) struct Entry {
     pub gates: Vec<Gate>,
     pub removed: Option<Removal>,
     pub no_repeats: bool,
+    /// Groups and optional modifiers the line is written out over, one
+    /// form per value (see the spec module's "Lines that stand for several
+    /// forms").
+    pub each: &'static [&'static str],
+    /// The operand sizes the fragment tables give each form of the line.
+    pub fragments: Option<spec::FragmentTable>,
 }
 
 /// An entry with spec `spec` whose semantics are `semantics`, available from
@@ -251,6 +262,8 @@ pub(crate) const fn form(spec: &'static str, semantics: Semantics) -> Entry {
         gates: Vec::new(),
         removed: None,
         no_repeats: false,
+        each: &[],
+        fragments: None,
     }
 }
 
@@ -338,6 +351,22 @@ impl Entry {
     /// for the matrix and asynchronous-copy instructions.
     pub(crate) const fn no_repeats(mut self) -> Entry {
         self.no_repeats = true;
+        self
+    }
+
+    /// The line stands for one form per value of each of these groups (and,
+    /// for an optional group or modifier, one form without it), the first
+    /// named varying slowest: `.each(&["shape", "dtype"])`.
+    pub(crate) const fn each(mut self, groups: &'static [&'static str]) -> Entry {
+        self.each = groups;
+        self
+    }
+
+    /// The sizes of the operands written `*#` or `..#`, and the register
+    /// types of those written without one, for each form of the line; a
+    /// form for which `table` says `None` is not in the ISA.
+    pub(crate) const fn fragments(mut self, table: spec::FragmentTable) -> Entry {
+        self.fragments = Some(table);
         self
     }
 }
@@ -812,8 +841,8 @@ fn build() -> (InstructionTable, Vec<String>) {
     let mut errors = Vec::new();
     for (family, list) in entries() {
         for entry in list {
-            match spec::parse_form(&entry, family, forms.len()) {
-                Ok(f) => forms.push(f),
+            match spec::parse_forms(&entry, family, forms.len()) {
+                Ok(f) => forms.extend(f),
                 Err(e) => errors.push(format!("`{}`: {e}", entry.text())),
             }
         }

@@ -120,7 +120,6 @@ pub(super) const TF32: &[&str] = &["tf32"];
 pub(super) const F64: &[&str] = &["f64"];
 pub(super) const I8: &[&str] = &["u8", "s8"];
 pub(super) const I4: &[&str] = &["u4", "s4"];
-pub(super) const B1: &[&str] = &["b1"];
 pub(super) const F8: &[&str] = &["e4m3", "e5m2"];
 pub(super) const F8F6F4: &[&str] = &["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
 pub(super) const E2M1: &[&str] = &["e2m1"];
