@@ -26,7 +26,10 @@
 //! many coordinates as the number in the `.dim` value (3 for `.3d`). An
 //! operand with the attribute `if.g` (`policy:.u64:if.L2::cache_hint`) is
 //! there only in the forms where `.g` is written, as the ISA's `{, policy}`
-//! goes with `{.L2::cache_hint}`.
+//! goes with `{.L2::cache_hint}`. [`Entry::each`] may also name an optional
+//! operand that other operands follow (`tcgen05.mma`'s
+//! `{, disable-output-lane}`, written `lanes*#?:.b32`): the forms are then
+//! those without it and those with it.
 
 use super::{
     Entry, Family, ImmediatePolicy, InstructionForm, ModifierSlot, OperandShape, OperandSpec,
@@ -255,16 +258,33 @@ fn split_spec(spec: &str) -> Result<(&str, Vec<(String, Vec<String>)>), SpecErro
 /// for an optional slot first its absence.
 type Axis = (usize, Vec<Option<String>>);
 
-fn axes(entry: &Entry, slots: &[ModifierSlot]) -> Result<Vec<Axis>, SpecError> {
+/// Whether the operand list has an optional operand called `name` (`lanes*#?:.b32`).
+fn optional_operand(operands: &str, name: &str) -> bool {
+    split_operands(operands).into_iter().any(|item| {
+        let shape = item.trim().split(':').next().unwrap_or("");
+        let written: String = shape
+            .trim_start_matches(['=', '+'])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        written == name && shape.ends_with('?')
+    })
+}
+
+/// The axes a line is written out over, in [`Entry::each`]'s order: a slot
+/// is known by its index, an optional operand by `usize::MAX`.
+fn axes(entry: &Entry, slots: &[ModifierSlot], operands: &str) -> Result<Vec<Axis>, SpecError> {
     let mut axes = Vec::new();
     for name in entry.each {
-        let k =
-            slots
-                .iter()
-                .position(|s| s.name == *name)
-                .ok_or_else(|| SpecError::UnknownEach {
-                    name: name.to_string(),
-                })?;
+        let Some(k) = slots.iter().position(|s| s.name == *name) else {
+            if optional_operand(operands, name) {
+                axes.push((usize::MAX, vec![None, Some(name.to_string())]));
+                continue;
+            }
+            return Err(SpecError::UnknownEach {
+                name: name.to_string(),
+            });
+        };
         let slot = &slots[k];
         let mut choices = Vec::new();
         if slot.optional {
@@ -297,7 +317,7 @@ pub(super) fn parse_forms(
         None => (main, ""),
     };
     let (opcode, head, slots) = parse_opcode(opcode_part, &groups)?;
-    let axes = axes(entry, &slots)?;
+    let axes = axes(entry, &slots, operand_part)?;
     let mut forms = Vec::new();
     // An odometer over the axes, the last turning fastest.
     let mut pick = vec![0; axes.len()];
@@ -305,7 +325,8 @@ pub(super) fn parse_forms(
         let chosen: Vec<(String, Option<String>)> = axes
             .iter()
             .zip(&pick)
-            .map(|((k, choices), &i)| (slots[*k].name.clone(), choices[i].clone()))
+            .zip(entry.each)
+            .map(|(((_, choices), &i), name)| (name.to_string(), choices[i].clone()))
             .collect();
         let mut these = Vec::new();
         for (k, slot) in slots.iter().enumerate() {
@@ -625,7 +646,7 @@ fn parse_operand(
         b'+' => (OperandAccess::ReadWrite, &shape_part[1..]),
         _ => (OperandAccess::Read, shape_part),
     };
-    let optional = rest.ends_with('?');
+    let mut optional = rest.ends_with('?');
     if optional {
         rest = &rest[..rest.len() - 1];
     }
@@ -672,6 +693,13 @@ fn parse_operand(
         return Err(SpecError::BadOperandName {
             name: name.to_owned(),
         });
+    }
+    // An optional operand the line is written out over is left out, or required.
+    if optional && let Some((_, written)) = cx.chosen.iter().find(|(n, _)| n == name) {
+        if written.is_none() {
+            return Ok(None);
+        }
+        optional = false;
     }
     let mut spec = OperandSpec {
         name: name.to_string(),
