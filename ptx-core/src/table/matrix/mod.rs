@@ -2,9 +2,10 @@
 //! Instructions", "Asynchronous Warpgroup Level Matrix Instructions" and
 //! "TensorCore 5th Generation Family Instructions").
 //!
-//! Most forms differ only in their shape and types, and the number of
-//! registers of each operand follows from those, so the forms are generated
-//! from small tables: [`fragment_registers`] gives the register counts.
+//! Each entry is a syntax line of the ISA. Where the ISA's line stands for
+//! several shapes (or types) whose operands differ in length, it is written
+//! out over them ([`Entry::each`]) and [`fragment_registers`] gives the
+//! register counts, as the ISA's fragment tables do.
 
 use super::spec::{Choice, Fragment};
 use super::{Bound, Entry, form};
@@ -38,10 +39,6 @@ const fn shape(m: u32, n: u32, k: u32) -> Shape {
 }
 
 impl Shape {
-    fn name(self) -> String {
-        format!("m{}n{}k{}", self.m, self.n, self.k)
-    }
-
     /// The shape a modifier names: `m64n8k16` is 64, 8, 16.
     fn parse(modifier: &str) -> Option<Shape> {
         let rest = modifier.strip_prefix('m')?;
@@ -71,25 +68,6 @@ fn accumulator_register(ty: &str) -> &'static str {
 /// Register width of an operand of element type `ty`.
 fn register_bits(ty: &str) -> u32 {
     if ty == "f64" { 64 } else { 32 }
-}
-
-/// Writes the type modifiers of a form: a single type literally, several as a
-/// group named `name` whose definition is added to `groups`.
-fn type_slot(name: &str, values: &[&str], groups: &mut Vec<String>) -> String {
-    if let [one] = values {
-        return format!(".{one}");
-    }
-    let list: Vec<String> = values.iter().map(|v| format!(".{v}")).collect();
-    groups.push(format!(".{name} = {{ {} }}", list.join(", ")));
-    format!(".{name}")
-}
-
-fn with_groups(spec: String, groups: &[String]) -> String {
-    if groups.is_empty() {
-        spec
-    } else {
-        format!("{spec}; {}", groups.join("; "))
-    }
 }
 
 mod load_store;
@@ -183,15 +161,23 @@ mod tests {
     fn mma_sparse_a_fragment_is_half_the_dense_one() {
         // ISA "Sparse matrix storage": A holds only the non-zero half; the
         // metadata is one register, never an immediate ("Arguments mismatch").
-        let style = MmaStyle {
-            sparse: ".sp",
-            ..MmaStyle::default()
-        };
-        let sp = mma_spec(shape(16, 8, 32), types("f16", F16, F16, "f16"), style);
-        assert_eq!(vector_lengths(&sp), [2, 4, 4, 2]);
-        assert!(sp.ends_with(", e:.b32:reg, f:.u32:imm:0..0"), "{sp}");
-        let fp8 = mma_spec(shape(16, 8, 64), types("f32", F8, F8, "f32"), style);
-        assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4]);
+        let sp = table_forms("mma", &["sp", "m16n8k32"], &["f16", "f16", "f16", "f16"]);
+        assert_eq!(sp.len(), 1);
+        let lengths: Vec<usize> = operands(sp[0]).iter().map(|o| o.1).collect();
+        assert_eq!(lengths, [2, 4, 4, 2, 1, 1]);
+        let e = &sp[0].operands[4];
+        assert_eq!(e.immediate, crate::table::ImmediatePolicy::Register);
+        let fp8 = table_forms("mma", &["sp", "m16n8k64"], &["f32", "e4m3", "e4m3", "f32"]);
+        let lengths: Vec<usize> = operands(fp8[0]).iter().map(|o| o.1).collect();
+        assert_eq!(lengths, [4, 4, 4, 4, 1, 1]);
+        // .s8 and .s4: 16x32 and 16x64 A elements of 8 and 4 bits over 32
+        // threads, 8 and 8 registers dense, so 2 sparse; B 32x8 one byte
+        // each, 2 registers.
+        for (shape, ty) in [("m16n8k32", "u8"), ("m16n8k64", "u4")] {
+            let f = table_forms("mma", &["sp", shape], &["s32", ty, ty, "s32"]);
+            let lengths: Vec<usize> = operands(f[0]).iter().map(|o| o.1).collect();
+            assert_eq!(lengths, [4, 2, 2, 4, 1, 1], "{shape}");
+        }
     }
 
     #[test]
