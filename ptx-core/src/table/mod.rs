@@ -226,7 +226,7 @@ pub struct Removal {
 /// One table entry as written in the family files, before its spec is parsed.
 #[derive(Clone)]
 pub(crate) struct Entry {
-    pub spec: Cow<'static, str>,
+    pub spec: &'static str,
     /// Group definitions several entries share (`.type = { ... }`), read
     /// as if written after the spec's own.
     pub groups: &'static [&'static str],
@@ -251,7 +251,7 @@ pub(crate) struct Entry {
 /// PTX ISA 1.0 on `sm_10` unless [`Entry::since`] says otherwise.
 pub(crate) const fn form(spec: &'static str, semantics: Semantics) -> Entry {
     Entry {
-        spec: Cow::Borrowed(spec),
+        spec,
         groups: &[],
         semantics,
         ptx: PtxVersion::new(1, 0),
@@ -268,19 +268,11 @@ pub(crate) const fn form(spec: &'static str, semantics: Semantics) -> Entry {
 }
 
 impl Entry {
-    /// An entry whose spec is computed (for families generated from tables).
-    pub(crate) fn owned(spec: String, semantics: Semantics) -> Entry {
-        Entry {
-            spec: Cow::Owned(spec),
-            ..form("", semantics)
-        }
-    }
-
     /// The spec with the shared group definitions of [`Entry::groups`]
     /// after its own: the text the parser reads.
     pub(crate) fn text(&self) -> Cow<'_, str> {
         if self.groups.is_empty() {
-            Cow::Borrowed(&self.spec)
+            Cow::Borrowed(self.spec)
         } else {
             Cow::Owned(format!("{}; {}", self.spec, self.groups.join("; ")))
         }
