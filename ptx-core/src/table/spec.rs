@@ -914,6 +914,155 @@ mod tests {
         assert_eq!(f.operands[1].ty, TypeRef::Fixed(ScalarType::S32));
     }
 
+    fn parse_all(entry: Entry) -> Vec<InstructionForm> {
+        parse_forms(&entry, Family::Matrix, 0).unwrap()
+    }
+
+    /// The names of the slots of each form.
+    fn slot_names(forms: &[InstructionForm]) -> Vec<Vec<&str>> {
+        forms
+            .iter()
+            .map(|f| f.slots.iter().map(|s| s.name.as_str()).collect())
+            .collect()
+    }
+
+    /// An `mma` accumulator: an MxN matrix of `.f32` over 32 threads.
+    fn accumulator(c: &Choice) -> Option<Vec<Fragment>> {
+        let shape = c.value("shape")?;
+        let (m, n) = match shape {
+            "m8n8k4" => (8, 8),
+            "m16n8k8" => (16, 8),
+            _ => return None,
+        };
+        Some(vec![Fragment::of("d", m * n / 32).typed("f32")])
+    }
+
+    #[test]
+    fn a_line_written_out_over_a_group_makes_a_form_per_value() {
+        let entry = form(
+            "mma.sync.shape.f32 =d*#, a:.b32; .shape = { .m8n8k4, .m16n8k8, .m16n8k16 }",
+            Semantics::Mma,
+        )
+        .each(&["shape"])
+        .fragments(accumulator);
+        let forms = parse_all(entry);
+        // The fragment table has no m16n8k16: that form is left out.
+        assert_eq!(
+            slot_names(&forms),
+            [["sync", "m8n8k4", "f32"], ["sync", "m16n8k8", "f32"]]
+        );
+        assert!(forms.iter().all(|f| !f.slots[1].is_group));
+        // 8x8 and 16x8 .f32 over 32 threads: 2 and 4 registers.
+        assert_eq!(forms[0].operands[0].shape, OperandShape::Vector(2));
+        assert_eq!(forms[1].operands[0].shape, OperandShape::Vector(4));
+        assert_eq!(forms[1].operands[0].ty, TypeRef::Fixed(ScalarType::F32));
+        assert_eq!(forms[1].operands[1].ty, TypeRef::Fixed(ScalarType::B32));
+        assert_eq!(forms[1].id, 1);
+    }
+
+    #[test]
+    fn an_optional_modifier_written_out_brings_its_operand() {
+        let entry = form(
+            "cp.tensor/.dim{.L2::cache_hint} [t, c*.dim], policy:.u64:if.L2::cache_hint; .dim = { .2d, .3d }",
+            Semantics::CpAsyncBulkTensor,
+        )
+        .each(&["dim", "L2::cache_hint"]);
+        let forms = parse_all(entry);
+        assert_eq!(
+            slot_names(&forms),
+            [
+                vec!["2d"],
+                vec!["2d", "L2::cache_hint"],
+                vec!["3d"],
+                vec!["3d", "L2::cache_hint"]
+            ]
+        );
+        let operands: Vec<usize> = forms.iter().map(|f| f.operands.len()).collect();
+        assert_eq!(operands, [1, 2, 1, 2]);
+        assert_eq!(forms[2].operands[0].shape, OperandShape::TensorAddress(3));
+        assert!(!forms[1].slots[1].optional);
+    }
+
+    #[test]
+    fn an_optional_operand_before_others_makes_forms_without_and_with_it() {
+        let entry = form(
+            "tcgen05.mma/.cta_group [d]:.b32, lanes*#?:.b32, enable:.pred, scale?:.u32:imm; .cta_group = { .cta_group::1, .cta_group::2 }",
+            Semantics::Tcgen05Mma,
+        )
+        .each(&["cta_group", "lanes"])
+        .fragments(|c| {
+            let n = if c.value("cta_group")? == "cta_group::1" { 4 } else { 8 };
+            Some(vec![Fragment::of("lanes", n)])
+        });
+        let forms = parse_all(entry);
+        let names: Vec<Vec<&str>> = forms
+            .iter()
+            .map(|f| f.operands.iter().map(|o| o.name.as_str()).collect())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                vec!["d", "enable", "scale"],
+                vec!["d", "lanes", "enable", "scale"],
+                vec!["d", "enable", "scale"],
+                vec!["d", "lanes", "enable", "scale"]
+            ]
+        );
+        assert_eq!(forms[3].operands[1].shape, OperandShape::Vector(8));
+        assert!(!forms[3].operands[1].optional && forms[3].operands[3].optional);
+    }
+
+    #[test]
+    fn a_range_may_end_at_the_fragment_tables_number() {
+        let entry = form(
+            "mma.sp.shape.s32 =d:.b32, f:.u32:imm:0..#; .shape = { .m16n8k32, .m16n8k64 }",
+            Semantics::MmaSp,
+        )
+        .each(&["shape"])
+        .fragments(|c| {
+            let max = if c.value("shape")? == "m16n8k32" {
+                1
+            } else {
+                0
+            };
+            Some(vec![Fragment::of("f", max)])
+        });
+        let ranges: Vec<_> = parse_all(entry)
+            .iter()
+            .map(|f| f.operands[1].range)
+            .collect();
+        assert_eq!(ranges, [Some((0, 1)), Some((0, 0))]);
+    }
+
+    #[test]
+    fn mistakes_in_written_out_lines_are_reported() {
+        let bad = |entry: Entry| parse_forms(&entry, Family::Matrix, 0).unwrap_err();
+        assert_eq!(
+            bad(form("x.shape.f32 =d; .shape = { .m8n8k4 }", Semantics::Mma).each(&["shap"])),
+            SpecError::UnknownEach {
+                name: "shap".into()
+            }
+        );
+        assert_eq!(
+            bad(form("x.shape.f32 =d*#; .shape = { .m8n8k4 }", Semantics::Mma).each(&["shape"])),
+            SpecError::MissingFragment {
+                operand: "d".into()
+            }
+        );
+        assert_eq!(
+            bad(form("x.op.f32 =d; .op = { .xor.popc }", Semantics::Mma).each(&["op"])),
+            SpecError::MultiWordEach {
+                value: "xor.popc".into()
+            }
+        );
+        assert_eq!(
+            bad(form("x.f32 =d, p:.u64:if.hint", Semantics::Mma)),
+            SpecError::UnknownEach {
+                name: "hint".into()
+            }
+        );
+    }
+
     #[test]
     fn mistakes_in_specs_are_reported() {
         let bad =
