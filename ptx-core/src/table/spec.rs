@@ -217,11 +217,14 @@ impl Choice<'_> {
     }
 }
 
+/// Group definitions: each group's name and values, without their dots.
+type Groups = Vec<(String, Vec<String>)>;
+
 /// A line's spec split into its main part and its group definitions.
-fn split_spec(spec: &str) -> Result<(&str, Vec<(String, Vec<String>)>), SpecError> {
+fn split_spec(spec: &str) -> Result<(&str, Groups), SpecError> {
     let mut sections = spec.split(';');
     let main = sections.next().unwrap_or("").trim();
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut groups: Groups = Vec::new();
     for def in sections.map(str::trim).filter(|d| !d.is_empty()) {
         let (name, values) = def
             .split_once('=')

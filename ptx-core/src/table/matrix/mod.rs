@@ -112,7 +112,7 @@ mod tests {
             .into_iter()
             .find(|e| e.spec.starts_with(&format!("{opcode} ")))
             .unwrap_or_else(|| panic!("no dense form `{opcode}`"));
-        vector_lengths(&entry.spec)
+        vector_lengths(entry.spec)
     }
 
     #[test]
