@@ -596,7 +596,8 @@ pub struct InstructionForm {
     pub semantics: Semantics,
     /// The family, for docs.
     pub family: Family,
-    /// The spec as written in the table.
+    /// The spec as written in the table (shared by the forms of a line
+    /// written out over its groups).
     pub syntax: String,
     /// Extra rule between modifiers.
     pub rule: Option<Rule>,

@@ -12,7 +12,8 @@
 //!   *written out over*: it makes one form per value of each, the first
 //!   named varying slowest, in which the group is that value written
 //!   literally, and, for an optional group or modifier, also the forms
-//!   without it. The forms are those one line per value would make.
+//!   without it. The forms are those one line per value would make; each
+//!   keeps the line as its [`InstructionForm::syntax`].
 //! * [`Entry::fragments`] gives a function of each such form (a
 //!   [`Choice`]: the value each group took, and the type modifiers) that
 //!   returns its operand sizes from the ISA's fragment tables, or `None`
