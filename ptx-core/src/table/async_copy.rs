@@ -5,14 +5,15 @@
 //! Which operands a copy takes follows from its modifiers (a `.multicast::cluster`
 //! copy takes a CTA mask, an `.L2::cache_hint` one a cache policy, an `.im2col`
 //! one the offsets), so each combination is a form of its own: written out
-//! line by line, except for the tensor copies, whose dimensions, load modes,
-//! directions, multicast, CTA group and cache hint multiply to some 250
-//! forms, generated from those lists. A destination and source state space
-//! are written as one two-word value (`.shared::cluster.global`) so that
-//! they keep their order.
+//! line by line, except for the tensor copies, whose ISA lines are written
+//! once and written out over their dimensions and optional modifiers
+//! ([`Entry::each`]). A destination and source state space are written as
+//! one two-word value (`.shared::cluster.global`) so that they keep their
+//! order.
 //!
 //! `st.async` and `red.async` belong to the memory family.
 
+use super::spec::{Choice, Fragment};
 use super::{Entry, form};
 use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
@@ -90,25 +91,6 @@ fn cp_async() -> Vec<Entry> {
     ]
 }
 
-/// A bulk-copy form: PTX ISA `ptx`, `sm_90` unless `sm100` (then the sm_100 family).
-fn bulk(spec: String, semantics: Semantics, ptx: (u8, u8), sm100: bool) -> Entry {
-    let e = Entry::owned(spec, semantics);
-    if sm100 {
-        e.since(ptx.0, ptx.1, 100).family_specific()
-    } else {
-        e.since(ptx.0, ptx.1, 90)
-    }
-}
-
-/// Appends `policy:.u64` and the modifier for a form with an L2 cache hint.
-fn hinted(hint: bool) -> (&'static str, &'static str) {
-    if hint {
-        (".L2::cache_hint", ", policy:.u64")
-    } else {
-        ("", "")
-    }
-}
-
 fn cp_async_bulk() -> Vec<Entry> {
     vec![
         form("cp.async.bulk.commit_group/", S::CpAsyncBulkCommitGroup).since(8, 0, 90),
@@ -175,192 +157,97 @@ fn cp_reduce_async_bulk() -> Vec<Entry> {
     ]
 }
 
-/// A tensor load mode: its modifier, the dimensions it takes, how many
-/// coordinates and im2col offsets (`.b16`) a `dim`-dimensional copy of it
-/// has, and whether it is an sm_100 feature.
-struct Mode {
-    modifier: &'static str,
-    dims: std::ops::RangeInclusive<u32>,
-    coordinates: fn(u32) -> u32,
-    offsets: fn(u32) -> u32,
-    sm100: bool,
+/// The im2col offsets (`.b16`) of an `.im2col` copy: two fewer than the
+/// tensor's dimensions.
+fn im2col_offsets(c: &Choice) -> Option<Vec<Fragment>> {
+    let dim: u32 = c.value("dim")?.strip_suffix('d')?.parse().ok()?;
+    Some(vec![Fragment::of("offsets", dim - 2)])
 }
 
-fn same(dim: u32) -> u32 {
-    dim
-}
-fn none(_: u32) -> u32 {
-    0
-}
-fn im2col_offsets(dim: u32) -> u32 {
-    dim - 2
-}
-fn w_offsets(_: u32) -> u32 {
-    2
-}
-/// `.tile::gather4`/`.tile::scatter4` address one column and four rows.
-fn four_rows(_: u32) -> u32 {
-    5
+const DIMS: &str = ".dim = { .1d, .2d, .3d, .4d, .5d }";
+/// The im2col modes need three dimensions or more.
+const IM2COL_DIMS: &str = ".dim = { .3d, .4d, .5d }";
+const CTA_GROUP: &str = ".cta_group = { .cta_group::1, .cta_group::2 }";
+const TO_CLUSTER: &str = ".dir = { .shared::cluster.global }";
+const TO_CTA: &str = ".dir = { .shared::cta.global }";
+const TO_GLOBAL: &str = ".dir = { .global.shared::cta }";
+const W_MODES: &str = ".load_mode = { .im2col::w, .im2col::w::128 }";
+const REDUCTIONS: &str = ".op = { .add, .min, .max, .inc, .dec, .and, .or, .xor }";
+
+/// A tensor-copy line, written out over `each`.
+fn tensor(
+    spec: &'static str,
+    semantics: Semantics,
+    groups: &'static [&'static str],
+    each: &'static [&'static str],
+) -> Entry {
+    form(spec, semantics).groups(groups).each(each)
 }
 
-fn load_modes() -> [Mode; 5] {
-    [
-        Mode {
-            modifier: "{.tile}",
-            dims: 1..=5,
-            coordinates: same,
-            offsets: none,
-            sm100: false,
-        },
-        Mode {
-            modifier: ".im2col",
-            dims: 3..=5,
-            coordinates: same,
-            offsets: im2col_offsets,
-            sm100: false,
-        },
-        Mode {
-            modifier: ".tile::gather4",
-            dims: 2..=2,
-            coordinates: four_rows,
-            offsets: none,
-            sm100: true,
-        },
-        Mode {
-            modifier: ".im2col::w",
-            dims: 3..=5,
-            coordinates: same,
-            offsets: w_offsets,
-            sm100: true,
-        },
-        Mode {
-            modifier: ".im2col::w::128",
-            dims: 3..=5,
-            coordinates: same,
-            offsets: w_offsets,
-            sm100: true,
-        },
-    ]
+/// A load into shared memory: PTX ISA 8.0 on sm_90.
+fn load(
+    spec: &'static str,
+    groups: &'static [&'static str],
+    each: &'static [&'static str],
+) -> Entry {
+    tensor(spec, S::CpAsyncBulkTensor, groups, each).since(8, 0, 90)
 }
 
-fn store_modes() -> [Mode; 3] {
-    [
-        Mode {
-            modifier: "{.tile}",
-            dims: 1..=5,
-            coordinates: same,
-            offsets: none,
-            sm100: false,
-        },
-        Mode {
-            modifier: ".im2col_no_offs",
-            dims: 3..=5,
-            coordinates: same,
-            offsets: none,
-            sm100: false,
-        },
-        Mode {
-            modifier: ".tile::scatter4",
-            dims: 2..=2,
-            coordinates: four_rows,
-            offsets: none,
-            sm100: true,
-        },
-    ]
+/// A feature of the sm_100 family (PTX ISA 8.6).
+fn sm100(entry: Entry) -> Entry {
+    entry.since(8, 6, 100).family_specific()
 }
 
-fn offsets_operand(n: u32) -> String {
-    if n == 0 {
-        String::new()
-    } else {
-        format!(", offsets*{n}:.b16")
-    }
-}
-
+/// The tensor copies: one line per ISA line, direction, load mode and
+/// version, written out over the dimensions (each with as many coordinates,
+/// `c*.dim`) and the optional modifiers that bring an operand: a
+/// `.multicast::cluster` copy takes a CTA mask, an `.L2::cache_hint` one a
+/// cache policy. Loads into shared::cta came with PTX ISA 8.6; a
+/// `.cta_group` (8.6, the sm_100 family) names the CTA pair the mbarrier may
+/// be in. `.tile::gather4` and `.tile::scatter4` address one column and
+/// four rows of a 2d tensor; `.im2col::w` takes two offsets (wHalo,
+/// wOffset). ptxas takes the gather4 and `.im2col::w` loads into shared::cta
+/// on every target from sm_100 on.
 fn cp_async_bulk_tensor() -> Vec<Entry> {
-    let mut out = Vec::new();
-    const TX: &str = ".mbarrier::complete_tx::bytes";
-    const CTA_GROUP: &str = "; .cta_group = { .cta_group::1, .cta_group::2 }";
-    for mode in load_modes() {
-        for dim in mode.dims.clone() {
-            let coords = (mode.coordinates)(dim);
-            let offsets = offsets_operand((mode.offsets)(dim));
-            let m = mode.modifier;
-            for hint in [false, true] {
-                let (h, policy) = hinted(hint);
-                // global -> shared::cluster (8.0) or shared::cta (8.6); a
-                // .cta_group (8.6, sm_100) names the CTA pair the mbarrier may be in.
-                for (dir, multicasts, ptx) in [
-                    ("shared::cluster.global", &[false, true][..], (8, 0)),
-                    ("shared::cta.global", &[false][..], (8, 6)),
-                ] {
-                    for &multicast in multicasts {
-                        let (mc, mask) = if multicast {
-                            (".multicast::cluster", ", cta_mask:.b16")
-                        } else {
-                            ("", "")
-                        };
-                        for cta_group in [false, true] {
-                            let (cg, cg_def) = if cta_group {
-                                (".cta_group", CTA_GROUP)
-                            } else {
-                                ("", "")
-                            };
-                            let spec = format!(
-                                "cp.async.bulk.tensor/.{dim}d.dir{m}{TX}{mc}{cg}{h} [dst], [tmap, c*{coords}], [mbar]{offsets}{mask}{policy}; .dir = {{ .{dir} }}{cg_def}"
-                            );
-                            let ptx = if cta_group || mode.sm100 { (8, 6) } else { ptx };
-                            // ptxas takes the gather4 and im2col::w loads into
-                            // shared::cta on every target from sm_100 on.
-                            let portable = mode.sm100
-                                && !cta_group
-                                && dir == "shared::cta.global"
-                                && m != ".im2col::w::128";
-                            if portable {
-                                let e = Entry::owned(spec, S::CpAsyncBulkTensor);
-                                out.push(e.since(8, 6, 100));
-                                continue;
-                            }
-                            out.push(bulk(
-                                spec,
-                                S::CpAsyncBulkTensor,
-                                ptx,
-                                cta_group || mode.sm100,
-                            ));
-                        }
-                    }
-                }
-                // Prefetch into L2.
-                let spec = format!(
-                    "cp.async.bulk.prefetch.tensor/.{dim}d.L2.global{m}{h} [tmap, c*{coords}]{offsets}{policy}"
-                );
-                let ptx = if mode.sm100 { (8, 6) } else { (8, 0) };
-                out.push(bulk(spec, S::CpAsyncBulkPrefetchTensor, ptx, mode.sm100));
-            }
-        }
-    }
-    // shared::cta -> global: stores, and reductions into the tensor.
-    for mode in store_modes() {
-        for dim in mode.dims.clone() {
-            let coords = (mode.coordinates)(dim);
-            let m = mode.modifier;
-            let ptx = if mode.sm100 { (8, 6) } else { (8, 0) };
-            for hint in [false, true] {
-                let (h, policy) = hinted(hint);
-                let spec = format!(
-                    "cp.async.bulk.tensor/.{dim}d.dir{m}.bulk_group{h} [tmap, c*{coords}], [src]{policy}; .dir = {{ .global.shared::cta }}"
-                );
-                out.push(bulk(spec, S::CpAsyncBulkTensor, ptx, mode.sm100));
-                if !mode.sm100 {
-                    let spec = format!(
-                        "cp.reduce.async.bulk.tensor/.{dim}d.dir.op{m}.bulk_group{h} [tmap, c*{coords}], [src]{policy}; .dir = {{ .global.shared::cta }}; .op = {{ .add, .min, .max, .inc, .dec, .and, .or, .xor }}"
-                    );
-                    out.push(bulk(spec, S::CpReduceAsyncBulkTensor, ptx, false));
-                }
-            }
-        }
-    }
-    out
+    vec![
+        // global -> shared::cluster, .tile and .im2col.
+        load("cp.async.bulk.tensor/.dim.dir{.tile}.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[DIMS, TO_CLUSTER], &["dim", "L2::cache_hint", "multicast::cluster"]),
+        sm100(load("cp.async.bulk.tensor/.dim.dir{.tile}.mbarrier::complete_tx::bytes{.multicast::cluster}.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[DIMS, TO_CLUSTER, CTA_GROUP], &["dim", "L2::cache_hint", "multicast::cluster"])),
+        load("cp.async.bulk.tensor/.dim.dir.im2col.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*#:.b16, cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CLUSTER], &["dim", "L2::cache_hint", "multicast::cluster"])
+        .fragments(im2col_offsets),
+        sm100(load("cp.async.bulk.tensor/.dim.dir.im2col.mbarrier::complete_tx::bytes{.multicast::cluster}.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*#:.b16, cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CLUSTER, CTA_GROUP], &["dim", "L2::cache_hint", "multicast::cluster"]))
+        .fragments(im2col_offsets),
+        // global -> shared::cta (PTX ISA 8.6).
+        load("cp.async.bulk.tensor/.dim.dir{.tile}.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], policy:.u64:if.L2::cache_hint", &[DIMS, TO_CTA], &["dim", "L2::cache_hint"]).since(8, 6, 90),
+        sm100(load("cp.async.bulk.tensor/.dim.dir{.tile}.mbarrier::complete_tx::bytes.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], policy:.u64:if.L2::cache_hint", &[DIMS, TO_CTA, CTA_GROUP], &["dim", "L2::cache_hint"])),
+        load("cp.async.bulk.tensor/.dim.dir.im2col.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*#:.b16, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CTA], &["dim", "L2::cache_hint"]).since(8, 6, 90)
+        .fragments(im2col_offsets),
+        sm100(load("cp.async.bulk.tensor/.dim.dir.im2col.mbarrier::complete_tx::bytes.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*#:.b16, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CTA, CTA_GROUP], &["dim", "L2::cache_hint"]))
+        .fragments(im2col_offsets),
+        // .tile::gather4 (the sm_100 family).
+        sm100(load("cp.async.bulk.tensor/.2d.dir.tile::gather4.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dst], [tmap, c*5], [mbar], cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[TO_CLUSTER], &["L2::cache_hint", "multicast::cluster"])),
+        sm100(load("cp.async.bulk.tensor/.2d.dir.tile::gather4.mbarrier::complete_tx::bytes{.multicast::cluster}.cta_group{.L2::cache_hint} [dst], [tmap, c*5], [mbar], cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[TO_CLUSTER, CTA_GROUP], &["L2::cache_hint", "multicast::cluster"])),
+        load("cp.async.bulk.tensor/.2d.dir.tile::gather4.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [tmap, c*5], [mbar], policy:.u64:if.L2::cache_hint", &[TO_CTA], &["L2::cache_hint"]).since(8, 6, 100),
+        sm100(load("cp.async.bulk.tensor/.2d.dir.tile::gather4.mbarrier::complete_tx::bytes.cta_group{.L2::cache_hint} [dst], [tmap, c*5], [mbar], policy:.u64:if.L2::cache_hint", &[TO_CTA, CTA_GROUP], &["L2::cache_hint"])),
+        // .im2col::w and .im2col::w::128 (the sm_100 family).
+        sm100(load("cp.async.bulk.tensor/.dim.dir.load_mode.mbarrier::complete_tx::bytes{.multicast::cluster}{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*2:.b16, cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CLUSTER, W_MODES], &["load_mode", "dim", "L2::cache_hint", "multicast::cluster"])),
+        sm100(load("cp.async.bulk.tensor/.dim.dir.load_mode.mbarrier::complete_tx::bytes{.multicast::cluster}.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*2:.b16, cta_mask:.b16:if.multicast::cluster, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CLUSTER, W_MODES, CTA_GROUP], &["load_mode", "dim", "L2::cache_hint", "multicast::cluster"])),
+        load("cp.async.bulk.tensor/.dim.dir.im2col::w.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*2:.b16, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CTA], &["dim", "L2::cache_hint"]).since(8, 6, 100),
+        sm100(load("cp.async.bulk.tensor/.dim.dir.im2col::w::128.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*2:.b16, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CTA], &["dim", "L2::cache_hint"])),
+        sm100(load("cp.async.bulk.tensor/.dim.dir.load_mode.mbarrier::complete_tx::bytes.cta_group{.L2::cache_hint} [dst], [tmap, c*.dim], [mbar], offsets*2:.b16, policy:.u64:if.L2::cache_hint", &[IM2COL_DIMS, TO_CTA, W_MODES, CTA_GROUP], &["load_mode", "dim", "L2::cache_hint"])),
+        // Prefetch into L2.
+        tensor("cp.async.bulk.prefetch.tensor/.dim.L2.global{.tile}{.L2::cache_hint} [tmap, c*.dim], policy:.u64:if.L2::cache_hint", S::CpAsyncBulkPrefetchTensor, &[DIMS], &["dim", "L2::cache_hint"]).since(8, 0, 90),
+        tensor("cp.async.bulk.prefetch.tensor/.dim.L2.global.im2col{.L2::cache_hint} [tmap, c*.dim], offsets*#:.b16, policy:.u64:if.L2::cache_hint", S::CpAsyncBulkPrefetchTensor, &[IM2COL_DIMS], &["dim", "L2::cache_hint"]).since(8, 0, 90)
+        .fragments(im2col_offsets),
+        sm100(tensor("cp.async.bulk.prefetch.tensor/.2d.L2.global.tile::gather4{.L2::cache_hint} [tmap, c*5], policy:.u64:if.L2::cache_hint", S::CpAsyncBulkPrefetchTensor, &[], &["L2::cache_hint"])),
+        sm100(tensor("cp.async.bulk.prefetch.tensor/.dim.L2.global.load_mode{.L2::cache_hint} [tmap, c*.dim], offsets*2:.b16, policy:.u64:if.L2::cache_hint", S::CpAsyncBulkPrefetchTensor, &[IM2COL_DIMS, W_MODES], &["load_mode", "dim", "L2::cache_hint"])),
+        // shared::cta -> global: stores, and reductions into the tensor.
+        tensor("cp.async.bulk.tensor/.dim.dir{.tile}.bulk_group{.L2::cache_hint} [tmap, c*.dim], [src], policy:.u64:if.L2::cache_hint", S::CpAsyncBulkTensor, &[DIMS, TO_GLOBAL], &["dim", "L2::cache_hint"]).since(8, 0, 90),
+        tensor("cp.async.bulk.tensor/.dim.dir.im2col_no_offs.bulk_group{.L2::cache_hint} [tmap, c*.dim], [src], policy:.u64:if.L2::cache_hint", S::CpAsyncBulkTensor, &[IM2COL_DIMS, TO_GLOBAL], &["dim", "L2::cache_hint"]).since(8, 0, 90),
+        sm100(tensor("cp.async.bulk.tensor/.2d.dir.tile::scatter4.bulk_group{.L2::cache_hint} [tmap, c*5], [src], policy:.u64:if.L2::cache_hint", S::CpAsyncBulkTensor, &[TO_GLOBAL], &["L2::cache_hint"])),
+        tensor("cp.reduce.async.bulk.tensor/.dim.dir.op{.tile}.bulk_group{.L2::cache_hint} [tmap, c*.dim], [src], policy:.u64:if.L2::cache_hint", S::CpReduceAsyncBulkTensor, &[DIMS, TO_GLOBAL, REDUCTIONS], &["dim", "L2::cache_hint"]).since(8, 0, 90),
+        tensor("cp.reduce.async.bulk.tensor/.dim.dir.op.im2col_no_offs.bulk_group{.L2::cache_hint} [tmap, c*.dim], [src], policy:.u64:if.L2::cache_hint", S::CpReduceAsyncBulkTensor, &[IM2COL_DIMS, TO_GLOBAL, REDUCTIONS], &["dim", "L2::cache_hint"]).since(8, 0, 90),
+    ]
 }
 
 pub(super) fn entries() -> Vec<Entry> {
@@ -375,23 +262,79 @@ pub(super) fn entries() -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::{OperandShape, table};
+
+    /// The tensor coordinates and the number of `.b16` offsets of the form
+    /// of `head` whose modifiers are `words`, in order.
+    fn tensor_operands(head: &str, words: &[&str]) -> (usize, usize) {
+        let form = table()
+            .forms()
+            .iter()
+            .find(|f| {
+                f.head_text() == head
+                    && f.slots
+                        .iter()
+                        .filter(|s| !s.optional)
+                        .map(|s| s.name.as_str())
+                        .eq(words.iter().copied())
+            })
+            .unwrap_or_else(|| panic!("no form {head} {words:?}"));
+        let coordinates = form.operands.iter().find_map(|o| match o.shape {
+            OperandShape::TensorAddress(n) => Some(n),
+            _ => None,
+        });
+        let offsets = form.operands.iter().find_map(|o| match o.shape {
+            OperandShape::Vector(n) if o.name == "offsets" => Some(n),
+            _ => None,
+        });
+        (coordinates.unwrap_or(0), offsets.unwrap_or(0))
+    }
 
     #[test]
     fn im2col_copies_take_two_fewer_offsets_than_dimensions() {
         // ISA cp.async.bulk.tensor: im2colInfo has dim - 2 offsets in .im2col mode,
         // two (wHalo, wOffset) in .im2col::w modes.
-        let modes = load_modes();
-        assert_eq!((modes[1].offsets)(5), 3);
-        assert_eq!((modes[3].offsets)(3), 2);
-        assert_eq!(*modes[1].dims.start(), 3);
+        let head = "cp.async.bulk.tensor";
+        let tx = "mbarrier::complete_tx::bytes";
+        assert_eq!(tensor_operands(head, &["5d", "dir", "im2col", tx]), (5, 3));
+        assert_eq!(tensor_operands(head, &["3d", "dir", "im2col", tx]), (3, 1));
+        assert_eq!(
+            tensor_operands(head, &["3d", "dir", "im2col::w", tx]),
+            (3, 2)
+        );
+        let dims: Vec<usize> = table()
+            .forms_of("cp")
+            .filter(|f| f.head_text() == head && f.slots.iter().any(|s| s.name == "im2col"))
+            .map(|f| {
+                tensor_operands(
+                    head,
+                    &f.slots
+                        .iter()
+                        .filter(|s| !s.optional)
+                        .map(|s| s.name.as_str())
+                        .collect::<Vec<_>>(),
+                )
+                .0
+            })
+            .collect();
+        assert_eq!(dims.iter().min(), Some(&3));
     }
 
     #[test]
     fn gather4_addresses_one_column_and_four_rows() {
         // ISA: .tile::gather4 needs a 2d tensor and five coordinates.
-        let gather = &load_modes()[2];
-        assert_eq!(gather.dims, 2..=2);
-        assert_eq!((gather.coordinates)(2), 5);
+        let head = "cp.async.bulk.tensor";
+        let tx = "mbarrier::complete_tx::bytes";
+        assert_eq!(
+            tensor_operands(head, &["2d", "dir", "tile::gather4", tx]),
+            (5, 0)
+        );
+        assert!(
+            table()
+                .forms_of("cp")
+                .filter(|f| f.slots.iter().any(|s| s.name == "tile::gather4"))
+                .all(|f| f.slots[0].name == "2d")
+        );
     }
 
     #[test]

@@ -47,6 +47,11 @@
 //! given with [`Entry::gates`]), so one form serves every target; a form
 //! that newer targets dropped (`shfl` without `.sync`) says so with
 //! [`Entry::removed_in`].
+//!
+//! A line of the ISA that stands for many forms whose operand sizes differ
+//! (the matrix instructions' shapes) is written once, written out over its
+//! groups with [`Entry::each`] and sized by [`Entry::fragments`] (the
+//! module `spec` says how).
 
 use crate::semantics::Semantics;
 mod rule;
@@ -221,7 +226,7 @@ pub struct Removal {
 /// One table entry as written in the family files, before its spec is parsed.
 #[derive(Clone)]
 pub(crate) struct Entry {
-    pub spec: Cow<'static, str>,
+    pub spec: &'static str,
     /// Group definitions several entries share (`.type = { ... }`), read
     /// as if written after the spec's own.
     pub groups: &'static [&'static str],
@@ -234,13 +239,19 @@ pub(crate) struct Entry {
     pub gates: Vec<Gate>,
     pub removed: Option<Removal>,
     pub no_repeats: bool,
+    /// Groups and optional modifiers the line is written out over, one
+    /// form per value (see the spec module's "Lines that stand for several
+    /// forms").
+    pub each: &'static [&'static str],
+    /// The operand sizes the fragment tables give each form of the line.
+    pub fragments: Option<spec::FragmentTable>,
 }
 
 /// An entry with spec `spec` whose semantics are `semantics`, available from
 /// PTX ISA 1.0 on `sm_10` unless [`Entry::since`] says otherwise.
 pub(crate) const fn form(spec: &'static str, semantics: Semantics) -> Entry {
     Entry {
-        spec: Cow::Borrowed(spec),
+        spec,
         groups: &[],
         semantics,
         ptx: PtxVersion::new(1, 0),
@@ -251,23 +262,17 @@ pub(crate) const fn form(spec: &'static str, semantics: Semantics) -> Entry {
         gates: Vec::new(),
         removed: None,
         no_repeats: false,
+        each: &[],
+        fragments: None,
     }
 }
 
 impl Entry {
-    /// An entry whose spec is computed (for families generated from tables).
-    pub(crate) fn owned(spec: String, semantics: Semantics) -> Entry {
-        Entry {
-            spec: Cow::Owned(spec),
-            ..form("", semantics)
-        }
-    }
-
     /// The spec with the shared group definitions of [`Entry::groups`]
     /// after its own: the text the parser reads.
     pub(crate) fn text(&self) -> Cow<'_, str> {
         if self.groups.is_empty() {
-            Cow::Borrowed(&self.spec)
+            Cow::Borrowed(self.spec)
         } else {
             Cow::Owned(format!("{}; {}", self.spec, self.groups.join("; ")))
         }
@@ -338,6 +343,22 @@ impl Entry {
     /// for the matrix and asynchronous-copy instructions.
     pub(crate) const fn no_repeats(mut self) -> Entry {
         self.no_repeats = true;
+        self
+    }
+
+    /// The line stands for one form per value of each of these groups (and,
+    /// for an optional group or modifier, one form without it), the first
+    /// named varying slowest: `.each(&["shape", "dtype"])`.
+    pub(crate) const fn each(mut self, groups: &'static [&'static str]) -> Entry {
+        self.each = groups;
+        self
+    }
+
+    /// The sizes of the operands written `*#` or `..#`, and the register
+    /// types of those written without one, for each form of the line; a
+    /// form for which `table` says `None` is not in the ISA.
+    pub(crate) const fn fragments(mut self, table: spec::FragmentTable) -> Entry {
+        self.fragments = Some(table);
         self
     }
 }
@@ -575,7 +596,8 @@ pub struct InstructionForm {
     pub semantics: Semantics,
     /// The family, for docs.
     pub family: Family,
-    /// The spec as written in the table.
+    /// The spec as written in the table (shared by the forms of a line
+    /// written out over its groups).
     pub syntax: String,
     /// Extra rule between modifiers.
     pub rule: Option<Rule>,
@@ -812,8 +834,8 @@ fn build() -> (InstructionTable, Vec<String>) {
     let mut errors = Vec::new();
     for (family, list) in entries() {
         for entry in list {
-            match spec::parse_form(&entry, family, forms.len()) {
-                Ok(f) => forms.push(f),
+            match spec::parse_forms(&entry, family, forms.len()) {
+                Ok(f) => forms.extend(f),
                 Err(e) => errors.push(format!("`{}`: {e}", entry.text())),
             }
         }

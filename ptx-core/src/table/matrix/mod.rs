@@ -2,10 +2,12 @@
 //! Instructions", "Asynchronous Warpgroup Level Matrix Instructions" and
 //! "TensorCore 5th Generation Family Instructions").
 //!
-//! Most forms differ only in their shape and types, and the number of
-//! registers of each operand follows from those, so the forms are generated
-//! from small tables: [`fragment_registers`] gives the register counts.
+//! Each entry is a syntax line of the ISA. Where the ISA's line stands for
+//! several shapes (or types) whose operands differ in length, it is written
+//! out over them ([`Entry::each`]) and [`fragment_registers`] gives the
+//! register counts, as the ISA's fragment tables do.
 
+use super::spec::{Choice, Fragment};
 use super::{Bound, Entry, form};
 use crate::ScalarType;
 
@@ -37,8 +39,12 @@ const fn shape(m: u32, n: u32, k: u32) -> Shape {
 }
 
 impl Shape {
-    fn name(self) -> String {
-        format!("m{}n{}k{}", self.m, self.n, self.k)
+    /// The shape a modifier names: `m64n8k16` is 64, 8, 16.
+    fn parse(modifier: &str) -> Option<Shape> {
+        let rest = modifier.strip_prefix('m')?;
+        let (m, rest) = rest.split_once('n')?;
+        let (n, k) = rest.split_once('k')?;
+        Some(shape(m.parse().ok()?, n.parse().ok()?, k.parse().ok()?))
     }
 }
 
@@ -62,25 +68,6 @@ fn accumulator_register(ty: &str) -> &'static str {
 /// Register width of an operand of element type `ty`.
 fn register_bits(ty: &str) -> u32 {
     if ty == "f64" { 64 } else { 32 }
-}
-
-/// Writes the type modifiers of a form: a single type literally, several as a
-/// group named `name` whose definition is added to `groups`.
-fn type_slot(name: &str, values: &[&str], groups: &mut Vec<String>) -> String {
-    if let [one] = values {
-        return format!(".{one}");
-    }
-    let list: Vec<String> = values.iter().map(|v| format!(".{v}")).collect();
-    groups.push(format!(".{name} = {{ {} }}", list.join(", ")));
-    format!(".{name}")
-}
-
-fn with_groups(spec: String, groups: &[String]) -> String {
-    if groups.is_empty() {
-        spec
-    } else {
-        format!("{spec}; {}", groups.join("; "))
-    }
 }
 
 mod load_store;
@@ -110,6 +97,7 @@ pub(super) fn entries() -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::{InstructionForm, OperandShape, TypeRef};
 
     fn vector_lengths(spec: &str) -> Vec<u32> {
         spec.split([',', ' '])
@@ -124,7 +112,7 @@ mod tests {
             .into_iter()
             .find(|e| e.spec.starts_with(&format!("{opcode} ")))
             .unwrap_or_else(|| panic!("no dense form `{opcode}`"));
-        vector_lengths(&entry.spec)
+        vector_lengths(entry.spec)
     }
 
     #[test]
@@ -173,15 +161,23 @@ mod tests {
     fn mma_sparse_a_fragment_is_half_the_dense_one() {
         // ISA "Sparse matrix storage": A holds only the non-zero half; the
         // metadata is one register, never an immediate ("Arguments mismatch").
-        let style = MmaStyle {
-            sparse: ".sp",
-            ..MmaStyle::default()
-        };
-        let sp = mma_spec(shape(16, 8, 32), types("f16", F16, F16, "f16"), style);
-        assert_eq!(vector_lengths(&sp), [2, 4, 4, 2]);
-        assert!(sp.ends_with(", e:.b32:reg, f:.u32:imm:0..0"), "{sp}");
-        let fp8 = mma_spec(shape(16, 8, 64), types("f32", F8, F8, "f32"), style);
-        assert_eq!(vector_lengths(&fp8), [4, 4, 4, 4]);
+        let sp = table_forms("mma", &["sp", "m16n8k32"], &["f16", "f16", "f16", "f16"]);
+        assert_eq!(sp.len(), 1);
+        let lengths: Vec<usize> = operands(sp[0]).iter().map(|o| o.1).collect();
+        assert_eq!(lengths, [2, 4, 4, 2, 1, 1]);
+        let e = &sp[0].operands[4];
+        assert_eq!(e.immediate, crate::table::ImmediatePolicy::Register);
+        let fp8 = table_forms("mma", &["sp", "m16n8k64"], &["f32", "e4m3", "e4m3", "f32"]);
+        let lengths: Vec<usize> = operands(fp8[0]).iter().map(|o| o.1).collect();
+        assert_eq!(lengths, [4, 4, 4, 4, 1, 1]);
+        // .s8 and .s4: 16x32 and 16x64 A elements of 8 and 4 bits over 32
+        // threads, 8 and 8 registers dense, so 2 sparse; B 32x8 one byte
+        // each, 2 registers.
+        for (shape, ty) in [("m16n8k32", "u8"), ("m16n8k64", "u4")] {
+            let f = table_forms("mma", &["sp", shape], &["s32", ty, ty, "s32"]);
+            let lengths: Vec<usize> = operands(f[0]).iter().map(|o| o.1).collect();
+            assert_eq!(lengths, [4, 2, 2, 4, 1, 1], "{shape}");
+        }
     }
 
     #[test]
@@ -267,32 +263,113 @@ mod tests {
         assert_eq!(wmma_c_registers(shape(8, 8, 4), "f64"), 2);
     }
 
+    /// The forms written `head` (`wgmma.mma_async`) that have a slot for
+    /// each of `words` and whose type modifiers are `types`.
+    fn table_forms(head: &str, words: &[&str], types: &[&str]) -> Vec<&'static InstructionForm> {
+        crate::table::table()
+            .forms()
+            .iter()
+            .filter(|f| f.head_text() == head)
+            .filter(|f| {
+                words
+                    .iter()
+                    .all(|w| f.slots.iter().any(|s| s.values.iter().any(|v| v == w)))
+            })
+            .filter(|f| {
+                let t: Vec<&str> = f
+                    .slots
+                    .iter()
+                    .filter(|s| s.class == crate::table::SlotClass::Type)
+                    .map(|s| s.values[0].as_str())
+                    .collect();
+                t == types
+            })
+            .collect()
+    }
+
+    /// Each operand's name, vector length (1 for a scalar) and register type.
+    fn operands(f: &InstructionForm) -> Vec<(String, usize, Option<ScalarType>)> {
+        f.operands
+            .iter()
+            .map(|o| {
+                let n = match o.shape {
+                    OperandShape::Vector(n) => n,
+                    _ => 1,
+                };
+                let ty = match o.ty {
+                    TypeRef::Fixed(t) => Some(t),
+                    _ => None,
+                };
+                (o.name.clone(), n, ty)
+            })
+            .collect()
+    }
+
     #[test]
     fn wgmma_accumulator_holds_n_over_2_f32_or_n_over_4_f16x2_registers() {
         // ISA "Register fragments": D of m64nNk16 is N/2 .f32 or N/4 .f16x2 per thread;
         // A from registers is four .b32 in every shape.
-        let f16 = &WGMMA_KINDS[0];
-        let spec = wgmma_spec(f16, 200, "f32", false, true);
-        assert!(spec.contains("+d*100:.f32, a*4:.b32"), "{spec}");
-        let spec = wgmma_spec(f16, 184, "f16", true, true);
-        assert!(spec.contains("+d*46:.f16x2, a*4:.b32"), "{spec}");
-        assert!(spec.contains("m64n184k32"), "{spec}");
+        let forms = table_forms("wgmma.mma_async", &["m64n200k16"], &["f32", "f16", "f16"]);
+        let from_registers: Vec<_> = forms
+            .iter()
+            .map(|f| operands(f))
+            .filter(|ops| ops[1].0 == "a")
+            .collect();
+        assert_eq!(from_registers.len(), 1);
+        assert_eq!(
+            from_registers[0][0],
+            ("d".into(), 100, Some(ScalarType::F32))
+        );
+        assert_eq!(from_registers[0][1], ("a".into(), 4, Some(ScalarType::B32)));
+        let sparse = table_forms(
+            "wgmma.mma_async",
+            &["sp", "m64n184k32"],
+            &["f16", "f16", "f16"],
+        );
+        assert_eq!(sparse.len(), 2, "from descriptors and from registers");
+        for f in sparse {
+            assert_eq!(operands(f)[0], ("d".into(), 46, Some(ScalarType::F16x2)));
+        }
     }
 
     #[test]
     fn wgmma_integer_shapes_skip_odd_multiples_of_8_above_24() {
-        // ISA: integer wgmma has N = 8, 16, 24, 32, 48, 64, ..., 256.
-        let ns: Vec<u32> = wgmma_integer_n().collect();
-        assert_eq!(&ns[..5], [8, 16, 24, 32, 48]);
-        assert_eq!(ns.len(), 18);
-        assert_eq!(wgmma_float_n().count(), 32);
+        // ISA: integer wgmma has N = 8, 16, 24, 32, 48, 64, ..., 256; the
+        // floating-point types every multiple of 8 up to 256.
+        let ns = |types: &[&str]| -> Vec<u32> {
+            table_forms("wgmma.mma_async", &[], types)
+                .iter()
+                .filter(|f| !f.slots.iter().any(|s| s.name == "sp"))
+                .filter(|f| operands(f)[1].0 == "a_desc")
+                .filter_map(|f| f.slots.iter().find_map(|s| Shape::parse(&s.name)))
+                .map(|s| s.n)
+                .collect()
+        };
+        let integer = ns(&["s32", "s8", "s8"]);
+        let expected: Vec<u32> = [8, 16, 24]
+            .into_iter()
+            .chain((32..=256).step_by(16))
+            .collect();
+        assert_eq!(integer, expected);
+        assert_eq!(
+            ns(&["f32", "bf16", "bf16"]),
+            (8..=256).step_by(8).collect::<Vec<u32>>()
+        );
     }
 
     #[test]
     fn wgmma_scale_operands_are_plus_or_minus_one() {
         // ISA: imm-scale-a and imm-scale-b take -1 or 1; imm-trans 0 or 1.
-        let spec = wgmma_spec(&WGMMA_KINDS[0], 64, "f32", false, false);
-        assert!(spec.ends_with("scale_a:.s32:imm:-1|1, scale_b:.s32:imm:-1|1, trans_a:.u32:imm:0..1, trans_b:.u32:imm:0..1"), "{spec}");
+        let forms = table_forms("wgmma.mma_async", &["m64n64k16"], &["f32", "f16", "f16"]);
+        let f = forms
+            .iter()
+            .find(|f| f.operands[1].name == "a_desc")
+            .unwrap();
+        let op = |name: &str| f.operands.iter().find(|o| o.name == name).unwrap();
+        assert_eq!(op("scale_a").allowed, [-1, 1]);
+        assert_eq!(op("scale_b").allowed, [-1, 1]);
+        assert_eq!(op("trans_a").range, Some((0, 1)));
+        assert_eq!(op("trans_b").range, Some((0, 1)));
     }
 
     #[test]

@@ -10,59 +10,93 @@ pub(super) fn tc(spec: &'static str, semantics: Semantics) -> Entry {
     form(spec, semantics).since(8, 6, 100).family_specific()
 }
 
-pub(super) fn tc_owned(spec: String, semantics: Semantics) -> Entry {
-    Entry::owned(spec, semantics)
-        .since(8, 6, 100)
-        .family_specific()
-}
-
-/// The tensor-memory load and store shapes: lanes×bits, the largest `.num`,
-/// and whether an immediate half-split offset follows the address.
-pub(super) const TMEM_SHAPES: [(&str, u32, u32, u32, bool); 5] = [
-    ("16x64b", 16, 64, 128, false),
-    ("16x128b", 16, 128, 64, false),
-    ("16x256b", 16, 256, 32, false),
-    ("32x32b", 32, 32, 128, false),
-    ("16x32bx2", 16, 64, 128, true),
+/// The tensor-memory shapes (lanes x bits of a row) of `tcgen05.ld` and
+/// `tcgen05.st`, with the largest `.num` each takes; `.16x32bx2` is two
+/// 16x32b halves, 64 bits a lane.
+pub(super) const TMEM_SHAPES: [(&str, u32, u32, u32); 5] = [
+    ("16x64b", 16, 64, 128),
+    ("16x128b", 16, 128, 64),
+    ("16x256b", 16, 256, 32),
+    ("32x32b", 32, 32, 128),
+    ("16x32bx2", 16, 64, 128),
 ];
 
+/// The registers `r` of a tensor-memory load or store: `.num` repetitions
+/// of the shape, spread over the warp's 32 threads in 32-bit registers.
+fn tmem_fragments(c: &Choice) -> Option<Vec<Fragment>> {
+    let shape = c.value("shape")?;
+    let num: u32 = c.value("num")?.strip_prefix('x')?.parse().ok()?;
+    let &(_, lanes, bits, max) = TMEM_SHAPES.iter().find(|s| s.0 == shape)?;
+    (num <= max).then(|| {
+        vec![Fragment::of(
+            "r",
+            fragment_registers(lanes, bits, num, 32, 32),
+        )]
+    })
+}
+
+const SHAPE: &str = ".shape = { .16x64b, .16x128b, .16x256b, .32x32b }";
+const SHAPE_X2: &str = ".shape = { .16x32bx2 }";
+const NUM: &str = ".num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64, .x128 }";
+/// A load with reduction reads two columns or more.
+const RED_NUM: &str = ".num = { .x2, .x4, .x8, .x16, .x32, .x64, .x128 }";
+const RED: &str = ".op = { .min, .max }";
+
+/// A tensor-memory load or store line, written out over its shapes and
+/// repetitions.
+fn tmem(spec: &'static str, semantics: Semantics, groups: &'static [&'static str]) -> Entry {
+    tc(spec, semantics)
+        .groups(groups)
+        .each(&["shape", "num"])
+        .fragments(tmem_fragments)
+}
+
+/// A load with reduction (sm_103a, PTX ISA 8.8).
+fn tmem_red(spec: &'static str, groups: &'static [&'static str]) -> Entry {
+    tmem(spec, S::Tcgen05LdRed, groups)
+        .since(8, 8, 103)
+        .arch_specific()
+}
+
 pub(super) fn tcgen05_ld_st() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for (shape_name, lanes, row_bits, max_num, split) in TMEM_SHAPES {
-        let mut num = 1;
-        while num <= max_num {
-            let regs = fragment_registers(lanes, row_bits, num, 32, 32);
-            let offset = if split { ", offset:.u32:imm" } else { "" };
-            out.push(tc_owned(
-                format!("tcgen05.ld/.sync{{.aligned}}.{shape_name}.x{num}{{.pack::16b}}.b32 =r*{regs}:.b32, [taddr]:.b32{offset}"),
-                S::Tcgen05Ld,
-            ));
-            out.push(tc_owned(
-                format!("tcgen05.st/.sync{{.aligned}}.{shape_name}.x{num}{{.unpack::16b}}.b32 [taddr]:.b32{offset}, r*{regs}:.b32"),
-                S::Tcgen05St,
-            ));
-            // Load with reduction (sm_103a): 32x32b and 16x32bx2, from .x2 up.
-            if (shape_name == "32x32b" || shape_name == "16x32bx2") && num >= 2 {
-                for (mods, ty) in [("{.abs}{.NaN}", ".f32"), ("", ".type")] {
-                    let def = if ty == ".type" {
-                        "; .type = { .u32, .s32 }"
-                    } else {
-                        ""
-                    };
-                    let spec = format!(
-                        "tcgen05.ld/.red.sync.aligned.{shape_name}.x{num}.op{mods}{ty} =r*{regs}:.b32, =redval, [taddr]:.b32{offset}; .op = {{ .min, .max }}{def}"
-                    );
-                    out.push(
-                        Entry::owned(spec, S::Tcgen05LdRed)
-                            .since(8, 8, 103)
-                            .arch_specific(),
-                    );
-                }
-            }
-            num *= 2;
-        }
-    }
-    out
+    vec![
+        tmem(
+            "tcgen05.ld/.sync{.aligned}.shape.num{.pack::16b}.b32 =r*#:.b32, [taddr]:.b32",
+            S::Tcgen05Ld,
+            &[SHAPE, NUM],
+        ),
+        tmem(
+            "tcgen05.ld/.sync{.aligned}.shape.num{.pack::16b}.b32 =r*#:.b32, [taddr]:.b32, offset:.u32:imm",
+            S::Tcgen05Ld,
+            &[SHAPE_X2, NUM],
+        ),
+        tmem(
+            "tcgen05.st/.sync{.aligned}.shape.num{.unpack::16b}.b32 [taddr]:.b32, r*#:.b32",
+            S::Tcgen05St,
+            &[SHAPE, NUM],
+        ),
+        tmem(
+            "tcgen05.st/.sync{.aligned}.shape.num{.unpack::16b}.b32 [taddr]:.b32, offset:.u32:imm, r*#:.b32",
+            S::Tcgen05St,
+            &[SHAPE_X2, NUM],
+        ),
+        tmem_red(
+            "tcgen05.ld/.red.sync.aligned.shape.num.op{.abs}{.NaN}.f32 =r*#:.b32, =redval, [taddr]:.b32; .shape = { .32x32b }",
+            &[RED_NUM, RED],
+        ),
+        tmem_red(
+            "tcgen05.ld/.red.sync.aligned.shape.num.op{.abs}{.NaN}.f32 =r*#:.b32, =redval, [taddr]:.b32, offset:.u32:imm",
+            &[SHAPE_X2, RED_NUM, RED],
+        ),
+        tmem_red(
+            "tcgen05.ld/.red.sync.aligned.shape.num.op.type =r*#:.b32, =redval, [taddr]:.b32; .shape = { .32x32b }; .type = { .u32, .s32 }",
+            &[RED_NUM, RED],
+        ),
+        tmem_red(
+            "tcgen05.ld/.red.sync.aligned.shape.num.op.type =r*#:.b32, =redval, [taddr]:.b32, offset:.u32:imm; .type = { .u32, .s32 }",
+            &[SHAPE_X2, RED_NUM, RED],
+        ),
+    ]
 }
 
 /// `.ashift` shifts the rows of A as they are read, so A cannot be filled
@@ -80,139 +114,115 @@ pub(super) fn ashift_collector(b: &Bound) -> Result<(), RuleViolation> {
     }
 }
 
-/// The block-scale kinds of `tcgen05.mma` and the scale-vector sizes each
-/// takes: the `.scale_vec::NX` spellings are sm_100a-only, `.block16` and
-/// `.block32` (PTX ISA 8.8) the family-portable ones; `.kind::mxf4nvf4`
-/// needs one written.
-/// A scale-vector modifier, its PTX ISA version, and whether it is sm_100a-only.
-pub(super) type ScaleVector = (&'static str, (u8, u8), bool);
-
-pub(super) const BLOCK_SCALE_KINDS: [(&str, &[ScaleVector]); 3] = [
-    // Without a size written, ptxas takes .block32, so PTX ISA 8.8.
-    (
-        "kind::mxf8f6f4",
-        &[
-            ("", (8, 8), false),
-            (".scale_vec::1X", (8, 6), true),
-            (".block32", (8, 8), false),
-        ],
-    ),
-    (
-        "kind::mxf4",
-        &[
-            ("", (8, 8), false),
-            (".scale_vec::2X", (8, 6), true),
-            (".block32", (8, 8), false),
-        ],
-    ),
-    (
-        "kind::mxf4nvf4",
-        &[
-            (".scale_vec::2X", (8, 7), true),
-            (".scale_vec::4X", (8, 7), true),
-            (".block16", (8, 8), false),
-            (".block32", (8, 8), false),
-        ],
-    ),
-];
-
-pub(super) fn tcgen05_mma() -> Vec<Entry> {
-    let mut out = Vec::new();
-    const CTA: [(&str, u32); 2] = [("cta_group::1", 4), ("cta_group::2", 8)];
-    const COLLECTOR: &str = "; .collector = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard }";
-    // enable-input-d: a predicate, or an immediate (ptxas takes any, not only 0 and 1).
-    const ENABLE: &str = "enable_d:.pred:neg:0..4294967295";
-    let push = |out: &mut Vec<Entry>, spec: String, semantics, ptx: (u8, u8), arch: bool| {
-        let e = Entry::owned(spec, semantics)
-            .since(ptx.0, ptx.1, 100)
-            .family_specific()
-            .rule(ashift_collector);
-        out.push(if arch { e.arch_specific() } else { e });
+/// The disable-output-lane mask of `tcgen05.mma`: a bit for each of the 128
+/// lanes of tensor memory of each CTA, so four `.b32` for `.cta_group::1`
+/// and eight for `.cta_group::2`.
+fn lane_mask(c: &Choice) -> Option<Vec<Fragment>> {
+    let warps = match c.value("cta_group")? {
+        "cta_group::1" => 4,
+        _ => 8,
     };
-    for sparse in [false, true] {
-        let (sp, meta, semantics) = if sparse {
-            (".sp", ", [sp_meta]:.b32", S::Tcgen05MmaSp)
-        } else {
-            ("", "", S::Tcgen05Mma)
-        };
-        for (cta, lanes) in CTA {
-            for tmem_a in [false, true] {
-                // A from shared memory (a descriptor) or from tensor memory.
-                let a = if tmem_a { "[a]:.b32" } else { "a_desc:.u64" };
-                let ashift = if tmem_a { "{.ashift}" } else { "" };
-                let head = format!("tcgen05.mma/{sp}.{cta}");
-                let base = format!("[d]:.b32, {a}, b_desc:.u64{meta}, idesc:.u32");
-                // (kind, its group definition, takes scale-input-d, sm_100a only)
-                let kinds = [
-                    (
-                        ".kind",
-                        "; .kind = { .kind::f16, .kind::tf32 }",
-                        true,
-                        false,
-                    ),
-                    (".kind::f8f6f4", "", false, false),
-                    // Dense .kind::i8 takes scale-input-d too; the sparse one does not.
-                    (".kind::i8", "", !sparse, true),
-                ];
-                for (kind, kind_def, scale, arch) in kinds {
-                    // With and without the disable-output-lane mask (ptxas takes no
-                    // scale with a mask on the sparse .kind::i8).
-                    for mask in [String::new(), format!(", lanes*{lanes}:.b32")] {
-                        let scale = scale || (kind == ".kind::i8" && mask.is_empty());
-                        let scale_operand = if scale {
-                            ", scale_d?:.u32:imm:0..15"
-                        } else {
-                            ""
-                        };
-                        let spec = format!(
-                            "{head}{kind}{ashift}{{.collector}} {base}{mask}, {ENABLE}{scale_operand}{kind_def}{COLLECTOR}"
-                        );
-                        push(&mut out, spec, semantics, (8, 6), arch);
-                    }
-                }
-                // Block scaling: scale factors in tensor memory.
-                for (kind, vecs) in BLOCK_SCALE_KINDS {
-                    for &(vec, ptx, arch) in vecs {
-                        // Sparse fp4 kinds are sm_100a-only.
-                        let arch = arch || (sparse && kind != "kind::mxf8f6f4");
-                        let spec = format!(
-                            "{head}.{kind}.block_scale{vec}{{.collector}} {base}, [scale_a]:.b32, [scale_b]:.b32, {ENABLE}{COLLECTOR}"
-                        );
-                        push(&mut out, spec, semantics, ptx, arch);
-                    }
-                }
-            }
-        }
-        // Weight-stationary (.ws): one CTA, collector buffers b0..b3.
-        let buffers: Vec<String> = ["b0", "b1", "b2", "b3"]
-            .iter()
-            .flat_map(|b| {
-                ["fill", "use", "lastuse", "discard"]
-                    .map(move |op| format!(".collector::{b}::{op}"))
-            })
-            .collect();
-        let ws = if sparse {
-            S::Tcgen05MmaWsSp
-        } else {
-            S::Tcgen05MmaWs
-        };
-        for tmem_a in [false, true] {
-            let a = if tmem_a { "[a]:.b32" } else { "a_desc:.u64" };
-            for (kind, arch) in [(".kind", false), (".kind::i8", true)] {
-                let kind_def = if kind == ".kind" {
-                    "; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }"
-                } else {
-                    ""
-                };
-                let spec = format!(
-                    "tcgen05.mma.ws/{sp}.cta_group::1{kind}{{.collector}} [d]:.b32, {a}, b_desc:.u64{meta}, idesc:.u32, {ENABLE}, zero_mask?:.b64{kind_def}; .collector = {{ {} }}",
-                    buffers.join(", ")
-                );
-                push(&mut out, spec, ws, (8, 6), arch);
-            }
-        }
+    Some(vec![Fragment::of("lanes", warps)])
+}
+
+const CTA: &str = ".cta_group = { .cta_group::1, .cta_group::2 }";
+/// The A collector buffer's uses.
+const COLLECTOR: &str = ".collector = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard }";
+/// The weight-stationary B collector buffers' uses.
+const COLLECTOR_WS: &str = ".collector = { \
+    .collector::b0::fill, .collector::b0::use, .collector::b0::lastuse, .collector::b0::discard, \
+    .collector::b1::fill, .collector::b1::use, .collector::b1::lastuse, .collector::b1::discard, \
+    .collector::b2::fill, .collector::b2::use, .collector::b2::lastuse, .collector::b2::discard, \
+    .collector::b3::fill, .collector::b3::use, .collector::b3::lastuse, .collector::b3::discard }";
+
+/// A `tcgen05.mma` line: PTX ISA 8.6, the sm_100 family, `.ashift`
+/// refusing some collector uses.
+fn tc_mma(spec: &'static str, semantics: Semantics) -> Entry {
+    tc(spec, semantics).rule(ashift_collector)
+}
+
+/// A dense `tcgen05.mma` line, written out over `each`.
+fn dense(
+    spec: &'static str,
+    groups: &'static [&'static str],
+    each: &'static [&'static str],
+) -> Entry {
+    tc_mma(spec, S::Tcgen05Mma)
+        .groups(groups)
+        .each(each)
+        .fragments(lane_mask)
+}
+
+/// A `tcgen05.mma.sp` line.
+fn sparse(
+    spec: &'static str,
+    groups: &'static [&'static str],
+    each: &'static [&'static str],
+) -> Entry {
+    Entry {
+        semantics: S::Tcgen05MmaSp,
+        ..dense(spec, groups, each)
     }
-    out
+}
+
+/// The `tcgen05.mma` lines of the ISA, one for A from shared memory and one
+/// for A from tensor memory, with the convolution forms' `.collector` (and
+/// `.ashift`, A in tensor memory) optional in each; ptxas refuses a
+/// scale-input-d on `.kind::f8f6f4`, takes one on `.kind::i8` (not with a
+/// mask on the sparse one), and wants the architecture-specific target for
+/// `.kind::i8`, the `.scale_vec::NX` spellings and sparse fp4 scaling (PTX
+/// ISA 8.8 brought `.block16`/`.block32`, and block scaling without a size,
+/// which ptxas reads as `.block32`).
+pub(super) fn tcgen05_mma() -> Vec<Entry> {
+    vec![
+        // Dense: A from shared memory (a descriptor) or from tensor memory.
+        dense("tcgen05.mma/.cta_group.kind{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15; .kind = { .kind::f16, .kind::tf32 }", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        dense("tcgen05.mma/.cta_group.kind::f8f6f4{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        dense("tcgen05.mma/.cta_group.kind::i8{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15", &[CTA, COLLECTOR], &["cta_group", "lanes"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind.block_scale{.block32}{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .kind = { .kind::mxf8f6f4, .kind::mxf4 }", &[CTA, COLLECTOR], &["cta_group", "kind", "block32"]).since(8, 8, 100),
+        dense("tcgen05.mma/.cta_group.kind::mxf8f6f4.block_scale.scale_vec::1X{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4.block_scale.scale_vec::2X{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4nvf4.block_scale.scale_vec{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .scale_vec = { .scale_vec::2X, .scale_vec::4X }", &[CTA, COLLECTOR], &["cta_group", "scale_vec"]).since(8, 7, 100).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4nvf4.block_scale.block{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .block = { .block16, .block32 }", &[CTA, COLLECTOR], &["cta_group", "block"]).since(8, 8, 100),
+        dense("tcgen05.mma/.cta_group.kind{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15; .kind = { .kind::f16, .kind::tf32 }", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        dense("tcgen05.mma/.cta_group.kind::f8f6f4{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        dense("tcgen05.mma/.cta_group.kind::i8{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15", &[CTA, COLLECTOR], &["cta_group", "lanes"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind.block_scale{.block32}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .kind = { .kind::mxf8f6f4, .kind::mxf4 }", &[CTA, COLLECTOR], &["cta_group", "kind", "block32"]).since(8, 8, 100),
+        dense("tcgen05.mma/.cta_group.kind::mxf8f6f4.block_scale.scale_vec::1X{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4.block_scale.scale_vec::2X{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4nvf4.block_scale.scale_vec{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .scale_vec = { .scale_vec::2X, .scale_vec::4X }", &[CTA, COLLECTOR], &["cta_group", "scale_vec"]).since(8, 7, 100).arch_specific(),
+        dense("tcgen05.mma/.cta_group.kind::mxf4nvf4.block_scale.block{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .block = { .block16, .block32 }", &[CTA, COLLECTOR], &["cta_group", "block"]).since(8, 8, 100),
+        // Sparse A (`tcgen05.mma.sp`): A from shared memory (a descriptor) or from tensor memory.
+        sparse("tcgen05.mma/.sp.cta_group.kind{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15; .kind = { .kind::f16, .kind::tf32 }", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        sparse("tcgen05.mma/.sp.cta_group.kind::f8f6f4{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        sparse("tcgen05.mma/.sp.cta_group.kind::i8{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::i8{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf8f6f4.block_scale{.block32}{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "block32"]).since(8, 8, 100),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4.block_scale{.block32}{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "block32"]).since(8, 8, 100).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf8f6f4.block_scale.scale_vec::1X{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4.block_scale.scale_vec::2X{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4nvf4.block_scale.scale_vec{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .scale_vec = { .scale_vec::2X, .scale_vec::4X }", &[CTA, COLLECTOR], &["cta_group", "scale_vec"]).since(8, 7, 100).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4nvf4.block_scale.block{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .block = { .block16, .block32 }", &[CTA, COLLECTOR], &["cta_group", "block"]).since(8, 8, 100).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15; .kind = { .kind::f16, .kind::tf32 }", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        sparse("tcgen05.mma/.sp.cta_group.kind::f8f6f4{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#?:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "lanes"]),
+        sparse("tcgen05.mma/.sp.cta_group.kind::i8{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, scale_d?:.u32:imm:0..15", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::i8{.ashift}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, lanes*#:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf8f6f4.block_scale{.block32}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "block32"]).since(8, 8, 100),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4.block_scale{.block32}{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group", "block32"]).since(8, 8, 100).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf8f6f4.block_scale.scale_vec::1X{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4.block_scale.scale_vec::2X{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295", &[CTA, COLLECTOR], &["cta_group"]).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4nvf4.block_scale.scale_vec{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .scale_vec = { .scale_vec::2X, .scale_vec::4X }", &[CTA, COLLECTOR], &["cta_group", "scale_vec"]).since(8, 7, 100).arch_specific(),
+        sparse("tcgen05.mma/.sp.cta_group.kind::mxf4nvf4.block_scale.block{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, [scale_a]:.b32, [scale_b]:.b32, enable_d:.pred:neg:0..4294967295; .block = { .block16, .block32 }", &[CTA, COLLECTOR], &["cta_group", "block"]).since(8, 8, 100).arch_specific(),
+        // Weight-stationary (.ws): one CTA, collector buffers b0..b3.
+        tc_mma("tcgen05.mma.ws/.cta_group::1.kind{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }", S::Tcgen05MmaWs).groups(&[COLLECTOR_WS]),
+        tc_mma("tcgen05.mma.ws/.cta_group::1.kind::i8{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64", S::Tcgen05MmaWs).groups(&[COLLECTOR_WS]).arch_specific(),
+        tc_mma("tcgen05.mma.ws/.cta_group::1.kind{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }", S::Tcgen05MmaWs).groups(&[COLLECTOR_WS]),
+        tc_mma("tcgen05.mma.ws/.cta_group::1.kind::i8{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64", S::Tcgen05MmaWs).groups(&[COLLECTOR_WS]).arch_specific(),
+        tc_mma("tcgen05.mma.ws/.sp.cta_group::1.kind{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }", S::Tcgen05MmaWsSp).groups(&[COLLECTOR_WS]),
+        tc_mma("tcgen05.mma.ws/.sp.cta_group::1.kind::i8{.collector} [d]:.b32, a_desc:.u64, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64", S::Tcgen05MmaWsSp).groups(&[COLLECTOR_WS]).arch_specific(),
+        tc_mma("tcgen05.mma.ws/.sp.cta_group::1.kind{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64; .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4 }", S::Tcgen05MmaWsSp).groups(&[COLLECTOR_WS]),
+        tc_mma("tcgen05.mma.ws/.sp.cta_group::1.kind::i8{.collector} [d]:.b32, [a]:.b32, b_desc:.u64, [sp_meta]:.b32, idesc:.u32, enable_d:.pred:neg:0..4294967295, zero_mask?:.b64", S::Tcgen05MmaWsSp).groups(&[COLLECTOR_WS]).arch_specific(),
+    ]
 }
 
 pub(super) fn tcgen05() -> Vec<Entry> {

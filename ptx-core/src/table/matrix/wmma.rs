@@ -1,37 +1,11 @@
-//! The `wmma` forms: loads, stores and products of whole fragments.
+//! The `wmma` forms: loads, stores and products of whole fragments, as the
+//! ISA's syntax lines, written out over their shapes (and the types whose
+//! fragments differ); the fragment tables below give the registers.
 
 use super::*;
+use crate::semantics::Semantics;
 use crate::semantics::Semantics as S;
-
-/// Multiplicand types, their shapes, and the PTX ISA version and `sm_`
-/// target that introduced them.
-pub(super) type ShapesSince = (&'static [&'static str], &'static [Shape], (u8, u8), u32);
-
-/// The `wmma` shapes of each multiplicand type.
-pub(super) const WMMA_KINDS: [ShapesSince; 6] = [
-    // wmma came in PTX ISA 6.0, but ptxas wants 6.3 for the `.aligned` it requires.
-    (
-        F16,
-        &[shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)],
-        (6, 3),
-        70,
-    ),
-    (
-        I8,
-        &[shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)],
-        (6, 3),
-        72,
-    ),
-    (
-        BF16,
-        &[shape(16, 16, 16), shape(8, 32, 16), shape(32, 8, 16)],
-        (7, 0),
-        80,
-    ),
-    (TF32, &[shape(16, 16, 8)], (7, 0), 80),
-    (F64, &[shape(8, 8, 4)], (7, 0), 80),
-    (I4, &[shape(8, 8, 32)], (6, 3), 75),
-];
+use crate::table::spec::FragmentTable;
 
 /// Registers of a `wmma` A or B fragment: the `.f16` fragments of sm_70 hold
 /// eight registers in every shape; the others hold their share of the matrix.
@@ -43,181 +17,184 @@ pub(super) fn wmma_ab_registers(rows: u32, cols: u32, ty: &str) -> u32 {
     }
 }
 
+/// Registers of a `wmma` C or D fragment of element type `ty`.
 pub(super) fn wmma_c_registers(s: Shape, ty: &str) -> u32 {
     fragment_registers(s.m, s.n, bits(ty), 32, register_bits(ty))
 }
 
-/// The accumulator types of a multiplicand type.
-pub(super) fn wmma_accumulators(ab: &str) -> &'static [&'static str] {
-    match ab {
-        "f16" => &["f16", "f32"],
-        "bf16" | "tf32" => &["f32"],
-        "f64" => &["f64"],
-        _ => &["s32"],
-    }
+/// The registers of a `wmma` A fragment of the line's shape and type.
+fn a_fragment(c: &Choice) -> Option<Vec<Fragment>> {
+    let s = Shape::parse(c.value("shape")?)?;
+    let registers = wmma_ab_registers(s.m, s.k, c.types().first()?);
+    Some(vec![Fragment::of("r", registers)])
 }
 
-/// The `wmma.load`/`wmma.store` forms of one fragment (`what` is `a`, `b`,
-/// `c` or `d`), in both state-space spellings: `.shared::cta` came with PTX
-/// ISA 7.8. `ty` is the type modifier, `defs` its group definition if any.
-pub(super) struct WmmaMemory<'a> {
-    what: &'a str,
-    layout: &'a str,
-    shape: Shape,
-    ty: &'a str,
-    defs: &'a str,
-    regs: String,
+/// The registers of a `wmma` B fragment.
+fn b_fragment(c: &Choice) -> Option<Vec<Fragment>> {
+    let s = Shape::parse(c.value("shape")?)?;
+    let registers = wmma_ab_registers(s.k, s.n, c.types().first()?);
+    Some(vec![Fragment::of("r", registers)])
 }
 
-pub(super) fn wmma_memory(out: &mut Vec<Entry>, m: WmmaMemory, ptx: (u8, u8), sm: u32) {
-    let (head, semantics, operands) = if m.what == "d" {
-        (
-            "wmma.store.d/",
-            S::WmmaStore,
-            format!("[p], {}, stride?:.u32", m.regs),
-        )
-    } else {
-        // One semantics key per fragment: the simulator places A, B and C
-        // elements differently, and nothing else in the modifiers tells them apart.
-        let (head, semantics) = match m.what {
-            "a" => ("wmma.load.a/", S::WmmaLoadA),
-            "b" => ("wmma.load.b/", S::WmmaLoadB),
-            _ => ("wmma.load.c/", S::WmmaLoadC),
-        };
-        (head, semantics, format!("={}, [p], stride?:.u32", m.regs))
+/// The registers of a `wmma` C or D fragment, and their type (`.f16`
+/// elements packed in pairs).
+fn accumulator(c: &Choice) -> Option<Vec<Fragment>> {
+    let s = Shape::parse(c.value("shape")?)?;
+    let ty = *c.types().first()?;
+    let registers = wmma_c_registers(s, ty);
+    Some(vec![
+        Fragment::of("r", registers).typed(accumulator_register(ty)),
+    ])
+}
+
+/// The four fragments of a `wmma.mma`, whose types are written
+/// `.dtype.ctype` (`.f16` multiplicands) or `.dtype.atype.btype.ctype`; the
+/// ISA wants `.atype` and `.btype` the same.
+fn mma_fragments(c: &Choice) -> Option<Vec<Fragment>> {
+    let s = Shape::parse(c.value("shape")?)?;
+    let (d, a, b, acc) = match c.types()[..] {
+        [d, acc] => (d, "f16", "f16", acc),
+        [d, a, b, acc] => (d, a, b, acc),
+        _ => return None,
     };
-    let layout_def = if m.layout == ".layout" {
-        "; .layout = { .row, .col }"
-    } else {
-        ""
-    };
-    for (ss, ss_def, version) in [
-        ("{.ss}", "; .ss = { .global, .shared }", ptx),
-        (".shared::cta", "", ptx.max((7, 8))),
-    ] {
-        let spec = format!(
-            "{head}.sync.aligned{}.{}{ss}{} {operands}{ss_def}{layout_def}{}",
-            m.layout,
-            m.shape.name(),
-            m.ty,
-            m.defs
-        );
-        out.push(Entry::owned(spec, semantics).since(version.0, version.1, sm));
-    }
+    (a == b).then(|| {
+        vec![
+            Fragment::of("d", wmma_c_registers(s, d)).typed(accumulator_register(d)),
+            Fragment::of("a", wmma_ab_registers(s.m, s.k, a)),
+            Fragment::of("b", wmma_ab_registers(s.k, s.n, b)),
+            Fragment::of("c", wmma_c_registers(s, acc)).typed(accumulator_register(acc)),
+        ]
+    })
 }
 
+/// A `wmma.load` or `wmma.store` line, written out over its shapes; one
+/// semantics key per fragment: the simulator places A, B and C elements
+/// differently, and nothing else in the modifiers tells them apart.
+fn memory(
+    spec: &'static str,
+    semantics: Semantics,
+    fragments: FragmentTable,
+    groups: &'static [&'static str],
+) -> Entry {
+    form(spec, semantics)
+        .groups(groups)
+        .each(&["shape"])
+        .fragments(fragments)
+}
+
+fn load_a(spec: &'static str, groups: &'static [&'static str]) -> Entry {
+    memory(spec, S::WmmaLoadA, a_fragment, groups)
+}
+
+fn load_b(spec: &'static str, groups: &'static [&'static str]) -> Entry {
+    memory(spec, S::WmmaLoadB, b_fragment, groups)
+}
+
+fn load_c(spec: &'static str, groups: &'static [&'static str]) -> Entry {
+    memory(spec, S::WmmaLoadC, accumulator, groups)
+}
+
+fn store_d(spec: &'static str, groups: &'static [&'static str]) -> Entry {
+    memory(spec, S::WmmaStore, accumulator, groups)
+}
+
+/// A `wmma.mma` line, written out over `each`.
+fn mma(
+    spec: &'static str,
+    groups: &'static [&'static str],
+    each: &'static [&'static str],
+) -> Entry {
+    form(spec, S::WmmaMma)
+        .groups(groups)
+        .each(each)
+        .fragments(mma_fragments)
+}
+
+const LAYOUT: &str = ".layout = { .row, .col }";
+const LAYOUTS: &str = ".alayout = { .row, .col }; .blayout = { .row, .col }";
+/// `.shared::cta` (PTX ISA 7.8) is written on lines of its own.
+const SS: &str = ".ss = { .global, .shared }";
+const SHAPES: &str = ".shape = { .m16n16k16, .m8n32k16, .m32n8k16 }";
+const F16_ACCUMULATORS: &str = ".ctype = { .f16, .f32 }";
+const INT8: &str = ".type = { .u8, .s8 }";
+const INT4: &str = ".type = { .u4, .s4 }";
+
+/// The ISA's `wmma.load`, `wmma.store` and `wmma.mma` lines, each with its
+/// `.shared::cta` spelling from PTX ISA 7.8. wmma came in PTX ISA 6.0, but
+/// ptxas wants 6.3 for the `.aligned` it requires.
 pub(super) fn wmma() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for (ab, shapes, ptx, sm) in WMMA_KINDS {
-        // Sub-byte A is row-major and B column-major; other layouts are free.
-        let sub_byte = ab == I4;
-        let mut groups = Vec::new();
-        let ty = type_slot("type", ab, &mut groups);
-        let defs: String = groups.iter().map(|g| format!("; {g}")).collect();
-        let reg = if ab == F64 { "f64" } else { "b32" };
-        for &s in shapes {
-            for (what, rows, cols, fixed) in [("a", s.m, s.k, ".row"), ("b", s.k, s.n, ".col")] {
-                let m = WmmaMemory {
-                    what,
-                    layout: if sub_byte { fixed } else { ".layout" },
-                    shape: s,
-                    ty: &ty,
-                    defs: &defs,
-                    regs: format!("r*{}:.{reg}", wmma_ab_registers(rows, cols, ab[0])),
-                };
-                wmma_memory(&mut out, m, ptx, sm);
-            }
-            for &c in wmma_accumulators(ab[0]) {
-                for what in ["c", "d"] {
-                    let m = WmmaMemory {
-                        what,
-                        layout: ".layout",
-                        shape: s,
-                        ty: &format!(".{c}"),
-                        defs: "",
-                        regs: format!("r*{}:.{}", wmma_c_registers(s, c), accumulator_register(c)),
-                    };
-                    wmma_memory(&mut out, m, ptx, sm);
-                }
-            }
-            out.extend(wmma_mma(ab, s, ptx, sm));
-        }
-    }
-    // Single bit: m8n8k128 with .xor (sm_75) or .and (PTX ISA 7.1, sm_80).
-    let s = shape(8, 8, 128);
-    for (what, layout, ty, regs) in [
-        ("a", ".row", ".b1", "r*1:.b32"),
-        ("b", ".col", ".b1", "r*1:.b32"),
-        ("c", ".layout", ".s32", "r*2:.b32"),
-        ("d", ".layout", ".s32", "r*2:.b32"),
-    ] {
-        let m = WmmaMemory {
-            what,
-            layout,
-            shape: s,
-            ty,
-            defs: "",
-            regs: regs.into(),
-        };
-        wmma_memory(&mut out, m, (6, 3), 75);
-    }
-    for (op, ptx, sm) in [("xor", (6, 3), 75), ("and", (7, 1), 80)] {
-        let spec = format!(
-            "wmma.mma/.bitop.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 =d*2:.b32, a*1:.b32, b*1:.b32, c*2:.b32; .bitop = {{ .{op}.popc }}"
-        );
-        out.push(Entry::owned(spec, S::WmmaMma).since(ptx.0, ptx.1, sm));
-    }
-    out
-}
-
-pub(super) fn wmma_mma(ab: &[&str], s: Shape, ptx: (u8, u8), sm: u32) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let na = wmma_ab_registers(s.m, s.k, ab[0]);
-    let nb = wmma_ab_registers(s.k, s.n, ab[0]);
-    let ab_reg = if ab == F64 { "f64" } else { "b32" };
-    let (layouts, layout_defs) = if ab == I4 {
-        (".row.col", "")
-    } else {
-        (
-            ".alayout.blayout",
-            "; .alayout = { .row, .col }; .blayout = { .row, .col }",
-        )
-    };
-    // `mods` come before the types, `suffix` after them.
-    let mut add = |mods: &str, types: String, suffix: &str, d: &str, c: &str| {
-        let spec = format!(
-            "wmma.mma/.sync.aligned{layouts}.{}{mods}{types}{suffix} =d*{}:.{}, a*{na}:.{ab_reg}, b*{nb}:.{ab_reg}, c*{}:.{}{layout_defs}",
-            s.name(),
-            wmma_c_registers(s, d),
-            accumulator_register(d),
-            wmma_c_registers(s, c),
-            accumulator_register(c)
-        );
-        out.push(Entry::owned(spec, S::WmmaMma).since(ptx.0, ptx.1, sm));
-    };
-    match ab[0] {
-        // .f16 multiplicands: only the accumulator types are written.
-        "f16" => {
-            for d in ["f16", "f32"] {
-                for c in ["f16", "f32"] {
-                    add("", format!(".{d}.{c}"), "", d, c);
-                }
-            }
-        }
-        "f64" => add("{.rnd}", ".f64.f64.f64.f64".into(), "", "f64", "f64"),
-        "bf16" | "tf32" => add("", format!(".f32.{0}.{0}.f32", ab[0]), "", "f32", "f32"),
-        // Integers: A and B of one type, optional saturation after the types.
-        _ => {
-            for &t in ab {
-                add(
-                    "",
-                    format!(".s32.{t}.{t}.s32"),
-                    "{.satfinite}",
-                    "s32",
-                    "s32",
-                );
-            }
-        }
-    }
-    out
+    vec![
+        // .f16 multiplicands (sm_70).
+        load_a("wmma.load.a/.sync.aligned.layout.shape{.ss}.f16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(6, 3, 70),
+        load_a("wmma.load.a/.sync.aligned.layout.shape.shared::cta.f16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 70),
+        load_b("wmma.load.b/.sync.aligned.layout.shape{.ss}.f16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(6, 3, 70),
+        load_b("wmma.load.b/.sync.aligned.layout.shape.shared::cta.f16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 70),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.ctype =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES, SS, F16_ACCUMULATORS]).each(&["shape", "ctype"]).since(6, 3, 70),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.ctype =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES, F16_ACCUMULATORS]).each(&["shape", "ctype"]).since(7, 8, 70),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.ctype [p], r*#, stride?:.u32", &[LAYOUT, SHAPES, SS, F16_ACCUMULATORS]).each(&["shape", "ctype"]).since(6, 3, 70),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.ctype [p], r*#, stride?:.u32", &[LAYOUT, SHAPES, F16_ACCUMULATORS]).each(&["shape", "ctype"]).since(7, 8, 70),
+        mma("wmma.mma/.sync.aligned.alayout.blayout.shape.dtype.ctype =d*#, a*8:.b32, b*8:.b32, c*#; .dtype = { .f16, .f32 }", &[LAYOUTS, SHAPES, F16_ACCUMULATORS], &["shape", "dtype", "ctype"]).since(6, 3, 70),
+        // .u8/.s8 multiplicands (sm_72).
+        load_a("wmma.load.a/.sync.aligned.layout.shape{.ss}.type =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS, INT8]).since(6, 3, 72),
+        load_a("wmma.load.a/.sync.aligned.layout.shape.shared::cta.type =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, INT8]).since(7, 8, 72),
+        load_b("wmma.load.b/.sync.aligned.layout.shape{.ss}.type =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS, INT8]).since(6, 3, 72),
+        load_b("wmma.load.b/.sync.aligned.layout.shape.shared::cta.type =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, INT8]).since(7, 8, 72),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.s32 =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(6, 3, 72),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.s32 =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 72),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.s32 [p], r*#, stride?:.u32", &[LAYOUT, SHAPES, SS]).since(6, 3, 72),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.s32 [p], r*#, stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 72),
+        mma("wmma.mma/.sync.aligned.alayout.blayout.shape.s32.atype.btype.s32{.satfinite} =d*#, a*#:.b32, b*#:.b32, c*#; .atype = { .u8, .s8 }; .btype = { .u8, .s8 }", &[LAYOUTS, SHAPES], &["shape", "atype", "btype"]).since(6, 3, 72),
+        // .bf16 (sm_80).
+        load_a("wmma.load.a/.sync.aligned.layout.shape{.ss}.bf16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(7, 0, 80),
+        load_a("wmma.load.a/.sync.aligned.layout.shape.shared::cta.bf16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape{.ss}.bf16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(7, 0, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape.shared::cta.bf16 =r*#:.b32, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.f32 =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES, SS]).since(7, 0, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.f32 =r*#, [p], stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.f32 [p], r*#, stride?:.u32", &[LAYOUT, SHAPES, SS]).since(7, 0, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.f32 [p], r*#, stride?:.u32", &[LAYOUT, SHAPES]).since(7, 8, 80),
+        mma("wmma.mma/.sync.aligned.alayout.blayout.shape.f32.bf16.bf16.f32 =d*#, a*#:.b32, b*#:.b32, c*#", &[LAYOUTS, SHAPES], &["shape"]).since(7, 0, 80),
+        // .tf32 (sm_80).
+        load_a("wmma.load.a/.sync.aligned.layout.shape{.ss}.tf32 =r*#:.b32, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_a("wmma.load.a/.sync.aligned.layout.shape.shared::cta.tf32 =r*#:.b32, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT]).since(7, 8, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape{.ss}.tf32 =r*#:.b32, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape.shared::cta.tf32 =r*#:.b32, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT]).since(7, 8, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.f32 =r*#, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.f32 =r*#, [p], stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT]).since(7, 8, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.f32 [p], r*#, stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT, SS]).since(7, 0, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.f32 [p], r*#, stride?:.u32; .shape = { .m16n16k8 }", &[LAYOUT]).since(7, 8, 80),
+        mma("wmma.mma/.sync.aligned.alayout.blayout.shape.f32.tf32.tf32.f32 =d*#, a*#:.b32, b*#:.b32, c*#; .shape = { .m16n16k8 }", &[LAYOUTS], &["shape"]).since(7, 0, 80),
+        // .f64 (sm_80), in 64-bit registers.
+        load_a("wmma.load.a/.sync.aligned.layout.shape{.ss}.f64 =r*#:.f64, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_a("wmma.load.a/.sync.aligned.layout.shape.shared::cta.f64 =r*#:.f64, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT]).since(7, 8, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape{.ss}.f64 =r*#:.f64, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_b("wmma.load.b/.sync.aligned.layout.shape.shared::cta.f64 =r*#:.f64, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT]).since(7, 8, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.f64 =r*#, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT, SS]).since(7, 0, 80),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.f64 =r*#, [p], stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT]).since(7, 8, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.f64 [p], r*#, stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT, SS]).since(7, 0, 80),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.f64 [p], r*#, stride?:.u32; .shape = { .m8n8k4 }", &[LAYOUT]).since(7, 8, 80),
+        mma("wmma.mma/.sync.aligned.alayout.blayout.shape{.rnd}.f64.f64.f64.f64 =d*#, a*#:.f64, b*#:.f64, c*#; .shape = { .m8n8k4 }", &[LAYOUTS], &["shape"]).since(7, 0, 80),
+        // Sub-byte (sm_75): A row-major, B column-major.
+        load_a("wmma.load.a/.sync.aligned.row.shape{.ss}.type =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k32 }", &[SS, INT4]).since(6, 3, 75),
+        load_a("wmma.load.a/.sync.aligned.row.shape.shared::cta.type =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k32 }", &[INT4]).since(7, 8, 75),
+        load_b("wmma.load.b/.sync.aligned.col.shape{.ss}.type =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k32 }", &[SS, INT4]).since(6, 3, 75),
+        load_b("wmma.load.b/.sync.aligned.col.shape.shared::cta.type =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k32 }", &[INT4]).since(7, 8, 75),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.s32 =r*#, [p], stride?:.u32; .shape = { .m8n8k32 }", &[LAYOUT, SS]).since(6, 3, 75),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.s32 =r*#, [p], stride?:.u32; .shape = { .m8n8k32 }", &[LAYOUT]).since(7, 8, 75),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.s32 [p], r*#, stride?:.u32; .shape = { .m8n8k32 }", &[LAYOUT, SS]).since(6, 3, 75),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.s32 [p], r*#, stride?:.u32; .shape = { .m8n8k32 }", &[LAYOUT]).since(7, 8, 75),
+        mma("wmma.mma/.sync.aligned.row.col.shape.s32.atype.btype.s32{.satfinite} =d*#, a*#:.b32, b*#:.b32, c*#; .shape = { .m8n8k32 }; .atype = { .u4, .s4 }; .btype = { .u4, .s4 }", &[], &["shape", "atype", "btype"]).since(6, 3, 75),
+        // Single bit (sm_75): `.xor.popc`, and `.and.popc` from PTX ISA 7.1 on sm_80.
+        load_a("wmma.load.a/.sync.aligned.row.shape{.ss}.b1 =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k128 }", &[SS]).since(6, 3, 75),
+        load_a("wmma.load.a/.sync.aligned.row.shape.shared::cta.b1 =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k128 }", &[]).since(7, 8, 75),
+        load_b("wmma.load.b/.sync.aligned.col.shape{.ss}.b1 =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k128 }", &[SS]).since(6, 3, 75),
+        load_b("wmma.load.b/.sync.aligned.col.shape.shared::cta.b1 =r*#:.b32, [p], stride?:.u32; .shape = { .m8n8k128 }", &[]).since(7, 8, 75),
+        load_c("wmma.load.c/.sync.aligned.layout.shape{.ss}.s32 =r*#, [p], stride?:.u32; .shape = { .m8n8k128 }", &[LAYOUT, SS]).since(6, 3, 75),
+        load_c("wmma.load.c/.sync.aligned.layout.shape.shared::cta.s32 =r*#, [p], stride?:.u32; .shape = { .m8n8k128 }", &[LAYOUT]).since(7, 8, 75),
+        store_d("wmma.store.d/.sync.aligned.layout.shape{.ss}.s32 [p], r*#, stride?:.u32; .shape = { .m8n8k128 }", &[LAYOUT, SS]).since(6, 3, 75),
+        store_d("wmma.store.d/.sync.aligned.layout.shape.shared::cta.s32 [p], r*#, stride?:.u32; .shape = { .m8n8k128 }", &[LAYOUT]).since(7, 8, 75),
+        // The ISA's `.op.popc` as one value of two words.
+        mma("wmma.mma/.bitop.sync.aligned.row.col.shape.s32.b1.b1.s32 =d*#, a*#:.b32, b*#:.b32, c*#; .shape = { .m8n8k128 }; .bitop = { .xor.popc }", &[], &["shape"]).since(6, 3, 75),
+        mma("wmma.mma/.bitop.sync.aligned.row.col.shape.s32.b1.b1.s32 =d*#, a*#:.b32, b*#:.b32, c*#; .shape = { .m8n8k128 }; .bitop = { .and.popc }", &[], &["shape"]).since(7, 1, 80),
+    ]
 }
