@@ -72,24 +72,6 @@ CRATES = [
             # The fiber switch and the sanitizer hooks around each switch.
             ("machine/fiber.rs", "machine/fiber/sanitize.rs"),
             ("machine/fiber/sanitize.rs", "machine/fiber.rs"),
-            # The thread-local launch engine: the running lane
-            # (`current`, reached through `spaces::CURRENT`), its CTA
-            # (`cta`, `cta_cluster`), the CTA's run queue (`ready`) and its
-            # watch for spins (`watch`) call each other on every switch of
-            # lanes. The engine's redesign (an explicit machine state handed
-            # to each step, no thread-locals) removes it.
-            ("machine/cta.rs", "machine/cta_cluster.rs"),
-            ("machine/cta.rs", "machine/ready.rs"),
-            ("machine/cta.rs", "machine/spaces.rs"),
-            ("machine/cta.rs", "machine/watch.rs"),
-            ("machine/cta_cluster.rs", "machine/cta.rs"),
-            ("machine/current.rs", "machine/cta.rs"),
-            ("machine/current.rs", "machine/ready.rs"),
-            ("machine/ready.rs", "machine/current.rs"),
-            ("machine/spaces.rs", "machine/current.rs"),
-            ("machine/watch.rs", "machine/cta.rs"),
-            ("machine/watch.rs", "machine/current.rs"),
-            ("machine/watch.rs", "machine/spaces.rs"),
         },
     },
     {

@@ -14,7 +14,7 @@ use ptx_core::Semantics;
 /// Runs a warp-wide memory access: the lanes of the warp that reach it
 /// together run `run` at once (see [`WaitKind::Converged`]).
 pub(crate) fn converged(sem: Semantics, m: &Mods, s: &mut [u64], run: WarpFn) -> SemResult {
-    if !lane::in_launch() {
+    if !crate::machine::in_launch() {
         return Err(Fault::Launch(LaunchFault::WarpAccessOutsideLaunch {
             instruction: sem.key(),
         }));

@@ -16,7 +16,7 @@ use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
-use crate::machine::cta_cluster::ClusterLink;
+use crate::machine::cta_cluster::{ClusterLink, Member};
 use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
 use crate::shuffle::Shuffle;
@@ -331,17 +331,17 @@ pub(crate) struct CtaCore {
     /// must make alike.
     pub register_requests: RefCell<crate::machine::register_requests::RegisterRequests>,
     /// Whether a thread that exits is to be told to the cluster barrier
-    /// (see [`ClusterLink::attach`]): kept here, so that a CTA that never
+    /// (see [`CtaCore::join`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.
     pub exits_count: Cell<bool>,
     /// Statements its lanes ran since the last look for progress, what
     /// the watch looks at, and what it needs from the launch (see
     /// `watch.rs`).
     pub statements: Cell<u32>,
-    pub watch: RefCell<Option<Box<super::watch::Watch>>>,
-    pub limits: Cell<super::watch::WatchLimits>,
+    pub watch: RefCell<Option<Box<super::progress::Watch>>>,
+    pub limits: Cell<super::progress::WatchLimits>,
     /// The slice the grid gave it, when it runs under the grid.
-    pub slice: super::watch::Slice,
+    pub slice: super::progress::Slice,
     /// What its special registers say of it (`%smid`, its shared sizes).
     pub facts: Cell<crate::engine::special::CtaFacts>,
 }
@@ -451,9 +451,20 @@ impl CtaCore {
             register_requests: RefCell::default(),
             statements: Cell::new(0),
             watch: RefCell::new(None),
-            limits: Cell::new(super::watch::WatchLimits::default()),
-            slice: super::watch::Slice::default(),
+            limits: Cell::new(super::progress::WatchLimits::default()),
+            slice: super::progress::Slice::default(),
         }
+    }
+
+    /// Joins the cluster of `link` as its CTA of the next rank (its rank):
+    /// before any lane of the cluster runs; the link outlives the core.
+    /// The CTAs of a cluster of several tell it of every thread that
+    /// exits; a CTA alone does once a thread of it arrives at the barrier
+    /// (see [`CtaCore::exits_count`]).
+    pub(crate) fn join(&self, link: &ClusterLink) {
+        self.link.set(link);
+        self.exits_count.set(link.size() > 1);
+        link.attach(self);
     }
 
     /// The CTA's cluster.
@@ -1238,4 +1249,18 @@ struct WarpWaits {
     warp: u32,
     active: u32,
     converged: u32,
+}
+
+impl Member for CtaCore {
+    fn live(&self) -> u32 {
+        (self.lanes.len() - self.finished.get()) as u32
+    }
+
+    fn count_exits(&self) {
+        self.exits_count.set(true);
+    }
+
+    fn release(&self, warp: usize, lanes: u32) {
+        self.answer_group(warp, lanes, &Ok(()));
+    }
 }

@@ -15,10 +15,21 @@
 //! are then answered, in whichever CTA they are, and resume at their
 //! CTA's next resolution.
 
-use super::cta::CtaCore;
 use crate::engine::cluster::ClusterBarrier;
 use crate::fault::{Fault, WaitSite};
 use std::cell::RefCell;
+
+/// What the cluster asks of each of its CTAs (`cta.rs`'s core is one).
+pub(crate) trait Member {
+    /// How many of its threads have not finished.
+    fn live(&self) -> u32;
+    /// One of its threads reached the barrier: from now on it tells the
+    /// cluster of every thread that exits (see [`ClusterLink::exit`]).
+    fn count_exits(&self);
+    /// Answers its lanes `lanes` of warp `warp`, which waited for the
+    /// barrier's phase that completed.
+    fn release(&self, warp: usize, lanes: u32);
+}
 
 /// The state the CTAs of one cluster share.
 pub(crate) struct ClusterLink {
@@ -30,7 +41,7 @@ pub(crate) struct ClusterLink {
     pub shared: RefCell<Vec<Vec<u8>>>,
     barrier: RefCell<ClusterBarrier>,
     /// The cluster's CTAs, by rank (see [`ClusterLink::attach`]).
-    cores: RefCell<Vec<*const CtaCore>>,
+    cores: RefCell<Vec<*const dyn Member>>,
 }
 
 impl ClusterLink {
@@ -51,17 +62,11 @@ impl ClusterLink {
         self.size
     }
 
-    /// Makes `core` the CTA of the next rank. Each CTA is attached before
-    /// any lane of the cluster runs, and the link outlives them all. The
-    /// CTAs of a cluster of several tell it of every thread that exits; a
-    /// CTA alone does once a thread of it arrives at the barrier (see
-    /// [`CtaCore::exits_count`]).
-    pub(crate) fn attach(&self, core: &CtaCore) {
-        let mut cores = self.cores.borrow_mut();
-        debug_assert_eq!(core.rank as usize, cores.len());
-        core.link.set(self);
-        core.exits_count.set(self.size > 1);
-        cores.push(core);
+    /// Makes `member` the CTA of the next rank. Each CTA is attached
+    /// before any lane of the cluster runs, and the link outlives them
+    /// all (`CtaCore::join` attaches its core).
+    pub(crate) fn attach(&self, member: &(dyn Member + 'static)) {
+        self.cores.borrow_mut().push(member);
     }
 
     /// Threads of the cluster that have not exited.
@@ -70,8 +75,7 @@ impl ClusterLink {
             .borrow()
             .iter()
             // SAFETY: as in `settle`.
-            .map(|&core| unsafe { &*core })
-            .map(|core| (core.lanes.len() - core.finished.get()) as u32)
+            .map(|&core| unsafe { &*core }.live())
             .sum()
     }
 
@@ -80,7 +84,7 @@ impl ClusterLink {
     pub(crate) fn arrive(&self, rank: u32, thread: usize) -> Result<(), Fault> {
         if let Some(&core) = self.cores.borrow().get(rank as usize) {
             // SAFETY: as in `settle`.
-            unsafe { &*core }.exits_count.set(true);
+            unsafe { &*core }.count_exits();
         }
         self.barrier.borrow_mut().arrive(rank, thread)?;
         self.settle();
@@ -124,7 +128,7 @@ impl ClusterLink {
             if let Some(&core) = cores.get(rank as usize) {
                 // SAFETY: the cores outlive the cluster's run (see
                 // `attach`), and only shared references to them exist.
-                unsafe { &*core }.answer_group(warp as usize, lanes, &Ok(()));
+                unsafe { &*core }.release(warp as usize, lanes);
             }
         }
     }

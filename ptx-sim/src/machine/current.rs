@@ -6,7 +6,7 @@
 use super::Thread;
 use super::cta::{CtaCore, Seat, Wait, WaitKind};
 use super::fiber::{FiberId, SaveSlot};
-use super::ready::Cursor;
+use super::running::in_launch;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
 use ptx_core::Semantics;
 use std::cell::Cell;
@@ -49,36 +49,16 @@ pub(crate) struct Raised {
     pub fault: ThreadFault,
 }
 
-/// What the launch engine keeps per OS thread for the CTA running on it,
-/// in one thread-local so that a collective reaches all of it from one
-/// base address: the running lane, and where the run queue stands (see
-/// `ready.rs`).
-pub(crate) struct Running {
-    /// The running lane (null: none).
-    lane: Cell<*const LaneCtx>,
-    /// The running CTA's queue of released lanes.
-    pub queue: Cursor,
-}
-
-thread_local! {
-    pub(crate) static RUNNING: Running = const {
-        Running {
-            lane: Cell::new(std::ptr::null()),
-            queue: Cursor::empty(),
-        }
-    };
-}
-
 /// Installs `ctx` as the running lane (null: none).
 #[inline]
 pub(crate) fn set(ctx: *const LaneCtx) {
-    RUNNING.with(|r| r.lane.set(ctx));
+    super::running::set_lane(ctx.cast());
 }
 
 /// The running lane (null: none), to restore after a nested launch.
 #[inline]
 pub(crate) fn get() -> *const LaneCtx {
-    RUNNING.with(|r| r.lane.get())
+    super::running::lane().cast()
 }
 
 /// The running lane's thread (`None` outside a launch).
@@ -117,11 +97,6 @@ pub(crate) fn with_carry<R>(f: impl FnOnce(&Cell<bool>) -> R) -> Option<R> {
     }
     // SAFETY: see `with_lane`.
     Some(f(unsafe { &(*ptr).carry }))
-}
-
-/// Whether the calling code runs as a lane of a launch.
-pub fn in_launch() -> bool {
-    !get().is_null()
 }
 
 /// Stops the running thread with `fault`. Outside a launch it panics with

@@ -23,7 +23,7 @@
 pub use crate::thread::{Dim3, Thread};
 
 use super::bank_counts::SharedStats;
-use super::watch::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
+use super::progress::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::engine::config::LaunchConfig;
@@ -817,7 +817,7 @@ impl Launch {
             hang_limit: self.config.hang_limit,
             stall: Some(self.stall),
             slice: super::sliced::SLICE,
-            stalled_slice: u64::from(super::watch::LOOK_EVERY),
+            stalled_slice: u64::from(super::progress::LOOK_EVERY),
         };
         let ran = crate::engine::grid::run(&front, plan);
         let mut by_cta: Vec<Option<_>> = (0..self.config.grid.count()).map(|_| None).collect();
@@ -909,7 +909,7 @@ impl Launch {
             checks: self.config.checks(),
             shared_given: &self.shared_given,
             schedule: self.config.seed(),
-            watch: super::watch::WatchLimits {
+            watch: super::progress::WatchLimits {
                 alone: self.config.grid.count() == 1,
                 hang_limit: self.config.hang_limit,
                 stall: self.stall,

@@ -6,29 +6,9 @@
 //! lane's fiber and the stack pointer it saved, which the lanes then take
 //! from one by one as each stops (a couple of instructions, not a search).
 
-use super::current::RUNNING;
 use super::fiber::{FiberId, SwitchTo};
+use super::running::RUNNING;
 use std::cell::Cell;
-
-/// Where the queue of the CTA running on an OS thread stands: the next
-/// entry to take and the end of the queued ones. It lives in the
-/// thread-local [`RUNNING`] rather than in its [`ReadySet`], so that a lane
-/// that stops finds the next fiber with no pointer to follow first: the
-/// loads before a switch are on the path from one lane to the next.
-pub(crate) struct Cursor {
-    next: Cell<*const Cell<SwitchTo>>,
-    end: Cell<*const Cell<SwitchTo>>,
-}
-
-impl Cursor {
-    /// No queue.
-    pub(crate) const fn empty() -> Cursor {
-        Cursor {
-            next: Cell::new(std::ptr::null()),
-            end: Cell::new(std::ptr::null()),
-        }
-    }
-}
 
 /// The queue that ran on this OS thread before a CTA installed its own
 /// (see [`ReadySet::install`]).

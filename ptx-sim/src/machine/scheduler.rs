@@ -185,7 +185,7 @@ pub(crate) struct CtaPlace<'a> {
     /// The seed of a varied schedule ([`crate::machine::Launch::schedule`]).
     pub schedule: Option<u64>,
     /// When its lanes spin (see `watch.rs`).
-    pub watch: super::watch::WatchLimits,
+    pub watch: super::progress::WatchLimits,
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
@@ -556,7 +556,7 @@ where
     // besides: a launch of one warp is a few microseconds.
     let link = ClusterLink::new(1, place.block.count(), Vec::new());
     let run = CtaRun::new(place, shared, 0, f, results);
-    link.attach(&run.core);
+    run.core.join(&link);
     let outer = Outer::save(&run.core);
     {
         let entry = |me: FiberId| run.entry(me);
@@ -609,7 +609,7 @@ where
         .map(|(r, (place, results))| CtaRun::new(place, Vec::new(), r as u32, f, results))
         .collect();
     for run in &runs {
-        link.attach(&run.core);
+        run.core.join(&link);
     }
     let outer = Outer::save(&runs[0].core);
     {

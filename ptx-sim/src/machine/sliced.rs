@@ -2,7 +2,7 @@
 //! ([`crate::engine::grid`]): each resident cluster runs on a stack of its
 //! own on the worker that admitted it, its lanes on fibers as ever, and
 //! pauses once its lanes have run a slice's statements (`watch.rs`'s
-//! [`Slice`](super::watch::Slice)), so that one worker takes turns among
+//! [`Slice`](super::progress::Slice)), so that one worker takes turns among
 //! clusters that wait on each other, as the module front-end's do.
 
 use super::fiber;

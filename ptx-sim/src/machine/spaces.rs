@@ -629,7 +629,7 @@ pub(crate) fn current(
     if let Some(memory) = CURRENT.with(|c| c.borrow().clone()) {
         return Ok(memory);
     }
-    if crate::machine::in_launch() {
+    if super::running::in_launch() {
         return Ok(EMPTY.clone());
     }
     Err(Fault::Launch(LaunchFault::NeedsLaunch {
