@@ -3,9 +3,11 @@
 //!
 //! * NVIDIA's `reduce6` (ints, 256 threads a CTA, 64 CTAs over 262,144
 //!   elements) and `matrixMul` (16×16 tiles, 160×160 by 320×160) samples as
-//!   nvcc 13.0 compiled them (`tests/data/kernels/modules/`), on 1 worker and
-//!   on 2: divan's items are thread instructions, so its "item/s" is the
-//!   simulated thread instructions per second (a launch's setup included);
+//!   nvcc 13.0 compiled them (`tests/data/kernels/modules/`), on 1, 2, 4 and
+//!   16 workers (16: the cores of the GPU box, where the ratio to 1 worker
+//!   is what many workers buy): divan's items are thread instructions, so
+//!   its "item/s" is the simulated thread instructions per second (a
+//!   launch's setup included);
 //! * one instruction's cost: a kernel whose threads run a loop of integer
 //!   instructions, against the same statements through `ptx!` (the compiled
 //!   path) in a launch of the same threads; both count thread instructions;
@@ -39,13 +41,13 @@ fn bench_launch(bencher: Bencher, launch: &ptx::kernel::KernelLaunch<'_>) {
         .bench_local(|| launch.run().expect("the kernel runs"));
 }
 
-#[divan::bench(args = [1, 2])]
+#[divan::bench(args = [1, 2, 4, 16])]
 fn reduce6_int_256(bencher: Bencher, workers: usize) {
     let module = Module::from_ptx(samples::REDUCTION).expect("the sample's module loads");
     bench_launch(bencher, &samples::reduce6(&module, workers));
 }
 
-#[divan::bench(args = [1, 2])]
+#[divan::bench(args = [1, 2, 4, 16])]
 fn matrix_mul_block16(bencher: Bencher, workers: usize) {
     let module = Module::from_ptx(samples::MATRIX_MUL).expect("the sample's module loads");
     bench_launch(bencher, &samples::matrix_mul_block16(&module, workers));

@@ -62,7 +62,7 @@ fn grid_add(workers: usize) -> Vec<u32> {
         .results
 }
 
-#[divan::bench(args = [1, 2])]
+#[divan::bench(args = [1, 2, 4, 16])]
 fn grid_1m_add_launch(bencher: Bencher, workers: usize) {
     bencher.bench_local(|| grid_add(workers));
 }

@@ -222,7 +222,11 @@ pub(crate) fn take_stack(size: usize) -> Result<ColoredStack, SpawnError> {
 /// Returns a stack that [`take_stack`] gave to the calling OS thread's
 /// pool.
 pub(crate) fn give_back_stack(stack: ColoredStack) {
-    ColoredStack::give_back(vec![stack]);
+    let mut pool = STACKS.take();
+    if pool.len() < POOLED {
+        pool.push(stack);
+    }
+    STACKS.set(pool);
 }
 
 // SAFETY: `base` is the inner stack's base moved down by a multiple of 64

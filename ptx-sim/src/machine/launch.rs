@@ -781,26 +781,34 @@ impl Launch {
         T: Send,
         F: Fn(&Thread) -> T + Sync,
     {
+        use super::sliced::Ranks;
         let size = self.cluster_shape().count();
         let clusters = self.config.grid.count() / size;
-        let mut chunks: Vec<Option<&mut [Option<T>]>> = results
-            .chunks_mut(self.config.block.count())
-            .map(Some)
-            .collect();
-        let parts = (0..clusters)
-            .map(|i| {
-                let ranks = (0..size)
-                    .map(|r| {
-                        chunks[self.config.grid.index(self.cluster_cta(i, r))]
-                            .take()
-                            .expect("each CTA is in one cluster")
-                    })
-                    .collect();
-                std::sync::Mutex::new(Some(ranks))
-            })
-            .collect();
+        let block = self.config.block.count();
+        let parts: Vec<super::sliced::ClusterResults<'_, T>> = if size == 1 {
+            // Cluster i is CTA i.
+            results
+                .chunks_mut(block)
+                .map(|chunk| std::sync::Mutex::new(Some(Ranks::One(chunk))))
+                .collect()
+        } else {
+            let mut chunks: Vec<Option<&mut [Option<T>]>> =
+                results.chunks_mut(block).map(Some).collect();
+            (0..clusters)
+                .map(|i| {
+                    let ranks = (0..size)
+                        .map(|r| {
+                            chunks[self.config.grid.index(self.cluster_cta(i, r))]
+                                .take()
+                                .expect("each CTA is in one cluster")
+                        })
+                        .collect();
+                    std::sync::Mutex::new(Some(Ranks::Many(ranks)))
+                })
+                .collect()
+        };
         let run = |index: usize,
-                   results: Vec<&mut [Option<T>]>,
+                   results: Ranks<&mut [Option<T>]>,
                    sliced: (super::scheduler::Suspend<'_>, u64)| {
             self.run_cluster_sliced(index, f, results, sliced)
         };
@@ -822,8 +830,13 @@ impl Launch {
         let ran = crate::engine::grid::run(&front, plan);
         let mut by_cta: Vec<Option<_>> = (0..self.config.grid.count()).map(|_| None).collect();
         for (i, cluster) in ran.done {
-            for (r, cta) in cluster.into_iter().enumerate() {
-                by_cta[self.config.grid.index(self.cluster_cta(i, r))] = Some(cta);
+            match cluster {
+                Ranks::One(cta) if size == 1 => by_cta[i] = Some(cta),
+                cluster => {
+                    for (r, cta) in cluster.into_iter().enumerate() {
+                        by_cta[self.config.grid.index(self.cluster_cta(i, r))] = Some(cta);
+                    }
+                }
             }
         }
         let Some(stopped) = ran.fault else {
@@ -950,39 +963,42 @@ impl Launch {
         &self,
         index: usize,
         f: &F,
-        results: Vec<&mut [Option<T>]>,
+        results: super::sliced::Ranks<&mut [Option<T>]>,
         sliced: (super::scheduler::Suspend<'_>, u64),
-    ) -> Vec<super::scheduler::CtaOutcome>
+    ) -> super::sliced::Ranks<super::scheduler::CtaOutcome>
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let places: Vec<_> = (0..results.len())
-            .map(|r| self.place(self.cluster_cta(index, r)))
-            .collect();
-        let mut results: Vec<&[std::cell::Cell<Option<T>>]> = results
-            .into_iter()
-            .map(|r| std::cell::Cell::from_mut(r).as_slice_of_cells())
-            .collect();
-        if places.len() == 1 {
-            return vec![super::scheduler::run_cta(
-                &places[0],
+        use super::sliced::Ranks;
+        match results {
+            Ranks::One(results) => Ranks::One(super::scheduler::run_cta(
+                &self.place(self.cluster_cta(index, 0)),
                 self.shared.clone(),
                 self.stack_size,
                 self.portable,
                 f,
-                results.remove(0),
+                std::cell::Cell::from_mut(results).as_slice_of_cells(),
                 Some(sliced),
-            )];
+            )),
+            Ranks::Many(results) => {
+                let places: Vec<_> = (0..results.len())
+                    .map(|r| self.place(self.cluster_cta(index, r)))
+                    .collect();
+                let results = results
+                    .into_iter()
+                    .map(|r| std::cell::Cell::from_mut(r).as_slice_of_cells())
+                    .collect();
+                Ranks::Many(super::scheduler::run_cluster(
+                    &places,
+                    self.shared.clone(),
+                    self.stack_size,
+                    self.portable,
+                    f,
+                    results,
+                    Some(sliced),
+                ))
+            }
         }
-        super::scheduler::run_cluster(
-            &places,
-            self.shared.clone(),
-            self.stack_size,
-            self.portable,
-            f,
-            results,
-            Some(sliced),
-        )
     }
 }
 

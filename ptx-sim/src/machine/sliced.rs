@@ -21,13 +21,34 @@ pub(super) const SLICE: u64 = 1 << 15;
 /// unused.
 const HOST_STACK: usize = 1 << 20;
 
+/// One per CTA of a cluster, by rank: most clusters are one CTA, which
+/// needs no allocation.
+pub(super) enum Ranks<X> {
+    /// A cluster of one CTA.
+    One(X),
+    /// A cluster of several, by rank.
+    Many(Vec<X>),
+}
+
+impl<X> IntoIterator for Ranks<X> {
+    type Item = X;
+    type IntoIter = std::iter::Chain<std::option::IntoIter<X>, std::vec::IntoIter<X>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            Ranks::One(x) => Some(x).into_iter().chain(Vec::new()),
+            Ranks::Many(xs) => None.into_iter().chain(xs),
+        }
+    }
+}
+
 /// A cluster's result cells, by rank, until it is admitted.
-pub(super) type ClusterResults<'a, T> = Mutex<Option<Vec<&'a mut [Option<T>]>>>;
+pub(super) type ClusterResults<'a, T> = Mutex<Option<Ranks<&'a mut [Option<T>]>>>;
 
 /// Runs cluster `index` in slices (how it pauses, and its first budget),
 /// its threads' results going to the cells given by rank: what a launch
 /// does to run one of its clusters (`Launch::run_cluster_sliced`).
-pub(super) type RunCluster<'a, T> = dyn for<'s> Fn(usize, Vec<&'a mut [Option<T>]>, (Suspend<'s>, u64)) -> Vec<CtaOutcome>
+pub(super) type RunCluster<'a, T> = dyn for<'s> Fn(usize, Ranks<&'a mut [Option<T>]>, (Suspend<'s>, u64)) -> Ranks<CtaOutcome>
     + Sync
     + 'a;
 
@@ -44,9 +65,9 @@ pub(super) struct FiberGrid<'a, T> {
 
 /// One resident cluster: its CTAs' run, suspended between slices.
 pub(super) struct FiberCluster<'a> {
-    coroutine: Option<Coroutine<Resume, Paused, Vec<CtaOutcome>, fiber::ColoredStack>>,
+    coroutine: Option<Coroutine<Resume, Paused, Ranks<CtaOutcome>, fiber::ColoredStack>>,
     memory: &'a Option<Arc<LaunchMemory>>,
-    done: Option<Vec<CtaOutcome>>,
+    done: Option<Ranks<CtaOutcome>>,
 }
 
 impl FiberCluster<'_> {
@@ -96,14 +117,14 @@ impl Resident for FiberCluster<'_> {
 
 impl<'a, T: Send> Front for FiberGrid<'a, T> {
     type Cluster = FiberCluster<'a>;
-    type Done = Vec<CtaOutcome>;
+    type Done = Ranks<CtaOutcome>;
 
     fn admit(&self, index: usize) -> FiberCluster<'a> {
         let results = self.results[index]
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take()
-            .unwrap_or_default();
+            .unwrap_or(Ranks::Many(Vec::new()));
         let run = self.run;
         let body = move |yielder: &Yielder<Resume, Paused>, first: Resume| {
             let budget = match first {
@@ -131,13 +152,13 @@ impl<'a, T: Send> Front for FiberGrid<'a, T> {
             Err(why) => FiberCluster {
                 coroutine: None,
                 memory: self.memory,
-                done: Some(vec![CtaOutcome::unstarted(self.threads, why.to_string())]),
+                done: Some(Ranks::One(CtaOutcome::unstarted(self.threads, why.to_string()))),
             },
         }
     }
 
-    fn finish(&self, mut cluster: FiberCluster<'a>) -> Vec<CtaOutcome> {
-        cluster.done.take().unwrap_or_default()
+    fn finish(&self, mut cluster: FiberCluster<'a>) -> Ranks<CtaOutcome> {
+        cluster.done.take().unwrap_or(Ranks::Many(Vec::new()))
     }
 
     fn changes(&self) -> u64 {
