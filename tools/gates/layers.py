@@ -60,13 +60,10 @@ CRATES = [
         },
         "loops": {
             # The module interpreter's warp runs the builtins (`printf`,
-            # `malloc`) and its divergence rules on itself, inside its CTA's
-            # context: one engine in four files.
-            ("kernel/builtins.rs", "kernel/cta.rs"),
+            # `malloc`) and its divergence rules on itself: one engine in
+            # three files.
             ("kernel/builtins.rs", "kernel/warp.rs"),
-            ("kernel/cta.rs", "kernel/warp.rs"),
             ("kernel/warp.rs", "kernel/builtins.rs"),
-            ("kernel/warp.rs", "kernel/cta.rs"),
             ("kernel/warp.rs", "kernel/warp/divergence.rs"),
             ("kernel/warp/divergence.rs", "kernel/warp.rs"),
             # The fiber switch and the sanitizer hooks around each switch.

@@ -8,7 +8,7 @@
 //! order; a launch's output is its CTAs' in CTA order.
 
 use super::code::{Builtin, StepOperand};
-use super::cta::{CtaContext, Fixed};
+use super::cta_context::{CtaContext, Fixed};
 use super::printf::{self, Arguments};
 use super::warp::{Frame, Warp};
 use crate::exec::lanes_of;

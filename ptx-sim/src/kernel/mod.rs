@@ -19,10 +19,12 @@
 //! lanes and CTAs switch, co-residency, the memory order a launch gives,
 //! what is not simulated, and where the time goes.
 
+mod barriers;
 mod builtins;
 mod cluster;
 mod code;
 mod cta;
+mod cta_context;
 mod fma_fusion;
 #[cfg(feature = "cuda")]
 pub(crate) mod gpu;

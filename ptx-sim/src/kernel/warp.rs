@@ -22,8 +22,10 @@
 //! gives each warp a budget of steps, so that a warp spinning on another's
 //! write lets it run), or when its lanes exit.
 
-use super::code::{Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand};
-use super::cta::{CtaContext, Fixed};
+use super::code::{
+    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand, site,
+};
+use super::cta_context::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
 use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{SemResult, Slots, lanes_of};
@@ -302,7 +304,7 @@ impl Warp {
             && let Some(check) = cx.check.as_deref_mut()
         {
             let names = &cx.fixed.image.functions[frame.function as usize].register_names;
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             check.uninitialized_register(self.index, lanes, site, r, || {
                 names.get(r as usize).cloned().unwrap_or_default()
             });
@@ -759,7 +761,7 @@ impl Warp {
         self.gather(&fixed, slots, members, frame, cx.rows);
         let own = cx.peers.rank();
         if let Some(check) = cx.check.as_deref_mut() {
-            let site = super::cta::site(frame.function, self.gpc);
+            let site = site(frame.function, self.gpc);
             let rows = &*cx.rows;
             check.warp_op(
                 &fixed.launch.check,
@@ -898,7 +900,7 @@ impl Warp {
                 if exited != 0
                     && let Some(check) = cx.check.as_deref_mut()
                 {
-                    let site = super::cta::site(frame.function, pc);
+                    let site = site(frame.function, pc);
                     check.collective_over_exited(sem.key(), self.index, site, lanes, mask, exited);
                 }
                 self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
@@ -1039,7 +1041,7 @@ impl Warp {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
                     }
                     if let Some(check) = cx.check.as_deref_mut() {
-                        let site = super::cta::site(frame.function, pc);
+                        let site = site(frame.function, pc);
                         self.check_copy(
                             check,
                             &cx.fixed.launch.check,
@@ -1188,7 +1190,7 @@ impl Warp {
                 .filter(|&l| self.wait_kind[l] == Some(Waiting::Barrier) && self.pc[l] == pc)
                 .fold(active, |m, l| m | 1 << l);
             let missing = self.present & !self.exited & !here;
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             let key = if op.arrive { "bar.arrive" } else { "bar.sync" };
             check.divergent_barrier(key, self.index, site, active, missing);
         }
@@ -1204,7 +1206,7 @@ impl Warp {
         if let (Some(earlier), Some(count), Some(check)) =
             (earlier, op.count, cx.check.as_deref_mut())
         {
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             check.barrier_counts_differ(self.index, active, site, op.id, earlier, count);
         }
         if !op.arrive {
