@@ -59,11 +59,8 @@ CRATES = [
             ("check/ops.rs", "sem::memory::address"),
         },
         "loops": {
-            # The module interpreter's warp runs the builtins (`printf`,
-            # `malloc`) and its divergence rules on itself: one engine in
-            # three files.
-            ("kernel/builtins.rs", "kernel/warp.rs"),
-            ("kernel/warp.rs", "kernel/builtins.rs"),
+            # The module interpreter's warp runs its divergence rules on
+            # itself: one engine in two files.
             ("kernel/warp.rs", "kernel/warp/divergence.rs"),
             ("kernel/warp/divergence.rs", "kernel/warp.rs"),
             # The fiber switch and the sanitizer hooks around each switch.

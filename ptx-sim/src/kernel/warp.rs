@@ -22,8 +22,9 @@
 //! gives each warp a budget of steps, so that a warp spinning on another's
 //! write lets it run), or when its lanes exit.
 
+use super::builtins::{self, Caller};
 use super::code::{
-    Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand, site,
+    Binding, Builtin, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand, site,
 };
 use super::cta_context::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
@@ -33,7 +34,7 @@ use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
-use crate::machine::{Thread, WarpCall, WarpMemories};
+use crate::machine::{Memories, Thread, WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, OperandAccess, Semantics};
 use std::sync::Arc;
@@ -537,7 +538,7 @@ impl Warp {
                     args,
                     returns,
                 } => if active != 0 {
-                    super::builtins::run(self, cx, *builtin, active, args, returns, &frame)
+                    self.builtin(cx, *builtin, active, args, returns, &frame)
                 } else {
                     Ok(())
                 }
@@ -1477,7 +1478,7 @@ impl Warp {
 
     /// The `size` bytes argument `arg` passes: a `.param` variable's bytes,
     /// or a register's or constant's value.
-    pub(crate) fn arg_bytes(
+    fn arg_bytes(
         &mut self,
         cx: &Fixed<'_>,
         arg: &StepOperand,
@@ -1594,7 +1595,7 @@ impl Warp {
     /// Writes a call's result to `dest` of frame `to` for lane `l`: `bytes`
     /// to a `.param` variable, or `value` to a register; the checks
     /// `check` (if on) told of the local bytes written.
-    pub(crate) fn put_result(
+    fn put_result(
         &mut self,
         check: Option<&mut CtaCheck>,
         dest: &StepOperand,
@@ -1617,6 +1618,38 @@ impl Warp {
                 Ok(())
             }
         }
+    }
+
+    /// `builtin` called by the `active` lanes with arguments `args` and
+    /// return operands `returns` in `frame`: run for each lane in lane
+    /// order, what it returns written to the first return operand.
+    fn builtin(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        builtin: Builtin,
+        active: u32,
+        args: &[StepOperand],
+        returns: &[StepOperand],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        for l in lanes_of(active) {
+            let on_lane = |f: Fault| (l as u32, f);
+            let mut caller = CallingLane {
+                warp: &mut *self,
+                fixed: &cx.fixed,
+                shared: &mut *cx.shared,
+                args,
+                frame,
+                lane: l,
+            };
+            let returned = builtins::run(builtin, &mut caller, &mut *cx.output).map_err(on_lane)?;
+            if let (Some(returned), Some(ret)) = (returned, returns.first()) {
+                let check = cx.check.as_deref_mut();
+                self.put_result(check, ret, frame, l, returned.value, &returned.bytes)
+                    .map_err(on_lane)?;
+            }
+        }
+        Ok(())
     }
 
     /// `lanes` leave frame `f` (they returned from it): a frame no lane
@@ -1695,6 +1728,44 @@ impl Warp {
             self.goto(pc + 1);
         }
         Ok(())
+    }
+}
+
+/// A lane of a warp calling a builtin (see [`Warp::builtin`]): what the
+/// builtin reaches of it.
+struct CallingLane<'w, 'c, 'x> {
+    /// Its warp.
+    warp: &'w mut Warp,
+    /// What no warp of the CTA writes.
+    fixed: &'c Fixed<'x>,
+    /// The CTA's shared memory.
+    shared: &'w mut [u8],
+    /// The call's arguments.
+    args: &'w [StepOperand],
+    /// The calling frame.
+    frame: &'w Frame,
+    /// The lane.
+    lane: usize,
+}
+
+impl Caller for CallingLane<'_, '_, '_> {
+    fn argument(&mut self, k: usize) -> Result<u64, Fault> {
+        let Some(arg) = self.args.get(k) else {
+            return Ok(0);
+        };
+        let bytes = self
+            .warp
+            .arg_bytes(self.fixed, arg, self.frame, 8, self.lane)?;
+        Ok(u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])))
+    }
+
+    fn memories(&mut self) -> Memories<'_> {
+        Memories {
+            shared: self.shared,
+            peers: crate::engine::cluster::Peers::alone(),
+            local: self.warp.locals.get_mut(self.lane),
+            launch: Some(self.fixed.launch),
+        }
     }
 }
 
