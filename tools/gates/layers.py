@@ -59,10 +59,6 @@ CRATES = [
             ("check/ops.rs", "sem::memory::address"),
         },
         "loops": {
-            # The module interpreter's warp runs its divergence rules on
-            # itself: one engine in two files.
-            ("kernel/warp.rs", "kernel/warp/divergence.rs"),
-            ("kernel/warp/divergence.rs", "kernel/warp.rs"),
             # The fiber switch and the sanitizer hooks around each switch.
             ("machine/fiber.rs", "machine/fiber/sanitize.rs"),
             ("machine/fiber/sanitize.rs", "machine/fiber.rs"),

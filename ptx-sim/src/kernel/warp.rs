@@ -11,11 +11,12 @@
 //! immediate post-dominator, [`Layout::join`], where ptxas's `BSYNC` makes
 //! the lanes wait for each other); then the other path; then the lanes go
 //! on together. A path that diverges again finishes both of its own paths
-//! first. This is a [`Diverged`] record per open divergence, innermost
-//! last. Every lane keeps its own program counter, as Volta's independent
-//! thread scheduling gives each thread: a path that cannot go on (waiting
-//! at a barrier, or spinning on a lock another path holds) lets the others
-//! run, and lanes at the same step in the same frame run as one group.
+//! first. The open divergences, innermost last, are the warp's
+//! [`Divergences`]. Every lane keeps its own program counter, as Volta's
+//! independent thread scheduling gives each thread: a path that cannot go
+//! on (waiting at a barrier, or spinning on a lock another path holds) lets
+//! the others run, and lanes at the same step in the same frame run as one
+//! group.
 //!
 //! A group stops where it must wait: at a CTA barrier, at a warp collective
 //! whose members are not all there, at the end of the warp's turn (a CTA
@@ -40,7 +41,7 @@ use ptx_core::{Flags, Keyword, Mods, OperandAccess, Semantics};
 use std::sync::Arc;
 
 mod divergence;
-use divergence::Diverged;
+use divergence::Divergences;
 
 /// No frame (the entry's caller).
 const NONE: u32 = u32::MAX;
@@ -136,12 +137,9 @@ pub(crate) struct Warp {
     dead: Vec<bool>,
     /// Per function of the module, its layout and join points ([`Layout`]).
     layouts: Arc<[Layout]>,
-    /// The open divergences, innermost last.
-    diverged: Vec<Diverged>,
-    /// Ready lanes held back as the later path of a divergence, and those
-    /// waiting at its join point (the unions over `diverged`).
-    deferred: u32,
-    joined: u32,
+    /// The open divergences: the lanes they hold back, and where their
+    /// paths meet again.
+    divergences: Divergences,
     /// Where the running group joins the other path of its divergence
     /// ([`NO_JOIN`]: nowhere in its frame).
     join_pc: u32,
@@ -197,9 +195,7 @@ impl Warp {
             frames: Vec::new(),
             dead: Vec::new(),
             layouts,
-            diverged: Vec::new(),
-            deferred: 0,
-            joined: 0,
+            divergences: Divergences::default(),
             join_pc: NO_JOIN,
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
@@ -358,6 +354,104 @@ impl Warp {
             self.frame[l] = self.gframe;
         }
         self.group = 0;
+    }
+
+    /// Chooses the next group: of the ready lanes that are neither held
+    /// back nor waiting at a join point, those of the deepest frame at its
+    /// first step in the layout (its lowest rank). Where there are none,
+    /// the innermost divergence's later path is let go, or else the
+    /// innermost lanes waiting at a join point are (they cannot be waited
+    /// for: the others wait at a barrier, or spin). False when no lane is
+    /// ready.
+    fn select(&mut self) -> bool {
+        self.park();
+        loop {
+            if self.ready == 0 {
+                return false;
+            }
+            let frames = &self.frames;
+            self.divergences
+                .settle(self.exited, &self.frame, |f| frames[f as usize].depth);
+            let candidates = self.ready & !self.divergences.held();
+            if candidates == 0 {
+                self.divergences.wake();
+                continue;
+            }
+            let mut best: Option<(u32, u32, u32, u32)> = None;
+            for l in lanes_of(candidates) {
+                let f = self.frame[l];
+                let depth = self.frames[f as usize].depth;
+                let key = (u32::MAX - depth, self.rank(f, self.pc[l]), f, self.pc[l]);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+            let Some((_, rank, frame, pc)) = best else {
+                return false;
+            };
+            let mut group = 0;
+            let mut other_min = u32::MAX;
+            for l in lanes_of(candidates) {
+                if self.frame[l] == frame {
+                    if self.pc[l] == pc {
+                        group |= 1 << l;
+                    } else {
+                        other_min = other_min.min(self.rank(frame, self.pc[l]));
+                    }
+                }
+            }
+            self.group = group;
+            self.gpc = pc;
+            self.gframe = frame;
+            self.other_min = if other_min > rank {
+                other_min
+            } else {
+                u32::MAX
+            };
+            self.join_pc = self.divergences.join(group, frame);
+            if pc == self.join_pc {
+                self.arrive();
+                continue;
+            }
+            // A group that spun keeps its count across turns and reselection.
+            if group != self.spinner {
+                self.spinner = group;
+                self.spins = 0;
+            }
+            return true;
+        }
+    }
+
+    /// The group has reached its join point: it waits there for the rest
+    /// of its divergence.
+    fn arrive(&mut self) {
+        self.divergences.arrive(self.group);
+        self.park();
+    }
+
+    /// Sends `lanes` of the group to step `pc` and the rest on to the next
+    /// step: the group splits, the path with fewer lanes runs first (with
+    /// as many, the one first in the layout), and the other waits for it
+    /// to reach the branch's join point.
+    fn split(&mut self, lanes: u32, pc: u32) {
+        let next = self.gpc + 1;
+        let rest = self.group & !lanes;
+        let taken_first = match lanes.count_ones().cmp(&rest.count_ones()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => self.rank(self.gframe, pc) < self.rank(self.gframe, next),
+        };
+        let later = if taken_first { rest } else { lanes };
+        let frame = &self.frames[self.gframe as usize];
+        let join = self.layouts[frame.function as usize].join[self.gpc as usize];
+        self.divergences
+            .split(self.gframe, frame.depth, join, self.group, later);
+        for l in lanes_of(self.group) {
+            self.pc[l] = if lanes & (1 << l) != 0 { pc } else { next };
+            self.frame[l] = self.gframe;
+        }
+        self.group = 0;
+        self.select();
     }
 
     /// Gives the turn to the other ready lanes: the group, which has spun
@@ -1403,7 +1497,8 @@ impl Warp {
                 self.note_bound(cx, binding, &callee_frame, l);
             }
         }
-        self.unjoin_for_call(calling);
+        // A path of a divergence that calls gives up its join point.
+        self.divergences.unjoin_for_call(calling, self.gframe);
         // Lanes that do not call go on; the callers run the callee first.
         let rest = self.group & !calling;
         for l in lanes_of(rest) {
