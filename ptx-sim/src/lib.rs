@@ -60,9 +60,10 @@
 //! every import between them, the upward ones and the loops among files
 //! (the launch engine's thread-local running lane: `machine/cta`,
 //! `machine/current`, `machine/ready`, `machine/spaces`, `machine/watch`,
-//! `machine/cta_cluster`; the module interpreter's warp and its builtins;
-//! the sanitizer's three imports from `machine` and `sem`), and CI fails on
-//! one that its allowlist does not name, so the list only shrinks.
+//! `machine/cta_cluster`; the fiber switch and its sanitizer hooks,
+//! `machine/fiber` and `machine/fiber/sanitize`; the sanitizer's three
+//! imports from `machine` and `sem`), and CI fails on one that its
+//! allowlist does not name, so the list only shrinks.
 //!
 //! A `ptx!` statement's expansion calls [`sem::run`] directly with a
 //! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer

@@ -12,8 +12,11 @@
 //! ```
 //!
 //! The files follow that order: `code` (the decoded steps), `load`,
-//! `launch` (the public API), `grid`, `cta`, `warp`, and the functions the
-//! driver provides (`builtins`, with `printf`'s formatting).
+//! `launch` (the public API), `grid`, `cta` (with its `barriers`), `warp`
+//! (with its `divergence`s), and the functions the driver provides
+//! (`builtins`, with `printf`'s formatting). What a warp's turn reaches of
+//! its CTA is `cta_context`, below both: the imports run one way, from the
+//! CTA to its warps to the builtins.
 //!
 //! `docs/kernels.md` is the execution model in full: what a lane runs, when
 //! lanes and CTAs switch, co-residency, the memory order a launch gives,
