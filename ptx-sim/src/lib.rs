@@ -58,10 +58,10 @@
 //!
 //! The layers are not yet strict: `python3 tools/gates/layers.py` lists
 //! every import between them, the upward ones and the loops among files
-//! (the fiber switch and its sanitizer hooks, `machine/fiber`; the module
-//! interpreter's warp and its builtins; the sanitizer's three imports from
-//! `machine` and `sem`), and CI fails on one that its allowlist does not
-//! name, so the list only shrinks.
+//! (the fiber switch and its sanitizer hooks, `machine/fiber` and
+//! `machine/fiber/sanitize`, the one loop among files left; the
+//! sanitizer's three imports from `machine` and `sem`), and CI fails on
+//! one that its allowlist does not name, so the list only shrinks.
 //!
 //! A `ptx!` statement's expansion calls [`sem::run`] directly with a
 //! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer

@@ -59,16 +59,6 @@ CRATES = [
             ("check/ops.rs", "sem::memory::address"),
         },
         "loops": {
-            # The module interpreter's warp runs the builtins (`printf`,
-            # `malloc`) and its divergence rules on itself, inside its CTA's
-            # context: one engine in four files.
-            ("kernel/builtins.rs", "kernel/cta.rs"),
-            ("kernel/builtins.rs", "kernel/warp.rs"),
-            ("kernel/cta.rs", "kernel/warp.rs"),
-            ("kernel/warp.rs", "kernel/builtins.rs"),
-            ("kernel/warp.rs", "kernel/cta.rs"),
-            ("kernel/warp.rs", "kernel/warp/divergence.rs"),
-            ("kernel/warp/divergence.rs", "kernel/warp.rs"),
             # The fiber switch and the sanitizer hooks around each switch.
             ("machine/fiber.rs", "machine/fiber/sanitize.rs"),
             ("machine/fiber/sanitize.rs", "machine/fiber.rs"),

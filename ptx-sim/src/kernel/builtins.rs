@@ -3,15 +3,13 @@
 //! not simulated.
 //!
 //! Their arguments arrive as a call's: `.param` variables of the caller's
-//! frame, or registers. A thread's `printf` prints when it runs, in the
+//! frame, or registers, which the calling lane reads for them
+//! ([`Caller`]). A thread's `printf` prints when it runs, in the
 //! order of the CTA's deterministic schedule, lanes of a warp in lane
 //! order; a launch's output is its CTAs' in CTA order.
 
-use super::code::{Builtin, StepOperand};
-use super::cta::{CtaContext, Fixed};
+use super::code::Builtin;
 use super::printf::{self, Arguments};
-use super::warp::{Frame, Warp};
-use crate::exec::lanes_of;
 use crate::fault::{Fault, ProgramFault};
 use crate::machine::Memories;
 use crate::sem::memory::address::Reach;
@@ -20,116 +18,89 @@ use ptx_core::Mods;
 /// The longest string a `%s` or an assertion's text may be.
 const MAX_STRING: u64 = 1 << 16;
 
-/// Runs `builtin` for the `active` lanes of `warp`, its arguments `args`
-/// and return values `returns` in `frame`.
-pub(crate) fn run(
-    warp: &mut Warp,
-    cx: &mut CtaContext<'_>,
-    builtin: Builtin,
-    active: u32,
-    args: &[StepOperand],
-    returns: &[StepOperand],
-    frame: &Frame,
-) -> Result<(), (u32, Fault)> {
-    for l in lanes_of(active) {
-        let on_lane = |f: Fault| (l as u32, f);
-        match builtin {
-            Builtin::Vprintf => {
-                let format_at =
-                    argument(warp, &cx.fixed, args.first(), frame, l).map_err(on_lane)?;
-                let args_at = argument(warp, &cx.fixed, args.get(1), frame, l).map_err(on_lane)?;
-                let mut memory = LaneMemory {
-                    warp: &mut *warp,
-                    cx: &cx.fixed,
-                    shared: &mut *cx.shared,
-                    lane: l,
-                    next: args_at,
-                };
-                let (count, text) = if format_at == 0 {
-                    (-1i64 as u64, Vec::new())
-                } else {
-                    let format = memory.string(format_at).map_err(on_lane)?;
-                    let (text, count) = printf::format(&format, &mut memory).map_err(on_lane)?;
-                    (count as u64, text)
-                };
-                cx.output.extend_from_slice(&text);
-                if let Some(ret) = returns.first() {
-                    // `vprintf` returns an `.s32`.
-                    let bytes = (count as u32).to_le_bytes();
-                    let check = cx.check.as_deref_mut();
-                    warp.put_result(check, ret, frame, l, count, &bytes)
-                        .map_err(on_lane)?;
-                }
-            }
-            Builtin::AssertFail => {
-                let mut value = |k: usize| argument(warp, &cx.fixed, args.get(k), frame, l);
-                let (message_at, file_at, line) = (value(0), value(1), value(2));
-                let (message_at, file_at, line) = (
-                    message_at.map_err(on_lane)?,
-                    file_at.map_err(on_lane)?,
-                    line.map_err(on_lane)?,
-                );
-                let mut memory = LaneMemory {
-                    warp: &mut *warp,
-                    cx: &cx.fixed,
-                    shared: &mut *cx.shared,
-                    lane: l,
-                    next: 0,
-                };
-                let text = |m: &mut LaneMemory<'_, '_, '_>, at| {
-                    m.string(at)
-                        .map(|b| String::from_utf8_lossy(&b).into_owned())
-                };
-                let message = text(&mut memory, message_at).map_err(on_lane)?;
-                let file = text(&mut memory, file_at).map_err(on_lane)?;
-                return Err(on_lane(Fault::Program(ProgramFault::Assert {
-                    message,
-                    file,
-                    line: line as u32,
-                })));
-            }
-            Builtin::Heap(name) => return Err(on_lane(Fault::not_simulated(name))),
-        }
-    }
-    Ok(())
+/// What a builtin reaches of the lane that calls it.
+pub(crate) trait Caller {
+    /// The value of the call's argument `k` (0 where the call has none): a
+    /// `.param` variable's 8 bytes, or a register's or constant's value.
+    fn argument(&mut self, k: usize) -> Result<u64, Fault>;
+
+    /// The memories a generic address of the lane reaches: its CTA's shared
+    /// memory, its local memory, the launch's.
+    fn memories(&mut self) -> Memories<'_>;
 }
 
-/// The value of a call's argument `arg` for lane `l`: a `.param`
-/// variable's 8 bytes, or a register's or constant's value.
-fn argument(
-    warp: &mut Warp,
-    cx: &Fixed<'_>,
-    arg: Option<&StepOperand>,
-    frame: &Frame,
-    l: usize,
-) -> Result<u64, Fault> {
-    let Some(arg) = arg else {
-        return Ok(0);
-    };
-    let bytes = warp.arg_bytes(cx, arg, frame, 8, l)?;
-    Ok(u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])))
+/// What a builtin returns to its call's return operand: `vprintf`'s
+/// `.s32`, as a register's value and as a `.param` variable's bytes.
+pub(crate) struct Returned {
+    /// The value a register receives.
+    pub value: u64,
+    /// The bytes a `.param` variable receives.
+    pub bytes: [u8; 4],
+}
+
+/// Runs `builtin` for one lane, `caller`, appending what it prints to
+/// `output`; what it returns, if it returns a value.
+pub(crate) fn run(
+    builtin: Builtin,
+    caller: &mut dyn Caller,
+    output: &mut Vec<u8>,
+) -> Result<Option<Returned>, Fault> {
+    match builtin {
+        Builtin::Vprintf => {
+            let format_at = caller.argument(0)?;
+            let args_at = caller.argument(1)?;
+            let mut memory = LaneMemory {
+                caller,
+                next: args_at,
+            };
+            let (count, text) = if format_at == 0 {
+                (-1i64 as u64, Vec::new())
+            } else {
+                let format = memory.string(format_at)?;
+                let (text, count) = printf::format(&format, &mut memory)?;
+                (count as u64, text)
+            };
+            output.extend_from_slice(&text);
+            Ok(Some(Returned {
+                value: count,
+                bytes: (count as u32).to_le_bytes(),
+            }))
+        }
+        Builtin::AssertFail => {
+            let (message_at, file_at, line) =
+                (caller.argument(0), caller.argument(1), caller.argument(2));
+            let (message_at, file_at, line) = (message_at?, file_at?, line?);
+            let mut memory = LaneMemory { caller, next: 0 };
+            let mut text = |at| {
+                memory
+                    .string(at)
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+            };
+            let message = text(message_at)?;
+            let file = text(file_at)?;
+            Err(Fault::Program(ProgramFault::Assert {
+                message,
+                file,
+                line: line as u32,
+            }))
+        }
+        Builtin::Heap(name) => Err(Fault::not_simulated(name)),
+    }
 }
 
 /// What a lane's `printf` reads: its argument buffer, and strings anywhere
 /// a generic address reaches.
-struct LaneMemory<'w, 'c, 'x> {
-    warp: &'w mut Warp,
-    cx: &'c Fixed<'x>,
-    shared: &'w mut [u8],
-    lane: usize,
+struct LaneMemory<'c> {
+    /// The lane.
+    caller: &'c mut dyn Caller,
     /// The generic address of the next argument's place.
     next: u64,
 }
 
-impl LaneMemory<'_, '_, '_> {
+impl LaneMemory<'_> {
     /// `size` bytes at generic address `addr`, little-endian.
     fn load(&mut self, addr: u64, size: u64) -> Result<u64, Fault> {
-        let mut memories = Memories {
-            shared: self.shared,
-            peers: crate::engine::cluster::Peers::alone(),
-            local: self.warp.locals.get_mut(self.lane),
-            launch: Some(self.cx.launch),
-        };
+        let mut memories = self.caller.memories();
         Reach::new(&Mods::default(), addr, size, 1, "vprintf")?.read(&mut memories, |b| {
             b.iter()
                 .rev()
@@ -138,7 +109,7 @@ impl LaneMemory<'_, '_, '_> {
     }
 }
 
-impl Arguments for LaneMemory<'_, '_, '_> {
+impl Arguments for LaneMemory<'_> {
     fn next(&mut self, size: u64) -> Result<u64, Fault> {
         let at = self.next.next_multiple_of(size.max(1));
         self.next = at + size;

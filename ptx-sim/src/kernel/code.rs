@@ -255,6 +255,18 @@ pub(crate) struct FunctionCode {
     pub calls_indirect: bool,
 }
 
+/// The site number of step `pc` of function `function`, which names the
+/// step to the sanitizer: the function in the bits from 20 up, the step in
+/// the 20 below.
+pub(crate) fn site(function: u32, pc: u32) -> u32 {
+    (function << 20) | (pc & 0xF_FFFF)
+}
+
+/// The function and step a site number names (see [`site`]).
+pub(crate) fn site_step(site: u32) -> (u32, u32) {
+    (site >> 20, site & 0xF_FFFF)
+}
+
 /// How the read and write of a register operand of type `ty` go, for a
 /// register of `reg_bits`.
 pub(crate) fn operand(

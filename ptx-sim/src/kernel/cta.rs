@@ -7,9 +7,13 @@
 //! arrived release them between turns. Every turn is the same in every run,
 //! so a CTA computes the same thing whichever worker runs it and whatever
 //! the other CTAs do, unless it reads what they write.
+//!
+//! A warp's turn reaches the CTA through a [`CtaContext`], which the CTA
+//! builds for each turn.
 
-use super::code::Op;
-use super::code::RESERVED_SHARED;
+use super::barriers::Barriers;
+use super::code::{Op, RESERVED_SHARED, site_step};
+use super::cta_context::{CtaContext, Fixed};
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
@@ -21,195 +25,12 @@ pub(crate) use crate::engine::grid::SliceEnd;
 use crate::engine::special::CtaFacts;
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
-use crate::machine::barrier::{BarrierOp, Reduce};
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Thread};
 use crate::shuffle::Shuffle;
 
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
-
-/// What every warp of a launch reads and none writes.
-#[derive(Clone, Copy)]
-pub(crate) struct Fixed<'a> {
-    pub image: &'a Image,
-    pub entry: &'a EntryInfo,
-    pub launch: &'a LaunchMemory,
-    /// What the CTA's special registers say of it: its SM, its shared
-    /// memory's sizes.
-    pub facts: CtaFacts,
-    /// The CTA's shared memory, in bytes (the reserved region, static and
-    /// dynamic).
-    pub shared_len: u64,
-    /// Where the CTA's shared variables start: its window of the
-    /// `.shared::cluster` window (0 without clusters; see
-    /// [`crate::engine::cluster`]).
-    pub shared_base: u64,
-}
-
-/// What a warp's turn reaches of its CTA.
-pub(crate) struct CtaContext<'a> {
-    pub fixed: Fixed<'a>,
-    pub shared: &'a mut [u8],
-    /// The shared memories of the other CTAs of the cluster.
-    pub peers: Peers<'a>,
-    /// The cluster's barrier.
-    pub cluster: &'a mut ClusterBarrier,
-    pub stats: &'a mut SharedStats,
-    pub barriers: &'a mut Barriers,
-    /// Scratch rows of operand slots for warp-wide operations.
-    pub rows: &'a mut [Slots; 32],
-    /// What the CTA's threads printed.
-    pub output: &'a mut Vec<u8>,
-    /// Threads that exited during the turn.
-    pub exited_threads: u32,
-    /// Threads of the CTA that have not exited.
-    pub live: u32,
-    /// Set by an operation that asks the warp to let others run.
-    pub yield_now: bool,
-    /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
-    /// the warps of a warpgroup must make the same ones.
-    pub register_requests: &'a mut crate::machine::register_requests::RegisterRequests,
-    /// The sanitizer's state for the CTA, when checks are on.
-    pub check: Option<&'a mut CtaCheck>,
-}
-
-/// The CTA's sixteen barriers.
-#[derive(Default)]
-pub(crate) struct Barriers {
-    slots: [Barrier; 16],
-    /// Phases that completed, their lanes not yet released.
-    done: Vec<Completed>,
-}
-
-/// One barrier's phase: who arrived and who waits.
-#[derive(Default)]
-struct Barrier {
-    /// Threads that arrived this phase.
-    arrived: u32,
-    /// The thread count the phase waits for, if an arrival gave one.
-    count: Option<u32>,
-    /// The thread count the phase's first arrival with one gave, which
-    /// every later one that gives a count must give too.
-    first_count: Option<u32>,
-    /// Waiting lanes: (warp, lanes).
-    waiting: Vec<(u32, u32)>,
-    /// Arriving threads whose `bar.red` predicate was true.
-    true_count: u64,
-    /// The reduction of the phase's `bar.red`, if any.
-    reduce: Option<Reduce>,
-    /// The instruction key, for deadlock reports.
-    key: &'static str,
-    /// The warps that arrived this phase (bit w: warp w).
-    warps: u32,
-}
-
-/// A barrier that completed: the lanes to release and the value of its
-/// reduction, if it had one.
-pub(crate) struct Completed {
-    pub waiting: Vec<(u32, u32)>,
-    pub result: Option<u64>,
-    /// The warps that arrived (bit w: warp w).
-    pub warps: u32,
-}
-
-impl Barriers {
-    /// `lanes` of warp `warp` arrive at the barrier of `op`, `live`
-    /// threads of the CTA not having exited; `predicates` are those of
-    /// them whose `bar.red` predicate is true. A phase whose threads have
-    /// all arrived completes at once, so that a warp's next arrival (a
-    /// producer's `bar.arrive` in a loop) counts toward the next phase.
-    /// An arrival whose thread count differs from the count an earlier
-    /// arrival of the phase gave returns that count (the PTX ISA makes a
-    /// barrier whose arrivals give different counts undefined).
-    pub(crate) fn arrive(
-        &mut self,
-        warp: u32,
-        lanes: u32,
-        predicates: u32,
-        op: &BarrierOp,
-        live: u32,
-    ) -> Option<u32> {
-        let earlier = self.add(warp, lanes, predicates, op);
-        self.check(op.id as usize, live);
-        earlier
-    }
-
-    /// Counts an arrival in the current phase of `op`'s barrier; the count
-    /// an earlier arrival gave, if it differs from `op`'s.
-    fn add(&mut self, warp: u32, lanes: u32, predicates: u32, op: &BarrierOp) -> Option<u32> {
-        let b = &mut self.slots[op.id as usize];
-        let differs = match (b.first_count, op.count) {
-            (Some(first), Some(count)) if first != count => Some(first),
-            (None, count) => {
-                b.first_count = count;
-                None
-            }
-            _ => None,
-        };
-        b.arrived += lanes.count_ones();
-        b.warps |= 1 << (warp % 32);
-        if !op.arrive {
-            b.waiting.push((warp, lanes));
-        }
-        b.true_count += u64::from((predicates & lanes).count_ones());
-        if op.reduce.is_some() {
-            b.reduce = op.reduce;
-        }
-        if op.count.is_some() {
-            b.count = op.count;
-        }
-        b.key = if op.arrive { "bar.arrive" } else { "bar.sync" };
-        differs
-    }
-
-    /// Completes barrier `id`'s phase if its threads have all arrived,
-    /// `live` threads of the CTA not having exited (a barrier without a
-    /// count waits for them all).
-    fn check(&mut self, id: usize, live: u32) {
-        let b = &mut self.slots[id];
-        if b.arrived == 0 || b.arrived < b.count.unwrap_or(live) {
-            return;
-        }
-        let result = b
-            .reduce
-            .map(|r| r.result(b.true_count, u64::from(b.arrived)));
-        self.done.push(Completed {
-            waiting: std::mem::take(&mut b.waiting),
-            result,
-            warps: b.warps,
-        });
-        *b = Barrier::default();
-    }
-
-    /// The phases that completed since the last call, those that exits
-    /// completed (`live` threads left) included: their lanes to release.
-    pub(crate) fn complete(&mut self, live: u32) -> Vec<Completed> {
-        for id in 0..self.slots.len() {
-            self.check(id, live);
-        }
-        std::mem::take(&mut self.done)
-    }
-
-    /// Where lanes wait at barriers, for a deadlock report.
-    fn sites(&self, live: u32) -> Vec<(WaitSite, Vec<(u32, u32)>)> {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| !b.waiting.is_empty())
-            .map(|(id, b)| {
-                (
-                    WaitSite::Barrier {
-                        instruction: b.key,
-                        barrier: id as u32,
-                        expected: b.count.unwrap_or(live) as usize,
-                    },
-                    b.waiting.clone(),
-                )
-            })
-            .collect()
-    }
-}
 
 /// How much a launch (or a CTA) ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -636,16 +457,9 @@ impl Cta {
     }
 }
 
-/// The site number of step `pc` of function `function`, for the sanitizer.
-pub(crate) fn site(function: u32, pc: u32) -> u32 {
-    (function << 20) | (pc & 0xF_FFFF)
-}
-
-/// The statement at site `site` (see [`site`]): its text, with its line.
+/// The statement at site `site` (see [`site_step`]): its text, with its line.
 fn site_text(image: &Image, site: u32) -> Site {
-    let code = image.functions.get((site >> 20) as usize);
-    (
-        code.and_then(|c| c.texts.get((site & 0xF_FFFF) as usize).cloned()),
-        None,
-    )
+    let (function, pc) = site_step(site);
+    let code = image.functions.get(function as usize);
+    (code.and_then(|c| c.texts.get(pc as usize).cloned()), None)
 }

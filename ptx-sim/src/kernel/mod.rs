@@ -12,17 +12,22 @@
 //! ```
 //!
 //! The files follow that order: `code` (the decoded steps), `load`,
-//! `launch` (the public API), `grid`, `cta`, `warp`, and the functions the
-//! driver provides (`builtins`, with `printf`'s formatting).
+//! `launch` (the public API), `grid`, `cta` (with its `barriers`), `warp`
+//! (with its `divergence`s), and the functions the driver provides
+//! (`builtins`, with `printf`'s formatting). What a warp's turn reaches of
+//! its CTA is `cta_context`, below both: the imports run one way, from the
+//! CTA to its warps to the builtins.
 //!
 //! `docs/kernels.md` is the execution model in full: what a lane runs, when
 //! lanes and CTAs switch, co-residency, the memory order a launch gives,
 //! what is not simulated, and where the time goes.
 
+mod barriers;
 mod builtins;
 mod cluster;
 mod code;
 mod cta;
+mod cta_context;
 mod fma_fusion;
 #[cfg(feature = "cuda")]
 pub(crate) mod gpu;

@@ -11,19 +11,23 @@
 //! immediate post-dominator, [`Layout::join`], where ptxas's `BSYNC` makes
 //! the lanes wait for each other); then the other path; then the lanes go
 //! on together. A path that diverges again finishes both of its own paths
-//! first. This is a [`Diverged`] record per open divergence, innermost
-//! last. Every lane keeps its own program counter, as Volta's independent
-//! thread scheduling gives each thread: a path that cannot go on (waiting
-//! at a barrier, or spinning on a lock another path holds) lets the others
-//! run, and lanes at the same step in the same frame run as one group.
+//! first. The open divergences, innermost last, are the warp's
+//! [`Divergences`]. Every lane keeps its own program counter, as Volta's
+//! independent thread scheduling gives each thread: a path that cannot go
+//! on (waiting at a barrier, or spinning on a lock another path holds) lets
+//! the others run, and lanes at the same step in the same frame run as one
+//! group.
 //!
 //! A group stops where it must wait: at a CTA barrier, at a warp collective
 //! whose members are not all there, at the end of the warp's turn (a CTA
 //! gives each warp a budget of steps, so that a warp spinning on another's
 //! write lets it run), or when its lanes exit.
 
-use super::code::{Binding, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand};
-use super::cta::{CtaContext, Fixed};
+use super::builtins::{self, Caller};
+use super::code::{
+    Binding, Builtin, Callee, FunctionCode, Layout, NO_JOIN, Op, Special, Src, StepOperand, site,
+};
+use super::cta_context::{CtaContext, Fixed};
 use super::load::FUNCTION_BASE;
 use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{SemResult, Slots, lanes_of};
@@ -31,13 +35,13 @@ use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
 use crate::machine::in_flight::InFlight;
-use crate::machine::{Thread, WarpCall, WarpMemories};
+use crate::machine::{Memories, Thread, WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, OperandAccess, Semantics};
 use std::sync::Arc;
 
 mod divergence;
-use divergence::Diverged;
+use divergence::Divergences;
 
 /// No frame (the entry's caller).
 const NONE: u32 = u32::MAX;
@@ -133,12 +137,9 @@ pub(crate) struct Warp {
     dead: Vec<bool>,
     /// Per function of the module, its layout and join points ([`Layout`]).
     layouts: Arc<[Layout]>,
-    /// The open divergences, innermost last.
-    diverged: Vec<Diverged>,
-    /// Ready lanes held back as the later path of a divergence, and those
-    /// waiting at its join point (the unions over `diverged`).
-    deferred: u32,
-    joined: u32,
+    /// The open divergences: the lanes they hold back, and where their
+    /// paths meet again.
+    divergences: Divergences,
     /// Where the running group joins the other path of its divergence
     /// ([`NO_JOIN`]: nowhere in its frame).
     join_pc: u32,
@@ -194,9 +195,7 @@ impl Warp {
             frames: Vec::new(),
             dead: Vec::new(),
             layouts,
-            diverged: Vec::new(),
-            deferred: 0,
-            joined: 0,
+            divergences: Divergences::default(),
             join_pc: NO_JOIN,
             carry: 0,
             locals: (0..32).map(|_| Vec::new()).collect(),
@@ -302,7 +301,7 @@ impl Warp {
             && let Some(check) = cx.check.as_deref_mut()
         {
             let names = &cx.fixed.image.functions[frame.function as usize].register_names;
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             check.uninitialized_register(self.index, lanes, site, r, || {
                 names.get(r as usize).cloned().unwrap_or_default()
             });
@@ -355,6 +354,104 @@ impl Warp {
             self.frame[l] = self.gframe;
         }
         self.group = 0;
+    }
+
+    /// Chooses the next group: of the ready lanes that are neither held
+    /// back nor waiting at a join point, those of the deepest frame at its
+    /// first step in the layout (its lowest rank). Where there are none,
+    /// the innermost divergence's later path is let go, or else the
+    /// innermost lanes waiting at a join point are (they cannot be waited
+    /// for: the others wait at a barrier, or spin). False when no lane is
+    /// ready.
+    fn select(&mut self) -> bool {
+        self.park();
+        loop {
+            if self.ready == 0 {
+                return false;
+            }
+            let frames = &self.frames;
+            self.divergences
+                .settle(self.exited, &self.frame, |f| frames[f as usize].depth);
+            let candidates = self.ready & !self.divergences.held();
+            if candidates == 0 {
+                self.divergences.wake();
+                continue;
+            }
+            let mut best: Option<(u32, u32, u32, u32)> = None;
+            for l in lanes_of(candidates) {
+                let f = self.frame[l];
+                let depth = self.frames[f as usize].depth;
+                let key = (u32::MAX - depth, self.rank(f, self.pc[l]), f, self.pc[l]);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+            let Some((_, rank, frame, pc)) = best else {
+                return false;
+            };
+            let mut group = 0;
+            let mut other_min = u32::MAX;
+            for l in lanes_of(candidates) {
+                if self.frame[l] == frame {
+                    if self.pc[l] == pc {
+                        group |= 1 << l;
+                    } else {
+                        other_min = other_min.min(self.rank(frame, self.pc[l]));
+                    }
+                }
+            }
+            self.group = group;
+            self.gpc = pc;
+            self.gframe = frame;
+            self.other_min = if other_min > rank {
+                other_min
+            } else {
+                u32::MAX
+            };
+            self.join_pc = self.divergences.join(group, frame);
+            if pc == self.join_pc {
+                self.arrive();
+                continue;
+            }
+            // A group that spun keeps its count across turns and reselection.
+            if group != self.spinner {
+                self.spinner = group;
+                self.spins = 0;
+            }
+            return true;
+        }
+    }
+
+    /// The group has reached its join point: it waits there for the rest
+    /// of its divergence.
+    fn arrive(&mut self) {
+        self.divergences.arrive(self.group);
+        self.park();
+    }
+
+    /// Sends `lanes` of the group to step `pc` and the rest on to the next
+    /// step: the group splits, the path with fewer lanes runs first (with
+    /// as many, the one first in the layout), and the other waits for it
+    /// to reach the branch's join point.
+    fn split(&mut self, lanes: u32, pc: u32) {
+        let next = self.gpc + 1;
+        let rest = self.group & !lanes;
+        let taken_first = match lanes.count_ones().cmp(&rest.count_ones()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => self.rank(self.gframe, pc) < self.rank(self.gframe, next),
+        };
+        let later = if taken_first { rest } else { lanes };
+        let frame = &self.frames[self.gframe as usize];
+        let join = self.layouts[frame.function as usize].join[self.gpc as usize];
+        self.divergences
+            .split(self.gframe, frame.depth, join, self.group, later);
+        for l in lanes_of(self.group) {
+            self.pc[l] = if lanes & (1 << l) != 0 { pc } else { next };
+            self.frame[l] = self.gframe;
+        }
+        self.group = 0;
+        self.select();
     }
 
     /// Gives the turn to the other ready lanes: the group, which has spun
@@ -535,7 +632,7 @@ impl Warp {
                     args,
                     returns,
                 } => if active != 0 {
-                    super::builtins::run(self, cx, *builtin, active, args, returns, &frame)
+                    self.builtin(cx, *builtin, active, args, returns, &frame)
                 } else {
                     Ok(())
                 }
@@ -759,7 +856,7 @@ impl Warp {
         self.gather(&fixed, slots, members, frame, cx.rows);
         let own = cx.peers.rank();
         if let Some(check) = cx.check.as_deref_mut() {
-            let site = super::cta::site(frame.function, self.gpc);
+            let site = site(frame.function, self.gpc);
             let rows = &*cx.rows;
             check.warp_op(
                 &fixed.launch.check,
@@ -898,7 +995,7 @@ impl Warp {
                 if exited != 0
                     && let Some(check) = cx.check.as_deref_mut()
                 {
-                    let site = super::cta::site(frame.function, pc);
+                    let site = site(frame.function, pc);
                     check.collective_over_exited(sem.key(), self.index, site, lanes, mask, exited);
                 }
                 self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
@@ -1039,7 +1136,7 @@ impl Warp {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
                     }
                     if let Some(check) = cx.check.as_deref_mut() {
-                        let site = super::cta::site(frame.function, pc);
+                        let site = site(frame.function, pc);
                         self.check_copy(
                             check,
                             &cx.fixed.launch.check,
@@ -1188,7 +1285,7 @@ impl Warp {
                 .filter(|&l| self.wait_kind[l] == Some(Waiting::Barrier) && self.pc[l] == pc)
                 .fold(active, |m, l| m | 1 << l);
             let missing = self.present & !self.exited & !here;
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             let key = if op.arrive { "bar.arrive" } else { "bar.sync" };
             check.divergent_barrier(key, self.index, site, active, missing);
         }
@@ -1204,7 +1301,7 @@ impl Warp {
         if let (Some(earlier), Some(count), Some(check)) =
             (earlier, op.count, cx.check.as_deref_mut())
         {
-            let site = super::cta::site(frame.function, pc);
+            let site = site(frame.function, pc);
             check.barrier_counts_differ(self.index, active, site, op.id, earlier, count);
         }
         if !op.arrive {
@@ -1400,7 +1497,8 @@ impl Warp {
                 self.note_bound(cx, binding, &callee_frame, l);
             }
         }
-        self.unjoin_for_call(calling);
+        // A path of a divergence that calls gives up its join point.
+        self.divergences.unjoin_for_call(calling, self.gframe);
         // Lanes that do not call go on; the callers run the callee first.
         let rest = self.group & !calling;
         for l in lanes_of(rest) {
@@ -1475,7 +1573,7 @@ impl Warp {
 
     /// The `size` bytes argument `arg` passes: a `.param` variable's bytes,
     /// or a register's or constant's value.
-    pub(crate) fn arg_bytes(
+    fn arg_bytes(
         &mut self,
         cx: &Fixed<'_>,
         arg: &StepOperand,
@@ -1592,7 +1690,7 @@ impl Warp {
     /// Writes a call's result to `dest` of frame `to` for lane `l`: `bytes`
     /// to a `.param` variable, or `value` to a register; the checks
     /// `check` (if on) told of the local bytes written.
-    pub(crate) fn put_result(
+    fn put_result(
         &mut self,
         check: Option<&mut CtaCheck>,
         dest: &StepOperand,
@@ -1615,6 +1713,38 @@ impl Warp {
                 Ok(())
             }
         }
+    }
+
+    /// `builtin` called by the `active` lanes with arguments `args` and
+    /// return operands `returns` in `frame`: run for each lane in lane
+    /// order, what it returns written to the first return operand.
+    fn builtin(
+        &mut self,
+        cx: &mut CtaContext<'_>,
+        builtin: Builtin,
+        active: u32,
+        args: &[StepOperand],
+        returns: &[StepOperand],
+        frame: &Frame,
+    ) -> Result<(), (u32, Fault)> {
+        for l in lanes_of(active) {
+            let on_lane = |f: Fault| (l as u32, f);
+            let mut caller = CallingLane {
+                warp: &mut *self,
+                fixed: &cx.fixed,
+                shared: &mut *cx.shared,
+                args,
+                frame,
+                lane: l,
+            };
+            let returned = builtins::run(builtin, &mut caller, &mut *cx.output).map_err(on_lane)?;
+            if let (Some(returned), Some(ret)) = (returned, returns.first()) {
+                let check = cx.check.as_deref_mut();
+                self.put_result(check, ret, frame, l, returned.value, &returned.bytes)
+                    .map_err(on_lane)?;
+            }
+        }
+        Ok(())
     }
 
     /// `lanes` leave frame `f` (they returned from it): a frame no lane
@@ -1693,6 +1823,44 @@ impl Warp {
             self.goto(pc + 1);
         }
         Ok(())
+    }
+}
+
+/// A lane of a warp calling a builtin (see [`Warp::builtin`]): what the
+/// builtin reaches of it.
+struct CallingLane<'w, 'c, 'x> {
+    /// Its warp.
+    warp: &'w mut Warp,
+    /// What no warp of the CTA writes.
+    fixed: &'c Fixed<'x>,
+    /// The CTA's shared memory.
+    shared: &'w mut [u8],
+    /// The call's arguments.
+    args: &'w [StepOperand],
+    /// The calling frame.
+    frame: &'w Frame,
+    /// The lane.
+    lane: usize,
+}
+
+impl Caller for CallingLane<'_, '_, '_> {
+    fn argument(&mut self, k: usize) -> Result<u64, Fault> {
+        let Some(arg) = self.args.get(k) else {
+            return Ok(0);
+        };
+        let bytes = self
+            .warp
+            .arg_bytes(self.fixed, arg, self.frame, 8, self.lane)?;
+        Ok(u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])))
+    }
+
+    fn memories(&mut self) -> Memories<'_> {
+        Memories {
+            shared: self.shared,
+            peers: crate::engine::cluster::Peers::alone(),
+            local: self.warp.locals.get_mut(self.lane),
+            launch: Some(self.fixed.launch),
+        }
     }
 }
 
