@@ -132,8 +132,9 @@ struct Queue<D> {
     /// Steps run since the last progress, and slices in that time.
     stalled_steps: u64,
     stalled_slices: usize,
-    /// When the grid last made progress.
-    progressed: Instant,
+    /// When the grid was first seen without progress since its last
+    /// (the epoch then, and the time), looked at only by a stall limit.
+    quiet_since: Option<(u64, Instant)>,
     /// The global memory's count of changing writes at the last look.
     changes: u64,
     /// How many times the grid made progress: what a cluster's quiet
@@ -164,7 +165,7 @@ pub(crate) fn run<F: Front>(front: &F, plan: Plan) -> Outcome<F::Done> {
         finished: 0,
         stalled_steps: 0,
         stalled_slices: 0,
-        progressed: Instant::now(),
+        quiet_since: None,
         changes: front.changes(),
         epoch: 0,
         done: Vec::new(),
@@ -307,13 +308,10 @@ impl<F: Front> Worker<'_, F> {
                     q.finished += 1;
                     self.progress(&mut q);
                     q.resident.retain(|&(i, _)| i != cluster.index);
-                    self.unlock(q);
+                    // What it leaves is taken under the lock: a front-end's
+                    // `finish` only collects what the cluster holds.
                     let done = self.front.finish(cluster.cluster);
-                    let mut q = self.lock();
                     q.done.push((cluster.index, done));
-                    self.unlock(q);
-                    self.wake.notify_all();
-                    continue;
                 }
                 Ok((SliceEnd::Paused { progress }, used)) => {
                     if progress || changed || admitted {
@@ -347,7 +345,6 @@ impl<F: Front> Worker<'_, F> {
         q.epoch += 1;
         q.stalled_steps = 0;
         q.stalled_slices = 0;
-        q.progressed = Instant::now();
     }
 
     /// Counts a slice of `used` steps (of `budget`) in which `cluster`
@@ -386,7 +383,16 @@ impl<F: Front> Worker<'_, F> {
         if q.stalled_steps >= hang_limit && all_quiet(share) {
             return Some(QuietSpan::WarpSteps(q.stalled_steps));
         }
-        let stalled_for = q.progressed.elapsed();
+        let epoch = q.epoch;
+        let since = match q.quiet_since {
+            Some((e, at)) if e == epoch => at,
+            _ => {
+                let now = Instant::now();
+                q.quiet_since = Some((epoch, now));
+                now
+            }
+        };
+        let stalled_for = since.elapsed();
         match self.plan.stall {
             Some(stall) if stalled_for >= stall && all_quiet(1) => {
                 Some(QuietSpan::Seconds(stalled_for.as_secs().max(1)))
