@@ -152,7 +152,10 @@ impl<'a, T: Send> Front for FiberGrid<'a, T> {
             Err(why) => FiberCluster {
                 coroutine: None,
                 memory: self.memory,
-                done: Some(Ranks::One(CtaOutcome::unstarted(self.threads, why.to_string()))),
+                done: Some(Ranks::One(CtaOutcome::unstarted(
+                    self.threads,
+                    why.to_string(),
+                ))),
             },
         }
     }
