@@ -12,6 +12,6 @@
 
 pub mod cluster;
 pub mod config;
-pub(crate) mod grid;
+pub mod grid;
 pub mod residency;
 pub mod special;

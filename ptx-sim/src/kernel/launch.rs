@@ -959,8 +959,8 @@ impl GpuRequest<'_> {
         super::gpu::GpuLaunch {
             ptx: self.ptx,
             entry: &self.entry,
-            grid: self.config.grid,
-            block: self.config.block,
+            grid: self.grid,
+            block: self.block,
             dynamic_shared: self.dynamic_shared,
             params: self.params.clone(),
             param_offsets: self.param_offsets.clone(),

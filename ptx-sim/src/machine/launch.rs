@@ -610,7 +610,7 @@ impl Launch {
 
     /// How long a grid may go with no thread finishing and no shared or
     /// global memory changing, every resident CTA spinning, before it stops
-    /// as stuck with [`Fault::Hang`] naming where each warp is:
+    /// as stuck with [`LaunchFault::Hang`] naming where each warp is:
     /// [`DEFAULT_STALL`] unless set. (`tests/coresidency.rs` has a spin
     /// that stops so.) [`Launch::hang_limit`] counts the same in
     /// statements, which usually comes first.
@@ -624,7 +624,7 @@ impl Launch {
     /// threads of a grid may run with no thread finishing and no shared or
     /// global memory changing, every resident CTA having run its share of
     /// them: they spin on something that nothing left to run can change,
-    /// and the launch stops with [`Fault::Hang`], naming where each thread
+    /// and the launch stops with [`LaunchFault::Hang`], naming where each thread
     /// is: [`DEFAULT_HANG_LIMIT`] unless set. It is the rule a module's
     /// launch has ([`crate::engine::grid`]), counted in statements rather
     /// than warp steps. Progress is looked for every 16384 statements, so
