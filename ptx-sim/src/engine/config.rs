@@ -123,6 +123,17 @@ impl LaunchConfig {
         self.schedule.seed()
     }
 
+    /// This configuration with the checks and the schedule as the
+    /// environment makes them now (`PTX_SIM_CHECKS`, `PTX_SIM_SCHEDULE`),
+    /// so that a launch reads the environment once, not per CTA.
+    pub fn resolved(&self) -> LaunchConfig {
+        LaunchConfig {
+            checks: Some(self.checks()),
+            schedule: self.seed().map_or(Schedule::Fixed, Schedule::Seed),
+            ..self.clone()
+        }
+    }
+
     /// How many clusters the H100 holds at once, each CTA having `shared`
     /// bytes of its own shared memory (at least one).
     pub fn resident_clusters(&self, shared: usize) -> usize {

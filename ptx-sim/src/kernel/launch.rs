@@ -658,7 +658,7 @@ impl<'m> KernelLaunch<'m> {
             entry: self.name(),
             detail,
         };
-        let mut config = self.config.clone();
+        let mut config = self.config.resolved();
         config.cluster = self.cluster_shape()?;
         let shared = static_shared as usize + self.dynamic_shared;
         config.check(shared).map_err(|fault| match fault {
