@@ -746,10 +746,12 @@ impl Launch {
     {
         self.config.check(self.shared.len())?;
         debug_assert_eq!(results.len(), self.threads());
+        // The environment's checks and schedule, read once for the launch.
+        let config = self.config.resolved();
         if self.config.grid.count() == 1 {
-            return self.run_single(f, results, memory);
+            return self.run_single(&config, f, results, memory);
         }
-        let ctas = self.run_grid(f, results, memory)?;
+        let ctas = self.run_grid(&config, f, results, memory)?;
         let mut shared = Vec::with_capacity(ctas.len());
         let mut stats = SharedStats::default();
         let mut faults = Vec::new();
@@ -773,6 +775,7 @@ impl Launch {
     /// fault that stopped the grid with the other CTAs' own faults.
     fn run_grid<T, F>(
         &self,
+        config: &LaunchConfig,
         f: &F,
         results: &mut [Option<T>],
         memory: &Option<Arc<LaunchMemory>>,
@@ -810,7 +813,7 @@ impl Launch {
         let run = |index: usize,
                    results: Ranks<&mut [Option<T>]>,
                    sliced: (super::scheduler::Suspend<'_>, u64)| {
-            self.run_cluster_sliced(index, f, results, sliced)
+            self.run_cluster_sliced(config, index, f, results, sliced)
         };
         let front = super::sliced::FiberGrid {
             run: &run,
@@ -859,6 +862,7 @@ impl Launch {
     /// `i`'s result in `results[i]`.
     fn run_single<T, F>(
         &self,
+        config: &LaunchConfig,
         f: &F,
         results: &mut [Option<T>],
         memory: &Option<Arc<LaunchMemory>>,
@@ -866,7 +870,7 @@ impl Launch {
     where
         F: Fn(&Thread) -> T + Sync,
     {
-        let cta = self.run_cta(0, memory, f, results);
+        let cta = self.run_cta(config, 0, memory, f, results);
         if !cta.faults.is_empty() || !cta.findings.is_empty() {
             let mut faults = cta.faults;
             faults.extend(merge_findings([cta.findings]));
@@ -910,7 +914,11 @@ impl Launch {
     }
 
     /// Where CTA `ctaid` stands in the grid, and what it checks.
-    fn place(&self, ctaid: [u32; 3]) -> super::scheduler::CtaPlace<'_> {
+    fn place<'a>(
+        &'a self,
+        config: &LaunchConfig,
+        ctaid: [u32; 3],
+    ) -> super::scheduler::CtaPlace<'a> {
         super::scheduler::CtaPlace {
             ctaid,
             grid: self.config.grid,
@@ -919,9 +927,9 @@ impl Launch {
             explicit_cluster: self.config.cluster.is_some(),
             shared_len: self.shared.len(),
             first_thread: self.config.grid.index(ctaid) * self.config.block.count(),
-            checks: self.config.checks(),
+            checks: config.checks(),
             shared_given: &self.shared_given,
-            schedule: self.config.seed(),
+            schedule: config.seed(),
             watch: super::progress::WatchLimits {
                 alone: self.config.grid.count() == 1,
                 hang_limit: self.config.hang_limit,
@@ -934,6 +942,7 @@ impl Launch {
     /// launch's memory, leaving its thread `i`'s result in `results[i]`.
     fn run_cta<T, F>(
         &self,
+        config: &LaunchConfig,
         c: usize,
         memory: &Option<Arc<LaunchMemory>>,
         f: &F,
@@ -943,7 +952,7 @@ impl Launch {
         F: Fn(&Thread) -> T + Sync,
     {
         let _memory = crate::machine::spaces::enter(memory.clone());
-        let place = self.place(self.config.grid.coords(c));
+        let place = self.place(config, self.config.grid.coords(c));
         super::scheduler::run_cta(
             &place,
             self.shared.clone(),
@@ -961,6 +970,7 @@ impl Launch {
     /// `results[r][i]`. Returns the CTAs' outcomes by rank.
     fn run_cluster_sliced<T, F>(
         &self,
+        config: &LaunchConfig,
         index: usize,
         f: &F,
         results: super::sliced::Ranks<&mut [Option<T>]>,
@@ -972,7 +982,7 @@ impl Launch {
         use super::sliced::Ranks;
         match results {
             Ranks::One(results) => Ranks::One(super::scheduler::run_cta(
-                &self.place(self.cluster_cta(index, 0)),
+                &self.place(config, self.cluster_cta(index, 0)),
                 self.shared.clone(),
                 self.stack_size,
                 self.portable,
@@ -982,7 +992,7 @@ impl Launch {
             )),
             Ranks::Many(results) => {
                 let places: Vec<_> = (0..results.len())
-                    .map(|r| self.place(self.cluster_cta(index, r)))
+                    .map(|r| self.place(config, self.cluster_cta(index, r)))
                     .collect();
                 let results = results
                     .into_iter()
@@ -1054,7 +1064,9 @@ where
     F: Fn(u32) -> T + Sync,
 {
     let mut lanes: [Option<T>; 32] = std::array::from_fn(|_| None);
-    Launch::new(1, 32).run_single(&|t: &Thread| f(t.lane), &mut lanes, &None)?;
+    let launch = Launch::new(1, 32);
+    let config = launch.config.resolved();
+    launch.run_single(&config, &|t: &Thread| f(t.lane), &mut lanes, &None)?;
     if lanes.iter().any(Option::is_none) {
         return Err(unfinished());
     }
