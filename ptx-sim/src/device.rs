@@ -56,9 +56,9 @@
 
 use crate::kernel::launch::Lent;
 use crate::kernel::{Arg, KernelError, KernelLaunch, KernelReport, Module};
-pub use crate::machine::spaces::DEVICE_BASE;
-use crate::machine::spaces::GLOBAL_BASE;
 use crate::machine::{Element, Launch, LaunchError, Report, Thread};
+pub use crate::memory::window::DEVICE_BASE;
+use crate::memory::window::GLOBAL_BASE;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};

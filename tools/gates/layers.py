@@ -43,21 +43,11 @@ CRATES = [
         "name": "ptx-sim",
         "src": "ptx-sim/src",
         "layers": [
-            "thread", "shuffle", "fault", "exec", "check", "engine", "machine",
+            "thread", "shuffle", "fault", "exec", "memory", "check", "engine",
+            "machine",
             "sem", "statement", "kernel", "device",
         ],
-        "upward": {
-            # The sanitizer finds where an operation's lanes reach by the
-            # machine's address model (the generic windows, `place`), and
-            # ticks a warp's clock at a warp collective (`sem::class`): the
-            # observer still lives inside the functional machine, whose
-            # split (as GPGPU-Sim keeps two trees apart) is the engine's
-            # redesign. These three arrows are why check, machine and sem
-            # share one loop.
-            ("check/cta.rs", "sem"),
-            ("check/ops.rs", "machine::spaces"),
-            ("check/ops.rs", "sem::memory::address"),
-        },
+        "upward": set(),
         "loops": {
             # The fiber switch and the sanitizer hooks around each switch.
             ("machine/fiber.rs", "machine/fiber/sanitize.rs"),

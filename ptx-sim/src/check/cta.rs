@@ -142,6 +142,8 @@ impl CtaCheck {
     /// lanes, their slots in `rows`, from statement `site`, about to run in
     /// a CTA of rank `own` of its cluster: checks and records its accesses
     /// and the synchronisation of its atomics and mbarrier arrivals.
+    /// `collective`: the lanes run it together (a semantic function of the
+    /// warp class, `crate::sem::Class::Warp`), which orders them as one.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn warp_op(
         &mut self,
@@ -153,8 +155,9 @@ impl CtaCheck {
         members: u32,
         rows: &[Slots; 32],
         own: u32,
+        collective: bool,
     ) {
-        if matches!(crate::sem::class(sem), crate::sem::Class::Warp { .. }) {
+        if collective {
             self.clocks.tick(warp);
         }
         if matches!(

@@ -5,8 +5,8 @@
 
 use super::shadow::Use;
 use crate::exec::{Slots, elem_bytes, lanes_of, slots_per};
-use crate::machine::spaces::{PARAM_WINDOW, window_offset};
-use crate::sem::memory::address::{Place, place};
+use crate::memory::place::{Place, place};
+use crate::memory::window::{PARAM_WINDOW, window_offset};
 use ptx_core::{Flags, Keyword, Mods, Semantics};
 
 /// Where one lane's access lands.

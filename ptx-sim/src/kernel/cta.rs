@@ -186,7 +186,7 @@ impl Cta {
                 reserved: RESERVED_SHARED,
             },
             shared_len: shared.len() as u64,
-            shared_base: crate::engine::cluster::cluster_address(peers.rank(), 0),
+            shared_base: crate::memory::cluster_address::cluster_address(peers.rank(), 0),
         };
         let mut left = budget;
         let exited_before = self.exited;

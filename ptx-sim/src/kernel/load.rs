@@ -4,7 +4,7 @@
 //! they live at run time:
 //!
 //! * module `.global` variables are global buffers of every launch, laid
-//!   out first (from [`crate::machine::spaces::GLOBAL_BASE`]) with their
+//!   out first (from [`crate::memory::window::GLOBAL_BASE`]) with their
 //!   initial values, so their addresses are constants;
 //! * module `.const` variables are the launch's constant memory, from
 //!   `.const` address 0;
@@ -20,7 +20,8 @@ use super::code::{
     Binding, Builtin, Callee, FunctionCode, Layout, Op, RESERVED_SHARED, Src, Step, StepOperand,
     exec_op, operand, special,
 };
-use crate::machine::spaces::{CONST_WINDOW, buffer_addresses, constant_addresses};
+use crate::memory::global::{buffer_addresses, constant_addresses};
+use crate::memory::window::CONST_WINDOW;
 use ptx_core::module::{
     Function, FunctionKind, Initializer, InitializerKind, LineIndex, Module as Ast, Variable,
     check_module_bodies, parse_module,

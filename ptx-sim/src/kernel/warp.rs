@@ -34,8 +34,8 @@ use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::context::{self, ThreadState};
-use crate::machine::in_flight::InFlight;
 use crate::machine::{Memories, Thread, WarpCall, WarpMemories};
+use crate::memory::in_flight::InFlight;
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, OperandAccess, Semantics};
 use std::sync::Arc;
@@ -867,6 +867,7 @@ impl Warp {
                 members,
                 rows,
                 own,
+                matches!(crate::sem::class(sem), crate::sem::Class::Warp { .. }),
             );
         }
         let result = {

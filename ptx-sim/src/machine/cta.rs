@@ -17,8 +17,8 @@ use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
 use crate::machine::barrier::BarrierOp;
 use crate::machine::cta_cluster::{ClusterLink, Member};
-use crate::machine::in_flight::InFlight;
 use crate::machine::spaces::LaunchMemory;
+use crate::memory::in_flight::InFlight;
 use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
 use ptx_core::StateSpace;
@@ -831,6 +831,9 @@ impl CtaCore {
                         members,
                         rows,
                         own,
+                        // The warp class's collectives wait as `Warp`, memory
+                        // accesses as `Converged` (`collective.rs`).
+                        matches!(wait.kind, WaitKind::Warp { .. }),
                     );
                 }
                 let mut call = WarpCall {

@@ -28,7 +28,8 @@ use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
-use crate::machine::spaces::{GlobalMemory, LaunchMemory};
+use crate::machine::spaces::LaunchMemory;
+use crate::memory::global::GlobalMemory;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -460,7 +461,7 @@ impl Launch {
         let (index, addr) = append(
             &mut self.global,
             bytes,
-            crate::machine::spaces::buffer_addresses,
+            crate::memory::global::buffer_addresses,
         );
         GlobalBuffer {
             index,
@@ -484,7 +485,7 @@ impl Launch {
     ///
     /// ```
     /// use ptx_sim::machine::Launch;
-    /// use ptx_sim::machine::spaces::CONST_WINDOW;
+    /// use ptx_sim::memory::window::CONST_WINDOW;
     /// let mut launch = Launch::new(1, 32);
     /// let first = launch.constant(vec![7; 4]);
     /// let second = launch.constant_from(&[1.5f32, 2.5]);
@@ -500,11 +501,11 @@ impl Launch {
         let (_, addr) = append(
             &mut self.constant,
             bytes,
-            crate::machine::spaces::constant_addresses,
+            crate::memory::global::constant_addresses,
         );
         ConstantBuffer {
             addr,
-            generic: crate::machine::spaces::CONST_WINDOW + addr,
+            generic: crate::memory::window::CONST_WINDOW + addr,
             bytes: size,
         }
     }
@@ -524,7 +525,7 @@ impl Launch {
     ///
     /// ```
     /// use ptx_sim::machine::Launch;
-    /// use ptx_sim::machine::spaces::PARAM_WINDOW;
+    /// use ptx_sim::memory::window::PARAM_WINDOW;
     /// let mut launch = Launch::new(1, 32);
     /// // A kernel's `(u64 pointer, u64 n)` parameters.
     /// let params = launch.params_from(&[0x7f00_0000_0000u64, 16]);
@@ -534,7 +535,7 @@ impl Launch {
         self.params = bytes;
         ParamBuffer {
             addr: 0,
-            generic: crate::machine::spaces::PARAM_WINDOW,
+            generic: crate::memory::window::PARAM_WINDOW,
             bytes: self.params.len(),
         }
     }

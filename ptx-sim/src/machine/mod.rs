@@ -3,10 +3,12 @@
 //! their deterministic schedule (`scheduler`, `ready`), the
 //! rendezvous where warp collectives and barriers meet ([`collective`],
 //! `cta`), the running thread's context and special registers
-//! ([`context`]), the memory spaces a launch owns ([`spaces`]), the
+//! ([`context`]), which launch's memory the running CTAs reach ([`spaces`];
+//! the buffers themselves and the address model are [`crate::memory`]), the
 //! shared-memory bank model ([`banks`]), and what the CTAs of a cluster
-//! share (`cta_cluster`, with the address layout and the cluster barrier in
-//! [`crate::engine::cluster`]).
+//! share (`cta_cluster`, with the cluster barrier in
+//! [`crate::engine::cluster`] and the address layout in
+//! [`crate::memory::cluster_address`]).
 //!
 //! Nothing here depends on the semantic functions: a warp-wide instruction
 //! names itself by its semantics key and brings the function its warp
@@ -21,7 +23,6 @@ mod cta;
 mod cta_cluster;
 pub(crate) mod current;
 mod fiber;
-pub mod in_flight;
 pub mod launch;
 mod progress;
 mod ready;
@@ -31,7 +32,6 @@ mod scheduler;
 mod sliced;
 pub mod spaces;
 mod watch;
-pub mod words;
 
 pub use bank_counts::{BankCounts, SharedStats};
 pub(crate) use cta::{CtaCore, Wait, WaitKind};

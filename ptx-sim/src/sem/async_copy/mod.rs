@@ -4,19 +4,19 @@
 //!
 //! A `cp.async` is checked when issued (both addresses in bounds and
 //! aligned to the copy's size; errors name the address) and completes as
-//! late as the PTX ISA allows (see [`crate::machine::in_flight`]): its
+//! late as the PTX ISA allows (see [`crate::memory::in_flight`]): its
 //! `size` bytes land at the shared address then, the bytes past a smaller
 //! source size (or all of them with a true ignore-source predicate)
 //! zeros. A bulk copy completes when issued, then completes its bytes'
 //! transactions on the mbarrier; its bulk groups have nothing left to wait for.
 
-use crate::engine::cluster::cta_offset;
 use crate::exec::SemResult;
 use crate::fault::{Fault, LaunchFault};
 use crate::machine::CtaCore;
 use crate::machine::Memories;
 use crate::machine::current;
-use crate::machine::in_flight::{Copy, InFlight};
+use crate::memory::cluster_address::cta_offset;
+use crate::memory::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use ptx_core::{Flags, Mods, Semantics, SharedScope, StateSpace};

@@ -482,7 +482,7 @@ fn load(m: &Mods, s: &[u64], memories: &mut Memories<'_>, key: &'static str) -> 
 /// in the CTA of rank `target` of its multicast mask: the same offsets in
 /// that CTA's window (`None`: where `dst` and `mbar` point).
 pub(crate) fn at_target(m: &Mods, target: Option<u32>, dst: u64, mbar: u64) -> (Mods, u64, u64) {
-    use crate::engine::cluster::{CLUSTER_STRIDE, cluster_address};
+    use crate::memory::cluster_address::{CLUSTER_STRIDE, cluster_address};
     match target {
         Some(rank) => (
             Mods {

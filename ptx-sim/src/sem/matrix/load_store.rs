@@ -2,11 +2,11 @@
 //! elements between shared memory (or a register) and the fragments of a
 //! warp, one row of 16 bytes a lane address, as the PTX ISA lays them out.
 
-use crate::engine::cluster::cta_offset;
 use crate::exec::{SemResult, lanes_of};
 use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::banks::wavefronts;
+use crate::memory::cluster_address::cta_offset;
 use crate::sem::memory::address::check_access;
 use ptx_core::Flags;
 

@@ -14,13 +14,15 @@
 //! `.param` addresses are byte offsets into the kernel's parameters, which
 //! appear at [`PARAM_WINDOW`].
 
-use crate::engine::cluster::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::exec::SemResult;
 use crate::fault::{Fault, LaunchFault, MemoryFault};
 use crate::machine::Memories;
 use crate::machine::current as lane;
-use crate::machine::spaces::{
-    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, LaunchMemory, PARAM_WINDOW, SHARED_WINDOW, current,
+use crate::machine::spaces::{LaunchMemory, current};
+use crate::memory::cluster_address::{ClusterAddress, cta_offset, cta_to_cluster};
+use crate::memory::place::{Place, generic_place, place, space_not_simulated};
+use crate::memory::window::{
+    CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, window_base,
     window_offset,
 };
 use ptx_core::{Mods, ParamScope, SharedScope, StateSpace};
@@ -65,110 +67,6 @@ pub fn check_access(
             bounds: 0..len as u64,
             buffer: None,
         })),
-    }
-}
-
-/// Where an instruction's address points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Place {
-    /// A byte offset into the CTA's shared memory.
-    Shared(u64),
-    /// A byte offset into the shared memory of the CTA of rank `rank` of
-    /// the cluster (a `.shared::cluster` address; see
-    /// [`crate::engine::cluster`]).
-    Cluster { rank: u32, offset: u64 },
-    /// A global device address.
-    Global(u64),
-    /// A byte offset into the running thread's local memory.
-    Local(u64),
-    /// A `.const` address: into the launch's constant buffers.
-    Constant(u64),
-    /// A `.param` address: into the kernel's parameters.
-    Param(u64),
-}
-
-impl Place {
-    /// The offset into the running CTA's own shared memory (the CTA of
-    /// rank `own` in its cluster) that this place is, if it is one.
-    pub(crate) fn own_shared(self, own: u32) -> Option<u64> {
-        match self {
-            Place::Shared(addr) => Some(cta_offset(addr, own)),
-            Place::Cluster { rank, offset } if rank == own => Some(offset),
-            _ => None,
-        }
-    }
-
-    /// Whether it is in shared memory: the CTA's, or another's of its
-    /// cluster.
-    pub(crate) fn is_shared(self) -> bool {
-        matches!(self, Place::Shared(_) | Place::Cluster { .. })
-    }
-}
-
-/// A generic window: where it starts, and the place an offset into it is.
-type Window = (u64, fn(u64) -> Place);
-
-/// The spaces that appear among generic addresses as windows; every other
-/// generic address is global.
-const WINDOWS: [Window; 4] = [
-    (SHARED_WINDOW, cluster_place),
-    (LOCAL_WINDOW, Place::Local),
-    (CONST_WINDOW, Place::Constant),
-    (PARAM_WINDOW, Place::Param),
-];
-
-/// Where the generic window of `space` starts, if it has one (`.global`
-/// addresses are generic already).
-pub(super) fn window_base(space: StateSpace) -> Option<u64> {
-    match space {
-        StateSpace::Shared(_) => Some(SHARED_WINDOW),
-        StateSpace::Local => Some(LOCAL_WINDOW),
-        StateSpace::Const => Some(CONST_WINDOW),
-        StateSpace::Param(ParamScope::Default | ParamScope::Entry) => Some(PARAM_WINDOW),
-        _ => None,
-    }
-}
-
-/// Where `.shared::cluster` address `addr` points: the executing CTA's
-/// shared memory, or another CTA's of the cluster.
-fn cluster_place(addr: u64) -> Place {
-    let ClusterAddress { rank, offset } = ClusterAddress::decode(addr);
-    Place::Cluster { rank, offset }
-}
-
-/// Where generic address `addr` points: the window it falls in, or global
-/// memory.
-pub(super) fn generic_place(addr: u64) -> Place {
-    WINDOWS
-        .iter()
-        .find_map(|&(base, place)| window_offset(addr, base).map(place))
-        .unwrap_or(Place::Global(addr))
-}
-
-/// Where address `addr` of an instruction with modifiers `m` points: its
-/// state space, or for a generic address the window it falls in.
-///
-/// `.param` is the kernel's parameters (`.param::entry`): a `ptx!`
-/// statement runs in the kernel itself. The kernel parameter window lies
-/// inside the global window (PTX ISA, "State Spaces"), so a `.global`
-/// address there reaches the parameters too.
-pub(crate) fn place(m: &Mods, addr: u64, instruction: &'static str) -> Result<Place, Fault> {
-    match m.space {
-        None => Ok(generic_place(addr)),
-        Some(StateSpace::Shared(SharedScope::Cluster)) => Ok(cluster_place(addr)),
-        Some(StateSpace::Shared(_)) => Ok(Place::Shared(addr)),
-        Some(StateSpace::Global) => {
-            Ok(window_offset(addr, PARAM_WINDOW).map_or(Place::Global(addr), Place::Param))
-        }
-        Some(StateSpace::Local) => Ok(Place::Local(addr)),
-        Some(StateSpace::Const) => Ok(Place::Constant(addr)),
-        Some(StateSpace::Param(ParamScope::Func)) => {
-            Err(Fault::Memory(MemoryFault::DeviceFunctionParams {
-                instruction,
-            }))
-        }
-        Some(StateSpace::Param(_)) => Ok(Place::Param(addr)),
-        space => Err(space_not_simulated(instruction, space)),
     }
 }
 
@@ -330,7 +228,7 @@ impl Reach {
     /// read-modify-write atomic ([`GlobalMemory::store`]): for a plain
     /// store or copy, never for an atomic.
     ///
-    /// [`GlobalMemory::store`]: crate::machine::spaces::GlobalMemory::store
+    /// [`GlobalMemory::store`]: crate::memory::global::GlobalMemory::store
     pub(crate) fn store<R>(
         &self,
         memories: &mut Memories<'_>,
@@ -476,7 +374,7 @@ pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
 ///
 /// ```
 /// use ptx_core::{Mods, SharedScope, StateSpace};
-/// use ptx_sim::machine::spaces::SHARED_WINDOW;
+/// use ptx_sim::memory::window::SHARED_WINDOW;
 /// use ptx_sim::sem::memory::address::cvta_in;
 /// let cta = Mods { space: Some(StateSpace::Shared(SharedScope::Cta)), ..Mods::default() };
 /// let mut s = [0, 0x400];
@@ -636,7 +534,7 @@ impl ClusterView {
     ///
     /// ```
     /// use ptx_core::{Mods, SharedScope, StateSpace};
-    /// use ptx_sim::engine::cluster::cluster_address;
+    /// use ptx_sim::memory::cluster_address::cluster_address;
     /// use ptx_sim::sem::memory::address::ClusterView;
     /// let view = ClusterView { rank: 0, size: 2 };
     /// let m = Mods { space: Some(StateSpace::Shared(SharedScope::Cluster)), ..Mods::default() };
@@ -653,7 +551,7 @@ impl ClusterView {
                 size: self.size,
             }));
         }
-        let d = crate::engine::cluster::cluster_address(b, offset);
+        let d = crate::memory::cluster_address::cluster_address(b, offset);
         Ok(match m.space {
             None => SHARED_WINDOW + d,
             Some(_) => d,
@@ -680,11 +578,4 @@ pub fn mapa(m: &Mods, s: &mut [u64]) -> SemResult {
 pub fn getctarank(m: &Mods, s: &mut [u64]) -> SemResult {
     s[0] = ClusterView::of_running_thread().getctarank(m, s[1])?;
     Ok(())
-}
-
-fn space_not_simulated(instruction: &'static str, space: Option<StateSpace>) -> Fault {
-    match space {
-        Some(space) => Fault::Memory(MemoryFault::SpaceNotSimulated { instruction, space }),
-        None => Fault::malformed(instruction, "needs a state space"),
-    }
 }

@@ -5,12 +5,12 @@
 
 use super::address::{check_access, shared_offset, with_bytes};
 use super::{read_le, read_value, write_le, write_value};
-use crate::engine::cluster::cta_offset;
 use crate::exec::{SemResult, lanes_of, slots_per};
 use crate::fault::Fault;
 use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
+use crate::memory::cluster_address::cta_offset;
 use ptx_core::Semantics;
 use ptx_core::{Keyword, Mods, ScalarType, StateSpace};
 

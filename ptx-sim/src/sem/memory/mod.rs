@@ -13,7 +13,6 @@ pub mod atomic;
 pub use address::{cvta, cvta_to, isspacep};
 pub use atomic::{atom, atom_cas, built_as_loop, red};
 
-use crate::engine::cluster::cta_offset;
 use crate::exec::{SemResult, elem_bytes, lanes_of, slots_per};
 use crate::fault::Fault;
 use crate::machine::Memories;
@@ -21,8 +20,10 @@ use crate::machine::WarpCall;
 use crate::machine::banks::{RequestKind, record_request};
 use crate::machine::collective::converged;
 use crate::machine::current as lane;
-use crate::machine::spaces::{PARAM_WINDOW, window_offset};
-use address::{Place, Reach, check_access, place, shared_offset, store_bytes};
+use crate::memory::cluster_address::cta_offset;
+use crate::memory::place::{Place, place};
+use crate::memory::window::{PARAM_WINDOW, window_offset};
+use address::{Reach, check_access, shared_offset, store_bytes};
 use ptx_core::Semantics;
 use ptx_core::{Mods, SharedScope, StateSpace};
 

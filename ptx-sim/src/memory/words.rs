@@ -14,7 +14,7 @@
 //! it, as a `st.release` and `ld.acquire` pair promises.
 //!
 //! ```
-//! use ptx_sim::machine::words::Words;
+//! use ptx_sim::memory::words::Words;
 //! let words = Words::new(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
 //! words.store(6, &[0xaa, 0xbb, 0xcc]); // across two words
 //! let mut out = [0; 5];

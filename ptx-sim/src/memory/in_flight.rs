@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use ptx_core::Semantics;
-//! use ptx_sim::machine::in_flight::{Copy, InFlight};
+//! use ptx_sim::memory::in_flight::{Copy, InFlight};
 //! let copy = |dst| Copy { sem: Semantics::CpAsync, slots: [dst, 0, 4, 0] };
 //! let mut f = InFlight::default();
 //! f.issue(copy(0));

@@ -1,0 +1,17 @@
+//! Memory as the machine holds it, below every engine: where an address
+//! points ([`window`], [`cluster_address`], [`place`]), the global and
+//! read-only buffers of a launch ([`global`]) and the atomic words they
+//! are made of ([`words`]), and a thread's asynchronous copies in flight
+//! ([`in_flight`]).
+//!
+//! Everything here is a plain value or a function of its arguments: no
+//! thread-local says which launch or lane is running (the engines hand
+//! their memory in), so the sanitizer and the instruction semantics above
+//! can use it without reaching back up.
+
+pub mod cluster_address;
+pub mod global;
+pub mod in_flight;
+pub mod place;
+pub mod window;
+pub mod words;
