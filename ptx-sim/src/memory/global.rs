@@ -15,12 +15,8 @@
 //! against the buffer the address falls in; an address in no buffer is an
 //! error naming it.
 //!
-//! Generic addresses: an address in a global buffer is global; the CTA's
-//! shared memory appears at [`SHARED_WINDOW`] (what `cvta.shared` gives),
-//! the thread's local memory at [`LOCAL_WINDOW`], constant memory at
-//! [`CONST_WINDOW`] and the kernel's parameters at [`PARAM_WINDOW`], which
-//! the ISA places inside the global window (`isspacep.global` is true
-//! there).
+//! Global buffers lie from [`GLOBAL_BASE`], above every generic window
+//! ([`super::window`]).
 //!
 //! ```
 //! use ptx_sim::memory::global::{GlobalMemory, buffer_addresses};
@@ -293,7 +289,8 @@ impl GlobalMemory {
     /// them back in that order.
     ///
     /// ```
-    /// use ptx_sim::memory::global::{DEVICE_BASE, GlobalMemory, buffer_addresses};
+    /// use ptx_sim::memory::global::{GlobalMemory, buffer_addresses};
+    /// use ptx_sim::memory::window::DEVICE_BASE;
     /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, vec![7; 4])], vec![vec![1, 2]]);
     /// assert_eq!(mem.access(DEVICE_BASE + 3, 1, 1, "ld", |b| b[0]).unwrap(), 7);
     /// assert_eq!(mem.access(buffer_addresses(&[2])[0] + 1, 1, 1, "ld", |b| b[0]).unwrap(), 2);

@@ -25,7 +25,12 @@ pub enum Place {
     /// A byte offset into the shared memory of the CTA of rank `rank` of
     /// the cluster (a `.shared::cluster` address; see
     /// [`super::cluster_address`]).
-    Cluster { rank: u32, offset: u64 },
+    Cluster {
+        /// The CTA's rank in the cluster.
+        rank: u32,
+        /// The byte offset into that CTA's shared memory.
+        offset: u64,
+    },
     /// A global device address.
     Global(u64),
     /// A byte offset into the running thread's local memory.

@@ -20,7 +20,7 @@ use crate::machine::Memories;
 use crate::machine::current as lane;
 use crate::machine::spaces::{LaunchMemory, current};
 use crate::memory::cluster_address::{ClusterAddress, cta_offset, cta_to_cluster};
-use crate::memory::place::{Place, generic_place, place, space_not_simulated};
+use crate::memory::place::{Place, place, space_not_simulated};
 use crate::memory::window::{
     CONST_WINDOW, LOCAL_LIMIT, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, window_base,
     window_offset,
