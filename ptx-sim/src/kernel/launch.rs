@@ -855,13 +855,12 @@ impl<'m> KernelLaunch<'m> {
             .take()
             .unwrap_or_else(|| self.module.initial_globals());
         let addresses: Vec<u64> = lent.buffers.iter().map(|(a, _)| *a).collect();
-        let global = GlobalMemory::placed(
-            std::mem::take(&mut lent.buffers),
-            variables
-                .into_iter()
-                .chain(self.buffers.iter().cloned())
-                .collect(),
-        );
+        let own: Vec<&[u8]> = variables
+            .iter()
+            .chain(&self.buffers)
+            .map(Vec::as_slice)
+            .collect();
+        let global = GlobalMemory::placed(std::mem::take(&mut lent.buffers), &own);
         let constants = image.constants.iter().map(|c| c.init.clone()).collect();
         let memory = LaunchMemory::with_global(global, constants, params);
         let shared = entry.dynamic_base as usize + self.dynamic_shared;

@@ -892,7 +892,7 @@ impl Launch {
             && self.params.is_empty());
         registered.then(|| {
             Arc::new(LaunchMemory::with_global(
-                GlobalMemory::placed(lent, self.global.clone()),
+                GlobalMemory::placed(lent, &self.global),
                 self.constant.clone(),
                 self.params.clone(),
             ))

@@ -81,8 +81,12 @@ struct Layout {
 impl Layout {
     /// The layout of buffers holding `data`, at the addresses `addresses`
     /// gives for their sizes (ascending, as [`addresses_from`] lays them).
-    fn new(space: StateSpace, addresses: fn(&[usize]) -> Vec<u64>, data: &[Vec<u8>]) -> Layout {
-        let sizes: Vec<usize> = data.iter().map(Vec::len).collect();
+    fn new<B: AsRef<[u8]>>(
+        space: StateSpace,
+        addresses: fn(&[usize]) -> Vec<u64>,
+        data: &[B],
+    ) -> Layout {
+        let sizes: Vec<usize> = data.iter().map(|b| b.as_ref().len()).collect();
         let spans = addresses(&sizes)
             .into_iter()
             .zip(sizes)
@@ -279,7 +283,7 @@ fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u8]) -> R) -> R {
 impl GlobalMemory {
     /// Buffers holding `data`, at the addresses [`buffer_addresses`] gives.
     pub fn new(data: Vec<Vec<u8>>) -> GlobalMemory {
-        GlobalMemory::placed(Vec::new(), data)
+        GlobalMemory::placed(Vec::new(), &data)
     }
 
     /// Buffers that outlive the launch, each at its own address (a
@@ -291,13 +295,13 @@ impl GlobalMemory {
     /// ```
     /// use ptx_sim::memory::global::{GlobalMemory, buffer_addresses};
     /// use ptx_sim::memory::window::DEVICE_BASE;
-    /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, vec![7; 4])], vec![vec![1, 2]]);
+    /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, vec![7; 4])], &[vec![1, 2]]);
     /// assert_eq!(mem.access(DEVICE_BASE + 3, 1, 1, "ld", |b| b[0]).unwrap(), 7);
     /// assert_eq!(mem.access(buffer_addresses(&[2])[0] + 1, 1, 1, "ld", |b| b[0]).unwrap(), 2);
     /// assert_eq!(mem.into_buffers(), [vec![7; 4], vec![1, 2]]);
     /// ```
-    pub fn placed(resident: Vec<(u64, Vec<u8>)>, data: Vec<Vec<u8>>) -> GlobalMemory {
-        let own = Layout::new(StateSpace::Global, buffer_addresses, &data);
+    pub fn placed<B: AsRef<[u8]>>(resident: Vec<(u64, Vec<u8>)>, data: &[B]) -> GlobalMemory {
+        let own = Layout::new(StateSpace::Global, buffer_addresses, data);
         let mut spans: Vec<(u64, u64)> = resident
             .iter()
             .map(|(base, bytes)| (*base, bytes.len() as u64))
@@ -314,10 +318,9 @@ impl GlobalMemory {
                 spans,
             },
             buffers: resident
-                .into_iter()
-                .map(|(_, bytes)| bytes)
-                .chain(data)
-                .map(Words::new)
+                .iter()
+                .map(|(_, bytes)| Words::new(bytes))
+                .chain(data.iter().map(|bytes| Words::new(bytes.as_ref())))
                 .collect(),
             stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
             changes: Changes::new(),
@@ -383,6 +386,18 @@ impl GlobalMemory {
     fn update<R>(&self, i: usize, range: Range<usize>, f: impl FnOnce(&mut [u8]) -> R) -> R {
         let words = &self.buffers[i];
         let len = range.len();
+        if len <= 8 {
+            // A register's bytes: compared as one word, not by `memcmp`.
+            let mut bytes = [0u8; 8];
+            words.load(range.start, &mut bytes[..len]);
+            let before = bytes;
+            let result = f(&mut bytes[..len]);
+            if bytes != before {
+                words.store(range.start, &bytes[..len]);
+                self.changes.note();
+            }
+            return result;
+        }
         with_scratch(2 * len, |scratch| {
             let (bytes, before) = scratch.split_at_mut(len);
             words.load(range.start, bytes);

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use ptx_sim::memory::words::Words;
-//! let words = Words::new(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+//! let words = Words::new(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
 //! words.store(6, &[0xaa, 0xbb, 0xcc]); // across two words
 //! let mut out = [0; 5];
 //! words.load(4, &mut out);
@@ -37,17 +37,25 @@ pub struct Words {
 
 impl Words {
     /// Words holding `bytes` (the last word padded with zeros).
-    pub fn new(bytes: Vec<u8>) -> Words {
-        let len = bytes.len();
+    ///
+    /// Every word is written here, on the thread that makes the buffer,
+    /// zeros too: left to the system to map when the threads first store
+    /// there, the pages are mapped twice each (a load maps the shared zero
+    /// page, the store a page of its own) from every worker at once, which
+    /// on a two-core machine took three times the system time.
+    pub fn new(bytes: &[u8]) -> Words {
         let words = bytes
             .chunks(WORD)
             .map(|chunk| {
-                let mut word = [0; WORD];
-                word[..chunk.len()].copy_from_slice(chunk);
-                AtomicU64::new(u64::from_le_bytes(word))
+                let mut bits = [0; WORD];
+                bits[..chunk.len()].copy_from_slice(chunk);
+                AtomicU64::new(u64::from_le_bytes(bits))
             })
             .collect();
-        Words { words, len }
+        Words {
+            words,
+            len: bytes.len(),
+        }
     }
 
     /// How many bytes the buffer holds.
@@ -100,14 +108,16 @@ impl Words {
         }
     }
 
-    /// The bytes.
+    /// The bytes. Zero words are left as the zeroed memory the result
+    /// starts as, so that a mostly-zero buffer is cheap to hand back.
     pub fn into_bytes(self) -> Vec<u8> {
-        let mut bytes: Vec<u8> = self
-            .words
-            .into_iter()
-            .flat_map(|word| word.into_inner().to_le_bytes())
-            .collect();
-        bytes.truncate(self.len);
+        let mut bytes = vec![0u8; self.len];
+        for (chunk, word) in bytes.chunks_mut(WORD).zip(self.words) {
+            let bits = word.into_inner();
+            if bits != 0 {
+                chunk.copy_from_slice(&bits.to_le_bytes()[..chunk.len()]);
+            }
+        }
         bytes
     }
 }
@@ -121,7 +131,7 @@ mod tests {
         // Each thread writes its own byte of the same word over and over;
         // a store that wrote the whole word would undo the other's.
         const ROUNDS: u8 = 200;
-        let words = Words::new(vec![0; 8]);
+        let words = Words::new(&[0; 8]);
         std::thread::scope(|s| {
             for at in [0usize, 7] {
                 let words = &words;
@@ -139,7 +149,7 @@ mod tests {
     fn an_aligned_eight_byte_load_sees_one_store_whole() {
         // One thread flips a word between all zeros and all ones; a load
         // that could tear would see a mix.
-        let words = Words::new(vec![0; 8]);
+        let words = Words::new(&[0; 8]);
         let stop = std::sync::atomic::AtomicBool::new(false);
         let mut torn = 0;
         std::thread::scope(|s| {
