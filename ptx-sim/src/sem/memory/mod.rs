@@ -294,15 +294,14 @@ pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let m = call.mods;
     let (n, size, _) = vector(&m)?;
     let total = size * n as u64;
-    let mut members: Vec<usize> = lanes_of(call.members).collect();
     let own = call.memory.peers.rank();
-    let request: Vec<(u32, u64, u64)> = members
-        .iter()
-        .filter_map(|&l| shared_offset(&m, call.lanes[l][0], own).map(|at| (l as u32, at, total)))
+    let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
+        .filter_map(|l| shared_offset(&m, call.lanes[l][0], own).map(|at| (l as u32, at, total)))
         .collect();
     record_request(call, &request, RequestKind::Store);
-    members.reverse();
-    for l in members {
+    // Highest lane first, so that the lowest of lanes storing to the same
+    // bytes is the one left.
+    for l in (0..32).rev().filter(|&l| call.members >> l & 1 == 1) {
         let s = &call.lanes[l];
         store_bytes(
             &mut call.memory.lane(l),
