@@ -4,7 +4,7 @@
 //! * NVIDIA's `reduce6` (ints, 256 threads a CTA, 64 CTAs over 262,144
 //!   elements) and `matrixMul` (16×16 tiles, 160×160 by 320×160) samples as
 //!   nvcc 13.0 compiled them (`tests/data/kernels/modules/`), on 1, 2, 4 and
-//!   16 workers (16: the cores of the GPU box, where the ratio to 1 worker
+//!   16 workers (`common/workers.rs`; 16: the cores of the GPU box, where the ratio to 1 worker
 //!   is what many workers buy): divan's items are thread instructions, so
 //!   its "item/s" is the simulated thread instructions per second (a
 //!   launch's setup included);
@@ -25,6 +25,9 @@ use ptx::Module;
 use ptx::ptx;
 use ptx::sim::machine::Launch;
 
+#[path = "common/workers.rs"]
+mod workers;
+
 #[path = "common/samples.rs"]
 mod samples;
 
@@ -41,13 +44,13 @@ fn bench_launch(bencher: Bencher, launch: &ptx::kernel::KernelLaunch<'_>) {
         .bench_local(|| launch.run().expect("the kernel runs"));
 }
 
-#[divan::bench(args = [1, 2, 4, 16])]
+#[divan::bench(args = workers::counts())]
 fn reduce6_int_256(bencher: Bencher, workers: usize) {
     let module = Module::from_ptx(samples::REDUCTION).expect("the sample's module loads");
     bench_launch(bencher, &samples::reduce6(&module, workers));
 }
 
-#[divan::bench(args = [1, 2, 4, 16])]
+#[divan::bench(args = workers::counts())]
 fn matrix_mul_block16(bencher: Bencher, workers: usize) {
     let module = Module::from_ptx(samples::MATRIX_MUL).expect("the sample's module loads");
     bench_launch(bencher, &samples::matrix_mul_block16(&module, workers));

@@ -1,7 +1,8 @@
 //! The launch engine against plain Rust, measured in one run
 //! (`cargo bench --bench warp_ops`): a 32-lane butterfly reduction (five
-//! `shfl.sync`) per warp, a grid of 1M threads doing one `add` (on 1 and 2
-//! workers), and a 16×8×16 `mma` against a plain-Rust matrix product.
+//! `shfl.sync`) per warp, a grid of 1M threads doing one `add` (on the
+//! worker counts of `common/workers.rs`), and a 16×8×16 `mma` against a
+//! plain-Rust matrix product.
 //! `warp_shuffles` runs 0 to 10 shuffles per lane, to tell what a launch,
 //! the first collective (which starts the lanes' fibers) and each further
 //! one cost (`docs/launch-performance.md`).
@@ -13,6 +14,9 @@ use butterfly::butterfly;
 use divan::Bencher;
 use ptx::ptx;
 use ptx::sim::machine::{Launch, warp32};
+
+#[path = "common/workers.rs"]
+mod workers;
 
 fn main() {
     divan::main();
@@ -62,7 +66,7 @@ fn grid_add(workers: usize) -> Vec<u32> {
         .results
 }
 
-#[divan::bench(args = [1, 2, 4, 16])]
+#[divan::bench(args = workers::counts())]
 fn grid_1m_add_launch(bencher: Bencher, workers: usize) {
     bencher.bench_local(|| grid_add(workers));
 }
