@@ -8,6 +8,8 @@
 //!   is what many workers buy): divan's items are thread instructions, so
 //!   its "item/s" is the simulated thread instructions per second (a
 //!   launch's setup included);
+//! * `approx_sweep` (`tests/data/repro/`), a store-heavy launch of 2^16
+//!   threads, on the same worker counts;
 //! * one instruction's cost: a kernel whose threads run a loop of integer
 //!   instructions, against the same statements through `ptx!` (the compiled
 //!   path) in a launch of the same threads; both count thread instructions;
@@ -54,6 +56,36 @@ fn reduce6_int_256(bencher: Bencher, workers: usize) {
 fn matrix_mul_block16(bencher: Bencher, workers: usize) {
     let module = Module::from_ptx(samples::MATRIX_MUL).expect("the sample's module loads");
     bench_launch(bencher, &samples::matrix_mul_block16(&module, workers));
+}
+
+/// `approx_sweep` (`tests/data/repro/`) over 2^16 threads: a store-heavy
+/// launch (15 global stores a thread), whose setup and hand-back of a
+/// 3.9 MB buffer are the serial part of what many workers buy.
+#[divan::bench(args = workers::counts(), sample_count = 10)]
+fn approx_sweep_64k(bencher: Bencher, workers: usize) {
+    let module = Module::from_ptx(APPROX_SWEEP).expect("the repro's module loads");
+    bench_launch(bencher, &approx_sweep(&module, 1 << 16, workers));
+}
+
+/// The repro's module: every thread applies 15 approximate f32
+/// instructions to one bit pattern and stores each result.
+const APPROX_SWEEP: &str = include_str!("../tests/data/repro/approx_sweep.ptx");
+
+/// `approx_sweep` over `n` threads (a multiple of 256) in CTAs of 256, on
+/// `workers` workers: 15 stores a thread into one buffer of `15 n` f32;
+/// `module` is [`APPROX_SWEEP`] loaded.
+fn approx_sweep(module: &Module, n: u32, workers: usize) -> ptx::kernel::KernelLaunch<'_> {
+    let mut launch = module.kernel("approx_sweep").expect("approx_sweep");
+    let out = launch.zeroed::<f32>(15 * n as usize);
+    launch
+        .grid(n / 256)
+        .block(256)
+        .workers(workers)
+        .arg(out)
+        .arg(12345u32)
+        .arg(255u32)
+        .arg(n);
+    launch
 }
 
 /// Trips of the loop of eight integer instructions each thread runs.

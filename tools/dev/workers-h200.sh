@@ -20,7 +20,7 @@ for w in 1 2 4 16; do
         --arg buf:f32:$((15 * n)) --arg u32:12345 --arg u32:255 --arg u32:$n --show 0 --workers $w
 done > "$out/approx.txt" 2>&1
 cat "$out/approx.txt"
-"$here/kernels" --bench --sample-count 10 reduce6_int_256 matrix_mul_block16 > "$out/kernels.txt" 2>&1
+"$here/kernels" --bench --sample-count 10 reduce6_int_256 matrix_mul_block16 approx_sweep_64k > "$out/kernels.txt" 2>&1
 cat "$out/kernels.txt"
 "$here/warp_ops" --bench --sample-count 10 grid_1m_add_launch > "$out/warp_ops.txt" 2>&1
 cat "$out/warp_ops.txt"
