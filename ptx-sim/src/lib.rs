@@ -20,6 +20,10 @@
 //!    │            global and read-only buffers of atomic words, a thread's
 //!    │            copies in flight; no thread-local
 //!    │
+//! driver/         what the CUDA driver does on the host: tensor maps
+//!    │            encoded and decoded (tensor_map), a kernel's printf
+//!    │            buffer formatted (printf)
+//!    │
 //! check/          the sanitizer: races, uninitialised reads and barrier
 //!    │            misuse, found as the machine and the module interpreter
 //!    │            run; it sees where accesses land through memory/ and
@@ -98,6 +102,7 @@
 
 pub mod check;
 pub mod device;
+pub mod driver;
 pub mod engine;
 pub mod exec;
 pub mod fault;

@@ -5,9 +5,9 @@
 //! maps that are no maps, are errors naming the coordinate or the field.
 //! Expected values are the arithmetic of each copy, worked out in comments.
 
+use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
 use ptx_sim::fault::{Fault, ProgramFault};
 use ptx_sim::kernel::{Arg, Module};
-use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
 
 /// Thread 0 loads the 8x4 box of f32 at (`x`, `y`) of the map into shared
 /// memory, waits on the mbarrier (expecting the box's 128 bytes), copies

@@ -12,11 +12,11 @@
 
 use base64::Engine as _;
 use ptx_sim::check::Checks;
+use ptx_sim::driver::tensor_map::TensorMap;
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::kernel::{
     Arg, Backend, Buffer, KernelError, KernelLaunch, KernelReport, LoadError, Module, Steps,
 };
-use ptx_sim::sem::tensormap::TensorMap;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -136,7 +136,7 @@ pub struct Im2colArg {
 impl TensorMapArg {
     /// The map over a buffer at device address `address`.
     fn encode(&self, address: u64) -> Result<TensorMap, SetupError> {
-        use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle as Sw, TensorDtype};
+        use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle as Sw, TensorDtype};
         let dtype = match self.dtype.as_str() {
             "u8" => TensorDtype::U8,
             "u16" => TensorDtype::U16,
@@ -552,7 +552,7 @@ pub enum SetupError {
         /// The buffer it maps.
         buffer: String,
         /// Why.
-        source: ptx_sim::sem::tensormap::TensorMapError,
+        source: ptx_sim::driver::tensor_map::TensorMapError,
     },
 }
 

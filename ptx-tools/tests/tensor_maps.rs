@@ -6,7 +6,7 @@
 //! the driver's 128 bytes for the rest, and decoding those bytes must give
 //! the map back.
 
-use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
+use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
 use serde_json::Value;
 use std::io::BufRead;
 

@@ -5,8 +5,8 @@
 //! again here, by the semantic function and by a whole module's launch,
 //! and must give the GPU's bytes.
 
+use ptx_sim::driver::tensor_map::{Field, replace};
 use ptx_sim::kernel::Module;
-use ptx_sim::sem::tensormap::{Field, replace};
 use serde_json::Value;
 use std::io::BufRead;
 

@@ -43,9 +43,8 @@ CRATES = [
         "name": "ptx-sim",
         "src": "ptx-sim/src",
         "layers": [
-            "thread", "shuffle", "fault", "exec", "memory", "check", "engine",
-            "machine",
-            "sem", "statement", "kernel", "device",
+            "thread", "shuffle", "fault", "exec", "memory", "driver", "check",
+            "engine", "machine", "sem", "statement", "kernel", "device",
         ],
         "upward": set(),
         "loops": {

@@ -9,7 +9,7 @@
 //! order; a launch's output is its CTAs' in CTA order.
 
 use super::code::Builtin;
-use super::printf::{self, Arguments};
+use crate::driver::printf::{self, Arguments};
 use crate::fault::{Fault, ProgramFault};
 use crate::machine::Memories;
 use crate::sem::memory::address::Reach;

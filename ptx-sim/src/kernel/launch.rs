@@ -272,8 +272,8 @@ arg_from!(Buffer => Buffer, i32 => I32, u32 => U32, i64 => I64, u64 => U64, f32 
 
 /// A tensor map passes by value, its 128 bytes (a `const __grid_constant__
 /// CUtensorMap` parameter, `.param .align 64 .b8 map[128]`).
-impl From<crate::sem::tensormap::TensorMap> for Arg {
-    fn from(map: crate::sem::tensormap::TensorMap) -> Arg {
+impl From<crate::driver::tensor_map::TensorMap> for Arg {
+    fn from(map: crate::driver::tensor_map::TensorMap) -> Arg {
         Arg::Bytes(map.to_bytes().to_vec())
     }
 }

@@ -35,7 +35,6 @@ pub(crate) mod gpu_error;
 mod grid;
 pub(crate) mod launch;
 mod load;
-mod printf;
 mod warp;
 
 pub use cta::Steps;

@@ -41,7 +41,6 @@ pub mod matrix;
 pub mod memory;
 pub mod movement;
 pub mod sync;
-pub mod tensormap;
 pub mod video;
 pub mod warp;
 

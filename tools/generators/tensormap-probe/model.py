@@ -10,7 +10,7 @@ with the parameter and the rule. Run as a script it replays every record of the 
 with the bytes the encoder leaves alone showing the record's prefill byte; a refusal must be
 refused. It prints "N of N records reproduced" and, with -v, every record that is not.
 
-The layout (32-bit little-endian words; ptx-sim/src/sem/tensormap.rs and docs/tensor-maps.md
+The layout (32-bit little-endian words; ptx-sim/src/driver/tensor_map.rs and docs/tensor-maps.md
 say the same):
   w0-1   global address          w2  flags: bit 0 im2col, 4-6 rank-1, 7-10 type code,
   w3-6   strides 1-4 >> 4 (low)       11-12 interleave, 13-14 swizzle, 15 NaN fill, 16 TF32,

@@ -35,12 +35,12 @@
 //! bytes are in place when the instruction returns, which is one of the
 //! orders the GPU allows.
 
+use crate::driver::tensor_map::{Interleave, Mode, Swizzle, TensorDtype, TensorMap};
 use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
 use crate::machine::Memories;
 use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
-use crate::sem::tensormap::{Interleave, Mode, Swizzle, TensorDtype, TensorMap};
 use ptx_core::{Flags, Keyword, Mods, SharedScope, StateSpace};
 
 /// The bytes of a tensor map.
@@ -364,7 +364,7 @@ fn check_coordinates(map: &TensorMap, coords: &[i64], store: bool, key: &'static
 ///
 /// ```
 /// use ptx_sim::sem::async_copy::tensor::swizzled;
-/// use ptx_sim::sem::tensormap::Swizzle;
+/// use ptx_sim::driver::tensor_map::Swizzle;
 /// // Row 1 of a 128-byte swizzle: chunk 0 and chunk 1 trade places.
 /// assert_eq!(swizzled(0, 128, Swizzle::B128), 144);
 /// assert_eq!(swizzled(0, 144, Swizzle::B128), 128);
@@ -722,14 +722,14 @@ pub(crate) fn run(
 
 /// `tensormap.replace.tile.field{.ss}.b1024.type [map], {ord,} new_val`:
 /// writes `new_val` into the field of the 128-byte tensor map at `map` (in
-/// `.global` or `.shared::cta`, or generic), as [`crate::sem::tensormap::replace`] says.
+/// `.global` or `.shared::cta`, or generic), as [`crate::driver::tensor_map::replace`] says.
 pub(crate) fn replace(
     m: &Mods,
     s: &[u64],
     memories: &mut Memories<'_>,
     key: &'static str,
 ) -> SemResult {
-    use crate::sem::tensormap::{self, Field};
+    use crate::driver::tensor_map::{self, Field};
     let flag = |f| m.has(f);
     let ord = s.get(1).copied().unwrap_or(0) as u32;
     let field = if flag(Flags::TM_GLOBAL_ADDRESS) {
@@ -764,7 +764,7 @@ pub(crate) fn replace(
     Reach::new(&space, s[0], MAP_BYTES, 64, key)?.write(memories, |bytes| {
         let mut map = [0u8; MAP_BYTES as usize];
         map.copy_from_slice(bytes);
-        tensormap::replace(&mut map, field, value).map_err(|e| {
+        tensor_map::replace(&mut map, field, value).map_err(|e| {
             Fault::Program(ProgramFault::BadOperand {
                 instruction: key,
                 detail: format!("`.{}`: {}", e.field, e.detail),
@@ -778,7 +778,7 @@ pub(crate) fn replace(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sem::tensormap::L2Promotion;
+    use crate::driver::tensor_map::L2Promotion;
 
     #[test]
     fn an_interleaved_box_walks_slices_and_skips_dimension_rank_minus_2() {

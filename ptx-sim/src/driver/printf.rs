@@ -11,7 +11,7 @@ use crate::fault::Fault;
 
 /// Where a format's arguments come from: the argument buffer CUDA's printf
 /// packs, and the memory its `%s` pointers point into.
-pub(crate) trait Arguments {
+pub trait Arguments {
     /// The next argument of `size` bytes (4 or 8): the buffer packs each
     /// argument at the next offset aligned to its size.
     fn next(&mut self, size: u64) -> Result<u64, Fault>;
@@ -28,7 +28,26 @@ const MAX_FIELD: usize = 1 << 20;
 /// Formats `format` (its bytes, without the NUL) as CUDA's printf does, each
 /// conversion taking its argument from `args`: the bytes printed, and how many
 /// arguments the conversions took (what printf returns).
-pub(crate) fn format(format: &[u8], args: &mut dyn Arguments) -> Result<(Vec<u8>, usize), Fault> {
+///
+/// ```
+/// use ptx_sim::driver::printf::{Arguments, format};
+/// use ptx_sim::fault::Fault;
+/// /// Arguments from a list of 8-byte values, and no strings.
+/// struct Values(std::vec::IntoIter<u64>);
+/// impl Arguments for Values {
+///     fn next(&mut self, _size: u64) -> Result<u64, Fault> {
+///         Ok(self.0.next().unwrap_or(0))
+///     }
+///     fn string(&mut self, _addr: u64) -> Result<Vec<u8>, Fault> {
+///         Ok(Vec::new())
+///     }
+/// }
+/// let mut args = Values(vec![42, 2.5f64.to_bits()].into_iter());
+/// let (text, taken) = format(b"%d and %.2f\n", &mut args).unwrap();
+/// assert_eq!(text, b"42 and 2.50\n");
+/// assert_eq!(taken, 2);
+/// ```
+pub fn format(format: &[u8], args: &mut dyn Arguments) -> Result<(Vec<u8>, usize), Fault> {
     let mut out = Vec::new();
     let mut args = Counted { args, taken: 0 };
     let mut rest = format;

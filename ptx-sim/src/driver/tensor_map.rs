@@ -35,7 +35,7 @@
 //! | 18 | all | 16 without a swizzle, else 8 x the swizzle span |
 //!
 //! ```
-//! use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
+//! use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
 //! // A 64x32 f16 matrix, rows of 128 bytes, copied in 16x8 boxes.
 //! let map = TensorMap::encode_tiled(
 //!     TensorDtype::F16, 2, 0x7f00_0000_1000, &[64, 32], &[128], &[16, 8], &[1, 1],
@@ -58,7 +58,7 @@ use std::fmt;
 /// CUDA's enum value.
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::TensorDtype;
+/// use ptx_sim::driver::tensor_map::TensorDtype;
 /// assert_eq!(TensorDtype::from_value(9), Some(TensorDtype::Bf16));
 /// assert_eq!(TensorDtype::Bf16.value(), 9);
 /// assert_eq!(TensorDtype::from_value(16), None);
@@ -125,7 +125,7 @@ impl TensorDtype {
     /// whose elements are not whole bytes (see [`TensorDtype::size_bits`]).
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::TensorDtype;
+    /// use ptx_sim::driver::tensor_map::TensorDtype;
     /// assert_eq!(TensorDtype::Bf16.size(), 2);
     /// assert_eq!(TensorDtype::U4Align8.size(), 0);
     /// ```
@@ -138,7 +138,7 @@ impl TensorDtype {
     /// `boxDim[0]` are in such values).
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::TensorDtype;
+    /// use ptx_sim::driver::tensor_map::TensorDtype;
     /// assert_eq!(TensorDtype::F64.size_bits(), 64);
     /// assert_eq!(TensorDtype::U6Align16.size_bits(), 6);
     /// ```
@@ -175,7 +175,7 @@ impl TensorDtype {
     /// Whether elements are floating point (the NaN fill needs one).
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::TensorDtype;
+    /// use ptx_sim::driver::tensor_map::TensorDtype;
     /// assert!(TensorDtype::Tf32.is_float());
     /// assert!(!TensorDtype::I32.is_float());
     /// ```
@@ -220,7 +220,7 @@ impl TensorDtype {
 /// (`CUtensorMapInterleave`).
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::Interleave;
+/// use ptx_sim::driver::tensor_map::Interleave;
 /// assert_eq!(Interleave::from_value(2), Some(Interleave::B32));
 /// assert_eq!(Interleave::B32.value(), 2);
 /// ```
@@ -252,7 +252,7 @@ impl Interleave {
     /// copy counts that dimension in; `None` without interleave.
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::Interleave;
+    /// use ptx_sim::driver::tensor_map::Interleave;
     /// assert_eq!(Interleave::B32.bytes(), Some(32));
     /// assert_eq!(Interleave::None.bytes(), None);
     /// ```
@@ -270,7 +270,7 @@ impl Interleave {
 /// the H100's driver refuses them.
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::Swizzle;
+/// use ptx_sim::driver::tensor_map::Swizzle;
 /// assert_eq!(Swizzle::from_value(3), Some(Swizzle::B128));
 /// assert_eq!(Swizzle::B64.span(), 64);
 /// ```
@@ -328,7 +328,7 @@ impl Swizzle {
 /// How far the L2 cache fetches around a copy (`CUtensorMapL2promotion`).
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::L2Promotion;
+/// use ptx_sim::driver::tensor_map::L2Promotion;
 /// assert_eq!(L2Promotion::from_value(3), Some(L2Promotion::B256));
 /// assert_eq!(L2Promotion::from_value(4), None);
 /// ```
@@ -366,7 +366,7 @@ impl L2Promotion {
 /// How a copy addresses the tensor.
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::Mode;
+/// use ptx_sim::driver::tensor_map::Mode;
 /// let m = Mode::Im2col { lower: [-1, -1, 0], upper: [1, 1, 0], channels: 32, pixels: 64 };
 /// assert!(matches!(m, Mode::Im2col { channels: 32, .. }));
 /// ```
@@ -426,7 +426,7 @@ pub struct TensorMap {
 /// or 128 bytes that are no map: the field and what is wrong with it.
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::TensorMapError;
+/// use ptx_sim::driver::tensor_map::TensorMapError;
 /// let e = TensorMapError { field: "boxDim[0]", detail: "300: not 1 to 256".into() };
 /// assert_eq!(e.to_string(), "boxDim[0] = 300: not 1 to 256");
 /// ```
@@ -527,7 +527,7 @@ impl TensorMap {
     /// parameter and the rule.
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
+    /// use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
     /// let map = TensorMap::encode_tiled(
     ///     TensorDtype::U8, 3, 0x7f00_0000_1000, &[64, 16, 4], &[64, 1024], &[32, 8, 2], &[1, 2, 1],
     ///     Interleave::None, Swizzle::B32, L2Promotion::B128, false,
@@ -574,7 +574,7 @@ impl TensorMap {
     /// spatial dimension, rank - 2 of them), refusing what it refuses.
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Mode, Swizzle, TensorDtype, TensorMap};
+    /// use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Mode, Swizzle, TensorDtype, TensorMap};
     /// // NHWC f16, 64 channels, 16x16 pixels, 4 images; a 3x3 window.
     /// let map = TensorMap::encode_im2col(
     ///     TensorDtype::F16, 4, 0x7f00_0000_1000, &[64, 16, 16, 4], &[128, 2048, 32768],
@@ -848,7 +848,7 @@ impl TensorMap {
     /// box); im2col: channels x pixels x the element size.
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
+    /// use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
     /// let map = TensorMap::encode_tiled(
     ///     TensorDtype::F16, 2, 0x7f00_0000_1000, &[64, 300], &[128], &[16, 3], &[1, 2],
     ///     Interleave::None, Swizzle::None, L2Promotion::None, false,
@@ -873,7 +873,7 @@ impl TensorMap {
     /// field uses are 0).
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
+    /// use ptx_sim::driver::tensor_map::{Interleave, L2Promotion, Swizzle, TensorDtype, TensorMap};
     /// let map = TensorMap::encode_tiled(
     ///     TensorDtype::F16, 2, 0x7f00_0000_1000, &[64, 32], &[128], &[16, 8], &[1, 1],
     ///     Interleave::None, Swizzle::None, L2Promotion::None, false,
@@ -952,7 +952,7 @@ impl TensorMap {
     /// field uses are not looked at.
     ///
     /// ```
-    /// use ptx_sim::sem::tensormap::TensorMap;
+    /// use ptx_sim::driver::tensor_map::TensorMap;
     /// let mut bytes = [0u8; 128];
     /// bytes[8] = 0x70; // rank 8
     /// assert_eq!(TensorMap::from_bytes(&bytes).unwrap_err().field, "tensorRank");
@@ -1079,7 +1079,7 @@ pub enum Field {
 /// an `.elemtype` past 12 are an error naming the field.
 ///
 /// ```
-/// use ptx_sim::sem::tensormap::{Field, replace};
+/// use ptx_sim::driver::tensor_map::{Field, replace};
 /// let mut map = [0u8; 128];
 /// replace(&mut map, Field::GlobalDim(2), 1000).unwrap();
 /// assert_eq!(u32::from_le_bytes(map[40..44].try_into().unwrap()), 999);
