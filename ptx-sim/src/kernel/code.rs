@@ -103,12 +103,12 @@ pub(crate) const RESERVED_SHARED: u64 = crate::engine::residency::SHARED_RESERVE
 /// What a step does.
 #[derive(Clone, Debug)]
 pub(crate) enum Op {
-    /// An operation of [`Class::Lane`] (or [`Class::Carry`] when `carry`).
+    /// An operation of [`Class::Lane`] or [`Class::Carry`] (whose
+    /// semantic function `sem::run_lanes` hands the lane's carry flag).
     Lane {
         sem: Semantics,
         mods: Mods,
         slots: Box<[StepOperand]>,
-        carry: bool,
     },
     /// A warp collective: its warp side, over the member mask in the last
     /// slot or the whole warp (`aligned`).
@@ -307,18 +307,7 @@ pub(crate) fn operand(
 /// The operation of `sem` with modifiers `mods` over `slots`, by its class.
 pub(crate) fn exec_op(sem: Semantics, mods: Mods, slots: Box<[StepOperand]>) -> Op {
     match sem::class(sem) {
-        Class::Lane => Op::Lane {
-            sem,
-            mods,
-            slots,
-            carry: false,
-        },
-        Class::Carry => Op::Lane {
-            sem,
-            mods,
-            slots,
-            carry: true,
-        },
+        Class::Lane | Class::Carry => Op::Lane { sem, mods, slots },
         Class::Warp { run, aligned } => Op::Warp {
             sem,
             mods,

@@ -9,7 +9,6 @@ use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
 use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
-use crate::machine::context;
 use crate::machine::spaces::LaunchMemory;
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
 use crate::memory::global::{GlobalMemory, buffer_addresses};
@@ -864,7 +863,6 @@ impl<'m> KernelLaunch<'m> {
         let constants = image.constants.iter().map(|c| c.init.clone()).collect();
         let memory = LaunchMemory::with_global(global, constants, params);
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
-        let carry = context::save();
         let outcome = Grid {
             image,
             function: self.function,
@@ -875,7 +873,6 @@ impl<'m> KernelLaunch<'m> {
             dynamic_shared: self.dynamic_shared as u64,
         }
         .run();
-        context::restore(carry);
         let mut buffers = memory.global.into_buffers();
         let mut own = buffers.split_off(addresses.len());
         lent.buffers = addresses.into_iter().zip(buffers).collect();

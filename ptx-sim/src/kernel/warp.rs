@@ -363,12 +363,7 @@ impl Warp {
                     active.trailing_zeros(),
                     Fault::malformed(None, "a kept operation inside another"),
                 )),
-                Op::Lane {
-                    sem,
-                    mods,
-                    slots,
-                    carry,
-                } => if active != 0 {
+                Op::Lane { sem, mods, slots } => if active != 0 {
                     if matches!(sem, Semantics::Fence | Semantics::Membar)
                         && let Some(check) = cx.check.as_deref_mut()
                     {
@@ -380,7 +375,6 @@ impl Warp {
                         mask: active,
                         base,
                         local_base: frame.local_base,
-                        carry: *carry,
                         cx: &cx.fixed,
                     };
                     sem::run_lanes(*sem, mods, &mut lanes)

@@ -53,6 +53,26 @@ pub fn set_carry(carry: bool) {
     }
 }
 
+/// Runs `f` with the running thread's carry flag (inside a launch, the
+/// running lane's) and keeps what `f` leaves in it: how a `ptx!`
+/// statement hands its thread's flag to the semantic functions of
+/// `add.cc`, `addc` and the rest, which take it as an argument.
+///
+/// ```
+/// use ptx_sim::machine::context::{carry, with_carry};
+/// with_carry(|c| *c = true);
+/// assert!(carry());
+/// assert!(with_carry(|c| std::mem::replace(c, false)));
+/// assert!(!carry());
+/// ```
+#[inline]
+pub fn with_carry<R>(f: impl FnOnce(&mut bool) -> R) -> R {
+    let mut flag = carry();
+    let result = f(&mut flag);
+    set_carry(flag);
+    result
+}
+
 /// The calling thread's state outside a launch (a lane's carry flag is
 /// its own: [`carry`]).
 #[inline]

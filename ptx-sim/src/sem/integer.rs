@@ -1,7 +1,6 @@
 //! Integer arithmetic and bit manipulation, as the PTX ISA defines them.
 
 use crate::exec::{SemResult, sign_extend, truncate, ty0};
-use crate::machine::context;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// `a` as a signed or unsigned value of type `t`, widened to i128.
@@ -94,20 +93,20 @@ fn add_carry(a: u64, b: u64, carry_in: bool, bits: u32) -> (u64, bool) {
 
 /// `add.cc.type d, a, b`: the sum, and the carry out into `CC.CF`.
 #[inline]
-pub fn add_cc(m: &Mods, s: &mut [u64]) -> SemResult {
+pub fn add_cc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
     let (d, c) = add_carry(s[1], s[2], false, ty0(m)?.bits());
     s[0] = d;
-    context::set_carry(c);
+    *carry = c;
     Ok(())
 }
 
 /// `addc{.cc}.type d, a, b`: `a + b + CC.CF`.
 #[inline]
-pub fn addc(m: &Mods, s: &mut [u64]) -> SemResult {
-    let (d, c) = add_carry(s[1], s[2], context::carry(), ty0(m)?.bits());
+pub fn addc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    let (d, c) = add_carry(s[1], s[2], *carry, ty0(m)?.bits());
     s[0] = d;
     if m.has(Flags::CC) {
-        context::set_carry(c);
+        *carry = c;
     }
     Ok(())
 }
@@ -121,20 +120,20 @@ fn sub_borrow(a: u64, b: u64, carry_in: bool, bits: u32) -> (u64, bool) {
 
 /// `sub.cc.type d, a, b`.
 #[inline]
-pub fn sub_cc(m: &Mods, s: &mut [u64]) -> SemResult {
+pub fn sub_cc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
     let (d, c) = sub_borrow(s[1], s[2], true, ty0(m)?.bits());
     s[0] = d;
-    context::set_carry(c);
+    *carry = c;
     Ok(())
 }
 
 /// `subc{.cc}.type d, a, b`: `a - (b + borrow)`, with the carry convention of `sub.cc`.
 #[inline]
-pub fn subc(m: &Mods, s: &mut [u64]) -> SemResult {
-    let (d, c) = sub_borrow(s[1], s[2], context::carry(), ty0(m)?.bits());
+pub fn subc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    let (d, c) = sub_borrow(s[1], s[2], *carry, ty0(m)?.bits());
     s[0] = d;
     if m.has(Flags::CC) {
-        context::set_carry(c);
+        *carry = c;
     }
     Ok(())
 }
@@ -203,43 +202,43 @@ pub fn mad_wide(m: &Mods, s: &mut [u64]) -> SemResult {
 
 /// `mad.lo.cc.type` / `mad.hi.cc.type`: `lo`/`hi` of the product plus `c`, carry out into `CC.CF`.
 #[inline]
-pub fn mad_cc(m: &Mods, s: &mut [u64], hi: bool, carry_in: bool) -> SemResult {
+pub fn mad_cc(m: &Mods, s: &mut [u64], hi: bool, carry_in: bool, carry: &mut bool) -> SemResult {
     let t = ty0(m)?;
     let p = if hi {
         high(s[1], s[2], t)
     } else {
         s[1].wrapping_mul(s[2])
     };
-    let (d, c) = add_carry(p, s[3], carry_in && context::carry(), t.bits());
+    let (d, c) = add_carry(p, s[3], carry_in && *carry, t.bits());
     s[0] = d;
     if !carry_in || m.has(Flags::CC) {
-        context::set_carry(c);
+        *carry = c;
     }
     Ok(())
 }
 
 /// `mad.lo.cc.type d, a, b, c`
 #[inline]
-pub fn mad_lo_cc(m: &Mods, s: &mut [u64]) -> SemResult {
-    mad_cc(m, s, false, false)
+pub fn mad_lo_cc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    mad_cc(m, s, false, false, carry)
 }
 
 /// `mad.hi.cc.type d, a, b, c`
 #[inline]
-pub fn mad_hi_cc(m: &Mods, s: &mut [u64]) -> SemResult {
-    mad_cc(m, s, true, false)
+pub fn mad_hi_cc(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    mad_cc(m, s, true, false, carry)
 }
 
 /// `madc.lo{.cc}.type d, a, b, c`
 #[inline]
-pub fn madc_lo(m: &Mods, s: &mut [u64]) -> SemResult {
-    mad_cc(m, s, false, true)
+pub fn madc_lo(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    mad_cc(m, s, false, true, carry)
 }
 
 /// `madc.hi{.cc}.type d, a, b, c`
 #[inline]
-pub fn madc_hi(m: &Mods, s: &mut [u64]) -> SemResult {
-    mad_cc(m, s, true, true)
+pub fn madc_hi(m: &Mods, s: &mut [u64], carry: &mut bool) -> SemResult {
+    mad_cc(m, s, true, true, carry)
 }
 
 /// The 48-bit product of the low 24 bits of `a` and `b` (sign-extended for `.s32`).

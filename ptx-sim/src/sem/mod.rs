@@ -48,6 +48,7 @@ use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
 use crate::machine::WarpFn;
 use crate::machine::collective::collective;
+use crate::machine::context;
 use ptx_core::{Mods, Semantics};
 
 /// The dispatch: `run`, `is_simulated`, `class` and `run_lanes` from one
@@ -72,7 +73,7 @@ macro_rules! dispatch {
         pub fn run(sem: Semantics, m: &Mods, slots: &mut [u64]) -> SemResult {
             match sem {
                 $(Semantics::$lane => $lane_fn(m, slots),)*
-                $(Semantics::$carry => $carry_fn(m, slots),)*
+                $(Semantics::$carry => context::with_carry(|carry| $carry_fn(m, slots, carry)),)*
                 $(Semantics::$warp => collective(sem, m, slots, $warp_fn, Members::$sync.aligned()),)*
                 $(Semantics::$machine => $machine_fn(m, slots),)*
                 $(Semantics::$control)|* => Err(Fault::Program(ProgramFault::ControlStep { instruction: sem.key() })),
@@ -138,7 +139,7 @@ macro_rules! dispatch {
         pub fn run_lanes<L: EachLane>(sem: Semantics, m: &Mods, lanes: &mut L) -> Result<(), L::Error> {
             match sem {
                 $(Semantics::$lane => lanes.each(m, $lane_fn),)*
-                $(Semantics::$carry => lanes.each(m, $carry_fn),)*
+                $(Semantics::$carry => lanes.each_carry(m, $carry_fn),)*
                 _ => lanes.each(m, |_: &Mods, _: &mut [u64]| Err(Fault::Program(ProgramFault::ControlStep { instruction: sem.key() }))),
             }
         }
@@ -197,8 +198,10 @@ impl Members {
 pub enum Class {
     /// Each lane on its own, from its own slots ([`run_lanes`]).
     Lane,
-    /// Each lane on its own, reading or writing the lane's carry flag
-    /// ([`crate::machine::context::carry`]).
+    /// Each lane on its own, reading or writing the lane's carry flag,
+    /// which the semantic function is handed (`&mut bool`): the module
+    /// interpreter keeps it with the warp, a closure's lane with the lane
+    /// ([`crate::machine::context::with_carry`]).
     Carry,
     /// The member lanes together: `run` gets every member's slots.
     /// `aligned`: the whole warp; else the member mask is the last slot.
@@ -226,6 +229,13 @@ pub trait EachLane {
     type Error;
     /// Applies `f` with modifiers `m` to each lane.
     fn each<F: Fn(&Mods, &mut [u64]) -> SemResult>(
+        &mut self,
+        m: &Mods,
+        f: F,
+    ) -> Result<(), Self::Error>;
+    /// Applies `f` with modifiers `m` to each lane, with the lane's carry
+    /// flag (`CC.CF`), which `f` reads and writes.
+    fn each_carry<F: Fn(&Mods, &mut [u64], &mut bool) -> SemResult>(
         &mut self,
         m: &Mods,
         f: F,

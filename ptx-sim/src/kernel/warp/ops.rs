@@ -9,7 +9,6 @@ use crate::exec::{SemResult, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::kernel::code::{StepOperand, site};
 use crate::kernel::cta_context::{CtaContext, Fixed};
-use crate::machine::context::{self, ThreadState};
 use crate::machine::{WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, Semantics};
@@ -454,7 +453,6 @@ pub(super) struct LaneRun<'w, 'c, 'x> {
     pub(super) mask: u32,
     pub(super) base: usize,
     pub(super) local_base: u64,
-    pub(super) carry: bool,
     pub(super) cx: &'c Fixed<'x>,
 }
 
@@ -476,8 +474,8 @@ impl EachLane for LaneRun<'_, '_, '_> {
         f: F,
     ) -> Result<(), (u32, Fault)> {
         let n = self.slots.len();
-        if n > COLUMNS || self.carry {
-            return self.lane_by_lane(m, f);
+        if n > COLUMNS {
+            return self.lane_by_lane(m, |m, values, _| f(m, values), false);
         }
         let mut rows = [[0u64; COLUMNS]; 32];
         for (k, o) in self.slots.iter().enumerate() {
@@ -499,15 +497,26 @@ impl EachLane for LaneRun<'_, '_, '_> {
         }
         Ok(())
     }
-}
 
-impl LaneRun<'_, '_, '_> {
-    /// [`EachLane::each`] a lane at a time: for operations with many slots,
-    /// and those that read or write the lane's carry flag.
-    fn lane_by_lane<F: Fn(&Mods, &mut [u64]) -> SemResult>(
+    /// A lane at a time, each with its carry flag, kept with the warp.
+    fn each_carry<F: Fn(&Mods, &mut [u64], &mut bool) -> SemResult>(
         &mut self,
         m: &Mods,
         f: F,
+    ) -> Result<(), (u32, Fault)> {
+        self.lane_by_lane(m, f, true)
+    }
+}
+
+impl LaneRun<'_, '_, '_> {
+    /// [`EachLane::each`] a lane at a time: for operations with many
+    /// slots, and (`carry`) those that read or write the lane's carry flag,
+    /// which `f` gets from and leaves in the warp's.
+    fn lane_by_lane<F: Fn(&Mods, &mut [u64], &mut bool) -> SemResult>(
+        &mut self,
+        m: &Mods,
+        f: F,
+        carry: bool,
     ) -> Result<(), (u32, Fault)> {
         let n = self.slots.len();
         let mut values = [0u64; crate::exec::MAX_SLOTS];
@@ -519,15 +528,10 @@ impl LaneRun<'_, '_, '_> {
             for (v, o) in values.iter_mut().zip(self.slots) {
                 *v = self.warp.read(self.cx, o, l, self.base, self.local_base);
             }
-            if self.carry {
-                context::restore(ThreadState {
-                    carry: self.warp.carry & (1 << l) != 0,
-                });
-            }
-            f(m, values).map_err(|fault| (l as u32, fault))?;
-            if self.carry {
-                let c = context::save().carry;
-                self.warp.carry = (self.warp.carry & !(1 << l)) | (u32::from(c) << l);
+            let mut flag = self.warp.carry & (1 << l) != 0;
+            f(m, values, &mut flag).map_err(|fault| (l as u32, fault))?;
+            if carry {
+                self.warp.carry = (self.warp.carry & !(1 << l)) | (u32::from(flag) << l);
             }
             for (v, o) in values.iter().zip(self.slots) {
                 self.warp.write(o, l, self.base, *v);
