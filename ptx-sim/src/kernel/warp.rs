@@ -386,7 +386,13 @@ impl Warp {
                     if active == self.group {
                         if *target <= pc && self.ready & !self.group != 0 {
                             self.spins += 1;
-                            if self.spins >= SPIN_LIMIT {
+                            // With no step left in the warp's turn, the
+                            // others would get none: the next turn begins
+                            // by choosing the spinning lanes again, and a
+                            // loop whose length fits the turns just so
+                            // spun forever. The count stands, and the
+                            // spinners hand over at their next branch back.
+                            if self.spins >= SPIN_LIMIT && *budget > 0 {
                                 self.gpc = *target;
                                 self.rotate();
                                 continue;
