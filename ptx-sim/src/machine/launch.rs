@@ -914,7 +914,9 @@ impl Launch {
         )
     }
 
-    /// Where CTA `ctaid` stands in the grid, and what it checks.
+    /// Where CTA `ctaid` stands in the grid, and what it checks: all of it
+    /// from `config`, the launch's configuration as `run_into` resolved it
+    /// (the environment's checks and schedule read once).
     fn place<'a>(
         &'a self,
         config: &LaunchConfig,
@@ -922,18 +924,18 @@ impl Launch {
     ) -> super::scheduler::CtaPlace<'a> {
         super::scheduler::CtaPlace {
             ctaid,
-            grid: self.config.grid,
-            block: self.config.block,
-            cluster: self.cluster_shape(),
-            explicit_cluster: self.config.cluster.is_some(),
+            grid: config.grid,
+            block: config.block,
+            cluster: config.cluster_shape(),
+            explicit_cluster: config.cluster.is_some(),
             shared_len: self.shared.len(),
-            first_thread: self.config.grid.index(ctaid) * self.config.block.count(),
+            first_thread: config.grid.index(ctaid) * config.block.count(),
             checks: config.checks(),
             shared_given: &self.shared_given,
             schedule: config.seed(),
             watch: super::progress::WatchLimits {
-                alone: self.config.grid.count() == 1,
-                hang_limit: self.config.hang_limit,
+                alone: config.grid.count() == 1,
+                hang_limit: config.hang_limit,
                 stall: self.stall,
             },
         }
