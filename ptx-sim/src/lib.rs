@@ -17,8 +17,9 @@
 //!    │
 //! memory/         memory as plain values: where an address points (the
 //!    │            generic windows, cluster addresses, place), a launch's
-//!    │            global and read-only buffers of atomic words, a thread's
-//!    │            copies in flight; no thread-local
+//!    │            global and read-only buffers of atomic words, a
+//!    │            cluster's shared memories (peers), a thread's copies in
+//!    │            flight, the shared-memory bank model; no thread-local
 //!    │
 //! driver/         what the CUDA driver does on the host: tensor maps
 //!    │            encoded and decoded (tensor_map), a kernel's printf
@@ -29,6 +30,17 @@
 //!    │            run; it sees where accesses land through memory/ and
 //!    │            is told the rest by the engines that call it
 //!    │
+//! lane/           the lane handle: what a semantic function is given
+//!    │            besides its slots: a warp's call (WarpCall: every member's
+//!    │            slots, the memories the warp reaches), a launch's memory
+//!    │            (LaunchMemory), and the Lane trait: the running thread's
+//!    │            identity, carry flag, memories and rendezvous
+//!    │
+//! sem/            one semantic function per Semantics, in files named after
+//!    │            ptx-core's table/<family>.rs, and `sem::run`, the exhaustive
+//!    │            dispatch: functions of their modifiers, slots and lane
+//!    │            handle, which name no engine and read no thread-local
+//!    │
 //! engine/         what both front-ends share: one launch configuration
 //!    │            checked once (config), the CTAs an H100 holds (residency),
 //!    │            one grid of resident clusters run in slices with one hang
@@ -38,19 +50,13 @@
 //! machine/        the closure front-end: a launch of Rust closures (launch)
 //!    │            whose clusters run in slices on the engine's grid
 //!    │            (sliced), lanes on fibers with a deterministic schedule
-//!    │            (fiber, scheduler,
-//!    │            ready, cta, current), the rendezvous of warp-wide
-//!    │            instructions (collective), barriers (barrier), the running
-//!    │            thread (context), the running launch's memory (spaces)
-//!    │            and the shared-memory bank model (banks)
-//!    │
-//! sem/            one semantic function per Semantics, in files named after
-//!    │            ptx-core's table/<family>.rs, and `sem::run`, the exhaustive
-//!    │            dispatch; the collectives among them meet at the machine's
-//!    │            rendezvous, naming themselves by their Semantics
+//!    │            (fiber, scheduler, ready, cta, current), the lane handle
+//!    │            of `ptx!` code (RunningLane) and its entry point
+//!    │            (`machine::run`), the running thread (context) and which
+//!    │            launch's memory its CTAs take (spaces)
 //!    │
 //! statement       the statement interpreter: runs one statement's lowered
-//!    │            program, per step `sem::run`
+//!    │            program, per step `machine::run`
 //!    │
 //! kernel/         the module interpreter: whole PTX modules loaded, decoded
 //!    │            once, launched over a grid whose warps run each step for
@@ -71,10 +77,12 @@
 //! switch, `machine/fiber/sanitize`; the gate's allowlist names it, and
 //! CI fails on any other.
 //!
-//! A `ptx!` statement's expansion calls [`sem::run`] directly with a
-//! constant [`ptx_core::Semantics`] and constant modifiers, so the optimizer
-//! folds the dispatch away; PTX text parsed at run time goes through
-//! [`statement`], which calls the same function. Inside a [`machine::Launch`],
+//! A `ptx!` statement's expansion calls [`machine::run`] (the dispatch
+//! [`sem::run`] with the running lane's handle) directly with a constant
+//! [`ptx_core::Semantics`] and constant modifiers, so the optimizer folds
+//! the dispatch away; PTX text parsed at run time goes through
+//! [`statement`], which calls the same function. The module interpreter
+//! hands the semantic functions its warps' state explicitly. Inside a [`machine::Launch`],
 //! every thread's code runs on a lane of its CTA, and a failing instruction
 //! is a [`fault::Fault`] naming the thread and the statement. A whole
 //! module's kernels run through [`kernel::Module`], on the same semantic
@@ -107,6 +115,7 @@ pub mod engine;
 pub mod exec;
 pub mod fault;
 pub mod kernel;
+pub mod lane;
 pub mod machine;
 pub mod memory;
 pub mod sem;

@@ -135,7 +135,7 @@ impl Prepared {
                     for (v, slot) in vals.iter_mut().zip(slots) {
                         *v = self.read(regs, slot).map_err(|f| step.fault(f))?;
                     }
-                    crate::sem::run(*sem, mods, vals).map_err(|f| step.fault(f))?;
+                    crate::machine::run(*sem, mods, vals).map_err(|f| step.fault(f))?;
                     for (v, slot) in vals.iter().zip(slots) {
                         if slot.access != OperandAccess::Read {
                             self.write(regs, slot, *v);

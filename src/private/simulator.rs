@@ -3,7 +3,8 @@
 
 pub use ptx_core::SpecialKind;
 pub use ptx_sim::exec::{read_operand, write_operand};
-pub use ptx_sim::sem::{run, simulated};
+pub use ptx_sim::machine::run;
+pub use ptx_sim::sem::simulated;
 
 use ptx_sim::fault::ThreadFault;
 use ptx_sim::statement::Prepared;

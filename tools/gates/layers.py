@@ -44,7 +44,7 @@ CRATES = [
         "src": "ptx-sim/src",
         "layers": [
             "thread", "shuffle", "fault", "exec", "memory", "driver", "check",
-            "engine", "machine", "sem", "statement", "kernel", "device",
+            "lane", "sem", "engine", "machine", "statement", "kernel", "device",
         ],
         "upward": set(),
         "loops": {

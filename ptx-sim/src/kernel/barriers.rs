@@ -3,7 +3,7 @@
 //! completed, whose lanes the CTA releases between warps' turns.
 
 use crate::fault::WaitSite;
-use crate::machine::barrier::{BarrierOp, Reduce};
+use crate::sem::sync::barrier_op::{BarrierOp, Reduce};
 
 /// The CTA's sixteen barriers.
 #[derive(Default)]

@@ -11,7 +11,7 @@
 use super::code::Builtin;
 use crate::driver::printf::{self, Arguments};
 use crate::fault::{Fault, ProgramFault};
-use crate::machine::Memories;
+use crate::lane::Memories;
 use crate::sem::memory::address::Reach;
 use ptx_core::Mods;
 

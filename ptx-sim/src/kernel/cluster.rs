@@ -14,11 +14,12 @@ use super::cta::{Cta, SliceEnd, Steps};
 use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
-use crate::engine::cluster::{ClusterBarrier, cluster_ctaid, split_shared};
+use crate::engine::cluster::{ClusterBarrier, cluster_ctaid};
 use crate::exec::lanes_of;
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
-use crate::machine::spaces::LaunchMemory;
+use crate::lane::LaunchMemory;
 use crate::machine::{Dim3, SharedStats};
+use crate::memory::peers::split_shared;
 
 /// Steps one CTA of a cluster runs before the next CTA's turn.
 const CTA_TURN: u64 = 1 << 12;

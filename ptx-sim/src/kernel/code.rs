@@ -4,7 +4,7 @@
 //! sorted by how a warp runs it ([`crate::sem::Class`]).
 
 use crate::exec::{sign_extend, truncate};
-use crate::machine::WarpFn;
+use crate::lane::WarpFn;
 use crate::sem::{self, Class};
 use ptx_core::{
     Mods, OperandAccess, ScalarType, Semantics, SpecialKind, SpecialRegister, TypeKind,

@@ -20,13 +20,13 @@ use super::warp::{LaneFault, Stop, Waiting, Warp};
 use crate::check::cta::{FindingKey, Site};
 use crate::check::{Checks, CtaCheck};
 use crate::engine::cluster::ClusterBarrier;
-use crate::engine::cluster::Peers;
 pub(crate) use crate::engine::grid::SliceEnd;
 use crate::engine::special::CtaFacts;
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
-use crate::machine::spaces::LaunchMemory;
+use crate::lane::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Thread};
+use crate::memory::peers::Peers;
 use crate::shuffle::Shuffle;
 
 /// Steps one warp runs before the next warp's turn.

@@ -7,12 +7,13 @@
 use super::barriers::Barriers;
 use super::load::{EntryInfo, Image};
 use crate::check::CtaCheck;
-use crate::engine::cluster::{ClusterBarrier, Peers};
+use crate::engine::cluster::ClusterBarrier;
 use crate::engine::special::CtaFacts;
 use crate::exec::Slots;
+use crate::lane::LaunchMemory;
 use crate::machine::SharedStats;
 use crate::machine::register_requests::RegisterRequests;
-use crate::machine::spaces::LaunchMemory;
+use crate::memory::peers::Peers;
 
 /// What every warp of a CTA reads and none writes: the launch's module,
 /// entry and memory, and the CTA's facts.

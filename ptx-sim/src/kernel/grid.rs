@@ -12,8 +12,8 @@ use crate::engine::config::LaunchConfig;
 use crate::engine::grid::{Front, Plan, Resident, SliceEnd};
 use crate::engine::residency::SHARED_RESERVED_PER_CTA;
 use crate::fault::{Fault, ThreadFault};
+use crate::lane::LaunchMemory;
 use crate::machine::SharedStats;
-use crate::machine::spaces::LaunchMemory;
 
 /// Steps a cluster runs before it goes back to the queue.
 const SLICE: u64 = 1 << 15;

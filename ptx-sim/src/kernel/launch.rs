@@ -9,7 +9,7 @@ use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
 use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
-use crate::machine::spaces::LaunchMemory;
+use crate::lane::LaunchMemory;
 use crate::machine::{Dim3, Element, LaunchError, SharedStats};
 use crate::memory::global::{GlobalMemory, buffer_addresses};
 use ptx_core::ScalarType;

@@ -8,139 +8,22 @@
 //! order. When nothing can be resolved while lanes wait, the waiting lanes
 //! get a fault describing who waits where and who is missing: never a hang.
 
-use super::bank_counts::SharedStats;
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
+use crate::check::CtaCheck;
 use crate::check::cta::Sites;
-use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
-use crate::machine::barrier::BarrierOp;
+use crate::lane::{LaunchMemory, Memories, WaitKind, WarpCall, WarpFn, WarpMemories};
 use crate::machine::cta_cluster::{ClusterLink, Member};
-use crate::machine::spaces::LaunchMemory;
+use crate::memory::bank_counts::SharedStats;
 use crate::memory::in_flight::InFlight;
+use crate::sem::sync::barrier_op::BarrierOp;
 use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
-use ptx_core::StateSpace;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::panic::Location;
-
-/// What a warp collective computes, given every member lane's slots.
-pub struct WarpCall<'a> {
-    /// The modifiers (of the lowest member lane).
-    pub mods: Mods,
-    /// The member lanes (bit i: lane i).
-    pub members: u32,
-    /// The warp's lanes that have exited (bit i: lane i): what a shuffle
-    /// reads from them (0, as the H200 gives) differs from what it reads
-    /// from a live lane outside the member mask.
-    pub exited: u32,
-    /// Every lane's slots (only members' are meaningful); outputs are written in place.
-    pub lanes: &'a mut [Slots; 32],
-    /// The memories the lanes reach.
-    pub memory: WarpMemories<'a>,
-    /// Shared-memory statistics of the launch.
-    pub stats: &'a mut SharedStats,
-    /// The instruction's table key.
-    pub key: &'static str,
-    /// How many of each lane's slots the instruction has.
-    pub len: usize,
-    /// The warp's index in its CTA (`wgmma` reads its rank in its
-    /// warpgroup, the index modulo 4).
-    pub warp: u32,
-}
-
-/// The memories one lane's access may reach: the CTA's shared memory, and
-/// where known, the other CTAs' of its cluster, the lane's local memory
-/// and the launch's memory. What is not given is the running lane's
-/// (`ptx!` code in a launch): its local memory, and the launch memory its
-/// thread entered.
-pub struct Memories<'a> {
-    /// The CTA's shared memory.
-    pub shared: &'a mut [u8],
-    /// The shared memories of the other CTAs of the cluster.
-    pub peers: crate::engine::cluster::Peers<'a>,
-    /// The lane's local memory, grown (zeroed) as it is used.
-    pub local: Option<&'a mut Vec<u8>>,
-    /// The launch's global, constant and parameter memory.
-    pub launch: Option<&'a LaunchMemory>,
-}
-
-impl<'a> Memories<'a> {
-    /// Only `shared` given: the rest is the running lane's.
-    pub fn of_running_lane(shared: &'a mut [u8]) -> Memories<'a> {
-        Memories {
-            shared,
-            peers: crate::engine::cluster::Peers::alone(),
-            local: None,
-            launch: None,
-        }
-    }
-
-    /// The shared memories alone (the CTA's and its cluster's), for a
-    /// shorter time.
-    pub(crate) fn shared_only(&mut self) -> Memories<'_> {
-        Memories {
-            shared: &mut *self.shared,
-            peers: self.peers.reborrow(),
-            local: None,
-            launch: None,
-        }
-    }
-}
-
-/// The memories a warp's lanes reach: the CTA's shared memory, and where
-/// the caller holds them (the kernel interpreter), each lane's local memory
-/// and the launch's memory; what is not given is reached through the
-/// running lane (the rendezvous of `ptx!` code, whose warp-wide accesses
-/// reach only shared and global memory).
-pub struct WarpMemories<'a> {
-    /// The CTA's shared memory.
-    pub shared: &'a mut [u8],
-    /// The shared memories of the other CTAs of its cluster.
-    pub peers: crate::engine::cluster::Peers<'a>,
-    /// Each lane's local memory, by lane; empty when not held.
-    pub locals: &'a mut [Vec<u8>],
-    /// The launch's memory, if held.
-    pub launch: Option<&'a LaunchMemory>,
-}
-
-impl WarpMemories<'_> {
-    /// What lane `lane`'s access reaches.
-    #[inline]
-    pub fn lane(&mut self, lane: usize) -> Memories<'_> {
-        Memories {
-            shared: self.shared,
-            peers: self.peers.reborrow(),
-            local: self.locals.get_mut(lane),
-            launch: self.launch,
-        }
-    }
-}
-
-/// The warp side of a collective.
-pub type WarpFn = fn(&mut WarpCall<'_>) -> SemResult;
-
-/// What a lane waits for.
-#[derive(Clone, Copy)]
-pub(crate) enum WaitKind {
-    /// A warp collective over `mask` (`None`: `.aligned`, the whole warp).
-    Warp { run: WarpFn, mask: Option<u32> },
-    /// `bar.sync`/`bar.red` on barrier `id`, for `count` threads (`None`: all).
-    Barrier { id: u32, count: Option<u32> },
-    /// `activemask`: answered with the set of lanes of the warp waiting at it.
-    Active,
-    /// A warp-wide memory access (`st`, `atom`, `red`): the lanes of the
-    /// warp waiting at the same instruction run `run` together, so that
-    /// colliding accesses resolve in the order the hardware serialises them.
-    Converged { run: WarpFn },
-    /// A lane that lets the others run (`mbarrier.try_wait` that would block).
-    Yield,
-    /// `barrier.cluster.wait` for a phase not yet complete: the cluster
-    /// answers it when the phase completes (see [`ClusterLink`]).
-    Cluster,
-}
 
 /// A lane's deposit at a rendezvous: what it waits for. Its operand slots
 /// are in the CTA's slot rows (`CtaCore::rows`), where the warp side
@@ -344,6 +227,10 @@ pub(crate) struct CtaCore {
     pub slice: super::progress::Slice,
     /// What its special registers say of it (`%smid`, its shared sizes).
     pub facts: Cell<crate::engine::special::CtaFacts>,
+    /// The memory of its launch: global, constant and parameter buffers
+    /// with the sanitizer's shadow (taken as the CTA starts, from the
+    /// launch that runs on its thread: [`super::spaces::current`]).
+    pub launch: std::sync::Arc<LaunchMemory>,
 }
 
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
@@ -428,6 +315,7 @@ impl CtaCore {
             rows: slot_rows::SlotRows::take(n),
             finished: Cell::new(0),
             facts: Cell::new(crate::engine::special::CtaFacts::default()),
+            launch: super::spaces::current(),
             faults: Cell::new(0),
             poisoned: Cell::new(false),
             local_used: Cell::new(false),
@@ -483,18 +371,18 @@ impl CtaCore {
         if link.size() == 1 {
             return f(Memories {
                 shared: &mut self.shared.borrow_mut(),
-                peers: crate::engine::cluster::Peers::alone(),
+                peers: crate::memory::peers::Peers::alone(),
                 local: None,
-                launch: None,
+                launch: Some(&self.launch),
             });
         }
         let mut all = link.shared.borrow_mut();
-        let (shared, peers) = crate::engine::cluster::split_shared(&mut all, self.rank);
+        let (shared, peers) = crate::memory::peers::split_shared(&mut all, self.rank);
         f(Memories {
             shared,
             peers,
             local: None,
-            launch: None,
+            launch: Some(&self.launch),
         })
     }
 
@@ -811,17 +699,12 @@ impl CtaCore {
                     .try_into()
                     .expect("slot rows come in warps of 32");
                 let mut check = self.check.borrow_mut();
-                let global = check.as_ref().and_then(|_| {
-                    crate::machine::spaces::current("check", StateSpace::Global).ok()
-                });
-                let global = global.as_deref().map(|m| &m.check);
-                let empty = GlobalCheck::new();
+                let global = &self.launch.check;
                 if let Some(check) = check.as_deref_mut() {
                     let lane = self.lanes[w * 32 + members.trailing_zeros() as usize]
                         .site
                         .get();
                     let site = self.sites.borrow_mut().id(lane);
-                    let global = global.unwrap_or(&empty);
                     check.warp_op(
                         global,
                         w as u32,
@@ -832,7 +715,7 @@ impl CtaCore {
                         rows,
                         own,
                         // The warp class's collectives wait as `Warp`, memory
-                        // accesses as `Converged` (`collective.rs`).
+                        // accesses as `Converged` (`sem/rendezvous.rs`).
                         matches!(wait.kind, WaitKind::Warp { .. }),
                     );
                 }
@@ -845,7 +728,7 @@ impl CtaCore {
                         shared: memories.shared,
                         peers: memories.peers,
                         locals: &mut [],
-                        launch: None,
+                        launch: memories.launch,
                     },
                     stats: &mut stats,
                     key: wait.sem.key(),
@@ -863,7 +746,6 @@ impl CtaCore {
                 if result.is_ok()
                     && let Some(check) = check.as_deref_mut()
                 {
-                    let global = global.unwrap_or(&empty);
                     check.after_warp_op(
                         global,
                         w as u32,

@@ -1,13 +1,15 @@
-//! The running lane, as the semantic functions see it: a thread-local
-//! pointer to the lane's place in its CTA, set by the scheduler while the
-//! lane runs. A collective deposits its operands here and suspends the
-//! lane's fiber until the scheduler has computed the warp's result.
+//! The running lane: a thread-local pointer to the lane's place in its
+//! CTA, set by the scheduler while the lane runs (what the lane handle,
+//! [`super::RunningLane`], finds its lane by). A collective deposits its
+//! operands here and suspends the lane's fiber until the scheduler has
+//! computed the warp's result.
 
 use super::Thread;
-use super::cta::{CtaCore, Seat, Wait, WaitKind};
+use super::cta::{CtaCore, Seat, Wait};
 use super::fiber::{FiberId, SaveSlot};
 use super::running::in_launch;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
+use crate::lane::WaitKind;
 use ptx_core::Semantics;
 use std::cell::Cell;
 

@@ -22,13 +22,13 @@
 
 pub use crate::thread::{Dim3, Thread};
 
-use super::bank_counts::SharedStats;
 use super::progress::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::engine::config::LaunchConfig;
 use crate::fault::{Fault, LaunchFault, ThreadFault};
-use crate::machine::spaces::LaunchMemory;
+use crate::lane::LaunchMemory;
+use crate::memory::bank_counts::SharedStats;
 use crate::memory::global::GlobalMemory;
 use std::fmt;
 use std::ops::Range;

@@ -18,7 +18,6 @@
 //! was sealed (every queued lane waits, its stack pointer fixed), so a
 //! lane's switch to the next waits for no lookup.
 
-use super::bank_counts::SharedStats;
 use super::cta::CtaCore;
 use super::cta_cluster::ClusterLink;
 use super::current::{self, LaneCtx};
@@ -28,6 +27,7 @@ use super::{Dim3, Thread};
 use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, LaunchFault, ProgramFault, ThreadFault};
+use crate::memory::bank_counts::SharedStats;
 use crate::shuffle::Shuffle;
 use std::any::Any;
 use std::cell::{Cell, RefCell};

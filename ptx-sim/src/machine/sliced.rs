@@ -7,9 +7,9 @@
 
 use super::fiber;
 use super::scheduler::{CtaOutcome, Paused, Resume, Suspend};
-use super::spaces::LaunchMemory;
 use crate::engine::grid::{Front, Resident, SliceEnd};
 use crate::fault::{Fault, ThreadFault};
+use crate::lane::LaunchMemory;
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use std::sync::{Arc, Mutex};
 

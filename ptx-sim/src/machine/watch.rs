@@ -55,7 +55,6 @@ impl CtaCore {
         }
         self.statements.set(0);
         let limits = self.limits.get();
-        let memory = crate::machine::spaces::current("ld", ptx_core::StateSpace::Global).ok();
         let fault = {
             let mut watch = self.watch.borrow_mut();
             if let Some(hung) = watch.as_ref().and_then(|w| w.hung.clone()) {
@@ -63,7 +62,7 @@ impl CtaCore {
                 self.statements.set(LOOK_EVERY - 1);
                 Some(hung)
             } else {
-                let global_changes = memory.as_ref().map_or(0, |m| m.global.changes());
+                let global_changes = self.launch.global.changes();
                 let finished = self.finished.get();
                 let shared = self.shared.try_borrow().ok();
                 let Some(shared) = shared else { return };

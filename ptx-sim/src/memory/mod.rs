@@ -1,17 +1,22 @@
 //! Memory as the machine holds it, below every engine: where an address
-//! points ([`window`], [`cluster_address`], [`place`]), the global and
+//! points ([`window`], [`cluster_address`], [`place`]); the global and
 //! read-only buffers of a launch ([`global`]) and the atomic words they
-//! are made of ([`words`]), and a thread's asynchronous copies in flight
-//! ([`in_flight`]).
+//! are made of ([`words`]); the shared memories of a cluster's CTAs
+//! ([`peers`]); a thread's asynchronous copies in flight ([`in_flight`]);
+//! and the shared-memory bank model ([`banks`]) with what it counts
+//! ([`bank_counts`]).
 //!
 //! Everything here is a plain value or a function of its arguments: no
 //! thread-local says which launch or lane is running (the engines hand
 //! their memory in), so the sanitizer and the instruction semantics above
 //! can use it without reaching back up.
 
+pub mod bank_counts;
+pub mod banks;
 pub mod cluster_address;
 pub mod global;
 pub mod in_flight;
+pub mod peers;
 pub mod place;
 pub mod window;
 pub mod words;

@@ -18,13 +18,14 @@
 //!
 //! ```
 //! use ptx_core::{Mods, Semantics, Target, check_asm};
+//! use ptx_sim::lane::Outside;
 //! use ptx_sim::sem::{is_simulated, run};
 //! let checked = check_asm("popc.b32 %0, %1;", &["=r", "r"], Target::default()).unwrap();
 //! let popc = &checked.instructions[0].bound;
 //! assert_eq!(popc.form.semantics, Semantics::Popc);
 //! // The slots are [d, a]: 0xF0F0 has 8 bits set.
 //! let mut slots = [0, 0xF0F0];
-//! run(Semantics::Popc, &Mods::from_bound(popc), &mut slots).unwrap();
+//! run(&mut Outside::default(), Semantics::Popc, &Mods::from_bound(popc), &mut slots).unwrap();
 //! assert_eq!(slots[0], 8);
 //! assert!(!is_simulated(Semantics::Tcgen05Mma));
 //! ```
@@ -44,12 +45,13 @@ pub mod sync;
 pub mod video;
 pub mod warp;
 
+pub mod rendezvous;
+
 use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
-use crate::machine::WarpFn;
-use crate::machine::collective::collective;
-use crate::machine::context;
+use crate::lane::{Lane, WarpFn};
 use ptx_core::{Mods, Semantics};
+use rendezvous::collective;
 
 /// The dispatch: `run`, `is_simulated`, `class` and `run_lanes` from one
 /// list, whose `match`es name every variant, so a new [`Semantics`] does
@@ -65,17 +67,17 @@ macro_rules! dispatch {
         not simulated { $($missing:ident,)* }
     ) => {
         /// Runs the semantic function of `sem` over `slots` with the
-        /// decoded modifiers `m`: the one entry point of the code `ptx!`
-        /// generates and of the statement interpreter. A warp collective
-        /// deposits the slots at the running lane's rendezvous (see
-        /// [`crate::machine::collective`]).
+        /// decoded modifiers `m`, for the thread `lane`: what the code
+        /// `ptx!` generates and the statement interpreter run, through
+        /// [`crate::machine::run`]. A warp collective deposits the slots at
+        /// the lane's rendezvous ([`crate::lane::Lane::rendezvous`]).
         #[inline(always)]
-        pub fn run(sem: Semantics, m: &Mods, slots: &mut [u64]) -> SemResult {
+        pub fn run<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, slots: &mut [u64]) -> SemResult {
             match sem {
                 $(Semantics::$lane => $lane_fn(m, slots),)*
-                $(Semantics::$carry => context::with_carry(|carry| $carry_fn(m, slots, carry)),)*
-                $(Semantics::$warp => collective(sem, m, slots, $warp_fn, Members::$sync.aligned()),)*
-                $(Semantics::$machine => $machine_fn(m, slots),)*
+                $(Semantics::$carry => lane.with_carry(|carry| $carry_fn(m, slots, carry)),)*
+                $(Semantics::$warp => collective(lane, sem, m, slots, $warp_fn, Members::$sync.aligned()),)*
+                $(Semantics::$machine => $machine_fn(lane, m, slots),)*
                 $(Semantics::$control)|* => Err(Fault::Program(ProgramFault::ControlStep { instruction: sem.key() })),
                 $(Semantics::$missing)|* => Err(Fault::not_simulated(sem.key())),
             }
@@ -201,7 +203,7 @@ pub enum Class {
     /// Each lane on its own, reading or writing the lane's carry flag,
     /// which the semantic function is handed (`&mut bool`): the module
     /// interpreter keeps it with the warp, a closure's lane with the lane
-    /// ([`crate::machine::context::with_carry`]).
+    /// ([`crate::lane::Lane::with_carry`]).
     Carry,
     /// The member lanes together: `run` gets every member's slots.
     /// `aligned`: the whole warp; else the member mask is the last slot.

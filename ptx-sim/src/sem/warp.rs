@@ -3,14 +3,13 @@
 //! `bar.warp.sync`.
 //!
 //! Each function here is the lane side: it deposits the lane's slots at a
-//! rendezvous (see [`crate::machine`]) and returns once every member lane
+//! rendezvous (see [`crate::lane::Lane::rendezvous`]) and returns once every member lane
 //! has arrived and the warp side (`*_warp`) has computed the results.
 //! Outside a launch they fault, naming the instruction.
 
 use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::Fault;
-use crate::machine::current;
-use crate::machine::{Wait, WaitKind, WarpCall};
+use crate::lane::{Lane, WaitKind, WarpCall};
 use ptx_core::Semantics;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
@@ -300,9 +299,8 @@ fn redux_f32(op: Keyword, m: &Mods, values: &[u64]) -> u64 {
 /// answer is the set of lanes then waiting at `activemask` (a converged
 /// warp answers 0xffffffff, as the golden records show).
 #[inline]
-pub fn activemask(m: &Mods, s: &mut [u64]) -> SemResult {
-    let wait = Wait::new(Semantics::Activemask, m, WaitKind::Active, s.len())?;
-    current::rendezvous(wait, s)
+pub fn activemask<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    lane.rendezvous(Semantics::Activemask, m, WaitKind::Active, s)
 }
 
 /// `bar.warp.sync membermask`: the member lanes meet.

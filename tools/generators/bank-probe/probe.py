@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Shared-memory requests whose wavefronts and bank conflicts Nsight Compute measures on an H100,
-to check the simulator's bank model (ptx_sim::machine::banks, ptx_sim::sem::matrix::wmma) against them.
+to check the simulator's bank model (ptx_sim::memory::banks, ptx_sim::sem::matrix::wmma) against them.
 
 Usage:
 

@@ -9,7 +9,7 @@ use crate::kernel::builtins::{self, Caller};
 use crate::kernel::code::{Binding, Builtin, Callee, Op, Src, StepOperand};
 use crate::kernel::cta_context::{CtaContext, Fixed};
 use crate::kernel::load::FUNCTION_BASE;
-use crate::machine::Memories;
+use crate::lane::Memories;
 
 /// How deep calls may nest before the launch faults (a GPU's stack
 /// overflows sooner).
@@ -420,7 +420,7 @@ impl Warp {
     pub(super) fn exit(&mut self, cx: &mut CtaContext<'_>, lanes: u32) -> Result<(), (u32, Fault)> {
         for l in lanes_of(lanes) {
             if !self.in_flight[l].is_empty() {
-                let mut memories = crate::machine::Memories {
+                let mut memories = crate::lane::Memories {
                     shared: &mut *cx.shared,
                     peers: cx.peers.reborrow(),
                     local: self.locals.get_mut(l),
@@ -502,7 +502,7 @@ impl Caller for CallingLane<'_, '_, '_> {
     fn memories(&mut self) -> Memories<'_> {
         Memories {
             shared: self.shared,
-            peers: crate::engine::cluster::Peers::alone(),
+            peers: crate::memory::peers::Peers::alone(),
             local: self.warp.locals.get_mut(self.lane),
             launch: Some(self.fixed.launch),
         }

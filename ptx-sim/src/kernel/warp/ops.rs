@@ -9,7 +9,7 @@ use crate::exec::{SemResult, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::kernel::code::{StepOperand, site};
 use crate::kernel::cta_context::{CtaContext, Fixed};
-use crate::machine::{WarpCall, WarpMemories};
+use crate::lane::{WarpCall, WarpMemories};
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, Semantics};
 
@@ -22,7 +22,7 @@ impl Warp {
         sem: Semantics,
         mods: &Mods,
         slots: &[StepOperand],
-        run: crate::machine::WarpFn,
+        run: crate::lane::WarpFn,
         members: u32,
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
@@ -125,7 +125,7 @@ impl Warp {
         sem: Semantics,
         mods: &Mods,
         slots: &[StepOperand],
-        run: crate::machine::WarpFn,
+        run: crate::lane::WarpFn,
         aligned: bool,
         frame: &Frame,
     ) -> Result<(), (u32, Fault)> {
@@ -284,7 +284,7 @@ impl Warp {
                 let mut s = [0u64; 2];
                 for l in lanes_of(active) {
                     s[1] = self.read(&cx.fixed, &slots[1], l, base, frame.local_base);
-                    let memories = crate::machine::Memories {
+                    let memories = crate::lane::Memories {
                         shared: &mut [],
                         peers: cx.peers.reborrow(),
                         local: None,
@@ -333,7 +333,7 @@ impl Warp {
                             cx.peers.rank(),
                         );
                     }
-                    let mut memories = crate::machine::Memories {
+                    let mut memories = crate::lane::Memories {
                         shared: &mut *cx.shared,
                         peers: cx.peers.reborrow(),
                         local: self.locals.get_mut(l),

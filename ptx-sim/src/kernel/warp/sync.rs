@@ -6,7 +6,7 @@ use crate::exec::lanes_of;
 use crate::fault::Fault;
 use crate::kernel::code::{StepOperand, site};
 use crate::kernel::cta_context::CtaContext;
-use crate::machine::barrier::BarrierOp;
+use crate::sem::sync::barrier_op::BarrierOp;
 use ptx_core::Mods;
 
 impl Warp {

@@ -12,9 +12,7 @@
 
 use crate::exec::SemResult;
 use crate::fault::{Fault, LaunchFault};
-use crate::machine::CtaCore;
-use crate::machine::Memories;
-use crate::machine::current;
+use crate::lane::{Lane, Memories};
 use crate::memory::cluster_address::cta_offset;
 use crate::memory::in_flight::{Copy, InFlight};
 use crate::sem::memory::address::{Reach, check_access, shared_at};
@@ -25,83 +23,83 @@ pub mod tensor;
 
 /// `cp.async.ca/cg.shared.global [dst], [src], size`.
 #[inline]
-pub fn cp_async(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsync, m, s)
+pub fn cp_async<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsync, m, s)
 }
 
 /// `cp.async... [dst], [src], size, src_size`: bytes past `src_size` are zeros.
 #[inline]
-pub fn cp_async_src_size(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncSrcSize, m, s)
+pub fn cp_async_src_size<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncSrcSize, m, s)
 }
 
 /// `cp.async... [dst], [src], size, ignore_src`: a true predicate copies zeros.
 #[inline]
-pub fn cp_async_ignore_src(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncIgnoreSrc, m, s)
+pub fn cp_async_ignore_src<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncIgnoreSrc, m, s)
 }
 
 /// `cp.async.commit_group`.
 #[inline]
-pub fn commit_group(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncCommitGroup, m, s)
+pub fn commit_group<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncCommitGroup, m, s)
 }
 
 /// `cp.async.wait_group n`.
 #[inline]
-pub fn wait_group(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncWaitGroup, m, s)
+pub fn wait_group<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncWaitGroup, m, s)
 }
 
 /// `cp.async.wait_all`.
 #[inline]
-pub fn wait_all(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncWaitAll, m, s)
+pub fn wait_all<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncWaitAll, m, s)
 }
 
 /// `cp.async.mbarrier.arrive{.noinc}.shared.b64 [mbar]`.
 #[inline]
-pub fn mbarrier_arrive(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncMbarrierArrive, m, s)
+pub fn mbarrier_arrive<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncMbarrierArrive, m, s)
 }
 
 /// `cp.async.bulk.dst.src... [dst], [src], size{, [mbar]}`.
 #[inline]
-pub fn bulk(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncBulk, m, s)
+pub fn bulk<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncBulk, m, s)
 }
 
 /// `cp.reduce.async.bulk.dst.src.op.type [dst], [src], size{, [mbar]}`: each
 /// element of the source combined by `.op` into the destination's.
 #[inline]
-pub fn reduce_bulk(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpReduceAsyncBulk, m, s)
+pub fn reduce_bulk<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpReduceAsyncBulk, m, s)
 }
 
 /// `tensormap.cp_fenceproxy.global.shared::cta... [dst], [src], 128`:
 /// the tensor map's 128 bytes from shared to global memory (the fence is
 /// the simulator's order already).
 #[inline]
-pub fn copy_tensormap(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::TensormapCpFenceproxy, m, s)
+pub fn copy_tensormap<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::TensormapCpFenceproxy, m, s)
 }
 
 /// `cp.async.bulk.tensor` (see [`tensor`]).
 #[inline]
-pub fn bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpAsyncBulkTensor, m, s)
+pub fn bulk_tensor<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpAsyncBulkTensor, m, s)
 }
 
 /// `tensormap.replace` (see [`tensor`]'s `replace`).
 #[inline]
-pub fn tensormap_replace(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::TensormapReplace, m, s)
+pub fn tensormap_replace<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::TensormapReplace, m, s)
 }
 
 /// `cp.reduce.async.bulk.tensor` (see [`tensor`]).
 #[inline]
-pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::CpReduceAsyncBulkTensor, m, s)
+pub fn reduce_bulk_tensor<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::CpReduceAsyncBulkTensor, m, s)
 }
 
 /// `st.async{.weak}{.shared::cluster}.mbarrier::complete_tx::bytes{.vec}.type
@@ -137,16 +135,16 @@ pub fn reduce_bulk_tensor(m: &Mods, s: &mut [u64]) -> SemResult {
 /// assert_eq!(words[32], (0..32).sum::<u32>());
 /// ```
 #[inline]
-pub fn st_async(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::StAsync, m, s)
+pub fn st_async<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::StAsync, m, s)
 }
 
 /// `red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes.op.type
 /// [a], b{, [mbar]}`, and sm_100's `.global` form: `b` combined into `[a]`
 /// at once, as `st.async` stores.
 #[inline]
-pub fn red_async(m: &Mods, s: &mut [u64]) -> SemResult {
-    in_running_lane(Semantics::RedAsync, m, s)
+pub fn red_async<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    in_lane(lane, Semantics::RedAsync, m, s)
 }
 
 /// `cp.async.bulk.commit_group`, `cp.async.bulk.wait_group{.read} n`: a
@@ -156,18 +154,11 @@ pub fn bulk_group(_: &Mods, _: &mut [u64]) -> SemResult {
     Ok(())
 }
 
-/// Asynchronous copy `sem` by the running lane of a launch: its copies in
+/// Asynchronous copy `sem` by thread `lane` of a launch: its copies in
 /// flight and its CTA's shared memory.
-fn in_running_lane(sem: Semantics, m: &Mods, s: &[u64]) -> SemResult {
-    current::with_lane(|cta, index| {
-        cta.at_lane_end.set(Some(drain_lane));
-        if writes_unseen(sem)
-            && let Some(check) = cta.check.borrow_mut().as_deref_mut()
-        {
-            check.unseen_writes();
-        }
-        let mut in_flight = cta.in_flight(index);
-        cta.with_memories(|mut memories| run(sem, m, s, &mut in_flight, &mut memories))
+fn in_lane<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, s: &[u64]) -> SemResult {
+    lane.with_copies(writes_unseen(sem), |in_flight, memories| {
+        run(sem, m, s, in_flight, memories)
     })
     .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
         instruction: sem.key(),
@@ -232,12 +223,6 @@ pub(crate) fn run(
         _ => return Err(Fault::not_simulated(sem.key())),
     }
     Ok(())
-}
-
-/// Completes the copies lane `index` of `cta` left in flight when its code
-/// returned (each was checked when issued, so none faults).
-fn drain_lane(cta: &CtaCore, index: usize) {
-    let _ = cta.with_memories(|mut memories| drain(&mut cta.in_flight(index), &mut memories));
 }
 
 /// Completes every copy a thread still has in flight (it exits).

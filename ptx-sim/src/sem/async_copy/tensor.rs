@@ -38,7 +38,7 @@
 use crate::driver::tensor_map::{Interleave, Mode, Swizzle, TensorDtype, TensorMap};
 use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
-use crate::machine::Memories;
+use crate::lane::Memories;
 use crate::sem::memory::address::{Reach, check_access, shared_at};
 use crate::sem::sync::mbarrier;
 use ptx_core::{Flags, Keyword, Mods, SharedScope, StateSpace};

@@ -4,8 +4,8 @@
 
 use crate::exec::{SemResult, lanes_of};
 use crate::fault::Fault;
-use crate::machine::WarpCall;
-use crate::machine::banks::wavefronts;
+use crate::lane::WarpCall;
+use crate::memory::banks::wavefronts;
 use crate::memory::cluster_address::cta_offset;
 use crate::sem::memory::address::check_access;
 use ptx_core::Flags;

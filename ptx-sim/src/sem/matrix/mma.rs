@@ -5,7 +5,7 @@
 
 use crate::exec::SemResult;
 use crate::fault::Fault;
-use crate::machine::WarpCall;
+use crate::lane::WarpCall;
 use ptx_core::{Flags, Keyword, Mods, ScalarType};
 
 /// A decoded element: `sig * 2^exp` exactly, or a special value.

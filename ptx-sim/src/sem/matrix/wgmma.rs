@@ -17,7 +17,7 @@
 use super::mma::{a_pos, elem_bits, mma_int, wgmma_float};
 use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
-use crate::machine::WarpCall;
+use crate::lane::WarpCall;
 use ptx_core::ScalarType;
 
 /// `wgmma.fence`, `wgmma.commit_group` and `wgmma.wait_group`: the

@@ -74,8 +74,8 @@
 use super::mma::{elem_bits, f64_chain, mma_float, mma_int};
 use crate::exec::{SemResult, lanes_of};
 use crate::fault::{Fault, MemoryFault};
-use crate::machine::WarpCall;
-use crate::machine::banks::{RequestKind, warp_request, wavefronts};
+use crate::lane::WarpCall;
+use crate::memory::banks::{RequestKind, warp_request, wavefronts};
 use crate::sem::memory::address::{Reach, shared_offset, store_bytes};
 use ptx_core::{Flags, Layout, Rounding, ScalarType, Shape};
 
@@ -385,7 +385,7 @@ impl Lowering {
 /// Counts the requests a load or store at `place` makes of shared memory
 /// (none elsewhere), grouped as ptxas builds it ([`Lowering`]). An
 /// `ldmatrix` serves each core on its own, eight lines of 16 bytes as
-/// [`crate::machine::banks::wavefronts`] counts them, and takes at most sixteen
+/// [`crate::memory::banks::wavefronts`] counts them, and takes at most sixteen
 /// lines (two cores along the outer dimension) an instruction; the other
 /// instructions follow the bank model of [`warp_request`].
 fn record_requests(

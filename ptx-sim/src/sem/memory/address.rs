@@ -16,9 +16,7 @@
 
 use crate::exec::SemResult;
 use crate::fault::{Fault, LaunchFault, MemoryFault};
-use crate::machine::Memories;
-use crate::machine::current as lane;
-use crate::machine::spaces::{LaunchMemory, current};
+use crate::lane::{Lane, LaunchMemory, Memories};
 use crate::memory::cluster_address::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::memory::place::{Place, place, space_not_simulated};
 use crate::memory::window::{
@@ -216,7 +214,10 @@ impl Reach {
             }),
             Place::Local(offset) => match &mut memories.local {
                 Some(local) => in_local(local, offset, size, align, instruction, f),
-                None => with_local(offset, size, align, instruction, f),
+                None => Err(Fault::Launch(LaunchFault::NeedsLaunch {
+                    instruction,
+                    memory: Some(StateSpace::Local),
+                })),
             },
             Place::Constant(_) => Err(read_only(StateSpace::Const)),
             Place::Param(_) => Err(read_only(StateSpace::Param(ParamScope::Entry))),
@@ -281,9 +282,8 @@ impl Reach {
     }
 }
 
-/// Runs `f` with the launch memory of `memories`, else the one the
-/// running thread entered; `instruction` on `space` names the access in
-/// the fault outside a launch.
+/// Runs `f` with the launch memory of `memories`; `instruction` on
+/// `space` names the access in the fault outside a launch.
 fn with_launch<R>(
     memories: &Memories<'_>,
     instruction: &'static str,
@@ -292,26 +292,11 @@ fn with_launch<R>(
 ) -> Result<R, Fault> {
     match memories.launch {
         Some(launch) => f(launch),
-        None => f(&*current(instruction, space)?),
+        None => Err(Fault::Launch(LaunchFault::NeedsLaunch {
+            instruction,
+            memory: Some(space),
+        })),
     }
-}
-/// Runs `f` on the `size` bytes at `offset` of the running thread's local
-/// memory, growing it (zeroed) up to [`LOCAL_LIMIT`].
-pub(super) fn with_local<R>(
-    offset: u64,
-    size: u64,
-    align: u64,
-    instruction: &'static str,
-    f: impl FnOnce(&mut [u8]) -> R,
-) -> Result<R, Fault> {
-    lane::with_lane(|cta, index| {
-        let mut local = cta.local(index);
-        in_local(&mut local, offset, size, align, instruction, f)
-    })
-    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
-        instruction,
-        memory: Some(StateSpace::Local),
-    })))
 }
 
 /// Runs `f` on the `size` bytes at `offset` of the thread's local memory
@@ -366,8 +351,8 @@ pub(crate) fn shared_offset(m: &Mods, addr: u64, own: u32) -> Option<u64> {
 /// CTA's window of the `.shared::cluster` window (see
 /// [`crate::engine::cluster`]).
 #[inline]
-pub fn cvta(m: &Mods, s: &mut [u64]) -> SemResult {
-    cvta_in(m, s, ClusterView::of_running_thread().rank)
+pub fn cvta<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    cvta_in(m, s, ClusterView::of(lane).rank)
 }
 
 /// [`cvta`] for a thread of the CTA of rank `own` in its cluster.
@@ -422,24 +407,23 @@ pub fn cvta_to(m: &Mods, s: &mut [u64]) -> SemResult {
 /// H100 does, `tools/probes/const-param-probe`), the thread's local window, a
 /// constant buffer of the launch, or the kernel's parameters.
 #[inline]
-pub fn isspacep(m: &Mods, s: &mut [u64]) -> SemResult {
+pub fn isspacep<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
     if let Some(StateSpace::Shared(_)) = m.space {
-        return lane::with_lane(|cta, _| {
-            cta.with_memories(|memories| {
+        return lane
+            .with_cta_memories(|memories| {
                 let len = memories.shared.len() as u64;
-                isspacep_in(m, s, len, &memories)
+                isspacep_in(m, s, len, memories)
             })
-        })
-        .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
-            instruction: "isspacep",
-            memory: Some(StateSpace::Shared(SharedScope::Cta)),
-        })));
+            .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
+                instruction: "isspacep",
+                memory: Some(StateSpace::Shared(SharedScope::Cta)),
+            })));
     }
-    isspacep_in(m, s, 0, &Memories::of_running_lane(&mut []))
+    lane.with_own_memories(false, |memories| isspacep_in(m, s, 0, memories))
 }
 
 /// [`isspacep`] for a CTA of `shared_len` bytes of shared memory, in the
-/// launch of `memories` (or the running lane's).
+/// launch of `memories`.
 pub(crate) fn isspacep_in(
     m: &Mods,
     s: &mut [u64],
@@ -493,9 +477,9 @@ pub struct ClusterView {
 }
 
 impl ClusterView {
-    /// The running thread's.
-    pub fn of_running_thread() -> ClusterView {
-        let thread = crate::machine::context::thread();
+    /// The cluster of thread `lane` (outside a launch, a cluster of one).
+    pub fn of<L: Lane>(lane: &L) -> ClusterView {
+        let thread = lane.thread().unwrap_or(crate::thread::Thread::SINGLE);
         ClusterView {
             rank: thread.cluster_rank(),
             size: thread.cluster_size(),
@@ -566,16 +550,16 @@ impl ClusterView {
     }
 }
 
-/// `mapa`, for the running thread (see [`ClusterView::mapa`]).
+/// `mapa`, for thread `lane` (see [`ClusterView::mapa`]).
 #[inline]
-pub fn mapa(m: &Mods, s: &mut [u64]) -> SemResult {
-    s[0] = ClusterView::of_running_thread().mapa(m, s[1], s[2] as u32)?;
+pub fn mapa<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    s[0] = ClusterView::of(lane).mapa(m, s[1], s[2] as u32)?;
     Ok(())
 }
 
-/// `getctarank`, for the running thread (see [`ClusterView::getctarank`]).
+/// `getctarank`, for thread `lane` (see [`ClusterView::getctarank`]).
 #[inline]
-pub fn getctarank(m: &Mods, s: &mut [u64]) -> SemResult {
-    s[0] = ClusterView::of_running_thread().getctarank(m, s[1])?;
+pub fn getctarank<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    s[0] = ClusterView::of(lane).getctarank(m, s[1])?;
     Ok(())
 }

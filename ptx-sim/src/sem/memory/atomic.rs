@@ -7,10 +7,10 @@ use super::address::{check_access, shared_offset, with_bytes};
 use super::{read_le, read_value, write_le, write_value};
 use crate::exec::{SemResult, lanes_of, slots_per};
 use crate::fault::Fault;
-use crate::machine::WarpCall;
-use crate::machine::banks::{RequestKind, record_request};
-use crate::machine::collective::converged;
+use crate::lane::{Lane, WarpCall};
+use crate::memory::banks::RequestKind;
 use crate::memory::cluster_address::cta_offset;
+use crate::sem::rendezvous::converged;
 use ptx_core::Semantics;
 use ptx_core::{Keyword, Mods, ScalarType, StateSpace};
 
@@ -77,14 +77,14 @@ fn atomic(op: Keyword, ty: ScalarType, old: u64, b: u64, c: u64) -> Result<u64, 
 /// 64-bit shared operations the H100 runs as a compare-and-swap loop
 /// (`runs_as_cas_loop`), whose colliding lanes land in the loop's order.
 #[inline]
-pub fn atom(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::Atom, m, s, atom_warp)
+pub fn atom<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::Atom, m, s, atom_warp)
 }
 
 /// `red{.space}.op.type [a], b`.
 #[inline]
-pub fn red(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::Red, m, s, red_warp)
+pub fn red<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::Red, m, s, red_warp)
 }
 
 /// A warp's `atom`: see [`atom`].
@@ -138,7 +138,7 @@ fn atom_lanes(call: &mut WarpCall<'_>, returns: bool) -> SemResult {
         } else {
             RequestKind::Atomic
         };
-        record_request(call, &request, access);
+        call.record_request(&request, access);
     }
     if runs_as_cas_loop(&m, op, ty) {
         return cas_loop_lanes(call, op, ty, a, returns);
@@ -337,6 +337,6 @@ fn cas_round(
 
 /// `atom.cas`: same as `atom` with `.cas`.
 #[inline]
-pub fn atom_cas(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::AtomCas, m, s, atom_warp)
+pub fn atom_cas<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::AtomCas, m, s, atom_warp)
 }

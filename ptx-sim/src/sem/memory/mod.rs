@@ -2,10 +2,10 @@
 //! `ld`/`st` ([this module](self)), `atom`/`red` ([`atomic`]) on the
 //! running CTA's shared memory, on the launch's global buffers, and (`ld`
 //! only: both are read-only) on its constant buffers and kernel parameters
-//! ([`crate::machine::spaces`]); generic addresses, `cvta` and `isspacep`
+//! ([`crate::lane::LaunchMemory`]); generic addresses, `cvta` and `isspacep`
 //! ([`address`]). Every access is bounds- and alignment-checked, and every
 //! warp-wide access of shared memory is counted by the bank model
-//! ([`crate::machine::banks`]).
+//! ([`crate::memory::banks`]).
 
 pub mod address;
 pub mod atomic;
@@ -15,14 +15,12 @@ pub use atomic::{atom, atom_cas, built_as_loop, red};
 
 use crate::exec::{SemResult, elem_bytes, lanes_of, slots_per};
 use crate::fault::Fault;
-use crate::machine::Memories;
-use crate::machine::WarpCall;
-use crate::machine::banks::{RequestKind, record_request};
-use crate::machine::collective::converged;
-use crate::machine::current as lane;
+use crate::lane::{Lane, WarpCall};
+use crate::memory::banks::RequestKind;
 use crate::memory::cluster_address::cta_offset;
 use crate::memory::place::{Place, place};
 use crate::memory::window::{PARAM_WINDOW, window_offset};
+use crate::sem::rendezvous::converged;
 use address::{Reach, check_access, shared_offset, store_bytes};
 use ptx_core::Semantics;
 use ptx_core::{Mods, SharedScope, StateSpace};
@@ -36,9 +34,11 @@ use ptx_core::{Mods, SharedScope, StateSpace};
 ///
 /// ```
 /// use ptx_core::{Mods, Semantics};
+/// use ptx_sim::lane::Outside;
 /// // prefetch.global.L2 [a], with `a` an address in no buffer at all.
 /// let mut slots = [0xdead_0000];
-/// assert_eq!(ptx_sim::sem::run(Semantics::Prefetch, &Mods::default(), &mut slots), Ok(()));
+/// let prefetch = ptx_sim::sem::run(&mut Outside::default(), Semantics::Prefetch, &Mods::default(), &mut slots);
+/// assert_eq!(prefetch, Ok(()));
 /// ```
 #[inline]
 pub fn cache_hint(_: &Mods, _: &mut [u64]) -> SemResult {
@@ -129,25 +129,25 @@ pub(super) fn write_value(mem: &mut [u8], at: usize, size: usize, v: &[u64]) {
 /// is warp-wide (its lanes make one request of the banks); the others load
 /// at once.
 #[inline]
-pub fn ld(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Semantics::Ld, m, s)
+pub fn ld<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    load(lane, Semantics::Ld, m, s)
 }
 
 /// `ld.global.nc{.vec}.type d, [a]`, as `ld`.
 #[inline]
-pub fn ld_nc(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Semantics::LdNc, m, s)
+pub fn ld_nc<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    load(lane, Semantics::LdNc, m, s)
 }
 
 /// `ldu{.space}{.vec}.type d, [a]`, as `ld`.
 #[inline]
-pub fn ldu(m: &Mods, s: &mut [u64]) -> SemResult {
-    load(Semantics::Ldu, m, s)
+pub fn ldu<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    load(lane, Semantics::Ldu, m, s)
 }
 
 /// A load of semantic function `sem` (see [`ld`]).
 #[inline(always)]
-fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
+fn load<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let (n, size, k) = vector(m)?;
     let addr = *s
         .get(n * k)
@@ -155,12 +155,13 @@ fn load(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let total = size * n as u64;
     let span = Reach::new(m, addr, total, total, sem.key())?;
     if span.place.is_shared() {
-        return converged(sem, m, s, ld_warp);
+        return converged(lane, sem, m, s, ld_warp);
     }
-    span.read(&mut Memories::of_running_lane(&mut []), |mem| {
-        read_vector(mem, n, size, s)
+    let local = matches!(span.place, Place::Local(_));
+    lane.with_own_memories(local, |memories| {
+        span.read(memories, |mem| read_vector(mem, n, size, s))
     })
-    .map_err(naming_lane)
+    .map_err(|f| naming_lane(lane, f))
 }
 
 /// `(elements, bytes per element, slots per element)` of a vector access.
@@ -215,7 +216,7 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
             request[requested] = (l as u32, at as u64, total);
             requested += 1;
         }
-        record_request(call, &request[..requested], RequestKind::Load);
+        call.record_request(&request[..requested], RequestKind::Load);
         return Ok(());
     }
     if let (Some(StateSpace::Global), 1, ..=8, Some(launch)) =
@@ -254,16 +255,16 @@ pub fn ld_warp(call: &mut WarpCall<'_>) -> SemResult {
         span.read(&mut call.memory.lane(l), |mem| read_vector(mem, n, size, s))
             .map_err(|f| f.on_lane(l as u32))?;
     }
-    record_request(call, &request[..requested], RequestKind::Load);
+    call.record_request(&request[..requested], RequestKind::Load);
     Ok(())
 }
 
-/// Names the running lane in `fault`, a fault of its own access, as the
-/// warp-wide accesses name theirs (`st (lane 3): ...`); outside a launch,
-/// `fault` as it is.
+/// Names `lane` in `fault`, a fault of its own access, as the warp-wide
+/// accesses name theirs (`st (lane 3): ...`); outside a launch, `fault`
+/// as it is.
 #[cold]
-fn naming_lane(fault: Fault) -> Fault {
-    match lane::thread() {
+fn naming_lane<L: Lane>(lane: &L, fault: Fault) -> Fault {
+    match lane.thread() {
         Some(thread) => fault.on_lane(thread.lane),
         None => fault,
     }
@@ -273,18 +274,19 @@ fn naming_lane(fault: Fault) -> Fault {
 /// where several write the same bytes, the lowest lane's value stays
 /// (recorded: `st.shared.u8` and `st.shared.b32` with colliding addresses).
 #[inline]
-pub fn st(m: &Mods, s: &mut [u64]) -> SemResult {
+pub fn st<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
     if let Place::Local(_) = place(m, s[0], "st")? {
         // A thread's own memory: nothing to order against other lanes.
         let n = usize::from(m.count.max(1));
         let size = elem_bytes(m)?;
         let total = size * n as u64;
-        let mut memories = Memories::of_running_lane(&mut []);
-        return store_bytes(&mut memories, m, s[0], total, total, "st", |mem| {
-            write_vector(mem, n, size, &s[1..])
+        return lane.with_own_memories(true, |memories| {
+            store_bytes(memories, m, s[0], total, total, "st", |mem| {
+                write_vector(mem, n, size, &s[1..])
+            })
         });
     }
-    converged(Semantics::St, m, s, st_warp)
+    converged(lane, Semantics::St, m, s, st_warp)
 }
 
 /// A warp's store: the member lanes' values land in reverse lane order, so
@@ -298,7 +300,7 @@ pub fn st_warp(call: &mut WarpCall<'_>) -> SemResult {
     let request: Vec<(u32, u64, u64)> = lanes_of(call.members)
         .filter_map(|l| shared_offset(&m, call.lanes[l][0], own).map(|at| (l as u32, at, total)))
         .collect();
-    record_request(call, &request, RequestKind::Store);
+    call.record_request(&request, RequestKind::Store);
     // Highest lane first, so that the lowest of lanes storing to the same
     // bytes is the one left.
     for l in (0..32).rev().filter(|&l| call.members >> l & 1 == 1) {

@@ -28,11 +28,9 @@
 
 use crate::exec::{SemResult, Slots, lanes_of};
 use crate::fault::{Fault, SyncFault};
-use crate::machine::Memories;
-use crate::machine::collective::converged;
-use crate::machine::current;
-use crate::machine::{Wait, WaitKind, WarpCall};
+use crate::lane::{Lane, Memories, WaitKind, WarpCall};
 use crate::sem::memory::address::{check_access, shared_at};
+use crate::sem::rendezvous::converged;
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 
@@ -291,38 +289,38 @@ fn lane_op(
 
 /// `mbarrier.init.shared.b64 [a], count`.
 #[inline]
-pub fn init(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierInit, m, s, warp_op)
+pub fn init<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierInit, m, s, warp_op)
 }
 
 /// `mbarrier.inval.shared.b64 [a]`: the object becomes plain memory (zeroed here).
 #[inline]
-pub fn inval(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierInval, m, s, warp_op)
+pub fn inval<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierInval, m, s, warp_op)
 }
 
 /// `mbarrier.arrive{.expect_tx}.shared.b64 state, [a]{, count | tx_count}`.
 #[inline]
-pub fn arrive(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierArrive, m, s, warp_op)
+pub fn arrive<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierArrive, m, s, warp_op)
 }
 
 /// `mbarrier.arrive_drop{.expect_tx}.shared.b64 state, [a]{, count | tx_count}`.
 #[inline]
-pub fn arrive_drop(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierArriveDrop, m, s, warp_op)
+pub fn arrive_drop<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierArriveDrop, m, s, warp_op)
 }
 
 /// `mbarrier.expect_tx.shared.b64 [a], tx_count`.
 #[inline]
-pub fn expect_tx(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierExpectTx, m, s, warp_op)
+pub fn expect_tx<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierExpectTx, m, s, warp_op)
 }
 
 /// `mbarrier.complete_tx.shared.b64 [a], tx_count`.
 #[inline]
-pub fn complete_tx(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierCompleteTx, m, s, warp_op)
+pub fn complete_tx<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierCompleteTx, m, s, warp_op)
 }
 
 /// `mbarrier.pending_count.b64 count, state`.
@@ -335,8 +333,8 @@ pub fn pending_count(_: &Mods, s: &mut [u64]) -> SemResult {
 /// `mbarrier.test_wait{.parity}.shared.b64 done, [a], state | parity`:
 /// whether the phase named by the state (or of that parity) has completed.
 #[inline]
-pub fn test_wait(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierTestWait, m, s, warp_op)
+pub fn test_wait<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierTestWait, m, s, warp_op)
 }
 
 /// `mbarrier.try_wait{.parity}.shared.b64 done, [a], state | parity{, hint}`:
@@ -344,12 +342,11 @@ pub fn test_wait(m: &Mods, s: &mut [u64]) -> SemResult {
 /// other lanes of its CTA run until they block, then tests again (so a
 /// spin loop on `try_wait` makes progress).
 #[inline]
-pub fn try_wait(m: &Mods, s: &mut [u64]) -> SemResult {
-    converged(Semantics::MbarrierTryWait, m, s, warp_op)?;
+pub fn try_wait<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    converged(lane, Semantics::MbarrierTryWait, m, s, warp_op)?;
     if s[0] == 0 {
-        let wait = Wait::new(Semantics::MbarrierTryWait, m, WaitKind::Yield, 0)?;
-        current::rendezvous(wait, &mut [])?;
-        converged(Semantics::MbarrierTryWait, m, s, warp_op)?;
+        lane.rendezvous(Semantics::MbarrierTryWait, m, WaitKind::Yield, &mut [])?;
+        converged(lane, Semantics::MbarrierTryWait, m, s, warp_op)?;
     }
     Ok(())
 }

@@ -6,30 +6,31 @@
 //! ([`mbarrier`]).
 //!
 //! Each function is the lane side: it deposits the lane's slots at a
-//! rendezvous (see [`crate::machine`]) and returns once every lane it
+//! rendezvous (see [`crate::lane::Lane::rendezvous`]) and returns once every lane it
 //! waits for has arrived. Outside a launch they fault, naming the
 //! instruction.
 
+pub mod barrier_op;
 pub mod mbarrier;
 
 use crate::exec::SemResult;
 use crate::fault::{Fault, LaunchFault, ProgramFault};
-use crate::machine::barrier::BarrierOp;
-use crate::machine::{Wait, WaitKind, current};
+use crate::lane::{Lane, WaitKind};
+use barrier_op::BarrierOp;
 use ptx_core::Mods;
 use ptx_core::Semantics;
 
 /// `bar`/`barrier` `.sync`, `.arrive`, `.red`: CTA barriers 0-15 with an
 /// optional thread count `b` (all threads of the CTA when left out).
 #[inline]
-pub fn bar(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Semantics::Bar, m, s)
+pub fn bar<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    barrier_op(lane, Semantics::Bar, m, s)
 }
 
 /// `barrier` (the non-`.aligned` spelling of `bar`).
 #[inline]
-pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
-    barrier_op(Semantics::Barrier, m, s)
+pub fn barrier<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
+    barrier_op(lane, Semantics::Barrier, m, s)
 }
 
 /// `barrier.cluster.arrive{.relaxed}{.aligned}`: the thread arrives at
@@ -37,69 +38,38 @@ pub fn barrier(m: &Mods, s: &mut [u64]) -> SemResult {
 /// [`crate::machine::Launch::cluster`]; a CTA launched without clusters is
 /// a cluster of one).
 #[inline]
-pub fn barrier_cluster_arrive(_: &Mods, _: &mut [u64]) -> SemResult {
-    current::with_lane(|cta, index| {
-        cta.link().arrive(cta.rank, index)?;
-        if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
-            check.cluster_arrive((index / 32) as u32);
-        }
-        Ok(())
-    })
-    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
-        instruction: Semantics::BarrierClusterArrive.key(),
-        memory: None,
-    })))
+pub fn barrier_cluster_arrive<L: Lane>(lane: &mut L, _: &Mods, _: &mut [u64]) -> SemResult {
+    lane.cluster_arrive()
+        .unwrap_or(Err(needs_launch(Semantics::BarrierClusterArrive)))
 }
 
 /// `barrier.cluster.wait{.aligned}`: the thread waits until every thread
 /// of its cluster that has not exited has arrived in the phase it arrived
 /// in. A wait without an arrival before it is an error.
 #[inline]
-pub fn barrier_cluster_wait(m: &Mods, s: &mut [u64]) -> SemResult {
-    let sem = Semantics::BarrierClusterWait;
-    let done = current::with_lane(|cta, index| cta.link().wait(cta.rank, index)).ok_or(
-        Fault::Launch(LaunchFault::NeedsLaunch {
-            instruction: sem.key(),
-            memory: None,
-        }),
-    )??;
-    if !done {
-        current::rendezvous(Wait::new(sem, m, WaitKind::Cluster, 0)?, &mut s[..0])?;
-    }
-    current::with_lane(|cta, index| {
-        if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
-            check.cluster_wait((index / 32) as u32);
-        }
-    });
-    Ok(())
+pub fn barrier_cluster_wait<L: Lane>(lane: &mut L, m: &Mods, _: &mut [u64]) -> SemResult {
+    lane.cluster_wait(m)
+        .unwrap_or(Err(needs_launch(Semantics::BarrierClusterWait)))
 }
 
-fn barrier_op(sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
+/// The fault of CTA or cluster synchronisation `sem` outside a launch.
+fn needs_launch(sem: Semantics) -> Fault {
+    Fault::Launch(LaunchFault::NeedsLaunch {
+        instruction: sem.key(),
+        memory: None,
+    })
+}
+
+fn barrier_op<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
     let op = BarrierOp::decode(m, s)?;
     if op.arrive {
-        return current::with_lane(|cta, index| {
-            let mut barriers = cta.barriers.borrow_mut();
-            let barrier = &mut barriers[op.id as usize];
-            barrier.arrived += 1;
-            barrier.warps |= 1 << (index / 32 % 32);
-        })
-        .ok_or_else(|| {
-            Fault::Launch(LaunchFault::NeedsLaunch {
-                instruction: sem.key(),
-                memory: None,
-            })
-        });
+        return lane.barrier_arrive(op.id).ok_or_else(|| needs_launch(sem));
     }
-    let wait = Wait::new(
-        sem,
-        m,
-        WaitKind::Barrier {
-            id: op.id,
-            count: op.count,
-        },
-        s.len(),
-    )?;
-    current::rendezvous(wait, s)
+    let kind = WaitKind::Barrier {
+        id: op.id,
+        count: op.count,
+    };
+    lane.rendezvous(sem, m, kind, s)
 }
 
 /// `fence`, `membar`: a CTA runs one lane at a time, so its own accesses

@@ -29,7 +29,7 @@
 //! matrix of it eight 16-byte rows, ideally one wavefront.
 //!
 //! Every warp-wide access of shared memory is counted in the launch's
-//! [`crate::machine::SharedStats`] under the instruction's key: `ld`, `st`,
+//! [`super::bank_counts::SharedStats`] under the instruction's key: `ld`, `st`,
 //! `atom`, `atom.cas` and `red` (the lanes whose address is in shared
 //! memory), `ldmatrix` and `stmatrix`, and the `wmma` loads and stores
 //! (see [`crate::sem::matrix::wmma`]). So that a load's lanes are counted
@@ -37,7 +37,7 @@
 //! the lanes of a warp that reach it together load at once.
 //!
 //! ```
-//! use ptx_sim::machine::banks::{RequestKind, warp_request, wavefronts};
+//! use ptx_sim::memory::banks::{RequestKind, warp_request, wavefronts};
 //! // Eight 16-byte rows 128 bytes apart all fall on banks 0-3: 8 wavefronts.
 //! let rows: Vec<(u64, u64)> = (0..8).map(|r| (r * 128, 16)).collect();
 //! assert_eq!(wavefronts(&rows), (8, 1));
@@ -57,8 +57,6 @@
 //! let one: Vec<(u32, u64, u64)> = (0..32).map(|l| (l, 0, 4)).collect();
 //! assert_eq!(warp_request(&one, RequestKind::Atomic), (32, 31));
 //! ```
-
-use crate::machine::WarpCall;
 
 /// `(wavefronts, ideal)` of `(address, bytes)` accesses served together:
 /// the most distinct words any one bank holds, at least one per 128 bytes.
@@ -297,19 +295,4 @@ fn turns(accesses: &[(u64, u64)]) -> (u64, u64) {
     let (_, ideal) = wavefronts(accesses);
     let worst = per_bank.iter().copied().max().unwrap_or(0);
     (worst.max(ideal), ideal)
-}
-
-/// Counts, under the instruction's key, the request one warp instruction
-/// makes of shared memory: `(lane, offset, bytes)` for each access its
-/// lanes made there (none: no request); see [`warp_request`].
-pub(crate) fn record_request(
-    call: &mut WarpCall<'_>,
-    accesses: &[(u32, u64, u64)],
-    kind: RequestKind,
-) {
-    if accesses.is_empty() {
-        return;
-    }
-    let (waves, conflicts) = warp_request(accesses, kind);
-    call.stats.record(call.key, waves, waves - conflicts);
 }

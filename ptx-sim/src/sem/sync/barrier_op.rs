@@ -38,7 +38,7 @@ impl Reduce {
     /// predicate.
     ///
     /// ```
-    /// use ptx_sim::machine::barrier::Reduce;
+    /// use ptx_sim::sem::sync::barrier_op::Reduce;
     /// assert_eq!(Reduce::Popc.result(5, 64), 5);
     /// assert_eq!((Reduce::And.result(5, 64), Reduce::Or.result(5, 64)), (0, 1));
     /// ```
@@ -56,7 +56,7 @@ impl BarrierOp {
     ///
     /// ```
     /// use ptx_core::{Mods, Target, check_asm};
-    /// use ptx_sim::machine::barrier::BarrierOp;
+    /// use ptx_sim::sem::sync::barrier_op::BarrierOp;
     /// let c = check_asm("bar.sync 1, 64;", &[], Target::default()).unwrap();
     /// let m = Mods::from_bound(&c.instructions[0].bound);
     /// let op = BarrierOp::decode(&m, &[1, 64]).unwrap();

@@ -1,0 +1,55 @@
+//! The memory of a launch that outlives its CTAs: its global buffers,
+//! constant buffers and kernel parameters ([`crate::memory::global`]) with
+//! the sanitizer's shadow of them.
+
+use crate::memory::global::{GlobalMemory, ReadOnlyMemory};
+use std::sync::{Arc, LazyLock};
+
+/// Everything one launch registered: its global buffers, constant buffers
+/// and kernel parameters.
+#[derive(Debug)]
+pub struct LaunchMemory {
+    /// The global buffers.
+    pub global: GlobalMemory,
+    /// The constant buffers.
+    pub constant: ReadOnlyMemory,
+    /// The kernel's parameters.
+    pub params: ReadOnlyMemory,
+    /// The sanitizer's shadow of the global buffers ([`crate::check`]),
+    /// touched only when a launch runs checks.
+    pub check: crate::check::GlobalCheck,
+}
+
+impl LaunchMemory {
+    /// A launch's memory holding `global` and `constant` buffers and the
+    /// kernel parameters `params`.
+    pub fn new(global: Vec<Vec<u8>>, constant: Vec<Vec<u8>>, params: Vec<u8>) -> LaunchMemory {
+        LaunchMemory::with_global(GlobalMemory::new(global), constant, params)
+    }
+
+    /// A launch's memory holding `global` memory (see
+    /// [`GlobalMemory::placed`]), `constant` buffers and the kernel
+    /// parameters `params`.
+    pub fn with_global(
+        global: GlobalMemory,
+        constant: Vec<Vec<u8>>,
+        params: Vec<u8>,
+    ) -> LaunchMemory {
+        LaunchMemory {
+            global,
+            constant: ReadOnlyMemory::constant(constant),
+            params: ReadOnlyMemory::params(params),
+            check: crate::check::GlobalCheck::new(),
+        }
+    }
+}
+
+impl LaunchMemory {
+    /// The memory of a launch that registered nothing: shared by all such
+    /// launches, so that it costs no allocation.
+    pub fn empty() -> Arc<LaunchMemory> {
+        static EMPTY: LazyLock<Arc<LaunchMemory>> =
+            LazyLock::new(|| Arc::new(LaunchMemory::new(Vec::new(), Vec::new(), Vec::new())));
+        EMPTY.clone()
+    }
+}
