@@ -186,19 +186,7 @@ pub(crate) fn run<F: Front>(front: &F, plan: Plan) -> Outcome<F::Done> {
     if workers == 1 {
         worker.work();
     } else {
-        std::thread::scope(|scope| {
-            let spawned: Vec<_> = (1..workers)
-                .map(|_| scope.spawn(|| worker.work()))
-                .collect();
-            worker.work();
-            // Each worker joined here, not at the scope's end: a join is
-            // a `pthread_join`, which ThreadSanitizer sees.
-            for spawned in spawned {
-                if let Err(panic) = spawned.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-        });
+        super::workers::run(workers, &|| worker.work());
     }
     handoff::acquire(&queue);
     let mut q = queue.into_inner().unwrap_or_else(|e| e.into_inner());
