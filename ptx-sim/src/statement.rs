@@ -37,6 +37,9 @@ enum Action {
         sem: Semantics,
         mods: Mods,
         slots: Vec<Slot>,
+        /// Whether it meets other threads (`Semantics::meets_other_threads`),
+        /// decided once here rather than at every run.
+        meets: bool,
     },
     Branch(usize),
     Return,
@@ -78,6 +81,7 @@ impl Prepared {
                         sem: form.semantics,
                         mods: *mods,
                         slots: slots.clone(),
+                        meets: form.semantics.meets_other_threads(),
                     },
                     StepKind::Branch { target } => Action::Branch(*target),
                     StepKind::Return => Action::Return,
@@ -121,8 +125,13 @@ impl Prepared {
                 continue;
             }
             match &step.action {
-                Action::Exec { sem, mods, slots } => {
-                    if sem.meets_other_threads() {
+                Action::Exec {
+                    sem,
+                    mods,
+                    slots,
+                    meets,
+                } => {
+                    if *meets {
                         crate::machine::current::may_yield(sem.key());
                     }
                     let mut heap;
