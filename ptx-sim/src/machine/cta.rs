@@ -110,10 +110,11 @@ pub(crate) struct Lane {
     /// The `ptx!` statement it runs, where the expansion says (see
     /// [`super::current::note_site`]): what the sanitizer names.
     pub site: Cell<Option<StatementSite>>,
-    /// Whether its code has returned (set as it ends, cleared when the
-    /// lane arrays go back to their pool): what a report of a CTA that
-    /// spins leaves out.
-    pub done: Cell<bool>,
+    /// The run of its lane arrays ([`CtaCore::run`]) in which its code
+    /// returned: it has returned in the running CTA when the two are
+    /// equal, so that nothing needs clearing for the next CTA. What a
+    /// report of a CTA that spins leaves out.
+    pub done: Cell<u64>,
 }
 
 /// A `ptx!` statement's text and the Rust source line of its call.
@@ -128,7 +129,7 @@ impl Lane {
             local: RefCell::new(Vec::new()),
             in_flight: RefCell::new(InFlight::default()),
             site: Cell::new(None),
-            done: Cell::new(false),
+            done: Cell::new(0),
         }
     }
 }
@@ -156,6 +157,11 @@ pub(crate) struct Seat {
 /// hands each lane (always below the CTA's thread count), so the lane side
 /// reads them without bounds checks.
 pub(crate) struct CtaCore {
+    /// Which use of its pooled lane arrays this CTA is (see [`Lane::done`]).
+    pub run: u64,
+    /// Whether a statement noted its site in a lane ([`Lane::site`]), so
+    /// that the sites need clearing when the CTA ends.
+    pub sites_noted: Cell<bool>,
     pub lanes: Box<[Lane]>,
     /// Each lane's [`Wait::key`] while it waits, else 0: what resolution
     /// scans, a word per lane.
@@ -239,6 +245,9 @@ pub(crate) type LaneEnd = fn(&CtaCore, usize);
 /// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
 /// next of the same size, so that a launch of many CTAs allocates them once.
 struct LaneArrays {
+    /// How many CTAs have used them, this one included (see
+    /// [`Lane::done`]).
+    run: u64,
     lanes: Box<[Lane]>,
     keys: Box<[Cell<u64>]>,
     waits: Box<[Cell<*const Wait>]>,
@@ -254,8 +263,12 @@ impl LaneArrays {
     /// Arrays for `n` lanes, none started: the pooled ones when they fit.
     fn take(n: usize) -> LaneArrays {
         match POOLED_ARRAYS.take() {
-            Some(a) if a.lanes.len() == n => a,
+            Some(a) if a.lanes.len() == n => LaneArrays {
+                run: a.run + 1,
+                ..a
+            },
             _ => LaneArrays {
+                run: 1,
                 lanes: (0..n).map(|_| Lane::new()).collect(),
                 keys: (0..n).map(|_| Cell::new(0)).collect(),
                 waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
@@ -269,14 +282,16 @@ impl LaneArrays {
     /// Faults are collected by the lanes they answer, keys cleared by the
     /// answers, and `poisoned` and `local` are reset only when the run set
     /// them (a deadlock, a lane's local memory).
-    fn give_back(mut self, poisoned: bool, local_used: bool) {
-        // What the watch reads of a lane (its last statement, whether it
-        // returned) starts afresh for the next CTA here, once a CTA,
-        // rather than as each lane starts: resetting it there cost a
-        // launch of 1M one-`add` threads 12% more instructions.
-        for lane in &mut self.lanes {
-            *lane.site.get_mut() = None;
-            *lane.done.get_mut() = false;
+    fn give_back(mut self, poisoned: bool, local_used: bool, sites_noted: bool) {
+        // What the watch reads of a lane's last statement starts afresh
+        // for the next CTA here, once a CTA and only if a statement noted
+        // one, rather than as each lane starts: resetting it there cost a
+        // launch of 1M one-`add` threads 12% more instructions. Whether a
+        // lane returned needs no reset (see `Lane::done`).
+        if sites_noted {
+            for lane in &mut self.lanes {
+                *lane.site.get_mut() = None;
+            }
         }
         if poisoned || local_used {
             for lane in &mut self.lanes {
@@ -301,6 +316,7 @@ impl CtaCore {
     /// A CTA of `n` threads, none started, with `shared` as its shared memory.
     pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3], rank: u32) -> CtaCore {
         let LaneArrays {
+            run,
             lanes,
             keys,
             waits,
@@ -308,6 +324,8 @@ impl CtaCore {
             ready,
         } = LaneArrays::take(n);
         CtaCore {
+            run,
+            sites_noted: Cell::new(false),
             lanes,
             keys,
             waits,
@@ -391,13 +409,18 @@ impl CtaCore {
     pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<ThreadFault>) {
         self.rows.give_back();
         LaneArrays {
+            run: self.run,
             lanes: self.lanes,
             keys: self.keys,
             waits: self.waits,
             fiber_of: self.fiber_of,
             ready: self.ready,
         }
-        .give_back(self.poisoned.get(), self.local_used.get());
+        .give_back(
+            self.poisoned.get(),
+            self.local_used.get(),
+            self.sites_noted.get(),
+        );
         (
             self.shared.into_inner(),
             self.stats.into_inner(),

@@ -157,6 +157,7 @@ pub fn note_site(text: &'static str, location: &'static std::panic::Location<'st
     let cta = unsafe { &*ctx.cta };
     if let Some(lane) = cta.lanes.get(ctx.seat.index) {
         lane.site.set(Some((text, location)));
+        cta.sites_noted.set(true);
     }
     cta.count_statement(ctx.seat.index, "");
     if cta.draw_yield() {

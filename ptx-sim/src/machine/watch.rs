@@ -176,7 +176,7 @@ impl CtaCore {
             for i in warp * 32..(warp * 32 + 32).min(self.lanes.len()) {
                 let place = if i >= started {
                     "not started".to_string()
-                } else if i != running && self.lanes[i].done.get() {
+                } else if i != running && self.lanes[i].done.get() == self.run {
                     continue;
                 } else if i == running && !instruction.is_empty() {
                     format!("at `{instruction}`")
