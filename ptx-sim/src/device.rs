@@ -164,7 +164,7 @@ pub enum DeviceError {
 #[cfg(feature = "cuda")]
 impl DeviceError {
     /// A failed call of the CUDA driver, as [`DeviceError::Gpu`] says it.
-    fn gpu(why: crate::kernel::gpu_error::GpuError) -> DeviceError {
+    fn gpu(why: ptx_cuda::GpuError) -> DeviceError {
         DeviceError::Gpu(why.to_string())
     }
 }
@@ -173,7 +173,7 @@ impl DeviceError {
 enum Backend {
     Simulator,
     #[cfg(feature = "cuda")]
-    Gpu(&'static crate::kernel::gpu::Gpu),
+    Gpu(&'static ptx_cuda::Gpu),
 }
 
 /// A module's state on one device.
@@ -183,18 +183,8 @@ struct Loaded {
     globals: Option<Vec<Vec<u8>>>,
     /// The module as the driver loaded it (on a GPU).
     #[cfg(feature = "cuda")]
-    gpu: Option<GpuModule>,
+    gpu: Option<ptx_cuda::GpuModule>,
 }
-
-/// A module loaded into the GPU's context.
-#[cfg(feature = "cuda")]
-#[derive(Clone, Copy)]
-struct GpuModule(cudarc::driver::sys::CUmodule);
-
-// SAFETY: a module handle is accepted by the driver from any thread in
-// its context; the device's lock orders the calls.
-#[cfg(feature = "cuda")]
-unsafe impl Send for GpuModule {}
 
 /// What the device's lock guards.
 #[derive(Default)]
@@ -257,13 +247,12 @@ impl Device {
     pub fn gpu() -> Result<Device, DeviceError> {
         #[cfg(feature = "cuda")]
         {
-            let gpu = crate::kernel::gpu::Gpu::shared()
-                .map_err(|why| DeviceError::NoGpu(why.to_string()))?;
+            let gpu = ptx_cuda::Gpu::shared().map_err(|why| DeviceError::NoGpu(why.to_string()))?;
             Ok(Device::with(Backend::Gpu(gpu)))
         }
         #[cfg(not(feature = "cuda"))]
         Err(DeviceError::NoGpu(
-            crate::kernel::gpu_error::GpuError::NoBackend.to_string(),
+            crate::kernel::launch::GpuError::NoBackend.to_string(),
         ))
     }
 
@@ -285,7 +274,7 @@ impl Device {
         match self.inner.backend {
             Backend::Simulator => "simulated H100".into(),
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => gpu.name.clone(),
+            Backend::Gpu(gpu) => gpu.name().to_string(),
         }
     }
 
@@ -552,7 +541,7 @@ impl Device {
                 let mut state = self.state()?;
                 let module = self.gpu_module(&mut state, gpu, kernel.module())?;
                 kernel
-                    .on_loaded_gpu(gpu, module.0)
+                    .on_loaded_gpu(gpu, module)
                     .map_err(|e| self.after_gpu_fault(&mut state, gpu, e))
             }
         }
@@ -599,7 +588,7 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let loaded = self.gpu_module(&mut state, gpu, module)?;
-                let (ptr, size) = gpu.global(loaded.0, name).map_err(DeviceError::gpu)?;
+                let (ptr, size) = gpu.global(loaded, name).map_err(DeviceError::gpu)?;
                 let mut bytes = vec![0; size];
                 gpu.read(ptr, &mut bytes).map_err(DeviceError::gpu)?;
                 Ok(bytes)
@@ -634,7 +623,7 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let loaded = self.gpu_module(&mut state, gpu, module)?;
-                let (ptr, _) = gpu.global(loaded.0, name).map_err(DeviceError::gpu)?;
+                let (ptr, _) = gpu.global(loaded, name).map_err(DeviceError::gpu)?;
                 gpu.write(ptr, bytes).map_err(DeviceError::gpu)
             }
         }
@@ -709,14 +698,14 @@ impl Device {
     fn gpu_module(
         &self,
         state: &mut State,
-        gpu: &crate::kernel::gpu::Gpu,
+        gpu: &ptx_cuda::Gpu,
         module: &Module,
-    ) -> Result<GpuModule, DeviceError> {
+    ) -> Result<ptx_cuda::GpuModule, DeviceError> {
         let slot = Device::loaded(state, module);
         if let Some(loaded) = state.modules[slot].gpu {
             return Ok(loaded);
         }
-        let loaded = GpuModule(gpu.load(module.text()).map_err(DeviceError::gpu)?);
+        let loaded = gpu.load(module.text()).map_err(DeviceError::gpu)?;
         state.modules[slot].gpu = Some(loaded);
         Ok(loaded)
     }
@@ -727,7 +716,7 @@ impl Device {
     fn after_gpu_fault(
         &self,
         state: &mut State,
-        gpu: &crate::kernel::gpu::Gpu,
+        gpu: &ptx_cuda::Gpu,
         error: KernelError,
     ) -> DeviceError {
         if !gpu.healthy() {

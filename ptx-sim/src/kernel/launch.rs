@@ -3,7 +3,6 @@
 //! run, and what it left in memory.
 
 use super::cta::Steps;
-use super::gpu_error::GpuError;
 use super::grid::Grid;
 use super::load::{Image, KernelParam, LoadError};
 use crate::check::Checks;
@@ -772,23 +771,16 @@ impl<'m> KernelLaunch<'m> {
     #[cfg(feature = "cuda")]
     pub(crate) fn on_loaded_gpu(
         &self,
-        gpu: &super::gpu::Gpu,
-        module: cudarc::driver::sys::CUmodule,
+        gpu: &ptx_cuda::Gpu,
+        module: ptx_cuda::GpuModule,
     ) -> Result<KernelReport, KernelError> {
-        self.on_gpu_with(|r| {
-            let (buffers, globals) = gpu.launch(module, &r.as_launch())?;
-            Ok(GpuOutcome {
-                device: gpu.name.clone(),
-                buffers,
-                globals,
-            })
-        })
+        self.on_gpu_with(|r| gpu.launch(module, &r.as_launch()))
     }
 
     /// Runs the kernel on a GPU through `run`.
     fn on_gpu_with(
         &self,
-        run: impl FnOnce(GpuRequest<'_>) -> Result<GpuOutcome, GpuError>,
+        run: impl FnOnce(GpuRequest<'_>) -> Result<GpuResult, GpuError>,
     ) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
@@ -936,8 +928,29 @@ struct GpuRequest<'a> {
     globals: Vec<&'a str>,
 }
 
-/// What a launch on the GPU left.
-struct GpuOutcome {
+// Why a launch, or a device call, could not use the GPU: with the `cuda`
+// feature, the driver's answer (ptx-cuda's error). The public errors
+// (`KernelError::Gpu`, `DeviceError`) carry its message.
+#[cfg(feature = "cuda")]
+pub(crate) use ptx_cuda::GpuError;
+
+/// Why a launch, or a device call, could not use the GPU: without the
+/// `cuda` feature, always that the build has no backend.
+#[cfg(not(feature = "cuda"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum GpuError {
+    /// The build has no `cuda` feature.
+    #[error("this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature")]
+    NoBackend,
+}
+
+// What a launch on the GPU left.
+#[cfg(feature = "cuda")]
+use ptx_cuda::GpuResult;
+
+/// What a launch on the GPU left: never made without the `cuda` feature.
+#[cfg(not(feature = "cuda"))]
+struct GpuResult {
     device: String,
     buffers: Vec<Vec<u8>>,
     globals: Vec<(String, Vec<u8>)>,
@@ -946,14 +959,14 @@ struct GpuOutcome {
 /// The GPU that launches run on, or why there is none.
 #[cfg(feature = "cuda")]
 fn gpu_device() -> Result<String, GpuError> {
-    super::gpu::device()
+    ptx_cuda::device()
 }
 
 #[cfg(feature = "cuda")]
 impl GpuRequest<'_> {
     /// The launch as the driver calls take it.
-    fn as_launch(&self) -> super::gpu::GpuLaunch<'_> {
-        super::gpu::GpuLaunch {
+    fn as_launch(&self) -> ptx_cuda::GpuLaunch<'_> {
+        ptx_cuda::GpuLaunch {
             ptx: self.ptx,
             entry: &self.entry,
             grid: self.grid,
@@ -969,13 +982,8 @@ impl GpuRequest<'_> {
 }
 
 #[cfg(feature = "cuda")]
-fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuOutcome, GpuError> {
-    let ran = super::gpu::run(&r.as_launch())?;
-    Ok(GpuOutcome {
-        device: ran.device,
-        buffers: ran.buffers,
-        globals: ran.globals,
-    })
+fn run_on_gpu(r: GpuRequest<'_>) -> Result<GpuResult, GpuError> {
+    ptx_cuda::run(&r.as_launch())
 }
 
 #[cfg(not(feature = "cuda"))]
@@ -984,7 +992,7 @@ fn gpu_device() -> Result<String, GpuError> {
 }
 
 #[cfg(not(feature = "cuda"))]
-fn run_on_gpu(_: GpuRequest<'_>) -> Result<GpuOutcome, GpuError> {
+fn run_on_gpu(_: GpuRequest<'_>) -> Result<GpuResult, GpuError> {
     Err(GpuError::NoBackend)
 }
 
@@ -1059,5 +1067,17 @@ mod tests {
             Some("ptx: no GPU (no driver); kernel launches run in the simulator")
         );
         assert_eq!(fallback_notice(&said, "no driver", false), None);
+    }
+
+    /// What `KernelError::Gpu`'s `detail` and `DeviceError::NoGpu` say in
+    /// a build without the `cuda` feature (ptx-cuda's own tests hold the
+    /// driver's messages).
+    #[cfg(not(feature = "cuda"))]
+    #[test]
+    fn a_build_without_the_cuda_feature_says_how_to_get_one() {
+        assert_eq!(
+            GpuError::NoBackend.to_string(),
+            "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature"
+        );
     }
 }

@@ -29,9 +29,6 @@ mod code;
 mod cta;
 mod cta_context;
 mod fma_fusion;
-#[cfg(feature = "cuda")]
-pub(crate) mod gpu;
-pub(crate) mod gpu_error;
 mod grid;
 pub(crate) mod launch;
 mod load;

@@ -1,17 +1,16 @@
-//! Why a launch, or a device call, on the GPU failed. Compiled with and
-//! without the `cuda` feature, since a build without it answers with
-//! [`GpuError::NoBackend`]. The public errors ([`super::KernelError::Gpu`],
-//! [`crate::device::DeviceError`]) carry its message.
+//! Why a launch, or a device call, on the GPU failed. ptx-sim's public
+//! errors (`KernelError::Gpu`, `DeviceError::{Gpu, NoGpu}`) carry its
+//! message.
 
 /// Why the GPU could not do what was asked.
-// Without the `cuda` feature only `NoBackend` is made; with it, all but it.
-#[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+///
+/// ```
+/// use ptx_cuda::GpuError;
+/// let why = GpuError::Call { call: "cuMemAlloc", error: "CUDA_ERROR_OUT_OF_MEMORY".into() };
+/// assert_eq!(why.to_string(), "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum GpuError {
-    /// The build has no `cuda` feature.
-    #[error("this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature")]
-    #[cfg_attr(feature = "cuda", allow(dead_code))]
-    NoBackend,
+pub enum GpuError {
     /// `libcuda` is not on this machine.
     #[error("no CUDA driver on this machine (libcuda.so was not found)")]
     NoDriver,
@@ -103,9 +102,5 @@ mod tests {
             "no CUDA driver on this machine (libcuda.so was not found)"
         );
         assert_eq!(GpuError::NoGpu.to_string(), "the CUDA driver sees no GPU");
-        assert_eq!(
-            GpuError::NoBackend.to_string(),
-            "this build has no GPU backend: build ptx-sim (or ptx) with the `cuda` feature"
-        );
     }
 }

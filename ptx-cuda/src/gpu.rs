@@ -1,6 +1,6 @@
-//! The same launch on a real GPU, through the CUDA driver API (the `cuda`
-//! feature; `cudarc` loads `libcuda` at run time, so a build needs no CUDA
-//! and a machine without a driver gets an error, not a crash).
+//! Launches on a real GPU, through the CUDA driver API (`cudarc` loads
+//! `libcuda` at run time, so a build needs no CUDA and a machine without a
+//! driver gets an error, not a crash).
 //!
 //! The driver JIT-compiles the module's PTX text; each buffer becomes a
 //! device allocation holding its bytes, each pointer argument that
@@ -9,53 +9,94 @@
 //! illegal address, a `trap`) resets the device's context, so that the
 //! next launch starts clean.
 
-use super::gpu_error::GpuError;
+use crate::GpuError;
 use cudarc::driver::{result, sys};
 use std::ffi::{CString, c_void};
 
-/// One launch, as the GPU needs it.
-pub(crate) struct GpuLaunch<'a> {
+/// One launch, as the GPU needs it: plain bytes, dimensions and names.
+#[derive(Clone, Debug)]
+pub struct GpuLaunch<'a> {
     /// The module's PTX text.
     pub ptx: &'a str,
     /// The kernel's name.
     pub entry: &'a str,
+    /// The grid's CTAs in x, y and z.
     pub grid: [u32; 3],
+    /// A CTA's threads in x, y and z.
     pub block: [u32; 3],
     /// Bytes of dynamic shared memory.
     pub dynamic_shared: u32,
-    /// The parameter memory, with each buffer argument's simulator address.
+    /// The parameter memory, as the kernel reads it; the 8 bytes at each
+    /// of [`pointers`](Self::pointers)' offsets are overwritten with the
+    /// address of that pointer's buffer on the GPU.
     pub params: Vec<u8>,
     /// Each parameter's offset in `params`.
     pub param_offsets: Vec<usize>,
-    /// The offsets in `params` of pointer arguments, and their buffers.
+    /// The offsets in `params` of pointer arguments, each with the index
+    /// in [`buffers`](Self::buffers) of the buffer it points to.
     pub pointers: Vec<(usize, usize)>,
-    /// The buffers' bytes.
+    /// The buffers' bytes, each copied into an allocation of its own.
     pub buffers: &'a [Vec<u8>],
     /// The names of the module's `.global` variables, read back after.
     pub globals: Vec<&'a str>,
 }
 
 /// What a launch on the GPU left.
-pub(crate) struct GpuResult {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuResult {
     /// The GPU's name.
     pub device: String,
+    /// Each buffer's bytes after the launch, in the order of
+    /// [`GpuLaunch::buffers`].
     pub buffers: Vec<Vec<u8>>,
+    /// Each `.global` variable of [`GpuLaunch::globals`] after the
+    /// launch: its name and bytes.
     pub globals: Vec<(String, Vec<u8>)>,
 }
 
-/// The GPU the launches run on (device 0), or why there is none.
-pub(crate) fn device() -> Result<String, GpuError> {
+/// The name of the GPU the launches run on (device 0), or why there is
+/// none.
+///
+/// ```no_run
+/// match ptx_cuda::device() {
+///     Ok(name) => println!("launches run on {name}"),
+///     Err(why) => println!("no GPU: {why}"),
+/// }
+/// ```
+pub fn device() -> Result<String, GpuError> {
     Gpu::shared().map(|gpu| gpu.name.clone())
 }
+
+/// A module loaded into the shared context by [`Gpu::load`]: the driver's
+/// handle, which stays loaded until a fault resets the context.
+#[derive(Clone, Copy, Debug)]
+pub struct GpuModule(sys::CUmodule);
+
+// SAFETY: a module handle is accepted by the driver from any thread in
+// its context; its users order the calls (ptx-sim's device under its
+// lock).
+unsafe impl Send for GpuModule {}
 
 /// GPU 0 and its primary context, retained for the process's life, so
 /// that the context (its JIT cache, a device's allocations) is not torn
 /// down and rebuilt between launches.
-pub(crate) struct Gpu {
+///
+/// ```no_run
+/// use ptx_cuda::Gpu;
+/// let gpu = Gpu::shared()?;
+/// let ptr = gpu.alloc(16)?;
+/// gpu.write(ptr, &[7; 16])?;
+/// let mut back = [0; 16];
+/// gpu.read(ptr, &mut back)?;
+/// assert_eq!(back, [7; 16]);
+/// gpu.free(ptr)?;
+/// # Ok::<(), ptx_cuda::GpuError>(())
+/// ```
+#[derive(Debug)]
+pub struct Gpu {
     dev: sys::CUdevice,
     ctx: sys::CUcontext,
-    /// The GPU's name.
-    pub name: String,
+    name: String,
 }
 
 // SAFETY: a device and a context are handles the driver accepts from any
@@ -64,8 +105,9 @@ unsafe impl Send for Gpu {}
 unsafe impl Sync for Gpu {}
 
 impl Gpu {
-    /// GPU 0, opened once for the process, or why there is none.
-    pub(crate) fn shared() -> Result<&'static Gpu, GpuError> {
+    /// GPU 0, opened once for the process, or why there is none (the same
+    /// answer every time).
+    pub fn shared() -> Result<&'static Gpu, GpuError> {
         static GPU: std::sync::OnceLock<Result<Gpu, GpuError>> = std::sync::OnceLock::new();
         GPU.get_or_init(Gpu::open).as_ref().map_err(Clone::clone)
     }
@@ -90,36 +132,43 @@ impl Gpu {
         Ok(Gpu { dev, ctx, name })
     }
 
+    /// The GPU's name, as the driver gives it (`NVIDIA H100 80GB HBM3`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// Makes the context current on the calling thread.
-    pub(crate) fn enter(&self) -> Result<(), GpuError> {
+    fn enter(&self) -> Result<(), GpuError> {
         // SAFETY: the context is retained for the process's life.
         unsafe { result::ctx::set_current(self.ctx) }.map_err(|e| driver("cuCtxSetCurrent", e))
     }
 
     /// Starts the context afresh after a kernel's fault, which leaves it
     /// unusable: every module and allocation in it is gone.
-    pub(crate) fn reset(&self) {
+    pub fn reset(&self) {
         // SAFETY: the device is the context's; resetting it is what the
         // driver prescribes after a sticky error.
         let _ = unsafe { sys::cuDevicePrimaryCtxReset_v2(self.dev) };
     }
 
-    /// An allocation of `bytes` (at least one).
-    pub(crate) fn alloc(&self, bytes: usize) -> Result<u64, GpuError> {
+    /// A new allocation of `bytes` (at least one): its device address.
+    pub fn alloc(&self, bytes: usize) -> Result<u64, GpuError> {
         self.enter()?;
         // SAFETY: a fresh allocation in the current context.
         unsafe { result::malloc_sync(bytes.max(1)) }.map_err(|e| driver("cuMemAlloc", e))
     }
 
-    /// Frees an allocation [`Gpu::alloc`] made.
-    pub(crate) fn free(&self, ptr: u64) -> Result<(), GpuError> {
+    /// Frees an allocation [`Gpu::alloc`] made. The caller frees each
+    /// allocation once.
+    pub fn free(&self, ptr: u64) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller frees each allocation once.
         unsafe { result::free_sync(ptr) }.map_err(|e| driver("cuMemFree", e))
     }
 
-    /// Copies `bytes` to device address `ptr`.
-    pub(crate) fn write(&self, ptr: u64, bytes: &[u8]) -> Result<(), GpuError> {
+    /// Copies `bytes` to device address `ptr`. The caller checks that an
+    /// allocation holds them there.
+    pub fn write(&self, ptr: u64, bytes: &[u8]) -> Result<(), GpuError> {
         if bytes.is_empty() {
             return Ok(());
         }
@@ -128,8 +177,9 @@ impl Gpu {
         unsafe { result::memcpy_htod_sync(ptr, bytes) }.map_err(|e| driver("cuMemcpyHtoD", e))
     }
 
-    /// Copies device address `ptr`'s bytes into `bytes`.
-    pub(crate) fn read(&self, ptr: u64, bytes: &mut [u8]) -> Result<(), GpuError> {
+    /// Copies device address `ptr`'s bytes into `bytes`. The caller checks
+    /// that an allocation holds them there.
+    pub fn read(&self, ptr: u64, bytes: &mut [u8]) -> Result<(), GpuError> {
         if bytes.is_empty() {
             return Ok(());
         }
@@ -138,15 +188,17 @@ impl Gpu {
         unsafe { result::memcpy_dtoh_sync(bytes, ptr) }.map_err(|e| driver("cuMemcpyDtoH", e))
     }
 
-    /// Sets `len` bytes at `ptr` to `value`.
-    pub(crate) fn fill(&self, ptr: u64, value: u8, len: usize) -> Result<(), GpuError> {
+    /// Sets `len` bytes at `ptr` to `value`. The caller checks that an
+    /// allocation holds them.
+    pub fn fill(&self, ptr: u64, value: u8, len: usize) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller checked that `ptr` holds `len` bytes.
         unsafe { result::memset_d8_sync(ptr, value, len) }.map_err(|e| driver("cuMemsetD8", e))
     }
 
-    /// Copies `len` bytes from `src` to `dst`, both device addresses.
-    pub(crate) fn copy(&self, dst: u64, src: u64, len: usize) -> Result<(), GpuError> {
+    /// Copies `len` bytes from `src` to `dst`, both device addresses. The
+    /// caller checks that allocations hold both.
+    pub fn copy(&self, dst: u64, src: u64, len: usize) -> Result<(), GpuError> {
         self.enter()?;
         // SAFETY: the caller checked that both hold `len` bytes.
         unsafe { result::memcpy_dtod_sync(dst, src, len) }.map_err(|e| driver("cuMemcpyDtoD", e))
@@ -154,72 +206,109 @@ impl Gpu {
 
     /// Whether the context still works: a kernel's fault leaves a sticky
     /// error that every later call returns.
-    pub(crate) fn healthy(&self) -> bool {
+    pub fn healthy(&self) -> bool {
         self.enter().is_ok() && result::ctx::synchronize().is_ok()
     }
 
     /// The address and size of the loaded `module`'s variable `name`.
-    pub(crate) fn global(
-        &self,
-        module: sys::CUmodule,
-        name: &str,
-    ) -> Result<(u64, usize), GpuError> {
+    pub fn global(&self, module: GpuModule, name: &str) -> Result<(u64, usize), GpuError> {
         self.enter()?;
         let symbol = CString::new(name).map_err(|_| GpuError::NulInName(name.to_string()))?;
         // SAFETY: `module` is loaded in this context; the name is a C string.
-        unsafe { result::module::get_global(module, symbol) }.map_err(|e| GpuError::Global {
+        unsafe { result::module::get_global(module.0, symbol) }.map_err(|e| GpuError::Global {
             name: name.to_string(),
             error: name_of(e),
         })
     }
 
-    /// Loads `ptx` into the context.
-    pub(crate) fn load(&self, ptx: &str) -> Result<sys::CUmodule, GpuError> {
+    /// Loads `ptx` into the context; a module the driver rejects is
+    /// [`GpuError::ModuleRejected`], holding the JIT compiler's log.
+    pub fn load(&self, ptx: &str) -> Result<GpuModule, GpuError> {
         self.enter()?;
-        load(ptx)
+        load(ptx).map(GpuModule)
     }
 
-    /// Runs `launch` of the loaded `module`, its own buffers in
-    /// allocations made for it and freed after.
-    pub(crate) fn launch(
-        &self,
-        module: sys::CUmodule,
-        launch: &GpuLaunch<'_>,
-    ) -> Result<Copies, GpuError> {
+    /// Runs `launch` of the loaded `module` (the launch's
+    /// [`ptx`](GpuLaunch::ptx) is not read), its own buffers in
+    /// allocations made for it and freed after. A kernel that faults
+    /// leaves the context unusable: see [`Gpu::healthy`] and
+    /// [`Gpu::reset`].
+    pub fn launch(&self, module: GpuModule, launch: &GpuLaunch<'_>) -> Result<GpuResult, GpuError> {
         self.enter()?;
         let mut allocations = Vec::new();
-        let outcome = launch_in(launch, module, &mut allocations);
+        let outcome = launch_in(launch, module.0, &mut allocations);
         // SAFETY: each allocation was made above and is freed once.
         for &ptr in &allocations {
             let _ = unsafe { result::free_sync(ptr) };
         }
-        outcome
+        let (buffers, globals) = outcome?;
+        Ok(GpuResult {
+            device: self.name.clone(),
+            buffers,
+            globals,
+        })
     }
 }
 
-/// Runs `launch` on GPU 0, in a module loaded for it alone.
-pub(crate) fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, GpuError> {
+/// Runs `launch` on GPU 0, in a module loaded from its
+/// [`ptx`](GpuLaunch::ptx) for it alone and unloaded after; a launch that
+/// fails resets the context, so that the next one starts clean.
+///
+/// ```no_run
+/// use ptx_cuda::GpuLaunch;
+/// // `data[tid] += 1` over 4 words.
+/// let ptx = "
+/// .version 8.0
+/// .target sm_90
+/// .address_size 64
+/// .visible .entry add_one(.param .u64 data) {
+///     .reg .b32 %r<3>;
+///     .reg .b64 %rd<4>;
+///     ld.param.u64 %rd1, [data];
+///     cvta.to.global.u64 %rd1, %rd1;
+///     mov.u32 %r1, %tid.x;
+///     mul.wide.u32 %rd2, %r1, 4;
+///     add.s64 %rd3, %rd1, %rd2;
+///     ld.global.u32 %r2, [%rd3];
+///     add.u32 %r2, %r2, 1;
+///     st.global.u32 [%rd3], %r2;
+///     ret;
+/// }";
+/// let words: Vec<u8> = [10u32, 20, 30, 40].iter().flat_map(|w| w.to_le_bytes()).collect();
+/// let buffers = [words];
+/// let ran = ptx_cuda::run(&GpuLaunch {
+///     ptx,
+///     entry: "add_one",
+///     grid: [1, 1, 1],
+///     block: [4, 1, 1],
+///     dynamic_shared: 0,
+///     // One parameter: a pointer to buffer 0, which the launch fills in.
+///     params: vec![0; 8],
+///     param_offsets: vec![0],
+///     pointers: vec![(0, 0)],
+///     buffers: &buffers,
+///     globals: vec![],
+/// })?;
+/// assert_eq!(ran.buffers[0][..4], 11u32.to_le_bytes());
+/// # Ok::<(), ptx_cuda::GpuError>(())
+/// ```
+pub fn run(launch: &GpuLaunch<'_>) -> Result<GpuResult, GpuError> {
     let gpu = Gpu::shared()?;
     let module = gpu.load(launch.ptx)?;
     let outcome = gpu.launch(module, launch);
     match &outcome {
         // SAFETY: the module was loaded above and is unloaded once.
         Ok(_) => unsafe {
-            let _ = result::module::unload(module);
+            let _ = result::module::unload(module.0);
         },
         // A kernel's fault leaves the context unusable: start afresh.
         Err(_) => gpu.reset(),
     }
-    let (buffers, globals) = outcome?;
-    Ok(GpuResult {
-        device: gpu.name.clone(),
-        buffers,
-        globals,
-    })
+    outcome
 }
 
 /// What a launch copied back: its buffers, and the module's variables.
-pub(crate) type Copies = (Vec<Vec<u8>>, Vec<(String, Vec<u8>)>);
+type Copies = (Vec<Vec<u8>>, Vec<(String, Vec<u8>)>);
 
 fn launch_in(
     launch: &GpuLaunch<'_>,
