@@ -105,6 +105,9 @@
 //! What holds the simulator to a real GPU and real ptxas (replaying H100
 //! records, ptxas verdicts, the coverage table, the `ptxsim` command) is
 //! the `ptx-tools` crate, so that building the simulator builds none of it.
+//! The same launches on a real GPU (`kernel::Backend::Gpu`,
+//! [`device::Device::gpu`]) go through the `ptx-cuda` crate, the CUDA
+//! driver by cudarc, which only the `cuda` feature pulls in.
 
 #![warn(missing_docs)]
 
