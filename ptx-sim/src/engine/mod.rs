@@ -15,6 +15,7 @@
 pub mod cluster;
 pub mod config;
 pub mod grid;
+pub mod register_requests;
 pub mod residency;
 pub mod special;
 pub(crate) mod workers;

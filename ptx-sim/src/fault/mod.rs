@@ -30,12 +30,14 @@
 
 mod finding;
 mod launch;
+mod launch_error;
 mod memory;
 mod program;
 mod sync;
 
 pub use finding::{Access, Finding, Hazard, Race};
 pub use launch::{LaunchFault, QuietSpan};
+pub use launch_error::LaunchError;
 pub use memory::{BufferSpan, MemoryFault};
 pub use program::ProgramFault;
 pub use sync::{SyncFault, WaitSite, Waiting};

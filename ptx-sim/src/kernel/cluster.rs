@@ -18,8 +18,9 @@ use crate::engine::cluster::{ClusterBarrier, cluster_ctaid};
 use crate::exec::lanes_of;
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::lane::LaunchMemory;
-use crate::machine::{Dim3, SharedStats};
+use crate::memory::bank_counts::SharedStats;
 use crate::memory::peers::split_shared;
+use crate::thread::Dim3;
 
 /// Steps one CTA of a cluster runs before the next CTA's turn.
 const CTA_TURN: u64 = 1 << 12;

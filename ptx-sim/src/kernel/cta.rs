@@ -25,9 +25,10 @@ use crate::engine::special::CtaFacts;
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::lane::LaunchMemory;
-use crate::machine::{Dim3, SharedStats, Thread};
+use crate::memory::bank_counts::SharedStats;
 use crate::memory::peers::Peers;
 use crate::shuffle::Shuffle;
+use crate::thread::{Dim3, Thread};
 
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
@@ -65,7 +66,7 @@ pub(crate) struct Cta {
     next_warp: usize,
     rows: Box<[Slots; 32]>,
     /// Each warp's `setmaxnreg` requests ([`CtaContext::register_requests`]).
-    register_requests: crate::machine::register_requests::RegisterRequests,
+    register_requests: crate::engine::register_requests::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
     /// The sanitizer's state, when checks are on.

@@ -8,11 +8,11 @@ use super::barriers::Barriers;
 use super::load::{EntryInfo, Image};
 use crate::check::CtaCheck;
 use crate::engine::cluster::ClusterBarrier;
+use crate::engine::register_requests::RegisterRequests;
 use crate::engine::special::CtaFacts;
 use crate::exec::Slots;
 use crate::lane::LaunchMemory;
-use crate::machine::SharedStats;
-use crate::machine::register_requests::RegisterRequests;
+use crate::memory::bank_counts::SharedStats;
 use crate::memory::peers::Peers;
 
 /// What every warp of a CTA reads and none writes: the launch's module,

@@ -13,7 +13,7 @@ use crate::engine::grid::{Front, Plan, Resident, SliceEnd};
 use crate::engine::residency::SHARED_RESERVED_PER_CTA;
 use crate::fault::{Fault, ThreadFault};
 use crate::lane::LaunchMemory;
-use crate::machine::SharedStats;
+use crate::memory::bank_counts::SharedStats;
 
 /// Steps a cluster runs before it goes back to the queue.
 const SLICE: u64 = 1 << 15;

@@ -37,9 +37,9 @@ use super::code::{FunctionCode, Layout, NO_JOIN, Op};
 use super::cta_context::CtaContext;
 use crate::exec::lanes_of;
 use crate::fault::Fault;
-use crate::machine::Thread;
 use crate::memory::in_flight::InFlight;
 use crate::sem;
+use crate::thread::Thread;
 use ptx_core::Semantics;
 use std::sync::Arc;
 

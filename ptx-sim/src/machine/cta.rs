@@ -218,7 +218,7 @@ pub(crate) struct CtaCore {
     pub rank: u32,
     /// Each warp's `setmaxnreg` requests, which the warps of a warpgroup
     /// must make alike.
-    pub register_requests: RefCell<crate::machine::register_requests::RegisterRequests>,
+    pub register_requests: RefCell<crate::engine::register_requests::RegisterRequests>,
     /// Whether a thread that exits is to be told to the cluster barrier
     /// (see [`CtaCore::join`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.

@@ -20,73 +20,20 @@
 //! assert_eq!(lanes[31], 62);
 //! ```
 
+pub use crate::fault::LaunchError;
+pub use crate::memory::element::Element;
 pub use crate::thread::{Dim3, Thread};
 
 use super::progress::{DEFAULT_HANG_LIMIT, DEFAULT_STALL};
 use crate::check::Checks;
 use crate::check::cta::merge_findings;
 use crate::engine::config::LaunchConfig;
-use crate::fault::{Fault, LaunchFault, ThreadFault};
+use crate::fault::{Fault, LaunchFault};
 use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::global::GlobalMemory;
-use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
-
-/// A launch that went wrong: threads that panicked (a `ptx!` fault, or
-/// any other panic), lanes that waited at a collective or barrier the
-/// others never reached, a grid that could not run.
-///
-/// Each fault names the thread that met it and the statement, where they
-/// are known, so a caller tells a deadlock from an out-of-bounds access by
-/// matching [`ThreadFault::fault`]:
-///
-/// ```
-/// use ptx_sim::fault::{Fault, ProgramFault};
-/// use ptx_sim::machine::Launch;
-/// let err = Launch::new(1, 64)
-///     .run(|t| assert!(t.tid[0] != 40, "thread 40 gives up"))
-///     .unwrap_err();
-/// assert_eq!(err.faults.len(), 1);
-/// assert_eq!(err.faults[0].thread.map(|t| t.tid), Some([40, 0, 0]));
-/// assert_eq!(err.faults[0].fault, Fault::Program(ProgramFault::Panic { message: "thread 40 gives up".into() }));
-/// assert_eq!(err.to_string(), "thread (40, 0, 0) of CTA (0, 0, 0): thread 40 gives up");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LaunchError {
-    /// Every fault, in CTA order, each CTA's in the order they happened: a
-    /// deadlock (no thread: it is the CTA's), then each thread it stopped
-    /// that panicked over it.
-    pub faults: Vec<ThreadFault>,
-}
-
-impl From<Fault> for LaunchError {
-    fn from(fault: Fault) -> LaunchError {
-        LaunchError {
-            faults: vec![fault.into()],
-        }
-    }
-}
-
-/// One line per fault, the first eight of them.
-impl fmt::Display for LaunchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = self.faults.len().min(8);
-        for (i, fault) in self.faults[..shown].iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{fault}")?;
-        }
-        if self.faults.len() > shown {
-            write!(f, "\n... {} more", self.faults.len() - shown)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for LaunchError {}
 
 /// What a launch produced.
 #[derive(Clone, Debug)]
@@ -192,44 +139,6 @@ pub struct ParamBuffer {
     /// Its size in bytes.
     pub bytes: usize,
 }
-
-/// A value that global memory holds as little-endian bytes.
-pub trait Element: Copy {
-    /// Its size in bytes.
-    const BYTES: usize;
-    /// Its little-endian bytes.
-    fn to_le(self) -> Vec<u8>;
-    /// The value of `bytes` (exactly [`Element::BYTES`] of them).
-    fn from_le(bytes: &[u8]) -> Self;
-}
-
-macro_rules! element {
-    ($($t:ty),*) => {$(
-        impl Element for $t {
-            const BYTES: usize = std::mem::size_of::<$t>();
-            fn to_le(self) -> Vec<u8> {
-                self.to_le_bytes().to_vec()
-            }
-            fn from_le(bytes: &[u8]) -> Self {
-                <$t>::from_le_bytes(bytes.try_into().expect("an element's bytes"))
-            }
-        }
-    )*};
-}
-element!(
-    u8,
-    i8,
-    u16,
-    i16,
-    u32,
-    i32,
-    u64,
-    i64,
-    f32,
-    f64,
-    half::f16,
-    half::bf16
-);
 
 /// A grid to run: dimensions, shared memory, resources.
 ///

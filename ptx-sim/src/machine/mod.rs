@@ -23,7 +23,6 @@ mod fiber;
 pub mod launch;
 mod progress;
 mod ready;
-pub mod register_requests;
 mod running;
 mod running_lane;
 mod scheduler;

@@ -4,8 +4,8 @@
 use super::divergence::Divergences;
 use crate::fault::Fault;
 use crate::kernel::code::Layout;
-use crate::machine::Thread;
 use crate::memory::in_flight::InFlight;
+use crate::thread::Thread;
 use std::sync::Arc;
 
 /// No frame (the entry's caller).

@@ -1,6 +1,6 @@
 //! What the warps of a CTA asked of `setmaxnreg`: state of the CTA that
-//! the machine keeps (`machine::cta`) and the module interpreter's CTA
-//! keeps (`kernel::cta`), and that `sem::warp` checks.
+//! the closure front-end keeps (`machine::cta`) and the module front-end
+//! keeps (`kernel::cta`), checked by one rule after each `setmaxnreg`.
 
 use crate::fault::{Fault, SyncFault};
 
@@ -9,7 +9,7 @@ use crate::fault::{Fault, SyncFault};
 /// `.sync.aligned` spans the warpgroup).
 ///
 /// ```
-/// use ptx_sim::machine::register_requests::RegisterRequests;
+/// use ptx_sim::engine::register_requests::RegisterRequests;
 /// let mut requests = RegisterRequests::default();
 /// assert!(requests.note(0, true, 240).is_ok());
 /// assert!(requests.note(1, true, 240).is_ok());
