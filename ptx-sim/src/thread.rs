@@ -30,6 +30,10 @@ impl Dim3 {
     /// assert_eq!(block.index([1, 1, 1]), 17);
     /// ```
     pub fn coords(self, i: usize) -> [u32; 3] {
+        if self.y == 1 && self.z == 1 {
+            // A line of points (the common grid): no division.
+            return [i as u32, 0, 0];
+        }
         let (x, y) = (self.x as usize, self.y as usize);
         [(i % x) as u32, (i / x % y) as u32, (i / (x * y)) as u32]
     }

@@ -47,6 +47,10 @@ pub fn shape_error(grid: Dim3, shape: Dim3) -> Option<String> {
 /// assert_eq!(cluster_ctaid(Dim3::from([4, 2, 1]), Dim3::from([2, 2, 1]), 1, 3), [3, 1, 0]);
 /// ```
 pub fn cluster_ctaid(grid: Dim3, shape: Dim3, index: usize, rank: u32) -> [u32; 3] {
+    if shape.count() == 1 {
+        // No clusters: cluster `index` is CTA `index`.
+        return grid.coords(index);
+    }
     let clusters = Dim3::from((grid.x / shape.x, grid.y / shape.y, grid.z / shape.z));
     let cluster_id = clusters.coords(index);
     let at = shape.coords(rank as usize);

@@ -71,7 +71,7 @@ pub(crate) trait Front: Sync {
     fn admit(&self, index: usize) -> Self::Cluster;
 
     /// What `cluster` leaves, once it finished (or stopped).
-    fn finish(&self, cluster: Self::Cluster) -> Self::Done;
+    fn finish(&self, cluster: &mut Self::Cluster) -> Self::Done;
 
     /// The global memory's count of changing writes: progress of the
     /// grid's own.
@@ -298,7 +298,7 @@ impl<F: Front> Worker<'_, F> {
                     q.resident.retain(|&(i, _)| i != cluster.index);
                     // What it leaves is taken under the lock: a front-end's
                     // `finish` only collects what the cluster holds.
-                    let done = self.front.finish(cluster.cluster);
+                    let done = self.front.finish(&mut cluster.cluster);
                     q.done.push((cluster.index, done));
                 }
                 Ok((SliceEnd::Paused { progress }, used)) => {
@@ -410,7 +410,7 @@ impl<F: Front> Worker<'_, F> {
         let why = why.unwrap_or(Fault::Launch(LaunchFault::Unfinished));
         for mut cluster in held {
             cluster.cluster.stop(&why);
-            let done = self.front.finish(cluster.cluster);
+            let done = self.front.finish(&mut cluster.cluster);
             let mut q = self.lock();
             q.done.push((cluster.index, done));
             self.unlock(q);

@@ -117,7 +117,7 @@ impl<'a> Front for Grid<'a> {
         }
     }
 
-    fn finish(&self, mut cluster: WarpCluster<'a>) -> Done {
+    fn finish(&self, cluster: &mut WarpCluster<'a>) -> Done {
         let (outputs, stats, steps) = cluster.cluster.finish();
         let findings = cluster.cluster.findings(self.image);
         Done {

@@ -110,11 +110,6 @@ pub(crate) struct Lane {
     /// The `ptx!` statement it runs, where the expansion says (see
     /// [`super::current::note_site`]): what the sanitizer names.
     pub site: Cell<Option<StatementSite>>,
-    /// The run of its lane arrays ([`CtaCore::run`]) in which its code
-    /// returned: it has returned in the running CTA when the two are
-    /// equal, so that nothing needs clearing for the next CTA. What a
-    /// report of a CTA that spins leaves out.
-    pub done: Cell<u64>,
 }
 
 /// A `ptx!` statement's text and the Rust source line of its call.
@@ -129,7 +124,6 @@ impl Lane {
             local: RefCell::new(Vec::new()),
             in_flight: RefCell::new(InFlight::default()),
             site: Cell::new(None),
-            done: Cell::new(0),
         }
     }
 }
@@ -157,8 +151,6 @@ pub(crate) struct Seat {
 /// hands each lane (always below the CTA's thread count), so the lane side
 /// reads them without bounds checks.
 pub(crate) struct CtaCore {
-    /// Which use of its pooled lane arrays this CTA is (see [`Lane::done`]).
-    pub run: u64,
     /// Whether a statement noted its site in a lane ([`Lane::site`]), so
     /// that the sites need clearing when the CTA ends.
     pub sites_noted: Cell<bool>,
@@ -169,7 +161,8 @@ pub(crate) struct CtaCore {
     /// Each lane's wait, in the frame of its [`super::current::rendezvous`] call
     /// (so a deposit stores one word): read only while the lane's key is set.
     waits: Box<[Cell<*const Wait>]>,
-    /// The fiber each started lane runs on.
+    /// The fiber each started lane runs on, [`RETURNED`] once its code
+    /// has returned (what a report of a CTA that spins leaves out).
     pub fiber_of: Box<[Cell<FiberId>]>,
     /// One row of operand slots per thread (32 per warp, the last warp
     /// padded): a lane deposits its operands in its row and reads the
@@ -239,15 +232,15 @@ pub(crate) struct CtaCore {
     pub launch: std::sync::Arc<LaunchMemory>,
 }
 
+/// The fiber of a lane whose code has returned (see [`CtaCore::fiber_of`]).
+pub(crate) const RETURNED: FiberId = FiberId::MAX - 1;
+
 /// What runs when lane `usize` of a CTA ends (see [`CtaCore::at_lane_end`]).
 pub(crate) type LaneEnd = fn(&CtaCore, usize);
 
 /// The per-lane arrays of a CTA, kept per OS thread from one CTA to the
 /// next of the same size, so that a launch of many CTAs allocates them once.
 struct LaneArrays {
-    /// How many CTAs have used them, this one included (see
-    /// [`Lane::done`]).
-    run: u64,
     lanes: Box<[Lane]>,
     keys: Box<[Cell<u64>]>,
     waits: Box<[Cell<*const Wait>]>,
@@ -262,13 +255,9 @@ thread_local! {
 impl LaneArrays {
     /// Arrays for `n` lanes, none started: the pooled ones when they fit.
     fn take(n: usize) -> LaneArrays {
-        match POOLED_ARRAYS.take() {
-            Some(a) if a.lanes.len() == n => LaneArrays {
-                run: a.run + 1,
-                ..a
-            },
+        match POOLED_ARRAYS.with(Cell::take) {
+            Some(a) if a.lanes.len() == n => a,
             _ => LaneArrays {
-                run: 1,
                 lanes: (0..n).map(|_| Lane::new()).collect(),
                 keys: (0..n).map(|_| Cell::new(0)).collect(),
                 waits: (0..n).map(|_| Cell::new(std::ptr::null())).collect(),
@@ -287,7 +276,8 @@ impl LaneArrays {
         // for the next CTA here, once a CTA and only if a statement noted
         // one, rather than as each lane starts: resetting it there cost a
         // launch of 1M one-`add` threads 12% more instructions. Whether a
-        // lane returned needs no reset (see `Lane::done`).
+        // lane returned needs no reset: its fiber is set as it starts (see
+        // `CtaCore::fiber_of`).
         if sites_noted {
             for lane in &mut self.lanes {
                 *lane.site.get_mut() = None;
@@ -308,7 +298,7 @@ impl LaneArrays {
         // deadlock answered every waiting lane.
         debug_assert!(self.keys.iter().all(|k| k.get() == 0));
         self.ready.clear();
-        POOLED_ARRAYS.set(Some(self));
+        POOLED_ARRAYS.with(|pool| pool.set(Some(self)));
     }
 }
 
@@ -316,7 +306,6 @@ impl CtaCore {
     /// A CTA of `n` threads, none started, with `shared` as its shared memory.
     pub(crate) fn new(n: usize, shared: Vec<u8>, ctaid: [u32; 3], rank: u32) -> CtaCore {
         let LaneArrays {
-            run,
             lanes,
             keys,
             waits,
@@ -324,7 +313,6 @@ impl CtaCore {
             ready,
         } = LaneArrays::take(n);
         CtaCore {
-            run,
             sites_noted: Cell::new(false),
             lanes,
             keys,
@@ -409,7 +397,6 @@ impl CtaCore {
     pub(crate) fn finish(self) -> (Vec<u8>, SharedStats, Vec<ThreadFault>) {
         self.rows.give_back();
         LaneArrays {
-            run: self.run,
             lanes: self.lanes,
             keys: self.keys,
             waits: self.waits,

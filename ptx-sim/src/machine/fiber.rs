@@ -190,9 +190,14 @@ impl ColoredStack {
 
     /// A stack of at least `size` bytes, from the pool when one is there.
     fn take(size: usize) -> Result<ColoredStack, SpawnError> {
-        let mut pool = STACKS.take();
-        let pooled = pool.pop();
-        STACKS.set(pool);
+        // Through `with`, not `LocalKey::take`/`set`, which each run the
+        // key's first-use path again.
+        let pooled = STACKS.with(|pool| {
+            let mut stacks = pool.take();
+            let pooled = stacks.pop();
+            pool.set(stacks);
+            pooled
+        });
         match pooled {
             Some(s) if s.holds(size) => Ok(s),
             _ => ColoredStack::new(size),
@@ -202,14 +207,16 @@ impl ColoredStack {
     /// Returns stacks to the pool, the first one given last (so taken
     /// first by [`ColoredStack::take`]).
     fn give_back(mut stacks: Vec<ColoredStack>) {
-        let mut pool = STACKS.take();
-        if pool.len() > stacks.len() {
-            std::mem::swap(&mut pool, &mut stacks);
-        }
-        // `stacks` is the larger: it keeps its order, the other follows.
-        stacks.extend(pool);
-        stacks.truncate(POOLED);
-        STACKS.set(stacks);
+        STACKS.with(|cell| {
+            let mut pool = cell.take();
+            if pool.len() > stacks.len() {
+                std::mem::swap(&mut pool, &mut stacks);
+            }
+            // `stacks` is the larger: it keeps its order, the other follows.
+            stacks.extend(pool);
+            stacks.truncate(POOLED);
+            cell.set(stacks);
+        })
     }
 }
 
@@ -222,11 +229,13 @@ pub(crate) fn take_stack(size: usize) -> Result<ColoredStack, SpawnError> {
 /// Returns a stack that [`take_stack`] gave to the calling OS thread's
 /// pool.
 pub(crate) fn give_back_stack(stack: ColoredStack) {
-    let mut pool = STACKS.take();
-    if pool.len() < POOLED {
-        pool.push(stack);
-    }
-    STACKS.set(pool);
+    STACKS.with(|cell| {
+        let mut pool = cell.take();
+        if pool.len() < POOLED {
+            pool.push(stack);
+        }
+        cell.set(pool);
+    })
 }
 
 // SAFETY: `base` is the inner stack's base moved down by a multiple of 64

@@ -465,7 +465,7 @@ where
             finish(core, t);
         }
         // SAFETY: `t` is below the thread count (`start_next`).
-        unsafe { core.lanes.get_unchecked(t) }.done.set(core.run);
+        unsafe { core.fiber_of.get_unchecked(t) }.set(super::cta::RETURNED);
         match result {
             // SAFETY: `t` is below the thread count (`start_next`), which
             // is `results`'s length.

@@ -75,9 +75,10 @@ impl FiberCluster<'_> {
     /// again, or `None` once it has finished.
     fn resume(&mut self, resume: Resume) -> Option<Paused> {
         let coroutine = self.coroutine.as_mut()?;
-        // The launch's memory is the thread's while its clusters run
-        // (entered here, not inside, as clusters take turns).
-        let _memory = super::spaces::enter(self.memory.clone());
+        // The CTAs take the launch's memory as they start, in the first
+        // resume, which makes it the thread's (here, not inside, as
+        // clusters take turns); later resumes need nothing of it.
+        let _memory = (!coroutine.started()).then(|| super::spaces::enter(self.memory.clone()));
         match coroutine.resume(resume) {
             CoroutineResult::Yield(paused) => Some(paused),
             CoroutineResult::Return(outcomes) => {
@@ -160,7 +161,7 @@ impl<'a, T: Send> Front for FiberGrid<'a, T> {
         }
     }
 
-    fn finish(&self, mut cluster: FiberCluster<'a>) -> Ranks<CtaOutcome> {
+    fn finish(&self, cluster: &mut FiberCluster<'a>) -> Ranks<CtaOutcome> {
         cluster.done.take().unwrap_or(Ranks::Many(Vec::new()))
     }
 

@@ -176,7 +176,7 @@ impl CtaCore {
             for i in warp * 32..(warp * 32 + 32).min(self.lanes.len()) {
                 let place = if i >= started {
                     "not started".to_string()
-                } else if i != running && self.lanes[i].done.get() == self.run {
+                } else if i != running && self.fiber_of[i].get() == super::cta::RETURNED {
                     continue;
                 } else if i == running && !instruction.is_empty() {
                     format!("at `{instruction}`")
