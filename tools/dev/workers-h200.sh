@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What many workers buy, on the 16-core GPU box: approx_sweep (2^22 threads,
-# tests/data/repro/) with ptxsim at 1, 2, 4 and 16 workers, then the kernels
+# tests/data/repro/) with ptxsim at 1, 2, 4, 8 and 16 workers, then the kernels
 # bench's reduce6 and matrixMul and warp_ops' grid_1m_add_launch at the same
 # worker counts. The box has no Rust: put `ptxsim`
 # (cargo build --release -p ptx-tools --bin ptxsim), the `kernels` and
@@ -14,7 +14,7 @@ out=${OUT:-/tmp/out}
 mkdir -p "$out"
 nproc > "$out/nproc.txt"
 n=$((1 << 22))
-for w in 1 2 4 16; do
+for w in 1 2 4 8 16; do
     /usr/bin/time -f "approx_sweep workers $w: wall %e s user %U s" "$here/ptxsim" run "$here/approx_sweep.ptx" \
         --entry approx_sweep --grid $((n / 256)) --block 256 \
         --arg buf:f32:$((15 * n)) --arg u32:12345 --arg u32:255 --arg u32:$n --show 0 --workers $w
