@@ -9,11 +9,11 @@ use super::ops::{LaneAccess, Target, releases, repeats, target, warp_accesses};
 use super::shadow::{Cell, Stamp, Use, repeatable, touch_all};
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{self, Access, Fault, Hazard, Race, ThreadFault};
+use crate::observe::Site;
 use crate::thread::Thread;
 use ptx_core::{Mods, Semantics};
 use ptx_core::{SharedScope, StateSpace};
 use std::collections::{HashMap, HashSet};
-use std::panic::Location;
 
 /// At most this many findings are kept per CTA.
 const MAX_FINDINGS: usize = 32;
@@ -67,10 +67,6 @@ enum Finding {
 /// A finding's identity across CTAs: its kind and statements, so that the
 /// same bug in every CTA is told once.
 pub type FindingKey = (u8, u32, u32);
-
-/// The statement a site number names: its text, and the Rust source line
-/// of a `ptx!` statement.
-pub type Site = (Option<String>, Option<&'static Location<'static>>);
 
 /// The sanitizer's state for one CTA.
 pub struct CtaCheck {
@@ -753,40 +749,4 @@ pub fn merge_findings(
         .filter(|(key, _)| seen.insert(*key))
         .map(|(_, fault)| fault)
         .collect()
-}
-
-/// The `ptx!` statements a closure launch's CTA ran, numbered as sites
-/// for the sanitizer: each a statement's text and the Rust line of its
-/// call.
-#[derive(Default)]
-pub(crate) struct Sites {
-    list: Vec<(&'static str, &'static Location<'static>)>,
-    numbers: HashMap<(usize, usize), u32>,
-}
-
-impl Sites {
-    /// The number of statement `site` (`None`: one no expansion named),
-    /// given it the first time.
-    pub(crate) fn id(&mut self, site: Option<(&'static str, &'static Location<'static>)>) -> u32 {
-        let Some(site) = site else {
-            return u32::MAX - 1;
-        };
-        let key = (
-            site.0.as_ptr() as usize,
-            std::ptr::from_ref(site.1) as usize,
-        );
-        let next = self.list.len() as u32;
-        *self.numbers.entry(key).or_insert_with(|| {
-            self.list.push(site);
-            next
-        })
-    }
-
-    /// The statement of site number `id`.
-    pub(crate) fn get(&self, id: u32) -> Site {
-        match self.list.get(id as usize) {
-            Some(&(text, location)) => (Some(text.to_string()), Some(location)),
-            None => (None, None),
-        }
-    }
 }

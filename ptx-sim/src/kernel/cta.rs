@@ -17,7 +17,7 @@ use super::cta_context::{CtaContext, Fixed};
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
-use crate::check::cta::{FindingKey, Site};
+use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::engine::cluster::ClusterBarrier;
 pub(crate) use crate::engine::grid::SliceEnd;
@@ -27,6 +27,7 @@ use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingTh
 use crate::lane::LaunchMemory;
 use crate::machine::{Dim3, SharedStats, Thread};
 use crate::memory::peers::Peers;
+use crate::observe::Site;
 use crate::shuffle::Shuffle;
 
 /// Steps one warp runs before the next warp's turn.

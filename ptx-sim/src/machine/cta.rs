@@ -10,8 +10,8 @@
 
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
+use super::sites::{Sites, StatementSite};
 use crate::check::CtaCheck;
-use crate::check::cta::Sites;
 use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
 use crate::lane::{LaunchMemory, Memories, WaitKind, WarpCall, WarpFn, WarpMemories};
@@ -23,7 +23,6 @@ use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
-use std::panic::Location;
 
 /// A lane's deposit at a rendezvous: what it waits for. Its operand slots
 /// are in the CTA's slot rows (`CtaCore::rows`), where the warp side
@@ -116,9 +115,6 @@ pub(crate) struct Lane {
     /// report of a CTA that spins leaves out.
     pub done: Cell<u64>,
 }
-
-/// A `ptx!` statement's text and the Rust source line of its call.
-pub(crate) type StatementSite = (&'static str, &'static Location<'static>);
 
 impl Lane {
     /// A lane not yet started.

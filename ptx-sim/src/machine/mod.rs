@@ -27,6 +27,7 @@ pub mod register_requests;
 mod running;
 mod running_lane;
 mod scheduler;
+mod sites;
 mod sliced;
 pub mod spaces;
 mod watch;
