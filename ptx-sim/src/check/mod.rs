@@ -45,8 +45,8 @@
 
 mod clock;
 pub(crate) mod cta;
-pub(crate) mod memory;
-pub(crate) mod ops;
+mod memory;
+mod ops;
 mod shadow;
 
 pub use cta::CtaCheck;

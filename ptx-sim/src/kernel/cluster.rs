@@ -53,6 +53,7 @@ impl Cluster {
         explicit: bool,
         shared: usize,
         checks: Checks,
+        launch: &LaunchMemory,
         schedule: Option<u64>,
     ) -> Cluster {
         let ctas: Vec<Cta> = (0..shape.count() as u32)
@@ -66,6 +67,7 @@ impl Cluster {
                     (shape, explicit),
                     shared,
                     checks,
+                    launch,
                     schedule,
                 )
             })
