@@ -25,10 +25,15 @@
 //!    │            encoded and decoded (tensor_map), a kernel's printf
 //!    │            buffer formatted (printf)
 //!    │
-//! check/          the sanitizer: races, uninitialised reads and barrier
-//!    │            misuse, found as the machine and the module interpreter
-//!    │            run; it sees where accesses land through memory/ and
-//!    │            is told the rest by the engines that call it
+//! observe         what the engines tell whoever watches a CTA run: the
+//!    │            Observer trait, one method per event (a warp operation
+//!    │            before and after it runs, a barrier completed, a fence,
+//!    │            ...), each doing nothing unless an observer says
+//!    │
+//! check/          the sanitizer, an Observer: races, uninitialised reads
+//!    │            and barrier misuse, found as the machine and the module
+//!    │            interpreter run; it sees where accesses land through
+//!    │            memory/ and is told the rest through the events
 //!    │
 //! lane/           the lane handle: what a semantic function is given
 //!    │            besides its slots: a warp's call (WarpCall: every member's
@@ -121,6 +126,7 @@ pub mod kernel;
 pub mod lane;
 pub mod machine;
 pub mod memory;
+pub mod observe;
 pub mod sem;
 mod shuffle;
 pub mod statement;

@@ -43,7 +43,7 @@ CRATES = [
         "name": "ptx-sim",
         "src": "ptx-sim/src",
         "layers": [
-            "thread", "shuffle", "fault", "exec", "memory", "driver", "check",
+            "thread", "shuffle", "fault", "exec", "memory", "driver", "observe", "check",
             "lane", "sem", "engine", "machine", "statement", "kernel", "device",
         ],
         "upward": set(),

@@ -1,6 +1,8 @@
 //! The sanitizer's state for one CTA: its warps' clocks, its shared
-//! memory's shadow, and what it found. An engine calls it before each
-//! warp operation that touches memory and at each synchronisation.
+//! memory's shadow, and what it found. It is the CTA's [`Observer`]: the
+//! engines tell it of each warp operation that touches memory and of each
+//! synchronisation through the trait, and it holds the launch's
+//! [`GlobalCheck`] itself.
 
 use super::Checks;
 use super::clock::{Clocks, SparseClock, merge};
@@ -9,16 +11,17 @@ use super::ops::{LaneAccess, Target, releases, repeats, target, warp_accesses};
 use super::shadow::{Cell, Stamp, Use, repeatable, touch_all};
 use crate::exec::{Slots, lanes_of};
 use crate::fault::{self, Access, Fault, Hazard, Race, ThreadFault};
+use crate::observe::{Observer, Site};
 use crate::thread::Thread;
 use ptx_core::{Mods, Semantics};
 use ptx_core::{SharedScope, StateSpace};
 use std::collections::{HashMap, HashSet};
-use std::panic::Location;
+use std::sync::Arc;
 
 /// At most this many findings are kept per CTA.
 const MAX_FINDINGS: usize = 32;
 
-/// The key in [`CtaCheck::released`] of what arrivals at the cluster
+/// The key in `State::released` of what arrivals at the cluster
 /// barrier published (no shared offset is this large).
 const CLUSTER_BARRIER: u64 = u64::MAX;
 
@@ -68,12 +71,8 @@ enum Finding {
 /// same bug in every CTA is told once.
 pub type FindingKey = (u8, u32, u32);
 
-/// The statement a site number names: its text, and the Rust source line
-/// of a `ptx!` statement.
-pub type Site = (Option<String>, Option<&'static Location<'static>>);
-
-/// The sanitizer's state for one CTA.
-pub struct CtaCheck {
+/// The checker's own state for its CTA.
+struct State {
     checks: Checks,
     cta: u32,
     clocks: Clocks,
@@ -96,26 +95,17 @@ pub struct CtaCheck {
     scratch: Vec<LaneAccess>,
 }
 
-impl std::fmt::Debug for CtaCheck {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CtaCheck")
-            .field("cta", &self.cta)
-            .field("findings", &self.findings.len())
-            .finish()
-    }
-}
-
-impl CtaCheck {
+impl State {
     /// The checks `checks` for CTA `cta` (its index in the grid) of
     /// `warps` warps and `shared` bytes of shared memory, the bytes of
     /// `initialized` holding values given at launch.
-    pub fn new(
+    fn new(
         checks: Checks,
         cta: u32,
         warps: usize,
         shared: usize,
         initialized: &[std::ops::Range<usize>],
-    ) -> CtaCheck {
+    ) -> State {
         let mut cells = vec![Cell::FRESH; shared];
         let given = Stamp::new(cta, 0, 0, 0, Use::Write).given();
         for range in initialized {
@@ -123,7 +113,7 @@ impl CtaCheck {
                 c.write = given;
             }
         }
-        CtaCheck {
+        State {
             checks,
             cta,
             clocks: Clocks::new(cta, warps),
@@ -145,7 +135,7 @@ impl CtaCheck {
     /// `collective`: the lanes run it together (a semantic function of the
     /// warp class, `crate::sem::Class::Warp`), which orders them as one.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn warp_op(
+    fn warp_op(
         &mut self,
         global: &GlobalCheck,
         warp: u32,
@@ -208,7 +198,7 @@ impl CtaCheck {
     /// published, and an `mbarrier` wait that saw its phase complete what
     /// the arrivals released.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn after_warp_op(
+    fn after_warp_op(
         &mut self,
         global: &GlobalCheck,
         warp: u32,
@@ -250,7 +240,7 @@ impl CtaCheck {
     /// `cp.async` of lane `lane` of warp `warp`: `size` bytes from global
     /// address `src` (`src_size` of them read) to shared offset `dst`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn async_copy(
+    fn async_copy(
         &mut self,
         global: &GlobalCheck,
         warp: u32,
@@ -278,13 +268,13 @@ impl CtaCheck {
     /// Shared memory may have been written where the shadow does not see:
     /// a bulk copy wrote it, or the CTA is in a cluster of more than one,
     /// whose other CTAs write it through `.shared::cluster` addresses.
-    pub(crate) fn unseen_writes(&mut self) {
+    fn unseen_writes(&mut self) {
         self.unseen_writes = true;
     }
 
     /// Warp `warp` arrived at the cluster barrier (`barrier.cluster.arrive`):
     /// it releases what it saw to the warps that wait there.
-    pub(crate) fn cluster_arrive(&mut self, warp: u32) {
+    fn cluster_arrive(&mut self, warp: u32) {
         if self.checks.race {
             let clock = self.clocks.release(warp);
             merge(self.released.entry(CLUSTER_BARRIER).or_default(), &clock);
@@ -295,20 +285,20 @@ impl CtaCheck {
     /// acquires what the CTA's arrivals released. (Arrivals for the next
     /// phase are merged in too, which can hide a race, never invent one;
     /// the other CTAs' accesses are not seen at all.)
-    pub(crate) fn cluster_wait(&mut self, warp: u32) {
+    fn cluster_wait(&mut self, warp: u32) {
         if let Some(clock) = self.released.get(&CLUSTER_BARRIER).cloned() {
             self.clocks.acquire(warp, &clock);
         }
     }
 
     /// Warp `warp` ran a fence (`fence`, `membar`).
-    pub(crate) fn fence(&mut self, warp: u32) {
+    fn fence(&mut self, warp: u32) {
         self.fenced |= 1 << (warp % 32);
     }
 
     /// A barrier phase completed: the warps of `releasing` arrived, those
     /// of `acquiring` waited for it.
-    pub(crate) fn barrier(&mut self, releasing: u32, acquiring: u32) {
+    fn barrier(&mut self, releasing: u32, acquiring: u32) {
         if self.checks.race {
             self.clocks.barrier(releasing, acquiring);
         }
@@ -345,7 +335,7 @@ impl CtaCheck {
     /// Collective `instruction` run by lanes `lanes` of warp `warp` from
     /// `site` over member mask `membermask`, whose lanes `exited` had
     /// exited.
-    pub(crate) fn collective_over_exited(
+    fn collective_over_exited(
         &mut self,
         instruction: &'static str,
         warp: u32,
@@ -370,7 +360,7 @@ impl CtaCheck {
     /// Lanes `lanes` of warp `warp` arrived at barrier `barrier` from
     /// `site` giving thread count `count`, while an earlier arrival in the
     /// same phase gave `earlier`.
-    pub(crate) fn barrier_counts_differ(
+    fn barrier_counts_differ(
         &mut self,
         warp: u32,
         lanes: u32,
@@ -392,7 +382,7 @@ impl CtaCheck {
     /// Aligned barrier `instruction` reached by lanes `arrived` of warp
     /// `warp` from `site`, while its lanes `missing` (not exited) are not
     /// there.
-    pub(crate) fn divergent_barrier(
+    fn divergent_barrier(
         &mut self,
         instruction: &'static str,
         warp: u32,
@@ -556,7 +546,7 @@ impl CtaCheck {
 
     /// Thread `thread` (its index in the CTA) wrote `size` bytes of its
     /// local memory at `at` (an argument or result a call passed there).
-    pub(crate) fn local_written(&mut self, thread: u32, at: u64, size: u64) {
+    fn local_written(&mut self, thread: u32, at: u64, size: u64) {
         if !self.checks.init {
             return;
         }
@@ -572,7 +562,7 @@ impl CtaCheck {
 
     /// Lanes `lanes` of warp `warp` read register `register` of their frame
     /// (named by `name`) before writing it, at statement `site`.
-    pub(crate) fn uninitialized_register(
+    fn uninitialized_register(
         &mut self,
         warp: u32,
         lanes: u32,
@@ -625,14 +615,14 @@ impl CtaCheck {
     }
 
     /// Whether it found anything.
-    pub fn is_clean(&self) -> bool {
+    fn is_clean(&self) -> bool {
         self.findings.is_empty()
     }
 
     /// What it found, as faults keyed for merging across CTAs: `thread`
     /// gives the thread of a CTA's index in the grid and a thread's index
     /// in it, `site` a statement's text and Rust line.
-    pub fn into_faults(
+    fn into_faults(
         self,
         thread: impl Fn(u32, u32) -> Thread,
         site: impl Fn(u32) -> Site,
@@ -742,6 +732,213 @@ impl CtaCheck {
     }
 }
 
+/// The sanitizer's observer of one CTA: its own state, and the launch-wide
+/// part (global memory's shadow) that every CTA's checker shares.
+pub struct CtaCheck {
+    global: Arc<GlobalCheck>,
+    state: State,
+}
+
+impl std::fmt::Debug for CtaCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CtaCheck")
+            .field("cta", &self.state.cta)
+            .field("findings", &self.state.findings.len())
+            .finish()
+    }
+}
+
+impl CtaCheck {
+    /// The checks `checks` for CTA `cta` (its index in the grid) of
+    /// `warps` warps and `shared` bytes of shared memory, the bytes of
+    /// `initialized` holding values given at launch, in a launch whose
+    /// global memory's shadow is `global`.
+    pub fn new(
+        checks: Checks,
+        cta: u32,
+        warps: usize,
+        shared: usize,
+        initialized: &[std::ops::Range<usize>],
+        global: Arc<GlobalCheck>,
+    ) -> CtaCheck {
+        CtaCheck {
+            global,
+            state: State::new(checks, cta, warps, shared, initialized),
+        }
+    }
+
+    /// Whether it found anything.
+    pub fn is_clean(&self) -> bool {
+        self.state.is_clean()
+    }
+
+    /// What it found, as faults keyed for merging across CTAs: `thread`
+    /// gives the thread of a CTA's index in the grid and a thread's index
+    /// in it, `site` a statement's text and Rust line.
+    pub fn into_faults(
+        self,
+        thread: impl Fn(u32, u32) -> Thread,
+        site: impl Fn(u32) -> Site,
+    ) -> Vec<(FindingKey, ThreadFault)> {
+        self.state.into_faults(thread, site)
+    }
+
+    /// What a CTA's `observer` found, as [`CtaCheck::into_faults`] says,
+    /// if it is a checker; nothing from any other observer.
+    pub fn faults_of(
+        observer: Box<dyn Observer>,
+        thread: impl Fn(u32, u32) -> Thread,
+        site: impl Fn(u32) -> Site,
+    ) -> Vec<(FindingKey, ThreadFault)> {
+        let observer: Box<dyn std::any::Any> = observer;
+        match observer.downcast::<CtaCheck>() {
+            Ok(check) => check.into_faults(thread, site),
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+impl Observer for CtaCheck {
+    fn warp_op(
+        &mut self,
+        warp: u32,
+        site: u32,
+        sem: Semantics,
+        m: &Mods,
+        members: u32,
+        rows: &[Slots; 32],
+        own: u32,
+        collective: bool,
+    ) {
+        self.state.warp_op(
+            &self.global,
+            warp,
+            site,
+            sem,
+            m,
+            members,
+            rows,
+            own,
+            collective,
+        );
+    }
+
+    fn after_warp_op(
+        &mut self,
+        warp: u32,
+        sem: Semantics,
+        m: &Mods,
+        members: u32,
+        rows: &[Slots; 32],
+        own: u32,
+    ) {
+        self.state
+            .after_warp_op(&self.global, warp, sem, m, members, rows, own);
+    }
+
+    fn async_copy(
+        &mut self,
+        warp: u32,
+        lane: u32,
+        site: u32,
+        m: &Mods,
+        dst: u64,
+        src: u64,
+        size: u64,
+        read: u64,
+        own: u32,
+    ) {
+        // Only a copy into the CTA's own shared memory is recorded, with
+        // its source if that is a global buffer.
+        let global_src = Mods {
+            space: Some(StateSpace::Global),
+            ..Mods::default()
+        };
+        let src = match target(&global_src, src, own) {
+            Some(Target::Global(a)) => Some(a),
+            _ => None,
+        };
+        if let Some(Target::Shared(dst)) = target(m, dst, own) {
+            self.state
+                .async_copy(&self.global, warp, lane, site, dst, src, size, read);
+        }
+    }
+
+    fn unseen_writes(&mut self) {
+        self.state.unseen_writes();
+    }
+
+    fn cluster_arrive(&mut self, warp: u32) {
+        self.state.cluster_arrive(warp);
+    }
+
+    fn cluster_wait(&mut self, warp: u32) {
+        self.state.cluster_wait(warp);
+    }
+
+    fn fence(&mut self, warp: u32) {
+        self.state.fence(warp);
+    }
+
+    fn barrier(&mut self, releasing: u32, acquiring: u32) {
+        self.state.barrier(releasing, acquiring);
+    }
+
+    fn collective_over_exited(
+        &mut self,
+        instruction: &'static str,
+        warp: u32,
+        site: u32,
+        lanes: u32,
+        membermask: u32,
+        exited: u32,
+    ) {
+        self.state
+            .collective_over_exited(instruction, warp, site, lanes, membermask, exited);
+    }
+
+    fn barrier_counts_differ(
+        &mut self,
+        warp: u32,
+        lanes: u32,
+        site: u32,
+        barrier: u32,
+        earlier: u32,
+        count: u32,
+    ) {
+        self.state
+            .barrier_counts_differ(warp, lanes, site, barrier, earlier, count);
+    }
+
+    fn divergent_barrier(
+        &mut self,
+        instruction: &'static str,
+        warp: u32,
+        site: u32,
+        arrived: u32,
+        missing: u32,
+    ) {
+        self.state
+            .divergent_barrier(instruction, warp, site, arrived, missing);
+    }
+
+    fn local_written(&mut self, thread: u32, at: u64, size: u64) {
+        self.state.local_written(thread, at, size);
+    }
+
+    fn uninitialized_register(
+        &mut self,
+        warp: u32,
+        lanes: u32,
+        site: u32,
+        register: u32,
+        name: &dyn Fn() -> String,
+    ) {
+        self.state
+            .uninitialized_register(warp, lanes, site, register, name);
+    }
+}
+
 /// Faults keyed by [`FindingKey`], merged from every CTA: the first of
 /// each key kept, in CTA order.
 pub fn merge_findings(
@@ -753,40 +950,4 @@ pub fn merge_findings(
         .filter(|(key, _)| seen.insert(*key))
         .map(|(_, fault)| fault)
         .collect()
-}
-
-/// The `ptx!` statements a closure launch's CTA ran, numbered as sites
-/// for the sanitizer: each a statement's text and the Rust line of its
-/// call.
-#[derive(Default)]
-pub(crate) struct Sites {
-    list: Vec<(&'static str, &'static Location<'static>)>,
-    numbers: HashMap<(usize, usize), u32>,
-}
-
-impl Sites {
-    /// The number of statement `site` (`None`: one no expansion named),
-    /// given it the first time.
-    pub(crate) fn id(&mut self, site: Option<(&'static str, &'static Location<'static>)>) -> u32 {
-        let Some(site) = site else {
-            return u32::MAX - 1;
-        };
-        let key = (
-            site.0.as_ptr() as usize,
-            std::ptr::from_ref(site.1) as usize,
-        );
-        let next = self.list.len() as u32;
-        *self.numbers.entry(key).or_insert_with(|| {
-            self.list.push(site);
-            next
-        })
-    }
-
-    /// The statement of site number `id`.
-    pub(crate) fn get(&self, id: u32) -> Site {
-        match self.list.get(id as usize) {
-            Some(&(text, location)) => (Some(text.to_string()), Some(location)),
-            None => (None, None),
-        }
-    }
 }

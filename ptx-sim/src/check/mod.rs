@@ -31,6 +31,12 @@
 //! cluster's distributed shared memory. `docs/sanitizer.md` has the whole
 //! picture.
 //!
+//! Each CTA's checker ([`CtaCheck`]) is the CTA's observer
+//! ([`crate::observe::Observer`]): the engines tell it what happens
+//! through that trait and name nothing of the sanitizer's, and it holds
+//! the launch's [`GlobalCheck`] (global memory's shadow, which every
+//! CTA's checker shares) itself.
+//!
 //! One switch turns them on for every launch: `PTX_SIM_CHECKS=all` (or
 //! `none`, or a list such as `race,init`); a launch's own setting
 //! (`Launch::checks`, `KernelLaunch::checks`) wins over it. Without
@@ -45,8 +51,8 @@
 
 mod clock;
 pub(crate) mod cta;
-pub(crate) mod memory;
-pub(crate) mod ops;
+mod memory;
+mod ops;
 mod shadow;
 
 pub use cta::CtaCheck;

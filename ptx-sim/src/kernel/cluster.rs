@@ -54,6 +54,7 @@ impl Cluster {
         explicit: bool,
         shared: usize,
         checks: Checks,
+        launch: &LaunchMemory,
         schedule: Option<u64>,
     ) -> Cluster {
         let ctas: Vec<Cta> = (0..shape.count() as u32)
@@ -67,6 +68,7 @@ impl Cluster {
                     (shape, explicit),
                     shared,
                     checks,
+                    launch,
                     schedule,
                 )
             })

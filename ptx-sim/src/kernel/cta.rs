@@ -17,7 +17,7 @@ use super::cta_context::{CtaContext, Fixed};
 use super::load::{EntryInfo, Image};
 use super::warp::Waiting as WaitKind;
 use super::warp::{LaneFault, Stop, Waiting, Warp};
-use crate::check::cta::{FindingKey, Site};
+use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::engine::cluster::ClusterBarrier;
 pub(crate) use crate::engine::grid::SliceEnd;
@@ -27,6 +27,8 @@ use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingTh
 use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::peers::Peers;
+use crate::observe::Observer;
+use crate::observe::Site;
 use crate::shuffle::Shuffle;
 use crate::thread::{Dim3, Thread};
 
@@ -69,8 +71,8 @@ pub(crate) struct Cta {
     register_requests: crate::engine::register_requests::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
-    /// The sanitizer's state, when checks are on.
-    pub check: Option<Box<CtaCheck>>,
+    /// What watches it run (the sanitizer, when checks are on).
+    pub observer: Option<Box<dyn Observer>>,
     /// The state of the random order of warps and lengths of turns, when
     /// the launch varies its schedule ([`crate::kernel::KernelLaunch::schedule`]).
     shuffle: Option<Shuffle>,
@@ -80,7 +82,7 @@ impl Cta {
     /// CTA `linear` of a launch of `entry` (function `function`) over
     /// `grid` CTAs of `block` threads, in clusters of `cluster.0` (which
     /// the launch asked for if `cluster.1`), with `shared` bytes of shared
-    /// memory, running `checks`.
+    /// memory, running `checks` over `launch`'s global memory.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         image: &Image,
@@ -91,6 +93,7 @@ impl Cta {
         cluster: (Dim3, bool),
         shared: usize,
         checks: Checks,
+        launch: &LaunchMemory,
         schedule: Option<u64>,
     ) -> Cta {
         let ctaid = grid.coords(linear);
@@ -147,13 +150,19 @@ impl Cta {
             register_requests: Default::default(),
             used: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
-            check: checks.any().then(|| {
-                let mut check =
-                    CtaCheck::new(checks, linear as u32, threads.div_ceil(32), shared, &[]);
+            observer: checks.any().then(|| {
+                let mut check = CtaCheck::new(
+                    checks,
+                    linear as u32,
+                    threads.div_ceil(32),
+                    shared,
+                    &[],
+                    launch.global_check(),
+                );
                 if cluster.0.count() > 1 {
                     check.unseen_writes();
                 }
-                Box::new(check)
+                Box::new(check) as Box<dyn Observer>
             }),
         }
     }
@@ -224,7 +233,7 @@ impl Cta {
                     live: self.threads - self.exited,
                     yield_now: false,
                     register_requests: &mut self.register_requests,
-                    check: self.check.as_deref_mut(),
+                    observer: self.observer.as_deref_mut(),
                 };
                 let result = self.warps[w].run(&mut cx, &mut turn);
                 let exited = cx.exited_threads;
@@ -284,8 +293,8 @@ impl Cta {
     /// Releases `lanes` of warp `warp`, which waited at the cluster
     /// barrier.
     pub(crate) fn release_lanes(&mut self, warp: u32, lanes: u32) {
-        if let Some(check) = self.check.as_deref_mut() {
-            check.cluster_wait(warp);
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.cluster_wait(warp);
         }
         self.warps[warp as usize].release(lanes);
     }
@@ -302,12 +311,12 @@ impl Cta {
     fn release(&mut self, image: &Image) {
         let live = self.threads - self.exited;
         for done in self.barriers.complete(live) {
-            if let Some(check) = self.check.as_deref_mut() {
+            if let Some(observer) = self.observer.as_deref_mut() {
                 let waiters = done
                     .waiting
                     .iter()
                     .fold(0u32, |m, &(w, _)| m | 1 << (w % 32));
-                check.barrier(done.warps, waiters);
+                observer.barrier(done.warps, waiters);
             }
             for (w, lanes) in done.waiting {
                 let warp = &mut self.warps[w as usize];
@@ -398,13 +407,14 @@ impl Cta {
     /// What the sanitizer found in it, keyed for merging across CTAs
     /// (see [`crate::check::cta::merge_findings`]).
     pub(crate) fn findings(&mut self, image: &Image) -> Vec<(FindingKey, ThreadFault)> {
-        let Some(check) = self.check.take() else {
+        let Some(observer) = self.observer.take() else {
             return Vec::new();
         };
         let threads: Vec<Thread> = self.warps.iter().flat_map(|w| w.threads).collect();
         let linear = self.linear as u32;
         let per_cta = self.threads as usize;
-        check.into_faults(
+        CtaCheck::faults_of(
+            observer,
             |cta, index| {
                 let mut t = threads[(index as usize).min(threads.len() - 1)];
                 if cta != linear {

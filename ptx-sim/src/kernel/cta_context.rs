@@ -6,7 +6,6 @@
 
 use super::barriers::Barriers;
 use super::load::{EntryInfo, Image};
-use crate::check::CtaCheck;
 use crate::engine::cluster::ClusterBarrier;
 use crate::engine::register_requests::RegisterRequests;
 use crate::engine::special::CtaFacts;
@@ -14,6 +13,7 @@ use crate::exec::Slots;
 use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::peers::Peers;
+use crate::observe::Observer;
 
 /// What every warp of a CTA reads and none writes: the launch's module,
 /// entry and memory, and the CTA's facts.
@@ -65,6 +65,6 @@ pub(crate) struct CtaContext<'a> {
     /// Each warp's `setmaxnreg` requests so far, (`.inc`, count) in order:
     /// the warps of a warpgroup must make the same ones.
     pub register_requests: &'a mut RegisterRequests,
-    /// The sanitizer's state for the CTA, when checks are on.
-    pub check: Option<&'a mut CtaCheck>,
+    /// What watches the CTA run (the sanitizer, when checks are on).
+    pub observer: Option<&'a mut dyn Observer>,
 }

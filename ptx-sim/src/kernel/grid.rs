@@ -106,6 +106,7 @@ impl<'a> Front for Grid<'a> {
             config.cluster.is_some(),
             self.shared,
             config.checks(),
+            self.launch,
             config.seed(),
         );
         WarpCluster {

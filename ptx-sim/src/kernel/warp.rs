@@ -365,9 +365,9 @@ impl Warp {
                 )),
                 Op::Lane { sem, mods, slots } => if active != 0 {
                     if matches!(sem, Semantics::Fence | Semantics::Membar)
-                        && let Some(check) = cx.check.as_deref_mut()
+                        && let Some(observer) = cx.observer.as_deref_mut()
                     {
-                        check.fence(self.index);
+                        observer.fence(self.index);
                     }
                     let mut lanes = LaneRun {
                         warp: self,

@@ -2,8 +2,9 @@
 //! constant buffers and kernel parameters ([`crate::memory::global`]) with
 //! the sanitizer's shadow of them.
 
+use crate::check::GlobalCheck;
 use crate::memory::global::{GlobalMemory, ReadOnlyMemory};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 /// Everything one launch registered: its global buffers, constant buffers
 /// and kernel parameters.
@@ -16,8 +17,9 @@ pub struct LaunchMemory {
     /// The kernel's parameters.
     pub params: ReadOnlyMemory,
     /// The sanitizer's shadow of the global buffers ([`crate::check`]),
-    /// touched only when a launch runs checks.
-    pub check: crate::check::GlobalCheck,
+    /// made when a CTA of a launch that runs checks first asks for it
+    /// ([`LaunchMemory::global_check`]).
+    check: OnceLock<Arc<GlobalCheck>>,
 }
 
 impl LaunchMemory {
@@ -39,12 +41,19 @@ impl LaunchMemory {
             global,
             constant: ReadOnlyMemory::constant(constant),
             params: ReadOnlyMemory::params(params),
-            check: crate::check::GlobalCheck::new(),
+            check: OnceLock::new(),
         }
     }
 }
 
 impl LaunchMemory {
+    /// The sanitizer's shadow of the global buffers, which every CTA's
+    /// checker shares: made on the first call, so that a launch that runs
+    /// no checks makes none.
+    pub fn global_check(&self) -> Arc<GlobalCheck> {
+        Arc::clone(self.check.get_or_init(Arc::default))
+    }
+
     /// The memory of a launch that registered nothing: shared by all such
     /// launches, so that it costs no allocation.
     pub fn empty() -> Arc<LaunchMemory> {

@@ -10,20 +10,19 @@
 
 use super::fiber::{FiberId, Fibers};
 use super::ready::ReadySet;
-use crate::check::CtaCheck;
-use crate::check::cta::Sites;
+use super::sites::{Sites, StatementSite};
 use crate::exec::{MAX_SLOTS, SemResult, Slots, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault, ThreadFault, WaitSite, Waiting};
 use crate::lane::{LaunchMemory, Memories, WaitKind, WarpCall, WarpFn, WarpMemories};
 use crate::machine::cta_cluster::{ClusterLink, Member};
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::in_flight::InFlight;
+use crate::observe::Observer;
 use crate::sem::sync::barrier_op::BarrierOp;
 use crate::shuffle::Shuffle;
 use ptx_core::Semantics;
 use ptx_core::{Flags, Mods};
 use std::cell::{Cell, OnceCell, RefCell};
-use std::panic::Location;
 
 /// A lane's deposit at a rendezvous: what it waits for. Its operand slots
 /// are in the CTA's slot rows (`CtaCore::rows`), where the warp side
@@ -112,9 +111,6 @@ pub(crate) struct Lane {
     pub site: Cell<Option<StatementSite>>,
 }
 
-/// A `ptx!` statement's text and the Rust source line of its call.
-pub(crate) type StatementSite = (&'static str, &'static Location<'static>);
-
 impl Lane {
     /// A lane not yet started.
     pub(crate) fn new() -> Lane {
@@ -194,9 +190,9 @@ pub(crate) struct CtaCore {
     /// The faults the CTA reports to its launch, which no lane returned:
     /// lanes that never ran.
     pub reported: RefCell<Vec<ThreadFault>>,
-    /// The sanitizer's state, when the launch runs checks, and the
-    /// statements its site numbers name.
-    pub check: RefCell<Option<Box<CtaCheck>>>,
+    /// What watches the CTA run (the sanitizer, when the launch runs
+    /// checks), and the statements its events' site numbers name.
+    pub observer: RefCell<Option<Box<dyn Observer>>>,
     pub sites: RefCell<Sites>,
     /// What runs when a lane's code returns, set by a semantic function
     /// that left the lane something to finish (its asynchronous copies in
@@ -337,7 +333,7 @@ impl CtaCore {
             fibers: Cell::new(std::ptr::null()),
             ctaid,
             reported: RefCell::new(Vec::new()),
-            check: RefCell::new(None),
+            observer: RefCell::new(None),
             sites: RefCell::new(Sites::default()),
             link: Cell::new(std::ptr::null()),
             rank,
@@ -708,15 +704,13 @@ impl CtaCore {
                 let rows: &mut [Slots; 32] = (&mut slots[w * 32..w * 32 + 32])
                     .try_into()
                     .expect("slot rows come in warps of 32");
-                let mut check = self.check.borrow_mut();
-                let global = &self.launch.check;
-                if let Some(check) = check.as_deref_mut() {
+                let mut observer = self.observer.borrow_mut();
+                if let Some(observer) = observer.as_deref_mut() {
                     let lane = self.lanes[w * 32 + members.trailing_zeros() as usize]
                         .site
                         .get();
                     let site = self.sites.borrow_mut().id(lane);
-                    check.warp_op(
-                        global,
+                    observer.warp_op(
                         w as u32,
                         site,
                         wait.sem,
@@ -754,10 +748,9 @@ impl CtaCore {
                     result = self.register_requests.borrow_mut().note(w, inc, count);
                 }
                 if result.is_ok()
-                    && let Some(check) = check.as_deref_mut()
+                    && let Some(observer) = observer.as_deref_mut()
                 {
-                    check.after_warp_op(
-                        global,
+                    observer.after_warp_op(
                         w as u32,
                         wait.sem,
                         wait.mods(),
@@ -771,13 +764,13 @@ impl CtaCore {
         })
     }
 
-    /// Tells the sanitizer that a barrier completed for the waiting lanes
+    /// Tells the observer that a barrier completed for the waiting lanes
     /// `group` (`(barrier, lane, wait)`), the warps of `arrived` having
     /// arrived without waiting; and of each warp of which only some lanes,
     /// at an aligned barrier, wait there while others of it wait elsewhere.
     fn check_barrier(&self, group: &[(u32, usize, Wait)], arrived: u32) {
-        let mut check = self.check.borrow_mut();
-        let Some(check) = check.as_deref_mut() else {
+        let mut observer = self.observer.borrow_mut();
+        let Some(observer) = observer.as_deref_mut() else {
             return;
         };
         let mut waiting = 0u32;
@@ -786,7 +779,7 @@ impl CtaCore {
             waiting |= 1 << (i / 32 % 32);
             at[i / 32 % 32] |= 1 << (i % 32);
         }
-        check.barrier(arrived | waiting, waiting);
+        observer.barrier(arrived | waiting, waiting);
         let (_, _, wait) = group[0];
         if wait.sem != Semantics::Bar && !wait.mods().has(Flags::ALIGNED) {
             return;
@@ -811,7 +804,9 @@ impl CtaCore {
                 .filter(|&l| self.keys[w * 32 + l].get() != 0)
                 .fold(0u32, |m, l| m | 1 << l);
             let site = sites.id(here);
-            check.divergent_barrier(wait.sem.key(), w as u32, site, arrived, elsewhere);
+            if elsewhere != 0 {
+                observer.divergent_barrier(wait.sem.key(), w as u32, site, arrived, elsewhere);
+            }
         }
     }
 

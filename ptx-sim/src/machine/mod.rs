@@ -26,6 +26,7 @@ mod ready;
 mod running;
 mod running_lane;
 mod scheduler;
+mod sites;
 mod sliced;
 pub mod spaces;
 mod watch;

@@ -80,8 +80,8 @@ impl Lane for RunningLane {
     ) -> Option<R> {
         with_lane(|cta, index| {
             cta.at_lane_end.set(Some(drain_lane));
-            if unseen && let Some(check) = cta.check.borrow_mut().as_deref_mut() {
-                check.unseen_writes();
+            if unseen && let Some(observer) = cta.observer.borrow_mut().as_deref_mut() {
+                observer.unseen_writes();
             }
             let mut in_flight = cta.in_flight(index);
             cta.with_memories(|mut memories| f(&mut in_flight, &mut memories))
@@ -100,8 +100,8 @@ impl Lane for RunningLane {
     fn cluster_arrive(&mut self) -> Option<SemResult> {
         with_lane(|cta, index| {
             cta.link().arrive(cta.rank, index)?;
-            if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
-                check.cluster_arrive((index / 32) as u32);
+            if let Some(observer) = cta.observer.borrow_mut().as_deref_mut() {
+                observer.cluster_arrive((index / 32) as u32);
             }
             Ok(())
         })
@@ -119,8 +119,8 @@ impl Lane for RunningLane {
             return Some(Err(fault));
         }
         with_lane(|cta, index| {
-            if let Some(check) = cta.check.borrow_mut().as_deref_mut() {
-                check.cluster_wait((index / 32) as u32);
+            if let Some(observer) = cta.observer.borrow_mut().as_deref_mut() {
+                observer.cluster_wait((index / 32) as u32);
             }
         });
         Some(Ok(()))

@@ -28,6 +28,7 @@ use crate::check::cta::FindingKey;
 use crate::check::{Checks, CtaCheck};
 use crate::fault::{Fault, LaunchFault, ProgramFault, ThreadFault};
 use crate::memory::bank_counts::SharedStats;
+use crate::observe::Observer;
 use crate::shuffle::Shuffle;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -393,13 +394,14 @@ where
                 n.div_ceil(32),
                 place.shared_len,
                 place.shared_given,
+                core.launch.global_check(),
             );
             if place.cluster.count() > 1 {
                 // Its peers write its shared memory where its shadow does
                 // not see.
                 check.unseen_writes();
             }
-            *core.check.borrow_mut() = Some(Box::new(check));
+            *core.observer.borrow_mut() = Some(Box::new(check));
         }
         let template = Thread {
             tid: [0; 3],
@@ -495,10 +497,11 @@ where
     /// What the CTA leaves once every lane has finished, its shared
     /// memory being `shared` if its link held it.
     fn outcome(self, shared: Option<Vec<u8>>) -> CtaOutcome {
-        let findings = match self.core.check.take() {
-            Some(check) => {
+        let findings = match self.core.observer.take() {
+            Some(observer) => {
                 let sites = self.core.sites.take();
-                check.into_faults(
+                CtaCheck::faults_of(
+                    observer,
                     |_, index| self.thread(index as usize),
                     |site| sites.get(site),
                 )

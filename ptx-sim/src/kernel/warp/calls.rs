@@ -2,7 +2,6 @@
 //! (frames, arguments, local memory), builtins, returns and exits.
 
 use super::state::{Frame, NONE, Waiting, Warp};
-use crate::check::CtaCheck;
 use crate::exec::lanes_of;
 use crate::fault::{Fault, ProgramFault};
 use crate::kernel::builtins::{self, Caller};
@@ -10,6 +9,7 @@ use crate::kernel::code::{Binding, Builtin, Callee, Op, Src, StepOperand};
 use crate::kernel::cta_context::{CtaContext, Fixed};
 use crate::kernel::load::FUNCTION_BASE;
 use crate::lane::Memories;
+use crate::observe::Observer;
 
 /// How deep calls may nest before the launch faults (a GPU's stack
 /// overflows sooner).
@@ -201,9 +201,9 @@ impl Warp {
     ) {
         match *binding {
             Binding::Frame { offset, size } => {
-                if let Some(check) = cx.check.as_deref_mut() {
+                if let Some(observer) = cx.observer.as_deref_mut() {
                     let thread = self.index * 32 + l as u32;
-                    check.local_written(thread, to.local_base + offset, size);
+                    observer.local_written(thread, to.local_base + offset, size);
                 }
             }
             Binding::Register(reg) => {
@@ -282,8 +282,8 @@ impl Warp {
         };
         for l in lanes_of(lanes) {
             for (binding, dest) in code.returns.iter().zip(returns.iter()) {
-                let check = cx.check.as_deref_mut();
-                self.give_back(&cx.fixed, check, binding, &frame, dest, &caller, l)
+                let observer = cx.observer.as_deref_mut();
+                self.give_back(&cx.fixed, observer, binding, &frame, dest, &caller, l)
                     .map_err(|f| (l as u32, f))?;
             }
         }
@@ -308,7 +308,7 @@ impl Warp {
     pub(super) fn give_back(
         &mut self,
         cx: &Fixed<'_>,
-        check: Option<&mut CtaCheck>,
+        observer: Option<&mut dyn Observer>,
         binding: &Binding,
         from: &Frame,
         dest: &StepOperand,
@@ -329,15 +329,15 @@ impl Warp {
                 (v, v.to_le_bytes().to_vec())
             }
         };
-        self.put_result(check, dest, to, l, value, &bytes)
+        self.put_result(observer, dest, to, l, value, &bytes)
     }
 
     /// Writes a call's result to `dest` of frame `to` for lane `l`: `bytes`
-    /// to a `.param` variable, or `value` to a register; the checks
-    /// `check` (if on) told of the local bytes written.
+    /// to a `.param` variable, or `value` to a register; the CTA's
+    /// `observer` (if any) told of the local bytes written.
     pub(super) fn put_result(
         &mut self,
-        check: Option<&mut CtaCheck>,
+        observer: Option<&mut dyn Observer>,
         dest: &StepOperand,
         to: &Frame,
         l: usize,
@@ -348,8 +348,8 @@ impl Warp {
             Src::Frame(offset) => {
                 let at = to.local_base.wrapping_add(offset as u64);
                 self.local_write(l, at, bytes)?;
-                if let Some(check) = check {
-                    check.local_written(self.index * 32 + l as u32, at, bytes.len() as u64);
+                if let Some(observer) = observer {
+                    observer.local_written(self.index * 32 + l as u32, at, bytes.len() as u64);
                 }
                 Ok(())
             }
@@ -384,8 +384,8 @@ impl Warp {
             };
             let returned = builtins::run(builtin, &mut caller, &mut *cx.output).map_err(on_lane)?;
             if let (Some(returned), Some(ret)) = (returned, returns.first()) {
-                let check = cx.check.as_deref_mut();
-                self.put_result(check, ret, frame, l, returned.value, &returned.bytes)
+                let observer = cx.observer.as_deref_mut();
+                self.put_result(observer, ret, frame, l, returned.value, &returned.bytes)
                     .map_err(on_lane)?;
             }
         }

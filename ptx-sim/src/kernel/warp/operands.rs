@@ -85,11 +85,11 @@ impl Warp {
             .map(|(r, lanes)| (r, missing(written, r, lanes)))
             .find(|&(_, lanes)| lanes != 0);
         if let Some((r, lanes)) = unwritten
-            && let Some(check) = cx.check.as_deref_mut()
+            && let Some(observer) = cx.observer.as_deref_mut()
         {
             let names = &cx.fixed.image.functions[frame.function as usize].register_names;
             let site = site(frame.function, pc);
-            check.uninitialized_register(self.index, lanes, site, r, || {
+            observer.uninitialized_register(self.index, lanes, site, r, &|| {
                 names.get(r as usize).cloned().unwrap_or_default()
             });
         }

@@ -4,12 +4,12 @@
 //! flight).
 
 use super::state::{Frame, Stop, Waiting, Warp};
-use crate::check::{CtaCheck, GlobalCheck};
 use crate::exec::{SemResult, lanes_of};
 use crate::fault::{Fault, ProgramFault, SyncFault};
 use crate::kernel::code::{StepOperand, site};
 use crate::kernel::cta_context::{CtaContext, Fixed};
 use crate::lane::{WarpCall, WarpMemories};
+use crate::observe::Observer;
 use crate::sem::{self, EachLane};
 use ptx_core::{Flags, Keyword, Mods, Semantics};
 
@@ -39,11 +39,10 @@ impl Warp {
         let fixed = cx.fixed;
         self.gather(&fixed, slots, members, frame, cx.rows);
         let own = cx.peers.rank();
-        if let Some(check) = cx.check.as_deref_mut() {
+        if let Some(observer) = cx.observer.as_deref_mut() {
             let site = site(frame.function, self.gpc);
             let rows = &*cx.rows;
-            check.warp_op(
-                &fixed.launch.check,
+            observer.warp_op(
                 self.index,
                 site,
                 sem,
@@ -74,9 +73,8 @@ impl Warp {
             run(&mut call)
         };
         if result.is_ok() {
-            if let Some(check) = cx.check.as_deref_mut() {
-                let global = &fixed.launch.check;
-                check.after_warp_op(global, self.index, sem, mods, members, cx.rows, own);
+            if let Some(observer) = cx.observer.as_deref_mut() {
+                observer.after_warp_op(self.index, sem, mods, members, cx.rows, own);
             }
             self.scatter(slots, members, frame, cx.rows);
         }
@@ -178,10 +176,17 @@ impl Warp {
             if lanes & needed == needed {
                 let exited = mask & self.present & self.exited;
                 if exited != 0
-                    && let Some(check) = cx.check.as_deref_mut()
+                    && let Some(observer) = cx.observer.as_deref_mut()
                 {
                     let site = site(frame.function, pc);
-                    check.collective_over_exited(sem.key(), self.index, site, lanes, mask, exited);
+                    observer.collective_over_exited(
+                        sem.key(),
+                        self.index,
+                        site,
+                        lanes,
+                        mask,
+                        exited,
+                    );
                 }
                 self.run_warp(cx, sem, mods, slots, run, lanes, frame)?;
                 if sem == Semantics::Setmaxnreg {
@@ -320,18 +325,9 @@ impl Warp {
                     for (k, o) in slots.iter().enumerate().take(s.len()) {
                         s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
                     }
-                    if let Some(check) = cx.check.as_deref_mut() {
+                    if let Some(observer) = cx.observer.as_deref_mut() {
                         let site = site(frame.function, pc);
-                        self.check_copy(
-                            check,
-                            &cx.fixed.launch.check,
-                            sem,
-                            mods,
-                            &s,
-                            l,
-                            site,
-                            cx.peers.rank(),
-                        );
+                        self.observe_copy(observer, sem, mods, &s, l, site, cx.peers.rank());
                     }
                     let mut memories = crate::lane::Memories {
                         shared: &mut *cx.shared,
@@ -384,8 +380,8 @@ impl Warp {
                 }
             }
             Semantics::BarrierClusterArrive => {
-                if let Some(check) = cx.check.as_deref_mut() {
-                    check.cluster_arrive(self.index);
+                if let Some(observer) = cx.observer.as_deref_mut() {
+                    observer.cluster_arrive(self.index);
                 }
                 let rank = cx.peers.rank();
                 for l in lanes_of(active) {
@@ -405,15 +401,14 @@ impl Warp {
         Ok(None)
     }
 
-    /// Tells the sanitizer of lane `l`'s asynchronous copy `sem` (its slots
-    /// `s`) from statement `site`, in a CTA of rank `own`: a `cp.async`'s
-    /// shared and global bytes; a bulk copy only that it wrote shared
-    /// memory the shadow does not see.
+    /// Tells the CTA's observer of lane `l`'s asynchronous copy `sem` (its
+    /// slots `s`) from statement `site`, in a CTA of rank `own`: a
+    /// `cp.async`'s addresses and sizes; a bulk copy only that it writes
+    /// shared memory where no event tells.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn check_copy(
+    pub(super) fn observe_copy(
         &self,
-        check: &mut CtaCheck,
-        global: &GlobalCheck,
+        observer: &mut dyn Observer,
         sem: Semantics,
         mods: &Mods,
         s: &[u64; 16],
@@ -426,20 +421,9 @@ impl Warp {
                 // Slots `[dst], [src], cp-size{, src-size | ignore-src}`.
                 let [dst, src, size, extra] = [s[0], s[1], s[2], s[3]];
                 let read = crate::sem::async_copy::read_bytes(sem, size, extra);
-                let shared = crate::check::ops::target(mods, dst, own);
-                let global_src = ptx_core::Mods {
-                    space: Some(ptx_core::StateSpace::Global),
-                    ..ptx_core::Mods::default()
-                };
-                let src = match crate::check::ops::target(&global_src, src, own) {
-                    Some(crate::check::ops::Target::Global(a)) => Some(a),
-                    _ => None,
-                };
-                if let Some(crate::check::ops::Target::Shared(dst)) = shared {
-                    check.async_copy(global, self.index, l as u32, site, dst, src, size, read);
-                }
+                observer.async_copy(self.index, l as u32, site, mods, dst, src, size, read, own);
             }
-            _ if crate::sem::async_copy::writes_unseen(sem) => check.unseen_writes(),
+            _ if crate::sem::async_copy::writes_unseen(sem) => observer.unseen_writes(),
             _ => {}
         }
     }

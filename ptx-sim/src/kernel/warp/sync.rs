@@ -29,7 +29,7 @@ impl Warp {
             .map(|o| self.read(&cx.fixed, o, lane, base, frame.local_base))
             .collect();
         let op = BarrierOp::decode(mods, &values).map_err(|f| (lane as u32, f))?;
-        if aligned && let Some(check) = cx.check.as_deref_mut() {
+        if aligned && let Some(observer) = cx.observer.as_deref_mut() {
             // An aligned barrier is the whole warp's: lanes of it elsewhere
             // (not exited, not already waiting here) are a divergence.
             let here = lanes_of(self.waiting)
@@ -38,7 +38,9 @@ impl Warp {
             let missing = self.present & !self.exited & !here;
             let site = site(frame.function, pc);
             let key = if op.arrive { "bar.arrive" } else { "bar.sync" };
-            check.divergent_barrier(key, self.index, site, active, missing);
+            if missing != 0 {
+                observer.divergent_barrier(key, self.index, site, active, missing);
+            }
         }
         let predicates: u32 = match (op.reduce, slots.last()) {
             (Some(_), Some(c)) => lanes_of(active)
@@ -49,11 +51,11 @@ impl Warp {
         let earlier = cx
             .barriers
             .arrive(self.index, active, predicates, &op, cx.live);
-        if let (Some(earlier), Some(count), Some(check)) =
-            (earlier, op.count, cx.check.as_deref_mut())
+        if let (Some(earlier), Some(count), Some(observer)) =
+            (earlier, op.count, cx.observer.as_deref_mut())
         {
             let site = site(frame.function, pc);
-            check.barrier_counts_differ(self.index, active, site, op.id, earlier, count);
+            observer.barrier_counts_differ(self.index, active, site, op.id, earlier, count);
         }
         if !op.arrive {
             for l in lanes_of(active) {
@@ -99,8 +101,8 @@ impl Warp {
             }
         }
         if blocked == 0 {
-            if let Some(check) = cx.check.as_deref_mut() {
-                check.cluster_wait(self.index);
+            if let Some(observer) = cx.observer.as_deref_mut() {
+                observer.cluster_wait(self.index);
             }
             self.goto(pc + 1);
             return Ok(());
