@@ -143,6 +143,15 @@ impl Fault {
         })
     }
 
+    /// A fault for `instruction`, which needs a launch (its `memory`, if
+    /// it names one) and runs outside one.
+    pub(crate) fn needs_launch(instruction: &'static str, memory: Option<StateSpace>) -> Fault {
+        Fault::Launch(LaunchFault::NeedsLaunch {
+            instruction,
+            memory,
+        })
+    }
+
     /// A fault for an instruction (or a form of one) the simulator does
     /// not model.
     pub(crate) fn not_simulated(instruction: impl Into<String>) -> Fault {

@@ -11,7 +11,7 @@
 //! transactions on the mbarrier; its bulk groups have nothing left to wait for.
 
 use crate::exec::SemResult;
-use crate::fault::{Fault, LaunchFault};
+use crate::fault::Fault;
 use crate::lane::{Lane, Memories};
 use crate::memory::cluster_address::cta_offset;
 use crate::memory::in_flight::{Copy, InFlight};
@@ -160,10 +160,7 @@ fn in_lane<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, s: &[u64]) -> SemRes
     lane.with_copies(writes_unseen(sem), |in_flight, memories| {
         run(sem, m, s, in_flight, memories)
     })
-    .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
-        instruction: sem.key(),
-        memory: None,
-    })))
+    .unwrap_or_else(|| Err(Fault::needs_launch(sem.key(), None)))
 }
 
 /// Whether asynchronous instruction `sem` writes shared memory where the

@@ -15,7 +15,7 @@
 //! appear at [`PARAM_WINDOW`].
 
 use crate::exec::SemResult;
-use crate::fault::{Fault, LaunchFault, MemoryFault};
+use crate::fault::{Fault, MemoryFault};
 use crate::lane::{Lane, LaunchMemory, Memories};
 use crate::memory::cluster_address::{ClusterAddress, cta_offset, cta_to_cluster};
 use crate::memory::place::{Place, place, space_not_simulated};
@@ -214,10 +214,7 @@ impl Reach {
             }),
             Place::Local(offset) => match &mut memories.local {
                 Some(local) => in_local(local, offset, size, align, instruction, f),
-                None => Err(Fault::Launch(LaunchFault::NeedsLaunch {
-                    instruction,
-                    memory: Some(StateSpace::Local),
-                })),
+                None => Err(Fault::needs_launch(instruction, Some(StateSpace::Local))),
             },
             Place::Constant(_) => Err(read_only(StateSpace::Const)),
             Place::Param(_) => Err(read_only(StateSpace::Param(ParamScope::Entry))),
@@ -292,10 +289,7 @@ fn with_launch<R>(
 ) -> Result<R, Fault> {
     match memories.launch {
         Some(launch) => f(launch),
-        None => Err(Fault::Launch(LaunchFault::NeedsLaunch {
-            instruction,
-            memory: Some(space),
-        })),
+        None => Err(Fault::needs_launch(instruction, Some(space))),
     }
 }
 
@@ -414,10 +408,10 @@ pub fn isspacep<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
                 let len = memories.shared.len() as u64;
                 isspacep_in(m, s, len, memories)
             })
-            .unwrap_or(Err(Fault::Launch(LaunchFault::NeedsLaunch {
-                instruction: "isspacep",
-                memory: Some(StateSpace::Shared(SharedScope::Cta)),
-            })));
+            .unwrap_or_else(|| {
+                let cta = StateSpace::Shared(SharedScope::Cta);
+                Err(Fault::needs_launch("isspacep", Some(cta)))
+            });
     }
     lane.with_own_memories(false, |memories| isspacep_in(m, s, 0, memories))
 }

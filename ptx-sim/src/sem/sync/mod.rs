@@ -14,7 +14,7 @@ pub mod barrier_op;
 pub mod mbarrier;
 
 use crate::exec::SemResult;
-use crate::fault::{Fault, LaunchFault, ProgramFault};
+use crate::fault::{Fault, ProgramFault};
 use crate::lane::{Lane, WaitKind};
 use barrier_op::BarrierOp;
 use ptx_core::Mods;
@@ -40,7 +40,7 @@ pub fn barrier<L: Lane>(lane: &mut L, m: &Mods, s: &mut [u64]) -> SemResult {
 #[inline]
 pub fn barrier_cluster_arrive<L: Lane>(lane: &mut L, _: &Mods, _: &mut [u64]) -> SemResult {
     lane.cluster_arrive()
-        .unwrap_or(Err(needs_launch(Semantics::BarrierClusterArrive)))
+        .unwrap_or_else(|| Err(needs_launch(Semantics::BarrierClusterArrive)))
 }
 
 /// `barrier.cluster.wait{.aligned}`: the thread waits until every thread
@@ -49,15 +49,12 @@ pub fn barrier_cluster_arrive<L: Lane>(lane: &mut L, _: &Mods, _: &mut [u64]) ->
 #[inline]
 pub fn barrier_cluster_wait<L: Lane>(lane: &mut L, m: &Mods, _: &mut [u64]) -> SemResult {
     lane.cluster_wait(m)
-        .unwrap_or(Err(needs_launch(Semantics::BarrierClusterWait)))
+        .unwrap_or_else(|| Err(needs_launch(Semantics::BarrierClusterWait)))
 }
 
 /// The fault of CTA or cluster synchronisation `sem` outside a launch.
 fn needs_launch(sem: Semantics) -> Fault {
-    Fault::Launch(LaunchFault::NeedsLaunch {
-        instruction: sem.key(),
-        memory: None,
-    })
+    Fault::needs_launch(sem.key(), None)
 }
 
 fn barrier_op<L: Lane>(lane: &mut L, sem: Semantics, m: &Mods, s: &mut [u64]) -> SemResult {
