@@ -157,8 +157,10 @@ pub(crate) struct CtaCore {
     /// Each lane's wait, in the frame of its [`super::current::rendezvous`] call
     /// (so a deposit stores one word): read only while the lane's key is set.
     waits: Box<[Cell<*const Wait>]>,
-    /// The fiber each started lane runs on, [`RETURNED`] once its code
-    /// has returned (what a report of a CTA that spins leaves out).
+    /// The fiber each waiting lane runs on (set as it starts to wait: a
+    /// lane that never waits, the common case, costs no write),
+    /// [`RETURNED`] once its code has returned (what a report of a CTA
+    /// that spins leaves out).
     pub fiber_of: Box<[Cell<FiberId>]>,
     /// One row of operand slots per thread (32 per warp, the last warp
     /// padded): a lane deposits its operands in its row and reads the
@@ -197,7 +199,7 @@ pub(crate) struct CtaCore {
     /// What runs when a lane's code returns, set by a semantic function
     /// that left the lane something to finish (its asynchronous copies in
     /// flight): the machine calls it without knowing what it does.
-    pub at_lane_end: Cell<Option<LaneEnd>>,
+    at_lane_end: Cell<Option<LaneEnd>>,
     /// The draws of a varied schedule ([`crate::machine::Launch::schedule`]):
     /// `None` runs the deterministic order of `scheduler.rs`.
     pub shuffle: Cell<Option<Shuffle>>,
@@ -211,7 +213,11 @@ pub(crate) struct CtaCore {
     /// Whether a thread that exits is to be told to the cluster barrier
     /// (see [`CtaCore::join`]): kept here, so that a CTA that never
     /// reaches the barrier looks at nothing else as its threads end.
-    pub exits_count: Cell<bool>,
+    exits_count: Cell<bool>,
+    /// Whether a lane's end has more to do than leave its result: set
+    /// with `at_lane_end` or `exits_count`, so that a lane of a CTA with
+    /// neither looks at one flag as it ends.
+    pub lane_end_work: Cell<bool>,
     /// Statements its lanes ran since the last look for progress, what
     /// the watch looks at, and what it needs from the launch (see
     /// `watch.rs`).
@@ -338,6 +344,7 @@ impl CtaCore {
             link: Cell::new(std::ptr::null()),
             rank,
             exits_count: Cell::new(false),
+            lane_end_work: Cell::new(false),
             register_requests: RefCell::default(),
             statements: Cell::new(0),
             watch: RefCell::new(None),
@@ -353,8 +360,37 @@ impl CtaCore {
     /// (see [`CtaCore::exits_count`]).
     pub(crate) fn join(&self, link: &ClusterLink) {
         self.link.set(link);
-        self.exits_count.set(link.size() > 1);
+        if link.size() > 1 {
+            self.count_exits_from_now();
+        }
         link.attach(self);
+    }
+
+    /// Tells the cluster barrier of every thread that exits from now on.
+    fn count_exits_from_now(&self) {
+        self.exits_count.set(true);
+        self.lane_end_work.set(true);
+    }
+
+    /// Has `finish` run as each lane's code returns from now on (a
+    /// semantic function left the lane something to finish).
+    pub(crate) fn finish_lanes_with(&self, finish: LaneEnd) {
+        self.at_lane_end.set(Some(finish));
+        self.lane_end_work.set(true);
+    }
+
+    /// What a lane's end does besides leaving its result, once
+    /// [`CtaCore::lane_end_work`] says there is any: `finish` runs before
+    /// lane `t` is marked returned, `exit` (`after` true) once it is.
+    #[cold]
+    pub(crate) fn end_lane_work(&self, t: usize, after: bool) {
+        if !after {
+            if let Some(finish) = self.at_lane_end.get() {
+                finish(self, t);
+            }
+        } else if self.exits_count.get() {
+            self.link().exit(self.rank, t);
+        }
     }
 
     /// The CTA's cluster.
@@ -1147,7 +1183,7 @@ impl Member for CtaCore {
     }
 
     fn count_exits(&self) {
-        self.exits_count.set(true);
+        self.count_exits_from_now();
     }
 
     fn release(&self, warp: usize, lanes: u32) {

@@ -79,7 +79,7 @@ impl Lane for RunningLane {
         f: impl FnOnce(&mut InFlight, &mut Memories<'_>) -> R,
     ) -> Option<R> {
         with_lane(|cta, index| {
-            cta.at_lane_end.set(Some(drain_lane));
+            cta.finish_lanes_with(drain_lane);
             if unseen && let Some(observer) = cta.observer.borrow_mut().as_deref_mut() {
                 observer.unseen_writes();
             }

@@ -131,11 +131,13 @@ impl CtaCore {
         unsafe { self.fibers().switch_from(save, me, to) };
     }
 
-    /// The next unstarted lane, now running on fiber `me`.
+    /// The next unstarted lane, now running.
     #[inline]
-    fn start_next(&self, me: FiberId) -> Option<usize> {
+    fn start_next(&self) -> Option<usize> {
         let t = self.next.get();
-        self.fiber_of.get(t)?.set(me);
+        if t >= self.lanes.len() {
+            return None;
+        }
         self.next.set(t + 1);
         Some(t)
     }
@@ -463,8 +465,9 @@ where
             let _ = current::yield_lane();
         }
         let result = catch_unwind(AssertUnwindSafe(|| (self.f)(&ctx.thread)));
-        if let Some(finish) = core.at_lane_end.get() {
-            finish(core, t);
+        let more = core.lane_end_work.get();
+        if more {
+            core.end_lane_work(t, false);
         }
         // SAFETY: `t` is below the thread count (`start_next`).
         unsafe { core.fiber_of.get_unchecked(t) }.set(super::cta::RETURNED);
@@ -475,8 +478,8 @@ where
             Err(payload) => report(&core.reported, lane_fault(&ctx, payload)),
         }
         core.finished.set(core.finished.get() + 1);
-        if core.exits_count.get() {
-            core.link().exit(core.rank, t);
+        if more {
+            core.end_lane_work(t, true);
         }
     }
 
@@ -486,7 +489,7 @@ where
         let core = &self.core;
         // SAFETY: the fiber `me` runs, spawned.
         let save = unsafe { core.fibers().save_slot(me) };
-        while let Some(t) = core.start_next(me) {
+        while let Some(t) = core.start_next() {
             self.run_lane(t, me, save);
         }
         // No lane of this fiber runs any more.
