@@ -157,10 +157,8 @@ pub(crate) struct CtaCore {
     /// Each lane's wait, in the frame of its [`super::current::rendezvous`] call
     /// (so a deposit stores one word): read only while the lane's key is set.
     waits: Box<[Cell<*const Wait>]>,
-    /// The fiber each waiting lane runs on (set as it starts to wait: a
-    /// lane that never waits, the common case, costs no write),
-    /// [`RETURNED`] once its code has returned (what a report of a CTA
-    /// that spins leaves out).
+    /// The fiber each started lane runs on, [`RETURNED`] once its code
+    /// has returned (what a report of a CTA that spins leaves out).
     pub fiber_of: Box<[Cell<FiberId>]>,
     /// One row of operand slots per thread (32 per warp, the last warp
     /// padded): a lane deposits its operands in its row and reads the

@@ -220,8 +220,6 @@ pub(crate) fn rendezvous(wait: Wait, operands: &mut [u64]) -> Result<(), Fault> 
     // SAFETY: see `with_lane`.
     let cta = unsafe { &*ctx.cta };
     cta.deposit(&ctx.seat, &wait, operands);
-    // SAFETY: a seat's index is below the thread count.
-    unsafe { cta.fiber_of.get_unchecked(ctx.seat.index) }.set(ctx.fiber);
     cta.block(ctx.fiber, ctx.save);
     set(ptr);
     cta.collect(&ctx.seat, operands)

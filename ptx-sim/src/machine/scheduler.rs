@@ -131,13 +131,11 @@ impl CtaCore {
         unsafe { self.fibers().switch_from(save, me, to) };
     }
 
-    /// The next unstarted lane, now running.
+    /// The next unstarted lane, now running on fiber `me`.
     #[inline]
-    fn start_next(&self) -> Option<usize> {
+    fn start_next(&self, me: FiberId) -> Option<usize> {
         let t = self.next.get();
-        if t >= self.lanes.len() {
-            return None;
-        }
+        self.fiber_of.get(t)?.set(me);
         self.next.set(t + 1);
         Some(t)
     }
@@ -442,8 +440,10 @@ where
         thread
     }
 
-    /// Runs lane `t` on fiber `me`, which saves its stack pointer at `save`.
-    fn run_lane(&self, t: usize, fiber: FiberId, save: SaveSlot) {
+    /// Runs lane `t` on fiber `me`, which saves its stack pointer at
+    /// `save`; `SHUFFLED`: the CTA runs a varied schedule.
+    #[inline(always)]
+    fn run_lane<const SHUFFLED: bool>(&self, t: usize, fiber: FiberId, save: SaveSlot) {
         let core = &self.core;
         let ctx = LaneCtx {
             cta: core,
@@ -461,7 +461,7 @@ where
         current::set(&ctx);
         // A varied schedule starts the lanes in a random order of warps:
         // each lets the others start first, and they resume as drawn.
-        if core.shuffle.get().is_some() {
+        if SHUFFLED {
             let _ = current::yield_lane();
         }
         let result = catch_unwind(AssertUnwindSafe(|| (self.f)(&ctx.thread)));
@@ -489,8 +489,16 @@ where
         let core = &self.core;
         // SAFETY: the fiber `me` runs, spawned.
         let save = unsafe { core.fibers().save_slot(me) };
-        while let Some(t) = core.start_next() {
-            self.run_lane(t, me, save);
+        // Whether the schedule is varied is set before any lane runs: the
+        // loop is chosen once, not asked at every lane.
+        if core.shuffle.get().is_some() {
+            while let Some(t) = core.start_next(me) {
+                self.run_lane::<true>(t, me, save);
+            }
+        } else {
+            while let Some(t) = core.start_next(me) {
+                self.run_lane::<false>(t, me, save);
+            }
         }
         // No lane of this fiber runs any more.
         current::set(std::ptr::null());
