@@ -5,3 +5,5 @@
 //! `cargo build --release` leaves it in `target/release/cuda/` under both
 //! names; a program, a Python process or a CI job finds it through
 //! `LD_LIBRARY_PATH` (`docs/cuda.md`).
+
+pub mod fatbin;
