@@ -7,6 +7,7 @@ mod check_module_command;
 mod cluster_closures;
 mod common;
 mod coverage;
+mod cuda_command;
 mod golden;
 mod golden_compiled;
 mod golden_warp;

@@ -30,6 +30,7 @@ macro_rules! outln {
     }};
 }
 
+mod cuda;
 mod run;
 
 /// Runs PTX on the CPU, bit for bit as an H100 runs it, and checks it as
@@ -46,6 +47,11 @@ enum Command {
     /// Run kernel cases (FILE.jsonl[.gz] ...) or one kernel of a module
     /// (FILE.ptx --entry NAME --grid X,Y,Z --block X,Y,Z [--arg ...]).
     Run(run::RunArgs),
+    /// Run an unmodified CUDA program (`-- PROGRAM [ARGS...]`: a binary
+    /// built with `nvcc -cudart shared`, python with CuPy or Numba, ...)
+    /// on the simulator, through the stand-ins for libcudart.so.13 and
+    /// libcuda.so.1 (docs/cuda.md).
+    Cuda(cuda::CudaArgs),
     /// Check a module (FILE.ptx) as ptxas does, the asm() statements of a
     /// CUDA source (FILE.cu) as `ptx!` does, or recorded statements
     /// (FILE.jsonl[.gz]) against ptxas's verdicts.
@@ -139,6 +145,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Cuda(args) => cuda::run(args),
         Command::Check(args) => run_check(args),
         Command::Extract { files } => run_extract(&files),
         Command::Golden(args) => run_golden(args),

@@ -67,6 +67,12 @@ fn checks(text: &str) -> Result<Checks, String> {
     })
 }
 
+/// `--checks` of a command that passes the list on (to `PTX_SIM_CHECKS`):
+/// the list as given, once [`Checks::parse`] accepts it.
+pub fn checks_arg(text: &str) -> Result<String, String> {
+    checks(text).map(|_| text.to_string())
+}
+
 impl RunArgs {
     /// Where the launches run.
     fn backend(&self) -> Backend {
