@@ -106,13 +106,14 @@ macro_rules! driver_api {
         /// Pointers must be valid as the CUDA driver API documents.
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name($($arg: $ty),*) -> $crate::export::Status {
-            $crate::export::guard(stringify!($name), $crate::driver::error::CUDA_ERROR_UNKNOWN, || {
+            $crate::export::status($crate::export::guard(
+                stringify!($name),
+                Err($crate::driver::error::CUDA_ERROR_UNKNOWN),
                 #[allow(unused_unsafe, clippy::macro_metavars_in_unsafe)]
                 // SAFETY: the C caller's pointers are valid as the API
                 // documents; each is checked for null where it is read.
-                let outcome = (|| -> $crate::export::Outcome { unsafe { $body } })();
-                $crate::export::status(outcome)
-            })
+                || -> $crate::export::Outcome { unsafe { $body } },
+            ))
         }
     )*};
 }
@@ -131,13 +132,14 @@ macro_rules! runtime_api {
         /// Pointers must be valid as the CUDA runtime API documents.
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name($($arg: $ty),*) -> $crate::export::Status {
-            let status = $crate::export::guard(stringify!($name), $crate::driver::error::CUDA_ERROR_UNKNOWN, || {
+            let status = $crate::export::status($crate::export::guard(
+                stringify!($name),
+                Err($crate::driver::error::CUDA_ERROR_UNKNOWN),
                 #[allow(unused_unsafe, clippy::macro_metavars_in_unsafe)]
                 // SAFETY: the C caller's pointers are valid as the API
                 // documents; each is checked for null where it is read.
-                let outcome = (|| -> $crate::export::Outcome { unsafe { $body } })();
-                $crate::export::status(outcome)
-            });
+                || -> $crate::export::Outcome { unsafe { $body } },
+            ));
             $crate::runtime::error::record(status)
         }
         $crate::export::versioned!($name);
@@ -150,11 +152,13 @@ macro_rules! runtime_api {
         /// Pointers must be valid as the CUDA runtime API documents.
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-            $crate::export::guard(stringify!($name), $fallback, || {
+            $crate::export::guard(
+                stringify!($name),
+                $fallback,
                 #[allow(unused_unsafe, clippy::macro_metavars_in_unsafe)]
                 // SAFETY: as above.
-                (|| -> $ret { unsafe { $body } })()
-            })
+                || -> $ret { unsafe { $body } },
+            )
         }
         $crate::export::versioned!($name);
         $crate::export::runtime_api!($($rest)*);

@@ -31,6 +31,8 @@
 //! device pointers as `u64` in the entry points' signatures: the same
 //! registers and sizes as C's pointers on the 64-bit targets CUDA runs on.
 
+#![warn(missing_docs)]
+
 pub mod driver;
 pub mod export;
 pub mod fatbin;

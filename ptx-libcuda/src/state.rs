@@ -245,7 +245,9 @@ pub fn state() -> MutexGuard<'static, State> {
             runtime: Default::default(),
         })
     });
-    STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 thread_local! {

@@ -51,39 +51,39 @@ pub const ATTRIBUTES: &[(u32, i32)] = &[
     (27, 32768),
     (28, 32768),
     (29, 2048),
-    (30, 512),                                      // surface alignment
-    (31, 1),                                        // concurrent kernels
-    (32, 1),                                        // ECC enabled
-    (36, 2_619_000),                                // memory clock, kHz
-    (37, 5120),                                     // memory bus width, bits
-    (38, 50 * 1024 * 1024),                         // L2 cache bytes
-    (39, residency::THREADS_PER_SM as i32),         // threads per SM
-    (40, 3),                                        // async engines
-    (41, 1),                                        // unified addressing
-    (44, 1),                                        // 2D texture gather
-    (51, 32),                                       // texture pitch alignment
-    (75, 9),                                        // compute capability major
-    (76, 0),                                        // compute capability minor
-    (78, 1),                                        // stream priorities supported
-    (79, 1),                                        // global L1 cache
-    (80, 1),                                        // local L1 cache
-    (81, residency::SHARED_PER_SM as i32),          // shared memory per SM
-    (82, 65536),                                    // registers per SM
-    (83, 1),                                        // managed memory
-    (87, 2),                                        // single to double perf ratio
-    (90, 1),                                        // compute preemption
-    (95, 1),                                        // cooperative launch
-    (97, residency::MAX_SHARED_BYTES as i32),       // shared per block, opt-in
-    (106, residency::CTAS_PER_SM as i32),           // blocks per SM
-    (108, 30 * 1024 * 1024),                        // persisting L2 max
-    (109, 134_213_632),                             // access policy max window
+    (30, 512),                                        // surface alignment
+    (31, 1),                                          // concurrent kernels
+    (32, 1),                                          // ECC enabled
+    (36, 2_619_000),                                  // memory clock, kHz
+    (37, 5120),                                       // memory bus width, bits
+    (38, 50 * 1024 * 1024),                           // L2 cache bytes
+    (39, residency::THREADS_PER_SM as i32),           // threads per SM
+    (40, 3),                                          // async engines
+    (41, 1),                                          // unified addressing
+    (44, 1),                                          // 2D texture gather
+    (51, 32),                                         // texture pitch alignment
+    (75, 9),                                          // compute capability major
+    (76, 0),                                          // compute capability minor
+    (78, 1),                                          // stream priorities supported
+    (79, 1),                                          // global L1 cache
+    (80, 1),                                          // local L1 cache
+    (81, residency::SHARED_PER_SM as i32),            // shared memory per SM
+    (82, 65536),                                      // registers per SM
+    (83, 1),                                          // managed memory
+    (87, 2),                                          // single to double perf ratio
+    (90, 1),                                          // compute preemption
+    (95, 1),                                          // cooperative launch
+    (97, residency::MAX_SHARED_BYTES as i32),         // shared per block, opt-in
+    (106, residency::CTAS_PER_SM as i32),             // blocks per SM
+    (108, 30 * 1024 * 1024),                          // persisting L2 max
+    (109, 134_213_632),                               // access policy max window
     (111, residency::SHARED_RESERVED_PER_CTA as i32), // reserved shared per block
-    (120, 1),                                       // cluster launch
-    (126, 4),                                       // memory sync domains
-    (127, 1),                                       // tensor maps
-    (129, 1),                                       // unified function pointers
-    (131, -1),                                      // NUMA id
-    (134, -1),                                      // host NUMA id
+    (120, 1),                                         // cluster launch
+    (126, 4),                                         // memory sync domains
+    (127, 1),                                         // tensor maps
+    (129, 1),                                         // unified function pointers
+    (131, -1),                                        // NUMA id
+    (134, -1),                                        // host NUMA id
 ];
 
 /// The last `CUdevice_attribute` of CUDA 13.0.

@@ -120,7 +120,10 @@ pub enum Params {
 /// # Safety
 /// `kernel_params` must hold a pointer per parameter; `extra` must be a
 /// `CU_LAUNCH_PARAM_END`-terminated list of keys and values.
-pub unsafe fn params(kernel_params: *const *const c_void, extra: *const *const c_void) -> Result<Params, Status> {
+pub unsafe fn params(
+    kernel_params: *const *const c_void,
+    extra: *const *const c_void,
+) -> Result<Params, Status> {
     if !kernel_params.is_null() {
         return Ok(Params::Pointers(kernel_params));
     }
@@ -142,7 +145,9 @@ pub unsafe fn params(kernel_params: *const *const c_void, extra: *const *const c
     }
     match (buffer.is_null(), size) {
         // SAFETY: `extra` says the buffer holds `size` bytes.
-        (false, Some(size)) => Ok(Params::Packed(unsafe { std::slice::from_raw_parts(buffer, size) }.to_vec())),
+        (false, Some(size)) => Ok(Params::Packed(
+            unsafe { std::slice::from_raw_parts(buffer, size) }.to_vec(),
+        )),
         _ => Ok(Params::Packed(Vec::new())),
     }
 }
@@ -296,7 +301,11 @@ pub fn blocks_per_sm(block: usize, shared: usize) -> usize {
 /// The block size that keeps the most threads resident, and the grid
 /// that fills the device with it (`cuOccupancyMaxPotentialBlockSize`).
 pub fn best_block(limit: usize, shared_for: impl Fn(usize) -> usize) -> (usize, usize) {
-    let limit = if limit == 0 { residency::MAX_BLOCK_THREADS } else { limit.min(residency::MAX_BLOCK_THREADS) };
+    let limit = if limit == 0 {
+        residency::MAX_BLOCK_THREADS
+    } else {
+        limit.min(residency::MAX_BLOCK_THREADS)
+    };
     let mut best = (0, 0, 0); // threads resident, block, blocks per SM
     let mut block = limit.div_ceil(32) * 32;
     while block > 0 {

@@ -56,8 +56,8 @@ pub fn free(state: &mut State, addr: u64) -> Outcome {
 
 /// A new host allocation of `bytes`, zeroed.
 pub fn alloc_host(state: &mut State, bytes: usize) -> Result<*mut c_void, Status> {
-    let layout = Layout::from_size_align(bytes.max(1), HOST_ALIGN)
-        .map_err(|_| CUDA_ERROR_OUT_OF_MEMORY)?;
+    let layout =
+        Layout::from_size_align(bytes.max(1), HOST_ALIGN).map_err(|_| CUDA_ERROR_OUT_OF_MEMORY)?;
     // SAFETY: the layout's size is not zero.
     let pointer = unsafe { std::alloc::alloc_zeroed(layout) };
     if pointer.is_null() {
@@ -170,10 +170,7 @@ unsafe fn copy_call(dst: Side, src: Side, len: usize, stream: Handle) -> Outcome
 /// As [`copy`].
 unsafe fn unified_copy(dst: u64, src: u64, len: usize, stream: Handle) -> Outcome {
     let state = ready(stream)?;
-    let (dst, src) = (
-        side_of(&state, dst as usize),
-        side_of(&state, src as usize),
-    );
+    let (dst, src) = (side_of(&state, dst as usize), side_of(&state, src as usize));
     // SAFETY: the caller's pointers.
     unsafe { copy(&state, dst, src, len) }
 }
@@ -219,7 +216,11 @@ unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, pt
             3 => *data.cast::<u64>() = allocation.map_or(0, |_| ptr), // device pointer
             4 => *data.cast::<u64>() = host.map_or(0, |_| ptr),       // host pointer
             6 => *data.cast::<i32>() = 1,                             // sync memops
-            7 => *data.cast::<u64>() = allocation.or(host.map(|(b, s)| (b as u64, s as u64))).map_or(0, |(b, _)| b), // buffer id
+            7 => {
+                *data.cast::<u64>() = allocation
+                    .or(host.map(|(b, s)| (b as u64, s as u64)))
+                    .map_or(0, |(b, _)| b)
+            } // buffer id
             8 => {
                 let managed = allocation
                     .and_then(|(b, _)| state.device_memory.get(&b))

@@ -68,7 +68,11 @@ pub fn ptx_of_fatbin(blob: &[u8]) -> Result<String, Status> {
                 .collect();
             eprintln!(
                 "ptx-libcuda: the fat binary has no PTX for compute_90 or below (it has: {}); the simulator runs PTX, so build with `-gencode arch=compute_90,code=compute_90`",
-                if has.is_empty() { "nothing".into() } else { has.join(", ") }
+                if has.is_empty() {
+                    "nothing".into()
+                } else {
+                    has.join(", ")
+                }
             );
             Err(CUDA_ERROR_NO_BINARY_FOR_GPU)
         }
@@ -230,7 +234,7 @@ pub fn function_attribute(state: &State, function: Handle, attribute: u32) -> Re
         5 | 6 => 90,               // PTX and binary version: sm_90
         8 => f.max_dynamic_shared, // max dynamic shared bytes
         9 => -1,                   // preferred carveout: none set
-        1..=4 | 7 | 10..=15 => 0, // static shared, const, local, registers: ptxas's
+        1..=4 | 7 | 10..=15 => 0,  // static shared, const, local, registers: ptxas's
         _ => return Err(CUDA_ERROR_INVALID_VALUE),
     })
 }

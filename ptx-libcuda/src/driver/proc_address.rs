@@ -146,11 +146,19 @@ pub unsafe fn get_proc_address(
 ) -> Result<(), Status> {
     // SAFETY: the caller's pointers.
     let (name, function) = unsafe { (text(symbol)?, out(function)?) };
-    let found = lookup(name.strip_suffix("_ptsz").or(name.strip_suffix("_ptds")).unwrap_or(name));
+    let found = lookup(
+        name.strip_suffix("_ptsz")
+            .or(name.strip_suffix("_ptds"))
+            .unwrap_or(name),
+    );
     *function = found.unwrap_or(std::ptr::null());
     // SAFETY: the caller's optional out-parameter.
     if let Some(status) = unsafe { status.as_mut() } {
-        *status = if found.is_some() { SYMBOL_SUCCESS } else { SYMBOL_NOT_FOUND };
+        *status = if found.is_some() {
+            SYMBOL_SUCCESS
+        } else {
+            SYMBOL_NOT_FOUND
+        };
     }
     found.map(drop).ok_or(CUDA_ERROR_NOT_FOUND)
 }

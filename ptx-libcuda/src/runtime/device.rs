@@ -370,3 +370,77 @@ runtime_api! {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::offset_of;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+
+    /// CUDA 13.0's include folder, found as `tools/lib/cuda_env.py` finds
+    /// its bin folder (`$CUDA_BIN`, else `$CUDA_VENV`'s pip packages).
+    fn cuda_include() -> Option<PathBuf> {
+        if let Ok(bin) = std::env::var("CUDA_BIN") {
+            return Some(Path::new(&bin).join("../include")).filter(|p| p.exists());
+        }
+        let venv = std::env::var_os("CUDA_VENV")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/cuda-venv"));
+        let mut pythons: Vec<PathBuf> = std::fs::read_dir(venv.join("lib"))
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        pythons.sort();
+        let include = pythons.pop()?.join("site-packages/nvidia/cu13/include");
+        include.exists().then_some(include)
+    }
+
+    #[test]
+    fn device_prop_is_laid_out_as_cuda_13s_header_says() {
+        let Some(include) = cuda_include() else {
+            println!("no CUDA headers: set CUDA_BIN or CUDA_VENV to compare cudaDeviceProp");
+            return;
+        };
+        let fields = [
+            ("totalGlobalMem", offset_of!(DeviceProp, totalGlobalMem)),
+            (
+                "multiProcessorCount",
+                offset_of!(DeviceProp, multiProcessorCount),
+            ),
+            (
+                "sharedMemPerBlockOptin",
+                offset_of!(DeviceProp, sharedMemPerBlockOptin),
+            ),
+            ("clusterLaunch", offset_of!(DeviceProp, clusterLaunch)),
+            ("reserved", offset_of!(DeviceProp, reserved)),
+        ];
+        let mut program = String::from(
+            "#include <stdio.h>\n#include <stddef.h>\n#include <cuda_runtime_api.h>\nint main(void) {\n printf(\"%zu\\n\", sizeof(struct cudaDeviceProp));\n",
+        );
+        for (name, _) in fields {
+            program += &format!(" printf(\"%zu\\n\", offsetof(struct cudaDeviceProp, {name}));\n");
+        }
+        program += " return 0;\n}\n";
+        let dir = std::env::temp_dir().join(format!("ptx-libcuda-prop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("prop.c"), program).unwrap();
+        let built = Command::new("cc")
+            .arg(format!("-I{}", include.display()))
+            .arg(dir.join("prop.c"))
+            .arg("-o")
+            .arg(dir.join("prop"))
+            .status()
+            .expect("a C compiler");
+        assert!(built.success());
+        let printed = Command::new(dir.join("prop")).output().unwrap();
+        let numbers: Vec<usize> = String::from_utf8_lossy(&printed.stdout)
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
+        assert_eq!(numbers[0], std::mem::size_of::<DeviceProp>(), "sizeof");
+        for ((name, ours), theirs) in fields.iter().zip(&numbers[1..]) {
+            assert_eq!(ours, theirs, "offsetof {name}");
+        }
+    }
+}

@@ -3,9 +3,11 @@
 //! `__cudaLaunchKernel` that `<<<>>>` compiles to), over the driver's
 //! launch; occupancy and function attributes by host stub.
 
-use crate::driver::launch::{LaunchAttribute, Params, Shape, apply_attributes, blocks_per_sm, launch};
+use crate::driver::launch::{
+    LaunchAttribute, Params, Shape, apply_attributes, blocks_per_sm, launch,
+};
 use crate::driver::module::{function_attribute, set_function_attribute};
-use crate::export::{Outcome, Status, out, input, runtime_api};
+use crate::export::{Outcome, Status, input, out, runtime_api};
 use crate::runtime::ensure;
 use crate::runtime::register::{Dim3, kernel_of};
 use crate::state::{Handle, state};
@@ -38,7 +40,12 @@ pub fn kernel(host: *const c_void) -> Result<Handle, Status> {
 ///
 /// # Safety
 /// `args` must hold a pointer per kernel parameter.
-pub unsafe fn launch_host(host: *const c_void, shape: &Shape, stream: Handle, args: *const *const c_void) -> Outcome {
+pub unsafe fn launch_host(
+    host: *const c_void,
+    shape: &Shape,
+    stream: Handle,
+    args: *const *const c_void,
+) -> Outcome {
     let function = kernel(host)?;
     // SAFETY: the caller's arguments.
     unsafe { launch(function, shape, stream, &Params::Pointers(args)) }

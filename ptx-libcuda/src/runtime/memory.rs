@@ -46,7 +46,13 @@ fn sides(state: &State, dst: usize, src: usize, kind: u32) -> Result<(Side, Side
 ///
 /// # Safety
 /// Host sides must be valid for `count` bytes.
-unsafe fn memcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: u32, stream: Handle) -> Outcome {
+unsafe fn memcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: u32,
+    stream: Handle,
+) -> Outcome {
     let state = ready(stream)?;
     let (to, from) = sides(&state, dst as usize, src as usize, kind)?;
     // SAFETY: the caller's pointers.
@@ -64,15 +70,32 @@ fn memset(dst: *mut c_void, value: i32, count: usize, stream: Handle) -> Outcome
 ///
 /// # Safety
 /// `other` must be valid for `count` bytes on the side `kind` says.
-unsafe fn symbol_copy(symbol: *const c_void, other: *mut c_void, count: usize, offset: usize, kind: u32, to_symbol: bool, stream: Handle) -> Outcome {
+unsafe fn symbol_copy(
+    symbol: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: u32,
+    to_symbol: bool,
+    stream: Handle,
+) -> Outcome {
     let mut state = ready(stream)?;
     let (module, name) = variable_of(&mut state, symbol)?;
     let loaded = state.modules.get(module)?;
-    let mut bytes = state.device.read_global(&loaded.module, &name).map_err(device_error)?;
-    let end = offset.checked_add(count).filter(|&e| e <= bytes.len()).ok_or_else(|| {
-        eprintln!("ptx-libcuda: {count} bytes at offset {offset} run past `{name}` ({} bytes)", bytes.len());
-        CUDA_ERROR_INVALID_VALUE
-    })?;
+    let mut bytes = state
+        .device
+        .read_global(&loaded.module, &name)
+        .map_err(device_error)?;
+    let end = offset
+        .checked_add(count)
+        .filter(|&e| e <= bytes.len())
+        .ok_or_else(|| {
+            eprintln!(
+                "ptx-libcuda: {count} bytes at offset {offset} run past `{name}` ({} bytes)",
+                bytes.len()
+            );
+            CUDA_ERROR_INVALID_VALUE
+        })?;
     let other_is_device = match kind {
         HOST_TO_DEVICE | DEVICE_TO_HOST => false,
         DEVICE_TO_DEVICE => true,
@@ -88,12 +111,17 @@ unsafe fn symbol_copy(symbol: *const c_void, other: *mut c_void, count: usize, o
         };
         bytes[offset..end].copy_from_slice(&data);
         let loaded = state.modules.get(module)?;
-        state.device.write_global(&loaded.module, &name, &bytes).map_err(device_error)
+        state
+            .device
+            .write_global(&loaded.module, &name, &bytes)
+            .map_err(device_error)
     } else if other_is_device {
         state.write_device(other as u64, &bytes[offset..end])
     } else {
         // SAFETY: the caller's `count` writable bytes.
-        unsafe { std::ptr::copy_nonoverlapping(bytes[offset..end].as_ptr(), other as *mut u8, count) };
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes[offset..end].as_ptr(), other as *mut u8, count)
+        };
         Ok(())
     }
 }

@@ -9,8 +9,8 @@
 //! simulator at its first use, as the runtime loads modules lazily.
 
 use crate::driver::error::{
-    CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND,
-    CUDA_ERROR_NO_BINARY_FOR_GPU,
+    CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NO_BINARY_FOR_GPU,
+    CUDA_ERROR_NOT_FOUND,
 };
 use crate::driver::module::{fatbin_at, function, load_ptx, ptx_of_fatbin};
 use crate::export::{Status, out, runtime_api};
@@ -151,7 +151,11 @@ unsafe fn ptx_of_wrapper(wrapper: *const c_void) -> Result<String, Status> {
     let data = unsafe {
         let magic = wrapper.cast::<u32>().read_unaligned();
         if magic == FATBINC_MAGIC {
-            wrapper.cast::<u8>().add(8).cast::<*const u8>().read_unaligned()
+            wrapper
+                .cast::<u8>()
+                .add(8)
+                .cast::<*const u8>()
+                .read_unaligned()
         } else {
             wrapper.cast::<u8>()
         }
