@@ -91,8 +91,11 @@ impl Module {
     }
 
     /// The module's `.global` variables, names and sizes, in the order a
-    /// launch lays them out.
-    pub(crate) fn global_variables(&self) -> impl Iterator<Item = (&str, usize)> {
+    /// launch lays them out (from [`crate::memory::window::GLOBAL_BASE`],
+    /// as [`crate::memory::global::buffer_addresses`] places them, each
+    /// taking at least one byte): where a loaded CUDA module's variables
+    /// are while its kernels run.
+    pub fn global_variables(&self) -> impl Iterator<Item = (&str, usize)> {
         self.image
             .globals
             .iter()

@@ -1,0 +1,231 @@
+//! Contexts: the device's primary context (retained and released, as the
+//! runtime uses it) and created ones, and each host thread's stack of
+//! current contexts. Every context shares the one simulated device and
+//! its memory; a context is what makes calls legal on a thread
+//! (`CUDA_ERROR_INVALID_CONTEXT` without one), as in CUDA.
+
+use crate::driver::error::{CUDA_ERROR_INVALID_CONTEXT, CUDA_ERROR_INVALID_VALUE};
+use crate::driver::init::check_device;
+use crate::export::{Outcome, Status, driver_api, out};
+use crate::state::{CONTEXT_STACK, Context, Handle, State, current, state};
+use std::ffi::c_void;
+
+/// Retains the primary context (making it at the first retain): its
+/// handle.
+pub fn retain_primary(state: &mut State) -> Handle {
+    state.primary.retained += 1;
+    match state.primary.handle {
+        Some(handle) if state.contexts.contains(handle) => handle,
+        _ => {
+            let flags = state.primary.flags;
+            let handle = state.contexts.insert(Context {
+                flags,
+                primary: true,
+            });
+            state.primary.handle = Some(handle);
+            handle
+        }
+    }
+}
+
+/// Makes `context` current on the calling thread (replacing the top of
+/// its stack, as `cuCtxSetCurrent` does; 0 pops it).
+pub fn set_current(context: Handle) {
+    CONTEXT_STACK.with(|stack| {
+        let mut stack = stack.borrow_mut();
+        stack.pop();
+        if context != 0 {
+            stack.push(context);
+        }
+    });
+}
+
+/// Waits for the device: work runs at the call, so only a fault is left
+/// to report.
+pub fn synchronize(state: &State) -> Outcome {
+    state.ready()
+}
+
+driver_api! {
+    /// `cuDevicePrimaryCtxRetain`.
+    fn cuDevicePrimaryCtxRetain(context: *mut Handle, device: i32) {
+        let mut state = state();
+        state.initialized()?;
+        check_device(device)?;
+        let context = out(context)?;
+        *context = retain_primary(&mut state);
+        Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxRelease_v2`: the context stays (and its handle
+    /// with it) when the count reaches 0; it is inactive.
+    fn cuDevicePrimaryCtxRelease_v2(device: i32) {
+        let mut state = state();
+        state.initialized()?;
+        check_device(device)?;
+        if state.primary.retained == 0 {
+            return Err(CUDA_ERROR_INVALID_CONTEXT);
+        }
+        state.primary.retained -= 1;
+        Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxReset_v2`: frees every allocation and clears a
+    /// fault, as a reset of the device does (modules stay loaded).
+    fn cuDevicePrimaryCtxReset_v2(device: i32) {
+        let mut state = state();
+        state.initialized()?;
+        check_device(device)?;
+        reset(&mut state);
+        Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxGetState`.
+    fn cuDevicePrimaryCtxGetState(device: i32, flags: *mut u32, active: *mut i32) {
+        let state = state();
+        state.initialized()?;
+        check_device(device)?;
+        *out(flags)? = state.primary.flags;
+        *out(active)? = i32::from(state.primary.retained > 0);
+        Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxSetFlags_v2`: remembered, and otherwise of no
+    /// effect (scheduling flags mean nothing to the simulator).
+    fn cuDevicePrimaryCtxSetFlags_v2(device: i32, flags: u32) {
+        let mut state = state();
+        state.initialized()?;
+        check_device(device)?;
+        state.primary.flags = flags;
+        Ok(())
+    }
+
+    /// `cuCtxCreate_v4` (CUDA 13's `cuCtxCreate`): a new context, current.
+    fn cuCtxCreate_v4(context: *mut Handle, params: *mut c_void, flags: u32, device: i32) {
+        let _ = params;
+        create(context, flags, device)
+    }
+
+    /// `cuCtxCreate_v2` (CUDA 11's `cuCtxCreate`).
+    fn cuCtxCreate_v2(context: *mut Handle, flags: u32, device: i32) {
+        create(context, flags, device)
+    }
+
+    /// `cuCtxDestroy_v2`: gone from the calling thread's stack too.
+    fn cuCtxDestroy_v2(context: Handle) {
+        let mut state = state();
+        state.initialized()?;
+        let found = state.contexts.get(context)?;
+        if found.primary {
+            return Err(CUDA_ERROR_INVALID_CONTEXT);
+        }
+        state.contexts.remove(context)?;
+        CONTEXT_STACK.with(|stack| stack.borrow_mut().retain(|&c| c != context));
+        Ok(())
+    }
+
+    /// `cuCtxGetCurrent`: null when none.
+    fn cuCtxGetCurrent(context: *mut Handle) {
+        state().initialized()?;
+        *out(context)? = current().unwrap_or(0);
+        Ok(())
+    }
+
+    /// `cuCtxSetCurrent`.
+    fn cuCtxSetCurrent(context: Handle) {
+        let state = state();
+        state.initialized()?;
+        if context != 0 {
+            state.contexts.get(context)?;
+        }
+        set_current(context);
+        Ok(())
+    }
+
+    /// `cuCtxPushCurrent_v2`.
+    fn cuCtxPushCurrent_v2(context: Handle) {
+        let state = state();
+        state.initialized()?;
+        state.contexts.get(context)?;
+        CONTEXT_STACK.with(|stack| stack.borrow_mut().push(context));
+        Ok(())
+    }
+
+    /// `cuCtxPopCurrent_v2`.
+    fn cuCtxPopCurrent_v2(context: *mut Handle) {
+        state().initialized()?;
+        let popped = CONTEXT_STACK.with(|stack| stack.borrow_mut().pop());
+        let popped = popped.ok_or(CUDA_ERROR_INVALID_CONTEXT)?;
+        if !context.is_null() {
+            *out(context)? = popped;
+        }
+        Ok(())
+    }
+
+    /// `cuCtxSynchronize`: a fault since, if any.
+    fn cuCtxSynchronize() {
+        synchronize(&state())
+    }
+
+    /// `cuCtxGetDevice`: device 0.
+    fn cuCtxGetDevice(device: *mut i32) {
+        state().context()?;
+        *out(device)? = 0;
+        Ok(())
+    }
+
+    /// `cuCtxGetFlags`.
+    fn cuCtxGetFlags(flags: *mut u32) {
+        let state = state();
+        let context = state.context()?;
+        *out(flags)? = state.contexts.get(context)?.flags;
+        Ok(())
+    }
+
+    /// `cuCtxGetApiVersion`: 3020, the context API's version CUDA
+    /// reports.
+    fn cuCtxGetApiVersion(context: Handle, version: *mut u32) {
+        let state = state();
+        state.initialized()?;
+        if context != 0 {
+            state.contexts.get(context)?;
+        }
+        *out(version)? = 3020;
+        Ok(())
+    }
+}
+
+/// Creates a context and pushes it on the calling thread's stack.
+fn create(context: *mut Handle, flags: u32, device: i32) -> Outcome {
+    let mut state = state();
+    state.initialized()?;
+    check_device(device)?;
+    // SAFETY: the caller's out-parameter.
+    let context = unsafe { out(context) }?;
+    let handle = state.contexts.insert(Context {
+        flags,
+        primary: false,
+    });
+    CONTEXT_STACK.with(|stack| stack.borrow_mut().push(handle));
+    *context = handle;
+    Ok(())
+}
+
+/// Frees every device allocation and clears the fault (a device reset).
+pub fn reset(state: &mut State) {
+    let addrs: Vec<u64> = state.device_memory.keys().copied().collect();
+    for addr in addrs {
+        let _ = state.device.free(addr);
+    }
+    state.device_memory.clear();
+    state.sticky = None;
+}
+
+/// `CUDA_ERROR_INVALID_VALUE` for a null handle where one is needed.
+pub fn non_null(handle: Handle) -> Result<Handle, Status> {
+    if handle == 0 {
+        Err(CUDA_ERROR_INVALID_VALUE)
+    } else {
+        Ok(handle)
+    }
+}

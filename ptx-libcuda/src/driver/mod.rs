@@ -1,0 +1,12 @@
+//! The driver API (`libcuda.so.1`): the entry points, each a thin C
+//! wrapper over a Rust function that the runtime part calls too.
+
+pub mod context;
+pub mod error;
+pub mod event;
+pub mod init;
+pub mod launch;
+pub mod memory;
+pub mod module;
+pub mod proc_address;
+pub mod stream;

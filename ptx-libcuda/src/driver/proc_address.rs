@@ -1,0 +1,195 @@
+//! `cuGetProcAddress`: how CUDA 12+ runtimes, CuPy and cudarc reach
+//! every driver entry point. A name this library implements answers with
+//! its function, in the ABI the CUDA version asks for being 13.0's (the
+//! base name `cuMemAlloc` is `cuMemAlloc_v2`); any other name is
+//! `CUDA_ERROR_NOT_FOUND` with `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND`.
+//! The per-thread default stream forms are the same functions: every
+//! stream runs its work at the call.
+
+use crate::driver::context::*;
+use crate::driver::error::*;
+use crate::driver::event::*;
+use crate::driver::init::*;
+use crate::driver::launch::*;
+use crate::driver::memory::*;
+use crate::driver::module::*;
+use crate::driver::stream::*;
+use crate::export::{Status, driver_api, out, text};
+use std::collections::HashSet;
+use std::ffi::{c_char, c_void};
+use std::sync::Mutex;
+
+/// `CU_GET_PROC_ADDRESS_SUCCESS`.
+const SYMBOL_SUCCESS: i32 = 0;
+/// `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND`.
+const SYMBOL_NOT_FOUND: i32 = 1;
+
+/// The entry points `cuGetProcAddress` answers for: each name a program
+/// may ask for (the base name and the exported one) and the function.
+macro_rules! entry_points {
+    ($($($name:literal)|+ => $function:ident,)*) => {
+        /// The function called `name`, if this library has it.
+        pub fn lookup(name: &str) -> Option<*const c_void> {
+            match name {
+                $($($name)|+ => Some($function as *const c_void),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+entry_points! {
+    "cuInit" => cuInit,
+    "cuDriverGetVersion" => cuDriverGetVersion,
+    "cuDeviceGet" => cuDeviceGet,
+    "cuDeviceGetCount" => cuDeviceGetCount,
+    "cuDeviceGetName" => cuDeviceGetName,
+    "cuDeviceTotalMem" | "cuDeviceTotalMem_v2" => cuDeviceTotalMem_v2,
+    "cuDeviceGetAttribute" => cuDeviceGetAttribute,
+    "cuDeviceGetUuid" | "cuDeviceGetUuid_v2" => cuDeviceGetUuid_v2,
+    "cuDeviceComputeCapability" => cuDeviceComputeCapability,
+    "cuDevicePrimaryCtxRetain" => cuDevicePrimaryCtxRetain,
+    "cuDevicePrimaryCtxRelease" | "cuDevicePrimaryCtxRelease_v2" => cuDevicePrimaryCtxRelease_v2,
+    "cuDevicePrimaryCtxReset" | "cuDevicePrimaryCtxReset_v2" => cuDevicePrimaryCtxReset_v2,
+    "cuDevicePrimaryCtxGetState" => cuDevicePrimaryCtxGetState,
+    "cuDevicePrimaryCtxSetFlags" | "cuDevicePrimaryCtxSetFlags_v2" => cuDevicePrimaryCtxSetFlags_v2,
+    "cuCtxCreate" | "cuCtxCreate_v4" => cuCtxCreate_v4,
+    "cuCtxCreate_v2" => cuCtxCreate_v2,
+    "cuCtxDestroy" | "cuCtxDestroy_v2" => cuCtxDestroy_v2,
+    "cuCtxGetCurrent" => cuCtxGetCurrent,
+    "cuCtxSetCurrent" => cuCtxSetCurrent,
+    "cuCtxPushCurrent" | "cuCtxPushCurrent_v2" => cuCtxPushCurrent_v2,
+    "cuCtxPopCurrent" | "cuCtxPopCurrent_v2" => cuCtxPopCurrent_v2,
+    "cuCtxSynchronize" => cuCtxSynchronize,
+    "cuCtxGetDevice" => cuCtxGetDevice,
+    "cuCtxGetFlags" => cuCtxGetFlags,
+    "cuCtxGetApiVersion" => cuCtxGetApiVersion,
+    "cuCtxGetStreamPriorityRange" => cuCtxGetStreamPriorityRange,
+    "cuModuleLoadData" => cuModuleLoadData,
+    "cuModuleLoadDataEx" => cuModuleLoadDataEx,
+    "cuModuleLoadFatBinary" => cuModuleLoadFatBinary,
+    "cuModuleUnload" => cuModuleUnload,
+    "cuModuleGetFunction" => cuModuleGetFunction,
+    "cuModuleGetGlobal" | "cuModuleGetGlobal_v2" => cuModuleGetGlobal_v2,
+    "cuLibraryLoadData" => cuLibraryLoadData,
+    "cuLibraryUnload" => cuLibraryUnload,
+    "cuLibraryGetKernel" => cuLibraryGetKernel,
+    "cuLibraryGetModule" => cuLibraryGetModule,
+    "cuLibraryGetGlobal" => cuLibraryGetGlobal,
+    "cuKernelGetFunction" => cuKernelGetFunction,
+    "cuKernelGetAttribute" => cuKernelGetAttribute,
+    "cuKernelSetAttribute" => cuKernelSetAttribute,
+    "cuFuncGetAttribute" => cuFuncGetAttribute,
+    "cuFuncSetAttribute" => cuFuncSetAttribute,
+    "cuFuncSetCacheConfig" => cuFuncSetCacheConfig,
+    "cuMemAlloc" | "cuMemAlloc_v2" => cuMemAlloc_v2,
+    "cuMemAllocManaged" => cuMemAllocManaged,
+    "cuMemFree" | "cuMemFree_v2" => cuMemFree_v2,
+    "cuMemAllocHost" | "cuMemAllocHost_v2" => cuMemAllocHost_v2,
+    "cuMemHostAlloc" => cuMemHostAlloc,
+    "cuMemFreeHost" => cuMemFreeHost,
+    "cuMemGetInfo" | "cuMemGetInfo_v2" => cuMemGetInfo_v2,
+    "cuMemGetAddressRange" | "cuMemGetAddressRange_v2" => cuMemGetAddressRange_v2,
+    "cuMemcpyHtoD" | "cuMemcpyHtoD_v2" => cuMemcpyHtoD_v2,
+    "cuMemcpyDtoH" | "cuMemcpyDtoH_v2" => cuMemcpyDtoH_v2,
+    "cuMemcpyDtoD" | "cuMemcpyDtoD_v2" => cuMemcpyDtoD_v2,
+    "cuMemcpy" => cuMemcpy,
+    "cuMemcpyHtoDAsync" | "cuMemcpyHtoDAsync_v2" => cuMemcpyHtoDAsync_v2,
+    "cuMemcpyDtoHAsync" | "cuMemcpyDtoHAsync_v2" => cuMemcpyDtoHAsync_v2,
+    "cuMemcpyDtoDAsync" | "cuMemcpyDtoDAsync_v2" => cuMemcpyDtoDAsync_v2,
+    "cuMemcpyAsync" => cuMemcpyAsync,
+    "cuMemsetD8" | "cuMemsetD8_v2" => cuMemsetD8_v2,
+    "cuMemsetD16" | "cuMemsetD16_v2" => cuMemsetD16_v2,
+    "cuMemsetD32" | "cuMemsetD32_v2" => cuMemsetD32_v2,
+    "cuMemsetD8Async" => cuMemsetD8Async,
+    "cuMemsetD16Async" => cuMemsetD16Async,
+    "cuMemsetD32Async" => cuMemsetD32Async,
+    "cuPointerGetAttribute" => cuPointerGetAttribute,
+    "cuPointerGetAttributes" => cuPointerGetAttributes,
+    "cuLaunchKernel" => cuLaunchKernel,
+    "cuLaunchKernelEx" => cuLaunchKernelEx,
+    "cuLaunchCooperativeKernel" => cuLaunchCooperativeKernel,
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor" => cuOccupancyMaxActiveBlocksPerMultiprocessor,
+    "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags" => cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+    "cuOccupancyMaxPotentialBlockSize" => cuOccupancyMaxPotentialBlockSize,
+    "cuStreamCreate" => cuStreamCreate,
+    "cuStreamCreateWithPriority" => cuStreamCreateWithPriority,
+    "cuStreamDestroy" | "cuStreamDestroy_v2" => cuStreamDestroy_v2,
+    "cuStreamSynchronize" => cuStreamSynchronize,
+    "cuStreamQuery" => cuStreamQuery,
+    "cuStreamWaitEvent" => cuStreamWaitEvent,
+    "cuStreamGetPriority" => cuStreamGetPriority,
+    "cuStreamGetFlags" => cuStreamGetFlags,
+    "cuEventCreate" => cuEventCreate,
+    "cuEventRecord" => cuEventRecord,
+    "cuEventRecordWithFlags" => cuEventRecordWithFlags,
+    "cuEventSynchronize" => cuEventSynchronize,
+    "cuEventQuery" => cuEventQuery,
+    "cuEventElapsedTime" | "cuEventElapsedTime_v2" => cuEventElapsedTime_v2,
+    "cuEventDestroy" | "cuEventDestroy_v2" => cuEventDestroy_v2,
+    "cuGetErrorName" => cuGetErrorName,
+    "cuGetErrorString" => cuGetErrorString,
+    "cuGetProcAddress" | "cuGetProcAddress_v2" => cuGetProcAddress_v2,
+    "cuGetExportTable" => cuGetExportTable,
+}
+
+/// Looks `symbol` up for `cuGetProcAddress`: the function, or
+/// `CUDA_ERROR_NOT_FOUND`; `status` (if not null) says which.
+///
+/// # Safety
+/// `symbol` must be a C string; `function` and a non-null `status` must
+/// be writable.
+pub unsafe fn get_proc_address(
+    symbol: *const c_char,
+    function: *mut *const c_void,
+    status: *mut i32,
+) -> Result<(), Status> {
+    // SAFETY: the caller's pointers.
+    let (name, function) = unsafe { (text(symbol)?, out(function)?) };
+    let found = lookup(
+        name.strip_suffix("_ptsz")
+            .or(name.strip_suffix("_ptds"))
+            .unwrap_or(name),
+    );
+    *function = found.unwrap_or(std::ptr::null());
+    // SAFETY: the caller's optional out-parameter.
+    if let Some(status) = unsafe { status.as_mut() } {
+        *status = if found.is_some() {
+            SYMBOL_SUCCESS
+        } else {
+            SYMBOL_NOT_FOUND
+        };
+    }
+    found.map(drop).ok_or(CUDA_ERROR_NOT_FOUND)
+}
+
+driver_api! {
+    /// `cuGetProcAddress` (before CUDA 12's status argument).
+    fn cuGetProcAddress(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64) {
+        let _ = (version, flags);
+        get_proc_address(symbol, function, std::ptr::null_mut())
+    }
+
+    /// `cuGetProcAddress_v2` (CUDA 12+'s `cuGetProcAddress`).
+    fn cuGetProcAddress_v2(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64, status: *mut i32) {
+        let _ = (version, flags);
+        get_proc_address(symbol, function, status)
+    }
+
+    /// `cuGetExportTable`: the runtime's hidden tables are not provided
+    /// yet: `CUDA_ERROR_NOT_SUPPORTED`, and the table's UUID on stderr,
+    /// once per UUID.
+    fn cuGetExportTable(table: *mut *const c_void, id: *const [u8; 16]) {
+        if !table.is_null() {
+            *table = std::ptr::null();
+        }
+        let id = crate::export::input(id)?;
+        static SAID: Mutex<Option<HashSet<[u8; 16]>>> = Mutex::new(None);
+        let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+        if said.get_or_insert_with(HashSet::new).insert(*id) {
+            let hex: String = id.iter().map(|b| format!("{b:02x}")).collect();
+            eprintln!("ptx-libcuda: cuGetExportTable({hex}) is not supported");
+        }
+        Err(CUDA_ERROR_NOT_SUPPORTED)
+    }
+}

@@ -1,0 +1,303 @@
+//! Memory through the runtime: allocations, copies of every
+//! `cudaMemcpyKind` (`cudaMemcpyDefault` tells device memory from host
+//! memory by this library's allocation table), fills, and copies to and
+//! from variables by their host shadows (`cudaMemcpyToSymbol`), which
+//! reach the module's variable itself.
+
+use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND};
+use crate::driver::memory::{self as driver, Side};
+use crate::export::{Outcome, Status, out, runtime_api};
+use crate::runtime::ensure;
+use crate::runtime::register::variable_of;
+use crate::state::{Handle, State, device_error, state};
+use ptx_sim::device::DEVICE_MEMORY;
+use std::ffi::c_void;
+
+/// `cudaMemcpyKind`.
+const HOST_TO_HOST: u32 = 0;
+const HOST_TO_DEVICE: u32 = 1;
+const DEVICE_TO_HOST: u32 = 2;
+const DEVICE_TO_DEVICE: u32 = 3;
+const DEFAULT: u32 = 4;
+
+/// The state, the runtime readied, for a call that uses the device on
+/// `stream`.
+fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, State>, Status> {
+    ensure()?;
+    let state = state();
+    state.ready()?;
+    state.stream(stream)?;
+    Ok(state)
+}
+
+/// The sides of a copy of `kind` between `dst` and `src`.
+fn sides(state: &State, dst: usize, src: usize, kind: u32) -> Result<(Side, Side), Status> {
+    Ok(match kind {
+        HOST_TO_HOST => (Side::Host(dst), Side::Host(src)),
+        HOST_TO_DEVICE => (Side::Device(dst as u64), Side::Host(src)),
+        DEVICE_TO_HOST => (Side::Host(dst), Side::Device(src as u64)),
+        DEVICE_TO_DEVICE => (Side::Device(dst as u64), Side::Device(src as u64)),
+        DEFAULT => (driver::side_of(state, dst), driver::side_of(state, src)),
+        _ => return Err(CUDA_ERROR_INVALID_VALUE),
+    })
+}
+
+/// `cudaMemcpy` and `cudaMemcpyAsync`.
+///
+/// # Safety
+/// Host sides must be valid for `count` bytes.
+unsafe fn memcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: u32,
+    stream: Handle,
+) -> Outcome {
+    let state = ready(stream)?;
+    let (to, from) = sides(&state, dst as usize, src as usize, kind)?;
+    // SAFETY: the caller's pointers.
+    unsafe { driver::copy(&state, to, from, count) }
+}
+
+/// `cudaMemset` and `cudaMemsetAsync`.
+fn memset(dst: *mut c_void, value: i32, count: usize, stream: Handle) -> Outcome {
+    let state = ready(stream)?;
+    driver::fill(&state, dst as u64, &[value as u8], count)
+}
+
+/// Copies `count` bytes between variable `symbol` (from `offset`) and
+/// `other`; `to_symbol` says which way.
+///
+/// # Safety
+/// `other` must be valid for `count` bytes on the side `kind` says.
+unsafe fn symbol_copy(
+    symbol: *const c_void,
+    other: *mut c_void,
+    count: usize,
+    offset: usize,
+    kind: u32,
+    to_symbol: bool,
+    stream: Handle,
+) -> Outcome {
+    let mut state = ready(stream)?;
+    let (module, name) = variable_of(&mut state, symbol)?;
+    let loaded = state.modules.get(module)?;
+    let mut bytes = state
+        .device
+        .read_global(&loaded.module, &name)
+        .map_err(device_error)?;
+    let end = offset
+        .checked_add(count)
+        .filter(|&e| e <= bytes.len())
+        .ok_or_else(|| {
+            eprintln!(
+                "ptx-libcuda: {count} bytes at offset {offset} run past `{name}` ({} bytes)",
+                bytes.len()
+            );
+            CUDA_ERROR_INVALID_VALUE
+        })?;
+    let other_is_device = match kind {
+        HOST_TO_DEVICE | DEVICE_TO_HOST => false,
+        DEVICE_TO_DEVICE => true,
+        DEFAULT => state.is_device(other as u64),
+        _ => return Err(CUDA_ERROR_INVALID_VALUE),
+    };
+    if to_symbol {
+        let data = if other_is_device {
+            state.read_device(other as u64, count)?
+        } else {
+            // SAFETY: the caller's `count` bytes.
+            unsafe { std::slice::from_raw_parts(other as *const u8, count) }.to_vec()
+        };
+        bytes[offset..end].copy_from_slice(&data);
+        let loaded = state.modules.get(module)?;
+        state
+            .device
+            .write_global(&loaded.module, &name, &bytes)
+            .map_err(device_error)
+    } else if other_is_device {
+        state.write_device(other as u64, &bytes[offset..end])
+    } else {
+        // SAFETY: the caller's `count` writable bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes[offset..end].as_ptr(), other as *mut u8, count)
+        };
+        Ok(())
+    }
+}
+
+/// The address and size of the variable `symbol` shadows.
+fn symbol_place(symbol: *const c_void) -> Result<(u64, usize), Status> {
+    ensure()?;
+    let mut state = state();
+    state.ready()?;
+    let (module, name) = variable_of(&mut state, symbol)?;
+    crate::driver::module::global(&mut state, module, &name).map_err(|e| match e {
+        CUDA_ERROR_NOT_FOUND => crate::runtime::register::CUDA_ERROR_INVALID_SYMBOL,
+        e => e,
+    })
+}
+
+/// `cudaPointerAttributes`.
+#[repr(C)]
+pub struct PointerAttributes {
+    /// `cudaMemoryType`: 0 unregistered, 1 host, 2 device, 3 managed.
+    pub kind: u32,
+    /// The device.
+    pub device: i32,
+    /// The device address, or null.
+    pub device_pointer: usize,
+    /// The host address, or null.
+    pub host_pointer: usize,
+    /// Reserved.
+    pub reserved: [i64; 8],
+}
+
+const _: () = assert!(std::mem::size_of::<PointerAttributes>() == 88);
+
+runtime_api! {
+    /// `cudaMalloc`: a size of 0 gives null.
+    fn cudaMalloc(pointer: *mut u64, size: usize) {
+        let pointer = out(pointer)?;
+        let mut state = ready(0)?;
+        *pointer = if size == 0 { 0 } else { driver::alloc(&mut state, size, false)? };
+        Ok(())
+    }
+
+    /// `cudaMallocManaged`: device memory (see [`crate::driver::memory`]).
+    fn cudaMallocManaged(pointer: *mut u64, size: usize, flags: u32) {
+        let _ = flags;
+        let pointer = out(pointer)?;
+        let mut state = ready(0)?;
+        *pointer = driver::alloc(&mut state, size, true)?;
+        Ok(())
+    }
+
+    /// `cudaFree`: null is fine (a common way to initialise).
+    fn cudaFree(pointer: u64) {
+        let mut state = ready(0)?;
+        if pointer == 0 {
+            return Ok(());
+        }
+        driver::free(&mut state, pointer)
+    }
+
+    /// `cudaMallocHost`: plain host memory.
+    fn cudaMallocHost(pointer: *mut *mut c_void, size: usize) {
+        let pointer = out(pointer)?;
+        let mut state = ready(0)?;
+        *pointer = driver::alloc_host(&mut state, size)?;
+        Ok(())
+    }
+
+    /// `cudaHostAlloc`: plain host memory, whatever the flags.
+    fn cudaHostAlloc(pointer: *mut *mut c_void, size: usize, flags: u32) {
+        let _ = flags;
+        let pointer = out(pointer)?;
+        let mut state = ready(0)?;
+        *pointer = driver::alloc_host(&mut state, size)?;
+        Ok(())
+    }
+
+    /// `cudaFreeHost`.
+    fn cudaFreeHost(pointer: *mut c_void) {
+        let mut state = ready(0)?;
+        if pointer.is_null() {
+            return Ok(());
+        }
+        driver::free_host(&mut state, pointer)
+    }
+
+    /// `cudaMemGetInfo`.
+    fn cudaMemGetInfo(free: *mut usize, total: *mut usize) {
+        let (free, total) = (out(free)?, out(total)?);
+        let state = ready(0)?;
+        *free = driver::free_bytes(&state) as usize;
+        *total = DEVICE_MEMORY as usize;
+        Ok(())
+    }
+
+    /// `cudaMemcpy`.
+    fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: u32) {
+        memcpy(dst, src, count, kind, 0)
+    }
+
+    /// `cudaMemcpyAsync`: runs at the call.
+    fn cudaMemcpyAsync(dst: *mut c_void, src: *const c_void, count: usize, kind: u32, stream: Handle) {
+        memcpy(dst, src, count, kind, stream)
+    }
+
+    /// `cudaMemset`.
+    fn cudaMemset(dst: *mut c_void, value: i32, count: usize) {
+        memset(dst, value, count, 0)
+    }
+
+    /// `cudaMemsetAsync`: runs at the call.
+    fn cudaMemsetAsync(dst: *mut c_void, value: i32, count: usize, stream: Handle) {
+        memset(dst, value, count, stream)
+    }
+
+    /// `cudaMemcpyToSymbol`.
+    fn cudaMemcpyToSymbol(symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: u32) {
+        symbol_copy(symbol, src as *mut c_void, count, offset, kind, true, 0)
+    }
+
+    /// `cudaMemcpyFromSymbol`.
+    fn cudaMemcpyFromSymbol(dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: u32) {
+        symbol_copy(symbol, dst, count, offset, kind, false, 0)
+    }
+
+    /// `cudaMemcpyToSymbolAsync`: runs at the call.
+    fn cudaMemcpyToSymbolAsync(symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: u32, stream: Handle) {
+        symbol_copy(symbol, src as *mut c_void, count, offset, kind, true, stream)
+    }
+
+    /// `cudaMemcpyFromSymbolAsync`: runs at the call.
+    fn cudaMemcpyFromSymbolAsync(dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: u32, stream: Handle) {
+        symbol_copy(symbol, dst, count, offset, kind, false, stream)
+    }
+
+    /// `cudaGetSymbolAddress`: where the variable lies while its module's
+    /// kernels run (see [`crate::driver::module`]).
+    fn cudaGetSymbolAddress(pointer: *mut u64, symbol: *const c_void) {
+        *out(pointer)? = symbol_place(symbol)?.0;
+        Ok(())
+    }
+
+    /// `cudaGetSymbolSize`.
+    fn cudaGetSymbolSize(size: *mut usize, symbol: *const c_void) {
+        *out(size)? = symbol_place(symbol)?.1;
+        Ok(())
+    }
+
+    /// `cudaPointerGetAttributes`: device, managed or host allocations of
+    /// this library; any other pointer is unregistered host memory.
+    fn cudaPointerGetAttributes(attributes: *mut PointerAttributes, pointer: *const c_void) {
+        let attributes = out(attributes)?;
+        let state = ready(0)?;
+        let addr = pointer as usize;
+        let device = driver::range(&state, addr as u64).ok();
+        let managed = device
+            .and_then(|(base, _)| state.device_memory.get(&base))
+            .is_some_and(|a| a.managed);
+        let host = state
+            .host_memory
+            .range(..=addr)
+            .next_back()
+            .is_some_and(|(&base, &size)| addr - base < size);
+        let (kind, device_pointer, host_pointer) = match (device.is_some(), managed, host) {
+            (true, true, _) => (3, addr, addr),
+            (true, false, _) => (2, addr, 0),
+            (false, _, true) => (1, 0, addr),
+            _ => (0, 0, 0),
+        };
+        *attributes = PointerAttributes {
+            kind,
+            device: if kind == 0 { -2 } else { 0 },
+            device_pointer,
+            host_pointer,
+            reserved: [0; 8],
+        };
+        Ok(())
+    }
+}

@@ -1,0 +1,192 @@
+//! The rest of NVIDIA's `libcudart.so.13` (`cudart-exports.txt` lists
+//! its exports): every name a program may link exists here.
+//!
+//! * A `_ptds`/`_ptsz` form (per-thread default stream) of a call this
+//!   library implements is that call: every stream runs its work at the
+//!   call, so the default stream's kind changes nothing. It is a jump to
+//!   the call, which leaves the caller's arguments as they are.
+//! * Any other returns `cudaErrorNotSupported` (801) and says its name
+//!   on stderr, once. Its real arguments differ from call to call, and
+//!   it reads none: under the C calling convention a function that takes
+//!   no arguments can be called with any (the caller cleans up), so each
+//!   is declared `extern "C" fn() -> cudaError_t`.
+//!
+//! When this library implements one of them, its name moves from the
+//! list below to the module that implements it (a test checks that every
+//! name of `cudart-exports.txt` is exported, with its version).
+
+use crate::export::{Status, runtime_api};
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// `cudaErrorNotSupported`.
+pub const CUDA_ERROR_NOT_SUPPORTED: Status = 801;
+
+/// Says on stderr, the first time for `name`, that it is not
+/// implemented; `cudaErrorNotSupported`.
+pub fn unsupported(name: &'static str) -> Status {
+    static SAID: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if said.get_or_insert_with(HashSet::new).insert(name) {
+        eprintln!("ptx-libcuda: {name} is not implemented");
+    }
+    CUDA_ERROR_NOT_SUPPORTED
+}
+
+/// Exports each name as a call that is not implemented.
+macro_rules! not_implemented {
+    ($($name:ident)*) => {$(
+        runtime_api! {
+            /// Not implemented: `cudaErrorNotSupported`.
+            fn $name() {
+                Err(unsupported(stringify!($name)))
+            }
+        }
+    )*};
+}
+
+/// Exports each `alias` as a jump to `target` (same arguments), with the
+/// runtime's symbol version.
+macro_rules! per_thread_stream {
+    ($($alias:ident => $target:ident,)*) => {$(
+        #[cfg(all(not(test), target_arch = "x86_64"))]
+        std::arch::global_asm!(
+            concat!(".globl ", stringify!($alias)),
+            concat!(".type ", stringify!($alias), ", @function"),
+            concat!(stringify!($alias), ":"),
+            concat!("jmp ", stringify!($target), "@PLT"),
+            concat!(".size ", stringify!($alias), ", . - ", stringify!($alias)),
+            concat!(".symver ", stringify!($alias), ", ", stringify!($alias), "@@libcudart.so.13"),
+        );
+    )*};
+}
+
+per_thread_stream! {
+    cudaEventRecordWithFlags_ptsz => cudaEventRecordWithFlags,
+    cudaEventRecord_ptsz => cudaEventRecord,
+    cudaGetDriverEntryPointByVersion_ptsz => cudaGetDriverEntryPointByVersion,
+    cudaGetDriverEntryPoint_ptsz => cudaGetDriverEntryPoint,
+    cudaLaunchCooperativeKernel_ptsz => cudaLaunchCooperativeKernel,
+    cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
+    cudaMemcpyAsync_ptsz => cudaMemcpyAsync,
+    cudaMemcpyFromSymbolAsync_ptsz => cudaMemcpyFromSymbolAsync,
+    cudaMemcpyFromSymbol_ptds => cudaMemcpyFromSymbol,
+    cudaMemcpyToSymbolAsync_ptsz => cudaMemcpyToSymbolAsync,
+    cudaMemcpyToSymbol_ptds => cudaMemcpyToSymbol,
+    cudaMemcpy_ptds => cudaMemcpy,
+    cudaMemsetAsync_ptsz => cudaMemsetAsync,
+    cudaMemset_ptds => cudaMemset,
+    cudaStreamQuery_ptsz => cudaStreamQuery,
+    cudaStreamSynchronize_ptsz => cudaStreamSynchronize,
+    cudaStreamWaitEvent_ptsz => cudaStreamWaitEvent,
+}
+
+not_implemented! {
+    __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable cudaArrayGetInfo
+    cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties cudaChooseDevice
+    cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject
+    cudaCtxResetPersistingL2Cache cudaDestroyExternalMemory cudaDestroyExternalSemaphore
+    cudaDestroySurfaceObject cudaDestroyTextureObject cudaDeviceCanAccessPeer
+    cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
+    cudaDeviceGetByPCIBusId cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
+    cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities cudaDeviceGetLimit
+    cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes cudaDeviceGetP2PAtomicCapabilities
+    cudaDeviceGetP2PAttribute cudaDeviceGetPCIBusId cudaDeviceGetSharedMemConfig
+    cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceGraphMemTrim cudaDeviceRegisterAsyncNotification
+    cudaDeviceSetGraphMemAttribute cudaDeviceSetLimit cudaDeviceSetMemPool
+    cudaDeviceSetSharedMemConfig cudaDeviceUnregisterAsyncNotification
+    cudaEGLStreamConsumerAcquireFrame cudaEGLStreamConsumerConnect
+    cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
+    cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
+    cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
+    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
+    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetName cudaFuncGetParamInfo
+    cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
+    cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
+    cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
+    cudaGetChannelDesc cudaGetExportTable cudaGetFuncBySymbol cudaGetKernel
+    cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
+    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc cudaGraphAddChildGraphNode
+    cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode
+    cudaGraphAddEventWaitNode cudaGraphAddExternalSemaphoresSignalNode
+    cudaGraphAddExternalSemaphoresWaitNode cudaGraphAddHostNode cudaGraphAddKernelNode
+    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphAddMemcpyNode
+    cudaGraphAddMemcpyNode1D cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol
+    cudaGraphAddMemsetNode cudaGraphAddNode cudaGraphChildGraphNodeGetGraph cudaGraphClone
+    cudaGraphConditionalHandleCreate cudaGraphCreate cudaGraphDebugDotPrint cudaGraphDestroy
+    cudaGraphDestroyNode cudaGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeSetEvent
+    cudaGraphEventWaitNodeGetEvent cudaGraphEventWaitNodeSetEvent
+    cudaGraphExecChildGraphNodeSetParams cudaGraphExecDestroy cudaGraphExecEventRecordNodeSetEvent
+    cudaGraphExecEventWaitNodeSetEvent cudaGraphExecExternalSemaphoresSignalNodeSetParams
+    cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecGetFlags
+    cudaGraphExecHostNodeSetParams cudaGraphExecKernelNodeSetParams
+    cudaGraphExecMemcpyNodeSetParams cudaGraphExecMemcpyNodeSetParams1D
+    cudaGraphExecMemcpyNodeSetParamsFromSymbol cudaGraphExecMemcpyNodeSetParamsToSymbol
+    cudaGraphExecMemsetNodeSetParams cudaGraphExecNodeSetParams cudaGraphExecUpdate
+    cudaGraphExternalSemaphoresSignalNodeGetParams cudaGraphExternalSemaphoresSignalNodeSetParams
+    cudaGraphExternalSemaphoresWaitNodeGetParams cudaGraphExternalSemaphoresWaitNodeSetParams
+    cudaGraphGetEdges cudaGraphGetNodes cudaGraphGetRootNodes cudaGraphHostNodeGetParams
+    cudaGraphHostNodeSetParams cudaGraphInstantiate cudaGraphInstantiateWithFlags
+    cudaGraphInstantiateWithParams cudaGraphInstantiateWithParams_ptsz
+    cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute cudaGraphKernelNodeGetParams
+    cudaGraphKernelNodeSetAttribute cudaGraphKernelNodeSetParams cudaGraphLaunch
+    cudaGraphLaunch_ptsz cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
+    cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParams cudaGraphMemcpyNodeSetParams1D
+    cudaGraphMemcpyNodeSetParamsFromSymbol cudaGraphMemcpyNodeSetParamsToSymbol
+    cudaGraphMemsetNodeGetParams cudaGraphMemsetNodeSetParams cudaGraphNodeFindInClone
+    cudaGraphNodeGetDependencies cudaGraphNodeGetDependentNodes cudaGraphNodeGetEnabled
+    cudaGraphNodeGetType cudaGraphNodeSetEnabled cudaGraphNodeSetParams cudaGraphReleaseUserObject
+    cudaGraphRemoveDependencies cudaGraphRetainUserObject cudaGraphUpload cudaGraphUpload_ptsz
+    cudaGraphicsEGLRegisterImage cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage
+    cudaGraphicsMapResources cudaGraphicsResourceGetMappedEglFrame
+    cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceGetMappedPointer
+    cudaGraphicsResourceSetMapFlags cudaGraphicsSubResourceGetMappedArray
+    cudaGraphicsUnmapResources cudaGraphicsUnregisterResource
+    cudaGraphicsVDPAURegisterOutputSurface cudaGraphicsVDPAURegisterVideoSurface
+    cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister cudaHostUnregister
+    cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
+    cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle cudaIpcOpenMemHandle
+    cudaKernelSetAttributeForDevice cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
+    cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
+    cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
+    cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
+    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3D cudaMalloc3DArray
+    cudaMallocArray cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync
+    cudaMallocFromPoolAsync_ptsz cudaMallocMipmappedArray cudaMallocPitch cudaMemAdvise
+    cudaMemDiscardAndPrefetchBatchAsync cudaMemDiscardAndPrefetchBatchAsync_ptsz
+    cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz cudaMemGetDefaultMemPool
+    cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy cudaMemPoolExportPointer
+    cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess cudaMemPoolGetAttribute
+    cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer cudaMemPoolSetAccess
+    cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchAsync cudaMemPrefetchAsync_ptsz
+    cudaMemPrefetchBatchAsync cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute
+    cudaMemRangeGetAttributes cudaMemSetMemPool cudaMemcpy2D cudaMemcpy2DArrayToArray
+    cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz cudaMemcpy2DFromArray
+    cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
+    cudaMemcpy2DToArray cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
+    cudaMemcpy2DToArray_ptds cudaMemcpy2D_ptds cudaMemcpy3D cudaMemcpy3DAsync
+    cudaMemcpy3DAsync_ptsz cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
+    cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpy3D_ptds
+    cudaMemcpyArrayToArray cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync
+    cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray cudaMemcpyFromArrayAsync
+    cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer cudaMemcpyPeerAsync
+    cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz cudaMemcpyToArray_ptds
+    cudaMemset2D cudaMemset2DAsync cudaMemset2DAsync_ptsz cudaMemset2D_ptds cudaMemset3D
+    cudaMemset3DAsync cudaMemset3DAsync_ptsz cudaMemset3D_ptds
+    cudaMipmappedArrayGetMemoryRequirements cudaMipmappedArrayGetSparseProperties
+    cudaOccupancyAvailableDynamicSMemPerBlock cudaOccupancyMaxActiveClusters
+    cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices cudaSignalExternalSemaphoresAsync
+    cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback cudaStreamAddCallback_ptsz
+    cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz cudaStreamBeginCapture
+    cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz
+    cudaStreamCopyAttributes cudaStreamCopyAttributes_ptsz cudaStreamEndCapture
+    cudaStreamEndCapture_ptsz cudaStreamGetAttribute cudaStreamGetAttribute_ptsz
+    cudaStreamGetCaptureInfo cudaStreamGetCaptureInfo_ptsz cudaStreamGetDevice
+    cudaStreamGetDevice_ptsz cudaStreamGetFlags cudaStreamGetFlags_ptsz cudaStreamGetId
+    cudaStreamGetId_ptsz cudaStreamGetPriority cudaStreamGetPriority_ptsz cudaStreamIsCapturing
+    cudaStreamIsCapturing_ptsz cudaStreamSetAttribute cudaStreamSetAttribute_ptsz
+    cudaStreamUpdateCaptureDependencies cudaStreamUpdateCaptureDependencies_ptsz
+    cudaThreadExchangeStreamCaptureMode cudaUserObjectCreate cudaUserObjectRelease
+    cudaUserObjectRetain cudaVDPAUGetDevice cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync
+    cudaWaitExternalSemaphoresAsync_ptsz
+}

@@ -1,0 +1,395 @@
+//! The process's one simulated device and the tables of the handles
+//! given out for it, behind one lock ([`state`]).
+//!
+//! A handle (`CUcontext`, `CUmodule`, `CUstream`, ...) is an opaque
+//! non-null number handed out as a pointer, never given out twice and
+//! unique across kinds, so a stream passed as an event is as unknown as a
+//! freed one: every use looks it up ([`Table::get`]) and an unknown one
+//! is `CUDA_ERROR_INVALID_HANDLE`, never a crash.
+//!
+//! Work runs at the call that issues it, in issue order, whatever the
+//! stream: a launch's fault is kept ([`State::sticky`]) and every later
+//! call that uses the device returns it, as after a fault on a GPU.
+
+use crate::driver::error::{
+    CUDA_ERROR_INVALID_CONTEXT, CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE,
+    CUDA_ERROR_NOT_INITIALIZED, CUDA_ERROR_OUT_OF_MEMORY,
+};
+use crate::export::{Outcome, Status};
+use ptx_sim::check::Checks;
+use ptx_sim::device::{Device, DeviceError};
+use ptx_sim::kernel::Module;
+use ptx_sim::memory::global::buffer_addresses;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{LazyLock, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// A handle as this library gives it out (the pointer's value).
+pub type Handle = usize;
+
+/// The handles of one kind and what each stands for.
+pub struct Table<T> {
+    items: HashMap<Handle, T>,
+}
+
+impl<T> Default for Table<T> {
+    fn default() -> Self {
+        Table {
+            items: HashMap::new(),
+        }
+    }
+}
+
+impl<T> Table<T> {
+    /// Adds `item` under a new handle.
+    pub fn insert(&mut self, item: T) -> Handle {
+        // Apart by 16 and well above page zero: a handle is never null,
+        // never a small integer a program might pass by mistake.
+        static NEXT: AtomicUsize = AtomicUsize::new(1);
+        let handle = 0x5eed_0000 + NEXT.fetch_add(1, Ordering::Relaxed) * 16;
+        self.items.insert(handle, item);
+        handle
+    }
+
+    /// What `handle` stands for, or `CUDA_ERROR_INVALID_HANDLE`.
+    pub fn get(&self, handle: Handle) -> Result<&T, Status> {
+        self.items.get(&handle).ok_or(CUDA_ERROR_INVALID_HANDLE)
+    }
+
+    /// What `handle` stands for, to change, or `CUDA_ERROR_INVALID_HANDLE`.
+    pub fn get_mut(&mut self, handle: Handle) -> Result<&mut T, Status> {
+        self.items.get_mut(&handle).ok_or(CUDA_ERROR_INVALID_HANDLE)
+    }
+
+    /// Forgets `handle`, or `CUDA_ERROR_INVALID_HANDLE`.
+    pub fn remove(&mut self, handle: Handle) -> Result<T, Status> {
+        self.items.remove(&handle).ok_or(CUDA_ERROR_INVALID_HANDLE)
+    }
+
+    /// Whether `handle` is one of this table's.
+    pub fn contains(&self, handle: Handle) -> bool {
+        self.items.contains_key(&handle)
+    }
+
+    /// Every handle and what it stands for.
+    pub fn iter(&self) -> impl Iterator<Item = (Handle, &T)> {
+        self.items.iter().map(|(&h, item)| (h, item))
+    }
+}
+
+/// A context: all of them share the one device.
+pub struct Context {
+    /// The flags it was created with.
+    pub flags: u32,
+    /// Whether it is the device's primary context.
+    pub primary: bool,
+}
+
+/// The device's primary context (`cuDevicePrimaryCtxRetain`).
+#[derive(Default)]
+pub struct Primary {
+    /// Its handle, made at the first retain and kept.
+    pub handle: Option<Handle>,
+    /// Retains not yet released.
+    pub retained: u32,
+    /// `cuDevicePrimaryCtxSetFlags`'s flags.
+    pub flags: u32,
+}
+
+/// A module's `.global` variable: where a launch of the module puts it.
+#[derive(Clone, Debug)]
+pub struct Global {
+    /// Its name.
+    pub name: String,
+    /// Its address while the module's kernels run.
+    pub addr: u64,
+    /// Its size in bytes.
+    pub size: usize,
+}
+
+/// A loaded module (and a library: `CUlibrary` handles are module
+/// handles).
+pub struct Loaded {
+    /// The simulator's module.
+    pub module: Module,
+    /// Its `.global` variables, in launch layout.
+    pub globals: Vec<Global>,
+}
+
+impl Loaded {
+    /// `module` with its variables' places worked out.
+    pub fn new(module: Module) -> Loaded {
+        let variables: Vec<(String, usize)> = module
+            .global_variables()
+            .map(|(name, size)| (name.to_string(), size))
+            .collect();
+        let sizes: Vec<usize> = variables.iter().map(|(_, size)| (*size).max(1)).collect();
+        let globals = variables
+            .into_iter()
+            .zip(buffer_addresses(&sizes))
+            .map(|((name, size), addr)| Global { name, addr, size })
+            .collect();
+        Loaded { module, globals }
+    }
+}
+
+/// A kernel of a loaded module (`CUfunction`; `CUkernel` handles are the
+/// same).
+pub struct Function {
+    /// Its module.
+    pub module: Handle,
+    /// Its name in the module.
+    pub name: String,
+    /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` as set.
+    pub max_dynamic_shared: i32,
+}
+
+/// A stream: work on it runs at the call, so it only remembers how it
+/// was made.
+pub struct Stream {
+    /// Its flags.
+    pub flags: u32,
+    /// Its priority.
+    pub priority: i32,
+}
+
+/// An event: the host's monotonic clock when it was last recorded (the
+/// work before it has finished by then, since work runs at the call).
+pub struct Event {
+    /// Its flags (`CU_EVENT_DISABLE_TIMING` is 2).
+    pub flags: u32,
+    /// When it was last recorded.
+    pub recorded: Option<Instant>,
+}
+
+/// An allocation of device memory.
+pub struct Allocation {
+    /// Its size in bytes.
+    pub size: u64,
+    /// Whether it came from `cuMemAllocManaged`.
+    pub managed: bool,
+}
+
+/// Everything behind the lock.
+pub struct State {
+    /// The simulated H100.
+    pub device: Device,
+    /// Whether `cuInit` ran.
+    pub initialized: bool,
+    /// The first kernel fault's code, returned by every later call that
+    /// uses the device.
+    pub sticky: Option<Status>,
+    /// The checks every launch runs (`PTX_SIM_CHECKS`, read once).
+    pub checks: Checks,
+    /// The primary context.
+    pub primary: Primary,
+    /// Contexts, primary and created.
+    pub contexts: Table<Context>,
+    /// Modules and libraries.
+    pub modules: Table<Loaded>,
+    /// Kernels.
+    pub functions: Table<Function>,
+    /// Streams.
+    pub streams: Table<Stream>,
+    /// Events.
+    pub events: Table<Event>,
+    /// Device allocations by address.
+    pub device_memory: BTreeMap<u64, Allocation>,
+    /// Host allocations of `cuMemAllocHost`/`cuMemHostAlloc` by address:
+    /// their sizes.
+    pub host_memory: BTreeMap<usize, usize>,
+    /// The module whose variable `cuModuleGetGlobal` gave out last: an
+    /// address among module variables is taken as its first (modules'
+    /// variables share one range, see [`State::place`]).
+    pub last_global_module: Option<Handle>,
+    /// The runtime's registrations.
+    pub runtime: crate::runtime::register::Registry,
+}
+
+/// Where a device address is.
+pub enum Place {
+    /// In an allocation.
+    Allocation,
+    /// In a module's `.global` variable, `offset` bytes in.
+    Global {
+        /// The module.
+        module: Handle,
+        /// The variable.
+        name: String,
+        /// Bytes from its start.
+        offset: usize,
+        /// Its size.
+        size: usize,
+    },
+}
+
+/// The state, locked (a panic that poisoned it leaves it usable).
+pub fn state() -> MutexGuard<'static, State> {
+    static STATE: LazyLock<Mutex<State>> = LazyLock::new(|| {
+        Mutex::new(State {
+            device: Device::simulator(),
+            initialized: false,
+            sticky: None,
+            checks: Checks::default_for_launch(),
+            primary: Primary::default(),
+            contexts: Table::default(),
+            modules: Table::default(),
+            functions: Table::default(),
+            streams: Table::default(),
+            events: Table::default(),
+            device_memory: BTreeMap::new(),
+            host_memory: BTreeMap::new(),
+            last_global_module: None,
+            runtime: Default::default(),
+        })
+    });
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+thread_local! {
+    /// The calling thread's context stack: its top is current.
+    pub static CONTEXT_STACK: RefCell<Vec<Handle>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The calling thread's current context, if any.
+pub fn current() -> Option<Handle> {
+    CONTEXT_STACK.with(|stack| stack.borrow().last().copied())
+}
+
+impl State {
+    /// `CUDA_ERROR_NOT_INITIALIZED` before `cuInit`.
+    pub fn initialized(&self) -> Outcome {
+        if self.initialized {
+            Ok(())
+        } else {
+            Err(CUDA_ERROR_NOT_INITIALIZED)
+        }
+    }
+
+    /// The calling thread's current context, or `CUDA_ERROR_INVALID_CONTEXT`
+    /// (none, or destroyed).
+    pub fn context(&self) -> Result<Handle, Status> {
+        self.initialized()?;
+        current()
+            .filter(|&c| self.contexts.contains(c))
+            .ok_or(CUDA_ERROR_INVALID_CONTEXT)
+    }
+
+    /// What a call that uses the device checks first: a current context,
+    /// and no fault since.
+    pub fn ready(&self) -> Outcome {
+        self.context()?;
+        match self.sticky {
+            Some(code) => Err(code),
+            None => Ok(()),
+        }
+    }
+
+    /// `CUDA_ERROR_INVALID_HANDLE` unless `stream` is a live stream or one
+    /// of the null stream's names (0, `CU_STREAM_LEGACY`,
+    /// `CU_STREAM_PER_THREAD`).
+    pub fn stream(&self, stream: Handle) -> Outcome {
+        if stream <= 2 || self.streams.contains(stream) {
+            Ok(())
+        } else {
+            Err(CUDA_ERROR_INVALID_HANDLE)
+        }
+    }
+
+    /// Where the `len` bytes at `addr` are, or `CUDA_ERROR_INVALID_VALUE`
+    /// if in no allocation and no module variable. Every module's
+    /// variables lie in one range while its kernels run, so an address
+    /// there is taken as the last module's that `cuModuleGetGlobal`
+    /// answered for, else the first module's that has it.
+    pub fn place(&self, addr: u64, len: usize) -> Result<Place, Status> {
+        let in_allocation = self
+            .device_memory
+            .range(..=addr)
+            .next_back()
+            .is_some_and(|(&base, a)| addr - base + len as u64 <= a.size);
+        if in_allocation {
+            return Ok(Place::Allocation);
+        }
+        let preferred = self.last_global_module.into_iter();
+        let others = self.modules.iter().map(|(h, _)| h);
+        for module in preferred.chain(others) {
+            let Ok(loaded) = self.modules.get(module) else {
+                continue;
+            };
+            for g in &loaded.globals {
+                if addr >= g.addr && addr + len as u64 <= g.addr + g.size as u64 {
+                    return Ok(Place::Global {
+                        module,
+                        name: g.name.clone(),
+                        offset: (addr - g.addr) as usize,
+                        size: g.size,
+                    });
+                }
+            }
+        }
+        Err(CUDA_ERROR_INVALID_VALUE)
+    }
+
+    /// Whether `addr` is device memory (an allocation or a module
+    /// variable), for `cudaMemcpyDefault`.
+    pub fn is_device(&self, addr: u64) -> bool {
+        self.place(addr, 0).is_ok() || self.place(addr, 1).is_ok()
+    }
+
+    /// The `len` bytes at device address `addr`.
+    pub fn read_device(&self, addr: u64, len: usize) -> Result<Vec<u8>, Status> {
+        match self.place(addr, len)? {
+            Place::Allocation => self.device.read_bytes(addr, len).map_err(device_error),
+            Place::Global {
+                module,
+                name,
+                offset,
+                ..
+            } => {
+                let loaded = self.modules.get(module)?;
+                let bytes = self
+                    .device
+                    .read_global(&loaded.module, &name)
+                    .map_err(device_error)?;
+                Ok(bytes[offset..offset + len].to_vec())
+            }
+        }
+    }
+
+    /// Writes `bytes` to device address `addr`.
+    pub fn write_device(&self, addr: u64, bytes: &[u8]) -> Outcome {
+        match self.place(addr, bytes.len())? {
+            Place::Allocation => self.device.write_bytes(addr, bytes).map_err(device_error),
+            Place::Global {
+                module,
+                name,
+                offset,
+                ..
+            } => {
+                let loaded = self.modules.get(module)?;
+                let mut whole = self
+                    .device
+                    .read_global(&loaded.module, &name)
+                    .map_err(device_error)?;
+                whole[offset..offset + bytes.len()].copy_from_slice(bytes);
+                self.device
+                    .write_global(&loaded.module, &name, &whole)
+                    .map_err(device_error)
+            }
+        }
+    }
+}
+
+/// The code for `error` of the device, said on stderr (what was wrong
+/// with the address or size is worth reading).
+pub fn device_error(error: DeviceError) -> Status {
+    eprintln!("ptx-libcuda: {error}");
+    match error {
+        DeviceError::OutOfMemory { .. } => CUDA_ERROR_OUT_OF_MEMORY,
+        _ => CUDA_ERROR_INVALID_VALUE,
+    }
+}

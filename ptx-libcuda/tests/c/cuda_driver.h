@@ -1,0 +1,54 @@
+/* The part of CUDA 13.0's driver API (cuda.h) the tests use, declared
+   as cuda.h declares it, so that they build without a CUDA install. */
+#ifndef PTX_LIBCUDA_TEST_CUDA_DRIVER_H
+#define PTX_LIBCUDA_TEST_CUDA_DRIVER_H
+#include <stddef.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+
+#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
+
+CUresult cuInit(unsigned int flags);
+CUresult cuDriverGetVersion(int *version);
+CUresult cuDeviceGetCount(int *count);
+CUresult cuDeviceGet(CUdevice *device, int ordinal);
+CUresult cuDeviceGetName(char *name, int len, CUdevice device);
+CUresult cuDeviceGetAttribute(int *value, int attribute, CUdevice device);
+CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice device);
+CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device);
+CUresult cuCtxSetCurrent(CUcontext context);
+CUresult cuCtxSynchronize(void);
+CUresult cuModuleLoadData(CUmodule *module, const void *image);
+CUresult cuModuleGetFunction(CUfunction *function, CUmodule module, const char *name);
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule module, const char *name);
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes);
+CUresult cuMemFree_v2(CUdeviceptr dptr);
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes);
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t count);
+CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+                        unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                        CUstream stream, void **params, void **extra);
+CUresult cuStreamCreate(CUstream *stream, unsigned int flags);
+CUresult cuStreamSynchronize(CUstream stream);
+CUresult cuStreamDestroy_v2(CUstream stream);
+CUresult cuEventCreate(CUevent *event, unsigned int flags);
+CUresult cuEventRecord(CUevent event, CUstream stream);
+CUresult cuEventSynchronize(CUevent event);
+CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end);
+CUresult cuGetErrorName(CUresult error, const char **name);
+CUresult cuGetErrorString(CUresult error, const char **text);
+CUresult cuGetProcAddress_v2(const char *symbol, void **function, int version,
+                             unsigned long long flags, int *status);
+#endif

@@ -1,0 +1,71 @@
+// The runtime API end to end, as nvcc builds a program: `<<<>>>`,
+// cudaMalloc/cudaMemcpy, device properties, events, a `__device__`
+// variable set by cudaMemcpyToSymbol, kernel printf, and a fault that
+// the next synchronising call reports. Each check prints a line the test
+// reads. Build: nvcc -cudart shared -gencode arch=compute_90,code=compute_90
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__device__ int offset;
+
+__global__ void add(const int *a, const int *b, int *c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i] + offset;
+    if (i == 0) printf("hello from block %d thread %d\n", blockIdx.x, threadIdx.x);
+}
+
+__global__ void poke(int *out, long index) { out[index] = 1; }
+
+static int failures = 0;
+
+static void expect(const char *what, cudaError_t got, cudaError_t want) {
+    printf("%s: %s%s\n", what, cudaGetErrorName(got), got == want ? "" : " (UNEXPECTED)");
+    if (got != want) failures++;
+}
+
+int main() {
+    cudaDeviceProp prop;
+    expect("cudaGetDeviceProperties", cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+    printf("%s: sm_%d%d, %d SMs, %zu KiB shared per block opt-in, warp %d\n", prop.name,
+           prop.major, prop.minor, prop.multiProcessorCount, prop.sharedMemPerBlockOptin / 1024,
+           prop.warpSize);
+
+    const int n = 1000;
+    int ha[n], hb[n], hc[n];
+    for (int i = 0; i < n; i++) { ha[i] = i; hb[i] = 2 * i; }
+    int *a, *b, *c;
+    expect("cudaMalloc", cudaMalloc(&a, sizeof ha), cudaSuccess);
+    cudaMalloc(&b, sizeof hb);
+    cudaMalloc(&c, sizeof hc);
+    cudaMemcpy(a, ha, sizeof ha, cudaMemcpyHostToDevice);
+    cudaMemcpy(b, hb, sizeof hb, cudaMemcpyDefault);
+    int five = 5;
+    expect("cudaMemcpyToSymbol", cudaMemcpyToSymbol(offset, &five, sizeof five), cudaSuccess);
+
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
+    fflush(stdout);
+    add<<<(n + 255) / 256, 256>>>(a, b, c, n);
+    expect("launch", cudaGetLastError(), cudaSuccess);
+    cudaEventRecord(stop);
+    expect("cudaEventSynchronize", cudaEventSynchronize(stop), cudaSuccess);
+    float ms = -1;
+    cudaEventElapsedTime(&ms, start, stop);
+    printf("elapsed time is %s\n", ms >= 0 ? "non-negative" : "negative");
+    cudaMemcpy(hc, c, sizeof hc, cudaMemcpyDeviceToHost);
+    int right = 1;
+    for (int i = 0; i < n; i++) right &= hc[i] == 3 * i + 5;
+    printf("add: %s\n", right ? "correct" : "WRONG");
+    int back = 0;
+    cudaMemcpyFromSymbol(&back, offset, sizeof back);
+    printf("offset reads back as %d\n", back);
+
+    fflush(stdout);
+    poke<<<1, 1>>>(c, 1L << 24);
+    expect("cudaDeviceSynchronize after the fault", cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    expect("cudaGetLastError after the fault", cudaGetLastError(), cudaErrorIllegalAddress);
+    printf("%s\n", failures ? "FAILED" : "all runtime checks passed");
+    return failures != 0;
+}

@@ -1,0 +1,234 @@
+//! Unmodified CUDA programs against the library, as a user builds them:
+//! `tests/c/driver.c` with `cc` (`-lcuda`), `tests/c/runtime.cu` with
+//! nvcc (`-cudart shared`), each run with the library first on the
+//! loader's path, its output read line by line. And the runtime's symbol
+//! table against NVIDIA's (`cudart-exports.txt`).
+//!
+//! nvcc is found as `tools/lib/cuda_env.py` finds it: `$CUDA_BIN`, else
+//! the CUDA 13.0 pip packages of `$CUDA_VENV` (default
+//! `target/cuda-venv`); without it the `.cu` test says so and passes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `target/<profile>/`: where this test's executable's `deps/` folder is.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's path");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>")
+        .to_path_buf()
+}
+
+/// `target/<profile>/cuda/`: the library under CUDA's names.
+fn library_dir() -> PathBuf {
+    let dir = profile_dir().join("cuda");
+    assert!(
+        dir.join("libcuda.so.1").exists(),
+        "no {}: build the library first (cargo build -p ptx-libcuda, with this test's profile)",
+        dir.display()
+    );
+    dir
+}
+
+/// A scratch folder for the programs.
+fn scratch() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ptx-libcuda-c");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Runs `program` with the library on the loader's path.
+fn run(program: &Path) -> (String, String, Output) {
+    let output = Command::new(program)
+        .env("LD_LIBRARY_PATH", library_dir())
+        .env_remove("PTX_SIM_CHECKS")
+        .output()
+        .expect("the program runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    println!("--- stdout\n{stdout}--- stderr\n{stderr}");
+    (stdout, stderr, output)
+}
+
+/// Asserts that `text` has each of `lines` as a whole line.
+fn has_lines(text: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(
+            text.lines().any(|l| l == *line),
+            "missing the line {line:?} in:\n{text}"
+        );
+    }
+}
+
+/// Builds `source` with a C compiler against the library.
+fn compile_c(source: &str, name: &str) -> PathBuf {
+    let exe = scratch().join(name);
+    let lib = library_dir();
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .arg(root().join("ptx-libcuda/tests/c").join(source))
+        .arg("-o")
+        .arg(&exe)
+        .arg("-Wall")
+        .arg("-Werror")
+        .arg(format!("-L{}", lib.display()))
+        .arg("-lcuda")
+        .status()
+        .expect("a C compiler (cc, or $CC)");
+    assert!(status.success(), "{source} does not build");
+    exe
+}
+
+#[test]
+fn a_c_program_runs_the_driver_api_end_to_end() {
+    let exe = compile_c("driver.c", "driver");
+    let (stdout, stderr, output) = run(&exe);
+    has_lines(
+        &stdout,
+        &[
+            "version 13000, 1 device: NVIDIA H100 80GB HBM3 (ptx-sim), 132 SMs, sm_90",
+            "cuMemAlloc without a context: CUDA_ERROR_INVALID_CONTEXT",
+            "vadd by kernelParams: correct",
+            "vadd by extra, bias 4 bytes: correct",
+            "bias reads back as 7",
+            "cuMemAlloc through it: CUDA_SUCCESS",
+            "symbol status 1, function null",
+            "unknown module: CUDA_ERROR_INVALID_HANDLE",
+            "stream used as an event: CUDA_ERROR_INVALID_HANDLE",
+            "null out-pointer: CUDA_ERROR_INVALID_VALUE",
+            "destroyed stream: CUDA_ERROR_INVALID_HANDLE",
+            "cuLaunchKernel out of bounds: CUDA_SUCCESS",
+            "cuCtxSynchronize after the fault: CUDA_ERROR_ILLEGAL_ADDRESS",
+            "cuMemAlloc after the fault: CUDA_ERROR_ILLEGAL_ADDRESS",
+            "700 means: an illegal memory access was encountered",
+            "all driver checks passed",
+        ],
+    );
+    assert!(output.status.success());
+    // The simulator's account of the fault, once: the thread and the
+    // statement.
+    assert_eq!(
+        stderr.matches("kernel `poke` faulted").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("thread (0, 0, 0) of CTA (0, 0, 0): `st.global.u32"),
+        "{stderr}"
+    );
+}
+
+/// nvcc, if CUDA 13.0 is where `tools/lib/cuda_env.py` looks.
+fn nvcc() -> Option<PathBuf> {
+    if let Ok(bin) = std::env::var("CUDA_BIN") {
+        return Some(Path::new(&bin).join("nvcc")).filter(|p| p.exists());
+    }
+    let venv = std::env::var_os("CUDA_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/cuda-venv"));
+    let mut pythons: Vec<PathBuf> = std::fs::read_dir(venv.join("lib"))
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("python3"))
+        })
+        .collect();
+    pythons.sort();
+    let bin = pythons.pop()?.join("site-packages/nvidia/cu13/bin/nvcc");
+    bin.exists().then_some(bin)
+}
+
+#[test]
+fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
+    let Some(nvcc) = nvcc() else {
+        println!("no nvcc: set CUDA_BIN or CUDA_VENV to build tests/c/runtime.cu");
+        return;
+    };
+    let cuda_lib = nvcc
+        .parent()
+        .and_then(Path::parent)
+        .expect("cu13")
+        .join("lib");
+    let exe = scratch().join("runtime");
+    let status = Command::new(&nvcc)
+        .args([
+            "-cudart",
+            "shared",
+            "-gencode",
+            "arch=compute_90,code=compute_90",
+        ])
+        .arg(root().join("ptx-libcuda/tests/c/runtime.cu"))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", library_dir().display()))
+        .arg(format!("-L{}", cuda_lib.display()))
+        .status()
+        .expect("nvcc runs");
+    assert!(status.success(), "runtime.cu does not build");
+    let (stdout, stderr, output) = run(&exe);
+    // What works without the device's code: the device, memory.
+    has_lines(
+        &stdout,
+        &[
+            "cudaGetDeviceProperties: cudaSuccess",
+            "NVIDIA H100 80GB HBM3 (ptx-sim): sm_90, 132 SMs, 227 KiB shared per block opt-in, warp 32",
+            "cudaMalloc: cudaSuccess",
+        ],
+    );
+    if stderr.contains("not a fat binary the library can read") {
+        // Until the fat-binary parser (src/fatbin.rs) lands, the
+        // program's kernels cannot be found: said, not crashed.
+        println!("the fat-binary parser has not landed: kernels were not run");
+        return;
+    }
+    has_lines(
+        &stdout,
+        &[
+            "cudaMemcpyToSymbol: cudaSuccess",
+            "hello from block 0 thread 0",
+            "launch: cudaSuccess",
+            "add: correct",
+            "offset reads back as 5",
+            "cudaDeviceSynchronize after the fault: cudaErrorIllegalAddress",
+            "cudaGetLastError after the fault: cudaErrorIllegalAddress",
+            "all runtime checks passed",
+        ],
+    );
+    assert!(output.status.success());
+}
+
+#[test]
+fn every_name_nvidias_runtime_exports_is_exported_with_its_version() {
+    let library = profile_dir().join("libptx_libcuda.so");
+    let table = Command::new("objdump")
+        .arg("-T")
+        .arg(&library)
+        .output()
+        .expect("objdump (binutils)");
+    let table = String::from_utf8_lossy(&table.stdout);
+    let versioned: std::collections::HashSet<&str> = table
+        .lines()
+        .filter(|l| l.contains(" DF .text") && l.contains("libcudart.so.13"))
+        .filter_map(|l| l.split_whitespace().last())
+        .collect();
+    let names =
+        std::fs::read_to_string(root().join("ptx-libcuda/cudart-exports.txt")).expect("the list");
+    let missing: Vec<&str> = names.lines().filter(|n| !versioned.contains(n)).collect();
+    assert!(
+        missing.is_empty(),
+        "not exported as name@@libcudart.so.13: {missing:?}"
+    );
+    // The driver's stay unversioned, as libcuda.so.1's are.
+    assert!(
+        table
+            .lines()
+            .any(|l| l.ends_with(" cuInit") && l.contains(" Base ")),
+        "cuInit is not exported unversioned"
+    );
+}
