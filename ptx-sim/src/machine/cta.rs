@@ -377,16 +377,22 @@ impl CtaCore {
         self.lane_end_work.set(true);
     }
 
-    /// What a lane's end does besides leaving its result, once
-    /// [`CtaCore::lane_end_work`] says there is any: `finish` runs before
-    /// lane `t` is marked returned, `exit` (`after` true) once it is.
+    /// What lane `t`'s end does before it is marked returned, once
+    /// [`CtaCore::lane_end_work`] says there is any: what a semantic
+    /// function left it to finish.
     #[cold]
-    pub(crate) fn end_lane_work(&self, t: usize, after: bool) {
-        if !after {
-            if let Some(finish) = self.at_lane_end.get() {
-                finish(self, t);
-            }
-        } else if self.exits_count.get() {
+    pub(crate) fn finish_lane(&self, t: usize) {
+        if let Some(finish) = self.at_lane_end.get() {
+            finish(self, t);
+        }
+    }
+
+    /// What lane `t`'s end does once it is counted finished, when
+    /// [`CtaCore::lane_end_work`] says there is any: telling the cluster
+    /// barrier that the thread exited.
+    #[cold]
+    pub(crate) fn count_lane_exit(&self, t: usize) {
+        if self.exits_count.get() {
             self.link().exit(self.rank, t);
         }
     }

@@ -467,7 +467,7 @@ where
         let result = catch_unwind(AssertUnwindSafe(|| (self.f)(&ctx.thread)));
         let more = core.lane_end_work.get();
         if more {
-            core.end_lane_work(t, false);
+            core.finish_lane(t);
         }
         // SAFETY: `t` is below the thread count (`start_next`).
         unsafe { core.fiber_of.get_unchecked(t) }.set(super::cta::RETURNED);
@@ -479,7 +479,7 @@ where
         }
         core.finished.set(core.finished.get() + 1);
         if more {
-            core.end_lane_work(t, true);
+            core.count_lane_exit(t);
         }
     }
 
