@@ -25,14 +25,45 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// `target/<profile>/cuda/`: the library under CUDA's names.
-fn library_dir() -> PathBuf {
-    let dir = profile_dir().join("cuda");
+/// The library this test build made: `cargo test` builds it into
+/// `target/<profile>/deps/` (only `cargo build` copies it up beside, where
+/// it may be older than the test).
+fn library() -> PathBuf {
+    let library = profile_dir().join("deps/libptx_libcuda.so");
     assert!(
-        dir.join("libcuda.so.1").exists(),
-        "no {}: build the library first (cargo build -p ptx-libcuda, with this test's profile)",
-        dir.display()
+        library.exists(),
+        "no {}: cargo test builds it with the test",
+        library.display()
     );
+    library
+}
+
+/// A folder holding [`library`] under CUDA's names, as `build.rs` lays
+/// out `target/<profile>/cuda/`.
+fn library_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ptx-libcuda-lib");
+    std::fs::create_dir_all(&dir).expect("a folder for the library's names");
+    let library = library();
+    for name in [
+        "libcuda.so.1",
+        "libcuda.so",
+        "libcudart.so.13",
+        "libcudart.so",
+    ] {
+        let link = dir.join(name);
+        if std::fs::read_link(&link).is_ok_and(|to| to == library) {
+            continue;
+        }
+        let _ = std::fs::remove_file(&link);
+        // Tests run at once: another may have made the same link meanwhile.
+        if let Err(e) = std::os::unix::fs::symlink(&library, &link) {
+            assert!(
+                std::fs::read_link(&link).is_ok_and(|to| to == library),
+                "cannot link {}: {e}",
+                link.display()
+            );
+        }
+    }
     dir
 }
 
@@ -205,7 +236,7 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
 
 #[test]
 fn every_name_nvidias_runtime_exports_is_exported_with_its_version() {
-    let library = profile_dir().join("libptx_libcuda.so");
+    let library = library();
     let table = Command::new("objdump")
         .arg("-T")
         .arg(&library)
