@@ -19,7 +19,8 @@ use crate::export::{Outcome, Status};
 use ptx_sim::check::Checks;
 use ptx_sim::device::{Device, DeviceError};
 use ptx_sim::kernel::Module;
-use ptx_sim::memory::global::buffer_addresses;
+use ptx_sim::memory::global::{buffer_addresses, constant_addresses};
+use ptx_sim::memory::window::CONST_WINDOW;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -98,12 +99,14 @@ pub struct Primary {
     pub flags: u32,
 }
 
-/// A module's `.global` variable: where a launch of the module puts it.
+/// A module's `.global` or `.const` variable: where a launch of the
+/// module puts it.
 #[derive(Clone, Debug)]
 pub struct Global {
     /// Its name.
     pub name: String,
-    /// Its address while the module's kernels run.
+    /// Its address while the module's kernels run: for a `.const` one
+    /// (a `__constant__`), its generic address in the constant window.
     pub addr: u64,
     /// Its size in bytes.
     pub size: usize,
@@ -114,23 +117,31 @@ pub struct Global {
 pub struct Loaded {
     /// The simulator's module.
     pub module: Module,
-    /// Its `.global` variables, in launch layout.
+    /// Its `.global` variables, then its `.const` ones, in launch layout.
     pub globals: Vec<Global>,
 }
 
 impl Loaded {
     /// `module` with its variables' places worked out.
     pub fn new(module: Module) -> Loaded {
-        let variables: Vec<(String, usize)> = module
-            .global_variables()
-            .map(|(name, size)| (name.to_string(), size))
-            .collect();
-        let sizes: Vec<usize> = variables.iter().map(|(_, size)| (*size).max(1)).collect();
-        let globals = variables
-            .into_iter()
-            .zip(buffer_addresses(&sizes))
-            .map(|((name, size), addr)| Global { name, addr, size })
-            .collect();
+        let place = |variables: Vec<(&str, usize)>, addresses: fn(&[usize]) -> Vec<u64>, base| {
+            let sizes: Vec<usize> = variables.iter().map(|(_, size)| (*size).max(1)).collect();
+            variables
+                .into_iter()
+                .zip(addresses(&sizes))
+                .map(|((name, size), addr)| Global {
+                    name: name.to_string(),
+                    addr: base + addr,
+                    size,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut globals = place(module.global_variables().collect(), buffer_addresses, 0);
+        globals.extend(place(
+            module.constant_variables().collect(),
+            constant_addresses,
+            CONST_WINDOW,
+        ));
         Loaded { module, globals }
     }
 }

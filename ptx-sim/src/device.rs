@@ -145,12 +145,12 @@ pub enum DeviceError {
         "a launch of Rust closures runs only in the simulator, and this device is the GPU `{0}`: use Device::simulator()"
     )]
     ClosuresOnGpu(String),
-    /// A `.global` variable the module does not have.
-    #[error("the module has no .global variable `{name}` (it has: {})", .variables.join(", "))]
+    /// A variable (`.global` or `.const`) the module does not have.
+    #[error("the module has no .global or .const variable `{name}` (it has: {})", .variables.join(", "))]
     NoVariable {
         /// The name asked for.
         name: String,
-        /// The module's `.global` variables.
+        /// The module's `.global` and `.const` variables.
         variables: Vec<String>,
     },
     /// A module launch that could not run, or whose threads faulted.
@@ -179,8 +179,9 @@ enum Backend {
 /// A module's state on one device.
 struct Loaded {
     module: Module,
-    /// Its `.global` variables between launches (in the simulator).
-    globals: Option<Vec<Vec<u8>>>,
+    /// Its variables, `.global` then `.const`, between launches (in the
+    /// simulator).
+    variables: Option<Vec<Vec<u8>>>,
     /// The module as the driver loaded it (on a GPU).
     #[cfg(feature = "cuda")]
     gpu: Option<ptx_cuda::GpuModule>,
@@ -525,14 +526,14 @@ impl Device {
                 let slot = {
                     let mut state = self.state()?;
                     let slot = Device::loaded(&mut state, kernel.module());
-                    lent.globals = state.modules[slot].globals.take();
+                    lent.variables = state.modules[slot].variables.take();
                     lent.buffers = Device::lend(&mut state);
                     state.busy = true;
                     slot
                 };
                 let outcome = kernel.simulate_lent(&mut lent);
                 let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
-                state.modules[slot].globals = lent.globals;
+                state.modules[slot].variables = lent.variables;
                 self.settle(state, lent.buffers);
                 Ok(outcome?)
             }
@@ -574,16 +575,17 @@ impl Device {
         Ok(outcome?)
     }
 
-    /// The bytes of `module`'s `.global` variable `name` on this device:
-    /// its initialiser until a launch of the module changed it.
+    /// The bytes of `module`'s `.global` or `.const` variable `name` on
+    /// this device: its initialiser until a launch of the module (or
+    /// [`Device::write_global`]) changed it.
     pub fn read_global(&self, module: &Module, name: &str) -> Result<Vec<u8>, DeviceError> {
         let mut state = self.state()?;
         let (index, len) = Device::variable(module, name)?;
         match self.inner.backend {
             Backend::Simulator => {
                 let slot = Device::loaded(&mut state, module);
-                let globals = Device::globals_of(&mut state.modules[slot]);
-                Ok(globals[index][..len].to_vec())
+                let variables = Device::variables_of(&mut state.modules[slot]);
+                Ok(variables[index][..len].to_vec())
             }
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
@@ -596,9 +598,9 @@ impl Device {
         }
     }
 
-    /// Sets the start of `module`'s `.global` variable `name` on this
-    /// device to `bytes` (`cudaMemcpyToSymbol`), for the module's next
-    /// launches.
+    /// Sets the start of `module`'s `.global` or `.const` variable `name`
+    /// on this device to `bytes` (`cudaMemcpyToSymbol`, which writes
+    /// `__constant__` variables too), for the module's next launches.
     pub fn write_global(
         &self,
         module: &Module,
@@ -616,8 +618,8 @@ impl Device {
         match self.inner.backend {
             Backend::Simulator => {
                 let slot = Device::loaded(&mut state, module);
-                let globals = Device::globals_of(&mut state.modules[slot]);
-                globals[index][..bytes.len()].copy_from_slice(bytes);
+                let variables = Device::variables_of(&mut state.modules[slot]);
+                variables[index][..bytes.len()].copy_from_slice(bytes);
                 Ok(())
             }
             #[cfg(feature = "cuda")]
@@ -629,28 +631,26 @@ impl Device {
         }
     }
 
-    /// Where `module`'s variable `name` is among its `.global`
-    /// variables, and its size.
+    /// Where `module`'s variable `name` is among its variables (`.global`
+    /// then `.const`), and its size.
     fn variable(module: &Module, name: &str) -> Result<(usize, usize), DeviceError> {
         module
-            .global_variables()
-            .position(|(n, _)| n == name)
-            .map(|i| (i, module.global_variables().nth(i).expect("found").1))
+            .variables()
+            .enumerate()
+            .find(|(_, (n, _))| *n == name)
+            .map(|(i, (_, len))| (i, len))
             .ok_or_else(|| DeviceError::NoVariable {
                 name: name.to_string(),
-                variables: module
-                    .global_variables()
-                    .map(|(n, _)| n.to_string())
-                    .collect(),
+                variables: module.variables().map(|(n, _)| n.to_string()).collect(),
             })
     }
 
     /// `loaded`'s variables, from their initialisers the first time.
-    fn globals_of(loaded: &mut Loaded) -> &mut Vec<Vec<u8>> {
+    fn variables_of(loaded: &mut Loaded) -> &mut Vec<Vec<u8>> {
         let module = &loaded.module;
         loaded
-            .globals
-            .get_or_insert_with(|| module.initial_globals())
+            .variables
+            .get_or_insert_with(|| module.initial_variables())
     }
 
     /// The slot of `module` among the device's modules, added at its
@@ -661,7 +661,7 @@ impl Device {
         }
         state.modules.push(Loaded {
             module: module.clone(),
-            globals: None,
+            variables: None,
             #[cfg(feature = "cuda")]
             gpu: None,
         });

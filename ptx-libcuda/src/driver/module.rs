@@ -8,7 +8,8 @@
 //!
 //! A module's variables live with the module, not in an allocation:
 //! while its kernels run they lie at fixed addresses from
-//! `GLOBAL_BASE` (`Module::global_variables`), the same for every
+//! `GLOBAL_BASE` (`Module::global_variables`; `__constant__` ones in the
+//! constant window, `Module::constant_variables`), the same for every
 //! module. `cuModuleGetGlobal` gives that address: right for the
 //! module's own kernels and for copies (which find the variable by it),
 //! wrong if passed to another module's kernel, whose variables lie

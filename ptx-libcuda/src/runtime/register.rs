@@ -131,9 +131,7 @@ pub fn variable_of(state: &mut State, host: *const c_void) -> Result<(Handle, St
     let module = module_of(state, fatbin)?;
     let loaded = state.modules.get(module)?;
     if !loaded.globals.iter().any(|g| g.name == name) {
-        eprintln!(
-            "ptx-libcuda: `{name}` is not a .global variable of the module (a __constant__ cannot be written or read by symbol yet)"
-        );
+        eprintln!("ptx-libcuda: `{name}` is not a .global or .const variable of the module");
         return Err(CUDA_ERROR_INVALID_SYMBOL);
     }
     Ok((module, name))

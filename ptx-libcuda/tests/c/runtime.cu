@@ -1,16 +1,17 @@
 // The runtime API end to end, as nvcc builds a program: `<<<>>>`,
-// cudaMalloc/cudaMemcpy, device properties, events, a `__device__`
-// variable set by cudaMemcpyToSymbol, kernel printf, and a fault that
+// cudaMalloc/cudaMemcpy, device properties, events, a `__device__` and a
+// `__constant__` variable set by cudaMemcpyToSymbol, kernel printf, and a fault that
 // the next synchronising call reports. Each check prints a line the test
 // reads. Build: nvcc -cudart shared -gencode arch=compute_90,code=compute_90
 #include <cstdio>
 #include <cuda_runtime.h>
 
 __device__ int offset;
+__constant__ int scale[2] = {1, 1};
 
 __global__ void add(const int *a, const int *b, int *c, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) c[i] = a[i] + b[i] + offset;
+    if (i < n) c[i] = scale[1] * (a[i] + b[i]) + offset;
     if (i == 0) printf("hello from block %d thread %d\n", blockIdx.x, threadIdx.x);
 }
 
@@ -41,6 +42,10 @@ int main() {
     cudaMemcpy(b, hb, sizeof hb, cudaMemcpyDefault);
     int five = 5;
     expect("cudaMemcpyToSymbol", cudaMemcpyToSymbol(offset, &five, sizeof five), cudaSuccess);
+    // The second element only: scale becomes {1, 2}.
+    int two = 2;
+    expect("cudaMemcpyToSymbol __constant__",
+           cudaMemcpyToSymbol(scale, &two, sizeof two, sizeof(int)), cudaSuccess);
 
     cudaEvent_t start, stop;
     cudaEventCreate(&start);
@@ -56,11 +61,14 @@ int main() {
     printf("elapsed time is %s\n", ms >= 0 ? "non-negative" : "negative");
     cudaMemcpy(hc, c, sizeof hc, cudaMemcpyDeviceToHost);
     int right = 1;
-    for (int i = 0; i < n; i++) right &= hc[i] == 3 * i + 5;
+    for (int i = 0; i < n; i++) right &= hc[i] == 2 * 3 * i + 5;
     printf("add: %s\n", right ? "correct" : "WRONG");
     int back = 0;
     cudaMemcpyFromSymbol(&back, offset, sizeof back);
     printf("offset reads back as %d\n", back);
+    int scales[2] = {0, 0};
+    cudaMemcpyFromSymbol(scales, scale, sizeof scales);
+    printf("scale reads back as {%d, %d}\n", scales[0], scales[1]);
 
     fflush(stdout);
     poke<<<1, 1>>>(c, 1L << 24);

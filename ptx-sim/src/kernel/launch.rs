@@ -102,19 +102,37 @@ impl Module {
             .map(|g| (g.name.as_str(), g.init.len()))
     }
 
-    /// The bytes of the module's `.global` variables before any launch:
-    /// their initialisers, each at least one byte (an empty variable
-    /// still has an address).
-    pub(crate) fn initial_globals(&self) -> Vec<Vec<u8>> {
+    /// The module's `.const` variables, names and sizes, in the order a
+    /// launch lays them out (from [`crate::memory::window::CONST_WINDOW`]
+    /// in the generic space, as
+    /// [`crate::memory::global::constant_addresses`] places them): a
+    /// CUDA module's `__constant__` variables.
+    pub fn constant_variables(&self) -> impl Iterator<Item = (&str, usize)> {
         self.image
-            .globals
+            .constants
             .iter()
-            .map(|g| {
-                let mut bytes = g.init.clone();
-                bytes.resize(bytes.len().max(1), 0);
-                bytes
-            })
-            .collect()
+            .map(|c| (c.name.as_str(), c.init.len()))
+    }
+
+    /// The module's variables, `.global` then `.const`, names and sizes:
+    /// [`Module::global_variables`] followed by
+    /// [`Module::constant_variables`], the order of
+    /// [`Module::initial_variables`].
+    pub(crate) fn variables(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.global_variables().chain(self.constant_variables())
+    }
+
+    /// The bytes of the module's variables before any launch, `.global`
+    /// then `.const`: their initialisers, each `.global` one at least one
+    /// byte (an empty variable still has an address).
+    pub(crate) fn initial_variables(&self) -> Vec<Vec<u8>> {
+        let globals = self.image.globals.iter().map(|g| {
+            let mut bytes = g.init.clone();
+            bytes.resize(bytes.len().max(1), 0);
+            bytes
+        });
+        let constants = self.image.constants.iter().map(|c| c.init.clone());
+        globals.chain(constants).collect()
     }
 
     /// The names of the module's kernels (`.entry` functions), in order.
@@ -847,10 +865,11 @@ impl<'m> KernelLaunch<'m> {
         let entry = &image.entries[&self.function];
         let config = self.checked_config(entry.static_shared)?;
         let params = self.params()?;
-        let variables = lent
-            .globals
+        let mut variables = lent
+            .variables
             .take()
-            .unwrap_or_else(|| self.module.initial_globals());
+            .unwrap_or_else(|| self.module.initial_variables());
+        let constants = variables.split_off(image.globals.len());
         let addresses: Vec<u64> = lent.buffers.iter().map(|(a, _)| *a).collect();
         let own: Vec<&[u8]> = variables
             .iter()
@@ -858,8 +877,7 @@ impl<'m> KernelLaunch<'m> {
             .map(Vec::as_slice)
             .collect();
         let global = GlobalMemory::placed(std::mem::take(&mut lent.buffers), &own);
-        let constants = image.constants.iter().map(|c| c.init.clone()).collect();
-        let memory = LaunchMemory::with_global(global, constants, params);
+        let memory = LaunchMemory::with_global(global, constants.clone(), params);
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let outcome = Grid {
             image,
@@ -881,7 +899,8 @@ impl<'m> KernelLaunch<'m> {
             .zip(&own)
             .map(|(g, bytes)| (g.name.clone(), bytes[..g.init.len()].to_vec()))
             .collect();
-        lent.globals = Some(own);
+        own.extend(constants);
+        lent.variables = Some(own);
         if !outcome.faults.is_empty() || !outcome.findings.is_empty() {
             let mut faults = outcome.faults;
             faults.extend(outcome.findings);
@@ -906,10 +925,11 @@ impl<'m> KernelLaunch<'m> {
 pub(crate) struct Lent {
     /// Allocations, each at its address, ascending.
     pub buffers: Vec<(u64, Vec<u8>)>,
-    /// The module's `.global` variables (each at least one byte) as the
-    /// last launch of the module left them; `None` before the first,
-    /// which starts them from their initialisers.
-    pub globals: Option<Vec<Vec<u8>>>,
+    /// The module's variables, `.global` (each at least one byte) then
+    /// `.const`, as the last launch of the module left them or the host
+    /// wrote them since; `None` before the first, which starts them from
+    /// their initialisers ([`Module::initial_variables`]).
+    pub variables: Option<Vec<Vec<u8>>>,
 }
 
 /// The line [`Backend::Auto`] prints when it falls back to the simulator
