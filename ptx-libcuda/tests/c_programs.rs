@@ -233,6 +233,14 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
             "all runtime checks passed",
         ],
     );
+    // poke writes 1 << 24 ints (64 MiB) past the start of c, 4000 bytes.
+    assert!(
+        stderr.contains(&format!(
+            "{} bytes past the end of buffer",
+            (1u64 << 24) * 4 - 4000
+        )),
+        "the simulator's account of the fault on stderr"
+    );
     assert!(output.status.success());
 }
 
