@@ -6,6 +6,7 @@ pub mod error;
 pub mod event;
 pub mod init;
 pub mod launch;
+pub mod link;
 pub mod memory;
 pub mod module;
 pub mod proc_address;

@@ -119,7 +119,7 @@ pub unsafe fn ptx_of_image(image: *const c_void) -> Result<String, Status> {
     let magic = unsafe { bytes.cast::<[u8; 4]>().read_unaligned() };
     if magic == ELF_MAGIC {
         eprintln!(
-            "ptx-libcuda: the image is a cubin (SASS), which the simulator cannot run; load PTX, or build with `-gencode arch=compute_90,code=compute_90`"
+            "ptx-libcuda: the image is a cubin (SASS), which the simulator cannot run; load PTX, or build with `-gencode arch=compute_90,code=compute_90` (Numba and cuda.core link to SASS through nvJitLink when the nvidia-nvjitlink package is installed: without it they link PTX through the driver's cuLink*, which runs here)"
         );
         return Err(CUDA_ERROR_NO_BINARY_FOR_GPU);
     }

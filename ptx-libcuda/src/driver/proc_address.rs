@@ -11,6 +11,7 @@ use crate::driver::error::*;
 use crate::driver::event::*;
 use crate::driver::init::*;
 use crate::driver::launch::*;
+use crate::driver::link::*;
 use crate::driver::memory::*;
 use crate::driver::module::*;
 use crate::driver::stream::*;
@@ -127,6 +128,11 @@ entry_points! {
     "cuEventQuery" => cuEventQuery,
     "cuEventElapsedTime" | "cuEventElapsedTime_v2" => cuEventElapsedTime_v2,
     "cuEventDestroy" | "cuEventDestroy_v2" => cuEventDestroy_v2,
+    "cuLinkCreate" | "cuLinkCreate_v2" => cuLinkCreate_v2,
+    "cuLinkAddData" | "cuLinkAddData_v2" => cuLinkAddData_v2,
+    "cuLinkAddFile" | "cuLinkAddFile_v2" => cuLinkAddFile_v2,
+    "cuLinkComplete" => cuLinkComplete,
+    "cuLinkDestroy" => cuLinkDestroy,
     "cuGetErrorName" => cuGetErrorName,
     "cuGetErrorString" => cuGetErrorString,
     "cuGetProcAddress" | "cuGetProcAddress_v2" => cuGetProcAddress_v2,
