@@ -4,7 +4,7 @@
 # the line it prints when its check passes (and none of the lines it
 # prints when one fails).
 #
-#   bash tests/cuda-samples/run.sh [--lib DIR | --real] [--timeout S]
+#   bash tests/cuda-samples/run.sh [--lib DIR | --real] [--timeout S] [--quick]
 #                                  [--only NAME[,NAME...]] [--outputs DIR] [BIN_DIR]
 #
 # --lib DIR   the CUDA libraries to run on, put first on LD_LIBRARY_PATH
@@ -15,6 +15,10 @@
 #             on the library path, or --lib naming the folder that has it)
 # --timeout S every program's time limit (default: the table's, per program)
 # --only      run these programs alone (names of the table's first column)
+# --quick     leave out the programs whose fixed, GPU-sized work takes the
+#             interpreter longer than a CI run allows (the table's "long"
+#             ones: scan, histogram, simpleStreams, cudaTensorCoreGemm),
+#             and say so
 # --outputs   where each run's stdout and stderr go, as <name>.out
 #             (default BIN_DIR)
 # BIN_DIR     where the programs are (default target/cuda-samples)
@@ -29,6 +33,7 @@ lib=$repo/target/release/cuda
 real=0
 timeout_all=
 only=
+quick=0
 outputs=
 bin_dir=
 while (( $# )); do
@@ -36,6 +41,7 @@ while (( $# )); do
         --lib) lib=$2; shift 2 ;;
         --lib=*) lib=${1#--lib=}; shift ;;
         --real) real=1; shift ;;
+        --quick) quick=1; shift ;;
         --timeout) timeout_all=$2; shift 2 ;;
         --timeout=*) timeout_all=${1#--timeout=}; shift ;;
         --only) only=$2; shift 2 ;;
@@ -64,7 +70,8 @@ else
 fi
 
 # name | program | arguments | time limit (s) | the line that says it
-# passed (grep -E) | lines that say it failed (grep -E; empty: none)
+# passed (grep -E) | lines that say it failed (grep -E; empty: none) |
+# "long" where its work takes the interpreter too long for CI (--quick)
 #
 # The arguments are the samples' own size flags, set small where a sample
 # has them (none of the samples' CI runs gives any: test_args.json names
@@ -78,14 +85,14 @@ tests=(
     # No check of its own: it prints its sums with what they should be.
     "simpleCooperativeGroups|simpleCooperativeGroups||300|^\.\.\.Done\.$|"
     "asyncAPI|asyncAPI||600|^CPU executed [0-9]+ iterations while waiting for GPU to finish$|^Error!"
-    "simpleStreams|simpleStreams||3600|^4 streams:|^[0-9]+: -?[0-9]+ -?[0-9]+$"
+    "simpleStreams|simpleStreams||3600|^4 streams:|^[0-9]+: -?[0-9]+ -?[0-9]+$|long"
     "reduction|reduction|--n=1048576|600|^Test passed$|^Test failed"
-    "scan|scan||3600|^ \.\.\.Results Match$|DON'T Match"
-    "histogram|histogram||1800|^Test passed$|^Test failed"
+    "scan|scan||3600|^ \.\.\.Results Match$|DON'T Match|long"
+    "histogram|histogram||1800|^Test passed$|^Test failed|long"
     "sortingNetworks|sortingNetworks||1800|^\.\.\.inspecting keys array: OK$|^\*\*\*|corrupted"
     "threadFenceReduction|threadFenceReduction||600|^GPU result = |"
     # Built with CPU_DEBUG=1: it compares with a product made on the host.
-    "cudaTensorCoreGemm|cudaTensorCoreGemm||7200|^Verifying correctness of the computations|^mismatch"
+    "cudaTensorCoreGemm|cudaTensorCoreGemm||7200|^Verifying correctness of the computations|^mismatch|long"
     "globalToShmemAsyncCopy-k0|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=0|300|Result = PASS$|Result = FAIL"
     "globalToShmemAsyncCopy-k1|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=1|300|Result = PASS$|Result = FAIL"
     "globalToShmemAsyncCopy-k2|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=2|300|Result = PASS$|Result = FAIL"
@@ -123,7 +130,11 @@ declare -a rows
 passed=0 failed=0
 started_all=$SECONDS
 for entry in "${tests[@]}"; do
-    IFS='|' read -r name prog args limit pass_re fail_re <<<"$entry"
+    IFS='|' read -r name prog args limit pass_re fail_re long <<<"$entry"
+    if (( quick )) && [[ $long == long ]] && [[ -z $only ]]; then
+        echo "(not run: $name is long, see --quick)"
+        continue
+    fi
     if [[ -n $only ]] && [[ ",$only," != *",$name,"* ]] && [[ ",$only," != *",$prog,"* ]]; then
         continue
     fi
