@@ -59,6 +59,7 @@ use crate::kernel::{Arg, KernelError, KernelLaunch, KernelReport, Module};
 use crate::machine::{Element, Launch, LaunchError, Report, Thread};
 pub use crate::memory::window::DEVICE_BASE;
 use crate::memory::window::GLOBAL_BASE;
+use crate::memory::words::Words;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -191,8 +192,10 @@ struct Loaded {
 #[derive(Default)]
 struct State {
     /// Each allocation by its first address: its size, and in the
-    /// simulator its bytes (taken out while a launch runs).
-    allocations: BTreeMap<u64, (u64, Vec<u8>)>,
+    /// simulator its bytes (taken out while a launch runs), as the words
+    /// a launch's global memory holds, so that a launch neither converts
+    /// nor copies them.
+    allocations: BTreeMap<u64, (u64, Words)>,
     /// Where the next allocation in the simulator goes.
     next: u64,
     /// Bytes allocated and not freed.
@@ -323,9 +326,7 @@ impl Device {
                 if end > GLOBAL_BASE {
                     return Err(full());
                 }
-                let mut zeroed = Vec::new();
-                zeroed.try_reserve_exact(bytes).map_err(|_| full())?;
-                zeroed.resize(bytes, 0);
+                let zeroed = Words::try_zeroed(bytes).ok_or_else(full)?;
                 state.next = end;
                 state.allocations.insert(addr, (size, zeroed));
                 addr
@@ -334,7 +335,7 @@ impl Device {
             Backend::Gpu(gpu) => {
                 let addr = gpu.alloc(bytes).map_err(DeviceError::gpu)?;
                 gpu.fill(addr, 0, bytes).map_err(DeviceError::gpu)?;
-                state.allocations.insert(addr, (size, Vec::new()));
+                state.allocations.insert(addr, (size, Words::default()));
                 addr
             }
         };
@@ -384,13 +385,12 @@ impl Device {
 
     /// Copies `bytes` to device address `addr` (in one allocation).
     pub fn write_bytes(&self, addr: u64, bytes: &[u8]) -> Result<(), DeviceError> {
-        let mut state = self.state()?;
+        let state = self.state()?;
         let base = Device::find(&state, addr, bytes.len())?;
         match self.inner.backend {
             Backend::Simulator => {
                 let at = (addr - base) as usize;
-                let held = &mut state.allocations.get_mut(&base).expect("found").1;
-                held[at..at + bytes.len()].copy_from_slice(bytes);
+                state.allocations[&base].1.store(at, bytes);
                 Ok(())
             }
             #[cfg(feature = "cuda")]
@@ -405,7 +405,9 @@ impl Device {
         match self.inner.backend {
             Backend::Simulator => {
                 let at = (addr - base) as usize;
-                Ok(state.allocations[&base].1[at..at + len].to_vec())
+                let mut bytes = vec![0; len];
+                state.allocations[&base].1.load(at, &mut bytes);
+                Ok(bytes)
             }
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
@@ -419,13 +421,12 @@ impl Device {
     /// Sets the `len` bytes at device address `addr` to `value`
     /// (`cudaMemset`).
     pub fn fill_bytes(&self, addr: u64, value: u8, len: usize) -> Result<(), DeviceError> {
-        let mut state = self.state()?;
+        let state = self.state()?;
         let base = Device::find(&state, addr, len)?;
         match self.inner.backend {
             Backend::Simulator => {
                 let at = (addr - base) as usize;
-                let held = &mut state.allocations.get_mut(&base).expect("found").1;
-                held[at..at + len].fill(value);
+                state.allocations[&base].1.fill(at, len, value);
                 Ok(())
             }
             #[cfg(feature = "cuda")]
@@ -437,16 +438,16 @@ impl Device {
     /// allocation; they may overlap, as `cudaMemcpy` device to device
     /// does not promise).
     pub fn copy_bytes(&self, dst: u64, src: u64, len: usize) -> Result<(), DeviceError> {
-        let mut state = self.state()?;
+        let state = self.state()?;
         let from = Device::find(&state, src, len)?;
         let to = Device::find(&state, dst, len)?;
         match self.inner.backend {
             Backend::Simulator => {
-                let at = (src - from) as usize;
-                let bytes = state.allocations[&from].1[at..at + len].to_vec();
-                let at = (dst - to) as usize;
-                let held = &mut state.allocations.get_mut(&to).expect("found").1;
-                held[at..at + len].copy_from_slice(&bytes);
+                let mut bytes = vec![0; len];
+                state.allocations[&from]
+                    .1
+                    .load((src - from) as usize, &mut bytes);
+                state.allocations[&to].1.store((dst - to) as usize, &bytes);
                 Ok(())
             }
             #[cfg(feature = "cuda")]
@@ -669,7 +670,7 @@ impl Device {
     }
 
     /// Every allocation's bytes, taken out for a launch, by address.
-    fn lend(state: &mut State) -> Vec<(u64, Vec<u8>)> {
+    fn lend(state: &mut State) -> Vec<(u64, Words)> {
         state
             .allocations
             .iter_mut()
@@ -679,7 +680,7 @@ impl Device {
 
     /// Puts back what a launch left in the allocations, frees those
     /// dropped meanwhile and lets the waiting threads in.
-    fn settle(&self, mut state: MutexGuard<'_, State>, lent: Vec<(u64, Vec<u8>)>) {
+    fn settle(&self, mut state: MutexGuard<'_, State>, lent: Vec<(u64, Words)>) {
         for (addr, bytes) in lent {
             if let Some(held) = state.allocations.get_mut(&addr) {
                 held.1 = bytes;

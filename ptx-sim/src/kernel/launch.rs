@@ -13,6 +13,7 @@ use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::element::Element;
 use crate::memory::global::{GlobalMemory, buffer_addresses};
+use crate::memory::words::Words;
 use crate::thread::Dim3;
 use ptx_core::ScalarType;
 use std::sync::Arc;
@@ -889,8 +890,12 @@ impl<'m> KernelLaunch<'m> {
             dynamic_shared: self.dynamic_shared as u64,
         }
         .run();
-        let mut buffers = memory.global.into_buffers();
-        let mut own = buffers.split_off(addresses.len());
+        let mut buffers = memory.global.into_words();
+        let mut own: Vec<Vec<u8>> = buffers
+            .split_off(addresses.len())
+            .into_iter()
+            .map(Words::into_bytes)
+            .collect();
         lent.buffers = addresses.into_iter().zip(buffers).collect();
         let user = own.split_off(image.globals.len());
         let globals = image
@@ -923,8 +928,9 @@ impl<'m> KernelLaunch<'m> {
 /// keeps it between launches).
 #[derive(Debug, Default)]
 pub(crate) struct Lent {
-    /// Allocations, each at its address, ascending.
-    pub buffers: Vec<(u64, Vec<u8>)>,
+    /// Allocations, each at its address, ascending, as words (they stay
+    /// words between launches: see [`GlobalMemory::placed`]).
+    pub buffers: Vec<(u64, Words)>,
     /// The module's variables, `.global` (each at least one byte) then
     /// `.const`, as the last launch of the module left them or the host
     /// wrote them since; `None` before the first, which starts them from

@@ -32,6 +32,7 @@ use crate::fault::{Fault, LaunchFault};
 use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::global::GlobalMemory;
+use crate::memory::words::Words;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -601,7 +602,7 @@ impl Launch {
     /// holds what the threads left in them afterwards, whatever happened.
     pub(crate) fn run_lent<T, F>(
         &self,
-        lent: &mut Vec<(u64, Vec<u8>)>,
+        lent: &mut Vec<(u64, Words)>,
         f: F,
     ) -> Result<Report<T>, LaunchError>
     where
@@ -612,17 +613,25 @@ impl Launch {
         let addresses: Vec<(u64, usize)> = lent.iter().map(|(a, b)| (*a, b.len())).collect();
         let memory = self.launch_memory(std::mem::take(lent));
         let rest = self.run_into(&f, &mut results, &memory);
-        let mut global = into_buffers(memory);
-        let own = global.split_off(addresses.len().min(global.len()));
+        let mut global = into_words(memory);
+        let own = global
+            .split_off(addresses.len().min(global.len()))
+            .into_iter()
+            .map(Words::into_bytes)
+            .collect();
         // A memory still held elsewhere (never, once every CTA has ended)
         // hands back nothing: the allocations keep their sizes, zeroed.
-        global.resize_with(addresses.len(), Vec::new);
+        global.resize_with(addresses.len(), Words::default);
         *lent = addresses
             .into_iter()
             .zip(global)
-            .map(|((addr, len), mut bytes)| {
-                bytes.resize(len, 0);
-                (addr, bytes)
+            .map(|((addr, len), words)| {
+                let words = if words.len() == len {
+                    words
+                } else {
+                    Words::zeroed(len)
+                };
+                (addr, words)
             })
             .collect();
         let rest = rest?;
@@ -794,7 +803,7 @@ impl Launch {
 
     /// The launch's memory, with `lent` before its own buffers: none when
     /// it has no buffer and no parameters.
-    fn launch_memory(&self, lent: Vec<(u64, Vec<u8>)>) -> Option<Arc<LaunchMemory>> {
+    fn launch_memory(&self, lent: Vec<(u64, Words)>) -> Option<Arc<LaunchMemory>> {
         let registered = !(lent.is_empty()
             && self.global.is_empty()
             && self.constant.is_empty()
@@ -924,12 +933,11 @@ impl Launch {
     }
 }
 
-/// The global buffers' contents at the end of a launch (none without
-/// memory).
-fn into_buffers(memory: Option<Arc<LaunchMemory>>) -> Vec<Vec<u8>> {
+/// The global buffers at the end of a launch (none without memory).
+fn into_words(memory: Option<Arc<LaunchMemory>>) -> Vec<Words> {
     memory
         .and_then(|m| Arc::try_unwrap(m).ok())
-        .map(|m| m.global.into_buffers())
+        .map(|m| m.global.into_words())
         .unwrap_or_default()
 }
 

@@ -290,17 +290,20 @@ impl GlobalMemory {
     /// device's allocations: ascending, apart, all below [`GLOBAL_BASE`]),
     /// then the launch's own buffers holding `data`, at the addresses
     /// [`buffer_addresses`] gives. [`GlobalMemory::into_buffers`] gives
-    /// them back in that order.
+    /// them back in that order. The resident ones are taken as they are
+    /// (no copy: a device's allocations are kept as [`Words`] between
+    /// launches, so a launch costs nothing per byte allocated).
     ///
     /// ```
     /// use ptx_sim::memory::global::{GlobalMemory, buffer_addresses};
     /// use ptx_sim::memory::window::DEVICE_BASE;
-    /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, vec![7; 4])], &[vec![1, 2]]);
+    /// use ptx_sim::memory::words::Words;
+    /// let mem = GlobalMemory::placed(vec![(DEVICE_BASE, Words::new(&[7; 4]))], &[vec![1, 2]]);
     /// assert_eq!(mem.access(DEVICE_BASE + 3, 1, 1, "ld", |b| b[0]).unwrap(), 7);
     /// assert_eq!(mem.access(buffer_addresses(&[2])[0] + 1, 1, 1, "ld", |b| b[0]).unwrap(), 2);
     /// assert_eq!(mem.into_buffers(), [vec![7; 4], vec![1, 2]]);
     /// ```
-    pub fn placed<B: AsRef<[u8]>>(resident: Vec<(u64, Vec<u8>)>, data: &[B]) -> GlobalMemory {
+    pub fn placed<B: AsRef<[u8]>>(resident: Vec<(u64, Words)>, data: &[B]) -> GlobalMemory {
         let own = Layout::new(StateSpace::Global, buffer_addresses, data);
         let mut spans: Vec<(u64, u64)> = resident
             .iter()
@@ -318,8 +321,8 @@ impl GlobalMemory {
                 spans,
             },
             buffers: resident
-                .iter()
-                .map(|(_, bytes)| Words::new(bytes))
+                .into_iter()
+                .map(|(_, words)| words)
                 .chain(data.iter().map(|bytes| Words::new(bytes.as_ref())))
                 .collect(),
             stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
@@ -462,6 +465,12 @@ impl GlobalMemory {
     /// The buffers' contents.
     pub fn into_buffers(self) -> Vec<Vec<u8>> {
         self.buffers.into_iter().map(Words::into_bytes).collect()
+    }
+
+    /// The buffers as they are, in the order [`GlobalMemory::placed`]
+    /// took them: for resident ones to stay words between launches.
+    pub fn into_words(self) -> Vec<Words> {
+        self.buffers
     }
 }
 

@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const WORD: usize = 8;
 
 /// A buffer's bytes as atomic words (see the module's documentation).
-#[derive(Debug)]
+/// The default is the empty buffer.
+#[derive(Debug, Default)]
 pub struct Words {
     words: Box<[AtomicU64]>,
     len: usize,
@@ -55,6 +56,39 @@ impl Words {
         Words {
             words,
             len: bytes.len(),
+        }
+    }
+
+    /// A buffer of `len` zero bytes (every word written here, as
+    /// [`Words::new`] does).
+    pub fn zeroed(len: usize) -> Words {
+        Words {
+            words: (0..len.div_ceil(WORD)).map(|_| AtomicU64::new(0)).collect(),
+            len,
+        }
+    }
+
+    /// [`Words::zeroed`], or `None` if the memory cannot be had (a
+    /// device's allocation reports that as out of memory, not an abort).
+    pub fn try_zeroed(len: usize) -> Option<Words> {
+        let mut words = Vec::new();
+        words.try_reserve_exact(len.div_ceil(WORD)).ok()?;
+        words.resize_with(len.div_ceil(WORD), || AtomicU64::new(0));
+        Some(Words {
+            words: words.into_boxed_slice(),
+            len,
+        })
+    }
+
+    /// Sets the `len` bytes from `at` to `value`; they must lie in the
+    /// buffer.
+    pub fn fill(&self, at: usize, len: usize, value: u8) {
+        let chunk = [value; 4096];
+        let mut done = 0;
+        while done < len {
+            let take = (len - done).min(chunk.len());
+            self.store(at + done, &chunk[..take]);
+            done += take;
         }
     }
 
