@@ -300,6 +300,16 @@ impl State {
         }
     }
 
+    /// What a context-independent call (`cuLibraryLoadData` and others)
+    /// checks first: `cuInit`, and no fault since.
+    pub fn healthy(&self) -> Outcome {
+        self.initialized()?;
+        match self.sticky {
+            Some(code) => Err(code),
+            None => Ok(()),
+        }
+    }
+
     /// `CUDA_ERROR_INVALID_HANDLE` unless `stream` is a live stream or one
     /// of the null stream's names (0, `CU_STREAM_LEGACY`,
     /// `CU_STREAM_PER_THREAD`).
