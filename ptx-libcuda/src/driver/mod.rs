@@ -5,6 +5,7 @@ pub mod context;
 pub mod error;
 pub mod event;
 pub mod init;
+pub mod integrity;
 pub mod launch;
 pub mod memory;
 pub mod module;
