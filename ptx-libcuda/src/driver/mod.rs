@@ -4,6 +4,7 @@
 pub mod context;
 pub mod error;
 pub mod event;
+pub mod export_table;
 pub mod init;
 pub mod integrity;
 pub mod launch;
