@@ -194,6 +194,19 @@ driver_api! {
         Ok(())
     }
 
+    /// `cuProfilerStart`: nothing to profile (a context must be
+    /// current).
+    fn cuProfilerStart() {
+        state().context()?;
+        Ok(())
+    }
+
+    /// `cuProfilerStop`: as `cuProfilerStart`.
+    fn cuProfilerStop() {
+        state().context()?;
+        Ok(())
+    }
+
     /// `cuCtxGetApiVersion`: 3020, the context API's version CUDA
     /// reports.
     fn cuCtxGetApiVersion(context: Handle, version: *mut u32) {

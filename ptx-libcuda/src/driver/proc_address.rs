@@ -64,6 +64,8 @@ entry_points! {
     "cuCtxGetFlags" => cuCtxGetFlags,
     "cuCtxGetApiVersion" => cuCtxGetApiVersion,
     "cuCtxGetStreamPriorityRange" => cuCtxGetStreamPriorityRange,
+    "cuProfilerStart" => cuProfilerStart,
+    "cuProfilerStop" => cuProfilerStop,
     "cuModuleLoadData" => cuModuleLoadData,
     "cuModuleLoadDataEx" => cuModuleLoadDataEx,
     "cuModuleLoadFatBinary" => cuModuleLoadFatBinary,
