@@ -121,6 +121,7 @@ entry_points! {
     "cuStreamWaitEvent" => cuStreamWaitEvent,
     "cuStreamGetPriority" => cuStreamGetPriority,
     "cuStreamGetFlags" => cuStreamGetFlags,
+    "cuStreamIsCapturing" => cuStreamIsCapturing,
     "cuEventCreate" => cuEventCreate,
     "cuEventRecord" => cuEventRecord,
     "cuEventRecordWithFlags" => cuEventRecordWithFlags,
