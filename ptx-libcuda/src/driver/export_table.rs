@@ -9,26 +9,37 @@
 //! first word is the table's size in bytes, the others the addresses of
 //! functions. What each known table and slot means comes from ZLUDA's
 //! reverse engineering (github.com/vosen/ZLUDA, `dark_api/src/lib.rs`:
-//! UUIDs, slot numbers, argument meanings); which ones CUDA 13.0's static
-//! runtime calls was found by running programs against tables whose every
-//! slot said when it was called. Those it calls are served:
+//! UUIDs, slot numbers, argument meanings). Which ones CUDA 13.0's static
+//! runtime calls was found by running programs (a `<<<>>>` launch,
+//! `tests/c/runtime.cu`, cuda-samples, CuPy) against tables whose every
+//! slot said when it was called. At start-up it asks for
+//! [`CUDART_INTERFACE`], [`TOOLS_RUNTIME_CALLBACK_HOOKS`], [`TOOLS_TLS`],
+//! [`CONTEXT_LOCAL_STORAGE`], [`CONTEXT_CHECKS`] and [`INTEGRITY_CHECK`],
+//! and calls:
 //!
-//! * [`CUDART_INTERFACE`]: modules from a fat binary's wrapper, the
-//!   primary context (not retained), the compilers' loading.
-//! * [`TOOLS_RUNTIME_CALLBACK_HOOKS`]: two buffers the runtime's tools
-//!   support (profilers' callbacks) writes into; zeros mean no tool.
-//! * [`CONTEXT_LOCAL_STORAGE`]: a value per context and key, with a
-//!   destructor called when the context goes (`cuCtxDestroy`,
-//!   `cuDevicePrimaryCtxReset`).
-//! * [`CONTEXT_CHECKS`]: a context's flags the runtime checks, none set.
-//! * [`INTEGRITY_CHECK`]: a keyed hash the runtime verifies
+//! * `CUDART_INTERFACE[2]`: the primary context, not retained (the
+//!   runtime then retains it with `cuDevicePrimaryCtxRetain`).
+//! * `TOOLS_RUNTIME_CALLBACK_HOOKS[2]` and `[6]`: two buffers the
+//!   runtime's tools support (profilers' callbacks) writes into; zeros
+//!   mean no tool.
+//! * `CONTEXT_CHECKS[3]` (answers 0) and `[2]` (a context's flags, none
+//!   set).
+//! * `INTEGRITY_CHECK[1]`, three times: a keyed hash the runtime verifies
 //!   ([`crate::driver::integrity`]).
+//! * `CONTEXT_LOCAL_STORAGE[0]`, `[1]`, `[2]`: a value per context and
+//!   key (put, delete, get) around every call, with a destructor called
+//!   when the context goes (`cuCtxDestroy`, `cuDevicePrimaryCtxReset`).
 //!
-//! Every other slot of a known table is [`unserved`]: it names itself on
-//! stderr, once, and returns `CUDA_ERROR_NOT_SUPPORTED`; an unknown UUID
-//! is `CUDA_ERROR_NOT_SUPPORTED` and named on stderr once (the runtime
-//! asks for one, `f8cff951-2146-8b4e-b9e2-fb469e7c0dd9`, and does without
-//! it).
+//! Its code it loads with `cuLibraryLoadData` and runs with
+//! `cuLibraryGetKernel` and `cuLaunchKernel`; the slots that load modules
+//! from fat binaries (`CUDART_INTERFACE[1]`, `[6]`, `[8]`) and
+//! `CTX_CREATE_BYPASS[1]` are served as documented all the same.
+//!
+//! Every other slot of a known table is `unserved`: it names itself on
+//! stderr, once, and returns `CUDA_ERROR_NOT_SUPPORTED`. An unknown UUID
+//! is `CUDA_ERROR_NOT_SUPPORTED`, named on stderr once: the runtime asks
+//! for `f8cff951-2146-8b4e-b9e2-fb469e7c0dd9` first and does without it
+//! (and under CuPy, for `da9151d3-3ae6-cc41-a5c0-4f26d533e328`).
 
 use crate::driver::context::{create, retain_primary};
 use crate::driver::error::{
@@ -94,23 +105,23 @@ const fn uuid(text: &str) -> [u8; 16] {
 }
 
 /// Number of [`CUDART_INTERFACE`] among [`KNOWN`].
-const CUDART: usize = 0;
+const T_CUDART: usize = 0;
 /// Number of [`TOOLS_TLS`].
-const TOOLS_TLS_: usize = 1;
+const T_TOOLS_TLS: usize = 1;
 /// Number of [`TOOLS_RUNTIME_CALLBACK_HOOKS`].
-const TOOLS_HOOKS: usize = 2;
+const T_TOOLS_HOOKS: usize = 2;
 /// Number of [`CONTEXT_LOCAL_STORAGE`].
-const STORAGE: usize = 3;
+const T_STORAGE: usize = 3;
 /// Number of [`CTX_CREATE_BYPASS`].
-const BYPASS: usize = 4;
+const T_BYPASS: usize = 4;
 /// Number of [`HEAP_ACCESS`].
-const HEAP: usize = 5;
+const T_HEAP: usize = 5;
 /// Number of [`DEVICE_EXTENDED_RT`].
-const DEVICE_EXT: usize = 6;
+const T_DEVICE_EXT: usize = 6;
 /// Number of [`INTEGRITY_CHECK`].
-const INTEGRITY: usize = 7;
+const T_INTEGRITY: usize = 7;
 /// Number of [`CONTEXT_CHECKS`].
-const CHECKS: usize = 8;
+const T_CHECKS: usize = 8;
 
 /// The known tables: each one's name (as ZLUDA names it) and UUID.
 const KNOWN: [(&str, [u8; 16]); 9] = [
@@ -150,15 +161,16 @@ const KNOWN: [(&str, [u8; 16]); 9] = [
 pub fn find(id: &[u8; 16]) -> Option<*const c_void> {
     let number = KNOWN.iter().position(|(_, uuid)| uuid == id)?;
     Some(match number {
-        CUDART => CUDART_INTERFACE.start(),
-        TOOLS_TLS_ => TOOLS_TLS.start(),
-        TOOLS_HOOKS => TOOLS_RUNTIME_CALLBACK_HOOKS.start(),
-        STORAGE => CONTEXT_LOCAL_STORAGE.start(),
-        BYPASS => CTX_CREATE_BYPASS.start(),
-        HEAP => HEAP_ACCESS.start(),
-        DEVICE_EXT => DEVICE_EXTENDED_RT.start(),
-        INTEGRITY => INTEGRITY_CHECK.start(),
-        _ => CONTEXT_CHECKS.start(),
+        T_CUDART => CUDART_INTERFACE.start(),
+        T_TOOLS_TLS => TOOLS_TLS.start(),
+        T_TOOLS_HOOKS => TOOLS_RUNTIME_CALLBACK_HOOKS.start(),
+        T_STORAGE => CONTEXT_LOCAL_STORAGE.start(),
+        T_BYPASS => CTX_CREATE_BYPASS.start(),
+        T_HEAP => HEAP_ACCESS.start(),
+        T_DEVICE_EXT => DEVICE_EXTENDED_RT.start(),
+        T_INTEGRITY => INTEGRITY_CHECK.start(),
+        T_CHECKS => CONTEXT_CHECKS.start(),
+        _ => return None,
     })
 }
 
@@ -216,15 +228,15 @@ pub static CUDART_INTERFACE: Table<13> = Table([
     size::<13>(),
     module_from_fatbin_wrapper as *const c_void,
     primary_context as *const c_void,
-    unserved::<CUDART, 3> as *const c_void,
-    unserved::<CUDART, 4> as *const c_void,
-    unserved::<CUDART, 5> as *const c_void,
+    unserved::<T_CUDART, 3> as *const c_void,
+    unserved::<T_CUDART, 4> as *const c_void,
+    unserved::<T_CUDART, 5> as *const c_void,
     module_from_fatbin_wrapper_with as *const c_void,
-    unserved::<CUDART, 7> as *const c_void,
+    unserved::<T_CUDART, 7> as *const c_void,
     module_from_fatbin_with as *const c_void,
-    unserved::<CUDART, 9> as *const c_void,
-    unserved::<CUDART, 10> as *const c_void,
-    unserved::<CUDART, 11> as *const c_void,
+    unserved::<T_CUDART, 9> as *const c_void,
+    unserved::<T_CUDART, 10> as *const c_void,
+    unserved::<T_CUDART, 11> as *const c_void,
     load_compilers as *const c_void,
 ]);
 
@@ -286,19 +298,19 @@ slots! {
 /// Tools' thread-local storage: asked for, no slot called.
 pub static TOOLS_TLS: Table<4> = Table([
     size::<4>(),
-    unserved::<TOOLS_TLS_, 1> as *const c_void,
-    unserved::<TOOLS_TLS_, 2> as *const c_void,
-    unserved::<TOOLS_TLS_, 3> as *const c_void,
+    unserved::<T_TOOLS_TLS, 1> as *const c_void,
+    unserved::<T_TOOLS_TLS, 2> as *const c_void,
+    unserved::<T_TOOLS_TLS, 3> as *const c_void,
 ]);
 
 /// Tools' callback hooks: two buffers.
 pub static TOOLS_RUNTIME_CALLBACK_HOOKS: Table<7> = Table([
     size::<7>(),
-    unserved::<TOOLS_HOOKS, 1> as *const c_void,
+    unserved::<T_TOOLS_HOOKS, 1> as *const c_void,
     tools_buffer_1 as *const c_void,
-    unserved::<TOOLS_HOOKS, 3> as *const c_void,
-    unserved::<TOOLS_HOOKS, 4> as *const c_void,
-    unserved::<TOOLS_HOOKS, 5> as *const c_void,
+    unserved::<T_TOOLS_HOOKS, 3> as *const c_void,
+    unserved::<T_TOOLS_HOOKS, 4> as *const c_void,
+    unserved::<T_TOOLS_HOOKS, 5> as *const c_void,
     tools_buffer_2 as *const c_void,
 ]);
 
@@ -368,7 +380,7 @@ pub static CONTEXT_LOCAL_STORAGE: Table<4> = Table([
     storage_put as *const c_void,
     storage_delete as *const c_void,
     storage_get as *const c_void,
-    unserved::<STORAGE, 3> as *const c_void,
+    unserved::<T_STORAGE, 3> as *const c_void,
 ]);
 
 /// `context`, or the current context for null; `CUDA_ERROR_INVALID_CONTEXT`
@@ -436,38 +448,38 @@ slots! {
 /// The driver's heap: not served.
 pub static HEAP_ACCESS: Table<3> = Table([
     size::<3>(),
-    unserved::<HEAP, 1> as *const c_void,
-    unserved::<HEAP, 2> as *const c_void,
+    unserved::<T_HEAP, 1> as *const c_void,
+    unserved::<T_HEAP, 2> as *const c_void,
 ]);
 
 /// More device attributes: not served.
 pub static DEVICE_EXTENDED_RT: Table<26> = Table([
     size::<26>(),
-    unserved::<DEVICE_EXT, 1> as *const c_void,
-    unserved::<DEVICE_EXT, 2> as *const c_void,
-    unserved::<DEVICE_EXT, 3> as *const c_void,
-    unserved::<DEVICE_EXT, 4> as *const c_void,
-    unserved::<DEVICE_EXT, 5> as *const c_void,
-    unserved::<DEVICE_EXT, 6> as *const c_void,
-    unserved::<DEVICE_EXT, 7> as *const c_void,
-    unserved::<DEVICE_EXT, 8> as *const c_void,
-    unserved::<DEVICE_EXT, 9> as *const c_void,
-    unserved::<DEVICE_EXT, 10> as *const c_void,
-    unserved::<DEVICE_EXT, 11> as *const c_void,
-    unserved::<DEVICE_EXT, 12> as *const c_void,
-    unserved::<DEVICE_EXT, 13> as *const c_void,
-    unserved::<DEVICE_EXT, 14> as *const c_void,
-    unserved::<DEVICE_EXT, 15> as *const c_void,
-    unserved::<DEVICE_EXT, 16> as *const c_void,
-    unserved::<DEVICE_EXT, 17> as *const c_void,
-    unserved::<DEVICE_EXT, 18> as *const c_void,
-    unserved::<DEVICE_EXT, 19> as *const c_void,
-    unserved::<DEVICE_EXT, 20> as *const c_void,
-    unserved::<DEVICE_EXT, 21> as *const c_void,
-    unserved::<DEVICE_EXT, 22> as *const c_void,
-    unserved::<DEVICE_EXT, 23> as *const c_void,
-    unserved::<DEVICE_EXT, 24> as *const c_void,
-    unserved::<DEVICE_EXT, 25> as *const c_void,
+    unserved::<T_DEVICE_EXT, 1> as *const c_void,
+    unserved::<T_DEVICE_EXT, 2> as *const c_void,
+    unserved::<T_DEVICE_EXT, 3> as *const c_void,
+    unserved::<T_DEVICE_EXT, 4> as *const c_void,
+    unserved::<T_DEVICE_EXT, 5> as *const c_void,
+    unserved::<T_DEVICE_EXT, 6> as *const c_void,
+    unserved::<T_DEVICE_EXT, 7> as *const c_void,
+    unserved::<T_DEVICE_EXT, 8> as *const c_void,
+    unserved::<T_DEVICE_EXT, 9> as *const c_void,
+    unserved::<T_DEVICE_EXT, 10> as *const c_void,
+    unserved::<T_DEVICE_EXT, 11> as *const c_void,
+    unserved::<T_DEVICE_EXT, 12> as *const c_void,
+    unserved::<T_DEVICE_EXT, 13> as *const c_void,
+    unserved::<T_DEVICE_EXT, 14> as *const c_void,
+    unserved::<T_DEVICE_EXT, 15> as *const c_void,
+    unserved::<T_DEVICE_EXT, 16> as *const c_void,
+    unserved::<T_DEVICE_EXT, 17> as *const c_void,
+    unserved::<T_DEVICE_EXT, 18> as *const c_void,
+    unserved::<T_DEVICE_EXT, 19> as *const c_void,
+    unserved::<T_DEVICE_EXT, 20> as *const c_void,
+    unserved::<T_DEVICE_EXT, 21> as *const c_void,
+    unserved::<T_DEVICE_EXT, 22> as *const c_void,
+    unserved::<T_DEVICE_EXT, 23> as *const c_void,
+    unserved::<T_DEVICE_EXT, 24> as *const c_void,
+    unserved::<T_DEVICE_EXT, 25> as *const c_void,
 ]);
 
 // ---------------------------------------------------------------------
@@ -477,7 +489,7 @@ pub static DEVICE_EXTENDED_RT: Table<26> = Table([
 pub static INTEGRITY_CHECK: Table<3> = Table([
     size::<3>(),
     integrity_check as *const c_void,
-    unserved::<INTEGRITY, 2> as *const c_void,
+    unserved::<T_INTEGRITY, 2> as *const c_void,
 ]);
 
 unsafe extern "C" {
@@ -530,7 +542,7 @@ extern "C" fn check_answers_zero() -> u32 {
 /// Checks of contexts.
 pub static CONTEXT_CHECKS: Table<4> = Table([
     size::<4>(),
-    unserved::<CHECKS, 1> as *const c_void,
+    unserved::<T_CHECKS, 1> as *const c_void,
     context_check as *const c_void,
     check_answers_zero as *const c_void,
 ]);
@@ -585,7 +597,7 @@ mod tests {
 
     #[test]
     fn an_unserved_slot_says_not_supported() {
-        assert_eq!(unserved::<HEAP, 1>(), CUDA_ERROR_NOT_SUPPORTED);
+        assert_eq!(unserved::<T_HEAP, 1>(), CUDA_ERROR_NOT_SUPPORTED);
     }
 
     #[test]
