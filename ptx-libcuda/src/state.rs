@@ -86,6 +86,34 @@ pub struct Context {
     pub flags: u32,
     /// Whether it is the device's primary context.
     pub primary: bool,
+    /// Its context-local storage (the runtime's, through the export
+    /// table `driver::export_table`): key to value and destructor.
+    pub storage: HashMap<usize, Stored>,
+}
+
+impl Context {
+    /// A context with `flags`, primary or not, its storage empty.
+    pub fn new(flags: u32, primary: bool) -> Context {
+        Context {
+            flags,
+            primary,
+            storage: HashMap::new(),
+        }
+    }
+}
+
+/// What the runtime calls when a context's storage goes (the context
+/// destroyed or reset): with the context, the key and the value.
+pub type StorageDestructor = unsafe extern "C" fn(Handle, usize, usize);
+
+/// A value in a context's local storage.
+#[derive(Clone, Copy)]
+pub struct Stored {
+    /// The value.
+    pub value: usize,
+    /// Called with the context, the key and the value when the context
+    /// goes (not when the key is deleted).
+    pub destructor: Option<StorageDestructor>,
 }
 
 /// The device's primary context (`cuDevicePrimaryCtxRetain`).
@@ -294,6 +322,16 @@ impl State {
     /// and no fault since.
     pub fn ready(&self) -> Outcome {
         self.context()?;
+        match self.sticky {
+            Some(code) => Err(code),
+            None => Ok(()),
+        }
+    }
+
+    /// What a context-independent call (`cuLibraryLoadData` and others)
+    /// checks first: `cuInit`, and no fault since.
+    pub fn healthy(&self) -> Outcome {
+        self.initialized()?;
         match self.sticky {
             Some(code) => Err(code),
             None => Ok(()),

@@ -1,8 +1,10 @@
 //! Unmodified CUDA programs against the library, as a user builds them:
 //! `tests/c/driver.c` with `cc` (`-lcuda`), `tests/c/runtime.cu` with
-//! nvcc (`-cudart shared`), each run with the library first on the
-//! loader's path, its output read line by line. And the runtime's symbol
-//! table against NVIDIA's (`cudart-exports.txt`).
+//! nvcc twice (`-cudart shared`, and `-cudart static`, nvcc's default,
+//! where NVIDIA's runtime inside the program calls the driver), each run
+//! with the library first on the loader's path, its output read line by
+//! line. And the runtime's symbol table against NVIDIA's
+//! (`cudart-exports.txt`).
 //!
 //! nvcc is found as `tools/lib/cuda_env.py` finds it: `$CUDA_BIN`, else
 //! the CUDA 13.0 pip packages of `$CUDA_VENV` (default
@@ -177,29 +179,46 @@ fn nvcc() -> Option<PathBuf> {
     bin.exists().then_some(bin)
 }
 
-#[test]
-fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
+/// What `tests/c/runtime.cu` prints when all is well, however it is
+/// linked.
+const RUNTIME_LINES: &[&str] = &[
+    // What works without the device's code: the device, memory.
+    "cudaGetDeviceProperties: cudaSuccess",
+    "NVIDIA H100 80GB HBM3 (ptx-sim): sm_90, 132 SMs, 227 KiB shared per block opt-in, warp 32",
+    "cudaMalloc: cudaSuccess",
+    // The device's code.
+    "cudaMemcpyToSymbol: cudaSuccess",
+    "cudaMemcpyToSymbol __constant__: cudaSuccess",
+    "hello from block 0 thread 0",
+    "launch: cudaSuccess",
+    "add: correct",
+    "offset reads back as 5",
+    "scale reads back as {1, 2}",
+    "cudaDeviceSynchronize after the fault: cudaErrorIllegalAddress",
+    "cudaGetLastError after the fault: cudaErrorIllegalAddress",
+    "all runtime checks passed",
+];
+
+/// Builds `tests/c/runtime.cu` with nvcc and `extra` flags as `name`, or
+/// `None` (having said why) when there is no nvcc.
+fn build_runtime_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
     let Some(nvcc) = nvcc() else {
         assert!(
             std::env::var_os("PTX_REQUIRE_CUDA").is_none(),
             "PTX_REQUIRE_CUDA is set and there is no nvcc: set CUDA_BIN or CUDA_VENV, or run python3 tools/lib/cuda_env.py --install"
         );
         println!("no nvcc: set CUDA_BIN or CUDA_VENV to build tests/c/runtime.cu");
-        return;
+        return None;
     };
     let cuda_lib = nvcc
         .parent()
         .and_then(Path::parent)
         .expect("cu13")
         .join("lib");
-    let exe = scratch().join("runtime");
+    let exe = scratch().join(name);
     let status = Command::new(&nvcc)
-        .args([
-            "-cudart",
-            "shared",
-            "-gencode",
-            "arch=compute_90,code=compute_90",
-        ])
+        .args(extra)
+        .args(["-gencode", "arch=compute_90,code=compute_90"])
         .arg(root().join("ptx-libcuda/tests/c/runtime.cu"))
         .arg("-o")
         .arg(&exe)
@@ -208,31 +227,16 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
         .status()
         .expect("nvcc runs");
     assert!(status.success(), "runtime.cu does not build");
+    Some(exe)
+}
+
+#[test]
+fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
+    let Some(exe) = build_runtime_program("runtime", &["-cudart", "shared"]) else {
+        return;
+    };
     let (stdout, stderr, output) = run(&exe);
-    // What works without the device's code: the device, memory.
-    has_lines(
-        &stdout,
-        &[
-            "cudaGetDeviceProperties: cudaSuccess",
-            "NVIDIA H100 80GB HBM3 (ptx-sim): sm_90, 132 SMs, 227 KiB shared per block opt-in, warp 32",
-            "cudaMalloc: cudaSuccess",
-        ],
-    );
-    has_lines(
-        &stdout,
-        &[
-            "cudaMemcpyToSymbol: cudaSuccess",
-            "cudaMemcpyToSymbol __constant__: cudaSuccess",
-            "hello from block 0 thread 0",
-            "launch: cudaSuccess",
-            "add: correct",
-            "offset reads back as 5",
-            "scale reads back as {1, 2}",
-            "cudaDeviceSynchronize after the fault: cudaErrorIllegalAddress",
-            "cudaGetLastError after the fault: cudaErrorIllegalAddress",
-            "all runtime checks passed",
-        ],
-    );
+    has_lines(&stdout, RUNTIME_LINES);
     // poke writes 1 << 24 ints (64 MiB) past the start of c, 4000 bytes.
     assert!(
         stderr.contains(&format!(
@@ -242,6 +246,24 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
         "the simulator's account of the fault on stderr"
     );
     assert!(output.status.success());
+}
+
+/// nvcc's default: NVIDIA's runtime linked into the program, which
+/// dlopens only `libcuda.so.1` and reaches the driver through
+/// `cuGetProcAddress` and `cuGetExportTable`'s tables.
+#[test]
+fn a_cuda_program_with_nvidias_static_runtime_runs_on_the_driver() {
+    let Some(exe) = build_runtime_program("runtime-static", &["-cudart", "static"]) else {
+        return;
+    };
+    let (stdout, stderr, output) = run(&exe);
+    has_lines(&stdout, RUNTIME_LINES);
+    assert!(output.status.success());
+    // Every slot the runtime calls is served.
+    assert!(
+        !stderr.contains("of cuGetExportTable is not supported"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -71,7 +71,7 @@ else
 fi
 [[ -n ${extra_libs:-} ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$extra_libs
 # CuPy compiles with NVRTC to PTX, not SASS.
-export CUPY_CUDA_COMPILE_WITH_PTX=1
+export CUPY_COMPILE_WITH_PTX=1
 # Small grids are the point here, not a mistake.
 export NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0
 

@@ -7,7 +7,7 @@
 use crate::driver::error::{CUDA_ERROR_INVALID_CONTEXT, CUDA_ERROR_INVALID_VALUE};
 use crate::driver::init::check_device;
 use crate::export::{Outcome, Status, driver_api, out};
-use crate::state::{CONTEXT_STACK, Context, Handle, State, current, state};
+use crate::state::{CONTEXT_STACK, Context, Handle, State, Stored, current, state};
 use std::ffi::c_void;
 
 /// Retains the primary context (making it at the first retain): its
@@ -18,10 +18,7 @@ pub fn retain_primary(state: &mut State) -> Handle {
         Some(handle) if state.contexts.contains(handle) => handle,
         _ => {
             let flags = state.primary.flags;
-            let handle = state.contexts.insert(Context {
-                flags,
-                primary: true,
-            });
+            let handle = state.contexts.insert(Context::new(flags, true));
             state.primary.handle = Some(handle);
             handle
         }
@@ -72,11 +69,20 @@ driver_api! {
 
     /// `cuDevicePrimaryCtxReset_v2`: frees every allocation and clears a
     /// fault, as a reset of the device does (modules stay loaded).
+    /// The primary context's local storage goes with it: its
+    /// destructors run.
     fn cuDevicePrimaryCtxReset_v2(device: i32) {
-        let mut state = state();
-        state.initialized()?;
-        check_device(device)?;
-        reset(&mut state);
+        let gone = {
+            let mut state = state();
+            state.initialized()?;
+            check_device(device)?;
+            reset(&mut state);
+            match state.primary.handle {
+                Some(primary) => forget_storage(&mut state, primary),
+                None => Vec::new(),
+            }
+        };
+        run_destructors(gone);
         Ok(())
     }
 
@@ -112,15 +118,21 @@ driver_api! {
     }
 
     /// `cuCtxDestroy_v2`: gone from the calling thread's stack too.
+    /// Its local storage's destructors run.
     fn cuCtxDestroy_v2(context: Handle) {
-        let mut state = state();
-        state.initialized()?;
-        let found = state.contexts.get(context)?;
-        if found.primary {
-            return Err(CUDA_ERROR_INVALID_CONTEXT);
-        }
-        state.contexts.remove(context)?;
+        let gone = {
+            let mut state = state();
+            state.initialized()?;
+            let found = state.contexts.get(context)?;
+            if found.primary {
+                return Err(CUDA_ERROR_INVALID_CONTEXT);
+            }
+            let gone = forget_storage(&mut state, context);
+            state.contexts.remove(context)?;
+            gone
+        };
         CONTEXT_STACK.with(|stack| stack.borrow_mut().retain(|&c| c != context));
+        run_destructors(gone);
         Ok(())
     }
 
@@ -182,6 +194,19 @@ driver_api! {
         Ok(())
     }
 
+    /// `cuProfilerStart`: nothing to profile (a context must be
+    /// current).
+    fn cuProfilerStart() {
+        state().context()?;
+        Ok(())
+    }
+
+    /// `cuProfilerStop`: as `cuProfilerStart`.
+    fn cuProfilerStop() {
+        state().context()?;
+        Ok(())
+    }
+
     /// `cuCtxGetApiVersion`: 3020, the context API's version CUDA
     /// reports.
     fn cuCtxGetApiVersion(context: Handle, version: *mut u32) {
@@ -196,19 +221,44 @@ driver_api! {
 }
 
 /// Creates a context and pushes it on the calling thread's stack.
-fn create(context: *mut Handle, flags: u32, device: i32) -> Outcome {
+///
+/// # Safety
+/// A non-null `context` must be writable.
+pub unsafe fn create(context: *mut Handle, flags: u32, device: i32) -> Outcome {
     let mut state = state();
     state.initialized()?;
     check_device(device)?;
     // SAFETY: the caller's out-parameter.
     let context = unsafe { out(context) }?;
-    let handle = state.contexts.insert(Context {
-        flags,
-        primary: false,
-    });
+    let handle = state.contexts.insert(Context::new(flags, false));
     CONTEXT_STACK.with(|stack| stack.borrow_mut().push(handle));
     *context = handle;
     Ok(())
+}
+
+/// A context's local storage, emptied: each key with its value and
+/// destructor, for [`run_destructors`] once the state is unlocked.
+pub fn forget_storage(state: &mut State, context: Handle) -> Vec<(Handle, usize, Stored)> {
+    match state.contexts.get_mut(context) {
+        Ok(found) => found
+            .storage
+            .drain()
+            .map(|(key, stored)| (context, key, stored))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// Calls the destructors of storage that went with its context (never
+/// with the state locked: a destructor may call the driver).
+pub fn run_destructors(gone: Vec<(Handle, usize, Stored)>) {
+    for (context, key, stored) in gone {
+        if let Some(destructor) = stored.destructor {
+            // SAFETY: the runtime registered it for this context, key and
+            // value.
+            unsafe { destructor(context, key, stored.value) };
+        }
+    }
 }
 
 /// Frees every device allocation and clears the fault (a device reset).

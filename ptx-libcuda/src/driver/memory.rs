@@ -247,6 +247,28 @@ unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, pt
     Ok(())
 }
 
+/// Writes attribute `attribute` of a pointer CUDA does not know into
+/// `data` (`cuPointerGetAttributes`): null, zero or false, and device
+/// -2 (the runtime's ordinal for host memory it does not know).
+///
+/// # Safety
+/// `data` must have room for the attribute's type.
+unsafe fn not_cuda_pointer_attribute(data: *mut c_void, attribute: u32) -> Outcome {
+    if data.is_null() {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    // SAFETY: the caller gives room for the attribute's type.
+    unsafe {
+        match attribute {
+            9 => *data.cast::<i32>() = -2,                      // device ordinal
+            2 | 6 | 8 | 10 | 13 => *data.cast::<u32>() = 0,     // 32-bit values
+            1 | 3 | 4 | 7 | 11 | 12 => *data.cast::<u64>() = 0, // pointers, sizes
+            _ => return Err(CUDA_ERROR_INVALID_VALUE),
+        }
+    }
+    Ok(())
+}
+
 driver_api! {
     /// `cuMemAlloc_v2`.
     fn cuMemAlloc_v2(dptr: *mut u64, bytes: usize) {
@@ -398,16 +420,64 @@ driver_api! {
         pointer_attribute(&state, data, attribute, ptr)
     }
 
-    /// `cuPointerGetAttributes`: each of `attributes` into `data`.
+    /// `cuPointerGetAttributes`: each of `attributes` into `data`; for
+    /// a pointer this library did not give out, the values of memory CUDA
+    /// does not know, and success, as CUDA documents (CuPy's static
+    /// runtime asks so of every host array it copies from).
     fn cuPointerGetAttributes(count: u32, attributes: *const u32, data: *mut *mut c_void, ptr: u64) {
         if attributes.is_null() || data.is_null() {
             return Err(CUDA_ERROR_INVALID_VALUE);
         }
         let state = state();
         state.context()?;
+        let known = range(&state, ptr).is_ok()
+            || state
+                .host_memory
+                .range(..=(ptr as usize))
+                .next_back()
+                .is_some_and(|(&base, &size)| ptr as usize - base < size);
         for i in 0..count as usize {
-            pointer_attribute(&state, *data.add(i), *attributes.add(i), ptr)?;
+            let (data, attribute) = (*data.add(i), *attributes.add(i));
+            if known {
+                pointer_attribute(&state, data, attribute, ptr)?;
+            } else {
+                not_cuda_pointer_attribute(data, attribute)?;
+            }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::context::cuCtxCreate_v2;
+    use crate::driver::init::cuInit;
+
+    #[test]
+    fn attributes_of_a_pointer_cuda_does_not_know_are_its_defaults() {
+        let host = [0u8; 4];
+        let ptr = host.as_ptr() as u64;
+        let (mut context, mut kind, mut ordinal, mut device) = (0usize, 7u32, 7i32, 7u64);
+        let attributes = [2u32, 9, 3];
+        let mut data: [*mut c_void; 3] = [
+            (&raw mut kind).cast(),
+            (&raw mut ordinal).cast(),
+            (&raw mut device).cast(),
+        ];
+        // SAFETY: valid pointers throughout.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(
+                cuPointerGetAttributes(3, attributes.as_ptr(), data.as_mut_ptr(), ptr),
+                0
+            );
+            assert_eq!(
+                cuPointerGetAttribute((&raw mut kind).cast(), 2, ptr),
+                CUDA_ERROR_INVALID_VALUE
+            );
+        }
+        assert_eq!((kind, ordinal, device), (0, -2, 0));
     }
 }

@@ -4,7 +4,9 @@
 pub mod context;
 pub mod error;
 pub mod event;
+pub mod export_table;
 pub mod init;
+pub mod integrity;
 pub mod launch;
 pub mod link;
 pub mod memory;

@@ -185,22 +185,30 @@ pub fn unload(state: &mut State, module: Handle) -> Outcome {
     Ok(())
 }
 
-/// Loads `image` (see [`ptx_of_image`]) in the current context.
+/// Loads `image` (see [`ptx_of_image`]) once `check` passes:
+/// [`State::ready`] for a module (the current context's),
+/// [`State::healthy`] for a library (context-independent: the static
+/// runtime loads its code before it makes a context current).
 ///
 /// # Safety
 /// As [`ptx_of_image`].
-unsafe fn load(module: *mut Handle, image: *const c_void) -> Outcome {
+pub unsafe fn load(
+    module: *mut Handle,
+    image: *const c_void,
+    check: fn(&State) -> Outcome,
+) -> Outcome {
     // SAFETY: the caller's out-parameter.
     let module = unsafe { out(module) }?;
     let mut state = state();
-    state.ready()?;
+    check(&state)?;
     // SAFETY: the caller's image.
     let ptx = unsafe { ptx_of_image(image) }?;
     *module = load_ptx(&mut state, &ptx)?;
     Ok(())
 }
 
-/// Writes a variable's address and size where asked (either may be null).
+/// Writes a variable's address and size where asked (either may be
+/// null), once `check` passes (see [`load`]).
 ///
 /// # Safety
 /// Non-null pointers must be valid for writes.
@@ -209,11 +217,12 @@ unsafe fn answer_global(
     bytes: *mut usize,
     module: Handle,
     name: *const c_char,
+    check: fn(&State) -> Outcome,
 ) -> Outcome {
     // SAFETY: the caller's string.
     let name = unsafe { text(name) }?;
     let mut state = state();
-    state.ready()?;
+    check(&state)?;
     let (addr, size) = global(&mut state, module, name)?;
     // SAFETY: the caller's out-parameters, each optional.
     unsafe {
@@ -265,7 +274,7 @@ pub fn set_function_attribute(
 driver_api! {
     /// `cuModuleLoadData`: PTX text or a fat binary.
     fn cuModuleLoadData(module: *mut Handle, image: *const c_void) {
-        load(module, image)
+        load(module, image, State::ready)
     }
 
     /// `cuModuleLoadDataEx`: as `cuModuleLoadData` (JIT options do not
@@ -278,12 +287,12 @@ driver_api! {
         option_values: *mut c_void,
     ) {
         let _ = (options, option_kinds, option_values);
-        load(module, image)
+        load(module, image, State::ready)
     }
 
     /// `cuModuleLoadFatBinary`.
     fn cuModuleLoadFatBinary(module: *mut Handle, image: *const c_void) {
-        load(module, image)
+        load(module, image, State::ready)
     }
 
     /// `cuModuleUnload`.
@@ -305,11 +314,12 @@ driver_api! {
 
     /// `cuModuleGetGlobal_v2` (see the module's documentation).
     fn cuModuleGetGlobal_v2(dptr: *mut u64, bytes: *mut usize, module: Handle, name: *const c_char) {
-        answer_global(dptr, bytes, module, name)
+        answer_global(dptr, bytes, module, name, State::ready)
     }
 
     /// `cuLibraryLoadData`: as `cuModuleLoadData` (the options do not
-    /// apply).
+    /// apply), with or without a current context, as a library is
+    /// context-independent.
     fn cuLibraryLoadData(
         library: *mut Handle,
         code: *const c_void,
@@ -321,13 +331,13 @@ driver_api! {
         library_count: u32,
     ) {
         let _ = (jit_options, jit_values, jit_count, library_options, library_values, library_count);
-        load(library, code)
+        load(library, code, State::healthy)
     }
 
     /// `cuLibraryUnload`.
     fn cuLibraryUnload(library: Handle) {
         let mut state = state();
-        state.context()?;
+        state.initialized()?;
         unload(&mut state, library)
     }
 
@@ -336,7 +346,7 @@ driver_api! {
         let kernel = out(kernel)?;
         let name = text(name)?;
         let mut state = state();
-        state.context()?;
+        state.healthy()?;
         *kernel = function(&mut state, library, name)?;
         Ok(())
     }
@@ -353,7 +363,7 @@ driver_api! {
 
     /// `cuLibraryGetGlobal`: as `cuModuleGetGlobal_v2`.
     fn cuLibraryGetGlobal(dptr: *mut u64, bytes: *mut usize, library: Handle, name: *const c_char) {
-        answer_global(dptr, bytes, library, name)
+        answer_global(dptr, bytes, library, name, State::healthy)
     }
 
     /// `cuKernelGetFunction`: the same handle.

@@ -9,6 +9,7 @@
 use crate::driver::context::*;
 use crate::driver::error::*;
 use crate::driver::event::*;
+use crate::driver::export_table::cuGetExportTable;
 use crate::driver::init::*;
 use crate::driver::launch::*;
 use crate::driver::link::*;
@@ -16,9 +17,7 @@ use crate::driver::memory::*;
 use crate::driver::module::*;
 use crate::driver::stream::*;
 use crate::export::{Status, driver_api, out, text};
-use std::collections::HashSet;
 use std::ffi::{c_char, c_void};
-use std::sync::Mutex;
 
 /// `CU_GET_PROC_ADDRESS_SUCCESS`.
 const SYMBOL_SUCCESS: i32 = 0;
@@ -66,6 +65,8 @@ entry_points! {
     "cuCtxGetFlags" => cuCtxGetFlags,
     "cuCtxGetApiVersion" => cuCtxGetApiVersion,
     "cuCtxGetStreamPriorityRange" => cuCtxGetStreamPriorityRange,
+    "cuProfilerStart" => cuProfilerStart,
+    "cuProfilerStop" => cuProfilerStop,
     "cuModuleLoadData" => cuModuleLoadData,
     "cuModuleLoadDataEx" => cuModuleLoadDataEx,
     "cuModuleLoadFatBinary" => cuModuleLoadFatBinary,
@@ -121,6 +122,7 @@ entry_points! {
     "cuStreamWaitEvent" => cuStreamWaitEvent,
     "cuStreamGetPriority" => cuStreamGetPriority,
     "cuStreamGetFlags" => cuStreamGetFlags,
+    "cuStreamIsCapturing" => cuStreamIsCapturing,
     "cuEventCreate" => cuEventCreate,
     "cuEventRecord" => cuEventRecord,
     "cuEventRecordWithFlags" => cuEventRecordWithFlags,
@@ -180,22 +182,5 @@ driver_api! {
     fn cuGetProcAddress_v2(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64, status: *mut i32) {
         let _ = (version, flags);
         get_proc_address(symbol, function, status)
-    }
-
-    /// `cuGetExportTable`: the runtime's hidden tables are not provided
-    /// yet: `CUDA_ERROR_NOT_SUPPORTED`, and the table's UUID on stderr,
-    /// once per UUID.
-    fn cuGetExportTable(table: *mut *const c_void, id: *const [u8; 16]) {
-        if !table.is_null() {
-            *table = std::ptr::null();
-        }
-        let id = crate::export::input(id)?;
-        static SAID: Mutex<Option<HashSet<[u8; 16]>>> = Mutex::new(None);
-        let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-        if said.get_or_insert_with(HashSet::new).insert(*id) {
-            let hex: String = id.iter().map(|b| format!("{b:02x}")).collect();
-            eprintln!("ptx-libcuda: cuGetExportTable({hex}) is not supported");
-        }
-        Err(CUDA_ERROR_NOT_SUPPORTED)
     }
 }

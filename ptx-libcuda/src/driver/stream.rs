@@ -90,6 +90,17 @@ driver_api! {
         Ok(())
     }
 
+    /// `cuStreamIsCapturing`: `CU_STREAM_CAPTURE_STATUS_NONE` (0); no
+    /// stream captures here (CuPy asks before every copy).
+    fn cuStreamIsCapturing(stream: Handle, status: *mut u32) {
+        let status = out(status)?;
+        let state = state();
+        state.stream(stream)?;
+        state.context()?;
+        *status = 0;
+        Ok(())
+    }
+
     /// `cuCtxGetStreamPriorityRange`: see [`PRIORITIES`].
     fn cuCtxGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) {
         if let Some(least) = least.as_mut() {
