@@ -36,10 +36,10 @@ else
 fi
 [[ -x $nvcc ]] || { echo "build.sh: $nvcc is not an executable nvcc" >&2; exit 1; }
 # asyncAPI and matrixMul include cuda_profiler_api.h, which CUDA from pip
-# keeps in a package of its own (check.sh installs it).
+# keeps in a package of its own (tools/lib/cuda_env.py --install installs it).
 if ! echo '#include <cuda_profiler_api.h>' | "$nvcc" -x cu -E - -o /dev/null 2>/dev/null; then
     echo "build.sh: $nvcc finds no cuda_profiler_api.h; for CUDA from pip:" >&2
-    echo "    \$CUDA_VENV/bin/pip install 'nvidia-cuda-profiler-api==13.0.*'" >&2
+    echo "    python3 tools/lib/cuda_env.py --install" >&2
     exit 1
 fi
 for tool in objdump readelf g++; do

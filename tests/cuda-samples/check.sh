@@ -11,15 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # CUDA 13.0 from PyPI (tools/lib/cuda_env.py: $CUDA_VENV, default
-# target/cuda-venv), and the header two samples include that CUDA keeps in
-# a package of its own.
+# target/cuda-venv), with the profiler API header two samples include.
 python3 tools/lib/cuda_env.py --install
-if [[ -z ${CUDA_BIN:-} ]]; then
-    venv=${CUDA_VENV:-target/cuda-venv}
-    if ! compgen -G "$venv/lib/python3*/site-packages/nvidia/cu13/include/cuda_profiler_api.h" >/dev/null; then
-        "$venv/bin/pip" install --quiet 'nvidia-cuda-profiler-api==13.0.*'
-    fi
-fi
 
 # The stand-in: target/release/cuda/libcudart.so.13 and libcuda.so.1.
 cargo build --release

@@ -13,8 +13,15 @@ installs PACKAGES into it when nvcc is missing there."""
 import glob, os, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# All pinned: nvcc 13.0 with an unpinned nvidia-nvvm gets a newer cicc, whose PTX (.version 9.5)
+# the 13.0 ptxas refuses; cccl holds <nv/target> and <cuda/pipeline>; the profiler API's header
+# is included by some cuda-samples.
 PACKAGES = ["nvidia-cuda-nvcc==13.0.88", "nvidia-nvvm==13.0.88", "nvidia-cuda-crt==13.0.*",
-            "nvidia-cuda-runtime==13.0.*", "nvidia-cuda-cccl==13.0.*"]
+            "nvidia-cuda-runtime==13.0.*", "nvidia-cuda-cccl==13.0.*",
+            "nvidia-cuda-profiler-api==13.0.*"]
+# Written into the environment once PACKAGES are installed; a stamp naming other packages (an
+# environment an older list, or ptxas alone, made) means install again.
+STAMP = ".ptx-cuda-packages"
 
 
 class CudaNotFound(Exception):
@@ -53,14 +60,19 @@ def ptxas():
 
 
 def install():
-    """Creates $CUDA_VENV and installs PACKAGES into it, unless it already has nvcc."""
-    try:
-        if os.path.exists(nvcc()):
-            return
-    except CudaNotFound:
-        pass
-    subprocess.run([sys.executable, "-m", "venv", venv()], check=True)
+    """Creates $CUDA_VENV if needed and installs PACKAGES into it, unless its stamp says they are
+    there. With $CUDA_BIN set, the CUDA there is taken as it is."""
+    if os.environ.get("CUDA_BIN"):
+        return
+    stamp = os.path.join(venv(), STAMP)
+    wanted = "\n".join(PACKAGES) + "\n"
+    if os.path.exists(stamp) and open(stamp).read() == wanted:
+        return
+    if not os.path.exists(os.path.join(venv(), "bin", "pip")):
+        subprocess.run([sys.executable, "-m", "venv", venv()], check=True)
     subprocess.run([os.path.join(venv(), "bin", "pip"), "install", "--quiet", *PACKAGES], check=True)
+    with open(stamp, "w") as f:
+        f.write(wanted)
 
 
 if __name__ == "__main__":
