@@ -70,8 +70,11 @@ else
     echo "driver: $lib"
 fi
 [[ -n ${extra_libs:-} ]] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$extra_libs
-# CuPy compiles with NVRTC to PTX, not SASS.
+# CuPy compiles with NVRTC to PTX, not SASS; and leaves CUB off: CuPy's
+# prebuilt CUB kernels carry SASS and compute_120 PTX only, nothing an sm_90
+# driver can load (CuPy then ignores the load error and sums to 0).
 export CUPY_COMPILE_WITH_PTX=1
+export CUPY_ACCELERATORS=
 # Small grids are the point here, not a mistake.
 export NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0
 
