@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The CUDA stand-in's clients on a real GPU, for what they print there to
+# be committed beside what they print on the stand-in (issue 36, point 5).
+# The GPU machine has no internet and sees only the checkout, so the
+# programs are built here and carried.
+#
+#   bash tools/dev/cuda-clients-gpu.sh pack [DIR]   # here: build, fill DIR (default .device-carry/clients)
+#   bash tools/dev/cuda-clients-gpu.sh run [DIR]    # on the GPU machine, writing to $OUT
+#
+# pack needs CUDA 13.0 (tools/lib/cuda_env.py --install), the cuda-samples
+# built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
+# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu built
+# with the shared and with the static runtime, driver.c, the cudarc client
+# test program, and tools/dev/cuda-overhead/overhead.cu.
+#
+# run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
+# summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
+# machine's python3), runtime.txt, runtime-static.txt, driver.txt,
+# cudarc.txt and overhead.txt (stdout, then stderr after a "--- stderr"
+# line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+repo=$(pwd)
+mode=${1:-}
+dir=${2:-.device-carry/clients}
+
+pack() {
+    set -e
+    local bin
+    bin=$(python3 tools/lib/cuda_env.py)
+    local cudalib=$bin/../lib
+    rm -rf "$dir"
+    mkdir -p "$dir/samples" "$dir/lib" "$dir/bin"
+    for f in target/cuda-samples/*; do
+        [[ -f $f && -x $f && $f != *.* ]] && cp "$f" "$dir/samples/"
+    done
+    cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
+    local link=target/cuda-samples/.link
+    for runtime in shared static; do
+        local name=runtime
+        [[ $runtime == static ]] && name=runtime-static
+        "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
+            ptx-libcuda/tests/c/runtime.cu -o "$dir/bin/$name" -L"$link" -L"$cudalib"
+    done
+    "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
+        tools/dev/cuda-overhead/overhead.cu -o "$dir/bin/overhead" -L"$link" -L"$cudalib"
+    cc ptx-libcuda/tests/c/driver.c -o "$dir/bin/driver" -Ltarget/release/cuda -lcuda
+    cargo test --release -p ptx-libcuda --test cudarc_client --no-run 2>&1 | tail -1
+    local client
+    client=$(ls -t target/release/deps/cudarc_client-* | grep -v '\.d$' | head -1)
+    cp "$client" "$dir/bin/cudarc_client"
+    du -sh "$dir"
+}
+
+# Runs one program, its stdout then its stderr into $OUT/NAME.txt.
+record() {
+    local name=$1
+    shift
+    local log=$OUT/$name.txt
+    "$@" >"$log.out" 2>"$log.err"
+    local status=$?
+    { cat "$log.out"; echo "--- stderr"; cat "$log.err"; echo "--- exit status $status"; } >"$log"
+    rm -f "$log.out" "$log.err"
+    echo "$name: exit status $status"
+}
+
+run() {
+    : "${OUT:?run writes to \$OUT}"
+    local lib
+    lib=$(cd "$dir/lib" && pwd)
+    OUT=$OUT/samples bash tests/cuda-samples/gpu.sh --lib "$lib" "$dir/samples" >/dev/null 2>&1
+    tail -n 25 "$OUT/samples/summary.txt"
+    bash tests/python/run.sh --real --python python3 >"$OUT/python.txt" 2>&1
+    tail -n 3 "$OUT/python.txt"
+    export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    record runtime "$dir/bin/runtime"
+    record runtime-static "$dir/bin/runtime-static"
+    record driver "$dir/bin/driver"
+    record overhead "$dir/bin/overhead"
+    record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"
+    cat "$OUT/overhead.txt"
+}
+
+case $mode in
+pack) pack ;;
+run) run ;;
+*) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
+esac
