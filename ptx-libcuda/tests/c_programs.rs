@@ -151,15 +151,15 @@ const RUNTIME_LINES: &[&str] = &[
     "all runtime checks passed",
 ];
 
-/// Builds `tests/c/runtime.cu` with nvcc and `extra` flags as `name`, or
+/// Builds `tests/c/<source>` with nvcc and `extra` flags as `name`, or
 /// `None` (having said why) when there is no nvcc.
-fn build_runtime_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
+fn build_cuda_program(source: &str, name: &str, extra: &[&str]) -> Option<PathBuf> {
     let Some(nvcc) = nvcc() else {
         assert!(
             std::env::var_os("PTX_REQUIRE_CUDA").is_none(),
             "PTX_REQUIRE_CUDA is set and there is no nvcc: set CUDA_BIN or CUDA_VENV, or run python3 tools/lib/cuda_env.py --install"
         );
-        println!("no nvcc: set CUDA_BIN or CUDA_VENV to build tests/c/runtime.cu");
+        println!("no nvcc: set CUDA_BIN or CUDA_VENV to build tests/c/{source}");
         return None;
     };
     let cuda_lib = nvcc
@@ -171,20 +171,20 @@ fn build_runtime_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
     let status = Command::new(&nvcc)
         .args(extra)
         .args(["-gencode", "arch=compute_90,code=compute_90"])
-        .arg(root().join("ptx-libcuda/tests/c/runtime.cu"))
+        .arg(root().join("ptx-libcuda/tests/c").join(source))
         .arg("-o")
         .arg(&exe)
         .arg(format!("-L{}", library_dir().display()))
         .arg(format!("-L{}", cuda_lib.display()))
         .status()
         .expect("nvcc runs");
-    assert!(status.success(), "runtime.cu does not build");
+    assert!(status.success(), "{source} does not build");
     Some(exe)
 }
 
 #[test]
 fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
-    let Some(exe) = build_runtime_program("runtime", &["-cudart", "shared"]) else {
+    let Some(exe) = build_cuda_program("runtime.cu", "runtime", &["-cudart", "shared"]) else {
         return;
     };
     let (stdout, stderr, output) = run(&exe);
@@ -205,7 +205,8 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
 /// `cuGetProcAddress` and `cuGetExportTable`'s tables.
 #[test]
 fn a_cuda_program_with_nvidias_static_runtime_runs_on_the_driver() {
-    let Some(exe) = build_runtime_program("runtime-static", &["-cudart", "static"]) else {
+    let Some(exe) = build_cuda_program("runtime.cu", "runtime-static", &["-cudart", "static"])
+    else {
         return;
     };
     let (stdout, stderr, output) = run(&exe);
@@ -216,6 +217,36 @@ fn a_cuda_program_with_nvidias_static_runtime_runs_on_the_driver() {
         !stderr.contains("of cuGetExportTable is not supported"),
         "{stderr}"
     );
+}
+
+/// 2-D and 3-D pitched memory; the lines are what an H200 printed
+/// (`tests/gpu-clients/h200/pitched.txt`).
+#[test]
+fn pitched_memory_copies_and_fills_by_rows_and_slices() {
+    // NVIDIA's static runtime reaches the driver's cuMemAllocPitch,
+    // cuMemcpy2D, cuMemcpy3D and cuMemsetD2D8; the shared one is ours.
+    for runtime in ["shared", "static"] {
+        let name = format!("pitched-{runtime}");
+        let Some(exe) = build_cuda_program("pitched.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, _, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "cudaMallocPitch: cudaSuccess",
+                "pitch of 100-byte rows: 512",
+                "rows after upload, fill and kernel: correct",
+                "width over the pitch: cudaErrorInvalidPitchValue",
+                "cudaMemset2D width over the pitch: cudaErrorInvalidValue",
+                "a block one row past the allocation: cudaErrorInvalidValue",
+                "cudaMalloc3D pitch 512, xsize 16, ysize 4",
+                "volume after fill and sub-block copy: correct",
+                "all pitched checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}");
+    }
 }
 
 #[test]

@@ -9,13 +9,14 @@
 #
 # pack needs CUDA 13.0 (tools/lib/cuda_env.py --install), the cuda-samples
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
-# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu built
-# with the shared and with the static runtime, driver.c, the cudarc client
+# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
+# pitched.cu built with the shared and with the static runtime, driver.c, the cudarc client
 # test program, and tools/dev/cuda-overhead/overhead.cu.
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
-# machine's python3), runtime.txt, runtime-static.txt, driver.txt,
+# machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
+# pitched-static.txt, driver.txt,
 # cudarc.txt and overhead.txt (stdout, then stderr after a "--- stderr"
 # line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
 set -uo pipefail
@@ -36,11 +37,13 @@ pack() {
     done
     cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
     local link=target/cuda-samples/.link
-    for runtime in shared static; do
-        local name=runtime
-        [[ $runtime == static ]] && name=runtime-static
-        "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
-            ptx-libcuda/tests/c/runtime.cu -o "$dir/bin/$name" -L"$link" -L"$cudalib"
+    for program in runtime pitched; do
+        for runtime in shared static; do
+            local name=$program
+            [[ $runtime == static ]] && name=$program-static
+            "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
+                "ptx-libcuda/tests/c/$program.cu" -o "$dir/bin/$name" -L"$link" -L"$cudalib"
+        done
     done
     "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
         tools/dev/cuda-overhead/overhead.cu -o "$dir/bin/overhead" -L"$link" -L"$cudalib"
@@ -75,6 +78,8 @@ run() {
     export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     record runtime "$dir/bin/runtime"
     record runtime-static "$dir/bin/runtime-static"
+    record pitched "$dir/bin/pitched"
+    record pitched-static "$dir/bin/pitched-static"
     record driver "$dir/bin/driver"
     record overhead "$dir/bin/overhead"
     record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"

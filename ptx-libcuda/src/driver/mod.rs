@@ -11,5 +11,6 @@ pub mod launch;
 pub mod link;
 pub mod memory;
 pub mod module;
+pub mod pitched;
 pub mod proc_address;
 pub mod stream;

@@ -15,6 +15,7 @@ use crate::driver::launch::*;
 use crate::driver::link::*;
 use crate::driver::memory::*;
 use crate::driver::module::*;
+use crate::driver::pitched::*;
 use crate::driver::stream::*;
 use crate::export::{Status, driver_api, out, text};
 use std::ffi::{c_char, c_void};
@@ -106,6 +107,18 @@ entry_points! {
     "cuMemsetD8Async" => cuMemsetD8Async,
     "cuMemsetD16Async" => cuMemsetD16Async,
     "cuMemsetD32Async" => cuMemsetD32Async,
+    "cuMemAllocPitch" | "cuMemAllocPitch_v2" => cuMemAllocPitch_v2,
+    "cuMemcpy2D" | "cuMemcpy2D_v2" => cuMemcpy2D_v2,
+    "cuMemcpy2DUnaligned" | "cuMemcpy2DUnaligned_v2" => cuMemcpy2DUnaligned_v2,
+    "cuMemcpy2DAsync" | "cuMemcpy2DAsync_v2" => cuMemcpy2DAsync_v2,
+    "cuMemcpy3D" | "cuMemcpy3D_v2" => cuMemcpy3D_v2,
+    "cuMemcpy3DAsync" | "cuMemcpy3DAsync_v2" => cuMemcpy3DAsync_v2,
+    "cuMemsetD2D8" | "cuMemsetD2D8_v2" => cuMemsetD2D8_v2,
+    "cuMemsetD2D16" | "cuMemsetD2D16_v2" => cuMemsetD2D16_v2,
+    "cuMemsetD2D32" | "cuMemsetD2D32_v2" => cuMemsetD2D32_v2,
+    "cuMemsetD2D8Async" => cuMemsetD2D8Async,
+    "cuMemsetD2D16Async" => cuMemsetD2D16Async,
+    "cuMemsetD2D32Async" => cuMemsetD2D32Async,
     "cuPointerGetAttribute" => cuPointerGetAttribute,
     "cuPointerGetAttributes" => cuPointerGetAttributes,
     "cuLaunchKernel" => cuLaunchKernel,

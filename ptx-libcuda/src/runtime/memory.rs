@@ -22,7 +22,7 @@ const DEFAULT: u32 = 4;
 
 /// The state, the runtime readied, for a call that uses the device on
 /// `stream`.
-fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, State>, Status> {
+pub(crate) fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, State>, Status> {
     ensure()?;
     let state = state();
     state.ready()?;
@@ -31,7 +31,12 @@ fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, State>, Status
 }
 
 /// The sides of a copy of `kind` between `dst` and `src`.
-fn sides(state: &State, dst: usize, src: usize, kind: u32) -> Result<(Side, Side), Status> {
+pub(crate) fn sides(
+    state: &State,
+    dst: usize,
+    src: usize,
+    kind: u32,
+) -> Result<(Side, Side), Status> {
     Ok(match kind {
         HOST_TO_HOST => (Side::Host(dst), Side::Host(src)),
         HOST_TO_DEVICE => (Side::Device(dst as u64), Side::Host(src)),

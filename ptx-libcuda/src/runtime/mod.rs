@@ -10,6 +10,7 @@ pub mod event;
 pub mod launch;
 pub mod memory;
 pub mod not_implemented;
+pub mod pitched;
 pub mod register;
 pub mod stream;
 

@@ -68,12 +68,20 @@ per_thread_stream! {
     cudaGetDriverEntryPoint_ptsz => cudaGetDriverEntryPoint,
     cudaLaunchCooperativeKernel_ptsz => cudaLaunchCooperativeKernel,
     cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
+    cudaMemcpy2DAsync_ptsz => cudaMemcpy2DAsync,
+    cudaMemcpy2D_ptds => cudaMemcpy2D,
+    cudaMemcpy3DAsync_ptsz => cudaMemcpy3DAsync,
+    cudaMemcpy3D_ptds => cudaMemcpy3D,
     cudaMemcpyAsync_ptsz => cudaMemcpyAsync,
     cudaMemcpyFromSymbolAsync_ptsz => cudaMemcpyFromSymbolAsync,
     cudaMemcpyFromSymbol_ptds => cudaMemcpyFromSymbol,
     cudaMemcpyToSymbolAsync_ptsz => cudaMemcpyToSymbolAsync,
     cudaMemcpyToSymbol_ptds => cudaMemcpyToSymbol,
     cudaMemcpy_ptds => cudaMemcpy,
+    cudaMemset2DAsync_ptsz => cudaMemset2DAsync,
+    cudaMemset2D_ptds => cudaMemset2D,
+    cudaMemset3DAsync_ptsz => cudaMemset3DAsync,
+    cudaMemset3D_ptds => cudaMemset3D,
     cudaMemsetAsync_ptsz => cudaMemsetAsync,
     cudaMemset_ptds => cudaMemset,
     cudaStreamQuery_ptsz => cudaStreamQuery,
@@ -110,24 +118,23 @@ not_implemented! {
     cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode
     cudaGraphAddEventWaitNode cudaGraphAddExternalSemaphoresSignalNode
     cudaGraphAddExternalSemaphoresWaitNode cudaGraphAddHostNode cudaGraphAddKernelNode
-    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphAddMemcpyNode
-    cudaGraphAddMemcpyNode1D cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol
-    cudaGraphAddMemsetNode cudaGraphAddNode cudaGraphChildGraphNodeGetGraph cudaGraphClone
-    cudaGraphConditionalHandleCreate cudaGraphCreate cudaGraphDebugDotPrint cudaGraphDestroy
-    cudaGraphDestroyNode cudaGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeSetEvent
-    cudaGraphEventWaitNodeGetEvent cudaGraphEventWaitNodeSetEvent
-    cudaGraphExecChildGraphNodeSetParams cudaGraphExecDestroy cudaGraphExecEventRecordNodeSetEvent
-    cudaGraphExecEventWaitNodeSetEvent cudaGraphExecExternalSemaphoresSignalNodeSetParams
+    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphAddMemcpyNode cudaGraphAddMemcpyNode1D
+    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol cudaGraphAddMemsetNode
+    cudaGraphAddNode cudaGraphChildGraphNodeGetGraph cudaGraphClone cudaGraphConditionalHandleCreate
+    cudaGraphCreate cudaGraphDebugDotPrint cudaGraphDestroy cudaGraphDestroyNode
+    cudaGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeSetEvent cudaGraphEventWaitNodeGetEvent
+    cudaGraphEventWaitNodeSetEvent cudaGraphExecChildGraphNodeSetParams cudaGraphExecDestroy
+    cudaGraphExecEventRecordNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
+    cudaGraphExecExternalSemaphoresSignalNodeSetParams
     cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecGetFlags
-    cudaGraphExecHostNodeSetParams cudaGraphExecKernelNodeSetParams
-    cudaGraphExecMemcpyNodeSetParams cudaGraphExecMemcpyNodeSetParams1D
-    cudaGraphExecMemcpyNodeSetParamsFromSymbol cudaGraphExecMemcpyNodeSetParamsToSymbol
-    cudaGraphExecMemsetNodeSetParams cudaGraphExecNodeSetParams cudaGraphExecUpdate
-    cudaGraphExternalSemaphoresSignalNodeGetParams cudaGraphExternalSemaphoresSignalNodeSetParams
-    cudaGraphExternalSemaphoresWaitNodeGetParams cudaGraphExternalSemaphoresWaitNodeSetParams
-    cudaGraphGetEdges cudaGraphGetNodes cudaGraphGetRootNodes cudaGraphHostNodeGetParams
-    cudaGraphHostNodeSetParams cudaGraphInstantiate cudaGraphInstantiateWithFlags
-    cudaGraphInstantiateWithParams cudaGraphInstantiateWithParams_ptsz
+    cudaGraphExecHostNodeSetParams cudaGraphExecKernelNodeSetParams cudaGraphExecMemcpyNodeSetParams
+    cudaGraphExecMemcpyNodeSetParams1D cudaGraphExecMemcpyNodeSetParamsFromSymbol
+    cudaGraphExecMemcpyNodeSetParamsToSymbol cudaGraphExecMemsetNodeSetParams
+    cudaGraphExecNodeSetParams cudaGraphExecUpdate cudaGraphExternalSemaphoresSignalNodeGetParams
+    cudaGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresWaitNodeGetParams
+    cudaGraphExternalSemaphoresWaitNodeSetParams cudaGraphGetEdges cudaGraphGetNodes
+    cudaGraphGetRootNodes cudaGraphHostNodeGetParams cudaGraphHostNodeSetParams cudaGraphInstantiate
+    cudaGraphInstantiateWithFlags cudaGraphInstantiateWithParams cudaGraphInstantiateWithParams_ptsz
     cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute cudaGraphKernelNodeGetParams
     cudaGraphKernelNodeSetAttribute cudaGraphKernelNodeSetParams cudaGraphLaunch
     cudaGraphLaunch_ptsz cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
@@ -140,53 +147,47 @@ not_implemented! {
     cudaGraphicsEGLRegisterImage cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage
     cudaGraphicsMapResources cudaGraphicsResourceGetMappedEglFrame
     cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceGetMappedPointer
-    cudaGraphicsResourceSetMapFlags cudaGraphicsSubResourceGetMappedArray
-    cudaGraphicsUnmapResources cudaGraphicsUnregisterResource
-    cudaGraphicsVDPAURegisterOutputSurface cudaGraphicsVDPAURegisterVideoSurface
-    cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister cudaHostUnregister
-    cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
+    cudaGraphicsResourceSetMapFlags cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
+    cudaGraphicsUnregisterResource cudaGraphicsVDPAURegisterOutputSurface
+    cudaGraphicsVDPAURegisterVideoSurface cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister
+    cudaHostUnregister cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
     cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle cudaIpcOpenMemHandle
     cudaKernelSetAttributeForDevice cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
     cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
     cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
-    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3D cudaMalloc3DArray
-    cudaMallocArray cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync
-    cudaMallocFromPoolAsync_ptsz cudaMallocMipmappedArray cudaMallocPitch cudaMemAdvise
-    cudaMemDiscardAndPrefetchBatchAsync cudaMemDiscardAndPrefetchBatchAsync_ptsz
-    cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz cudaMemGetDefaultMemPool
-    cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy cudaMemPoolExportPointer
-    cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess cudaMemPoolGetAttribute
-    cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer cudaMemPoolSetAccess
-    cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchAsync cudaMemPrefetchAsync_ptsz
-    cudaMemPrefetchBatchAsync cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute
-    cudaMemRangeGetAttributes cudaMemSetMemPool cudaMemcpy2D cudaMemcpy2DArrayToArray
-    cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz cudaMemcpy2DFromArray
-    cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
-    cudaMemcpy2DToArray cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
-    cudaMemcpy2DToArray_ptds cudaMemcpy2D_ptds cudaMemcpy3D cudaMemcpy3DAsync
-    cudaMemcpy3DAsync_ptsz cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
-    cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpy3D_ptds
-    cudaMemcpyArrayToArray cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync
-    cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray cudaMemcpyFromArrayAsync
-    cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer cudaMemcpyPeerAsync
-    cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz cudaMemcpyToArray_ptds
-    cudaMemset2D cudaMemset2DAsync cudaMemset2DAsync_ptsz cudaMemset2D_ptds cudaMemset3D
-    cudaMemset3DAsync cudaMemset3DAsync_ptsz cudaMemset3D_ptds
-    cudaMipmappedArrayGetMemoryRequirements cudaMipmappedArrayGetSparseProperties
-    cudaOccupancyAvailableDynamicSMemPerBlock cudaOccupancyMaxActiveClusters
-    cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices cudaSignalExternalSemaphoresAsync
-    cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback cudaStreamAddCallback_ptsz
-    cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz cudaStreamBeginCapture
-    cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz
-    cudaStreamCopyAttributes cudaStreamCopyAttributes_ptsz cudaStreamEndCapture
-    cudaStreamEndCapture_ptsz cudaStreamGetAttribute cudaStreamGetAttribute_ptsz
-    cudaStreamGetCaptureInfo cudaStreamGetCaptureInfo_ptsz cudaStreamGetDevice
-    cudaStreamGetDevice_ptsz cudaStreamGetFlags cudaStreamGetFlags_ptsz cudaStreamGetId
-    cudaStreamGetId_ptsz cudaStreamGetPriority cudaStreamGetPriority_ptsz cudaStreamIsCapturing
-    cudaStreamIsCapturing_ptsz cudaStreamSetAttribute cudaStreamSetAttribute_ptsz
-    cudaStreamUpdateCaptureDependencies cudaStreamUpdateCaptureDependencies_ptsz
-    cudaThreadExchangeStreamCaptureMode cudaUserObjectCreate cudaUserObjectRelease
-    cudaUserObjectRetain cudaVDPAUGetDevice cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync
-    cudaWaitExternalSemaphoresAsync_ptsz
+    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray
+    cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
+    cudaMallocMipmappedArray cudaMemAdvise cudaMemDiscardAndPrefetchBatchAsync
+    cudaMemDiscardAndPrefetchBatchAsync_ptsz cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz
+    cudaMemGetDefaultMemPool cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy
+    cudaMemPoolExportPointer cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess
+    cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
+    cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchAsync
+    cudaMemPrefetchAsync_ptsz cudaMemPrefetchBatchAsync cudaMemPrefetchBatchAsync_ptsz
+    cudaMemRangeGetAttribute cudaMemRangeGetAttributes cudaMemSetMemPool cudaMemcpy2DArrayToArray
+    cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DFromArray cudaMemcpy2DFromArrayAsync
+    cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds cudaMemcpy2DToArray
+    cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz cudaMemcpy2DToArray_ptds
+    cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer cudaMemcpy3DPeerAsync
+    cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpyArrayToArray
+    cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray
+    cudaMemcpyFromArrayAsync cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer
+    cudaMemcpyPeerAsync cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz
+    cudaMemcpyToArray_ptds cudaMipmappedArrayGetMemoryRequirements
+    cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
+    cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
+    cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback
+    cudaStreamAddCallback_ptsz cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz
+    cudaStreamBeginCapture cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz
+    cudaStreamBeginCapture_ptsz cudaStreamCopyAttributes cudaStreamCopyAttributes_ptsz
+    cudaStreamEndCapture cudaStreamEndCapture_ptsz cudaStreamGetAttribute
+    cudaStreamGetAttribute_ptsz cudaStreamGetCaptureInfo cudaStreamGetCaptureInfo_ptsz
+    cudaStreamGetDevice cudaStreamGetDevice_ptsz cudaStreamGetFlags cudaStreamGetFlags_ptsz
+    cudaStreamGetId cudaStreamGetId_ptsz cudaStreamGetPriority cudaStreamGetPriority_ptsz
+    cudaStreamIsCapturing cudaStreamIsCapturing_ptsz cudaStreamSetAttribute
+    cudaStreamSetAttribute_ptsz cudaStreamUpdateCaptureDependencies
+    cudaStreamUpdateCaptureDependencies_ptsz cudaThreadExchangeStreamCaptureMode
+    cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
+    cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz
 }
