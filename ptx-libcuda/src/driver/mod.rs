@@ -13,3 +13,4 @@ pub mod memory;
 pub mod module;
 pub mod proc_address;
 pub mod stream;
+pub mod tensor_map;
