@@ -1,9 +1,10 @@
 //! Unmodified CUDA programs against the library, as a user builds them:
-//! `tests/c/driver.c` with `cc` (`-lcuda`), `tests/c/runtime.cu` with
-//! nvcc twice (`-cudart shared`, and `-cudart static`, nvcc's default,
-//! where NVIDIA's runtime inside the program calls the driver), each run
-//! with the library first on the loader's path, its output read line by
-//! line. And the runtime's symbol table against NVIDIA's
+//! `tests/c/driver.c` and `tests/c/tensor_map.c` (a bulk tensor copy
+//! through a map the driver encoded) with `cc` (`-lcuda`),
+//! `tests/c/runtime.cu` with nvcc twice (`-cudart shared`, and `-cudart
+//! static`, nvcc's default, where NVIDIA's runtime inside the program
+//! calls the driver), each run with the library first on the loader's
+//! path, its output read line by line. And the runtime's symbol table against NVIDIA's
 //! (`cudart-exports.txt`).
 //!
 //! nvcc is found as `tools/lib/cuda_env.py` finds it: `$CUDA_BIN`, else
@@ -108,6 +109,38 @@ fn a_c_program_runs_the_driver_api_end_to_end() {
         stderr.contains("thread (0, 0, 0) of CTA (0, 0, 0): `st.global.u32"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_c_program_copies_a_tile_through_a_tensor_map_it_encoded() {
+    let exe = compile_c("tensor_map.c", "tensor_map");
+    let (stdout, stderr, output) = run(&exe);
+    has_lines(
+        &stdout,
+        &[
+            "cuTensorMapEncodeTiled: CUDA_SUCCESS",
+            "tile at (16, 8): correct",
+            "stored at (0, 0): correct",
+            "cuTensorMapReplaceAddress: CUDA_SUCCESS",
+            "second tensor, tile at (8, 2): correct",
+            "stored at (16, 6): correct",
+            "the same map through cuGetProcAddress: correct",
+            "a box of 300: CUDA_ERROR_INVALID_VALUE",
+            "an address 4 bytes in: CUDA_ERROR_INVALID_VALUE",
+            "a map 16 bytes past 64-byte alignment: CUDA_ERROR_INVALID_VALUE",
+            "a null map: CUDA_ERROR_INVALID_VALUE",
+            "all tensor map checks passed",
+        ],
+    );
+    assert!(output.status.success());
+    // Each refusal says on stderr which parameter and why.
+    for line in [
+        "ptx-libcuda: cuTensorMapEncodeTiled: boxDim[0] = 300: not 1 to 256",
+        "not 16-byte aligned",
+        "ptx-libcuda: cuTensorMapEncodeTiled: tensorMap = null",
+    ] {
+        assert!(stderr.contains(line), "{line:?} not in:\n{stderr}");
+    }
 }
 
 /// nvcc, if CUDA 13.0 is where `tools/lib/cuda_env.py` looks.

@@ -14,3 +14,4 @@ pub mod module;
 pub mod pitched;
 pub mod proc_address;
 pub mod stream;
+pub mod tensor_map;

@@ -17,6 +17,7 @@ use crate::driver::memory::*;
 use crate::driver::module::*;
 use crate::driver::pitched::*;
 use crate::driver::stream::*;
+use crate::driver::tensor_map::*;
 use crate::export::{Status, driver_api, out, text};
 use std::ffi::{c_char, c_void};
 
@@ -148,6 +149,9 @@ entry_points! {
     "cuLinkAddFile" | "cuLinkAddFile_v2" => cuLinkAddFile_v2,
     "cuLinkComplete" => cuLinkComplete,
     "cuLinkDestroy" => cuLinkDestroy,
+    "cuTensorMapEncodeTiled" => cuTensorMapEncodeTiled,
+    "cuTensorMapEncodeIm2col" => cuTensorMapEncodeIm2col,
+    "cuTensorMapReplaceAddress" => cuTensorMapReplaceAddress,
     "cuGetErrorName" => cuGetErrorName,
     "cuGetErrorString" => cuGetErrorString,
     "cuGetProcAddress" | "cuGetProcAddress_v2" => cuGetProcAddress_v2,

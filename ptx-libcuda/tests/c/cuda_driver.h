@@ -13,6 +13,23 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 
+typedef unsigned int cuuint32_t;
+typedef unsigned long long cuuint64_t;
+
+/* A tensor map: 128 opaque bytes (cuda.h aligns the type to 128, the
+   entry points ask for 64). */
+typedef struct CUtensorMap_st {
+#if __STDC_VERSION__ >= 201112L
+    _Alignas(128)
+#endif
+    cuuint64_t opaque[16];
+} CUtensorMap;
+typedef enum { CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7 } CUtensorMapDataType;
+typedef enum { CU_TENSOR_MAP_INTERLEAVE_NONE = 0 } CUtensorMapInterleave;
+typedef enum { CU_TENSOR_MAP_SWIZZLE_NONE = 0 } CUtensorMapSwizzle;
+typedef enum { CU_TENSOR_MAP_L2_PROMOTION_NONE = 0 } CUtensorMapL2promotion;
+typedef enum { CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0 } CUtensorMapFloatOOBfill;
+
 #define CU_LAUNCH_PARAM_END ((void *)0x00)
 #define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
 #define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
@@ -51,4 +68,11 @@ CUresult cuGetErrorName(CUresult error, const char **name);
 CUresult cuGetErrorString(CUresult error, const char **text);
 CUresult cuGetProcAddress_v2(const char *symbol, void **function, int version,
                              unsigned long long flags, int *status);
+CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+                                cuuint32_t tensorRank, void *globalAddress,
+                                const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
+                                const cuuint32_t *boxDim, const cuuint32_t *elementStrides,
+                                CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress);
 #endif
