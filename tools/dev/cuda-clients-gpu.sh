@@ -10,13 +10,14 @@
 # pack needs CUDA 13.0 (tools/lib/cuda_env.py --install), the cuda-samples
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
 # into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
-# pitched.cu built with the shared and with the static runtime, driver.c, the cudarc client
+# pitched.cu built with the shared and with the static runtime, driver.c
+# and tensor_map.c, the cudarc client
 # test program, and tools/dev/cuda-overhead/overhead.cu.
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
 # machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
-# pitched-static.txt, driver.txt,
+# pitched-static.txt, driver.txt, tensor_map.txt,
 # cudarc.txt and overhead.txt (stdout, then stderr after a "--- stderr"
 # line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
 set -uo pipefail
@@ -47,7 +48,9 @@ pack() {
     done
     "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
         tools/dev/cuda-overhead/overhead.cu -o "$dir/bin/overhead" -L"$link" -L"$cudalib"
-    cc ptx-libcuda/tests/c/driver.c -o "$dir/bin/driver" -Ltarget/release/cuda -lcuda
+    for program in driver tensor_map; do
+        cc "ptx-libcuda/tests/c/$program.c" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
+    done
     cargo test --release -p ptx-libcuda --test cudarc_client --no-run 2>&1 | tail -1
     local client
     client=$(ls -t target/release/deps/cudarc_client-* | grep -v '\.d$' | head -1)
@@ -81,6 +84,7 @@ run() {
     record pitched "$dir/bin/pitched"
     record pitched-static "$dir/bin/pitched-static"
     record driver "$dir/bin/driver"
+    record tensor_map "$dir/bin/tensor_map"
     record overhead "$dir/bin/overhead"
     record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"
     cat "$OUT/overhead.txt"
