@@ -249,6 +249,10 @@ pub fn properties() -> DeviceProp {
     p.sharedMemPerMultiprocessor = a(81) as usize;
     p.regsPerMultiprocessor = a(82);
     p.managedMemory = a(83);
+    p.pageableMemoryAccess = a(88);
+    p.concurrentManagedAccess = a(89);
+    p.pageableMemoryAccessUsesHostPageTables = a(100);
+    p.directManagedMemAccessFromHost = a(101);
     p.computePreemptionSupported = a(90);
     p.cooperativeLaunch = a(95);
     p.sharedMemPerBlockOptin = a(97) as usize;

@@ -2,7 +2,8 @@
 //! `cudaMemcpyKind` (`cudaMemcpyDefault` tells device memory from host
 //! memory by this library's allocation table), fills, and copies to and
 //! from variables by their host shadows (`cudaMemcpyToSymbol`), which
-//! reach the module's variable itself.
+//! reach the module's variable itself. Managed memory is the driver's
+//! ([`crate::driver::memory`]).
 
 use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND};
 use crate::driver::memory::{self as driver, Side};
@@ -164,9 +165,10 @@ runtime_api! {
         Ok(())
     }
 
-    /// `cudaMallocManaged`: device memory (see [`crate::driver::memory`]).
+    /// `cudaMallocManaged`: device memory mapped on the host at the same
+    /// address (see [`crate::driver::memory`]).
     fn cudaMallocManaged(pointer: *mut u64, size: usize, flags: u32) {
-        let _ = flags;
+        driver::check_attach(flags)?;
         let pointer = out(pointer)?;
         let mut state = ready(0)?;
         *pointer = driver::alloc(&mut state, size, true)?;
