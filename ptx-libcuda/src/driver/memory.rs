@@ -31,14 +31,17 @@
 //!
 //! What differs from a GPU: a write by another host thread to managed
 //! memory while a launch runs is lost (the copy back after the launch
-//! writes every byte).
+//! writes every byte), and `cuMemPrefetchAsync`, `cuMemAdvise` and
+//! `cuStreamAttachMemAsync` are accepted hints that change nothing.
 //! `__managed__` variables are not managed allocations, and not
 //! supported: their PTX (`.attribute(.managed)`) does not load, and the
 //! host pointer nvcc's code reads them through is never set.
 //!
 //! An `Async` copy or fill runs at the call, as every operation does.
 
-use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_OUT_OF_MEMORY};
+use crate::driver::error::{
+    CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_OUT_OF_MEMORY,
+};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Allocation, Handle, Place, State, current, device_error, state};
 use ptx_sim::device::DEVICE_MEMORY;
@@ -328,6 +331,115 @@ fn fill_call(dst: u64, pattern: &[u8], count: usize, stream: Handle) -> Outcome 
     fill(&state, dst, pattern, count)
 }
 
+/// `CUmemLocation` (`cudaMemLocation` is laid out alike), passed by
+/// value: where memory is or should be.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MemLocation {
+    /// `CUmemLocationType`: 1 a device, 2 the host, 3 a host NUMA node,
+    /// 4 the calling thread's host NUMA node.
+    pub kind: u32,
+    /// The device ordinal or NUMA node, as `kind` says.
+    pub id: i32,
+}
+
+/// `CU_DEVICE_CPU` (`cudaCpuDeviceId`): the host, where an ordinal is
+/// asked for.
+const DEVICE_CPU: i32 = -1;
+
+/// `CUDA_ERROR_INVALID_VALUE`, said on stderr, unless the `count` bytes
+/// at `ptr` (at least the first) lie in one managed allocation: what
+/// `call`, a hint on managed memory, needs.
+pub fn check_managed(state: &State, call: &str, ptr: u64, count: usize) -> Outcome {
+    match state.place(ptr, count.max(1)) {
+        Ok(Place::Allocation { managed: true }) => Ok(()),
+        _ => {
+            eprintln!(
+                "ptx-libcuda: {call}: the {count} bytes at {ptr:#x} are not in one managed allocation"
+            );
+            Err(CUDA_ERROR_INVALID_VALUE)
+        }
+    }
+}
+
+/// Checks a hint's `location`: device 0, or the host (any of its kinds).
+pub fn check_location(location: MemLocation) -> Outcome {
+    match location.kind {
+        1 if location.id == 0 => Ok(()),
+        1 => Err(CUDA_ERROR_INVALID_DEVICE),
+        2 | 4 => Ok(()),
+        3 if location.id >= 0 => Ok(()),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
+/// A hint's location given as a device ordinal (before CUDA 13):
+/// `CU_DEVICE_CPU` is the host.
+fn location_of_ordinal(device: i32) -> MemLocation {
+    match device {
+        DEVICE_CPU => MemLocation { kind: 2, id: 0 },
+        id => MemLocation { kind: 1, id },
+    }
+}
+
+/// `cuMemPrefetchAsync` (any version): checked and accepted; memory is
+/// where both the host and kernels reach it already.
+pub fn prefetch(
+    state: &State,
+    ptr: u64,
+    count: usize,
+    location: MemLocation,
+    flags: u32,
+    stream: Handle,
+) -> Outcome {
+    state.ready()?;
+    state.stream(stream)?;
+    check_managed(state, "cuMemPrefetchAsync", ptr, count)?;
+    if flags != 0 {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    check_location(location)
+}
+
+/// `cuMemAdvise` (any version): checked and accepted; nothing here
+/// depends on where memory is.
+pub fn advise(
+    state: &State,
+    ptr: u64,
+    count: usize,
+    advice: u32,
+    location: MemLocation,
+) -> Outcome {
+    state.ready()?;
+    check_managed(state, "cuMemAdvise", ptr, count)?;
+    match advice {
+        // Read-mostly: the location is ignored.
+        1 | 2 => Ok(()),
+        // Preferred location, accessed by.
+        3..=6 => check_location(location),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
+/// `cuStreamAttachMemAsync`: checked and accepted; every stream and the
+/// host reach managed memory whenever no launch runs, which is always
+/// between calls.
+pub fn attach(state: &State, stream: Handle, ptr: u64, length: usize, flags: u32) -> Outcome {
+    state.ready()?;
+    state.stream(stream)?;
+    check_managed(state, "cuStreamAttachMemAsync", ptr, length)?;
+    // The whole allocation (length 0 or its size) from its start.
+    let (base, size) = range(state, ptr)?;
+    if ptr != base || (length != 0 && length as u64 != size) {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    // `CU_MEM_ATTACH_GLOBAL`, `_HOST`, `_SINGLE`.
+    match flags {
+        1 | 2 | 4 => Ok(()),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
 /// `CUDA_ERROR_INVALID_VALUE` unless `flags` is `CU_MEM_ATTACH_GLOBAL`
 /// or `CU_MEM_ATTACH_HOST`, what a managed allocation must say (either
 /// is the same here).
@@ -564,6 +676,36 @@ driver_api! {
         fill_call(dst, &value.to_le_bytes(), count, stream)
     }
 
+    /// `cuMemPrefetchAsync_v2` (CUDA 13's `cuMemPrefetchAsync`): an
+    /// accepted hint for a managed range.
+    fn cuMemPrefetchAsync_v2(ptr: u64, count: usize, location: MemLocation, flags: u32, stream: Handle) {
+        prefetch(&state(), ptr, count, location, flags, stream)
+    }
+
+    /// `cuMemPrefetchAsync` of CUDA 12 and before: to a device ordinal or
+    /// `CU_DEVICE_CPU`.
+    fn cuMemPrefetchAsync(ptr: u64, count: usize, device: i32, stream: Handle) {
+        prefetch(&state(), ptr, count, location_of_ordinal(device), 0, stream)
+    }
+
+    /// `cuMemAdvise_v2` (CUDA 13's `cuMemAdvise`): an accepted hint for a
+    /// managed range.
+    fn cuMemAdvise_v2(ptr: u64, count: usize, advice: u32, location: MemLocation) {
+        advise(&state(), ptr, count, advice, location)
+    }
+
+    /// `cuMemAdvise` of CUDA 12 and before: for a device ordinal or
+    /// `CU_DEVICE_CPU`.
+    fn cuMemAdvise(ptr: u64, count: usize, advice: u32, device: i32) {
+        advise(&state(), ptr, count, advice, location_of_ordinal(device))
+    }
+
+    /// `cuStreamAttachMemAsync`: an accepted hint for a whole managed
+    /// allocation.
+    fn cuStreamAttachMemAsync(stream: Handle, ptr: u64, length: usize, flags: u32) {
+        attach(&state(), stream, ptr, length, flags)
+    }
+
     /// `cuPointerGetAttribute`: for this library's device and host
     /// allocations.
     fn cuPointerGetAttribute(data: *mut c_void, attribute: u32, ptr: u64) {
@@ -711,6 +853,51 @@ mod tests {
             *(second as *mut u32) = 5;
             assert_eq!(cuMemFree_v2(second), 0);
             assert_eq!(cuMemFree_v2(first), 0);
+        }
+    }
+
+    #[test]
+    fn hints_are_checked_then_accepted_for_managed_memory_only() {
+        let (mut context, mut m, mut d) = (0usize, 0u64, 0u64);
+        let device = MemLocation { kind: 1, id: 0 };
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(cuMemAllocManaged(&mut m, 64, 1), 0);
+            assert_eq!(cuMemAlloc_v2(&mut d, 64), 0);
+            assert_eq!(cuMemPrefetchAsync_v2(m + 8, 56, device, 0, 0), 0);
+            // Past the end, not managed, flags, unknown stream.
+            assert_eq!(cuMemPrefetchAsync_v2(m + 8, 57, device, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(d, 64, device, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device, 1, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device, 0, 0xbad0), 400);
+            // Locations: the host kinds, device 0 only, no invalid kind.
+            for kind in [2, 4] {
+                let host = MemLocation { kind, id: 7 };
+                assert_eq!(cuMemPrefetchAsync_v2(m, 64, host, 0, 0), 0);
+            }
+            let device_1 = MemLocation { kind: 1, id: 1 };
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device_1, 0, 0), 101);
+            let invalid = MemLocation { kind: 0, id: 0 };
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, invalid, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync(m, 64, DEVICE_CPU, 0), 0);
+            assert_eq!(cuMemPrefetchAsync(m, 64, 2, 0), 101);
+            // Read-mostly ignores the location; the others check it.
+            assert_eq!(cuMemAdvise_v2(m, 64, 1, invalid), 0);
+            assert_eq!(cuMemAdvise_v2(m, 64, 3, invalid), 1);
+            assert_eq!(cuMemAdvise_v2(m, 64, 5, device), 0);
+            assert_eq!(cuMemAdvise_v2(m, 64, 7, device), 1);
+            assert_eq!(cuMemAdvise(m, 64, 3, DEVICE_CPU), 0);
+            assert_eq!(cuMemAdvise(d, 64, 3, 0), 1);
+            // Attaching takes a whole allocation, one of three flags.
+            assert_eq!(cuStreamAttachMemAsync(0, m, 0, 4), 0);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 64, 2), 0);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 32, 1), 1);
+            assert_eq!(cuStreamAttachMemAsync(0, m + 8, 0, 1), 1);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 0, 3), 1);
+            assert_eq!(cuMemFree_v2(m), 0);
+            assert_eq!(cuMemFree_v2(d), 0);
         }
     }
 }

@@ -68,6 +68,7 @@ per_thread_stream! {
     cudaGetDriverEntryPoint_ptsz => cudaGetDriverEntryPoint,
     cudaLaunchCooperativeKernel_ptsz => cudaLaunchCooperativeKernel,
     cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
+    cudaMemPrefetchAsync_ptsz => cudaMemPrefetchAsync,
     cudaMemcpyAsync_ptsz => cudaMemcpyAsync,
     cudaMemcpyFromSymbolAsync_ptsz => cudaMemcpyFromSymbolAsync,
     cudaMemcpyFromSymbol_ptds => cudaMemcpyFromSymbol,
@@ -76,6 +77,7 @@ per_thread_stream! {
     cudaMemcpy_ptds => cudaMemcpy,
     cudaMemsetAsync_ptsz => cudaMemsetAsync,
     cudaMemset_ptds => cudaMemset,
+    cudaStreamAttachMemAsync_ptsz => cudaStreamAttachMemAsync,
     cudaStreamQuery_ptsz => cudaStreamQuery,
     cudaStreamSynchronize_ptsz => cudaStreamSynchronize,
     cudaStreamWaitEvent_ptsz => cudaStreamWaitEvent,
@@ -152,13 +154,13 @@ not_implemented! {
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
     cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3D cudaMalloc3DArray
     cudaMallocArray cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync
-    cudaMallocFromPoolAsync_ptsz cudaMallocMipmappedArray cudaMallocPitch cudaMemAdvise
+    cudaMallocFromPoolAsync_ptsz cudaMallocMipmappedArray cudaMallocPitch
     cudaMemDiscardAndPrefetchBatchAsync cudaMemDiscardAndPrefetchBatchAsync_ptsz
     cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz cudaMemGetDefaultMemPool
     cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy cudaMemPoolExportPointer
     cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess cudaMemPoolGetAttribute
     cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer cudaMemPoolSetAccess
-    cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchAsync cudaMemPrefetchAsync_ptsz
+    cudaMemPoolSetAttribute cudaMemPoolTrimTo
     cudaMemPrefetchBatchAsync cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute
     cudaMemRangeGetAttributes cudaMemSetMemPool cudaMemcpy2D cudaMemcpy2DArrayToArray
     cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz cudaMemcpy2DFromArray
@@ -177,7 +179,7 @@ not_implemented! {
     cudaOccupancyAvailableDynamicSMemPerBlock cudaOccupancyMaxActiveClusters
     cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices cudaSignalExternalSemaphoresAsync
     cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback cudaStreamAddCallback_ptsz
-    cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz cudaStreamBeginCapture
+    cudaStreamBeginCapture
     cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz
     cudaStreamCopyAttributes cudaStreamCopyAttributes_ptsz cudaStreamEndCapture
     cudaStreamEndCapture_ptsz cudaStreamGetAttribute cudaStreamGetAttribute_ptsz
