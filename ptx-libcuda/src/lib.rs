@@ -25,7 +25,9 @@
 //! * `PTX_SIM_CHECKS` (`race,init,sync`, or `all`) runs the sanitizer on
 //!   every launch; findings go to stderr and fail nothing.
 //! * Host memory from `cuMemAllocHost`/`cudaMallocHost` is plain host
-//!   memory; managed memory is device memory the host cannot touch.
+//!   memory. Managed memory is host memory mapped at its device address,
+//!   copied into the simulated device before each launch and back after
+//!   it ([`driver::memory`]).
 //!
 //! Handles (`CUcontext`, `CUstream`, ...) are declared as `usize` and
 //! device pointers as `u64` in the entry points' signatures: the same

@@ -207,7 +207,9 @@ pub struct Event {
 pub struct Allocation {
     /// Its size in bytes.
     pub size: u64,
-    /// Whether it came from `cuMemAllocManaged`.
+    /// Whether it came from `cuMemAllocManaged`: host memory is mapped at
+    /// its address and holds its bytes between launches
+    /// ([`crate::driver::memory`]).
     pub managed: bool,
 }
 
@@ -249,8 +251,11 @@ pub struct State {
 
 /// Where a device address is.
 pub enum Place {
-    /// In an allocation.
-    Allocation,
+    /// In an allocation: a managed one's bytes are its host mapping's.
+    Allocation {
+        /// Whether it is managed.
+        managed: bool,
+    },
     /// In a module's `.global` variable, `offset` bytes in.
     Global {
         /// The module.
@@ -355,13 +360,13 @@ impl State {
     /// there is taken as the last module's that `cuModuleGetGlobal`
     /// answered for, else the first module's that has it.
     pub fn place(&self, addr: u64, len: usize) -> Result<Place, Status> {
-        let in_allocation = self
+        let allocation = self
             .device_memory
             .range(..=addr)
             .next_back()
-            .is_some_and(|(&base, a)| addr - base + len as u64 <= a.size);
-        if in_allocation {
-            return Ok(Place::Allocation);
+            .filter(|&(&base, a)| addr - base + len as u64 <= a.size);
+        if let Some((_, a)) = allocation {
+            return Ok(Place::Allocation { managed: a.managed });
         }
         let preferred = self.last_global_module.into_iter();
         let others = self.modules.iter().map(|(h, _)| h);
@@ -389,10 +394,18 @@ impl State {
         self.place(addr, 0).is_ok() || self.place(addr, 1).is_ok()
     }
 
-    /// The `len` bytes at device address `addr`.
+    /// The `len` bytes at device address `addr` (a managed allocation's
+    /// from its host mapping).
     pub fn read_device(&self, addr: u64, len: usize) -> Result<Vec<u8>, Status> {
         match self.place(addr, len)? {
-            Place::Allocation => self.device.read_bytes(addr, len).map_err(device_error),
+            // SAFETY: the `len` bytes lie in a managed allocation, all of
+            // which is mapped on the host while it is in the table.
+            Place::Allocation { managed: true } => {
+                Ok(unsafe { std::slice::from_raw_parts(addr as *const u8, len) }.to_vec())
+            }
+            Place::Allocation { managed: false } => {
+                self.device.read_bytes(addr, len).map_err(device_error)
+            }
             Place::Global {
                 module,
                 name,
@@ -409,10 +422,21 @@ impl State {
         }
     }
 
-    /// Writes `bytes` to device address `addr`.
+    /// Writes `bytes` to device address `addr` (a managed allocation's
+    /// host mapping).
     pub fn write_device(&self, addr: u64, bytes: &[u8]) -> Outcome {
         match self.place(addr, bytes.len())? {
-            Place::Allocation => self.device.write_bytes(addr, bytes).map_err(device_error),
+            Place::Allocation { managed: true } => {
+                // SAFETY: as in `read_device`; `bytes` is the caller's, not
+                // the mapping (`copy` reads into a `Vec` first).
+                unsafe {
+                    std::ptr::copy(bytes.as_ptr(), addr as *mut u8, bytes.len());
+                }
+                Ok(())
+            }
+            Place::Allocation { managed: false } => {
+                self.device.write_bytes(addr, bytes).map_err(device_error)
+            }
             Place::Global {
                 module,
                 name,

@@ -1,6 +1,7 @@
 //! Unmodified CUDA programs against the library, as a user builds them:
-//! `tests/c/driver.c` and `tests/c/tensor_map.c` (a bulk tensor copy
-//! through a map the driver encoded) with `cc` (`-lcuda`),
+//! `tests/c/driver.c`, `tests/c/tensor_map.c` (a bulk tensor copy
+//! through a map the driver encoded) and `tests/c/managed.c` (host access
+//! to managed memory) with `cc` (`-lcuda`),
 //! `tests/c/runtime.cu` with nvcc twice (`-cudart shared`, and `-cudart
 //! static`, nvcc's default, where NVIDIA's runtime inside the program
 //! calls the driver), each run with the library first on the loader's
@@ -143,6 +144,50 @@ fn a_c_program_copies_a_tile_through_a_tensor_map_it_encoded() {
     }
 }
 
+#[test]
+fn a_c_program_reads_and_writes_managed_memory_on_the_host() {
+    let exe = compile_c("managed.c", "managed");
+    let (stdout, stderr, output) = run(&exe);
+    has_lines(
+        &stdout,
+        &[
+            "managed memory 1, concurrent managed access 1",
+            "cuMemAllocManaged: CUDA_SUCCESS",
+            "page-aligned: yes",
+            "kernel on host-written managed memory, i -> 3i + 1: correct",
+            "second launch sees the host's write: correct",
+            "it reads what the host reads: correct",
+            "the host reads the fills: correct",
+            "the host reads the copy: correct",
+            "the copy has the host's write: correct",
+            "pointer attributes: managed 1, host pointer the same, memory type 2",
+            "prefetch to the device: CUDA_SUCCESS",
+            "prefetch to the host: CUDA_SUCCESS",
+            "prefetch to device 1: CUDA_ERROR_INVALID_DEVICE",
+            "prefetch of cuMemAlloc memory: CUDA_ERROR_INVALID_VALUE",
+            "advise read-mostly: CUDA_SUCCESS",
+            "advise preferred location: CUDA_SUCCESS",
+            "CUDA 8 prefetch to the CPU: CUDA_SUCCESS",
+            "CUDA 8 prefetch to device 0: CUDA_SUCCESS",
+            "cuMemcpyDtoH past its end: CUDA_ERROR_INVALID_VALUE",
+            "cuMemsetD32 past its end: CUDA_ERROR_INVALID_VALUE",
+            "cuMemAllocManaged of 0 bytes: CUDA_ERROR_INVALID_VALUE",
+            "cuMemAllocManaged with flags 0: CUDA_ERROR_INVALID_VALUE",
+            // 20 -> 3 * 20 + 1 by the kernel; 11 is the host's.
+            "64 MiB: first 11, last 61",
+            "cuMemFree managed again: CUDA_ERROR_INVALID_VALUE",
+            "a new allocation reuses the freed address: no",
+            "all managed checks passed",
+        ],
+    );
+    assert!(output.status.success(), "{stderr}");
+    // The refused prefetch says why.
+    assert!(
+        stderr.contains("cuMemPrefetchAsync: the 4000 bytes at"),
+        "{stderr}"
+    );
+}
+
 /// nvcc, if CUDA 13.0 is where `tools/lib/cuda_env.py` looks.
 fn nvcc() -> Option<PathBuf> {
     if let Ok(bin) = std::env::var("CUDA_BIN") {
@@ -179,6 +224,17 @@ const RUNTIME_LINES: &[&str] = &[
     "add: correct",
     "offset reads back as 5",
     "scale reads back as {1, 2}",
+    // Managed memory: 2 * (i + i) + 5, and a cudaMemset of the first.
+    "concurrentManagedAccess 1",
+    "cudaMallocManaged: cudaSuccess",
+    "cudaMemPrefetchAsync: cudaSuccess",
+    "cudaMemAdvise: cudaSuccess",
+    "cudaDeviceSynchronize after the managed launch: cudaSuccess",
+    "managed add: correct",
+    "managed after cudaMemset: 0 9",
+    "managed pointer type 3",
+    "cudaMemPrefetchAsync of cudaMalloc memory: cudaErrorInvalidValue",
+    "cudaFree managed: cudaSuccess",
     "cudaDeviceSynchronize after the fault: cudaErrorIllegalAddress",
     "cudaGetLastError after the fault: cudaErrorIllegalAddress",
     "all runtime checks passed",

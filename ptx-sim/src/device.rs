@@ -46,13 +46,14 @@
 //! ```
 //!
 //! In the simulator, allocations lie from [`DEVICE_BASE`] up, 256-byte
-//! aligned with an unmapped gap after each, and an address is never given
-//! out twice: a kernel that reads freed memory faults as the sanitizer
-//! would have it, instead of reading a later allocation. A launch borrows
-//! every allocation for its run; a `ptx!` thread of that launch that calls
-//! the device's own methods gets [`DeviceError::Busy`], another host thread
-//! waits for the launch to end. With the `cuda` feature, [`Device::gpu`]
-//! holds the same allocations on GPU 0 and runs the same launches there.
+//! aligned (or as [`Device::alloc_aligned`] asks) with an unmapped gap
+//! after each, and an address is never given out twice: a kernel that
+//! reads freed memory faults as the sanitizer would have it, instead of
+//! reading a later allocation. A launch borrows every allocation for its
+//! run; a `ptx!` thread of that launch that calls the device's own methods
+//! gets [`DeviceError::Busy`], another host thread waits for the launch to
+//! end. With the `cuda` feature, [`Device::gpu`] holds the same
+//! allocations on GPU 0 and runs the same launches there.
 
 use crate::kernel::launch::Lent;
 use crate::kernel::{Arg, KernelError, KernelLaunch, KernelReport, Module};
@@ -309,6 +310,29 @@ impl Device {
 
     /// A new allocation of `bytes` bytes, zeroed; its address.
     pub fn alloc(&self, bytes: usize) -> Result<u64, DeviceError> {
+        self.alloc_aligned(bytes, ALIGN)
+    }
+
+    /// [`Device::alloc`] at a multiple of `align`: a power of two (any
+    /// other is rounded up to one), of which 256 and less change nothing.
+    /// In the simulator the allocation starts at the next multiple of
+    /// `align` past the last one, so that, say, a page-aligned allocation
+    /// can be mirrored by host memory mapped at the same address; on a GPU
+    /// the driver places it, and one it gives out misaligned is freed and
+    /// reported as [`DeviceError::Gpu`].
+    ///
+    /// ```
+    /// # use ptx_sim::device::Device;
+    /// let device = Device::simulator();
+    /// device.alloc(4).unwrap();
+    /// let page = device.alloc_aligned(4, 4096).unwrap();
+    /// assert_eq!(page % 4096, 0);
+    /// ```
+    pub fn alloc_aligned(&self, bytes: usize, align: u64) -> Result<u64, DeviceError> {
+        let align = align
+            .max(ALIGN)
+            .checked_next_power_of_two()
+            .unwrap_or(1 << 63);
         let mut state = self.state()?;
         let size = bytes as u64;
         let full = || DeviceError::OutOfMemory {
@@ -321,8 +345,13 @@ impl Device {
         }
         let addr = match self.inner.backend {
             Backend::Simulator => {
-                let addr = state.next;
-                let end = addr + size.div_ceil(ALIGN) * ALIGN + ALIGN;
+                let addr = state
+                    .next
+                    .checked_next_multiple_of(align)
+                    .unwrap_or(u64::MAX);
+                let end = addr
+                    .saturating_add(size.div_ceil(ALIGN) * ALIGN)
+                    .saturating_add(ALIGN);
                 if end > GLOBAL_BASE {
                     return Err(full());
                 }
@@ -334,6 +363,12 @@ impl Device {
             #[cfg(feature = "cuda")]
             Backend::Gpu(gpu) => {
                 let addr = gpu.alloc(bytes).map_err(DeviceError::gpu)?;
+                if addr % align != 0 {
+                    let _ = gpu.free(addr);
+                    return Err(DeviceError::Gpu(format!(
+                        "cuMemAlloc gave {addr:#x}, not a multiple of {align}"
+                    )));
+                }
                 gpu.fill(addr, 0, bytes).map_err(DeviceError::gpu)?;
                 state.allocations.insert(addr, (size, Words::default()));
                 addr
@@ -385,12 +420,15 @@ impl Device {
 
     /// Copies `bytes` to device address `addr` (in one allocation).
     pub fn write_bytes(&self, addr: u64, bytes: &[u8]) -> Result<(), DeviceError> {
-        let state = self.state()?;
+        let mut state = self.state()?;
         let base = Device::find(&state, addr, bytes.len())?;
         match self.inner.backend {
             Backend::Simulator => {
                 let at = (addr - base) as usize;
-                state.allocations[&base].1.store(at, bytes);
+                // No launch holds the words while the state is held: one
+                // plain copy.
+                let words = &mut state.allocations.get_mut(&base).expect("found").1;
+                words.store_exclusive(at, bytes);
                 Ok(())
             }
             #[cfg(feature = "cuda")]
@@ -400,21 +438,28 @@ impl Device {
 
     /// The `len` bytes at device address `addr` (in one allocation).
     pub fn read_bytes(&self, addr: u64, len: usize) -> Result<Vec<u8>, DeviceError> {
-        let state = self.state()?;
-        let base = Device::find(&state, addr, len)?;
+        let mut bytes = vec![0; len];
+        self.read_into(addr, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Copies the `out.len()` bytes at device address `addr` (in one
+    /// allocation) into `out`: [`Device::read_bytes`] into memory the
+    /// caller has.
+    pub fn read_into(&self, addr: u64, out: &mut [u8]) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        let base = Device::find(&state, addr, out.len())?;
         match self.inner.backend {
             Backend::Simulator => {
                 let at = (addr - base) as usize;
-                let mut bytes = vec![0; len];
-                state.allocations[&base].1.load(at, &mut bytes);
-                Ok(bytes)
+                // No launch holds the words while the state is held: one
+                // plain copy.
+                let words = &mut state.allocations.get_mut(&base).expect("found").1;
+                words.load_exclusive(at, out);
+                Ok(())
             }
             #[cfg(feature = "cuda")]
-            Backend::Gpu(gpu) => {
-                let mut bytes = vec![0; len];
-                gpu.read(addr, &mut bytes).map_err(DeviceError::gpu)?;
-                Ok(bytes)
-            }
+            Backend::Gpu(gpu) => gpu.read(addr, out).map_err(DeviceError::gpu),
         }
     }
 
@@ -807,6 +852,35 @@ mod tests {
         // 300 bytes round up to 512, then the gap: never `a` again.
         assert_eq!(c, b + 768);
         assert_eq!(device.free(a), Err(DeviceError::NotAllocated { addr: a }));
+    }
+
+    #[test]
+    fn an_aligned_allocation_starts_at_the_next_multiple_past_the_last() {
+        let device = Device::simulator();
+        let a = device.alloc(4).unwrap();
+        let page = device.alloc_aligned(4, 4096).unwrap();
+        // `a` ends (with its gap) at +512: the next page is +4096.
+        assert_eq!((a, page), (DEVICE_BASE, DEVICE_BASE + 4096));
+        // Then on as `alloc` goes: 256 for the bytes, 256 of gap.
+        assert_eq!(device.alloc(4).unwrap(), page + 512);
+        // Up to 256 is `alloc`'s own alignment; 3000 rounds up to 4096.
+        assert_eq!(device.alloc_aligned(4, 16).unwrap(), page + 1024);
+        assert_eq!(device.alloc_aligned(4, 3000).unwrap(), page + 4096);
+        // An aligned allocation is an allocation as any other.
+        device.write_bytes(page, &[1, 2, 3, 4]).unwrap();
+        let mut out = [0; 4];
+        device.read_into(page, &mut out).unwrap();
+        assert_eq!(out, [1, 2, 3, 4]);
+        assert_eq!(
+            device.read_bytes(page + 4, 1),
+            Err(DeviceError::Unmapped { addr: page + 4 })
+        );
+        device.free(page).unwrap();
+        // An alignment no address below the device's end can meet.
+        assert!(matches!(
+            device.alloc_aligned(4, 1 << 62),
+            Err(DeviceError::OutOfMemory { .. })
+        ));
     }
 
     #[test]

@@ -261,13 +261,13 @@ pub fn run_destructors(gone: Vec<(Handle, usize, Stored)>) {
     }
 }
 
-/// Frees every device allocation and clears the fault (a device reset).
+/// Frees every device allocation (unmapping managed ones from the host)
+/// and clears the fault (a device reset).
 pub fn reset(state: &mut State) {
     let addrs: Vec<u64> = state.device_memory.keys().copied().collect();
     for addr in addrs {
-        let _ = state.device.free(addr);
+        let _ = crate::driver::memory::free(state, addr);
     }
-    state.device_memory.clear();
     state.sticky = None;
 }
 

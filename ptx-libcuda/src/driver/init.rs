@@ -1,8 +1,10 @@
 //! `cuInit`, the driver's version, and the one device: its name, memory
 //! and attributes, an H100 SXM5 80 GB's (as `deviceQuery` prints them on
 //! one), with what the simulator does not do answered honestly (no
-//! mapped or registered host memory, no concurrent managed access, no
-//! memory pools).
+//! mapped or registered host memory, no pageable memory access, no
+//! memory pools). Managed memory and concurrent managed access are 1:
+//! the host may touch managed memory whenever it likes, since a launch
+//! has ended when its call returns (`crate::driver::memory`).
 
 use crate::driver::error::{CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE};
 use crate::export::{Outcome, Status, driver_api, out, outcome};
@@ -71,6 +73,7 @@ pub const ATTRIBUTES: &[(u32, i32)] = &[
     (82, 65536),                                      // registers per SM
     (83, 1),                                          // managed memory
     (87, 2),                                          // single to double perf ratio
+    (89, 1),                                          // concurrent managed access
     (90, 1),                                          // compute preemption
     (95, 1),                                          // cooperative launch
     (97, residency::MAX_SHARED_BYTES as i32),         // shared per block, opt-in
@@ -215,7 +218,9 @@ mod tests {
         assert_eq!(attribute(75), Ok(9));
         assert_eq!(attribute(97), Ok(227 * 1024));
         assert_eq!(attribute(81), Ok(228 * 1024));
-        assert_eq!(attribute(89), Ok(0)); // concurrent managed access
+        assert_eq!(attribute(83), Ok(1)); // managed memory
+        assert_eq!(attribute(89), Ok(1)); // concurrent managed access
+        assert_eq!(attribute(101), Ok(0)); // host access without migration
         assert_eq!(attribute(0), Err(CUDA_ERROR_INVALID_VALUE));
     }
 }

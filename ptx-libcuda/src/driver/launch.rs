@@ -10,13 +10,16 @@
 //! returns it (`CUDA_ERROR_ILLEGAL_ADDRESS` for a bad access), and the
 //! simulator's account (thread, statement, address) goes to stderr once.
 //! What the sanitizer finds (`PTX_SIM_CHECKS`) goes to stderr and does
-//! not fail anything.
+//! not fail anything. Managed memory's host bytes go into the device
+//! before a launch and come back after it
+//! ([`crate::driver::memory`]'s coherence).
 
 use crate::driver::error::{
     CUDA_ERROR_ASSERT, CUDA_ERROR_ILLEGAL_ADDRESS, CUDA_ERROR_INVALID_VALUE,
     CUDA_ERROR_LAUNCH_FAILED, CUDA_ERROR_LAUNCH_TIMEOUT, CUDA_ERROR_MISALIGNED_ADDRESS,
     CUDA_ERROR_NOT_FOUND, table,
 };
+use crate::driver::memory;
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Handle, State, state};
 use ptx_sim::device::DeviceError;
@@ -220,7 +223,12 @@ pub unsafe fn launch(function: Handle, shape: &Shape, stream: Handle, params: &P
     if let Some(cluster) = shape.cluster {
         kernel.cluster(cluster);
     }
-    match state.device.launch(&kernel) {
+    // The host holds managed memory between launches: the kernel sees
+    // what the host wrote, and the host what the kernel left.
+    memory::to_device(&state)?;
+    let launched = state.device.launch(&kernel);
+    memory::to_host(&state)?;
+    match launched {
         Ok(report) => {
             let mut stdout = std::io::stdout().lock();
             let _ = stdout.write_all(report.output.as_bytes());

@@ -1,16 +1,47 @@
 //! Memory: device allocations (the simulated device's), host
-//! allocations (plain host memory: pinned means nothing here), copies
-//! and fills, and what a pointer is.
+//! allocations (plain host memory: pinned means nothing here), managed
+//! allocations, copies and fills, and what a pointer is.
 //!
-//! Managed memory (`cuMemAllocManaged`) is device memory: a kernel uses
-//! it as any allocation, copies reach it, but the host cannot read or
-//! write it through the pointer (the address is not mapped in the
-//! process), so `CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS` and
-//! direct host access are 0.
+//! # Managed memory
+//!
+//! A managed allocation (`cuMemAllocManaged`, `cudaMallocManaged`) is a
+//! device allocation at a page-aligned address
+//! ([`ptx_sim::device::Device::alloc_aligned`]) with host memory mapped
+//! at that same address (`mmap` with `MAP_FIXED_NOREPLACE`: device
+//! addresses lie from `0x7000_0000_0000` up, where a Linux process
+//! normally has nothing), so one pointer serves the host and kernels. If the address
+//! is taken in the process, the allocation fails with
+//! `CUDA_ERROR_OUT_OF_MEMORY` and a line on stderr; freeing it unmaps it.
+//!
+//! Coherence: the host mapping holds the allocation's bytes, except while
+//! a launch runs. A launch runs at its call, so [`to_device`] copies every
+//! live managed allocation's host bytes into the simulated device right
+//! before it, and [`to_host`] copies them back right after (also after a
+//! kernel that faulted: what it stored before the fault). Between
+//! launches, a kernel never runs, so the host may read and write managed
+//! memory at any time, as on a GPU whose
+//! `CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS` is 1 (an H100's), and
+//! what a kernel left is there when the launch call returns. Copies and
+//! fills that reach a managed allocation (whatever side or
+//! `cudaMemcpyKind` they name) read and write the host mapping, checked
+//! against the allocation's bounds as device memory is. The per-launch
+//! copies cost two `memcpy`s of every live managed allocation (about 10
+//! ms for 64 MiB on a 2-core machine), whatever the kernel touches, and
+//! managed memory is held twice: on the host and in the simulator.
+//!
+//! What differs from a GPU: a write by another host thread to managed
+//! memory while a launch runs is lost (the copy back after the launch
+//! writes every byte), and `cuMemPrefetchAsync`, `cuMemAdvise` and
+//! `cuStreamAttachMemAsync` are accepted hints that change nothing.
+//! `__managed__` variables are not managed allocations, and not
+//! supported: their PTX (`.attribute(.managed)`) does not load, and the
+//! host pointer nvcc's code reads them through is never set.
 //!
 //! An `Async` copy or fill runs at the call, as every operation does.
 
-use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_OUT_OF_MEMORY};
+use crate::driver::error::{
+    CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_OUT_OF_MEMORY,
+};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Allocation, Handle, Place, State, current, device_error, state};
 use ptx_sim::device::DEVICE_MEMORY;
@@ -21,6 +52,87 @@ use std::ffi::c_void;
 /// allocations are.
 const HOST_ALIGN: usize = 4096;
 
+/// The host's page size: managed allocations start at a multiple of it
+/// and their host mappings span a whole number of them.
+fn page_size() -> usize {
+    // SAFETY: sysconf reads a constant of the system.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(page).unwrap_or(HOST_ALIGN).max(HOST_ALIGN)
+}
+
+/// The bytes of the host mapping of a managed allocation of `size` bytes.
+fn mapped_len(size: u64) -> usize {
+    (size as usize).next_multiple_of(page_size())
+}
+
+/// Maps `len` bytes of zeroed host memory at `addr` (page-aligned), or
+/// says why not: never over a mapping the process already has.
+fn map_host(addr: u64, len: usize) -> Result<(), String> {
+    // SAFETY: MAP_FIXED_NOREPLACE never replaces an existing mapping; a
+    // kernel too old to know the flag takes the address as a hint, and a
+    // mapping elsewhere is undone below.
+    let mapped = unsafe {
+        libc::mmap(
+            addr as *mut libc::c_void,
+            len,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED_NOREPLACE,
+            -1,
+            0,
+        )
+    };
+    if mapped == libc::MAP_FAILED {
+        return Err(std::io::Error::last_os_error().to_string());
+    }
+    if mapped as u64 != addr {
+        // SAFETY: the mapping just made, elsewhere.
+        unsafe { libc::munmap(mapped, len) };
+        return Err("the address is in use".into());
+    }
+    Ok(())
+}
+
+/// Unmaps the host mapping of the managed allocation of `size` bytes at
+/// `addr`.
+fn unmap_host(addr: u64, size: u64) {
+    // SAFETY: `map_host` mapped these pages for the allocation, which is
+    // gone from the table: nothing of this library reads them again.
+    unsafe { libc::munmap(addr as *mut libc::c_void, mapped_len(size)) };
+}
+
+/// The live managed allocations: address and size.
+fn managed(state: &State) -> impl Iterator<Item = (u64, usize)> + '_ {
+    state
+        .device_memory
+        .iter()
+        .filter(|(_, a)| a.managed)
+        .map(|(&addr, a)| (addr, a.size as usize))
+}
+
+/// Before a launch: every managed allocation's bytes, from its host
+/// mapping into the simulated device (see the module's documentation).
+pub fn to_device(state: &State) -> Outcome {
+    for (addr, size) in managed(state) {
+        // SAFETY: a managed allocation in the table is mapped on the host
+        // for all its bytes.
+        let host = unsafe { std::slice::from_raw_parts(addr as *const u8, size) };
+        state.device.write_bytes(addr, host).map_err(device_error)?;
+    }
+    Ok(())
+}
+
+/// After a launch: every managed allocation's bytes, from the simulated
+/// device back into its host mapping.
+pub fn to_host(state: &State) -> Outcome {
+    for (addr, size) in managed(state) {
+        // SAFETY: as in `to_device`; no reference of this library to the
+        // mapping lives meanwhile.
+        let host = unsafe { std::slice::from_raw_parts_mut(addr as *mut u8, size) };
+        state.device.read_into(addr, host).map_err(device_error)?;
+    }
+    Ok(())
+}
+
 /// One side of a copy.
 #[derive(Clone, Copy, Debug)]
 pub enum Side {
@@ -30,12 +142,28 @@ pub enum Side {
     Device(u64),
 }
 
-/// A new device allocation of `bytes` (zeroed): its address.
+/// A new device allocation of `bytes` (zeroed): its address. A managed
+/// one is page-aligned and mapped on the host at that address.
 pub fn alloc(state: &mut State, bytes: usize, managed: bool) -> Result<u64, Status> {
     if bytes == 0 {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
-    let addr = state.device.alloc(bytes).map_err(device_error)?;
+    let addr = if managed {
+        let addr = state
+            .device
+            .alloc_aligned(bytes, page_size() as u64)
+            .map_err(device_error)?;
+        if let Err(why) = map_host(addr, mapped_len(bytes as u64)) {
+            eprintln!(
+                "ptx-libcuda: cannot map managed memory of {bytes} bytes on the host at {addr:#x}: {why}"
+            );
+            let _ = state.device.free(addr);
+            return Err(CUDA_ERROR_OUT_OF_MEMORY);
+        }
+        addr
+    } else {
+        state.device.alloc(bytes).map_err(device_error)?
+    };
     state.device_memory.insert(
         addr,
         Allocation {
@@ -46,10 +174,15 @@ pub fn alloc(state: &mut State, bytes: usize, managed: bool) -> Result<u64, Stat
     Ok(addr)
 }
 
-/// Frees the device allocation at `addr`.
+/// Frees the device allocation at `addr` (and a managed one's host
+/// mapping).
 pub fn free(state: &mut State, addr: u64) -> Outcome {
-    if state.device_memory.remove(&addr).is_none() {
-        return Err(CUDA_ERROR_INVALID_VALUE);
+    let allocation = state
+        .device_memory
+        .remove(&addr)
+        .ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    if allocation.managed {
+        unmap_host(addr, allocation.size);
     }
     state.device.free(addr).map_err(device_error)
 }
@@ -81,7 +214,9 @@ pub fn free_host(state: &mut State, pointer: *mut c_void) -> Outcome {
 }
 
 /// Which side `addr` is on, for a copy that does not say
-/// (`cuMemcpy`, `cudaMemcpyDefault`): device if it is in device memory.
+/// (`cuMemcpy`, `cudaMemcpyDefault`): device if it is in device memory
+/// (a managed allocation too, whose bytes the device side reads from and
+/// writes to its host mapping, within its bounds).
 pub fn side_of(state: &State, addr: usize) -> Side {
     if state.is_device(addr as u64) {
         Side::Device(addr as u64)
@@ -116,18 +251,33 @@ pub unsafe fn copy(state: &State, dst: Side, src: Side, len: usize) -> Outcome {
 }
 
 /// Sets `count` elements at device address `dst` to `pattern` (1, 2 or 4
-/// bytes, little-endian).
+/// bytes, little-endian); in a managed allocation, its host mapping's.
 pub fn fill(state: &State, dst: u64, pattern: &[u8], count: usize) -> Outcome {
     if count == 0 {
         return Ok(());
     }
-    if pattern.len() == 1 && matches!(state.place(dst, count)?, Place::Allocation) {
-        return state
+    let len = count
+        .checked_mul(pattern.len())
+        .ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    match state.place(dst, len)? {
+        Place::Allocation { managed: true } => {
+            // SAFETY: the `len` bytes lie in a managed allocation, mapped
+            // on the host.
+            let host = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, len) };
+            match pattern {
+                [byte] => host.fill(*byte),
+                _ => host
+                    .chunks_exact_mut(pattern.len())
+                    .for_each(|element| element.copy_from_slice(pattern)),
+            }
+            Ok(())
+        }
+        Place::Allocation { managed: false } if pattern.len() == 1 => state
             .device
             .fill_bytes(dst, pattern[0], count)
-            .map_err(device_error);
+            .map_err(device_error),
+        _ => state.write_device(dst, &pattern.repeat(count)),
     }
-    state.write_device(dst, &pattern.repeat(count))
 }
 
 /// The allocation holding `addr`: its first address and size.
@@ -181,6 +331,125 @@ fn fill_call(dst: u64, pattern: &[u8], count: usize, stream: Handle) -> Outcome 
     fill(&state, dst, pattern, count)
 }
 
+/// `CUmemLocation` (`cudaMemLocation` is laid out alike), passed by
+/// value: where memory is or should be.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MemLocation {
+    /// `CUmemLocationType`: 1 a device, 2 the host, 3 a host NUMA node,
+    /// 4 the calling thread's host NUMA node.
+    pub kind: u32,
+    /// The device ordinal or NUMA node, as `kind` says.
+    pub id: i32,
+}
+
+/// `CU_DEVICE_CPU` (`cudaCpuDeviceId`): the host, where an ordinal is
+/// asked for.
+const DEVICE_CPU: i32 = -1;
+
+/// `CUDA_ERROR_INVALID_VALUE`, said on stderr, unless the `count` bytes
+/// at `ptr` (at least the first) lie in one managed allocation: what
+/// `call`, a hint on managed memory, needs.
+pub fn check_managed(state: &State, call: &str, ptr: u64, count: usize) -> Outcome {
+    match state.place(ptr, count.max(1)) {
+        Ok(Place::Allocation { managed: true }) => Ok(()),
+        _ => {
+            eprintln!(
+                "ptx-libcuda: {call}: the {count} bytes at {ptr:#x} are not in one managed allocation"
+            );
+            Err(CUDA_ERROR_INVALID_VALUE)
+        }
+    }
+}
+
+/// Checks a hint's `location`: device 0, or the host (any of its kinds).
+pub fn check_location(location: MemLocation) -> Outcome {
+    match location.kind {
+        1 if location.id == 0 => Ok(()),
+        1 => Err(CUDA_ERROR_INVALID_DEVICE),
+        2 | 4 => Ok(()),
+        3 if location.id >= 0 => Ok(()),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
+/// A hint's location given as a device ordinal (before CUDA 13):
+/// `CU_DEVICE_CPU` is the host.
+fn location_of_ordinal(device: i32) -> MemLocation {
+    match device {
+        DEVICE_CPU => MemLocation { kind: 2, id: 0 },
+        id => MemLocation { kind: 1, id },
+    }
+}
+
+/// `cuMemPrefetchAsync` (any version): checked and accepted; memory is
+/// where both the host and kernels reach it already.
+pub fn prefetch(
+    state: &State,
+    ptr: u64,
+    count: usize,
+    location: MemLocation,
+    flags: u32,
+    stream: Handle,
+) -> Outcome {
+    state.ready()?;
+    state.stream(stream)?;
+    check_managed(state, "cuMemPrefetchAsync", ptr, count)?;
+    if flags != 0 {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    check_location(location)
+}
+
+/// `cuMemAdvise` (any version): checked and accepted; nothing here
+/// depends on where memory is.
+pub fn advise(
+    state: &State,
+    ptr: u64,
+    count: usize,
+    advice: u32,
+    location: MemLocation,
+) -> Outcome {
+    state.ready()?;
+    check_managed(state, "cuMemAdvise", ptr, count)?;
+    match advice {
+        // Read-mostly: the location is ignored.
+        1 | 2 => Ok(()),
+        // Preferred location, accessed by.
+        3..=6 => check_location(location),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
+/// `cuStreamAttachMemAsync`: checked and accepted; every stream and the
+/// host reach managed memory whenever no launch runs, which is always
+/// between calls.
+pub fn attach(state: &State, stream: Handle, ptr: u64, length: usize, flags: u32) -> Outcome {
+    state.ready()?;
+    state.stream(stream)?;
+    check_managed(state, "cuStreamAttachMemAsync", ptr, length)?;
+    // The whole allocation (length 0 or its size) from its start.
+    let (base, size) = range(state, ptr)?;
+    if ptr != base || (length != 0 && length as u64 != size) {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    // `CU_MEM_ATTACH_GLOBAL`, `_HOST`, `_SINGLE`.
+    match flags {
+        1 | 2 | 4 => Ok(()),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
+/// `CUDA_ERROR_INVALID_VALUE` unless `flags` is `CU_MEM_ATTACH_GLOBAL`
+/// or `CU_MEM_ATTACH_HOST`, what a managed allocation must say (either
+/// is the same here).
+pub fn check_attach(flags: u32) -> Outcome {
+    match flags {
+        1 | 2 => Ok(()),
+        _ => Err(CUDA_ERROR_INVALID_VALUE),
+    }
+}
+
 /// `CU_MEMORYTYPE_HOST`.
 const MEMORYTYPE_HOST: u32 = 1;
 /// `CU_MEMORYTYPE_DEVICE`.
@@ -192,6 +461,9 @@ const MEMORYTYPE_DEVICE: u32 = 2;
 /// `data` must be valid for the attribute's type.
 unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, ptr: u64) -> Outcome {
     let allocation = range(state, ptr).ok();
+    let managed = allocation
+        .and_then(|(b, _)| state.device_memory.get(&b))
+        .is_some_and(|a| a.managed);
     let host = state
         .host_memory
         .range(..=(ptr as usize))
@@ -214,19 +486,14 @@ unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, pt
                 }
             }
             3 => *data.cast::<u64>() = allocation.map_or(0, |_| ptr), // device pointer
-            4 => *data.cast::<u64>() = host.map_or(0, |_| ptr),       // host pointer
-            6 => *data.cast::<i32>() = 1,                             // sync memops
+            4 => *data.cast::<u64>() = if host.is_some() || managed { ptr } else { 0 }, // host pointer
+            6 => *data.cast::<i32>() = 1, // sync memops
             7 => {
                 *data.cast::<u64>() = allocation
                     .or(host.map(|(b, s)| (b as u64, s as u64)))
                     .map_or(0, |(b, _)| b)
             } // buffer id
-            8 => {
-                let managed = allocation
-                    .and_then(|(b, _)| state.device_memory.get(&b))
-                    .is_some_and(|a| a.managed);
-                *data.cast::<i32>() = i32::from(managed)
-            }
+            8 => *data.cast::<i32>() = i32::from(managed),
             9 => *data.cast::<i32>() = 0, // device ordinal
             11 => {
                 *data.cast::<u64>() = allocation
@@ -278,10 +545,10 @@ driver_api! {
         Ok(())
     }
 
-    /// `cuMemAllocManaged`: device memory (see the module's
-    /// documentation).
+    /// `cuMemAllocManaged`: device memory mapped on the host at the same
+    /// address (see the module's documentation).
     fn cuMemAllocManaged(dptr: *mut u64, bytes: usize, flags: u32) {
-        let _ = flags;
+        check_attach(flags)?;
         let dptr = out(dptr)?;
         let mut state = ready(0)?;
         *dptr = alloc(&mut state, bytes, true)?;
@@ -409,6 +676,36 @@ driver_api! {
         fill_call(dst, &value.to_le_bytes(), count, stream)
     }
 
+    /// `cuMemPrefetchAsync_v2` (CUDA 13's `cuMemPrefetchAsync`): an
+    /// accepted hint for a managed range.
+    fn cuMemPrefetchAsync_v2(ptr: u64, count: usize, location: MemLocation, flags: u32, stream: Handle) {
+        prefetch(&state(), ptr, count, location, flags, stream)
+    }
+
+    /// `cuMemPrefetchAsync` of CUDA 12 and before: to a device ordinal or
+    /// `CU_DEVICE_CPU`.
+    fn cuMemPrefetchAsync(ptr: u64, count: usize, device: i32, stream: Handle) {
+        prefetch(&state(), ptr, count, location_of_ordinal(device), 0, stream)
+    }
+
+    /// `cuMemAdvise_v2` (CUDA 13's `cuMemAdvise`): an accepted hint for a
+    /// managed range.
+    fn cuMemAdvise_v2(ptr: u64, count: usize, advice: u32, location: MemLocation) {
+        advise(&state(), ptr, count, advice, location)
+    }
+
+    /// `cuMemAdvise` of CUDA 12 and before: for a device ordinal or
+    /// `CU_DEVICE_CPU`.
+    fn cuMemAdvise(ptr: u64, count: usize, advice: u32, device: i32) {
+        advise(&state(), ptr, count, advice, location_of_ordinal(device))
+    }
+
+    /// `cuStreamAttachMemAsync`: an accepted hint for a whole managed
+    /// allocation.
+    fn cuStreamAttachMemAsync(stream: Handle, ptr: u64, length: usize, flags: u32) {
+        attach(&state(), stream, ptr, length, flags)
+    }
+
     /// `cuPointerGetAttribute`: for this library's device and host
     /// allocations.
     fn cuPointerGetAttribute(data: *mut c_void, attribute: u32, ptr: u64) {
@@ -479,5 +776,128 @@ mod tests {
             );
         }
         assert_eq!((kind, ordinal, device), (0, -2, 0));
+    }
+
+    #[test]
+    fn managed_memory_goes_to_the_device_before_a_launch_and_back_after() {
+        let mut state = state();
+        let addr = alloc(&mut state, 12, true).unwrap();
+        assert_eq!(addr % page_size() as u64, 0);
+        let host = addr as *mut u8;
+        // SAFETY: 12 bytes mapped at `addr` until it is freed below.
+        unsafe { std::ptr::copy_nonoverlapping([1u8; 12].as_ptr(), host, 12) };
+        // The device has zeros until a launch's copy in.
+        assert_eq!(state.device.read_bytes(addr, 12).unwrap(), [0; 12]);
+        to_device(&state).unwrap();
+        assert_eq!(state.device.read_bytes(addr, 12).unwrap(), [1; 12]);
+        // What a kernel stores comes back to the host.
+        state.device.write_bytes(addr + 4, &[9, 9]).unwrap();
+        to_host(&state).unwrap();
+        // SAFETY: as above.
+        let seen = unsafe { std::slice::from_raw_parts(host, 12) }.to_vec();
+        assert_eq!(seen, [1, 1, 1, 1, 9, 9, 1, 1, 1, 1, 1, 1]);
+        // Copies and fills go to the host mapping, within bounds.
+        fill(&state, addr, &[0xaa, 0xbb], 2).unwrap();
+        assert_eq!(
+            state.read_device(addr, 6).unwrap(),
+            [0xaa, 0xbb, 0xaa, 0xbb, 9, 9]
+        );
+        state.write_device(addr + 10, &[7, 7]).unwrap();
+        // SAFETY: as above.
+        assert_eq!(unsafe { *host.add(11) }, 7);
+        assert_eq!(
+            state.write_device(addr + 11, &[7, 7]),
+            Err(CUDA_ERROR_INVALID_VALUE)
+        );
+        assert_eq!(
+            fill(&state, addr, &[0; 4], 4),
+            Err(CUDA_ERROR_INVALID_VALUE)
+        );
+        free(&mut state, addr).unwrap();
+        assert_eq!(state.read_device(addr, 1), Err(CUDA_ERROR_INVALID_VALUE));
+    }
+
+    #[test]
+    fn a_managed_allocation_whose_address_is_taken_fails_without_a_crash() {
+        let (mut context, mut first, mut second) = (0usize, 0u64, 0u64);
+        const RESERVED: usize = 1 << 30;
+        // SAFETY: valid pointers; the reservation is this test's own.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(cuMemAllocManaged(&mut first, 4, 1), 0);
+            // The next managed allocation goes to the next page (or a
+            // little further, if other tests allocate meanwhile): taken
+            // here, by a reservation of 1 GiB of address space.
+            let next = (first as usize + page_size()) as *mut libc::c_void;
+            let taken = libc::mmap(
+                next,
+                RESERVED,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE
+                    | libc::MAP_ANONYMOUS
+                    | libc::MAP_NORESERVE
+                    | libc::MAP_FIXED_NOREPLACE,
+                -1,
+                0,
+            );
+            assert_eq!(taken, next);
+            assert_eq!(
+                cuMemAllocManaged(&mut second, 4, 1),
+                CUDA_ERROR_OUT_OF_MEMORY
+            );
+            assert_eq!(second, 0);
+            libc::munmap(taken, RESERVED);
+            // The failure left nothing behind.
+            assert_eq!(cuMemAllocManaged(&mut second, 4, 1), 0);
+            *(second as *mut u32) = 5;
+            assert_eq!(cuMemFree_v2(second), 0);
+            assert_eq!(cuMemFree_v2(first), 0);
+        }
+    }
+
+    #[test]
+    fn hints_are_checked_then_accepted_for_managed_memory_only() {
+        let (mut context, mut m, mut d) = (0usize, 0u64, 0u64);
+        let device = MemLocation { kind: 1, id: 0 };
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(cuMemAllocManaged(&mut m, 64, 1), 0);
+            assert_eq!(cuMemAlloc_v2(&mut d, 64), 0);
+            assert_eq!(cuMemPrefetchAsync_v2(m + 8, 56, device, 0, 0), 0);
+            // Past the end, not managed, flags, unknown stream.
+            assert_eq!(cuMemPrefetchAsync_v2(m + 8, 57, device, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(d, 64, device, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device, 1, 0), 1);
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device, 0, 0xbad0), 400);
+            // Locations: the host kinds, device 0 only, no invalid kind.
+            for kind in [2, 4] {
+                let host = MemLocation { kind, id: 7 };
+                assert_eq!(cuMemPrefetchAsync_v2(m, 64, host, 0, 0), 0);
+            }
+            let device_1 = MemLocation { kind: 1, id: 1 };
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, device_1, 0, 0), 101);
+            let invalid = MemLocation { kind: 0, id: 0 };
+            assert_eq!(cuMemPrefetchAsync_v2(m, 64, invalid, 0, 0), 1);
+            assert_eq!(cuMemPrefetchAsync(m, 64, DEVICE_CPU, 0), 0);
+            assert_eq!(cuMemPrefetchAsync(m, 64, 2, 0), 101);
+            // Read-mostly ignores the location; the others check it.
+            assert_eq!(cuMemAdvise_v2(m, 64, 1, invalid), 0);
+            assert_eq!(cuMemAdvise_v2(m, 64, 3, invalid), 1);
+            assert_eq!(cuMemAdvise_v2(m, 64, 5, device), 0);
+            assert_eq!(cuMemAdvise_v2(m, 64, 7, device), 1);
+            assert_eq!(cuMemAdvise(m, 64, 3, DEVICE_CPU), 0);
+            assert_eq!(cuMemAdvise(d, 64, 3, 0), 1);
+            // Attaching takes a whole allocation, one of three flags.
+            assert_eq!(cuStreamAttachMemAsync(0, m, 0, 4), 0);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 64, 2), 0);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 32, 1), 1);
+            assert_eq!(cuStreamAttachMemAsync(0, m + 8, 0, 1), 1);
+            assert_eq!(cuStreamAttachMemAsync(0, m, 0, 3), 1);
+            assert_eq!(cuMemFree_v2(m), 0);
+            assert_eq!(cuMemFree_v2(d), 0);
+        }
     }
 }

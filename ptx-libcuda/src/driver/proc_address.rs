@@ -1,7 +1,10 @@
 //! `cuGetProcAddress`: how CUDA 12+ runtimes, CuPy and cudarc reach
 //! every driver entry point. A name this library implements answers with
 //! its function, in the ABI the CUDA version asks for being 13.0's (the
-//! base name `cuMemAlloc` is `cuMemAlloc_v2`); any other name is
+//! base name `cuMemAlloc` is `cuMemAlloc_v2`), except the calls whose
+//! `_v2` came late, `cuMemPrefetchAsync` and `cuMemAdvise`: as
+//! `cuGetProcAddress` does, a version before 12.2 (NVIDIA's runtime asks
+//! with 8000, then 12020) gets their first ABI; any other name is
 //! `CUDA_ERROR_NOT_FOUND` with `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND`.
 //! The per-thread default stream forms are the same functions: every
 //! stream runs its work at the call.
@@ -88,6 +91,9 @@ entry_points! {
     "cuFuncSetCacheConfig" => cuFuncSetCacheConfig,
     "cuMemAlloc" | "cuMemAlloc_v2" => cuMemAlloc_v2,
     "cuMemAllocManaged" => cuMemAllocManaged,
+    "cuMemPrefetchAsync" | "cuMemPrefetchAsync_v2" => cuMemPrefetchAsync_v2,
+    "cuMemAdvise" | "cuMemAdvise_v2" => cuMemAdvise_v2,
+    "cuStreamAttachMemAsync" => cuStreamAttachMemAsync,
     "cuMemFree" | "cuMemFree_v2" => cuMemFree_v2,
     "cuMemAllocHost" | "cuMemAllocHost_v2" => cuMemAllocHost_v2,
     "cuMemHostAlloc" => cuMemHostAlloc,
@@ -158,7 +164,17 @@ entry_points! {
     "cuGetExportTable" => cuGetExportTable,
 }
 
-/// Looks `symbol` up for `cuGetProcAddress`: the function, or
+/// The function a base name stood for before CUDA 12.2 added its `_v2`.
+fn before_12_2(name: &str) -> Option<*const c_void> {
+    match name {
+        "cuMemPrefetchAsync" => Some(cuMemPrefetchAsync as *const c_void),
+        "cuMemAdvise" => Some(cuMemAdvise as *const c_void),
+        _ => None,
+    }
+}
+
+/// Looks `symbol` up for `cuGetProcAddress` as CUDA `version` (12020
+/// for 12.2) names it: the newest ABI of the name up to that version, or
 /// `CUDA_ERROR_NOT_FOUND`; `status` (if not null) says which.
 ///
 /// # Safety
@@ -167,15 +183,21 @@ entry_points! {
 pub unsafe fn get_proc_address(
     symbol: *const c_char,
     function: *mut *const c_void,
+    version: i32,
     status: *mut i32,
 ) -> Result<(), Status> {
     // SAFETY: the caller's pointers.
     let (name, function) = unsafe { (text(symbol)?, out(function)?) };
-    let found = lookup(
-        name.strip_suffix("_ptsz")
-            .or(name.strip_suffix("_ptds"))
-            .unwrap_or(name),
-    );
+    let name = name
+        .strip_suffix("_ptsz")
+        .or(name.strip_suffix("_ptds"))
+        .unwrap_or(name);
+    let old = if version < 12020 {
+        before_12_2(name)
+    } else {
+        None
+    };
+    let found = old.or_else(|| lookup(name));
     *function = found.unwrap_or(std::ptr::null());
     // SAFETY: the caller's optional out-parameter.
     if let Some(status) = unsafe { status.as_mut() } {
@@ -191,13 +213,13 @@ pub unsafe fn get_proc_address(
 driver_api! {
     /// `cuGetProcAddress` (before CUDA 12's status argument).
     fn cuGetProcAddress(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64) {
-        let _ = (version, flags);
-        get_proc_address(symbol, function, std::ptr::null_mut())
+        let _ = flags;
+        get_proc_address(symbol, function, version, std::ptr::null_mut())
     }
 
     /// `cuGetProcAddress_v2` (CUDA 12+'s `cuGetProcAddress`).
     fn cuGetProcAddress_v2(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64, status: *mut i32) {
-        let _ = (version, flags);
-        get_proc_address(symbol, function, status)
+        let _ = flags;
+        get_proc_address(symbol, function, version, status)
     }
 }

@@ -249,6 +249,10 @@ pub fn properties() -> DeviceProp {
     p.sharedMemPerMultiprocessor = a(81) as usize;
     p.regsPerMultiprocessor = a(82);
     p.managedMemory = a(83);
+    p.pageableMemoryAccess = a(88);
+    p.concurrentManagedAccess = a(89);
+    p.pageableMemoryAccessUsesHostPageTables = a(100);
+    p.directManagedMemAccessFromHost = a(101);
     p.computePreemptionSupported = a(90);
     p.cooperativeLaunch = a(95);
     p.sharedMemPerBlockOptin = a(97) as usize;
@@ -351,13 +355,13 @@ runtime_api! {
     /// (see [`crate::driver::proc_address`]).
     fn cudaGetDriverEntryPoint(symbol: *const c_char, function: *mut *const c_void, flags: u64, status: *mut i32) {
         let _ = flags;
-        get_proc_address(symbol, function, status)
+        get_proc_address(symbol, function, CUDA_VERSION, status)
     }
 
     /// `cudaGetDriverEntryPointByVersion`.
     fn cudaGetDriverEntryPointByVersion(symbol: *const c_char, function: *mut *const c_void, version: u32, flags: u64, status: *mut i32) {
-        let _ = (version, flags);
-        get_proc_address(symbol, function, status)
+        let _ = flags;
+        get_proc_address(symbol, function, version as i32, status)
     }
 
     /// `cudaProfilerStart`: nothing to profile.

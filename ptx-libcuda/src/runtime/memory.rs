@@ -2,10 +2,12 @@
 //! `cudaMemcpyKind` (`cudaMemcpyDefault` tells device memory from host
 //! memory by this library's allocation table), fills, and copies to and
 //! from variables by their host shadows (`cudaMemcpyToSymbol`), which
-//! reach the module's variable itself.
+//! reach the module's variable itself. Managed memory and its hints
+//! (`cudaMemPrefetchAsync`, `cudaMemAdvise`, `cudaStreamAttachMemAsync`)
+//! are the driver's ([`crate::driver::memory`]).
 
 use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND};
-use crate::driver::memory::{self as driver, Side};
+use crate::driver::memory::{self as driver, MemLocation, Side};
 use crate::export::{Outcome, Status, out, runtime_api};
 use crate::runtime::ensure;
 use crate::runtime::register::variable_of;
@@ -169,13 +171,35 @@ runtime_api! {
         Ok(())
     }
 
-    /// `cudaMallocManaged`: device memory (see [`crate::driver::memory`]).
+    /// `cudaMallocManaged`: device memory mapped on the host at the same
+    /// address (see [`crate::driver::memory`]).
     fn cudaMallocManaged(pointer: *mut u64, size: usize, flags: u32) {
-        let _ = flags;
+        driver::check_attach(flags)?;
         let pointer = out(pointer)?;
         let mut state = ready(0)?;
         *pointer = driver::alloc(&mut state, size, true)?;
         Ok(())
+    }
+
+    /// `cudaMemPrefetchAsync` (CUDA 13's, to a `cudaMemLocation`): an
+    /// accepted hint for a managed range.
+    fn cudaMemPrefetchAsync(pointer: *const c_void, count: usize, location: MemLocation, flags: u32, stream: Handle) {
+        let state = ready(stream)?;
+        driver::prefetch(&state, pointer as u64, count, location, flags, stream)
+    }
+
+    /// `cudaMemAdvise` (CUDA 13's, for a `cudaMemLocation`): an accepted
+    /// hint for a managed range.
+    fn cudaMemAdvise(pointer: *const c_void, count: usize, advice: u32, location: MemLocation) {
+        let state = ready(0)?;
+        driver::advise(&state, pointer as u64, count, advice, location)
+    }
+
+    /// `cudaStreamAttachMemAsync`: an accepted hint for a whole managed
+    /// allocation.
+    fn cudaStreamAttachMemAsync(stream: Handle, pointer: *const c_void, length: usize, flags: u32) {
+        let state = ready(stream)?;
+        driver::attach(&state, stream, pointer as u64, length, flags)
     }
 
     /// `cudaFree`: null is fine (a common way to initialise).

@@ -68,6 +68,7 @@ per_thread_stream! {
     cudaGetDriverEntryPoint_ptsz => cudaGetDriverEntryPoint,
     cudaLaunchCooperativeKernel_ptsz => cudaLaunchCooperativeKernel,
     cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
+    cudaMemPrefetchAsync_ptsz => cudaMemPrefetchAsync,
     cudaMemcpy2DAsync_ptsz => cudaMemcpy2DAsync,
     cudaMemcpy2D_ptds => cudaMemcpy2D,
     cudaMemcpy3DAsync_ptsz => cudaMemcpy3DAsync,
@@ -84,6 +85,7 @@ per_thread_stream! {
     cudaMemset3D_ptds => cudaMemset3D,
     cudaMemsetAsync_ptsz => cudaMemsetAsync,
     cudaMemset_ptds => cudaMemset,
+    cudaStreamAttachMemAsync_ptsz => cudaStreamAttachMemAsync,
     cudaStreamQuery_ptsz => cudaStreamQuery,
     cudaStreamSynchronize_ptsz => cudaStreamSynchronize,
     cudaStreamWaitEvent_ptsz => cudaStreamWaitEvent,
@@ -158,19 +160,18 @@ not_implemented! {
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
     cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray
     cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
-    cudaMallocMipmappedArray cudaMemAdvise cudaMemDiscardAndPrefetchBatchAsync
+    cudaMallocMipmappedArray cudaMemDiscardAndPrefetchBatchAsync
     cudaMemDiscardAndPrefetchBatchAsync_ptsz cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz
     cudaMemGetDefaultMemPool cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy
     cudaMemPoolExportPointer cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess
     cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
-    cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchAsync
-    cudaMemPrefetchAsync_ptsz cudaMemPrefetchBatchAsync cudaMemPrefetchBatchAsync_ptsz
-    cudaMemRangeGetAttribute cudaMemRangeGetAttributes cudaMemSetMemPool cudaMemcpy2DArrayToArray
-    cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DFromArray cudaMemcpy2DFromArrayAsync
-    cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds cudaMemcpy2DToArray
-    cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz cudaMemcpy2DToArray_ptds
-    cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer cudaMemcpy3DPeerAsync
-    cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpyArrayToArray
+    cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchBatchAsync
+    cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute cudaMemRangeGetAttributes
+    cudaMemSetMemPool cudaMemcpy2DArrayToArray cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DFromArray
+    cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
+    cudaMemcpy2DToArray cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
+    cudaMemcpy2DToArray_ptds cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
+    cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpyArrayToArray
     cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray
     cudaMemcpyFromArrayAsync cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer
     cudaMemcpyPeerAsync cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz
@@ -178,15 +179,14 @@ not_implemented! {
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
     cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback
-    cudaStreamAddCallback_ptsz cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz
-    cudaStreamBeginCapture cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz
-    cudaStreamBeginCapture_ptsz cudaStreamCopyAttributes cudaStreamCopyAttributes_ptsz
-    cudaStreamEndCapture cudaStreamEndCapture_ptsz cudaStreamGetAttribute
-    cudaStreamGetAttribute_ptsz cudaStreamGetCaptureInfo cudaStreamGetCaptureInfo_ptsz
-    cudaStreamGetDevice cudaStreamGetDevice_ptsz cudaStreamGetFlags cudaStreamGetFlags_ptsz
-    cudaStreamGetId cudaStreamGetId_ptsz cudaStreamGetPriority cudaStreamGetPriority_ptsz
-    cudaStreamIsCapturing cudaStreamIsCapturing_ptsz cudaStreamSetAttribute
-    cudaStreamSetAttribute_ptsz cudaStreamUpdateCaptureDependencies
+    cudaStreamAddCallback_ptsz cudaStreamBeginCapture cudaStreamBeginCaptureToGraph
+    cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz cudaStreamCopyAttributes
+    cudaStreamCopyAttributes_ptsz cudaStreamEndCapture cudaStreamEndCapture_ptsz
+    cudaStreamGetAttribute cudaStreamGetAttribute_ptsz cudaStreamGetCaptureInfo
+    cudaStreamGetCaptureInfo_ptsz cudaStreamGetDevice cudaStreamGetDevice_ptsz cudaStreamGetFlags
+    cudaStreamGetFlags_ptsz cudaStreamGetId cudaStreamGetId_ptsz cudaStreamGetPriority
+    cudaStreamGetPriority_ptsz cudaStreamIsCapturing cudaStreamIsCapturing_ptsz
+    cudaStreamSetAttribute cudaStreamSetAttribute_ptsz cudaStreamUpdateCaptureDependencies
     cudaStreamUpdateCaptureDependencies_ptsz cudaThreadExchangeStreamCaptureMode
     cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
     cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz

@@ -239,8 +239,11 @@ runtime_api! {
         crate::state::state().runtime.variables.insert(host as usize, (fatbin as Handle, name));
     }
 
-    /// `__cudaRegisterManagedVar`: registered as a variable (the host
-    /// cannot reach managed memory here; copies by symbol work).
+    /// `__cudaRegisterManagedVar`: registered as a plain module variable.
+    /// Unlike `cudaMallocManaged` memory, a `__managed__` variable is not
+    /// mapped on the host: `*host`, the pointer nvcc's host code reads it
+    /// through, stays null (and the module's PTX, with its
+    /// `.attribute(.managed)`, does not load yet).
     fn __cudaRegisterManagedVar(
         fatbin: *mut *mut c_void,
         host: *mut *mut c_void,

@@ -35,6 +35,26 @@ typedef enum { CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0 } CUtensorMapFloatOOBfill;
 #define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
+#define CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY 83
+#define CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS 89
+#define CU_MEM_ATTACH_GLOBAL 0x1
+#define CU_POINTER_ATTRIBUTE_MEMORY_TYPE 2
+#define CU_POINTER_ATTRIBUTE_HOST_POINTER 4
+#define CU_POINTER_ATTRIBUTE_IS_MANAGED 8
+#define CU_MEMORYTYPE_DEVICE 2
+#define CU_MEM_ADVISE_SET_READ_MOSTLY 1
+#define CU_MEM_ADVISE_SET_PREFERRED_LOCATION 3
+#define CU_DEVICE_CPU ((CUdevice)-1)
+
+typedef enum CUmemLocationType_enum {
+    CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+    CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+    CU_MEM_LOCATION_TYPE_HOST = 0x2,
+} CUmemLocationType;
+typedef struct CUmemLocation_st {
+    CUmemLocationType type;
+    int id;
+} CUmemLocation;
 
 CUresult cuInit(unsigned int flags);
 CUresult cuDriverGetVersion(int *version);
@@ -50,10 +70,18 @@ CUresult cuModuleLoadData(CUmodule *module, const void *image);
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module, const char *name);
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule module, const char *name);
 CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes);
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags);
 CUresult cuMemFree_v2(CUdeviceptr dptr);
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes);
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value, size_t count);
 CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t count);
+CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr ptr);
+CUresult cuMemPrefetchAsync_v2(CUdeviceptr ptr, size_t count, CUmemLocation location,
+                               unsigned int flags, CUstream stream);
+CUresult cuMemAdvise_v2(CUdeviceptr ptr, size_t count, int advice, CUmemLocation location);
 CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
                         unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                         CUstream stream, void **params, void **extra);

@@ -1,7 +1,8 @@
 // The runtime API end to end, as nvcc builds a program: `<<<>>>`,
 // cudaMalloc/cudaMemcpy, device properties, events, a `__device__` and a
-// `__constant__` variable set by cudaMemcpyToSymbol, kernel printf, and a fault that
-// the next synchronising call reports. Each check prints a line the test
+// `__constant__` variable set by cudaMemcpyToSymbol, kernel printf,
+// cudaMallocManaged memory the host writes and reads through its pointer,
+// and a fault that the next synchronising call reports. Each check prints a line the test
 // reads. Build: nvcc -cudart shared -gencode arch=compute_90,code=compute_90
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -69,6 +70,32 @@ int main() {
     int scales[2] = {0, 0};
     cudaMemcpyFromSymbol(scales, scale, sizeof scales);
     printf("scale reads back as {%d, %d}\n", scales[0], scales[1]);
+
+    // Managed memory, as teaching code uses it: written on the host, added
+    // in place (m = 2 * (m + m) + 5 with scale {1, 2} and offset 5), read
+    // on the host after cudaDeviceSynchronize.
+    printf("concurrentManagedAccess %d\n", prop.concurrentManagedAccess);
+    int *m;
+    expect("cudaMallocManaged", cudaMallocManaged(&m, n * sizeof(int)), cudaSuccess);
+    for (int i = 0; i < n; i++) m[i] = i;
+    cudaMemLocation device0 = {cudaMemLocationTypeDevice, 0};
+    expect("cudaMemPrefetchAsync", cudaMemPrefetchAsync(m, n * sizeof(int), device0, 0), cudaSuccess);
+    expect("cudaMemAdvise", cudaMemAdvise(m, n * sizeof(int), cudaMemAdviseSetAccessedBy, device0),
+           cudaSuccess);
+    fflush(stdout);
+    add<<<(n + 255) / 256, 256>>>(m, m, m, n);
+    expect("cudaDeviceSynchronize after the managed launch", cudaDeviceSynchronize(), cudaSuccess);
+    right = 1;
+    for (int i = 0; i < n; i++) right &= m[i] == 4 * i + 5;
+    printf("managed add: %s\n", right ? "correct" : "WRONG");
+    cudaMemset(m, 0, sizeof(int));
+    printf("managed after cudaMemset: %d %d\n", m[0], m[1]);
+    cudaPointerAttributes attributes;
+    cudaPointerGetAttributes(&attributes, m);
+    printf("managed pointer type %d\n", (int)attributes.type);
+    expect("cudaMemPrefetchAsync of cudaMalloc memory",
+           cudaMemPrefetchAsync(c, sizeof hc, device0, 0), cudaErrorInvalidValue);
+    expect("cudaFree managed", cudaFree(m), cudaSuccess);
 
     fflush(stdout);
     poke<<<1, 1>>>(c, 1L << 24);

@@ -142,6 +142,39 @@ impl Words {
         }
     }
 
+    /// Copies the bytes from `at` into `out`, as [`Words::load`] does,
+    /// for a buffer no other thread can reach meanwhile (`&mut self`): one
+    /// plain copy instead of a load a word, for host copies of whole
+    /// allocations between launches. They must lie in the buffer.
+    pub fn load_exclusive(&mut self, at: usize, out: &mut [u8]) {
+        #[cfg(target_endian = "little")]
+        out.copy_from_slice(&self.bytes_mut()[at..at + out.len()]);
+        #[cfg(not(target_endian = "little"))]
+        self.load(at, out);
+    }
+
+    /// Writes `data` from `at`, as [`Words::store`] does, for a buffer no
+    /// other thread can reach meanwhile (`&mut self`): one plain copy
+    /// instead of a store a word. It must lie in the buffer.
+    pub fn store_exclusive(&mut self, at: usize, data: &[u8]) {
+        #[cfg(target_endian = "little")]
+        self.bytes_mut()[at..at + data.len()].copy_from_slice(data);
+        #[cfg(not(target_endian = "little"))]
+        self.store(at, data);
+    }
+
+    /// The buffer's bytes in place: on a little-endian machine a word's
+    /// bytes in memory are the buffer's bytes in order.
+    #[cfg(target_endian = "little")]
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        let words: &mut [AtomicU64] = &mut self.words;
+        // SAFETY: `AtomicU64` has the size, alignment and bit validity of
+        // `u64`, any bytes of which are valid `u8`s; the `&mut` borrow
+        // excludes every other access (atomic or not) while the slice
+        // lives; `len` is at most the words' bytes.
+        unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), self.len) }
+    }
+
     /// The bytes. Zero words are left as the zeroed memory the result
     /// starts as, so that a mostly-zero buffer is cheap to hand back.
     pub fn into_bytes(self) -> Vec<u8> {
@@ -177,6 +210,27 @@ mod tests {
             }
         });
         assert_eq!(words.into_bytes(), [ROUNDS, 0, 0, 0, 0, 0, 0, ROUNDS]);
+    }
+
+    #[test]
+    fn exclusive_copies_agree_with_the_atomic_ones_at_any_offset() {
+        // 21 bytes: two whole words and a partial third.
+        let bytes: Vec<u8> = (1..=21).collect();
+        for at in 0..21 {
+            for len in 0..=21 - at {
+                let mut words = Words::new(&bytes);
+                let data: Vec<u8> = (0..len).map(|i| 0x80 | i as u8).collect();
+                words.store_exclusive(at, &data);
+                let mut want = bytes.clone();
+                want[at..at + len].copy_from_slice(&data);
+                let mut atomic = vec![0; 21];
+                words.load(0, &mut atomic);
+                assert_eq!(atomic, want, "store_exclusive({at}, {len} bytes)");
+                let mut plain = vec![0; len];
+                words.load_exclusive(at, &mut plain);
+                assert_eq!(plain, want[at..at + len], "load_exclusive({at}, {len})");
+            }
+        }
     }
 
     #[test]
