@@ -11,13 +11,13 @@
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
 # into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
 # pitched.cu built with the shared and with the static runtime, driver.c
-# and tensor_map.c, the cudarc client
+# tensor_map.c and managed.c, the cudarc client
 # test program, and tools/dev/cuda-overhead/overhead.cu.
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
 # machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
-# pitched-static.txt, driver.txt, tensor_map.txt,
+# pitched-static.txt, driver.txt, tensor_map.txt, managed.txt,
 # cudarc.txt and overhead.txt (stdout, then stderr after a "--- stderr"
 # line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
 set -uo pipefail
@@ -48,7 +48,7 @@ pack() {
     done
     "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
         tools/dev/cuda-overhead/overhead.cu -o "$dir/bin/overhead" -L"$link" -L"$cudalib"
-    for program in driver tensor_map; do
+    for program in driver tensor_map managed; do
         cc "ptx-libcuda/tests/c/$program.c" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
     done
     cargo test --release -p ptx-libcuda --test cudarc_client --no-run 2>&1 | tail -1
@@ -85,6 +85,7 @@ run() {
     record pitched-static "$dir/bin/pitched-static"
     record driver "$dir/bin/driver"
     record tensor_map "$dir/bin/tensor_map"
+    record managed "$dir/bin/managed"
     record overhead "$dir/bin/overhead"
     record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"
     cat "$OUT/overhead.txt"
