@@ -12,13 +12,13 @@
 # into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
 # pitched.cu built with the shared and with the static runtime, driver.c
 # tensor_map.c and managed.c, the cudarc client
-# test program, and tools/dev/cuda-overhead/overhead.cu.
+# test program, and tools/dev/cuda-overhead/'s overhead.cu and throughput.cu.
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
 # machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
 # pitched-static.txt, driver.txt, tensor_map.txt, managed.txt,
-# cudarc.txt and overhead.txt (stdout, then stderr after a "--- stderr"
+# cudarc.txt, overhead.txt and throughput.txt (stdout, then stderr after a "--- stderr"
 # line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -46,8 +46,10 @@ pack() {
                 "ptx-libcuda/tests/c/$program.cu" -o "$dir/bin/$name" -L"$link" -L"$cudalib"
         done
     done
-    "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
-        tools/dev/cuda-overhead/overhead.cu -o "$dir/bin/overhead" -L"$link" -L"$cudalib"
+    for program in overhead throughput; do
+        "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
+            "tools/dev/cuda-overhead/$program.cu" -o "$dir/bin/$program" -L"$link" -L"$cudalib"
+    done
     for program in driver tensor_map managed; do
         cc "ptx-libcuda/tests/c/$program.c" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
     done
@@ -87,8 +89,9 @@ run() {
     record tensor_map "$dir/bin/tensor_map"
     record managed "$dir/bin/managed"
     record overhead "$dir/bin/overhead"
+    record throughput "$dir/bin/throughput"
     record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"
-    cat "$OUT/overhead.txt"
+    cat "$OUT/overhead.txt" "$OUT/throughput.txt"
 }
 
 case $mode in
