@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cuda_driver.h"
+#include "checks.h"
 
 static const char *PTX =
     ".version 8.0\n"
@@ -35,16 +36,6 @@ static const char *PTX =
     "  mov.u32 %r1, 1;\n  st.global.u32 [%rd4], %r1;\n  ret;\n}\n";
 
 #define N 1000
-
-static int failures = 0;
-
-/* Prints `what: got` and whether it is `want`. */
-static void expect(const char *what, CUresult got, CUresult want) {
-    const char *name = "?";
-    cuGetErrorName(got, &name);
-    printf("%s: %s%s\n", what, name, got == want ? "" : " (UNEXPECTED)");
-    if (got != want) failures++;
-}
 
 static int check_sums(const float *c, float bias) {
     for (int i = 0; i < N; i++)

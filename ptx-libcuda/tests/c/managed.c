@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cuda_driver.h"
+#include "checks.h"
 
 static const char *PTX =
     ".version 8.0\n"
@@ -26,22 +27,6 @@ static const char *PTX =
     "DONE:\n  ret;\n}\n";
 
 #define N 1000
-
-static int failures = 0;
-
-/* Prints `what: got` and whether it is `want`. */
-static void expect(const char *what, CUresult got, CUresult want) {
-    const char *name = "?";
-    cuGetErrorName(got, &name);
-    printf("%s: %s%s\n", what, name, got == want ? "" : " (UNEXPECTED)");
-    if (got != want) failures++;
-}
-
-/* Prints `what: correct` if `ok`, else `what: WRONG`. */
-static void verdict(const char *what, int ok) {
-    printf("%s: %s\n", what, ok ? "correct" : "WRONG");
-    if (!ok) failures++;
-}
 
 static CUfunction affine;
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cuda_driver.h"
+#include "checks.h"
 
 /* Thread 0 loads the 8x4 box at (x, y) into shared memory, waits on the
    mbarrier for its 128 bytes, copies the 32 floats to out, and stores
@@ -57,22 +58,6 @@ static const char *PTX =
 #define PITCH 32 /* floats a row */
 #define BOX_W 8
 #define BOX_H 4
-
-static int failures = 0;
-
-/* Prints `what: got` and whether it is `want`. */
-static void expect(const char *what, CUresult got, CUresult want) {
-    const char *name = "?";
-    cuGetErrorName(got, &name);
-    printf("%s: %s%s\n", what, name, got == want ? "" : " (UNEXPECTED)");
-    if (got != want) failures++;
-}
-
-/* Prints `what: correct` if ok, else `what: WRONG`. */
-static void verdict(const char *what, int ok) {
-    printf("%s: %s\n", what, ok ? "correct" : "WRONG");
-    if (!ok) failures++;
-}
 
 /* Element (r, c) of the tensor `sign` gives, as first written. */
 static float value(int sign, int r, int c) {
