@@ -3,7 +3,7 @@
 # runs it (.ci/run): NVIDIA's cuda-samples programs, built by nvcc 13.0 from
 # PyPI against the shared runtime, run on the CPU with
 # LD_LIBRARY_PATH=target/release/cuda, each judged by its own verdict (all
-# but the four too long for CI: run.sh --quick).
+# but the three too long for CI: run.sh --quick).
 # Fails, never skips, when something is missing (PyPI, g++, the library).
 #
 #   bash tests/cuda-samples/check.sh
@@ -27,6 +27,6 @@ if ! git diff --quiet -- tests/cuda-samples/imports.txt; then
     echo "check.sh: tests/cuda-samples/imports.txt differs from what build.sh wrote (above): commit it"
     exit 1
 fi
-# --quick: all but the four whose fixed sizes take the interpreter longer
+# --quick: all but the three whose fixed sizes take the interpreter longer
 # than CI allows (run.sh's table says which; README.md has their times).
 bash tests/cuda-samples/run.sh --quick --lib target/release/cuda target/cuda-samples
