@@ -105,6 +105,29 @@ pub unsafe fn ptx_of_image(image: *const c_void) -> Result<String, Status> {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
     let bytes = image.cast::<u8>();
+    // A fat binary's magic first: its first byte, 0x50, is also PTX's
+    // `P`, and a `.fatbin` file that `nvcc -fatbin` wrote, loaded as the
+    // driver samples load it, starts so. The word is read byte by byte,
+    // stopping at a NUL, so a PTX text shorter than 4 bytes is not read
+    // past its end.
+    // SAFETY: any image has a first byte, and a byte that is not NUL is
+    // followed by another (text has its NUL; binaries are longer).
+    let starts_fatbin = unsafe {
+        let mut word = [0u8; 4];
+        let mut whole = true;
+        for (i, byte) in word.iter_mut().enumerate() {
+            *byte = *bytes.add(i);
+            if *byte == 0 {
+                whole = false;
+                break;
+            }
+        }
+        whole && u32::from_le_bytes(word) == fatbin::FATBIN_MAGIC
+    };
+    if starts_fatbin {
+        // SAFETY: a fat binary's header follows its magic.
+        return ptx_of_fatbin(unsafe { fatbin_at(bytes) }?);
+    }
     // SAFETY: any image has a first byte.
     let first = unsafe { *bytes };
     if first.is_ascii_graphic() || first.is_ascii_whitespace() {
@@ -411,5 +434,38 @@ driver_api! {
         state.context()?;
         state.functions.get(function)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fat binary as `nvcc -fatbin` writes it (PTX for compute_90).
+    const PTX90: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fatbin/ptx90.fatbin"
+    ));
+
+    /// `cuModuleLoadData` of a `.fatbin` file's bytes (as vectorAddDrv
+    /// and matrixMulDrv load theirs) finds its PTX, though the magic's
+    /// first byte is an ASCII `P`.
+    #[test]
+    fn a_bare_fat_binary_is_not_taken_for_ptx_text() {
+        assert_eq!(PTX90[0], b'P');
+        // SAFETY: PTX90 is a whole fat binary.
+        let ptx = unsafe { ptx_of_image(PTX90.as_ptr().cast()) }.expect("the fat binary's PTX");
+        assert_eq!(ptx, ptx_of_fatbin(PTX90).expect("PTX"));
+        assert!(ptx.contains(".entry"), "{ptx}");
+    }
+
+    /// PTX text still loads, however short.
+    #[test]
+    fn ptx_text_loads_as_text() {
+        for text in [&b"P\0"[..], b".version 8.0\n\0"] {
+            // SAFETY: NUL-terminated.
+            let ptx = unsafe { ptx_of_image(text.as_ptr().cast()) }.expect("text");
+            assert_eq!(ptx.as_bytes(), &text[..text.len() - 1]);
+        }
     }
 }
