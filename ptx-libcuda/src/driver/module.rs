@@ -23,7 +23,9 @@ use crate::export::{Outcome, Status, driver_api, out, text};
 use crate::fatbin;
 use crate::state::{Function, Handle, Loaded, State, state};
 use ptx_sim::kernel::Module;
-use std::ffi::{c_char, c_void};
+use std::collections::HashMap;
+use std::ffi::{CStr, CString, c_char, c_void};
+use std::sync::Mutex;
 
 /// The first word of a fat binary's wrapper (`__fatBinC_Wrapper_t`),
 /// what `__cudaRegisterFatBinary` is handed.
@@ -155,6 +157,21 @@ pub unsafe fn ptx_of_image(image: *const c_void) -> Result<String, Status> {
     }
     // SAFETY: not text, not a wrapper, not ELF: a fat binary or nothing.
     ptx_of_fatbin(unsafe { fatbin_at(bytes) }?)
+}
+
+/// `name` as a C string that lives as long as the process: the same
+/// pointer for the same name, each made once.
+pub fn interned(name: &str) -> *const c_char {
+    static NAMES: Mutex<Option<HashMap<String, &'static CStr>>> = Mutex::new(None);
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let names = names.get_or_insert_with(HashMap::new);
+    if let Some(known) = names.get(name) {
+        return known.as_ptr();
+    }
+    // A PTX name has no NUL.
+    let made: &'static CStr = Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str());
+    names.insert(name.to_string(), made);
+    made.as_ptr()
 }
 
 /// The handle of kernel `name` of `module` (the same one each time).
@@ -396,6 +413,16 @@ driver_api! {
         state.context()?;
         state.functions.get(kernel)?;
         *function = kernel;
+        Ok(())
+    }
+
+    /// `cuFuncGetName`: the kernel's name as the PTX has it (mangled,
+    /// for C++), a string that lives as long as the process.
+    fn cuFuncGetName(name: *mut *const c_char, function: Handle) {
+        let name = out(name)?;
+        let state = state();
+        state.context()?;
+        *name = interned(&state.functions.get(function)?.name);
         Ok(())
     }
 

@@ -145,6 +145,7 @@ entry_points! {
     "cuStreamGetFlags" => cuStreamGetFlags,
     "cuStreamIsCapturing" => cuStreamIsCapturing,
     "cuStreamAddCallback" => cuStreamAddCallback,
+    "cuFuncGetName" => cuFuncGetName,
     "cuStreamSetAttribute" => cuStreamSetAttribute,
     "cuStreamGetAttribute" => cuStreamGetAttribute,
     "cuCtxResetPersistingL2Cache" => cuCtxResetPersistingL2Cache,

@@ -118,11 +118,11 @@ not_implemented! {
     cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
     cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
     cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
-    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetName cudaFuncGetParamInfo
+    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetParamInfo
     cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
     cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
     cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
-    cudaGetChannelDesc cudaGetExportTable cudaGetFuncBySymbol cudaGetKernel
+    cudaGetChannelDesc cudaGetExportTable cudaGetKernel
     cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
     cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc cudaGraphAddChildGraphNode
     cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode

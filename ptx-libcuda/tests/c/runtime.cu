@@ -175,6 +175,20 @@ int main() {
            strcmp(bus, "0000:00:00.0") == 0 && prop.pciDomainID == 0 && prop.pciBusID == 0 &&
                prop.pciDeviceID == 0);
 
+    // A kernel by its host stub: its (mangled) name, and its driver
+    // handle, which launches it through the runtime.
+    const char *kernel_name = nullptr;
+    expect("cudaFuncGetName", cudaFuncGetName(&kernel_name, (const void *)say), cudaSuccess);
+    printf("kernel name %s\n", kernel_name ? kernel_name : "(null)");
+    cudaFunction_t say_function = nullptr;
+    expect("cudaGetFuncBySymbol", cudaGetFuncBySymbol(&say_function, (const void *)say), cudaSuccess);
+    int eight = 8;
+    void *say_args[] = {&eight};
+    fflush(stdout);
+    expect("cudaLaunchKernel of the function",
+           cudaLaunchKernel((const void *)say_function, 1, 1, say_args, 0, 0), cudaSuccess);
+    cudaDeviceSynchronize();
+
     // A kernel's printf lands after what the host printed before the
     // launch, though stdout is a pipe and not flushed here.
     printf("before the printing kernel\n");
