@@ -4,9 +4,11 @@
 //! simulator needs none of them (its stacks and printf buffer grow as a
 //! kernel needs).
 
-use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_UNSUPPORTED_LIMIT};
+use crate::driver::error::{
+    CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_UNSUPPORTED_LIMIT,
+};
 use crate::driver::init::{check_device, write_c_string};
-use crate::export::{Outcome, Status, driver_api, out};
+use crate::export::{Outcome, Status, driver_api, out, text};
 use crate::state::state;
 use std::ffi::c_char;
 use std::sync::Mutex;
@@ -85,7 +87,36 @@ pub unsafe fn pci_bus_id(id: *mut c_char, len: i32, device: i32) -> Outcome {
     unsafe { write_c_string(PCI_BUS_ID, id, len.max(0) as usize) }
 }
 
+/// The device at PCI address `id` (`domain:bus:device.function`,
+/// `domain:bus:device` or `bus:device.function`, in hex): device 0 for
+/// [`PCI_BUS_ID`]'s, else `CUDA_ERROR_INVALID_DEVICE`;
+/// `CUDA_ERROR_INVALID_VALUE` for text that is no PCI address.
+pub fn device_by_pci_bus_id(id: &str) -> Result<i32, Status> {
+    let parts: Vec<&str> = id.split([':', '.']).collect();
+    if !(3..=4).contains(&parts.len()) {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    let numbers = parts
+        .iter()
+        .map(|p| u32::from_str_radix(p, 16))
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| CUDA_ERROR_INVALID_VALUE)?;
+    if numbers.iter().all(|&n| n == 0) {
+        Ok(0)
+    } else {
+        Err(CUDA_ERROR_INVALID_DEVICE)
+    }
+}
+
 driver_api! {
+    /// `cuDeviceGetByPCIBusId`: see [`device_by_pci_bus_id`].
+    fn cuDeviceGetByPCIBusId(device: *mut i32, id: *const c_char) {
+        let device = out(device)?;
+        state().initialized()?;
+        *device = device_by_pci_bus_id(text(id)?)?;
+        Ok(())
+    }
+
     /// `cuCtxSetLimit`: see [`set`].
     fn cuCtxSetLimit(limit: u32, value: usize) {
         set(limit, value)

@@ -154,6 +154,7 @@ entry_points! {
     "cuCtxGetLimit" => cuCtxGetLimit,
     "cuDeviceCanAccessPeer" => cuDeviceCanAccessPeer,
     "cuDeviceGetPCIBusId" => cuDeviceGetPCIBusId,
+    "cuDeviceGetByPCIBusId" => cuDeviceGetByPCIBusId,
     "cuEventCreate" => cuEventCreate,
     "cuEventRecord" => cuEventRecord,
     "cuEventRecordWithFlags" => cuEventRecordWithFlags,

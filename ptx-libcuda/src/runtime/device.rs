@@ -403,6 +403,13 @@ runtime_api! {
         limit::pci_bus_id(id, len, device)
     }
 
+    /// `cudaDeviceGetByPCIBusId`: device 0 for `0000:00:00.0`.
+    fn cudaDeviceGetByPCIBusId(device: *mut i32, id: *const c_char) {
+        let device = out(device)?;
+        *device = limit::device_by_pci_bus_id(crate::export::text(id)?)?;
+        Ok(())
+    }
+
     /// `cudaProfilerStart`: nothing to profile.
     fn cudaProfilerStart() {
         Ok(())

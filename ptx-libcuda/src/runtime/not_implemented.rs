@@ -106,7 +106,7 @@ not_implemented! {
     cudaDestroyExternalMemory cudaDestroyExternalSemaphore
     cudaDestroySurfaceObject cudaDestroyTextureObject
     cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
-    cudaDeviceGetByPCIBusId cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
+    cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
     cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities
     cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes cudaDeviceGetP2PAtomicCapabilities
     cudaDeviceGetP2PAttribute cudaDeviceGetSharedMemConfig

@@ -171,6 +171,11 @@ int main() {
            cudaErrorInvalidDevice);
     char bus[32] = "";
     expect("cudaDeviceGetPCIBusId", cudaDeviceGetPCIBusId(bus, sizeof bus, 0), cudaSuccess);
+    int by_bus = -1;
+    expect("cudaDeviceGetByPCIBusId", cudaDeviceGetByPCIBusId(&by_bus, bus), cudaSuccess);
+    printf("device at %s: %d\n", bus, by_bus);
+    expect("cudaDeviceGetByPCIBusId of another bus", cudaDeviceGetByPCIBusId(&by_bus, "0000:41:00.0"),
+           cudaErrorInvalidDevice);
     printf("PCI bus id %s, as the properties say: %d\n", bus,
            strcmp(bus, "0000:00:00.0") == 0 && prop.pciDomainID == 0 && prop.pciBusID == 0 &&
                prop.pciDeviceID == 0);
