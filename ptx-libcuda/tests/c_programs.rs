@@ -55,6 +55,32 @@ fn has_lines(text: &str, lines: &[&str]) {
     }
 }
 
+/// Asserts that `lines` come in this order in `text`.
+fn in_order(text: &str, lines: &[&str]) {
+    let at: Vec<Option<usize>> = lines
+        .iter()
+        .map(|line| text.lines().position(|l| l == *line))
+        .collect();
+    assert!(
+        at.iter().all(Option::is_some) && at.windows(2).all(|w| w[0] < w[1]),
+        "the lines {lines:?} are not in this order in:\n{text}"
+    );
+}
+
+/// A kernel's printf, between two lines the host printed without
+/// flushing stdout (a pipe here, so fully buffered).
+const PRINTF_IN_ORDER: &[&str] = &[
+    // `say(int)`, mangled as the Itanium C++ ABI does.
+    "cudaFuncGetName: cudaSuccess",
+    "kernel name _Z3sayi",
+    "cudaGetFuncBySymbol: cudaSuccess",
+    "kernel says 8",
+    "cudaLaunchKernel of the function: cudaSuccess",
+    "before the printing kernel",
+    "kernel says 7",
+    "after the printing kernel",
+];
+
 /// Builds `source` with a C compiler against the library.
 fn compile_c(source: &str, name: &str) -> PathBuf {
     let exe = scratch().join(name);
@@ -235,6 +261,34 @@ const RUNTIME_LINES: &[&str] = &[
     "managed pointer type 3",
     "cudaMemPrefetchAsync of cudaMalloc memory: cudaErrorInvalidValue",
     "cudaFree managed: cudaSuccess",
+    // Host work on a stream: 10 from the callback, 100 from the host
+    // function; a callback with flags is refused (they must be 0).
+    "cudaStreamAddCallback: cudaSuccess",
+    "cudaLaunchHostFunc: cudaSuccess",
+    "host work on the stream added 110",
+    "cudaStreamAddCallback with flags: cudaErrorInvalidValue",
+    "cudaStreamSetAttribute: cudaSuccess",
+    "access policy window 4096 bytes, hit ratio 0.50, same base 1",
+    "priority after the attribute -3",
+    "cudaCtxResetPersistingL2Cache: cudaSuccess",
+    // Limits: 1 KiB, 1 MiB, 8 MiB, then 64 MiB as set.
+    "stack limit 1024",
+    "printf FIFO limit 1048576",
+    "malloc heap limit 8388608",
+    "cudaDeviceSetLimit: cudaSuccess",
+    "malloc heap limit after setting 67108864",
+    "cudaDeviceSetLimit of no limit: cudaErrorUnsupportedLimit",
+    "cudaChooseDevice: cudaSuccess",
+    "chose device 0, peer access 0",
+    "cudaDeviceCanAccessPeer of device 1: cudaErrorInvalidDevice",
+    "cudaDeviceGetPCIBusId: cudaSuccess",
+    "cudaDeviceGetByPCIBusId: cudaSuccess",
+    "device at 0000:00:00.0: 0",
+    "cudaDeviceGetByPCIBusId of another bus: cudaErrorInvalidDevice",
+    "PCI bus id 0000:00:00.0, as the properties say: 1",
+    "before the printing kernel",
+    "kernel says 7",
+    "after the printing kernel",
     "cudaDeviceSynchronize after the fault: cudaErrorIllegalAddress",
     "cudaGetLastError after the fault: cudaErrorIllegalAddress",
     "all runtime checks passed",
@@ -278,6 +332,7 @@ fn a_cuda_program_built_by_nvcc_runs_on_the_runtime() {
     };
     let (stdout, stderr, output) = run(&exe);
     has_lines(&stdout, RUNTIME_LINES);
+    in_order(&stdout, PRINTF_IN_ORDER);
     // poke writes 1 << 24 ints (64 MiB) past the start of c, 4000 bytes.
     assert!(
         stderr.contains(&format!(
@@ -300,6 +355,7 @@ fn a_cuda_program_with_nvidias_static_runtime_runs_on_the_driver() {
     };
     let (stdout, stderr, output) = run(&exe);
     has_lines(&stdout, RUNTIME_LINES);
+    in_order(&stdout, PRINTF_IN_ORDER);
     assert!(output.status.success());
     // Every slot the runtime calls is served.
     assert!(

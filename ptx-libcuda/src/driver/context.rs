@@ -269,6 +269,7 @@ pub fn reset(state: &mut State) {
         let _ = crate::driver::memory::free(state, addr);
     }
     state.sticky = None;
+    crate::driver::limit::reset();
 }
 
 /// `CUDA_ERROR_INVALID_VALUE` for a null handle where one is needed.

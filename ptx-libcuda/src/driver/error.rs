@@ -26,6 +26,8 @@ pub const CUDA_ERROR_INVALID_IMAGE: Status = 200;
 pub const CUDA_ERROR_NO_BINARY_FOR_GPU: Status = 209;
 /// PTX that does not load (what ptxas would reject).
 pub const CUDA_ERROR_INVALID_PTX: Status = 218;
+/// A `CUlimit` number that names no limit.
+pub const CUDA_ERROR_UNSUPPORTED_LIMIT: Status = 215;
 /// A file (`cuLinkAddFile`, `cuModuleLoad`) that cannot be read.
 pub const CUDA_ERROR_FILE_NOT_FOUND: Status = 301;
 /// A handle this library did not give out, or one destroyed since.

@@ -27,7 +27,6 @@ use ptx_sim::engine::residency;
 use ptx_sim::fault::{Fault, LaunchFault, MemoryFault, ProgramFault};
 use ptx_sim::kernel::{Arg, KernelError, KernelParam};
 use std::ffi::c_void;
-use std::io::Write;
 
 /// `CU_LAUNCH_ATTRIBUTE_COOPERATIVE` (`cudaLaunchAttributeCooperative`).
 const ATTRIBUTE_COOPERATIVE: u32 = 2;
@@ -230,13 +229,31 @@ pub unsafe fn launch(function: Handle, shape: &Shape, stream: Handle, params: &P
     memory::to_host(&state)?;
     match launched {
         Ok(report) => {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(report.output.as_bytes());
-            let _ = stdout.flush();
+            print_to_c_stdout(report.output.as_bytes());
             Ok(())
         }
         Err(DeviceError::Kernel(error)) => ended(&mut state, &name, error),
         Err(error) => Err(crate::state::device_error(error)),
+    }
+}
+
+/// Writes a kernel's `printf` output through C's `stdout` stream, as
+/// NVIDIA's driver does, so that it lands after what the program printed
+/// before the launch even when stdout is a file or a pipe (fully
+/// buffered by C: Rust's own stdout would write past that buffer).
+fn print_to_c_stdout(output: &[u8]) {
+    if output.is_empty() {
+        return;
+    }
+    unsafe extern "C" {
+        /// glibc's `stdout`.
+        static stdout: *mut libc::FILE;
+    }
+    // SAFETY: `stdout` is the C library's stream, valid for the whole
+    // process; fwrite and fflush lock it.
+    unsafe {
+        libc::fwrite(output.as_ptr().cast(), 1, output.len(), stdout);
+        libc::fflush(stdout);
     }
 }
 

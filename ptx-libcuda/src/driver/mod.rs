@@ -8,6 +8,7 @@ pub mod export_table;
 pub mod init;
 pub mod integrity;
 pub mod launch;
+pub mod limit;
 pub mod link;
 pub mod memory;
 pub mod module;

@@ -23,7 +23,9 @@ use crate::export::{Outcome, Status, driver_api, out, text};
 use crate::fatbin;
 use crate::state::{Function, Handle, Loaded, State, state};
 use ptx_sim::kernel::Module;
-use std::ffi::{c_char, c_void};
+use std::collections::HashMap;
+use std::ffi::{CStr, CString, c_char, c_void};
+use std::sync::Mutex;
 
 /// The first word of a fat binary's wrapper (`__fatBinC_Wrapper_t`),
 /// what `__cudaRegisterFatBinary` is handed.
@@ -105,6 +107,29 @@ pub unsafe fn ptx_of_image(image: *const c_void) -> Result<String, Status> {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
     let bytes = image.cast::<u8>();
+    // A fat binary's magic first: its first byte, 0x50, is also PTX's
+    // `P`, and a `.fatbin` file that `nvcc -fatbin` wrote, loaded as the
+    // driver samples load it, starts so. The word is read byte by byte,
+    // stopping at a NUL, so a PTX text shorter than 4 bytes is not read
+    // past its end.
+    // SAFETY: any image has a first byte, and a byte that is not NUL is
+    // followed by another (text has its NUL; binaries are longer).
+    let starts_fatbin = unsafe {
+        let mut word = [0u8; 4];
+        let mut whole = true;
+        for (i, byte) in word.iter_mut().enumerate() {
+            *byte = *bytes.add(i);
+            if *byte == 0 {
+                whole = false;
+                break;
+            }
+        }
+        whole && u32::from_le_bytes(word) == fatbin::FATBIN_MAGIC
+    };
+    if starts_fatbin {
+        // SAFETY: a fat binary's header follows its magic.
+        return ptx_of_fatbin(unsafe { fatbin_at(bytes) }?);
+    }
     // SAFETY: any image has a first byte.
     let first = unsafe { *bytes };
     if first.is_ascii_graphic() || first.is_ascii_whitespace() {
@@ -132,6 +157,21 @@ pub unsafe fn ptx_of_image(image: *const c_void) -> Result<String, Status> {
     }
     // SAFETY: not text, not a wrapper, not ELF: a fat binary or nothing.
     ptx_of_fatbin(unsafe { fatbin_at(bytes) }?)
+}
+
+/// `name` as a C string that lives as long as the process: the same
+/// pointer for the same name, each made once.
+pub fn interned(name: &str) -> *const c_char {
+    static NAMES: Mutex<Option<HashMap<String, &'static CStr>>> = Mutex::new(None);
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let names = names.get_or_insert_with(HashMap::new);
+    if let Some(known) = names.get(name) {
+        return known.as_ptr();
+    }
+    // A PTX name has no NUL.
+    let made: &'static CStr = Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str());
+    names.insert(name.to_string(), made);
+    made.as_ptr()
 }
 
 /// The handle of kernel `name` of `module` (the same one each time).
@@ -376,6 +416,16 @@ driver_api! {
         Ok(())
     }
 
+    /// `cuFuncGetName`: the kernel's name as the PTX has it (mangled,
+    /// for C++), a string that lives as long as the process.
+    fn cuFuncGetName(name: *mut *const c_char, function: Handle) {
+        let name = out(name)?;
+        let state = state();
+        state.context()?;
+        *name = interned(&state.functions.get(function)?.name);
+        Ok(())
+    }
+
     /// `cuFuncGetAttribute` (see [`function_attribute`]).
     fn cuFuncGetAttribute(value: *mut i32, attribute: u32, function: Handle) {
         let value = out(value)?;
@@ -411,5 +461,38 @@ driver_api! {
         state.context()?;
         state.functions.get(function)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fat binary as `nvcc -fatbin` writes it (PTX for compute_90).
+    const PTX90: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fatbin/ptx90.fatbin"
+    ));
+
+    /// `cuModuleLoadData` of a `.fatbin` file's bytes (as vectorAddDrv
+    /// and matrixMulDrv load theirs) finds its PTX, though the magic's
+    /// first byte is an ASCII `P`.
+    #[test]
+    fn a_bare_fat_binary_is_not_taken_for_ptx_text() {
+        assert_eq!(PTX90[0], b'P');
+        // SAFETY: PTX90 is a whole fat binary.
+        let ptx = unsafe { ptx_of_image(PTX90.as_ptr().cast()) }.expect("the fat binary's PTX");
+        assert_eq!(ptx, ptx_of_fatbin(PTX90).expect("PTX"));
+        assert!(ptx.contains(".entry"), "{ptx}");
+    }
+
+    /// PTX text still loads, however short.
+    #[test]
+    fn ptx_text_loads_as_text() {
+        for text in [&b"P\0"[..], b".version 8.0\n\0"] {
+            // SAFETY: NUL-terminated.
+            let ptx = unsafe { ptx_of_image(text.as_ptr().cast()) }.expect("text");
+            assert_eq!(ptx.as_bytes(), &text[..text.len() - 1]);
+        }
     }
 }

@@ -15,6 +15,7 @@ use crate::driver::event::*;
 use crate::driver::export_table::cuGetExportTable;
 use crate::driver::init::*;
 use crate::driver::launch::*;
+use crate::driver::limit::*;
 use crate::driver::link::*;
 use crate::driver::memory::*;
 use crate::driver::module::*;
@@ -143,6 +144,17 @@ entry_points! {
     "cuStreamGetPriority" => cuStreamGetPriority,
     "cuStreamGetFlags" => cuStreamGetFlags,
     "cuStreamIsCapturing" => cuStreamIsCapturing,
+    "cuStreamAddCallback" => cuStreamAddCallback,
+    "cuFuncGetName" => cuFuncGetName,
+    "cuStreamSetAttribute" => cuStreamSetAttribute,
+    "cuStreamGetAttribute" => cuStreamGetAttribute,
+    "cuCtxResetPersistingL2Cache" => cuCtxResetPersistingL2Cache,
+    "cuLaunchHostFunc" => cuLaunchHostFunc,
+    "cuCtxSetLimit" => cuCtxSetLimit,
+    "cuCtxGetLimit" => cuCtxGetLimit,
+    "cuDeviceCanAccessPeer" => cuDeviceCanAccessPeer,
+    "cuDeviceGetPCIBusId" => cuDeviceGetPCIBusId,
+    "cuDeviceGetByPCIBusId" => cuDeviceGetByPCIBusId,
     "cuEventCreate" => cuEventCreate,
     "cuEventRecord" => cuEventRecord,
     "cuEventRecordWithFlags" => cuEventRecordWithFlags,

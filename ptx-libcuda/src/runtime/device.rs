@@ -5,6 +5,7 @@
 
 use crate::driver::context::{reset, synchronize};
 use crate::driver::init::{CUDA_VERSION, DEVICE_NAME, DEVICE_UUID, attribute, check_device};
+use crate::driver::limit;
 use crate::driver::proc_address::get_proc_address;
 use crate::export::{out, runtime_api};
 use crate::runtime::ensure;
@@ -362,6 +363,51 @@ runtime_api! {
     fn cudaGetDriverEntryPointByVersion(symbol: *const c_char, function: *mut *const c_void, version: u32, flags: u64, status: *mut i32) {
         let _ = flags;
         get_proc_address(symbol, function, version as i32, status)
+    }
+
+    /// `cudaDeviceSetLimit` (see `cuCtxSetLimit`).
+    fn cudaDeviceSetLimit(limit: u32, value: usize) {
+        ensure()?;
+        limit::set(limit, value)
+    }
+
+    /// `cudaDeviceGetLimit` (see `cuCtxGetLimit`).
+    fn cudaDeviceGetLimit(value: *mut usize, which: u32) {
+        let value = out(value)?;
+        ensure()?;
+        *value = limit::get(which)?;
+        Ok(())
+    }
+
+    /// `cudaChooseDevice`: device 0, the only one, whatever `properties`
+    /// ask for (NVIDIA's picks the closest match, never failing for a
+    /// poor one).
+    fn cudaChooseDevice(device: *mut i32, properties: *const DeviceProp) {
+        let device = out(device)?;
+        if properties.is_null() {
+            return Err(crate::driver::error::CUDA_ERROR_INVALID_VALUE);
+        }
+        *device = 0;
+        Ok(())
+    }
+
+    /// `cudaDeviceCanAccessPeer`: 0, there being no other device.
+    fn cudaDeviceCanAccessPeer(can: *mut i32, device: i32, peer: i32) {
+        let can = out(can)?;
+        *can = limit::can_access_peer(device, peer)?;
+        Ok(())
+    }
+
+    /// `cudaDeviceGetPCIBusId`: `0000:00:00.0`.
+    fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, device: i32) {
+        limit::pci_bus_id(id, len, device)
+    }
+
+    /// `cudaDeviceGetByPCIBusId`: device 0 for `0000:00:00.0`.
+    fn cudaDeviceGetByPCIBusId(device: *mut i32, id: *const c_char) {
+        let device = out(device)?;
+        *device = limit::device_by_pci_bus_id(crate::export::text(id)?)?;
+        Ok(())
     }
 
     /// `cudaProfilerStart`: nothing to profile.

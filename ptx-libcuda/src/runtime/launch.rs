@@ -11,7 +11,7 @@ use crate::export::{Outcome, Status, input, out, runtime_api};
 use crate::runtime::ensure;
 use crate::runtime::register::{Dim3, kernel_of};
 use crate::state::{Handle, state};
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 
 /// `cudaLaunchConfig_t`.
 #[repr(C)]
@@ -140,6 +140,24 @@ runtime_api! {
         let mut shape = shape(config.grid, config.block, config.shared, false);
         apply_attributes(&mut shape, config.attrs, config.num_attrs);
         launch_host(host, &shape, config.stream, args)
+    }
+
+    /// `cudaFuncGetName`: the kernel's name as its PTX has it (mangled,
+    /// for C++), a string that lives as long as the process.
+    fn cudaFuncGetName(name: *mut *const c_char, host: *const c_void) {
+        let name = out(name)?;
+        let function = kernel(host)?;
+        let state = state();
+        *name = crate::driver::module::interned(&state.functions.get(function)?.name);
+        Ok(())
+    }
+
+    /// `cudaGetFuncBySymbol`: the driver's handle (`cudaFunction_t`,
+    /// a `CUfunction`) of the kernel whose host stub is `host`.
+    fn cudaGetFuncBySymbol(function: *mut Handle, host: *const c_void) {
+        let function = out(function)?;
+        *function = kernel(host)?;
+        Ok(())
     }
 
     /// `cudaFuncGetAttributes`.

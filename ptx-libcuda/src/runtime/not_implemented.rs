@@ -67,6 +67,7 @@ per_thread_stream! {
     cudaGetDriverEntryPointByVersion_ptsz => cudaGetDriverEntryPointByVersion,
     cudaGetDriverEntryPoint_ptsz => cudaGetDriverEntryPoint,
     cudaLaunchCooperativeKernel_ptsz => cudaLaunchCooperativeKernel,
+    cudaLaunchHostFunc_ptsz => cudaLaunchHostFunc,
     cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
     cudaMemPrefetchAsync_ptsz => cudaMemPrefetchAsync,
     cudaMemcpy2DAsync_ptsz => cudaMemcpy2DAsync,
@@ -85,36 +86,43 @@ per_thread_stream! {
     cudaMemset3D_ptds => cudaMemset3D,
     cudaMemsetAsync_ptsz => cudaMemsetAsync,
     cudaMemset_ptds => cudaMemset,
+    cudaStreamAddCallback_ptsz => cudaStreamAddCallback,
     cudaStreamAttachMemAsync_ptsz => cudaStreamAttachMemAsync,
+    cudaStreamGetAttribute_ptsz => cudaStreamGetAttribute,
+    cudaStreamGetDevice_ptsz => cudaStreamGetDevice,
+    cudaStreamGetFlags_ptsz => cudaStreamGetFlags,
+    cudaStreamGetPriority_ptsz => cudaStreamGetPriority,
+    cudaStreamIsCapturing_ptsz => cudaStreamIsCapturing,
     cudaStreamQuery_ptsz => cudaStreamQuery,
+    cudaStreamSetAttribute_ptsz => cudaStreamSetAttribute,
     cudaStreamSynchronize_ptsz => cudaStreamSynchronize,
     cudaStreamWaitEvent_ptsz => cudaStreamWaitEvent,
 }
 
 not_implemented! {
     __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable cudaArrayGetInfo
-    cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties cudaChooseDevice
+    cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties
     cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject
-    cudaCtxResetPersistingL2Cache cudaDestroyExternalMemory cudaDestroyExternalSemaphore
-    cudaDestroySurfaceObject cudaDestroyTextureObject cudaDeviceCanAccessPeer
+    cudaDestroyExternalMemory cudaDestroyExternalSemaphore
+    cudaDestroySurfaceObject cudaDestroyTextureObject
     cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
-    cudaDeviceGetByPCIBusId cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
-    cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities cudaDeviceGetLimit
+    cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
+    cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities
     cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes cudaDeviceGetP2PAtomicCapabilities
-    cudaDeviceGetP2PAttribute cudaDeviceGetPCIBusId cudaDeviceGetSharedMemConfig
+    cudaDeviceGetP2PAttribute cudaDeviceGetSharedMemConfig
     cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceGraphMemTrim cudaDeviceRegisterAsyncNotification
-    cudaDeviceSetGraphMemAttribute cudaDeviceSetLimit cudaDeviceSetMemPool
+    cudaDeviceSetGraphMemAttribute cudaDeviceSetMemPool
     cudaDeviceSetSharedMemConfig cudaDeviceUnregisterAsyncNotification
     cudaEGLStreamConsumerAcquireFrame cudaEGLStreamConsumerConnect
     cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
     cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
     cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
     cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
-    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetName cudaFuncGetParamInfo
+    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetParamInfo
     cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
     cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
     cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
-    cudaGetChannelDesc cudaGetExportTable cudaGetFuncBySymbol cudaGetKernel
+    cudaGetChannelDesc cudaGetExportTable cudaGetKernel
     cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
     cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc cudaGraphAddChildGraphNode
     cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode
@@ -154,7 +162,7 @@ not_implemented! {
     cudaGraphicsVDPAURegisterVideoSurface cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister
     cudaHostUnregister cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
     cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle cudaIpcOpenMemHandle
-    cudaKernelSetAttributeForDevice cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
+    cudaKernelSetAttributeForDevice
     cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
     cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
@@ -178,15 +186,15 @@ not_implemented! {
     cudaMemcpyToArray_ptds cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
-    cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz cudaStreamAddCallback
-    cudaStreamAddCallback_ptsz cudaStreamBeginCapture cudaStreamBeginCaptureToGraph
+    cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz
+    cudaStreamBeginCapture cudaStreamBeginCaptureToGraph
     cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz cudaStreamCopyAttributes
     cudaStreamCopyAttributes_ptsz cudaStreamEndCapture cudaStreamEndCapture_ptsz
-    cudaStreamGetAttribute cudaStreamGetAttribute_ptsz cudaStreamGetCaptureInfo
-    cudaStreamGetCaptureInfo_ptsz cudaStreamGetDevice cudaStreamGetDevice_ptsz cudaStreamGetFlags
-    cudaStreamGetFlags_ptsz cudaStreamGetId cudaStreamGetId_ptsz cudaStreamGetPriority
-    cudaStreamGetPriority_ptsz cudaStreamIsCapturing cudaStreamIsCapturing_ptsz
-    cudaStreamSetAttribute cudaStreamSetAttribute_ptsz cudaStreamUpdateCaptureDependencies
+    cudaStreamGetCaptureInfo
+    cudaStreamGetCaptureInfo_ptsz
+    cudaStreamGetId cudaStreamGetId_ptsz
+
+    cudaStreamUpdateCaptureDependencies
     cudaStreamUpdateCaptureDependencies_ptsz cudaThreadExchangeStreamCaptureMode
     cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
     cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz

@@ -1,9 +1,10 @@
 //! Streams and events of the runtime: the driver's.
 
 use crate::driver::{event, stream};
-use crate::export::{out, runtime_api};
+use crate::export::{out, outcome, runtime_api};
 use crate::runtime::ensure;
 use crate::state::Handle;
+use std::ffi::c_void;
 
 runtime_api! {
     /// `cudaStreamCreate`.
@@ -54,6 +55,65 @@ runtime_api! {
         ensure()?;
         stream::synchronize(handle)?;
         event::synchronize(waited)
+    }
+
+    /// `cudaStreamAddCallback`: calls `callback` now, with the stream's
+    /// status (`cudaSuccess` or the sticky fault); `flags` must be 0.
+    fn cudaStreamAddCallback(handle: Handle, callback: stream::StreamCallback, data: *mut c_void, flags: u32) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamAddCallback(handle, callback, data, flags))
+    }
+
+    /// `cudaLaunchHostFunc`: calls `function` now.
+    fn cudaLaunchHostFunc(handle: Handle, function: stream::HostFn, data: *mut c_void) {
+        ensure()?;
+        outcome(crate::driver::stream::cuLaunchHostFunc(handle, function, data))
+    }
+
+    /// `cudaStreamSetAttribute` (see `cuStreamSetAttribute`).
+    fn cudaStreamSetAttribute(handle: Handle, which: u32, value: *const stream::AttributeValue) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamSetAttribute(handle, which, value))
+    }
+
+    /// `cudaStreamGetAttribute` (see `cuStreamGetAttribute`).
+    fn cudaStreamGetAttribute(handle: Handle, which: u32, value: *mut stream::AttributeValue) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamGetAttribute(handle, which, value))
+    }
+
+    /// `cudaCtxResetPersistingL2Cache`: no L2 to reset.
+    fn cudaCtxResetPersistingL2Cache() {
+        ensure()?;
+        outcome(crate::driver::stream::cuCtxResetPersistingL2Cache())
+    }
+
+    /// `cudaStreamGetPriority`.
+    fn cudaStreamGetPriority(handle: Handle, priority: *mut i32) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamGetPriority(handle, priority))
+    }
+
+    /// `cudaStreamGetFlags`.
+    fn cudaStreamGetFlags(handle: Handle, flags: *mut u32) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamGetFlags(handle, flags))
+    }
+
+    /// `cudaStreamIsCapturing`: `cudaStreamCaptureStatusNone`; no stream
+    /// captures here.
+    fn cudaStreamIsCapturing(handle: Handle, status: *mut u32) {
+        ensure()?;
+        outcome(crate::driver::stream::cuStreamIsCapturing(handle, status))
+    }
+
+    /// `cudaStreamGetDevice`: device 0.
+    fn cudaStreamGetDevice(handle: Handle, device: *mut i32) {
+        let device = out(device)?;
+        ensure()?;
+        crate::state::state().stream(handle)?;
+        *device = 0;
+        Ok(())
     }
 
     /// `cudaDeviceGetStreamPriorityRange`.
