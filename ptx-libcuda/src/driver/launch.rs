@@ -16,8 +16,8 @@
 
 use crate::driver::error::{
     CUDA_ERROR_ASSERT, CUDA_ERROR_ILLEGAL_ADDRESS, CUDA_ERROR_INVALID_VALUE,
-    CUDA_ERROR_LAUNCH_FAILED, CUDA_ERROR_LAUNCH_TIMEOUT, CUDA_ERROR_MISALIGNED_ADDRESS,
-    CUDA_ERROR_NOT_FOUND, table,
+    CUDA_ERROR_LAUNCH_FAILED, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, CUDA_ERROR_LAUNCH_TIMEOUT,
+    CUDA_ERROR_MISALIGNED_ADDRESS, CUDA_ERROR_NOT_FOUND, table,
 };
 use crate::driver::memory;
 use crate::export::{Outcome, Status, driver_api, out};
@@ -159,6 +159,22 @@ pub unsafe fn params(
 /// # Safety
 /// As [`params`].
 unsafe fn arguments(declared: &[KernelParam], params: &Params) -> Result<Vec<Arg>, Status> {
+    if let Params::Packed(buffer) = params {
+        // A buffer longer than the parameters: an H200's driver refuses a
+        // launch with 32 bytes for 28 (tests/gpu-clients/h200/driver.txt).
+        let end = declared
+            .iter()
+            .map(|p| p.offset as usize + p.size as usize)
+            .max()
+            .unwrap_or(0);
+        if buffer.len() > end {
+            eprintln!(
+                "ptx-libcuda: the launch's parameter buffer has {} bytes, more than the kernel's {end} bytes of parameters",
+                buffer.len()
+            );
+            return Err(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+        }
+    }
     declared
         .iter()
         .enumerate()

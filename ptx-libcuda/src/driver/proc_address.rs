@@ -5,7 +5,8 @@
 //! `_v2` came late, `cuMemPrefetchAsync` and `cuMemAdvise`: as
 //! `cuGetProcAddress` does, a version before 12.2 (NVIDIA's runtime asks
 //! with 8000, then 12020) gets their first ABI; any other name is
-//! `CUDA_ERROR_NOT_FOUND` with `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND`.
+//! `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND` (success where a status says
+//! it, `CUDA_ERROR_NOT_FOUND` where none can).
 //! The per-thread default stream forms are the same functions: every
 //! stream runs its work at the call.
 
@@ -229,9 +230,16 @@ driver_api! {
         get_proc_address(symbol, function, version, std::ptr::null_mut())
     }
 
-    /// `cuGetProcAddress_v2` (CUDA 12+'s `cuGetProcAddress`).
+    /// `cuGetProcAddress_v2` (CUDA 12+'s `cuGetProcAddress`). With a
+    /// `status` to say it in, an unknown name is not an error: as an
+    /// H200's driver does (`tests/gpu-clients/h200/driver.txt`), the call
+    /// succeeds with `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND` and a null
+    /// function.
     fn cuGetProcAddress_v2(symbol: *const c_char, function: *mut *const c_void, version: i32, flags: u64, status: *mut i32) {
         let _ = flags;
-        get_proc_address(symbol, function, version, status)
+        match get_proc_address(symbol, function, version, status) {
+            Err(CUDA_ERROR_NOT_FOUND) if !status.is_null() => Ok(()),
+            other => other,
+        }
     }
 }

@@ -12,9 +12,11 @@
 //!
 //! What the entry points add to the encoder:
 //!
-//! * `tensorMap` must be a writable, 64-byte aligned place for 128
-//!   bytes, as CUDA documents: null or misaligned is
-//!   `CUDA_ERROR_INVALID_VALUE`. Each array is read for as many entries
+//! * `tensorMap` must be a writable place for 128 bytes: null is
+//!   `CUDA_ERROR_INVALID_VALUE`. CUDA documents 64-byte alignment, but an
+//!   H200's driver (580) wrote a map 16 bytes past it
+//!   (`tests/gpu-clients/h200/tensor_map.txt`), so no alignment is asked
+//!   here either. Each array is read for as many entries
 //!   as the rank gives (`globalStrides` one fewer, the im2col corners two
 //!   fewer), and only for a rank of 1 to 5; a null array that would be
 //!   read is `CUDA_ERROR_INVALID_VALUE`. A null `globalAddress` is the
@@ -42,10 +44,6 @@ use std::ffi::{c_int, c_void};
 /// The bytes of a `CUtensorMap` (`CU_TENSOR_MAP_NUM_QWORDS` x 8).
 pub const MAP_BYTES: usize = 128;
 
-/// The alignment CUDA requires of a `tensorMap` pointer (the header's
-/// type is aligned to 128, the documentation asks for 64).
-pub const MAP_ALIGN: usize = 64;
-
 /// `CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`.
 const OOB_FILL_NONE: u32 = 0;
 /// `CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA`.
@@ -72,28 +70,21 @@ fn encoder_refused(entry: &str) -> impl FnOnce(TensorMapError) -> Status + '_ {
     move |e| refused(entry, e.field, e.detail)
 }
 
-/// The map `pointer` points to, or `CUDA_ERROR_INVALID_VALUE` (said on
-/// stderr) if it is null or not [`MAP_ALIGN`]-byte aligned.
+/// The 128 bytes `pointer` points to, or `CUDA_ERROR_INVALID_VALUE` (said
+/// on stderr) if it is null. Taken as bytes, so any alignment will do.
 ///
 /// # Safety
-/// A non-null, aligned `pointer` must be valid for reads and writes of
-/// 128 bytes.
+/// A non-null `pointer` must be valid for reads and writes of 128 bytes.
 unsafe fn map_at<'a>(
     entry: &str,
     pointer: *mut CuTensorMap,
-) -> Result<&'a mut CuTensorMap, Status> {
+) -> Result<&'a mut [u8; MAP_BYTES], Status> {
     if pointer.is_null() {
         return Err(refused(entry, "tensorMap", "null"));
     }
-    if !(pointer as usize).is_multiple_of(MAP_ALIGN) {
-        return Err(refused(
-            entry,
-            "tensorMap",
-            format_args!("{pointer:p}: not {MAP_ALIGN}-byte aligned"),
-        ));
-    }
-    // SAFETY: not null, aligned, and valid as the caller promises.
-    Ok(unsafe { &mut *pointer })
+    // SAFETY: not null and valid as the caller promises; a byte array
+    // needs no alignment.
+    Ok(unsafe { &mut *pointer.cast::<[u8; MAP_BYTES]>() })
 }
 
 /// `len` values from `pointer` (none read if `len` is 0), or
@@ -212,7 +203,7 @@ driver_api! {
             e.oob_nan,
         )
         .map_err(encoder_refused(ENTRY))?;
-        place.bytes = map.to_bytes();
+        *place = map.to_bytes();
         Ok(())
     }
 
@@ -265,7 +256,7 @@ driver_api! {
             e.oob_nan,
         )
         .map_err(encoder_refused(ENTRY))?;
-        place.bytes = map.to_bytes();
+        *place = map.to_bytes();
         Ok(())
     }
 
@@ -276,7 +267,7 @@ driver_api! {
         const ENTRY: &str = "cuTensorMapReplaceAddress";
         state().initialized()?;
         let place = map_at(ENTRY, tensor_map)?;
-        let map = TensorMap::from_bytes(&place.bytes).map_err(encoder_refused(ENTRY))?;
+        let map = TensorMap::from_bytes(place).map_err(encoder_refused(ENTRY))?;
         let address = global_address as u64;
         let align = if map.interleave == Interleave::B32 { 32 } else { 16 };
         if !address.is_multiple_of(align) {
@@ -293,7 +284,7 @@ driver_api! {
                 format_args!("{address:#x}: at or past 2^57"),
             ));
         }
-        replace(&mut place.bytes, Field::GlobalAddress, address).map_err(encoder_refused(ENTRY))
+        replace(place, Field::GlobalAddress, address).map_err(encoder_refused(ENTRY))
     }
 }
 
@@ -499,11 +490,6 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_invalid_value_and_write_nothing() {
-        /// Room for a map at an offset of 16 from a 64-byte boundary.
-        #[repr(C, align(64))]
-        struct Room([u8; 256]);
-        let mut room = Room([0xab; 256]);
-        let misaligned = room.0.as_mut_ptr().wrapping_add(16).cast::<CuTensorMap>();
         let mut map = blank();
         let dims = [64u64, 32, 5];
         let strides = [256u64, 8192];
@@ -518,9 +504,8 @@ mod tests {
             assert_eq!(tiled(&mut map, ADDR, 300), bad);
             // A global address not 16-byte aligned.
             assert_eq!(tiled(&mut map, ADDR + 8, 16), bad);
-            // The map: null, or 16 bytes past a 64-byte boundary.
+            // A null map.
             assert_eq!(tiled(null_mut(), ADDR, 16), bad);
-            assert_eq!(tiled(misaligned, ADDR, 16), bad);
             let call = |dtype, rank, dims: *const u64, boxes: *const u32, swizzle, oob, map| {
                 cuTensorMapEncodeTiled(
                     map,
@@ -573,10 +558,27 @@ mod tests {
             };
             assert_eq!(im2col(null(), m), bad);
             assert_eq!(im2col(lower.as_ptr(), m), bad);
-            assert_eq!(im2col([-1, -1].as_ptr(), misaligned), bad);
         }
         assert_eq!(map, blank(), "a refused call writes nothing");
-        assert!(room.0.iter().all(|&b| b == 0xab));
+    }
+
+    /// An H200's driver wrote a map 16 bytes past a 64-byte boundary
+    /// (`tests/gpu-clients/h200/tensor_map.txt`): so does this one, and
+    /// only there.
+    #[test]
+    fn a_map_off_its_documented_alignment_is_written_where_it_is() {
+        #[repr(C, align(64))]
+        struct Room([u8; 256]);
+        let mut room = Room([0xab; 256]);
+        let at = room.0.as_mut_ptr().wrapping_add(16).cast::<CuTensorMap>();
+        // SAFETY: 128 writable bytes at `at`.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(tiled(at, ADDR, 16), 0);
+        }
+        assert_eq!(room.0[16..24], ADDR.to_le_bytes(), "words 0-1: the address");
+        assert!(room.0[..16].iter().all(|&b| b == 0xab));
+        assert!(room.0[16 + MAP_BYTES..].iter().all(|&b| b == 0xab));
     }
 
     #[test]

@@ -102,11 +102,16 @@ int main(void) {
     expect("cuMemcpyHtoD to the variable", cuMemcpyHtoD_v2(bias, &seven, sizeof seven), 0);
     cuMemsetD32_v2(dc, 0, N);
     struct { CUdeviceptr a, b, c; unsigned int n; unsigned int pad; } packed = {da, db, dc, N, 0};
+    /* The parameters' 28 bytes: the struct's padding is not theirs, and an H200's driver
+       refuses a buffer longer than the parameters. */
     size_t packed_size = sizeof packed;
     void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE,
                      &packed_size, CU_LAUNCH_PARAM_END};
     CUstream stream;
     cuStreamCreate(&stream, 0);
+    expect("cuLaunchKernel with 4 bytes too many",
+           cuLaunchKernel(vadd, (N + 255) / 256, 1, 1, 256, 1, 1, 0, stream, NULL, extra), 701);
+    packed_size = 3 * sizeof(CUdeviceptr) + sizeof(unsigned int);
     expect("cuLaunchKernel with extra", cuLaunchKernel(vadd, (N + 255) / 256, 1, 1, 256, 1, 1, 0, stream, NULL, extra), 0);
     expect("cuStreamSynchronize", cuStreamSynchronize(stream), 0);
     cuMemcpyDtoH_v2(c, dc, sizeof c);
@@ -122,7 +127,8 @@ int main(void) {
     CUdeviceptr by_pointer = 0;
     CUresult (*alloc)(CUdeviceptr *, size_t) = (CUresult (*)(CUdeviceptr *, size_t))fn;
     expect("cuMemAlloc through it", alloc(&by_pointer, 64), 0);
-    expect("cuGetProcAddress cuNoSuchCall", cuGetProcAddress_v2("cuNoSuchCall", &fn, 13000, 0, &status), 500);
+    /* Not an error when there is a status to say it in (as an H200's driver answers). */
+    expect("cuGetProcAddress cuNoSuchCall", cuGetProcAddress_v2("cuNoSuchCall", &fn, 13000, 0, &status), 0);
     printf("symbol status %d, function %s\n", status, fn ? "set" : "null");
 
     /* What a GPU refuses, refused here without a crash. */
