@@ -43,7 +43,19 @@ pub fn load_ptx(state: &mut State, text: &str) -> Result<Handle, Status> {
         eprintln!("ptx-libcuda: the PTX does not load: {error}");
         CUDA_ERROR_INVALID_PTX
     })?;
-    Ok(state.modules.insert(Loaded::new(module)))
+    let loaded = Loaded::new(module);
+    // Managed variables' host bytes start as their initialisers.
+    for g in &loaded.globals {
+        if let Some(host) = g.host {
+            let bytes = state
+                .device
+                .read_global(&loaded.module, &g.name)
+                .map_err(crate::state::device_error)?;
+            // SAFETY: the variable's host mapping, `g.size` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), host as *mut u8, g.size) };
+        }
+    }
+    Ok(state.modules.insert(loaded))
 }
 
 /// The PTX to run from fat binary `blob`: the one for the highest
@@ -223,7 +235,10 @@ unsafe fn answer_global(
     let name = unsafe { text(name) }?;
     let mut state = state();
     check(&state)?;
-    let (addr, size) = global(&mut state, module, name)?;
+    let (mut addr, size) = global(&mut state, module, name)?;
+    if let Some(host) = state.modules.get(module)?.managed_host(name) {
+        addr = host as u64;
+    }
     // SAFETY: the caller's out-parameters, each optional.
     unsafe {
         if let Some(d) = dptr.as_mut() {
