@@ -843,6 +843,7 @@ driver_api! {
         let state = state();
         state.context()?;
         let known = range(&state, ptr).is_ok()
+            || managed_variable(&state, ptr).is_some()
             || state
                 .host_memory
                 .range(..=(ptr as usize))

@@ -381,6 +381,22 @@ driver_api! {
         answer_global(dptr, bytes, library, name, State::healthy)
     }
 
+    /// `cuLibraryGetManaged`: a `__managed__` variable's address (its
+    /// host one, [`crate::driver::memory`]) and size, what NVIDIA's static
+    /// runtime stores for nvcc's host code; `CUDA_ERROR_NOT_FOUND` for a
+    /// variable that is not managed.
+    fn cuLibraryGetManaged(dptr: *mut u64, bytes: *mut usize, library: Handle, name: *const c_char) {
+        let managed = {
+            let variable = text(name)?;
+            let state = state();
+            state.modules.get(library)?.managed_host(variable).is_some()
+        };
+        if !managed {
+            return Err(CUDA_ERROR_NOT_FOUND);
+        }
+        answer_global(dptr, bytes, library, name, State::healthy)
+    }
+
     /// `cuKernelGetFunction`: the same handle.
     fn cuKernelGetFunction(function: *mut Handle, kernel: Handle) {
         let function = out(function)?;
