@@ -13,7 +13,11 @@
 //! module. `cuModuleGetGlobal` gives that address: right for the
 //! module's own kernels and for copies (which find the variable by it),
 //! wrong if passed to another module's kernel, whose variables lie
-//! there while it runs.
+//! there while it runs. A `__managed__` (`.attribute(.managed)`)
+//! variable's bytes are host memory between launches: `cuModuleGetGlobal`
+//! and `cuLibraryGetManaged` give its host address, which is the kernel's
+//! unless its pages were taken (see "`__managed__` variables" in
+//! [`crate::driver::memory`]).
 
 use crate::driver::error::{
     CUDA_ERROR_INVALID_IMAGE, CUDA_ERROR_INVALID_PTX, CUDA_ERROR_INVALID_VALUE,
