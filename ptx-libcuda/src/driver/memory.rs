@@ -867,6 +867,79 @@ mod tests {
     use crate::driver::context::cuCtxCreate_v2;
     use crate::driver::init::cuInit;
 
+    /// A `__managed__` variable: at its kernel address when the page there
+    /// is free; when another loaded module holds that page, in a host
+    /// mapping elsewhere, still shared with the kernel by name.
+    #[test]
+    fn managed_variables_are_shared_at_their_address_or_elsewhere() {
+        use crate::driver::launch::cuLaunchKernel;
+        use crate::driver::module::{
+            cuModuleGetFunction, cuModuleGetGlobal_v2, cuModuleLoadData, cuModuleUnload,
+        };
+        let ptx = ".version 9.0\n.target sm_90\n.address_size 64\n\
+            .global .attribute(.managed) .align 4 .u32 counter = 5;\n\
+            .visible .entry bump() { .reg .b32 %r<2>; ld.global.u32 %r1, [counter]; \
+            add.u32 %r1, %r1, 10; st.global.u32 [counter], %r1; ret; }\n\0";
+        let (mut context, mut first, mut second, mut bump) = (0usize, 0usize, 0usize, 0usize);
+        let (mut at_first, mut at_second, mut size, mut is_managed) = (0u64, 0u64, 0usize, 0i32);
+        // SAFETY: valid pointers throughout; the variables' host bytes stay
+        // mapped until their modules unload.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(cuModuleLoadData(&mut first, ptx.as_ptr().cast()), 0);
+            assert_eq!(cuModuleLoadData(&mut second, ptx.as_ptr().cast()), 0);
+            let name = c"counter".as_ptr();
+            assert_eq!(
+                cuModuleGetGlobal_v2(&mut at_first, &mut size, first, name),
+                0
+            );
+            assert_eq!(
+                cuModuleGetGlobal_v2(&mut at_second, &mut size, second, name),
+                0
+            );
+            assert_eq!(size, 4);
+            // The first module's variable is at the kernel's own address
+            // (the first global one, GLOBAL_BASE); the second's page was
+            // taken, so its bytes are elsewhere.
+            assert_eq!(at_first, ptx_sim::memory::window::GLOBAL_BASE);
+            assert_ne!(at_second, at_first);
+            assert_eq!(*(at_first as *const u32), 5, "the initialiser");
+            assert_eq!(*(at_second as *const u32), 5, "the initialiser");
+            assert_eq!(
+                cuPointerGetAttribute((&raw mut is_managed).cast(), 8, at_second),
+                0
+            );
+            assert_eq!(is_managed, 1);
+            // The host writes 7 to the second; its kernel adds 10.
+            *(at_second as *mut u32) = 7;
+            assert_eq!(cuModuleGetFunction(&mut bump, second, c"bump".as_ptr()), 0);
+            let launch = |function| {
+                cuLaunchKernel(
+                    function,
+                    1,
+                    1,
+                    1,
+                    1,
+                    1,
+                    1,
+                    0,
+                    0,
+                    std::ptr::null(),
+                    std::ptr::null(),
+                )
+            };
+            assert_eq!(launch(bump), 0);
+            assert_eq!(*(at_second as *const u32), 17);
+            assert_eq!(*(at_first as *const u32), 5, "the other module's own");
+            assert_eq!(cuModuleGetFunction(&mut bump, first, c"bump".as_ptr()), 0);
+            assert_eq!(launch(bump), 0);
+            assert_eq!(*(at_first as *const u32), 15);
+            assert_eq!(cuModuleUnload(second), 0);
+            assert_eq!(cuModuleUnload(first), 0);
+        }
+    }
+
     #[test]
     fn attributes_of_a_pointer_cuda_does_not_know_are_its_defaults() {
         let host = [0u8; 4];
