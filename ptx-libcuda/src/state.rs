@@ -138,6 +138,11 @@ pub struct Global {
     pub addr: u64,
     /// Its size in bytes.
     pub size: usize,
+    /// For a `__managed__` (`.attribute(.managed)`) variable, the host
+    /// address holding its bytes between launches: `addr` itself when the
+    /// host pages there could be mapped, else a mapping elsewhere
+    /// ([`crate::driver::memory`]).
+    pub host: Option<usize>,
 }
 
 /// A loaded module (and a library: `CUlibrary` handles are module
@@ -147,6 +152,17 @@ pub struct Loaded {
     pub module: Module,
     /// Its `.global` variables, then its `.const` ones, in launch layout.
     pub globals: Vec<Global>,
+    /// The host mappings its managed variables live in (address, bytes),
+    /// unmapped when the module goes.
+    pub mappings: Vec<(usize, usize)>,
+}
+
+impl Drop for Loaded {
+    fn drop(&mut self) {
+        for &(addr, len) in &self.mappings {
+            crate::driver::memory::unmap(addr, len);
+        }
+    }
 }
 
 impl Loaded {
@@ -161,6 +177,7 @@ impl Loaded {
                     name: name.to_string(),
                     addr: base + addr,
                     size,
+                    host: None,
                 })
                 .collect::<Vec<_>>()
         };
@@ -170,7 +187,21 @@ impl Loaded {
             constant_addresses,
             CONST_WINDOW,
         ));
-        Loaded { module, globals }
+        let managed: Vec<bool> = module.managed_globals().collect();
+        let mut mappings = Vec::new();
+        if managed.contains(&true) {
+            crate::driver::memory::map_managed_variables(&mut globals, &managed, &mut mappings);
+        }
+        Loaded {
+            module,
+            globals,
+            mappings,
+        }
+    }
+
+    /// The host address of managed variable `name`, if it is one.
+    pub fn managed_host(&self, name: &str) -> Option<usize> {
+        self.globals.iter().find(|g| g.name == name)?.host
     }
 }
 
@@ -413,6 +444,14 @@ impl State {
                 ..
             } => {
                 let loaded = self.modules.get(module)?;
+                if let Some(host) = loaded.managed_host(&name) {
+                    // SAFETY: a managed variable's host bytes are mapped
+                    // while its module is loaded; `place` checked bounds.
+                    return Ok(unsafe {
+                        std::slice::from_raw_parts((host + offset) as *const u8, len)
+                    }
+                    .to_vec());
+                }
                 let bytes = self
                     .device
                     .read_global(&loaded.module, &name)
@@ -444,6 +483,13 @@ impl State {
                 ..
             } => {
                 let loaded = self.modules.get(module)?;
+                if let Some(host) = loaded.managed_host(&name) {
+                    // SAFETY: as in `read_device`.
+                    unsafe {
+                        std::ptr::copy(bytes.as_ptr(), (host + offset) as *mut u8, bytes.len());
+                    }
+                    return Ok(());
+                }
                 let mut whole = self
                     .device
                     .read_global(&loaded.module, &name)

@@ -366,6 +366,36 @@ fn a_cuda_program_with_nvidias_static_runtime_runs_on_the_driver() {
     );
 }
 
+/// `__managed__` variables shared by the host and kernels, with
+/// NVIDIA's static runtime (which finds them through the driver) and ours.
+#[test]
+fn managed_variables_are_shared_by_host_and_kernels() {
+    for runtime in ["shared", "static"] {
+        let name = format!("managed-var-{runtime}");
+        let Some(exe) = build_cuda_program("managed_var.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, stderr, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "counter starts at its initialiser: correct",
+                "round 1 runs: correct",
+                "round 1 counter: correct",
+                "round 1 values: correct",
+                "round 2 runs: correct",
+                "round 2 counter: correct",
+                "round 2 values: correct",
+                "cudaGetSymbolAddress gives the host's address: correct",
+                "the variable is managed memory: correct",
+                "cudaMemcpyToSymbol reaches the host's view: correct",
+                "all managed variable checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}: {stderr}");
+    }
+}
+
 /// 2-D and 3-D pitched memory; the lines are what an H200 printed
 /// (`tests/gpu-clients/h200/pitched.txt`), but for the two-row fill over
 /// the pitch, which came after that run.

@@ -503,6 +503,18 @@ pub struct FunctionAttribute {
     pub span: Span,
 }
 
+/// A variable attribute, from `.attribute(...)` (PTX ISA 4.0 for
+/// `.managed`, 8.0 for `.unified`; only on `.global` variables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariableAttribute {
+    /// `.managed`: the variable lives in unified (managed) memory, the host
+    /// sees it at the same address (CUDA's `__managed__`).
+    Managed,
+    /// `.unified(uuid1, uuid2)`: the variable is the one named by the two
+    /// 64-bit halves of a UUID in every module that declares it so.
+    Unified(u64, u64),
+}
+
 /// A variable: `.global .align 4 .u32 count = 0;`, `.extern .shared .align 16 .b8 smem[];`,
 /// `.reg .b32 %r<10>;`.
 #[derive(Clone, Debug, PartialEq)]
@@ -513,6 +525,9 @@ pub struct Variable {
     pub space: StateSpace,
     /// `.align N`, if written.
     pub align: Option<u32>,
+    /// `.attribute(...)`'s attributes, in order (empty without one); the
+    /// parser lets them only on `.global` variables, as the PTX ISA does.
+    pub attributes: Vec<VariableAttribute>,
     /// `.v2`/`.v4`/`.v8`, if written.
     pub vector: Option<VectorWidth>,
     /// The element type.
@@ -544,6 +559,19 @@ impl Variable {
                 .collect(),
             span: self.span,
         }
+    }
+
+    /// Whether the variable is `.attribute(.managed)`: CUDA's `__managed__`,
+    /// memory the host and the device share (PTX ISA, "Variable Attribute
+    /// Directive: .attribute").
+    ///
+    /// ```
+    /// use ptx_core::module::parse_module;
+    /// let m = parse_module(".version 9.0\n.target sm_90\n.global .attribute(.managed) .align 4 .u32 c;").unwrap();
+    /// assert!(m.variables().next().unwrap().is_managed());
+    /// ```
+    pub fn is_managed(&self) -> bool {
+        self.attributes.contains(&VariableAttribute::Managed)
     }
 
     /// Whether the declaration is `.extern`.

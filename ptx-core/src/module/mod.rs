@@ -60,7 +60,7 @@ pub use ast::{
     AddressSize, AttributeKind, Body, Directive, FileDirective, Function, FunctionAttribute,
     FunctionKind, Initializer, InitializerKind, Linkage, LinkageKind, Loc, Module, Param,
     PointerAttribute, Prototype, Section, Statement, TargetDirective, TargetList, Variable,
-    VariableName, VersionDirective,
+    VariableAttribute, VariableName, VersionDirective,
 };
 pub use parser::parse_module;
 pub use position::{LineIndex, Position};

@@ -521,12 +521,24 @@ impl ModuleParser<'_> {
         let space = declaration_space(word).unwrap_or(StateSpace::Reg);
         self.cur.pos += 1;
         let (mut align, mut vector, mut ty) = (None, None, None);
+        let mut attributes = Vec::new();
         while let Some(TokenKind::Dotted(word)) = self.cur.peek_kind() {
             let word = word.clone();
             let span = self.cur.here();
             self.cur.pos += 1;
             if word == "align" {
                 align = Some(self.alignment(span)?);
+            } else if word == "attribute" {
+                if space != StateSpace::Global {
+                    return self.cur.fail(
+                        span,
+                        format!(
+                            "`.attribute` is for `.global` variables, not `.{}` ones",
+                            space.name()
+                        ),
+                    );
+                }
+                self.variable_attributes(&mut attributes)?;
             } else if let Some(v) = VectorWidth::from_name(&word) {
                 vector = Some(v);
             } else if let Some(t) = ScalarType::from_name(&word) {
@@ -559,11 +571,60 @@ impl ModuleParser<'_> {
             linkage,
             space,
             align,
+            attributes,
             vector,
             ty,
             names,
             span: self.since(start),
         })
+    }
+
+    /// `(.managed)` or `(.unified(1, 2))` after `.attribute`: one or more
+    /// attributes, comma separated, in parentheses.
+    fn variable_attributes(&mut self, out: &mut Vec<VariableAttribute>) -> PResult<()> {
+        self.cur.expect_punct('(', "after `.attribute`")?;
+        loop {
+            let span = self.cur.here();
+            let word = match self.cur.peek_kind() {
+                Some(TokenKind::Dotted(w)) => w.clone(),
+                _ => {
+                    let found = self.cur.describe();
+                    return self.cur.fail(
+                        span,
+                        format!("expected a variable attribute (`.managed` or `.unified(..)`), found {found}"),
+                    );
+                }
+            };
+            self.cur.pos += 1;
+            let attribute = match word.as_str() {
+                "managed" => VariableAttribute::Managed,
+                "unified" => {
+                    self.cur.expect_punct('(', "after `.unified`")?;
+                    let a = self.number("the UUID's first half")?;
+                    self.cur
+                        .expect_punct(',', "between `.unified`'s two numbers")?;
+                    let b = self.number("the UUID's second half")?;
+                    self.cur
+                        .expect_punct(')', "after `.unified`'s two numbers")?;
+                    VariableAttribute::Unified(a, b)
+                }
+                _ => {
+                    return self.cur.fail(
+                        span,
+                        format!("unknown variable attribute `.{word}`: PTX has `.managed` and `.unified(uuid1, uuid2)`"),
+                    );
+                }
+            };
+            if out.contains(&attribute) {
+                return self.cur.fail(span, format!("`.{word}` is given twice"));
+            }
+            out.push(attribute);
+            if !self.cur.eat_punct(',') {
+                break;
+            }
+        }
+        self.cur.expect_punct(')', "after the attributes")?;
+        Ok(())
     }
 
     fn variable_name(&mut self) -> PResult<VariableName> {
@@ -1179,5 +1240,56 @@ mod tests {
         assert!(e[1].message.contains("expected `;` after `ret`"));
         assert!(e[2].message.contains("`.b33`"));
         assert!(e[3].message.contains("did you mean `.entry`"));
+    }
+
+    /// The PTX ISA's "Variable Attribute Directive: .attribute": `.managed`
+    /// and `.unified(uuid1, uuid2)`, on `.global` variables only; nvcc
+    /// writes `__managed__ int counter;` as the first declaration below.
+    #[test]
+    fn variable_attributes() {
+        let m = module(
+            ".global .attribute(.managed) .align 4 .u32 counter;\n\
+             .visible .global .attribute(.managed) .align 4 .b8 values[256] = {0};\n\
+             .global .attribute(.unified(19, 95)) .f32 f;\n\
+             .global .attribute(.managed, .unified(1, 2)) .u64 both;\n\
+             .global .u32 plain;",
+        );
+        let v: Vec<&Variable> = m.variables().collect();
+        assert_eq!(v[0].attributes, [VariableAttribute::Managed]);
+        assert_eq!((v[0].align, v[0].ty), (Some(4), ScalarType::U32));
+        assert!(v[0].is_managed() && v[1].is_managed());
+        assert_eq!(v[1].size_of(&v[1].names[0]), 256);
+        assert_eq!(v[2].attributes, [VariableAttribute::Unified(19, 95)]);
+        assert!(!v[2].is_managed());
+        assert_eq!(
+            v[3].attributes,
+            [VariableAttribute::Managed, VariableAttribute::Unified(1, 2)]
+        );
+        assert!(v[4].attributes.is_empty() && !v[4].is_managed());
+    }
+
+    #[test]
+    fn misplaced_or_unknown_variable_attributes_are_errors() {
+        let error = |body: &str| {
+            let e = parse_module(&format!(".version 9.0\n.target sm_90\n{body}")).unwrap_err();
+            e[0].message.clone()
+        };
+        let e = error(".shared .attribute(.managed) .u32 s;");
+        assert!(
+            e.contains("`.attribute` is for `.global` variables, not `.shared`"),
+            "{e}"
+        );
+        let e = error(".const .attribute(.managed) .u32 c;");
+        assert!(e.contains("not `.const`"), "{e}");
+        let e = error(".global .attribute(.pinned) .u32 g;");
+        assert!(e.contains("unknown variable attribute `.pinned`"), "{e}");
+        let e = error(".global .attribute(.managed, .managed) .u32 g;");
+        assert!(e.contains("given twice"), "{e}");
+        let e = error(".global .attribute .managed .u32 g;");
+        assert!(e.contains("after `.attribute`"), "{e}");
+        let e = error(".global .attribute(.unified(1)) .u32 g;");
+        assert!(e.contains("between `.unified`'s two numbers"), "{e}");
+        let e = error(".entry k() { .reg .attribute(.managed) .b32 r; ret; }");
+        assert!(e.contains("not `.reg`"), "{e}");
     }
 }

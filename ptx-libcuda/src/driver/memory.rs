@@ -33,9 +33,26 @@
 //! memory while a launch runs is lost (the copy back after the launch
 //! writes every byte), and `cuMemPrefetchAsync`, `cuMemAdvise` and
 //! `cuStreamAttachMemAsync` are accepted hints that change nothing.
-//! `__managed__` variables are not managed allocations, and not
-//! supported: their PTX (`.attribute(.managed)`) does not load, and the
-//! host pointer nvcc's code reads them through is never set.
+//!
+//! # `__managed__` variables
+//!
+//! A module's `.attribute(.managed)` variables (CUDA's `__managed__`) lie
+//! at the fixed addresses every module variable has while its kernels run
+//! ([`crate::state::Loaded`]). Loading such a module maps host pages at
+//! those addresses (the pages the managed variables occupy, each once,
+//! `MAP_FIXED_NOREPLACE`; unmapped when the module unloads) and fills them
+//! from the initialisers, so the host and kernels share one address, as
+//! with a managed allocation. Around each launch, [`to_device`] writes
+//! each managed variable's host bytes into the simulator's copy and
+//! [`to_host`] reads them back. If the pages are taken (another module
+//! with managed variables holds them: all modules' variables share one
+//! range), the variable's bytes live in a mapping anywhere instead: the
+//! host pointer then differs from the kernel's address, so a kernel must
+//! not be handed `&var` from the host, but host reads and writes of the
+//! variable and the kernels' own uses of it still agree. Only modules with
+//! managed variables pay for this. `cuModuleGetGlobal` of a managed
+//! variable answers its host address, and copies to or from it use the
+//! host bytes.
 //!
 //! An `Async` copy or fill runs at the call, as every operation does.
 
@@ -100,6 +117,64 @@ fn unmap_host(addr: u64, size: u64) {
     unsafe { libc::munmap(addr as *mut libc::c_void, mapped_len(size)) };
 }
 
+/// Unmaps `len` bytes at `addr`, a mapping of [`map_managed_variables`].
+pub fn unmap(addr: usize, len: usize) {
+    // SAFETY: the module that owned the mapping is being dropped: nothing
+    // of this library reads it again.
+    unsafe { libc::munmap(addr as *mut libc::c_void, len) };
+}
+
+/// Maps host memory for the managed ones among `globals` (`managed` says
+/// which): at their own pages where free, else anywhere; sets each one's
+/// `host` and records the mappings made in `mappings`.
+pub fn map_managed_variables(
+    globals: &mut [crate::state::Global],
+    managed: &[bool],
+    mappings: &mut Vec<(usize, usize)>,
+) {
+    let page = page_size() as u64;
+    for (g, _) in globals.iter_mut().zip(managed).filter(|(_, m)| **m) {
+        let size = g.size.max(1) as u64;
+        let first = g.addr / page * page;
+        let end = (g.addr + size).next_multiple_of(page);
+        let mut fixed = true;
+        let mut pages = first;
+        while pages < end {
+            let done = mappings
+                .iter()
+                .any(|&(a, l)| (a as u64..a as u64 + l as u64).contains(&pages));
+            if !done {
+                if map_host(pages, page as usize).is_err() {
+                    fixed = false;
+                    break;
+                }
+                mappings.push((pages as usize, page as usize));
+            }
+            pages += page;
+        }
+        if fixed {
+            g.host = Some(g.addr as usize);
+            continue;
+        }
+        let len = mapped_len(size);
+        // SAFETY: a fresh anonymous mapping wherever the kernel puts it.
+        let anywhere = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if anywhere != libc::MAP_FAILED {
+            mappings.push((anywhere as usize, len));
+            g.host = Some(anywhere as usize);
+        }
+    }
+}
+
 /// The live managed allocations: address and size.
 fn managed(state: &State) -> impl Iterator<Item = (u64, usize)> + '_ {
     state
@@ -118,6 +193,19 @@ pub fn to_device(state: &State) -> Outcome {
         let host = unsafe { std::slice::from_raw_parts(addr as *const u8, size) };
         state.device.write_bytes(addr, host).map_err(device_error)?;
     }
+    for (_, loaded) in state.modules.iter() {
+        for g in &loaded.globals {
+            if let Some(host) = g.host {
+                // SAFETY: a managed variable's host bytes, mapped while
+                // its module is loaded.
+                let bytes = unsafe { std::slice::from_raw_parts(host as *const u8, g.size) };
+                state
+                    .device
+                    .write_global(&loaded.module, &g.name, bytes)
+                    .map_err(device_error)?;
+            }
+        }
+    }
     Ok(())
 }
 
@@ -129,6 +217,20 @@ pub fn to_host(state: &State) -> Outcome {
         // mapping lives meanwhile.
         let host = unsafe { std::slice::from_raw_parts_mut(addr as *mut u8, size) };
         state.device.read_into(addr, host).map_err(device_error)?;
+    }
+    for (_, loaded) in state.modules.iter() {
+        for g in &loaded.globals {
+            if let Some(host) = g.host {
+                let bytes = state
+                    .device
+                    .read_global(&loaded.module, &g.name)
+                    .map_err(device_error)?;
+                // SAFETY: as in `to_device`.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(bytes.as_ptr(), host as *mut u8, g.size);
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -459,11 +561,24 @@ const MEMORYTYPE_DEVICE: u32 = 2;
 ///
 /// # Safety
 /// `data` must be valid for the attribute's type.
+/// The `__managed__` variable whose host bytes hold `ptr`: its host
+/// address and size.
+pub fn managed_variable(state: &State, ptr: u64) -> Option<(u64, u64)> {
+    state.modules.iter().find_map(|(_, loaded)| {
+        loaded.globals.iter().find_map(|g| {
+            let host = g.host? as u64;
+            (ptr >= host && ptr < host + g.size.max(1) as u64).then_some((host, g.size as u64))
+        })
+    })
+}
+
 unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, ptr: u64) -> Outcome {
-    let allocation = range(state, ptr).ok();
-    let managed = allocation
-        .and_then(|(b, _)| state.device_memory.get(&b))
-        .is_some_and(|a| a.managed);
+    let variable = managed_variable(state, ptr);
+    let allocation = range(state, ptr).ok().or(variable);
+    let managed = variable.is_some()
+        || allocation
+            .and_then(|(b, _)| state.device_memory.get(&b))
+            .is_some_and(|a| a.managed);
     let host = state
         .host_memory
         .range(..=(ptr as usize))
@@ -728,6 +843,7 @@ driver_api! {
         let state = state();
         state.context()?;
         let known = range(&state, ptr).is_ok()
+            || managed_variable(&state, ptr).is_some()
             || state
                 .host_memory
                 .range(..=(ptr as usize))
@@ -750,6 +866,79 @@ mod tests {
     use super::*;
     use crate::driver::context::cuCtxCreate_v2;
     use crate::driver::init::cuInit;
+
+    /// A `__managed__` variable: at its kernel address when the page there
+    /// is free; when another loaded module holds that page, in a host
+    /// mapping elsewhere, still shared with the kernel by name.
+    #[test]
+    fn managed_variables_are_shared_at_their_address_or_elsewhere() {
+        use crate::driver::launch::cuLaunchKernel;
+        use crate::driver::module::{
+            cuModuleGetFunction, cuModuleGetGlobal_v2, cuModuleLoadData, cuModuleUnload,
+        };
+        let ptx = ".version 9.0\n.target sm_90\n.address_size 64\n\
+            .global .attribute(.managed) .align 4 .u32 counter = 5;\n\
+            .visible .entry bump() { .reg .b32 %r<2>; ld.global.u32 %r1, [counter]; \
+            add.u32 %r1, %r1, 10; st.global.u32 [counter], %r1; ret; }\n\0";
+        let (mut context, mut first, mut second, mut bump) = (0usize, 0usize, 0usize, 0usize);
+        let (mut at_first, mut at_second, mut size, mut is_managed) = (0u64, 0u64, 0usize, 0i32);
+        // SAFETY: valid pointers throughout; the variables' host bytes stay
+        // mapped until their modules unload.
+        unsafe {
+            assert_eq!(cuInit(0), 0);
+            assert_eq!(cuCtxCreate_v2(&mut context, 0, 0), 0);
+            assert_eq!(cuModuleLoadData(&mut first, ptx.as_ptr().cast()), 0);
+            assert_eq!(cuModuleLoadData(&mut second, ptx.as_ptr().cast()), 0);
+            let name = c"counter".as_ptr();
+            assert_eq!(
+                cuModuleGetGlobal_v2(&mut at_first, &mut size, first, name),
+                0
+            );
+            assert_eq!(
+                cuModuleGetGlobal_v2(&mut at_second, &mut size, second, name),
+                0
+            );
+            assert_eq!(size, 4);
+            // The first module's variable is at the kernel's own address
+            // (the first global one, GLOBAL_BASE); the second's page was
+            // taken, so its bytes are elsewhere.
+            assert_eq!(at_first, ptx_sim::memory::window::GLOBAL_BASE);
+            assert_ne!(at_second, at_first);
+            assert_eq!(*(at_first as *const u32), 5, "the initialiser");
+            assert_eq!(*(at_second as *const u32), 5, "the initialiser");
+            assert_eq!(
+                cuPointerGetAttribute((&raw mut is_managed).cast(), 8, at_second),
+                0
+            );
+            assert_eq!(is_managed, 1);
+            // The host writes 7 to the second; its kernel adds 10.
+            *(at_second as *mut u32) = 7;
+            assert_eq!(cuModuleGetFunction(&mut bump, second, c"bump".as_ptr()), 0);
+            let launch = |function| {
+                cuLaunchKernel(
+                    function,
+                    1,
+                    1,
+                    1,
+                    1,
+                    1,
+                    1,
+                    0,
+                    0,
+                    std::ptr::null(),
+                    std::ptr::null(),
+                )
+            };
+            assert_eq!(launch(bump), 0);
+            assert_eq!(*(at_second as *const u32), 17);
+            assert_eq!(*(at_first as *const u32), 5, "the other module's own");
+            assert_eq!(cuModuleGetFunction(&mut bump, first, c"bump".as_ptr()), 0);
+            assert_eq!(launch(bump), 0);
+            assert_eq!(*(at_first as *const u32), 15);
+            assert_eq!(cuModuleUnload(second), 0);
+            assert_eq!(cuModuleUnload(first), 0);
+        }
+    }
 
     #[test]
     fn attributes_of_a_pointer_cuda_does_not_know_are_its_defaults() {

@@ -13,7 +13,11 @@
 //! module. `cuModuleGetGlobal` gives that address: right for the
 //! module's own kernels and for copies (which find the variable by it),
 //! wrong if passed to another module's kernel, whose variables lie
-//! there while it runs.
+//! there while it runs. A `__managed__` (`.attribute(.managed)`)
+//! variable's bytes are host memory between launches: `cuModuleGetGlobal`
+//! and `cuLibraryGetManaged` give its host address, which is the kernel's
+//! unless its pages were taken (see "`__managed__` variables" in
+//! [`crate::driver::memory`]).
 
 use crate::driver::error::{
     CUDA_ERROR_INVALID_IMAGE, CUDA_ERROR_INVALID_PTX, CUDA_ERROR_INVALID_VALUE,
@@ -45,7 +49,19 @@ pub fn load_ptx(state: &mut State, text: &str) -> Result<Handle, Status> {
         eprintln!("ptx-libcuda: the PTX does not load: {error}");
         CUDA_ERROR_INVALID_PTX
     })?;
-    Ok(state.modules.insert(Loaded::new(module)))
+    let loaded = Loaded::new(module);
+    // Managed variables' host bytes start as their initialisers.
+    for g in &loaded.globals {
+        if let Some(host) = g.host {
+            let bytes = state
+                .device
+                .read_global(&loaded.module, &g.name)
+                .map_err(crate::state::device_error)?;
+            // SAFETY: the variable's host mapping, `g.size` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), host as *mut u8, g.size) };
+        }
+    }
+    Ok(state.modules.insert(loaded))
 }
 
 /// The PTX to run from fat binary `blob`: the one for the highest
@@ -263,7 +279,10 @@ unsafe fn answer_global(
     let name = unsafe { text(name) }?;
     let mut state = state();
     check(&state)?;
-    let (addr, size) = global(&mut state, module, name)?;
+    let (mut addr, size) = global(&mut state, module, name)?;
+    if let Some(host) = state.modules.get(module)?.managed_host(name) {
+        addr = host as u64;
+    }
     // SAFETY: the caller's out-parameters, each optional.
     unsafe {
         if let Some(d) = dptr.as_mut() {
@@ -403,6 +422,22 @@ driver_api! {
 
     /// `cuLibraryGetGlobal`: as `cuModuleGetGlobal_v2`.
     fn cuLibraryGetGlobal(dptr: *mut u64, bytes: *mut usize, library: Handle, name: *const c_char) {
+        answer_global(dptr, bytes, library, name, State::healthy)
+    }
+
+    /// `cuLibraryGetManaged`: a `__managed__` variable's address (its
+    /// host one, [`crate::driver::memory`]) and size, what NVIDIA's static
+    /// runtime stores for nvcc's host code; `CUDA_ERROR_NOT_FOUND` for a
+    /// variable that is not managed.
+    fn cuLibraryGetManaged(dptr: *mut u64, bytes: *mut usize, library: Handle, name: *const c_char) {
+        let managed = {
+            let variable = text(name)?;
+            let state = state();
+            state.modules.get(library)?.managed_host(variable).is_some()
+        };
+        if !managed {
+            return Err(CUDA_ERROR_NOT_FOUND);
+        }
         answer_global(dptr, bytes, library, name, State::healthy)
     }
 

@@ -85,6 +85,7 @@ entry_points! {
     "cuLibraryGetKernel" => cuLibraryGetKernel,
     "cuLibraryGetModule" => cuLibraryGetModule,
     "cuLibraryGetGlobal" => cuLibraryGetGlobal,
+    "cuLibraryGetManaged" => cuLibraryGetManaged,
     "cuKernelGetFunction" => cuKernelGetFunction,
     "cuKernelGetAttribute" => cuKernelGetAttribute,
     "cuKernelSetAttribute" => cuKernelSetAttribute,

@@ -89,10 +89,23 @@ unsafe fn symbol_copy(
     let mut state = ready(stream)?;
     let (module, name) = variable_of(&mut state, symbol)?;
     let loaded = state.modules.get(module)?;
-    let mut bytes = state
-        .device
-        .read_global(&loaded.module, &name)
-        .map_err(device_error)?;
+    let managed = loaded.managed_host(&name);
+    let mut bytes = match managed {
+        // SAFETY: a managed variable's host bytes, mapped while its module
+        // is loaded ([`crate::driver::memory`]).
+        Some(host) => {
+            let size = loaded
+                .globals
+                .iter()
+                .find(|g| g.name == name)
+                .map_or(0, |g| g.size);
+            unsafe { std::slice::from_raw_parts(host as *const u8, size) }.to_vec()
+        }
+        None => state
+            .device
+            .read_global(&loaded.module, &name)
+            .map_err(device_error)?,
+    };
     let end = offset
         .checked_add(count)
         .filter(|&e| e <= bytes.len())
@@ -117,6 +130,11 @@ unsafe fn symbol_copy(
             unsafe { std::slice::from_raw_parts(other as *const u8, count) }.to_vec()
         };
         bytes[offset..end].copy_from_slice(&data);
+        if let Some(host) = managed {
+            // SAFETY: as above; `bytes` is a copy.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), host as *mut u8, bytes.len()) };
+            return Ok(());
+        }
         let loaded = state.modules.get(module)?;
         state
             .device
@@ -139,10 +157,14 @@ fn symbol_place(symbol: *const c_void) -> Result<(u64, usize), Status> {
     let mut state = state();
     state.ready()?;
     let (module, name) = variable_of(&mut state, symbol)?;
-    crate::driver::module::global(&mut state, module, &name).map_err(|e| match e {
-        CUDA_ERROR_NOT_FOUND => crate::runtime::register::CUDA_ERROR_INVALID_SYMBOL,
-        e => e,
-    })
+    let (addr, size) =
+        crate::driver::module::global(&mut state, module, &name).map_err(|e| match e {
+            CUDA_ERROR_NOT_FOUND => crate::runtime::register::CUDA_ERROR_INVALID_SYMBOL,
+            e => e,
+        })?;
+    // A managed variable's address is its host one.
+    let host = state.modules.get(module)?.managed_host(&name);
+    Ok((host.map_or(addr, |h| h as u64), size))
 }
 
 /// `cudaPointerAttributes`.
@@ -305,10 +327,12 @@ runtime_api! {
         let attributes = out(attributes)?;
         let state = ready(0)?;
         let addr = pointer as usize;
-        let device = driver::range(&state, addr as u64).ok();
-        let managed = device
-            .and_then(|(base, _)| state.device_memory.get(&base))
-            .is_some_and(|a| a.managed);
+        let variable = driver::managed_variable(&state, addr as u64);
+        let device = driver::range(&state, addr as u64).ok().or(variable);
+        let managed = variable.is_some()
+            || device
+                .and_then(|(base, _)| state.device_memory.get(&base))
+                .is_some_and(|a| a.managed);
         let host = state
             .host_memory
             .range(..=addr)

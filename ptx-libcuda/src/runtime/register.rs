@@ -47,6 +47,9 @@ pub struct Registry {
     pub functions: HashMap<usize, (Handle, String)>,
     /// Variables by host shadow: their fat binary and name.
     pub variables: HashMap<usize, (Handle, String)>,
+    /// `__managed__` variables: where nvcc's host code reads their
+    /// address from (`hostVarPtrAddress`), their fat binary and name.
+    pub managed: Vec<(usize, Handle, String)>,
 }
 
 /// A `<<<>>>` configuration: grid, block, dynamic shared memory, stream.
@@ -120,13 +123,28 @@ pub fn kernel_of(state: &mut State, host: *const c_void) -> Result<Handle, Statu
     })
 }
 
-/// The variable `host` shadows: its module and name.
+/// The variable `host` shadows: its module and name. For a `__managed__`
+/// variable, nvcc's host code names it by its host address (what
+/// `__cudaInitModule` stored), not by a shadow.
 pub fn variable_of(state: &mut State, host: *const c_void) -> Result<(Handle, String), Status> {
+    let managed = || {
+        state
+            .runtime
+            .managed
+            .iter()
+            .find_map(|(slot, fatbin, name)| {
+                // SAFETY: `slot` is nvcc's pointer variable for the managed
+                // variable, registered by `__cudaRegisterManagedVar`.
+                let set = unsafe { *(*slot as *const usize) };
+                (set != 0 && set == host as usize).then(|| (*fatbin, name.clone()))
+            })
+    };
     let (fatbin, name) = state
         .runtime
         .variables
         .get(&(host as usize))
         .cloned()
+        .or_else(managed)
         .ok_or(CUDA_ERROR_INVALID_SYMBOL)?;
     let module = module_of(state, fatbin)?;
     let loaded = state.modules.get(module)?;
@@ -201,6 +219,7 @@ runtime_api! {
         }
         state.runtime.functions.retain(|_, (f, _)| *f != fatbin);
         state.runtime.variables.retain(|_, (f, _)| *f != fatbin);
+        state.runtime.managed.retain(|(_, f, _)| *f != fatbin);
     }
 
     /// `__cudaRegisterFunction`: host stub `host` launches kernel
@@ -239,11 +258,10 @@ runtime_api! {
         crate::state::state().runtime.variables.insert(host as usize, (fatbin as Handle, name));
     }
 
-    /// `__cudaRegisterManagedVar`: registered as a plain module variable.
-    /// Unlike `cudaMallocManaged` memory, a `__managed__` variable is not
-    /// mapped on the host: `*host`, the pointer nvcc's host code reads it
-    /// through, stays null (and the module's PTX, with its
-    /// `.attribute(.managed)`, does not load yet).
+    /// `__cudaRegisterManagedVar`: registered as a module variable, and
+    /// remembered so that `__cudaInitModule` (which nvcc's host code calls
+    /// before its first use of the variable) loads the module and stores
+    /// the variable's host address ([`crate::driver::memory`]) in `*host`.
     fn __cudaRegisterManagedVar(
         fatbin: *mut *mut c_void,
         host: *mut *mut c_void,
@@ -256,12 +274,36 @@ runtime_api! {
     ) -> () [()] {
         let _ = (device_address, external, size, constant, global);
         let name = name_of(name);
-        crate::state::state().runtime.variables.insert(host as usize, (fatbin as Handle, name));
+        let mut state = crate::state::state();
+        state.runtime.variables.insert(host as usize, (fatbin as Handle, name.clone()));
+        state.runtime.managed.push((host as usize, fatbin as Handle, name));
     }
 
-    /// `__cudaInitModule`: modules load at their first use; nothing to do.
+    /// `__cudaInitModule`: loads the module of `fatbin` if it has
+    /// `__managed__` variables, and gives each its host address (other
+    /// modules load at their first use).
     fn __cudaInitModule(fatbin: *mut *mut c_void) -> c_char [0] {
-        let _ = fatbin;
+        let mut state = crate::state::state();
+        let fatbin = fatbin as Handle;
+        let wanted: Vec<(usize, String)> = state
+            .runtime
+            .managed
+            .iter()
+            .filter(|(_, f, _)| *f == fatbin)
+            .map(|(h, _, n)| (*h, n.clone()))
+            .collect();
+        if wanted.is_empty() {
+            return 1;
+        }
+        let Ok(module) = module_of(&mut state, fatbin) else {
+            return 0;
+        };
+        for (slot, name) in wanted {
+            let host = state.modules.get(module).ok().and_then(|l| l.managed_host(&name));
+            if let (Some(host), Some(slot)) = (host, (slot as *mut *mut c_void).as_mut()) {
+                *slot = host as *mut c_void;
+            }
+        }
         1
     }
 

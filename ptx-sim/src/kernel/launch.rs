@@ -103,6 +103,13 @@ impl Module {
             .map(|g| (g.name.as_str(), g.init.len()))
     }
 
+    /// Whether each of [`Module::global_variables`], in the same order, is
+    /// `.attribute(.managed)` (CUDA's `__managed__`): memory a host
+    /// runtime keeps coherent with the host.
+    pub fn managed_globals(&self) -> impl Iterator<Item = bool> + '_ {
+        self.image.globals.iter().map(|g| g.managed)
+    }
+
     /// The module's `.const` variables, names and sizes, in the order a
     /// launch lays them out (from [`crate::memory::window::CONST_WINDOW`]
     /// in the generic space, as

@@ -65,6 +65,8 @@ pub(crate) struct Data {
     pub name: String,
     /// Its bytes before a launch.
     pub init: Vec<u8>,
+    /// Whether it is `.attribute(.managed)` (CUDA's `__managed__`).
+    pub managed: bool,
 }
 
 /// A static or dynamic `.shared` variable.
@@ -318,6 +320,7 @@ impl<'m> Loader<'m> {
             self.image.globals.push(Data {
                 name: v.names[*k].name.text.clone(),
                 init,
+                managed: v.is_managed(),
             });
         }
         for (v, k, size) in &constants {
@@ -325,6 +328,7 @@ impl<'m> Loader<'m> {
             self.image.constants.push(Data {
                 name: v.names[*k].name.text.clone(),
                 init,
+                managed: false,
             });
         }
         Ok(())
