@@ -428,15 +428,14 @@ impl State {
     /// The `len` bytes at device address `addr` (a managed allocation's
     /// from its host mapping).
     pub fn read_device(&self, addr: u64, len: usize) -> Result<Vec<u8>, Status> {
-        match self.place(addr, len)? {
-            // SAFETY: the `len` bytes lie in a managed allocation, all of
-            // which is mapped on the host while it is in the table.
-            Place::Allocation { managed: true } => {
-                Ok(unsafe { std::slice::from_raw_parts(addr as *const u8, len) }.to_vec())
-            }
-            Place::Allocation { managed: false } => {
-                self.device.read_bytes(addr, len).map_err(device_error)
-            }
+        let place = self.place(addr, len)?;
+        if let Some(host) = self.host_of(&place, addr)? {
+            // SAFETY: managed bytes are mapped on the host while their
+            // allocation or module lives; `place` checked the bounds.
+            return Ok(unsafe { std::slice::from_raw_parts(host as *const u8, len) }.to_vec());
+        }
+        match place {
+            Place::Allocation { .. } => self.device.read_bytes(addr, len).map_err(device_error),
             Place::Global {
                 module,
                 name,
@@ -444,14 +443,6 @@ impl State {
                 ..
             } => {
                 let loaded = self.modules.get(module)?;
-                if let Some(host) = loaded.managed_host(&name) {
-                    // SAFETY: a managed variable's host bytes are mapped
-                    // while its module is loaded; `place` checked bounds.
-                    return Ok(unsafe {
-                        std::slice::from_raw_parts((host + offset) as *const u8, len)
-                    }
-                    .to_vec());
-                }
                 let bytes = self
                     .device
                     .read_global(&loaded.module, &name)
@@ -461,21 +452,18 @@ impl State {
         }
     }
 
-    /// Writes `bytes` to device address `addr` (a managed allocation's
+    /// Writes `bytes` to device address `addr` (managed bytes to their
     /// host mapping).
     pub fn write_device(&self, addr: u64, bytes: &[u8]) -> Outcome {
-        match self.place(addr, bytes.len())? {
-            Place::Allocation { managed: true } => {
-                // SAFETY: as in `read_device`; `bytes` is the caller's, not
-                // the mapping (`copy` reads into a `Vec` first).
-                unsafe {
-                    std::ptr::copy(bytes.as_ptr(), addr as *mut u8, bytes.len());
-                }
-                Ok(())
-            }
-            Place::Allocation { managed: false } => {
-                self.device.write_bytes(addr, bytes).map_err(device_error)
-            }
+        let place = self.place(addr, bytes.len())?;
+        if let Some(host) = self.host_of(&place, addr)? {
+            // SAFETY: as in `read_device`; `bytes` may be anywhere (`copy`
+            // does not assume they are apart from the mapping).
+            unsafe { std::ptr::copy(bytes.as_ptr(), host as *mut u8, bytes.len()) };
+            return Ok(());
+        }
+        match place {
+            Place::Allocation { .. } => self.device.write_bytes(addr, bytes).map_err(device_error),
             Place::Global {
                 module,
                 name,
@@ -483,13 +471,6 @@ impl State {
                 ..
             } => {
                 let loaded = self.modules.get(module)?;
-                if let Some(host) = loaded.managed_host(&name) {
-                    // SAFETY: as in `read_device`.
-                    unsafe {
-                        std::ptr::copy(bytes.as_ptr(), (host + offset) as *mut u8, bytes.len());
-                    }
-                    return Ok(());
-                }
                 let mut whole = self
                     .device
                     .read_global(&loaded.module, &name)
@@ -500,6 +481,26 @@ impl State {
                     .map_err(device_error)
             }
         }
+    }
+
+    /// Where the bytes at device address `addr`, in `place`, are held on
+    /// the host between launches, if they are managed: a managed
+    /// allocation's at `addr` itself, a `__managed__` variable's at its
+    /// host address ([`crate::driver::memory`]).
+    pub fn host_of(&self, place: &Place, addr: u64) -> Result<Option<usize>, Status> {
+        Ok(match place {
+            Place::Allocation { managed } => managed.then_some(addr as usize),
+            Place::Global {
+                module,
+                name,
+                offset,
+                ..
+            } => self
+                .modules
+                .get(*module)?
+                .managed_host(name)
+                .map(|host| host + offset),
+        })
     }
 }
 

@@ -82,18 +82,23 @@ fn mapped_len(size: u64) -> usize {
     (size as usize).next_multiple_of(page_size())
 }
 
-/// Maps `len` bytes of zeroed host memory at `addr` (page-aligned), or
-/// says why not: never over a mapping the process already has.
-fn map_host(addr: u64, len: usize) -> Result<(), String> {
-    // SAFETY: MAP_FIXED_NOREPLACE never replaces an existing mapping; a
-    // kernel too old to know the flag takes the address as a hint, and a
-    // mapping elsewhere is undone below.
+/// A new mapping of `len` bytes of zeroed host memory, at `fixed` if
+/// given (never over a mapping the process already has), else wherever
+/// the kernel puts it; its address, or why not.
+fn map_anonymous(fixed: Option<u64>, len: usize) -> Result<usize, String> {
+    let (hint, flags) = match fixed {
+        Some(addr) => (addr as *mut libc::c_void, libc::MAP_FIXED_NOREPLACE),
+        None => (std::ptr::null_mut(), 0),
+    };
+    // SAFETY: an anonymous private mapping; MAP_FIXED_NOREPLACE never
+    // replaces an existing mapping, and a kernel too old to know the flag
+    // takes the address as a hint (a mapping elsewhere is undone below).
     let mapped = unsafe {
         libc::mmap(
-            addr as *mut libc::c_void,
+            hint,
             len,
             libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED_NOREPLACE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | flags,
             -1,
             0,
         )
@@ -101,26 +106,31 @@ fn map_host(addr: u64, len: usize) -> Result<(), String> {
     if mapped == libc::MAP_FAILED {
         return Err(std::io::Error::last_os_error().to_string());
     }
-    if mapped as u64 != addr {
-        // SAFETY: the mapping just made, elsewhere.
-        unsafe { libc::munmap(mapped, len) };
+    if fixed.is_some_and(|addr| mapped as u64 != addr) {
+        unmap(mapped as usize, len);
         return Err("the address is in use".into());
     }
-    Ok(())
+    Ok(mapped as usize)
+}
+
+/// Maps `len` bytes of zeroed host memory at `addr` (page-aligned), or
+/// says why not: never over a mapping the process already has.
+fn map_host(addr: u64, len: usize) -> Result<(), String> {
+    map_anonymous(Some(addr), len).map(drop)
 }
 
 /// Unmaps the host mapping of the managed allocation of `size` bytes at
 /// `addr`.
 fn unmap_host(addr: u64, size: u64) {
-    // SAFETY: `map_host` mapped these pages for the allocation, which is
-    // gone from the table: nothing of this library reads them again.
-    unsafe { libc::munmap(addr as *mut libc::c_void, mapped_len(size)) };
+    unmap(addr as usize, mapped_len(size));
 }
 
-/// Unmaps `len` bytes at `addr`, a mapping of [`map_managed_variables`].
+/// Unmaps `len` bytes at `addr`: a mapping of [`map_anonymous`] that
+/// nothing of this library reads again (its allocation is out of the
+/// table, or its module is being dropped).
 pub fn unmap(addr: usize, len: usize) {
-    // SAFETY: the module that owned the mapping is being dropped: nothing
-    // of this library reads it again.
+    // SAFETY: as the caller promises, the pages are this library's own and
+    // unused from now on.
     unsafe { libc::munmap(addr as *mut libc::c_void, len) };
 }
 
@@ -157,20 +167,9 @@ pub fn map_managed_variables(
             continue;
         }
         let len = mapped_len(size);
-        // SAFETY: a fresh anonymous mapping wherever the kernel puts it.
-        let anywhere = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            )
-        };
-        if anywhere != libc::MAP_FAILED {
-            mappings.push((anywhere as usize, len));
-            g.host = Some(anywhere as usize);
+        if let Ok(anywhere) = map_anonymous(None, len) {
+            mappings.push((anywhere, len));
+            g.host = Some(anywhere);
         }
     }
 }
@@ -361,20 +360,21 @@ pub fn fill(state: &State, dst: u64, pattern: &[u8], count: usize) -> Outcome {
     let len = count
         .checked_mul(pattern.len())
         .ok_or(CUDA_ERROR_INVALID_VALUE)?;
-    match state.place(dst, len)? {
-        Place::Allocation { managed: true } => {
-            // SAFETY: the `len` bytes lie in a managed allocation, mapped
-            // on the host.
-            let host = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, len) };
-            match pattern {
-                [byte] => host.fill(*byte),
-                _ => host
-                    .chunks_exact_mut(pattern.len())
-                    .for_each(|element| element.copy_from_slice(pattern)),
-            }
-            Ok(())
+    let place = state.place(dst, len)?;
+    if let Some(host) = state.host_of(&place, dst)? {
+        // SAFETY: the `len` managed bytes are mapped on the host; `place`
+        // checked the bounds.
+        let host = unsafe { std::slice::from_raw_parts_mut(host as *mut u8, len) };
+        match pattern {
+            [byte] => host.fill(*byte),
+            _ => host
+                .chunks_exact_mut(pattern.len())
+                .for_each(|element| element.copy_from_slice(pattern)),
         }
-        Place::Allocation { managed: false } if pattern.len() == 1 => state
+        return Ok(());
+    }
+    match place {
+        Place::Allocation { .. } if pattern.len() == 1 => state
             .device
             .fill_bytes(dst, pattern[0], count)
             .map_err(device_error),
