@@ -125,7 +125,7 @@ fn unmap_host(addr: u64, size: u64) {
     unmap(addr as usize, mapped_len(size));
 }
 
-/// Unmaps `len` bytes at `addr`: a mapping of [`map_anonymous`] that
+/// Unmaps `len` bytes at `addr`: a host mapping this module made that
 /// nothing of this library reads again (its allocation is out of the
 /// table, or its module is being dropped).
 pub fn unmap(addr: usize, len: usize) {
