@@ -9,17 +9,23 @@
 #
 # pack needs CUDA 13.0 (tools/lib/cuda_env.py --install), the cuda-samples
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
-# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
-# pitched.cu built with the shared and with the static runtime, driver.c
-# tensor_map.c and managed.c, the cudarc client
-# test program, and tools/dev/cuda-overhead/'s overhead.cu and throughput.cu.
+# into DIR: the sample programs, NVIDIA's libcudart.so.13, every
+# ptx-libcuda/tests/c/*.cu built with the shared and with the static runtime
+# (NAME and NAME-static), every tests/c/*.c linked with -lcuda, the cudarc
+# client test program, tools/dev/cuda-overhead/'s overhead.cu and
+# throughput.cu, and python-shim (below).
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
-# machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
-# pitched-static.txt, driver.txt, tensor_map.txt, managed.txt,
-# cudarc.txt, overhead.txt and throughput.txt (stdout, then stderr after a "--- stderr"
-# line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
+# machine's python3), NAME.txt for each C program, cudarc.txt, overhead.txt
+# and throughput.txt (stdout, then stderr after a "--- stderr" line).
+# Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
+#
+# The device image's numba-cuda registers an overload for numpy.row_stack,
+# which its NumPy (2.5) no longer has, so importing numba.cuda fails there
+# before any kernel runs. python-shim runs a script with numpy.row_stack
+# set to numpy.vstack (what NumPy documented it as) when it is missing: it
+# mends the image's packages, not the scripts, which run unchanged.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
@@ -38,21 +44,40 @@ pack() {
     done
     cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
     local link=target/cuda-samples/.link
-    for program in runtime pitched; do
+    local source program
+    for source in ptx-libcuda/tests/c/*.cu; do
+        program=$(basename "$source" .cu)
         for runtime in shared static; do
             local name=$program
             [[ $runtime == static ]] && name=$program-static
             "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
-                "ptx-libcuda/tests/c/$program.cu" -o "$dir/bin/$name" -L"$link" -L"$cudalib"
+                "$source" -o "$dir/bin/$name" -L"$link" -L"$cudalib"
         done
     done
     for program in overhead throughput; do
         "$bin/nvcc" -cudart shared -gencode arch=compute_90,code=compute_90 -O2 \
             "tools/dev/cuda-overhead/$program.cu" -o "$dir/bin/$program" -L"$link" -L"$cudalib"
     done
-    for program in driver tensor_map managed; do
-        cc "ptx-libcuda/tests/c/$program.c" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
+    for source in ptx-libcuda/tests/c/*.c; do
+        program=$(basename "$source" .c)
+        cc "$source" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
     done
+    cat >"$dir/bin/python-shim" <<'SHIM'
+#!/usr/bin/env bash
+# python3 [OPTIONS] SCRIPT ARGS, with numpy.row_stack where NumPy lacks it.
+options=()
+while [[ ${1:-} == -* ]]; do
+    options+=("$1")
+    [[ $1 == -W || $1 == -X ]] && { shift; options+=("$1"); }
+    shift
+done
+exec "${PYTHON:-python3}" "${options[@]}" -c 'import runpy, sys, numpy
+if not hasattr(numpy, "row_stack"):
+    numpy.row_stack = numpy.vstack
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' "$@"
+SHIM
+    chmod +x "$dir/bin/python-shim"
     cargo test --release -p ptx-libcuda --test cudarc_client --no-run 2>&1 | tail -1
     local client
     client=$(ls -t target/release/deps/cudarc_client-* | grep -v '\.d$' | head -1)
@@ -80,19 +105,18 @@ run() {
     # the host, minutes of CPU) last.
     (
         export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-        record runtime "$dir/bin/runtime"
-        record runtime-static "$dir/bin/runtime-static"
-        record pitched "$dir/bin/pitched"
-        record pitched-static "$dir/bin/pitched-static"
-        record driver "$dir/bin/driver"
-        record tensor_map "$dir/bin/tensor_map"
-        record managed "$dir/bin/managed"
+        local program
+        for program in "$dir"/bin/*; do
+            program=$(basename "$program")
+            case $program in overhead | throughput | cudarc_client | python-shim) continue ;; esac
+            record "$program" "$dir/bin/$program"
+        done
         record overhead "$dir/bin/overhead"
         record throughput "$dir/bin/throughput"
         record cudarc env PTX_LIBCUDA_CUDARC_CHILD=1 "$dir/bin/cudarc_client"
     )
     cat "$OUT/overhead.txt" "$OUT/throughput.txt"
-    bash tests/python/run.sh --real --python python3 >"$OUT/python.txt" 2>&1
+    bash tests/python/run.sh --real --python "$dir/bin/python-shim" >"$OUT/python.txt" 2>&1
     tail -n 3 "$OUT/python.txt"
     OUT=$OUT/samples bash tests/cuda-samples/gpu.sh --timeout "${SAMPLE_TIMEOUT:-300}" \
         --lib "$lib" "$dir/samples" >/dev/null 2>&1
