@@ -233,6 +233,88 @@ SPIN:
     );
 }
 
+/// A CTA that computes for many times the hang limit in registers and
+/// shared memory before its one global write is busy, not stuck: its
+/// registers change from slice to slice. 20000 trips add 0..19999 through
+/// a shared-memory word: 19999 * 20000 / 2 = 199990000.
+#[test]
+fn a_long_computation_in_registers_and_shared_memory_is_not_a_hang() {
+    let m = module(
+        "
+.visible .entry sum(.param .u64 out) {
+    .shared .u32 acc;
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<3>;
+    mov.u32 %r1, 0;
+    st.shared.u32 [acc], 0;
+LOOP:
+    ld.shared.u32 %r2, [acc];
+    add.u32 %r2, %r2, %r1;
+    st.shared.u32 [acc], %r2;
+    add.u32 %r1, %r1, 1;
+    setp.lt.u32 %p1, %r1, 20000;
+    @%p1 bra LOOP;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    st.global.u32 [%rd1], %r2;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("sum").unwrap();
+    let out = launch.zeroed::<u32>(1);
+    // 120000 warp steps, about 29 times the limit.
+    launch
+        .grid(1)
+        .block(1)
+        .workers(1)
+        .hang_limit(1 << 12)
+        .arg(out);
+    let report = launch.run().unwrap();
+    assert_eq!(report.read::<u32>(out), [199_990_000]);
+}
+
+/// A spin that counts its trips changes a register forever, yet waits for
+/// what never comes: after 64 times the hang limit without an exit, a
+/// changing state stops counting as progress and the grid ends as stuck.
+#[test]
+fn a_spin_that_counts_its_trips_is_still_a_hang() {
+    let m = module(
+        "
+.visible .entry spin(.param .u64 flag) {
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [flag];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r2, 0;
+SPIN:
+    ld.volatile.global.u32 %r1, [%rd1];
+    add.u32 %r2, %r2, 1;
+    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra SPIN;
+    st.global.u32 [%rd1], %r2;
+    ret;
+}",
+    );
+    let mut launch = m.kernel("spin").unwrap();
+    let flag = launch.zeroed::<u32>(1);
+    launch
+        .grid(1)
+        .block(32)
+        .workers(1)
+        .hang_limit(1 << 12)
+        .arg(flag);
+    let err = launch.run().unwrap_err();
+    assert!(
+        matches!(
+            err.faults()[0].fault,
+            Fault::Launch(LaunchFault::Hang { .. })
+        ),
+        "{err}"
+    );
+}
+
 /// A grid barrier over more CTAs than an H100 holds at once (132 SMs x 2
 /// CTAs of 1024 threads) cannot finish there either: the CTAs past the
 /// resident ones never start while those spin.

@@ -130,8 +130,9 @@ fn on_memory(memory: &Option<StateSpace>) -> &'static str {
 /// How long a grid ran without progress ([`LaunchFault::Hang`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuietSpan {
-    /// Warp steps of a kernel in which no thread exited and no global
-    /// memory changed.
+    /// Warp steps of a kernel in which no thread exited, no global memory
+    /// changed, and no CTA's registers or shared memory changed from one
+    /// slice to the next.
     WarpSteps(u64),
     /// `ptx!` statements of a launch of closures in which no thread
     /// finished and no shared or global memory changed.
@@ -146,7 +147,7 @@ impl fmt::Display for QuietSpan {
         match *self {
             QuietSpan::WarpSteps(n) => write!(
                 f,
-                "in {n} warp steps no thread exited and no global memory changed"
+                "in {n} warp steps no thread exited, no global memory changed, and no CTA's registers or shared memory changed"
             ),
             QuietSpan::Statements(n) => write!(
                 f,

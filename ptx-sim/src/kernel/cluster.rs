@@ -25,6 +25,15 @@ use crate::thread::Dim3;
 /// Steps one CTA of a cluster runs before the next CTA's turn.
 const CTA_TURN: u64 = 1 << 12;
 
+/// How many times the launch's hang limit a cluster may run with no
+/// thread exiting while the only sign of its progress is that its
+/// registers or shared memory differ from one slice's end to the next:
+/// past that, it no longer counts. A loop that counts while it waits for
+/// what never comes (`while (!flag) tries++;`) changes a register forever,
+/// and must still end as stuck (with the default limit, after 2^30 steps:
+/// about a minute of one worker's time).
+pub(crate) const BUSY_FACTOR: u64 = 64;
+
 /// One cluster of a launch.
 pub(crate) struct Cluster {
     /// Its CTAs, by rank.
@@ -36,6 +45,14 @@ pub(crate) struct Cluster {
     next: usize,
     /// Steps run in the last slice.
     pub used: u64,
+    /// The fingerprint of its state at the end of the last slice
+    /// ([`Cluster::fingerprint`]).
+    fingerprint: u64,
+    /// Steps run since one of its threads last exited.
+    busy: u64,
+    /// Steps without an exit after which a changing state is no longer
+    /// progress (the hang limit times [`BUSY_FACTOR`]).
+    pub busy_limit: u64,
 }
 
 impl Cluster {
@@ -79,6 +96,9 @@ impl Cluster {
             ctas,
             next: 0,
             used: 0,
+            fingerprint: 0,
+            busy: 0,
+            busy_limit: crate::kernel::launch::DEFAULT_HANG_LIMIT * BUSY_FACTOR,
         }
     }
 
@@ -139,15 +159,48 @@ impl Cluster {
         self.ctas.iter().map(Cta::exited).sum()
     }
 
-    /// How a slice that spent its budget ended.
-    fn end(&self, exited_before: u32) -> SliceEnd {
+    /// How a slice that spent its budget ended. It made progress if a
+    /// thread exited, or if the cluster's registers or shared memory
+    /// differ from the last slice's end (a CTA that computes for long in
+    /// registers and shared memory before it writes global memory, as
+    /// binomialOptions does, is busy, not stuck), for at most
+    /// [`Cluster::busy_limit`] steps without an exit. A warp spinning on a flag
+    /// nobody writes leaves both as they were.
+    fn end(&mut self, exited_before: u32) -> SliceEnd {
         if self.ctas.iter().all(Cta::finished) {
-            SliceEnd::Finished
+            return SliceEnd::Finished;
+        }
+        let exited = self.exited() != exited_before;
+        let fingerprint = self.fingerprint();
+        let changed = fingerprint != self.fingerprint;
+        self.fingerprint = fingerprint;
+        self.busy = if exited {
+            0
         } else {
-            SliceEnd::Paused {
-                progress: self.exited() != exited_before,
+            self.busy.saturating_add(self.used)
+        };
+        SliceEnd::Paused {
+            progress: exited || (changed && self.busy < self.busy_limit),
+        }
+    }
+
+    /// A hash of what the cluster's threads compute with: every warp's
+    /// registers and local memory, and the CTAs' shared memory. Equal at
+    /// two slices' ends when the threads only spin.
+    fn fingerprint(&self) -> u64 {
+        let mut hash = Fold::default();
+        for cta in &self.ctas {
+            for warp in &cta.warps {
+                hash.words(warp.regs.iter().copied());
+                for local in &warp.locals {
+                    hash.bytes(local);
+                }
             }
         }
+        for shared in &self.shared {
+            hash.bytes(shared);
+        }
+        hash.0
     }
 
     /// Completes the cluster barrier's phase if its threads have all
@@ -220,5 +273,33 @@ impl Cluster {
     /// hangs.
     pub(crate) fn positions(&self, image: &Image) -> Vec<String> {
         self.ctas.iter().flat_map(|c| c.positions(image)).collect()
+    }
+}
+
+/// A fast, non-cryptographic hash of words (a multiply and rotate per
+/// word), for [`Cluster::fingerprint`]: it compares a state with itself a
+/// slice later, so it needs speed, not resistance to crafted input.
+#[derive(Default)]
+struct Fold(u64);
+
+impl Fold {
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn words(&mut self, words: impl Iterator<Item = u64>) {
+        for w in words {
+            self.word(w);
+        }
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.word(u64::from_le_bytes(c.try_into().unwrap_or_default()));
+        }
+        let mut tail = [0u8; 8];
+        tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.word(u64::from_le_bytes(tail) ^ bytes.len() as u64);
     }
 }

@@ -1,8 +1,9 @@
 //! A module's grid on the engine's one grid ([`crate::engine::grid`]):
 //! each resident cluster's whole state is a value, its CTAs' warps taking
 //! turns for a slice of warp steps at a time; a grid in which no thread
-//! exits and no memory changes for the hang limit's worth of steps ends
-//! with [`crate::fault::Fault::Hang`], naming where every warp stands.
+//! exits, no global memory changes and no cluster's registers or shared
+//! memory change for the hang limit's worth of steps ends with
+//! [`crate::fault::LaunchFault::Hang`], naming where every warp stands.
 
 use super::cluster::Cluster;
 use super::cta::Steps;
@@ -96,7 +97,7 @@ impl<'a> Front for Grid<'a> {
 
     fn admit(&self, index: usize) -> WarpCluster<'a> {
         let config = self.config;
-        let cluster = Cluster::new(
+        let mut cluster = Cluster::new(
             self.image,
             self.function,
             index,
@@ -109,6 +110,9 @@ impl<'a> Front for Grid<'a> {
             self.launch,
             config.seed(),
         );
+        cluster.busy_limit = config
+            .hang_limit
+            .saturating_mul(super::cluster::BUSY_FACTOR);
         WarpCluster {
             cluster: Box::new(cluster),
             image: self.image,

@@ -484,8 +484,9 @@ impl<'m> KernelLaunch<'m> {
         self
     }
 
-    /// How many warp steps the grid may run with no thread exiting and no
-    /// global memory changing before the launch ends as stuck
+    /// How many warp steps the grid may run with no thread exiting, no
+    /// global memory changing and no CTA's registers or shared memory
+    /// changing from one slice to the next before the launch ends as stuck
     /// ([`crate::fault::LaunchFault::Hang`]); [`DEFAULT_HANG_LIMIT`] unless set.
     pub fn hang_limit(&mut self, steps: u64) -> &mut Self {
         self.config.hang_limit = steps.max(1);
