@@ -7,8 +7,10 @@
 //! heap, and its size is fixed once a kernel used it. The calls are
 //! written as nvcc 13.0 writes them (`.param` arguments in a call block).
 
+use ptx_core::StateSpace;
+use ptx_sim::check::Checks;
 use ptx_sim::device::{DEFAULT_HEAP_SIZE, Device, DeviceError};
-use ptx_sim::fault::{BadFree, Fault, MemoryFault};
+use ptx_sim::fault::{BadFree, Fault, Finding, MemoryFault};
 use ptx_sim::kernel::{KernelError, Module};
 
 /// `alloc(ptrs, bytes, nulls)`: thread `i` of the grid mallocs `bytes`,
@@ -17,6 +19,8 @@ use ptx_sim::kernel::{KernelError, Module};
 /// `take(ptrs, out)`: thread `i` reads the first word of `ptrs[i]` into
 /// `out[i]` and frees it (`free(NULL)` for a thread that got none).
 /// `free_twice(ptrs)`: thread 0 frees `ptrs[0]` twice.
+/// `peek(ptrs, out, offset)`: thread `i` of one CTA reads the word
+/// `offset` bytes into `ptrs[i]`'s block into `out[i]`.
 const HEAP_PTX: &str = r#"
 .version 8.0
 .target sm_90
@@ -79,6 +83,24 @@ FREE:
     st.param.b64 [param0+0], %rd4;
     call.uni free, (param0);
     }
+    ret;
+}
+
+.visible .entry peek(.param .u64 ptrs, .param .u64 out, .param .u64 offset) {
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [ptrs];
+    ld.param.u64 %rd2, [out];
+    ld.param.u64 %rd3, [offset];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd4, %r1, 8;
+    add.s64 %rd4, %rd1, %rd4;
+    ld.global.u64 %rd5, [%rd4];
+    add.s64 %rd5, %rd5, %rd3;
+    ld.u32 %r2, [%rd5];
+    mul.wide.u32 %rd6, %r1, 4;
+    add.s64 %rd7, %rd2, %rd6;
+    st.global.u32 [%rd7], %r2;
     ret;
 }
 
@@ -230,4 +252,71 @@ fn a_double_free_is_a_fault_naming_the_thread_statement_and_address() {
         text.contains(&format!("{p:#x}")) && text.contains("double free"),
         "{text}"
     );
+}
+
+/// Runs `alloc` (each of 4 threads mallocs 24 bytes and writes the first
+/// word), then `peek` at `offset` into each block, both with the
+/// uninitialised-read check on (`checked_alloc`) or only `peek`: the
+/// findings.
+fn peek_after_alloc(checked_alloc: bool, offset: u64) -> (Vec<u64>, Vec<Finding>) {
+    let device = Device::simulator();
+    let m = module();
+    let init = Checks {
+        init: true,
+        ..Checks::default()
+    };
+    let ptrs = device.alloc_zeros::<u64>(4).unwrap();
+    let nulls = device.alloc_zeros::<u32>(1).unwrap();
+    let out = device.alloc_zeros::<u32>(4).unwrap();
+    let mut alloc = m.kernel("alloc").unwrap();
+    alloc.block(4).arg(&ptrs).arg(24u64).arg(&nulls);
+    alloc.checks(if checked_alloc {
+        init
+    } else {
+        Checks::default()
+    });
+    device.launch(&alloc).unwrap();
+    let mut peek = m.kernel("peek").unwrap();
+    peek.block(4).arg(&ptrs).arg(&out).arg(offset).checks(init);
+    let findings = match device.launch(&peek) {
+        Ok(_) => Vec::new(),
+        Err(DeviceError::Kernel(KernelError::Faults(e))) => e
+            .faults
+            .into_iter()
+            .map(|f| match f.fault {
+                Fault::Finding(finding) => finding,
+                other => panic!("{other}"),
+            })
+            .collect(),
+        Err(e) => panic!("{e}"),
+    };
+    (device.read(&ptrs).unwrap(), findings)
+}
+
+#[test]
+fn fresh_heap_bytes_are_uninitialised_until_written() {
+    // The first word was written: clean.
+    assert_eq!(peek_after_alloc(true, 0).1, []);
+    // The second was not: one finding for the statement, at the first
+    // lane's address (lanes of one statement are one report).
+    let (ptrs, findings) = peek_after_alloc(true, 4);
+    assert_eq!(
+        findings,
+        [Finding::Uninitialized {
+            space: StateSpace::Global,
+            address: ptrs[0] + 4,
+            size: 4
+        }]
+    );
+    assert!(
+        findings[0].to_string().contains("malloc gave"),
+        "{}",
+        findings[0]
+    );
+}
+
+#[test]
+fn a_launch_without_the_check_leaves_its_allocations_counted_as_written() {
+    // Its threads' writes went unseen, so nothing it allocated is fresh.
+    assert_eq!(peek_after_alloc(false, 4).1, []);
 }

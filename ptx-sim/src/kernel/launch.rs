@@ -906,6 +906,9 @@ impl<'m> KernelLaunch<'m> {
             .collect();
         let global = GlobalMemory::placed(std::mem::take(&mut lent.buffers), &own);
         let mut memory = LaunchMemory::with_global(global, constants.clone(), params);
+        if let Some(heap) = &lent.heap {
+            heap.track_fresh(config.checks().init);
+        }
         memory.heap = lent.heap.clone();
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let outcome = Grid {

@@ -56,7 +56,10 @@ impl LaunchMemory {
     /// checker shares: made on the first call, so that a launch that runs
     /// no checks makes none.
     pub fn global_check(&self) -> Arc<GlobalCheck> {
-        Arc::clone(self.check.get_or_init(Arc::default))
+        Arc::clone(
+            self.check
+                .get_or_init(|| Arc::new(GlobalCheck::with_heap(self.heap.clone()))),
+        )
     }
 
     /// The memory of a launch that registered nothing: shared by all such

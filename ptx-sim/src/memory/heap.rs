@@ -13,6 +13,11 @@
 //! that no free range can hold gives NULL. Freed ranges are given out
 //! again (the heap is small and fixed), the lowest that fits first.
 //!
+//! For the sanitizer's uninitialised-read check, a heap can also keep
+//! which of its bytes were given out and not written since
+//! ([`Heap::track_fresh`]): a launch that runs the check turns it on, and
+//! its checker clears the bytes its threads write.
+//!
 //! CTAs on several workers call it at once: one lock guards the free
 //! ranges. Which thread gets which address follows the order in which the
 //! calls reach the lock, which the CTA's schedule fixes within a CTA but
@@ -33,7 +38,8 @@
 
 use crate::fault::BadFree;
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The alignment of every allocation, and the unit sizes round up to.
 pub const GRANULE: u64 = 16;
@@ -51,6 +57,11 @@ pub struct Heap {
     /// Its bytes.
     size: u64,
     ranges: Mutex<Ranges>,
+    /// Whether `malloc` marks what it gives as fresh.
+    tracking: AtomicBool,
+    /// A bit per byte, set while the byte is fresh: given out and not
+    /// written since (made when tracking first starts).
+    fresh: OnceLock<Box<[AtomicU64]>>,
 }
 
 /// The given-out and free ranges of a heap.
@@ -78,7 +89,81 @@ impl Heap {
             base,
             size,
             ranges: Mutex::new(ranges),
+            tracking: AtomicBool::new(false),
+            fresh: OnceLock::new(),
         }
+    }
+
+    /// Whether to keep track of fresh bytes (see the [module](self)) for
+    /// the launch about to run: while on, `malloc` marks what it gives as
+    /// fresh and [`Heap::written`] clears it. Turning it off forgets every
+    /// mark: a launch that does not track the writes of its threads leaves
+    /// every byte counted as written.
+    pub fn track_fresh(&self, on: bool) {
+        self.tracking.store(on, Ordering::Relaxed);
+        if on {
+            self.fresh_bits();
+        } else if let Some(bits) = self.fresh.get() {
+            for word in bits.iter() {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn fresh_bits(&self) -> &[AtomicU64] {
+        self.fresh.get_or_init(|| {
+            (0..self.size.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+    }
+
+    /// Runs `f` on each bitmap word that the heap bytes `addr..addr + len`
+    /// reach, with the mask of their bits in it (bytes outside the heap
+    /// are left out).
+    fn each_word(&self, addr: u64, len: u64, mut f: impl FnMut(&AtomicU64, u64) -> bool) -> bool {
+        let Some(bits) = self.fresh.get() else {
+            return false;
+        };
+        let start = addr.saturating_sub(self.base).min(self.size);
+        let end = addr
+            .saturating_add(len)
+            .saturating_sub(self.base)
+            .min(self.size);
+        let mut at = start;
+        while at < end {
+            let word = at / 64;
+            let upto = end.min((word + 1) * 64);
+            let count = upto - at;
+            let mask = if count == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << count) - 1) << (at % 64)
+            };
+            if f(&bits[word as usize], mask) {
+                return true;
+            }
+            at = upto;
+        }
+        false
+    }
+
+    /// Whether any of the `len` bytes at `addr` is fresh: given out by
+    /// `malloc` while tracking was on, and not written since.
+    pub fn is_fresh(&self, addr: u64, len: u64) -> bool {
+        self.each_word(addr, len, |word, mask| {
+            word.load(Ordering::Relaxed) & mask != 0
+        })
+    }
+
+    /// The `len` bytes at `addr` were written: no longer fresh.
+    pub fn written(&self, addr: u64, len: u64) {
+        self.each_word(addr, len, |word, mask| {
+            if word.load(Ordering::Relaxed) & mask != 0 {
+                word.fetch_and(!mask, Ordering::Relaxed);
+            }
+            false
+        });
     }
 
     /// Its first address.
@@ -136,6 +221,13 @@ impl Heap {
         }
         ranges.live.insert(at, take);
         ranges.freed.remove(&at);
+        drop(ranges);
+        if self.tracking.load(Ordering::Relaxed) {
+            self.each_word(at, take, |word, mask| {
+                word.fetch_or(mask, Ordering::Relaxed);
+                false
+            });
+        }
         Some(at)
     }
 
@@ -234,6 +326,25 @@ mod tests {
         // Given out again, it may be freed again.
         assert_eq!(heap.malloc(8), Some(a));
         assert_eq!(heap.free(a), Ok(()));
+    }
+
+    #[test]
+    fn tracked_allocations_are_fresh_until_written() {
+        let heap = Heap::new(0x1000, 256);
+        let before = heap.malloc(16).unwrap();
+        heap.track_fresh(true);
+        // Given out before tracking: counted as written.
+        assert!(!heap.is_fresh(before, 16));
+        let a = heap.malloc(100).unwrap(); // 112 bytes, across two bitmap words
+        assert!(heap.is_fresh(a, 1) && heap.is_fresh(a + 111, 1));
+        heap.written(a, 100);
+        assert!(!heap.is_fresh(a, 100));
+        // The rounding's 12 bytes stay fresh.
+        assert!(heap.is_fresh(a + 100, 4));
+        // A launch that does not track forgets the marks.
+        heap.track_fresh(false);
+        assert!(!heap.is_fresh(a + 100, 12));
+        assert!(!heap.is_fresh(heap.malloc(16).unwrap(), 16));
     }
 
     #[test]
