@@ -59,4 +59,6 @@
 //! (closures run only in the simulator). `docs/device.md` has the whole
 //! API and how it differs from a GPU.
 
-pub use ptx_sim::device::{DEVICE_BASE, DEVICE_MEMORY, Device, DeviceBuffer, DeviceError};
+pub use ptx_sim::device::{
+    DEFAULT_HEAP_SIZE, DEVICE_BASE, DEVICE_MEMORY, Device, DeviceBuffer, DeviceError,
+};

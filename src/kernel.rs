@@ -82,8 +82,8 @@
 pub use ptx_core::{ParamScope, SharedScope, StateSpace};
 pub use ptx_sim::check::Checks;
 pub use ptx_sim::fault::{
-    Access, BufferSpan, Fault, Finding, Hazard, LaunchFault, MemoryFault, ProgramFault, Race,
-    SyncFault, ThreadFault, WaitSite, Waiting,
+    Access, BadFree, BufferSpan, Fault, Finding, Hazard, LaunchFault, MemoryFault, ProgramFault,
+    Race, SyncFault, ThreadFault, WaitSite, Waiting,
 };
 pub use ptx_sim::kernel::{
     Arg, Backend, Buffer, DEFAULT_HANG_LIMIT, Difference, KernelError, KernelLaunch, KernelParam,

@@ -391,6 +391,7 @@ impl State {
     /// there is taken as the last module's that `cuModuleGetGlobal`
     /// answered for, else the first module's that has it.
     pub fn place(&self, addr: u64, len: usize) -> Result<Place, Status> {
+        self.outside_heap(addr)?;
         let allocation = self
             .device_memory
             .range(..=addr)
@@ -419,10 +420,27 @@ impl State {
         Err(CUDA_ERROR_INVALID_VALUE)
     }
 
-    /// Whether `addr` is device memory (an allocation or a module
-    /// variable), for `cudaMemcpyDefault`.
+    /// Whether `addr` is device memory (an allocation, a module
+    /// variable, or the device heap, which [`State::place`] then refuses),
+    /// for `cudaMemcpyDefault`.
     pub fn is_device(&self, addr: u64) -> bool {
-        self.place(addr, 0).is_ok() || self.place(addr, 1).is_ok()
+        self.device.in_heap(addr) || self.place(addr, 0).is_ok() || self.place(addr, 1).is_ok()
+    }
+
+    /// `CUDA_ERROR_INVALID_VALUE`, said on stderr, for an address in the
+    /// device heap: what a kernel's `malloc` or `new` gave, which no host
+    /// call may use (CUDA C++ Programming Guide, "Interoperability with
+    /// Host Memory API").
+    pub fn outside_heap(&self, addr: u64) -> Outcome {
+        if self.device.in_heap(addr) {
+            // The device's own words for it.
+            let heap_size = self.device.heap_size().unwrap_or(0);
+            eprintln!(
+                "ptx-libcuda: {addr:#x} is in the device heap ({heap_size} bytes), memory a kernel's malloc or new gave: the host API cannot copy, set or free it; have a kernel copy it into cudaMalloc memory"
+            );
+            return Err(CUDA_ERROR_INVALID_VALUE);
+        }
+        Ok(())
     }
 
     /// The `len` bytes at device address `addr` (a managed allocation's

@@ -2,7 +2,7 @@
 //! `tests/c/driver.c`, `tests/c/tensor_map.c` (a bulk tensor copy
 //! through a map the driver encoded) and `tests/c/managed.c` (host access
 //! to managed memory) with `cc` (`-lcuda`),
-//! `tests/c/runtime.cu` with nvcc twice (`-cudart shared`, and `-cudart
+//! `tests/c/runtime.cu` (and the other `.cu` programs) with nvcc twice (`-cudart shared`, and `-cudart
 //! static`, nvcc's default, where NVIDIA's runtime inside the program
 //! calls the driver), each run with the library first on the loader's
 //! path, its output read line by line. And the runtime's symbol table against NVIDIA's
@@ -393,6 +393,65 @@ fn managed_variables_are_shared_by_host_and_kernels() {
             ],
         );
         assert!(output.status.success(), "{runtime}: {stderr}");
+    }
+}
+
+/// A kernel's `malloc`, `free`, `new` and `delete` on the device heap,
+/// with NVIDIA's static runtime (which sets the heap limit through the
+/// driver's `cuCtxSetLimit`) and ours; each verdict's expected value is
+/// the arithmetic in `tests/c/device_malloc.cu`. Then a double free:
+/// a fault naming the thread, the statement and the address.
+#[test]
+fn kernels_allocate_and_free_on_the_device_heap() {
+    for runtime in ["shared", "static"] {
+        let name = format!("device-malloc-{runtime}");
+        let Some(exe) = build_cuda_program("device_malloc.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, stderr, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "the default heap is 8 MiB: correct",
+                "cudaDeviceSetLimit before any malloc: cudaSuccess",
+                "64 of 256 requests fit, 192 get NULL: correct",
+                "every pointer malloc gave is 16-byte aligned: correct",
+                "cudaMemcpy from a heap pointer: cudaErrorInvalidValue",
+                "cudaMemset of a heap pointer: cudaErrorInvalidValue",
+                "cudaFree of a heap pointer: cudaErrorInvalidValue",
+                "cudaDeviceSetLimit after a malloc kernel: cudaErrorInvalidValue",
+                "the limit reads back as set before: correct",
+                "after freeing, 64 requests fit again: correct",
+                "a second kernel reads what the first allocated: correct",
+                "new builds, delete frees a struct and an array: correct",
+                "__nv_aligned_device_malloc(100, 256) is 256-byte aligned: correct",
+                "malloc(0) and free(NULL): cudaSuccess",
+                "all device malloc checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}: {stderr}");
+        assert!(
+            stderr.contains("is in the device heap (1048576 bytes)"),
+            "{stderr}"
+        );
+
+        let output = Command::new(&exe)
+            .arg("double-free")
+            .env("LD_LIBRARY_PATH", library_dir())
+            .env_remove("PTX_SIM_CHECKS")
+            .output()
+            .expect("the program runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        has_lines(
+            &stdout,
+            &["a double free, synchronised: cudaErrorIllegalAddress"],
+        );
+        assert!(
+            stderr.contains("thread (0, 0, 0) of CTA (0, 0, 0): `call.uni free, (param0);`")
+                && stderr.contains("cannot be freed: it was freed already (a double free)"),
+            "{stderr}"
+        );
     }
 }
 

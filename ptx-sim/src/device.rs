@@ -54,10 +54,21 @@
 //! gets [`DeviceError::Busy`], another host thread waits for the launch to
 //! end. With the `cuda` feature, [`Device::gpu`] holds the same
 //! allocations on GPU 0 and runs the same launches there.
+//!
+//! A device has a heap for its kernels' `malloc` and `free` (C++ `new`
+//! and `delete`), as a CUDA context has: [`Device::heap_size`] bytes
+//! ([`DEFAULT_HEAP_SIZE`] unless [`Device::set_heap_size`] said
+//! otherwise), reserved at the first launch of a module that calls them
+//! and kept, with what the kernels left in it, until the device is
+//! dropped or [`Device::reset_heap`]. Its size is fixed from then on, and
+//! the host API does not reach its bytes ([`DeviceError::InHeap`]): as on
+//! a GPU, kernels read and free what kernels allocated.
 
 use crate::kernel::launch::Lent;
 use crate::kernel::{Arg, KernelError, KernelLaunch, KernelReport, Module};
 use crate::machine::{Element, Launch, LaunchError, Report, Thread};
+pub use crate::memory::heap::DEFAULT_HEAP_SIZE;
+use crate::memory::heap::Heap;
 pub use crate::memory::window::DEVICE_BASE;
 use crate::memory::window::GLOBAL_BASE;
 use crate::memory::words::Words;
@@ -123,6 +134,30 @@ pub enum DeviceError {
         given: usize,
         /// The buffer's elements.
         len: usize,
+    },
+    /// A host access to the device heap, which only kernels reach
+    /// (`cudaMemcpy` of what a kernel's `malloc` gave is an error on a GPU
+    /// too).
+    #[error(
+        "{addr:#x} is in the device heap ({size} bytes at {base:#x}), which only kernels reach: memory a kernel's malloc or new gave cannot be copied, set or freed by the host; have a kernel copy it into an allocation"
+    )]
+    InHeap {
+        /// The address given.
+        addr: u64,
+        /// The heap's first address.
+        base: u64,
+        /// The heap's bytes.
+        size: u64,
+    },
+    /// A change of the heap's size once a kernel has used the heap
+    /// (`cudaDeviceSetLimit(cudaLimitMallocHeapSize, ..)` after such a
+    /// launch is `cudaErrorInvalidValue`).
+    #[error(
+        "the device heap's size cannot change once a kernel that calls malloc or free has run: it is {size} bytes"
+    )]
+    HeapFixed {
+        /// The heap's bytes.
+        size: u64,
     },
     /// A thread of a launch on the device called the device's methods:
     /// the launch holds the device's memory until it ends.
@@ -209,6 +244,11 @@ struct State {
     modules: Vec<Loaded>,
     /// Why the device was reset, once a kernel faulted on the GPU.
     lost: Option<String>,
+    /// The size the heap gets when it is made.
+    heap_size: u64,
+    /// The heap, once a launch needed it: its bookkeeping, and its bytes
+    /// (taken out while a launch runs).
+    heap: Option<(Arc<Heap>, Words)>,
 }
 
 struct Inner {
@@ -267,6 +307,7 @@ impl Device {
                 backend,
                 state: Mutex::new(State {
                     next: DEVICE_BASE,
+                    heap_size: DEFAULT_HEAP_SIZE,
                     ..State::default()
                 }),
                 idle: Condvar::new(),
@@ -385,10 +426,16 @@ impl Device {
     }
 
     fn release(&self, state: &mut State, addr: u64) -> Result<(), DeviceError> {
-        let (size, _) = state
-            .allocations
-            .remove(&addr)
-            .ok_or(DeviceError::NotAllocated { addr })?;
+        let Some((size, _)) = state.allocations.remove(&addr) else {
+            return Err(match &state.heap {
+                Some((heap, _)) if heap.contains(addr) => DeviceError::InHeap {
+                    addr,
+                    base: heap.base(),
+                    size: heap.size(),
+                },
+                _ => DeviceError::NotAllocated { addr },
+            });
+        };
         state.in_use -= size;
         match self.inner.backend {
             Backend::Simulator => Ok(()),
@@ -397,16 +444,120 @@ impl Device {
         }
     }
 
+    /// The size of the heap that kernels' `malloc` and `free` use: what
+    /// [`Device::set_heap_size`] last set ([`DEFAULT_HEAP_SIZE`] before),
+    /// or the heap's own once a launch has made it.
+    pub fn heap_size(&self) -> Result<u64, DeviceError> {
+        let state = self.state()?;
+        Ok(match &state.heap {
+            Some((heap, _)) => heap.size(),
+            None => state.heap_size,
+        })
+    }
+
+    /// Sets the size of the heap (`cudaLimitMallocHeapSize`) that the
+    /// first launch of a module calling `malloc` or `free` reserves (a
+    /// multiple of 16 bytes: the size is rounded up to one). Once that
+    /// launch has run, the size is fixed: [`DeviceError::HeapFixed`]
+    /// (as `cudaDeviceSetLimit` refuses it). The simulator's only: on a
+    /// GPU device this is [`DeviceError::Gpu`] (the backend sets no
+    /// context limits, so the driver's 8 MiB stand).
+    ///
+    /// ```
+    /// # use ptx_sim::device::{Device, DEFAULT_HEAP_SIZE};
+    /// let device = Device::simulator();
+    /// assert_eq!(device.heap_size().unwrap(), DEFAULT_HEAP_SIZE);
+    /// device.set_heap_size(1 << 20).unwrap();
+    /// assert_eq!(device.heap_size().unwrap(), 1 << 20);
+    /// ```
+    pub fn set_heap_size(&self, bytes: u64) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        if self.is_gpu() {
+            return Err(DeviceError::Gpu(
+                "the heap size is set on the simulator only (the GPU backend sets no context limits)".into(),
+            ));
+        }
+        if let Some((heap, _)) = &state.heap {
+            return Err(DeviceError::HeapFixed { size: heap.size() });
+        }
+        state.heap_size = bytes
+            .checked_next_multiple_of(crate::memory::heap::GRANULE)
+            .ok_or(DeviceError::OutOfMemory {
+                bytes,
+                in_use: state.in_use,
+                capacity: DEVICE_MEMORY,
+            })?;
+        Ok(())
+    }
+
+    /// Whether `addr` lies in the device heap (once a launch has made
+    /// it): memory the host API cannot reach.
+    pub fn in_heap(&self, addr: u64) -> bool {
+        let state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        state
+            .heap
+            .as_ref()
+            .is_some_and(|(heap, _)| heap.contains(addr))
+    }
+
+    /// Drops the heap and everything kernels allocated in it (as a
+    /// device reset does): the next launch that needs one makes it anew,
+    /// [`Device::heap_size`] bytes, which may be set again first.
+    pub fn reset_heap(&self) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        if let Some((heap, _)) = state.heap.take() {
+            state.in_use -= heap.size();
+        }
+        Ok(())
+    }
+
+    /// Makes the heap if there is none: [`State::heap_size`] bytes at the
+    /// next free addresses, with a gap after them as every allocation has.
+    fn make_heap(state: &mut State) -> Result<(), DeviceError> {
+        if state.heap.is_some() {
+            return Ok(());
+        }
+        let size = state.heap_size;
+        let full = |state: &State| DeviceError::OutOfMemory {
+            bytes: size,
+            in_use: state.in_use,
+            capacity: DEVICE_MEMORY,
+        };
+        if size > DEVICE_MEMORY - state.in_use {
+            return Err(full(state));
+        }
+        let addr = state.next.next_multiple_of(ALIGN);
+        let end = addr
+            .saturating_add(size.div_ceil(ALIGN) * ALIGN)
+            .saturating_add(ALIGN);
+        if end > GLOBAL_BASE {
+            return Err(full(state));
+        }
+        let bytes = Words::try_zeroed(size as usize).ok_or_else(|| full(state))?;
+        state.next = end;
+        state.in_use += size;
+        state.heap = Some((Arc::new(Heap::new(addr, size)), bytes));
+        Ok(())
+    }
+
     /// The allocation holding the `len` bytes at `addr`: its first
     /// address.
     fn find(state: &State, addr: u64, len: usize) -> Result<u64, DeviceError> {
         let len = len as u64;
+        let unmapped = || match &state.heap {
+            Some((heap, _)) if heap.contains(addr) => DeviceError::InHeap {
+                addr,
+                base: heap.base(),
+                size: heap.size(),
+            },
+            _ => DeviceError::Unmapped { addr },
+        };
         let (&base, &(size, _)) = state
             .allocations
             .range(..=addr)
             .next_back()
             .filter(|(base, (size, _))| addr - *base < *size || (len == 0 && addr - *base == *size))
-            .ok_or(DeviceError::Unmapped { addr })?;
+            .ok_or_else(unmapped)?;
         if (addr - base) + len > size {
             return Err(DeviceError::OutOfBounds {
                 addr,
@@ -572,8 +723,12 @@ impl Device {
                 let slot = {
                     let mut state = self.state()?;
                     let slot = Device::loaded(&mut state, kernel.module());
+                    if kernel.module().uses_heap() {
+                        Device::make_heap(&mut state)?;
+                    }
                     lent.variables = state.modules[slot].variables.take();
                     lent.buffers = Device::lend(&mut state);
+                    lent.heap = state.heap.as_ref().map(|(heap, _)| Arc::clone(heap));
                     state.busy = true;
                     slot
                 };
@@ -714,13 +869,19 @@ impl Device {
         state.modules.len() - 1
     }
 
-    /// Every allocation's bytes, taken out for a launch, by address.
+    /// Every allocation's bytes and the heap's, taken out for a launch,
+    /// by address.
     fn lend(state: &mut State) -> Vec<(u64, Words)> {
-        state
+        let mut lent: Vec<(u64, Words)> = state
             .allocations
             .iter_mut()
             .map(|(&addr, (_, bytes))| (addr, std::mem::take(bytes)))
-            .collect()
+            .collect();
+        if let Some((heap, bytes)) = &mut state.heap {
+            let at = lent.partition_point(|(addr, _)| *addr < heap.base());
+            lent.insert(at, (heap.base(), std::mem::take(bytes)));
+        }
+        lent
     }
 
     /// Puts back what a launch left in the allocations, frees those
@@ -729,6 +890,10 @@ impl Device {
         for (addr, bytes) in lent {
             if let Some(held) = state.allocations.get_mut(&addr) {
                 held.1 = bytes;
+            } else if let Some((heap, held)) = &mut state.heap
+                && heap.base() == addr
+            {
+                *held = bytes;
             }
         }
         state.busy = false;

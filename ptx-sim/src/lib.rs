@@ -19,7 +19,8 @@
 //!    │            generic windows, cluster addresses, place), a launch's
 //!    │            global and read-only buffers of atomic words, a
 //!    │            cluster's shared memories (peers), a thread's copies in
-//!    │            flight, the shared-memory bank model; no thread-local
+//!    │            flight, the device heap's bookkeeping (heap), the
+//!    │            shared-memory bank model; no thread-local
 //!    │
 //! driver/         what the CUDA driver does on the host: tensor maps
 //!    │            encoded and decoded (tensor_map), a kernel's printf

@@ -5,6 +5,7 @@
 mod bank_conflicts;
 mod bulk_tensor;
 mod clusters;
+mod device_heap;
 mod kernel_checks;
 mod kernels;
 mod launch;

@@ -11,7 +11,9 @@
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
 # into DIR: the sample programs, NVIDIA's libcudart.so.13, every
 # ptx-libcuda/tests/c/*.cu built with the shared and with the static runtime
-# (NAME and NAME-static), every tests/c/*.c linked with -lcuda, the cudarc
+# (NAME and NAME-static), every tests/c/*.c linked with -lcuda (a program
+# whose source has a line `// gpu-modes: A B` also runs as `NAME A` and
+# `NAME B`, recorded as NAME-A and NAME-B), the cudarc
 # client test program, tools/dev/cuda-overhead/'s overhead.cu and
 # throughput.cu, and python-shim (below).
 #
@@ -45,6 +47,11 @@ pack() {
     cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
     local link=target/cuda-samples/.link
     local source program
+    for source in ptx-libcuda/tests/c/*.cu ptx-libcuda/tests/c/*.c; do
+        program=$(basename "${source%.*}")
+        sed -n 's|^// gpu-modes: *||p' "$source" >"$dir/bin/$program.modes"
+        [[ -s $dir/bin/$program.modes ]] || rm "$dir/bin/$program.modes"
+    done
     for source in ptx-libcuda/tests/c/*.cu; do
         program=$(basename "$source" .cu)
         for runtime in shared static; do
@@ -108,8 +115,12 @@ run() {
         local program
         for program in "$dir"/bin/*; do
             program=$(basename "$program")
-            case $program in overhead | throughput | cudarc_client | python-shim) continue ;; esac
+            case $program in overhead | throughput | cudarc_client | python-shim | *.modes) continue ;; esac
             record "$program" "$dir/bin/$program"
+            local mode
+            for mode in $(cat "$dir/bin/$program.modes" 2>/dev/null); do
+                record "$program-$mode" "$dir/bin/$program" "$mode"
+            done
         done
         record overhead "$dir/bin/overhead"
         record throughput "$dir/bin/throughput"

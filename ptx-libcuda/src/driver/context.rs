@@ -262,13 +262,15 @@ pub fn run_destructors(gone: Vec<(Handle, usize, Stored)>) {
 }
 
 /// Frees every device allocation (unmapping managed ones from the host)
-/// and clears the fault (a device reset).
+/// and the device heap, and clears the fault (a device reset).
 pub fn reset(state: &mut State) {
     let addrs: Vec<u64> = state.device_memory.keys().copied().collect();
     for addr in addrs {
         let _ = crate::driver::memory::free(state, addr);
     }
     state.sticky = None;
+    // The heap and what kernels left in it go with the context.
+    let _ = state.device.reset_heap();
     crate::driver::limit::reset();
 }
 

@@ -1,15 +1,19 @@
 //! Context limits (`cuCtxSetLimit`/`cuCtxGetLimit`, the runtime's
 //! `cudaDeviceSetLimit`/`GetLimit`), peer access between devices and the
-//! device's PCI address. The limits are remembered and read back; the
-//! simulator needs none of them (its stacks and printf buffer grow as a
-//! kernel needs).
+//! device's PCI address. The limits are remembered and read back. The
+//! malloc heap's size is the size of the heap kernels' `malloc` and
+//! `free` use ([`ptx_sim::device::Device::set_heap_size`]): fixed once a
+//! kernel that calls them has run, after which setting it is
+//! `CUDA_ERROR_INVALID_VALUE`, as the driver's documentation says. The
+//! simulator needs none of the others (its stacks and printf buffer grow
+//! as a kernel needs).
 
 use crate::driver::error::{
     CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_UNSUPPORTED_LIMIT,
 };
 use crate::driver::init::{check_device, write_c_string};
 use crate::export::{Outcome, Status, driver_api, out, text};
-use crate::state::state;
+use crate::state::{device_error, state};
 use std::ffi::c_char;
 use std::sync::Mutex;
 
@@ -19,6 +23,9 @@ use std::sync::Mutex;
 /// pending launch count (2048), max L2 fetch granularity (32 bytes),
 /// persisting L2 cache size (0).
 pub const DEFAULT_LIMITS: [usize; 7] = [1024, 1 << 20, 8 << 20, 2, 2048, 32, 0];
+
+/// The number of `CU_LIMIT_MALLOC_HEAP_SIZE` / `cudaLimitMallocHeapSize`.
+const MALLOC_HEAP_SIZE: usize = 2;
 
 /// The limits as set.
 static LIMITS: Mutex<[usize; 7]> = Mutex::new(DEFAULT_LIMITS);
@@ -31,8 +38,9 @@ fn max_persisting_l2() -> usize {
 
 /// Sets `limit` to `value` (needs a context): `CUDA_ERROR_UNSUPPORTED_LIMIT`
 /// for a number that is no limit, `CUDA_ERROR_INVALID_VALUE` for a
-/// granularity that is not 0 or a power of two up to 128 or a
-/// persisting L2 size over the device's.
+/// granularity that is not 0 or a power of two up to 128, a persisting
+/// L2 size over the device's, or a malloc heap size once a kernel has
+/// used the heap.
 pub fn set(limit: u32, value: usize) -> Outcome {
     state().context()?;
     let index = limit as usize;
@@ -44,6 +52,12 @@ pub fn set(limit: u32, value: usize) -> Outcome {
     }
     if index == 6 && value > max_persisting_l2() {
         return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    if index == MALLOC_HEAP_SIZE {
+        state()
+            .device
+            .set_heap_size(value as u64)
+            .map_err(device_error)?;
     }
     LIMITS.lock().unwrap_or_else(|e| e.into_inner())[index] = value;
     Ok(())

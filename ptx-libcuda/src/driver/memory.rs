@@ -278,6 +278,7 @@ pub fn alloc(state: &mut State, bytes: usize, managed: bool) -> Result<u64, Stat
 /// Frees the device allocation at `addr` (and a managed one's host
 /// mapping).
 pub fn free(state: &mut State, addr: u64) -> Outcome {
+    state.outside_heap(addr)?;
     let allocation = state
         .device_memory
         .remove(&addr)

@@ -461,6 +461,16 @@ impl State {
                 found = touch_all(cells, now, keep, how, warp, &self.clocks);
             }
             Target::Global(at) => {
+                // Fresh heap bytes: what malloc gave and no thread wrote.
+                if self.checks.init
+                    && let Some(heap) = global.heap()
+                    && heap.contains(at)
+                {
+                    uninitialized = how.reads() && heap.is_fresh(at, size);
+                    if how.writes() {
+                        heap.written(at, size);
+                    }
+                }
                 // Locked once for the warp's accesses.
                 let pages = pages.get_or_insert_with(|| global.pages());
                 let clocks = &self.clocks;
@@ -480,11 +490,12 @@ impl State {
             }
             Target::Local(_) => {}
         }
-        if uninitialized && self.checks.init && !self.unseen_writes {
+        if uninitialized && self.checks.init && (!self.unseen_writes || space == StateSpace::Global)
+        {
             self.find(
                 (1, site, 0),
                 Finding::Uninitialized {
-                    space: StateSpace::Shared(SharedScope::Cta),
+                    space,
                     address: start,
                     size,
                     reader: now,

@@ -4,9 +4,10 @@
 
 use super::clock::{SparseClock, merge};
 use super::shadow::Cell;
+use crate::memory::heap::Heap;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Bytes per page of shadow cells.
 const PAGE: u64 = 1 << 12;
@@ -17,6 +18,8 @@ pub struct GlobalCheck {
     pages: Mutex<PageMap>,
     /// Per address, what the releases there published.
     released: Mutex<HashMap<u64, SparseClock>>,
+    /// The device heap, whose fresh bytes a read must not find.
+    heap: Option<Arc<Heap>>,
 }
 
 impl std::fmt::Debug for GlobalCheck {
@@ -70,6 +73,20 @@ impl GlobalCheck {
     /// An empty shadow.
     pub fn new() -> GlobalCheck {
         GlobalCheck::default()
+    }
+
+    /// An empty shadow of a launch with the device heap `heap`, whose
+    /// fresh bytes ([`Heap::track_fresh`]) count as never written.
+    pub fn with_heap(heap: Option<Arc<Heap>>) -> GlobalCheck {
+        GlobalCheck {
+            heap,
+            ..GlobalCheck::default()
+        }
+    }
+
+    /// The launch's device heap, if it has one.
+    pub(crate) fn heap(&self) -> Option<&Heap> {
+        self.heap.as_deref()
     }
 
     /// The shadow pages, locked.

@@ -15,7 +15,9 @@
 //! - **Uninitialised reads** ([`Checks::init`]): a read of shared memory no
 //!   thread of the CTA wrote (a GPU's shared memory is not zero at launch;
 //!   the simulator's is, which hides the bug), of local memory the thread
-//!   did not write, and, in a module, of a register the lane did not write.
+//!   did not write, and, in a module, of a register the lane did not write
+//!   and of device-heap bytes that `malloc` gave and no thread wrote since
+//!   ([`crate::memory::heap::Heap::track_fresh`]).
 //! - **Barrier misuse** ([`Checks::sync`]): an aligned barrier (`bar.sync`,
 //!   `barrier.sync.aligned`) reached by some lanes of a warp while others
 //!   of it, not exited, are elsewhere.
@@ -63,8 +65,9 @@ pub use memory::GlobalCheck;
 pub struct Checks {
     /// Report races on shared and global memory.
     pub race: bool,
-    /// Report reads of shared or local memory never written, and of a
-    /// module's registers a lane did not write.
+    /// Report reads of shared or local memory never written, of a
+    /// module's registers a lane did not write, and of device-heap bytes
+    /// no thread wrote since `malloc` gave them.
     pub init: bool,
     /// Report aligned barriers reached by part of a warp.
     pub sync: bool,

@@ -20,9 +20,12 @@ pub enum Finding {
     /// that no barrier or release/acquire orders ([`crate::check`]).
     #[error("{0}")]
     Race(Box<Race>),
-    /// A read of shared or local memory no thread wrote ([`crate::check`]).
+    /// A read of shared or local memory no thread wrote, or of global
+    /// memory a kernel's `malloc` gave and no thread wrote since
+    /// ([`crate::check`]).
     #[error(
-        "{memory} address {address:#x} (+{size} bytes) is read before any thread wrote it ({memory} memory is not zero at launch on a GPU)",
+        "{memory} address {address:#x} (+{size} bytes) is read before any thread wrote it ({memory} memory {})",
+        if matches!(.space, StateSpace::Global) { "that malloc gave is not zeroed on a GPU" } else { "is not zero at launch on a GPU" },
         memory = memory(*.space)
     )]
     Uninitialized {

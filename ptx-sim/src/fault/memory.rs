@@ -2,7 +2,8 @@
 //! into read-only memory, or on a state space the simulator does not
 //! model; an address that is not where its instruction needs it (outside
 //! a generic window, in no CTA of the cluster, not in shared memory); a
-//! `wmma` tile whose lanes disagree on it or leave its lines unaligned.
+//! `wmma` tile whose lanes disagree on it or leave its lines unaligned; a
+//! `free` of an address the device heap did not give.
 
 use super::{by, memory, plural, show};
 use ptx_core::StateSpace;
@@ -108,6 +109,15 @@ pub enum MemoryFault {
     DeviceFunctionParams {
         /// The instruction's table key.
         instruction: &'static str,
+    },
+    /// A kernel's `free` (or `delete`) of an address that starts no live
+    /// allocation of the device heap: undefined on a GPU, a fault here.
+    #[error("`free`: address {address:#x} cannot be freed: {why}")]
+    BadFree {
+        /// The address given.
+        address: u64,
+        /// What it was.
+        why: BadFree,
     },
     /// An instruction on a state space the simulator does not model.
     #[error("`{instruction}`: the {space} state space is not simulated")]
@@ -315,4 +325,41 @@ fn read_only(space: StateSpace, address: u64) -> impl fmt::Display {
             "constant memory is read-only: {address:#x} is a constant-space address (where `Launch::constant` puts its buffers); store to a global buffer (`Launch::global`) instead"
         ),
     })
+}
+
+/// Why `free` refused an address: freeing it is undefined on a GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadFree {
+    /// It started an allocation that was freed already.
+    Freed,
+    /// It lies inside an allocation, `offset` bytes past the start of the
+    /// `size` bytes at `base`.
+    Inside {
+        /// The allocation's first address.
+        base: u64,
+        /// The bytes it takes.
+        size: u64,
+        /// How far into it the address is.
+        offset: u64,
+    },
+    /// It lies in the heap but in no allocation.
+    Unallocated,
+    /// It is not in the heap (memory of `cudaMalloc`, a variable, ...).
+    NotHeap,
+}
+
+impl fmt::Display for BadFree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BadFree::Freed => f.write_str("it was freed already (a double free)"),
+            BadFree::Inside { base, size, offset } => write!(
+                f,
+                "it is {offset} bytes into the heap allocation of {size} bytes at {base:#x}, not its start"
+            ),
+            BadFree::Unallocated => f.write_str("no malloc gave it: it is in the device heap but in no allocation"),
+            BadFree::NotHeap => f.write_str(
+                "it is not in the device heap (only what malloc, new or __nv_aligned_device_malloc gave may be freed in a kernel)",
+            ),
+        }
+    }
 }

@@ -38,7 +38,7 @@ mod sync;
 pub use finding::{Access, Finding, Hazard, Race};
 pub use launch::{LaunchFault, QuietSpan};
 pub use launch_error::LaunchError;
-pub use memory::{BufferSpan, MemoryFault};
+pub use memory::{BadFree, BufferSpan, MemoryFault};
 pub use program::ProgramFault;
 pub use sync::{SyncFault, WaitSite, Waiting};
 

@@ -1,17 +1,22 @@
 //! The functions the CUDA driver gives every module: `vprintf` (CUDA's
-//! `printf`), `__assertfail` (a failed `assert`); `malloc` and `free` are
-//! not simulated.
+//! `printf`), `__assertfail` (a failed `assert`), and the device heap's
+//! `malloc`, `__cuda_syscall_aligned_malloc` (what
+//! `__nv_aligned_device_malloc` compiles to) and `free` (C++ `new` and
+//! `delete` compile to `malloc` and `free`).
 //!
 //! Their arguments arrive as a call's: `.param` variables of the caller's
 //! frame, or registers, which the calling lane reads for them
 //! ([`Caller`]). A thread's `printf` prints when it runs, in the
 //! order of the CTA's deterministic schedule, lanes of a warp in lane
-//! order; a launch's output is its CTAs' in CTA order.
+//! order; a launch's output is its CTAs' in CTA order. A warp's lanes
+//! call `malloc` and `free` in lane order too, on the launch's heap
+//! ([`crate::memory::heap`]), which every CTA shares.
 
 use super::code::Builtin;
 use crate::driver::printf::{self, Arguments};
-use crate::fault::{Fault, ProgramFault};
+use crate::fault::{Fault, MemoryFault, ProgramFault};
 use crate::lane::Memories;
+use crate::memory::heap::Heap;
 use crate::sem::memory::address::Reach;
 use ptx_core::Mods;
 
@@ -30,12 +35,14 @@ pub(crate) trait Caller {
 }
 
 /// What a builtin returns to its call's return operand: `vprintf`'s
-/// `.s32`, as a register's value and as a `.param` variable's bytes.
+/// `.s32` or `malloc`'s `.b64`, as a register's value and as a `.param`
+/// variable's bytes.
 pub(crate) struct Returned {
     /// The value a register receives.
     pub value: u64,
-    /// The bytes a `.param` variable receives.
-    pub bytes: [u8; 4],
+    /// How many bytes a `.param` variable receives (of `value`,
+    /// little-endian).
+    pub size: usize,
 }
 
 /// Runs `builtin` for one lane, `caller`, appending what it prints to
@@ -63,7 +70,7 @@ pub(crate) fn run(
             output.extend_from_slice(&text);
             Ok(Some(Returned {
                 value: count,
-                bytes: (count as u32).to_le_bytes(),
+                size: 4,
             }))
         }
         Builtin::AssertFail => {
@@ -84,8 +91,35 @@ pub(crate) fn run(
                 line: line as u32,
             }))
         }
-        Builtin::Heap(name) => Err(Fault::not_simulated(name)),
+        Builtin::Malloc | Builtin::AlignedMalloc => {
+            let bytes = caller.argument(0)?;
+            let align = match builtin {
+                Builtin::AlignedMalloc => caller.argument(1)?,
+                _ => 16,
+            };
+            let at = heap(caller)?.aligned(bytes, align).unwrap_or(0);
+            Ok(Some(Returned { value: at, size: 8 }))
+        }
+        Builtin::Free => {
+            let address = caller.argument(0)?;
+            if address != 0 {
+                heap(caller)?
+                    .free(address)
+                    .map_err(|why| Fault::Memory(MemoryFault::BadFree { address, why }))?;
+            }
+            Ok(None)
+        }
     }
+}
+
+/// The launch's device heap: every launch of a module that calls `malloc`
+/// or `free` has one.
+fn heap(caller: &mut dyn Caller) -> Result<&Heap, Fault> {
+    caller
+        .memories()
+        .launch
+        .and_then(|launch| launch.heap.as_deref())
+        .ok_or_else(|| Fault::not_simulated("malloc/free in a launch without a device heap"))
 }
 
 /// What a lane's `printf` reads: its argument buffer, and strings anywhere

@@ -186,8 +186,14 @@ pub(crate) enum Builtin {
     /// `__assertfail(message, file, line, function, char_size)`: a failed
     /// `assert`.
     AssertFail,
-    /// `malloc`, `free`: the device heap, not simulated.
-    Heap(&'static str),
+    /// `malloc(size)`: `size` bytes of the device heap, or NULL.
+    Malloc,
+    /// `__cuda_syscall_aligned_malloc(size, align)`, what
+    /// `__nv_aligned_device_malloc` compiles to: `malloc` at a multiple
+    /// of `align`.
+    AlignedMalloc,
+    /// `free(ptr)`: gives back what `malloc` gave.
+    Free,
 }
 
 impl Builtin {
@@ -196,10 +202,19 @@ impl Builtin {
         Some(match name {
             "vprintf" => Builtin::Vprintf,
             "__assertfail" => Builtin::AssertFail,
-            "malloc" => Builtin::Heap("malloc"),
-            "free" => Builtin::Heap("free"),
+            "malloc" => Builtin::Malloc,
+            "__cuda_syscall_aligned_malloc" => Builtin::AlignedMalloc,
+            "free" => Builtin::Free,
             _ => return None,
         })
+    }
+
+    /// Whether it reaches the device heap.
+    pub fn uses_heap(self) -> bool {
+        matches!(
+            self,
+            Builtin::Malloc | Builtin::AlignedMalloc | Builtin::Free
+        )
     }
 }
 

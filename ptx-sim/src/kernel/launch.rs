@@ -13,6 +13,8 @@ use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
 use crate::memory::element::Element;
 use crate::memory::global::{GlobalMemory, buffer_addresses};
+use crate::memory::heap::{DEFAULT_HEAP_SIZE, Heap};
+use crate::memory::window::DEVICE_BASE;
 use crate::memory::words::Words;
 use crate::thread::Dim3;
 use ptx_core::ScalarType;
@@ -83,6 +85,13 @@ impl Module {
     /// same text.
     pub(crate) fn is(&self, other: &Module) -> bool {
         Arc::ptr_eq(&self.image, &other.image)
+    }
+
+    /// Whether a function of the module calls `malloc`, `free` or
+    /// `__nv_aligned_device_malloc` (C++ `new` and `delete` compile to
+    /// them): its launches need the device heap.
+    pub fn uses_heap(&self) -> bool {
+        self.image.uses_heap
     }
 
     /// The module's PTX text.
@@ -862,8 +871,19 @@ impl<'m> KernelLaunch<'m> {
     }
 
     /// Runs the kernel in the simulator.
+    /// A module that calls `malloc` or `free` gets a fresh heap of
+    /// [`DEFAULT_HEAP_SIZE`] bytes at [`DEVICE_BASE`], which lives as
+    /// long as the launch (a [`crate::device::Device`] keeps its heap
+    /// between launches).
     fn simulate(&self) -> Result<KernelReport, KernelError> {
-        self.simulate_lent(&mut Lent::default())
+        let mut lent = Lent::default();
+        if self.module.image.uses_heap {
+            let heap = Heap::new(DEVICE_BASE, DEFAULT_HEAP_SIZE);
+            lent.buffers
+                .push((DEVICE_BASE, Words::zeroed(heap.size() as usize)));
+            lent.heap = Some(Arc::new(heap));
+        }
+        self.simulate_lent(&mut lent)
     }
 
     /// Runs the kernel in the simulator with `lent`'s memory (see
@@ -886,7 +906,11 @@ impl<'m> KernelLaunch<'m> {
             .map(Vec::as_slice)
             .collect();
         let global = GlobalMemory::placed(std::mem::take(&mut lent.buffers), &own);
-        let memory = LaunchMemory::with_global(global, constants.clone(), params);
+        let mut memory = LaunchMemory::with_global(global, constants.clone(), params);
+        if let Some(heap) = &lent.heap {
+            heap.track_fresh(config.checks().init);
+        }
+        memory.heap = lent.heap.clone();
         let shared = entry.dynamic_base as usize + self.dynamic_shared;
         let outcome = Grid {
             image,
@@ -944,6 +968,9 @@ pub(crate) struct Lent {
     /// wrote them since; `None` before the first, which starts them from
     /// their initialisers ([`Module::initial_variables`]).
     pub variables: Option<Vec<Vec<u8>>>,
+    /// The device heap's bookkeeping, if the launch has one; its bytes
+    /// are among `buffers`.
+    pub heap: Option<Arc<Heap>>,
 }
 
 /// The line [`Backend::Auto`] prints when it falls back to the simulator

@@ -137,6 +137,9 @@ pub(crate) struct Image {
     /// diverged warp's paths run in and where they meet; the warps of a
     /// launch share them.
     pub layouts: Arc<[Layout]>,
+    /// Whether a function calls `malloc`, `free` or
+    /// `__nv_aligned_device_malloc`: a launch then needs the device heap.
+    pub uses_heap: bool,
 }
 
 /// Where a name of a function's body lives.
@@ -196,6 +199,7 @@ impl Image {
                 entries: HashMap::new(),
                 static_local: 0,
                 layouts: Arc::new([]),
+                uses_heap: false,
             },
             homes: HashMap::new(),
             defined: Vec::new(),
@@ -920,11 +924,14 @@ impl<'l, 'm> FunctionLoader<'l, 'm> {
                             }
                         }
                         None => match Builtin::named(name) {
-                            Some(builtin) => Op::Builtin {
-                                builtin,
-                                args,
-                                returns,
-                            },
+                            Some(builtin) => {
+                                self.loader.image.uses_heap |= builtin.uses_heap();
+                                Op::Builtin {
+                                    builtin,
+                                    args,
+                                    returns,
+                                }
+                            }
                             None => {
                                 return Err(LoadError::Unsupported {
                                     what: format!("the call of `{name}`"),

@@ -1,9 +1,10 @@
 //! The memory of a launch that outlives its CTAs: its global buffers,
 //! constant buffers and kernel parameters ([`crate::memory::global`]) with
-//! the sanitizer's shadow of them.
+//! the sanitizer's shadow of them, and the device heap's bookkeeping.
 
 use crate::check::GlobalCheck;
 use crate::memory::global::{GlobalMemory, ReadOnlyMemory};
+use crate::memory::heap::Heap;
 use std::sync::{Arc, LazyLock, OnceLock};
 
 /// Everything one launch registered: its global buffers, constant buffers
@@ -16,6 +17,9 @@ pub struct LaunchMemory {
     pub constant: ReadOnlyMemory,
     /// The kernel's parameters.
     pub params: ReadOnlyMemory,
+    /// The device heap that `malloc` and `free` reach, if the launch has
+    /// one (its bytes are among the global buffers).
+    pub heap: Option<Arc<Heap>>,
     /// The sanitizer's shadow of the global buffers ([`crate::check`]),
     /// made when a CTA of a launch that runs checks first asks for it
     /// ([`LaunchMemory::global_check`]).
@@ -41,6 +45,7 @@ impl LaunchMemory {
             global,
             constant: ReadOnlyMemory::constant(constant),
             params: ReadOnlyMemory::params(params),
+            heap: None,
             check: OnceLock::new(),
         }
     }
@@ -51,7 +56,10 @@ impl LaunchMemory {
     /// checker shares: made on the first call, so that a launch that runs
     /// no checks makes none.
     pub fn global_check(&self) -> Arc<GlobalCheck> {
-        Arc::clone(self.check.get_or_init(Arc::default))
+        Arc::clone(
+            self.check
+                .get_or_init(|| Arc::new(GlobalCheck::with_heap(self.heap.clone()))),
+        )
     }
 
     /// The memory of a launch that registered nothing: shared by all such

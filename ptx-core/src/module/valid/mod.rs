@@ -147,7 +147,13 @@ struct ModuleChecker<'m> {
 
 /// The functions the CUDA driver provides to every program: a module may
 /// call them without defining them.
-const SYSTEM_FUNCTIONS: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
+const SYSTEM_FUNCTIONS: &[&str] = &[
+    "vprintf",
+    "malloc",
+    "free",
+    "__assertfail",
+    "__cuda_syscall_aligned_malloc",
+];
 
 fn error(kind: DiagnosticKind, span: Span, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(kind, span, message)

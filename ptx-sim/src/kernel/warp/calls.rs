@@ -385,8 +385,16 @@ impl Warp {
             let returned = builtins::run(builtin, &mut caller, &mut *cx.output).map_err(on_lane)?;
             if let (Some(returned), Some(ret)) = (returned, returns.first()) {
                 let observer = cx.observer.as_deref_mut();
-                self.put_result(observer, ret, frame, l, returned.value, &returned.bytes)
-                    .map_err(on_lane)?;
+                let bytes = returned.value.to_le_bytes();
+                self.put_result(
+                    observer,
+                    ret,
+                    frame,
+                    l,
+                    returned.value,
+                    &bytes[..returned.size],
+                )
+                .map_err(on_lane)?;
             }
         }
         Ok(())
