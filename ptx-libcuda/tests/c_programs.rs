@@ -2,7 +2,8 @@
 //! `tests/c/driver.c`, `tests/c/tensor_map.c` (a bulk tensor copy
 //! through a map the driver encoded) and `tests/c/managed.c` (host access
 //! to managed memory) with `cc` (`-lcuda`),
-//! `tests/c/runtime.cu` with nvcc twice (`-cudart shared`, and `-cudart
+//! `tests/c/runtime.cu` (and `pitched.cu`, `managed_var.cu`,
+//! `graphs.cu`) with nvcc twice (`-cudart shared`, and `-cudart
 //! static`, nvcc's default, where NVIDIA's runtime inside the program
 //! calls the driver), each run with the library first on the loader's
 //! path, its output read line by line. And the runtime's symbol table against NVIDIA's
@@ -422,6 +423,55 @@ fn pitched_memory_copies_and_fills_by_rows_and_slices() {
                 "cudaMalloc3D pitch 512, xsize 16, ysize 4",
                 "volume after fill and sub-block copy: correct",
                 "all pitched checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}");
+    }
+}
+
+/// Graphs by stream capture and by hand, launched, updated and refused
+/// (`tests/c/graphs.cu`; each expected value is arithmetic on its inputs).
+#[test]
+fn graphs_capture_build_update_and_launch() {
+    // NVIDIA's static runtime reaches the driver's cuStreamBeginCapture_v2,
+    // cuGraphAddKernelNode_v2 and the rest through cuGetProcAddress; the
+    // shared one is ours.
+    for runtime in ["shared", "static"] {
+        let name = format!("graphs-{runtime}");
+        let Some(exe) = build_cuda_program("graphs.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, _, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "s2 capture status: 1",
+                "s1 capture status 1, dependencies 1, graph given",
+                "captured work did not run: correct",
+                "captured nodes: 7",
+                "captured root nodes: 1",
+                "captured edges: 7",
+                "captured graph, three launches: correct",
+                "host function calls: 3",
+                "diamond nodes: 5",
+                "diamond edges: 5",
+                "diamond: w = 3x + x + 7: correct",
+                "exec with factor 5: w = 6x + 7: correct",
+                "the graph's node keeps factor 3 and its kernel: correct",
+                "updated exec with factor 10: w = 11x + 7: correct",
+                "cudaGraphExecUpdate with a new node: cudaErrorGraphExecUpdateFailure",
+                "child graph: w = 3x + x + 7, then the host node: correct",
+                "counter after 1000 launches: 1000",
+                "cudaMemcpy while a blocking stream captures: cudaErrorStreamCaptureImplicit",
+                "cudaMemcpy while a non-blocking stream captures (global): cudaErrorStreamCaptureUnsupported",
+                "cudaStreamSynchronize of the capturing stream: cudaErrorStreamCaptureUnsupported",
+                "work after the invalidation: cudaErrorStreamCaptureInvalidated",
+                "its capture ends: cudaErrorStreamCaptureInvalidated",
+                "cudaMalloc in a relaxed capture: cudaSuccess",
+                "cudaMalloc by a relaxed thread: cudaSuccess",
+                "cudaEventQuery of an event recorded in a capture: cudaErrorCapturedEvent",
+                "a fork never joined: cudaErrorStreamCaptureUnjoined",
+                "all graph checks passed",
             ],
         );
         assert!(output.status.success(), "{runtime}");
