@@ -563,8 +563,9 @@ pub fn exec_set(state: &mut State, exec: Handle, node: Handle, work: Work) -> Ou
 }
 
 /// Runs or records `work` on `stream`: a node of its capture if it
-/// captures, else at once (the state locked; a host function runs
-/// through [`run`]).
+/// captures, else at once, the state locked (so not a host function,
+/// which must run unlocked: `cuLaunchHostFunc` records or calls it
+/// itself).
 pub fn submit(state: &mut State, stream: Handle, work: Work) -> Outcome {
     if capture::recording(state, stream)? {
         capture::record(state, stream, work)
@@ -1355,5 +1356,76 @@ driver_api! {
         *error_node = info.errorNode;
         *result = info.result;
         outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The steps' nodes of `exec`, in order.
+    fn order(state: &State, exec: Handle) -> Vec<Handle> {
+        state
+            .execs
+            .get(exec)
+            .unwrap()
+            .steps
+            .iter()
+            .map(|s| s.node)
+            .collect()
+    }
+
+    #[test]
+    fn instantiation_respects_every_edge_and_refuses_a_cycle() {
+        let mut state = state();
+        let g = create(&mut state);
+        // d is made first but depends on c, made last.
+        let d = add_node(&mut state, g, &[], Work::Empty).unwrap();
+        let a = add_node(&mut state, g, &[], Work::Empty).unwrap();
+        let b = add_node(&mut state, g, &[a], Work::Empty).unwrap();
+        let c = add_node(&mut state, g, &[a], Work::Empty).unwrap();
+        change_edges(&mut state, g, &[b, c], &[d, d], false).unwrap();
+        let exec = instantiate(&mut state, g, 0).unwrap();
+        assert_eq!(order(&state, exec), [a, b, c, d]);
+        // A node twice among the dependencies, an edge twice: refused.
+        assert_eq!(
+            add_node(&mut state, g, &[a, a], Work::Empty),
+            Err(CUDA_ERROR_INVALID_VALUE)
+        );
+        assert_eq!(
+            change_edges(&mut state, g, &[a], &[b], false),
+            Err(CUDA_ERROR_INVALID_VALUE)
+        );
+        // d -> a closes a cycle.
+        change_edges(&mut state, g, &[d], &[a], false).unwrap();
+        assert_eq!(instantiate(&mut state, g, 0), Err(CUDA_ERROR_INVALID_VALUE));
+        destroy(&mut state, g).unwrap();
+        assert!(state.graph_nodes.get(a).is_err());
+    }
+
+    #[test]
+    fn an_update_needs_the_same_nodes_types_and_edges() {
+        let mut state = state();
+        let g = create(&mut state);
+        let a = add_node(&mut state, g, &[], Work::Empty).unwrap();
+        add_node(&mut state, g, &[a], Work::EventWait(0)).unwrap();
+        let exec = instantiate(&mut state, g, 0).unwrap();
+        let same = clone(&mut state, g).unwrap();
+        assert!(update(&mut state, exec, same).unwrap().is_ok());
+
+        let retyped = create(&mut state);
+        let x = add_node(&mut state, retyped, &[], Work::Empty).unwrap();
+        let y = add_node(&mut state, retyped, &[x], Work::Empty).unwrap();
+        let refused = update(&mut state, exec, retyped).unwrap().unwrap_err();
+        assert_eq!(
+            (refused.result, refused.node),
+            (UPDATE_NODE_TYPE_CHANGED, y)
+        );
+
+        let rewired = create(&mut state);
+        add_node(&mut state, rewired, &[], Work::Empty).unwrap();
+        add_node(&mut state, rewired, &[], Work::EventWait(0)).unwrap();
+        let refused = update(&mut state, exec, rewired).unwrap().unwrap_err();
+        assert_eq!(refused.result, UPDATE_TOPOLOGY_CHANGED);
     }
 }
