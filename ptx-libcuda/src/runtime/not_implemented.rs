@@ -102,42 +102,53 @@ per_thread_stream! {
 not_implemented! {
     __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable cudaArrayGetInfo
     cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties
-    cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject cudaDestroyExternalMemory
-    cudaDestroyExternalSemaphore cudaDestroySurfaceObject cudaDestroyTextureObject
+    cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject
+    cudaDestroyExternalMemory cudaDestroyExternalSemaphore
+    cudaDestroySurfaceObject cudaDestroyTextureObject
     cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
-    cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool cudaDeviceGetGraphMemAttribute
-    cudaDeviceGetHostAtomicCapabilities cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes
-    cudaDeviceGetP2PAtomicCapabilities cudaDeviceGetP2PAttribute cudaDeviceGetSharedMemConfig
+    cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
+    cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities
+    cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes cudaDeviceGetP2PAtomicCapabilities
+    cudaDeviceGetP2PAttribute cudaDeviceGetSharedMemConfig
     cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceGraphMemTrim cudaDeviceRegisterAsyncNotification
-    cudaDeviceSetGraphMemAttribute cudaDeviceSetMemPool cudaDeviceSetSharedMemConfig
-    cudaDeviceUnregisterAsyncNotification cudaEGLStreamConsumerAcquireFrame
-    cudaEGLStreamConsumerConnect cudaEGLStreamConsumerConnectWithFlags
-    cudaEGLStreamConsumerDisconnect cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect
-    cudaEGLStreamProducerDisconnect cudaEGLStreamProducerPresentFrame
-    cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync cudaExternalMemoryGetMappedBuffer
-    cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray cudaFreeAsync cudaFreeAsync_ptsz
-    cudaFreeMipmappedArray cudaFuncGetParamInfo cudaFuncSetSharedMemConfig cudaGLGetDevices
-    cudaGLMapBufferObject cudaGLMapBufferObjectAsync cudaGLRegisterBufferObject
-    cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice cudaGLUnmapBufferObject
-    cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject cudaGetChannelDesc cudaGetExportTable
-    cudaGetKernel cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc
-    cudaGetTextureObjectResourceDesc cudaGetTextureObjectResourceViewDesc
-    cudaGetTextureObjectTextureDesc cudaGraphAddExternalSemaphoresSignalNode
-    cudaGraphAddExternalSemaphoresWaitNode cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode
-    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol cudaGraphAddNode
-    cudaGraphConditionalHandleCreate cudaGraphDebugDotPrint cudaGraphEventRecordNodeSetEvent
+    cudaDeviceSetGraphMemAttribute cudaDeviceSetMemPool
+    cudaDeviceSetSharedMemConfig cudaDeviceUnregisterAsyncNotification
+    cudaEGLStreamConsumerAcquireFrame cudaEGLStreamConsumerConnect
+    cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
+    cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
+    cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
+    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
+    cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetParamInfo
+    cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
+    cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
+    cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
+    cudaGetChannelDesc cudaGetExportTable cudaGetKernel
+    cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
+    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc
+    cudaGraphAddExternalSemaphoresSignalNode
+    cudaGraphAddExternalSemaphoresWaitNode
+    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode
+    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol
+    cudaGraphAddNode cudaGraphConditionalHandleCreate
+    cudaGraphDebugDotPrint
+    cudaGraphEventRecordNodeSetEvent
     cudaGraphEventWaitNodeSetEvent cudaGraphExecChildGraphNodeSetParams
     cudaGraphExecEventRecordNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
     cudaGraphExecExternalSemaphoresSignalNodeSetParams
-    cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecMemcpyNodeSetParamsFromSymbol
-    cudaGraphExecMemcpyNodeSetParamsToSymbol cudaGraphExecNodeSetParams
-    cudaGraphExternalSemaphoresSignalNodeGetParams cudaGraphExternalSemaphoresSignalNodeSetParams
-    cudaGraphExternalSemaphoresWaitNodeGetParams cudaGraphExternalSemaphoresWaitNodeSetParams
+    cudaGraphExecExternalSemaphoresWaitNodeSetParams
+    cudaGraphExecMemcpyNodeSetParamsFromSymbol
+    cudaGraphExecMemcpyNodeSetParamsToSymbol
+    cudaGraphExecNodeSetParams cudaGraphExternalSemaphoresSignalNodeGetParams
+    cudaGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresWaitNodeGetParams
+    cudaGraphExternalSemaphoresWaitNodeSetParams
     cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute
-    cudaGraphKernelNodeSetAttribute cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
-    cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParamsFromSymbol
-    cudaGraphMemcpyNodeSetParamsToSymbol cudaGraphNodeGetEnabled cudaGraphNodeSetEnabled
-    cudaGraphNodeSetParams cudaGraphReleaseUserObject cudaGraphRetainUserObject
+    cudaGraphKernelNodeSetAttribute
+    cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
+    cudaGraphMemcpyNodeGetParams
+    cudaGraphMemcpyNodeSetParamsFromSymbol cudaGraphMemcpyNodeSetParamsToSymbol
+    cudaGraphNodeGetEnabled
+    cudaGraphNodeSetEnabled cudaGraphNodeSetParams cudaGraphReleaseUserObject
+    cudaGraphRetainUserObject
     cudaGraphicsEGLRegisterImage cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage
     cudaGraphicsMapResources cudaGraphicsResourceGetMappedEglFrame
     cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceGetMappedPointer
@@ -146,12 +157,12 @@ not_implemented! {
     cudaGraphicsVDPAURegisterVideoSurface cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister
     cudaHostUnregister cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
     cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle cudaIpcOpenMemHandle
-    cudaKernelSetAttributeForDevice cudaLibraryEnumerateKernels cudaLibraryGetGlobal
-    cudaLibraryGetKernel cudaLibraryGetKernelCount cudaLibraryGetManaged
-    cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile cudaLibraryUnload
-    cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory cudaLogsRegisterCallback
-    cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray cudaMallocAsync
-    cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
+    cudaKernelSetAttributeForDevice
+    cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
+    cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
+    cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
+    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray
+    cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
     cudaMallocMipmappedArray cudaMemDiscardAndPrefetchBatchAsync
     cudaMemDiscardAndPrefetchBatchAsync_ptsz cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz
     cudaMemGetDefaultMemPool cudaMemGetMemPool cudaMemPoolCreate cudaMemPoolDestroy
@@ -171,9 +182,12 @@ not_implemented! {
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
     cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz
-    cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz cudaStreamCopyAttributes
-    cudaStreamCopyAttributes_ptsz cudaStreamGetId cudaStreamGetId_ptsz
-    cudaStreamUpdateCaptureDependencies_ptsz cudaUserObjectCreate cudaUserObjectRelease
-    cudaUserObjectRetain cudaVDPAUGetDevice cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync
-    cudaWaitExternalSemaphoresAsync_ptsz
+    cudaStreamBeginCaptureToGraph
+    cudaStreamBeginCaptureToGraph_ptsz cudaStreamCopyAttributes
+    cudaStreamCopyAttributes_ptsz
+    cudaStreamGetId cudaStreamGetId_ptsz
+
+    cudaStreamUpdateCaptureDependencies_ptsz
+    cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
+    cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz
 }
