@@ -20,6 +20,10 @@
 //!   as CUDA does: the launch succeeds, and the next call that uses the
 //!   device (and every later one) returns it, `CUDA_ERROR_ILLEGAL_ADDRESS`
 //!   for a bad access; the simulator's account goes to stderr once.
+//! * A capturing stream records its work as a graph's nodes instead of
+//!   running it ([`driver::capture`]); a graph launch runs the nodes at
+//!   the call, one after another in an order that respects the edges
+//!   ([`driver::graph`]).
 //! * Kernel `printf` output goes to stdout when the kernel ends.
 //! * Events time the host's monotonic clock.
 //! * `PTX_SIM_CHECKS` (`race,init,sync`, or `all`) runs the sanitizer on

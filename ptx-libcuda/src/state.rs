@@ -267,6 +267,14 @@ pub struct State {
     pub streams: Table<Stream>,
     /// Events.
     pub events: Table<Event>,
+    /// Graphs (`CUgraph`).
+    pub graphs: Table<crate::driver::graph::Graph>,
+    /// Graph nodes (`CUgraphNode`): the graph each belongs to.
+    pub graph_nodes: Table<Handle>,
+    /// Executable graphs (`CUgraphExec`).
+    pub execs: Table<crate::driver::graph::Exec>,
+    /// Stream captures under way.
+    pub captures: crate::driver::capture::Captures,
     /// Device allocations by address.
     pub device_memory: BTreeMap<u64, Allocation>,
     /// Host allocations of `cuMemAllocHost`/`cuMemHostAlloc` by address:
@@ -314,6 +322,10 @@ pub fn state() -> MutexGuard<'static, State> {
             functions: Table::default(),
             streams: Table::default(),
             events: Table::default(),
+            graphs: Table::default(),
+            graph_nodes: Table::default(),
+            execs: Table::default(),
+            captures: Default::default(),
             device_memory: BTreeMap::new(),
             host_memory: BTreeMap::new(),
             last_global_module: None,

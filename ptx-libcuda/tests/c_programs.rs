@@ -487,6 +487,55 @@ fn pitched_memory_copies_and_fills_by_rows_and_slices() {
     }
 }
 
+/// Graphs by stream capture and by hand, launched, updated and refused
+/// (`tests/c/graphs.cu`; each expected value is arithmetic on its inputs).
+#[test]
+fn graphs_capture_build_update_and_launch() {
+    // NVIDIA's static runtime reaches the driver's cuStreamBeginCapture_v2,
+    // cuGraphAddKernelNode_v2 and the rest through cuGetProcAddress; the
+    // shared one is ours.
+    for runtime in ["shared", "static"] {
+        let name = format!("graphs-{runtime}");
+        let Some(exe) = build_cuda_program("graphs.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, _, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "s2 capture status: 1",
+                "s1 capture status 1, dependencies 1, graph given",
+                "captured work did not run: correct",
+                "captured nodes: 7",
+                "captured root nodes: 1",
+                "captured edges: 7",
+                "captured graph, three launches: correct",
+                "host function calls: 3",
+                "diamond nodes: 5",
+                "diamond edges: 5",
+                "diamond: w = 3x + x + 7: correct",
+                "exec with factor 5: w = 6x + 7: correct",
+                "the graph's node keeps factor 3 and its kernel: correct",
+                "updated exec with factor 10: w = 11x + 7: correct",
+                "cudaGraphExecUpdate with a new node: cudaErrorGraphExecUpdateFailure",
+                "child graph: w = 3x + x + 7, then the host node: correct",
+                "counter after 1000 launches: 1000",
+                "cudaMemcpy while a blocking stream captures: cudaErrorStreamCaptureImplicit",
+                "cudaMemcpy while a non-blocking stream captures (global): cudaErrorStreamCaptureUnsupported",
+                "cudaStreamSynchronize of the capturing stream: cudaErrorStreamCaptureUnsupported",
+                "work after the invalidation: cudaErrorStreamCaptureInvalidated",
+                "its capture ends: cudaErrorStreamCaptureInvalidated",
+                "cudaMalloc in a relaxed capture: cudaSuccess",
+                "cudaMalloc by a relaxed thread: cudaSuccess",
+                "cudaEventQuery of an event recorded in a capture: cudaErrorCapturedEvent",
+                "a fork never joined: cudaErrorStreamCaptureUnjoined",
+                "all graph checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}");
+    }
+}
+
 #[test]
 fn every_name_nvidias_runtime_exports_is_exported_with_its_version() {
     let library = library();

@@ -92,6 +92,7 @@ programs=(
     # against the host's; without it the sample checks nothing.
     "cudaTensorCoreGemm|3_CUDA_Features/cudaTensorCoreGemm|cudaTensorCoreGemm.cu|-DCPU_DEBUG=1"
     "globalToShmemAsyncCopy|3_CUDA_Features/globalToShmemAsyncCopy|globalToShmemAsyncCopy.cu|"
+    "simpleCudaGraphs|3_CUDA_Features/simpleCudaGraphs|simpleCudaGraphs.cu|"
     "transpose|6_Performance/transpose|transpose.cu|"
     "LargeKernelParameter|6_Performance/LargeKernelParameter|LargeKernelParameter.cu|"
 )

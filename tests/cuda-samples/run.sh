@@ -102,6 +102,9 @@ tests=(
     "globalToShmemAsyncCopy-k6|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=6|300|Result = PASS$|Result = FAIL"
     "globalToShmemAsyncCopy-k7|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=7|300|Result = PASS$|Result = FAIL"
     "transpose|transpose|--dimX=256 --dimY=256|600|^Test passed$|FAILED|^Test failed"
+    # No check of its own: it prints the sum of its 2^24 inputs twelve
+    # times (extra_check: each the sum the host makes of them).
+    "simpleCudaGraphs|simpleCudaGraphs||600|^\\[cudaGraphsUsingStreamCapture\\] Host callback final reduced sum = |"
     "LargeKernelParameter|LargeKernelParameter||600|^Test passed!$|^Test failed"
 )
 
@@ -110,6 +113,16 @@ tests=(
 extra_check() {
     local name=$1 out=$2
     case $name in
+        simpleCudaGraphs)
+            # Manual and captured graphs, each launched three times and
+            # cloned and launched three times: 12 sums of the inputs
+            # (rand() & 0xFF) / RAND_MAX, i < 2^24, which glibc's unseeded
+            # rand() makes 0.996214 (summed in double on the host).
+            awk '/Host callback final reduced sum = / {
+                     n++; if ($NF != "0.996214") bad = bad " " $NF
+                 }
+                 END { if (n != 12) print "printed " n " sums, not 12"; else if (bad) print "sums differ from 0.996214:" bad }' "$out"
+            ;;
         simpleCooperativeGroups)
             # One sum over the block of 64 and four over tiles of 16, each
             # equal to what it should be.

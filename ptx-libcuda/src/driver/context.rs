@@ -38,8 +38,9 @@ pub fn set_current(context: Handle) {
 }
 
 /// Waits for the device: work runs at the call, so only a fault is left
-/// to report.
-pub fn synchronize(state: &State) -> Outcome {
+/// to report (or a capture under way, which this invalidates).
+pub fn synchronize(state: &mut State) -> Outcome {
+    crate::driver::capture::check_context_wait(state)?;
     state.ready()
 }
 
@@ -176,7 +177,7 @@ driver_api! {
 
     /// `cuCtxSynchronize`: a fault since, if any.
     fn cuCtxSynchronize() {
-        synchronize(&state())
+        synchronize(&mut state())
     }
 
     /// `cuCtxGetDevice`: device 0.

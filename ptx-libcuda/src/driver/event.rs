@@ -4,6 +4,7 @@
 //! `cuEventElapsedTime` gives the host time the simulator took for the
 //! work between two events, in milliseconds.
 
+use crate::driver::capture;
 use crate::driver::error::{CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Event, Handle, state};
@@ -22,19 +23,27 @@ pub fn create(flags: u32) -> Result<Handle, Status> {
     }))
 }
 
-/// Records `event` on `stream`.
-pub fn record(event: Handle, stream: Handle) -> Outcome {
+/// Records `event` on `stream` (`flags` 1: `CU_EVENT_RECORD_EXTERNAL`);
+/// on a capturing stream, the event notes the capture's place instead
+/// ([`capture::record_event`]).
+pub fn record(event: Handle, stream: Handle, flags: u32) -> Outcome {
     let mut state = state();
     state.ready()?;
     state.stream(stream)?;
+    state.events.get(event)?;
+    if capture::record_event(&mut state, event, stream, flags)? {
+        return Ok(());
+    }
     state.events.get_mut(event)?.recorded = Some(Instant::now());
     Ok(())
 }
 
-/// Waits for `event`: a fault since, if any.
+/// Waits for `event`: a fault since, if any; an event last recorded in a
+/// capture under way cannot be waited for.
 pub fn synchronize(event: Handle) -> Outcome {
     let state = state();
     state.events.get(event)?;
+    capture::check_event(&state, event)?;
     state.ready()
 }
 
@@ -49,6 +58,8 @@ pub fn destroy(event: Handle) -> Outcome {
 pub fn elapsed(start: Handle, end: Handle) -> Result<f32, Status> {
     let state = state();
     state.ready()?;
+    capture::check_event(&state, start)?;
+    capture::check_event(&state, end)?;
     let (start, end) = (state.events.get(start)?, state.events.get(end)?);
     if (start.flags | end.flags) & DISABLE_TIMING != 0 {
         return Err(CUDA_ERROR_INVALID_HANDLE);
@@ -72,13 +83,12 @@ driver_api! {
 
     /// `cuEventRecord`.
     fn cuEventRecord(event: Handle, stream: Handle) {
-        record(event, stream)
+        record(event, stream, 0)
     }
 
     /// `cuEventRecordWithFlags`.
     fn cuEventRecordWithFlags(event: Handle, stream: Handle, flags: u32) {
-        let _ = flags;
-        record(event, stream)
+        record(event, stream, flags)
     }
 
     /// `cuEventSynchronize`.

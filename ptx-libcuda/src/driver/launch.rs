@@ -158,7 +158,7 @@ pub unsafe fn params(
 ///
 /// # Safety
 /// As [`params`].
-unsafe fn arguments(declared: &[KernelParam], params: &Params) -> Result<Vec<Arg>, Status> {
+unsafe fn arguments(declared: &[KernelParam], params: &Params) -> Result<Vec<Vec<u8>>, Status> {
     if let Params::Packed(buffer) = params {
         // A buffer longer than the parameters: an H200's driver refuses a
         // launch with 32 bytes for 28 (tests/gpu-clients/h200/driver.txt).
@@ -202,22 +202,39 @@ unsafe fn arguments(declared: &[KernelParam], params: &Params) -> Result<Vec<Arg
                     })?.to_vec()
                 }
             };
-            Ok(Arg::Bytes(bytes))
+            Ok(bytes)
         })
         .collect()
 }
 
-/// Runs kernel `function` with `shape` on `stream`.
+/// A kernel launch as a value: the kernel, its shape and its arguments'
+/// bytes (copied from the caller's), ready to run now or as a graph's
+/// node later.
+#[derive(Clone, Debug)]
+pub struct KernelLaunch {
+    /// The kernel (`CUfunction`).
+    pub function: Handle,
+    /// The grid, block, shared memory and cluster.
+    pub shape: Shape,
+    /// Each parameter's bytes.
+    pub args: Vec<Vec<u8>>,
+}
+
+/// The launch of `function` with `shape` and `params`, checked (dynamic
+/// shared memory within the kernel's limit, the arguments readable) and
+/// its arguments copied.
 ///
 /// # Safety
 /// As [`params`].
-pub unsafe fn launch(function: Handle, shape: &Shape, stream: Handle, params: &Params) -> Outcome {
-    let mut state = state();
-    state.ready()?;
-    state.stream(stream)?;
+pub unsafe fn kernel_launch(
+    state: &State,
+    function: Handle,
+    shape: &Shape,
+    params: &Params,
+) -> Result<KernelLaunch, Status> {
     let f = state.functions.get(function)?;
-    let (name, max_shared) = (f.name.clone(), f.max_dynamic_shared);
-    let module = state.modules.get(f.module)?.module.clone();
+    let (name, max_shared) = (&f.name, f.max_dynamic_shared);
+    let module = &state.modules.get(f.module)?.module;
     if shape.shared as i64 > max_shared as i64 {
         eprintln!(
             "ptx-libcuda: kernel `{name}` launched with {} bytes of dynamic shared memory, above its limit of {max_shared} (raise it with cuFuncSetAttribute / cudaFuncSetAttribute, MAX_DYNAMIC_SHARED_SIZE_BYTES)",
@@ -225,30 +242,64 @@ pub unsafe fn launch(function: Handle, shape: &Shape, stream: Handle, params: &P
         );
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
-    let declared = module.params(&name).ok_or(CUDA_ERROR_NOT_FOUND)?.to_vec();
+    let declared = module.params(name).ok_or(CUDA_ERROR_NOT_FOUND)?;
     // SAFETY: the caller's parameters.
-    let args = unsafe { arguments(&declared, params) }?;
+    let args = unsafe { arguments(declared, params) }?;
+    Ok(KernelLaunch {
+        function,
+        shape: shape.clone(),
+        args,
+    })
+}
+
+/// Runs kernel `function` with `shape` on `stream` (or records it, if
+/// `stream` captures).
+///
+/// # Safety
+/// As [`params`].
+pub unsafe fn launch(function: Handle, shape: &Shape, stream: Handle, params: &Params) -> Outcome {
+    let mut state = state();
+    state.ready()?;
+    state.stream(stream)?;
+    // SAFETY: the caller's parameters.
+    let work = unsafe { kernel_launch(&state, function, shape, params) }?;
+    crate::driver::graph::submit(&mut state, stream, crate::driver::graph::Work::Kernel(work))
+}
+
+/// Runs `launch` now.
+pub fn run_kernel(state: &mut State, launch: &KernelLaunch) -> Outcome {
+    let f = state.functions.get(launch.function)?;
+    let name = f.name.clone();
+    let module = state.modules.get(f.module)?.module.clone();
+    let shape = &launch.shape;
     let mut kernel = module.kernel(&name).map_err(|e| refused(&name, &e))?;
     kernel
         .grid(shape.grid)
         .block(shape.block)
         .shared_bytes(shape.shared as usize)
         .checks(state.checks)
-        .args(args);
+        .args(
+            launch
+                .args
+                .iter()
+                .cloned()
+                .map(Arg::Bytes)
+                .collect::<Vec<_>>(),
+        );
     if let Some(cluster) = shape.cluster {
         kernel.cluster(cluster);
     }
     // The host holds managed memory between launches: the kernel sees
     // what the host wrote, and the host what the kernel left.
-    memory::to_device(&state)?;
+    memory::to_device(state)?;
     let launched = state.device.launch(&kernel);
-    memory::to_host(&state)?;
+    memory::to_host(state)?;
     match launched {
         Ok(report) => {
             print_to_c_stdout(report.output.as_bytes());
             Ok(())
         }
-        Err(DeviceError::Kernel(error)) => ended(&mut state, &name, error),
+        Err(DeviceError::Kernel(error)) => ended(state, &name, error),
         Err(error) => Err(crate::state::device_error(error)),
     }
 }

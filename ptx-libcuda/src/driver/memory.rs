@@ -59,6 +59,7 @@
 use crate::driver::error::{
     CUDA_ERROR_INVALID_DEVICE, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_OUT_OF_MEMORY,
 };
+use crate::driver::{capture, graph};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Allocation, Handle, Place, State, current, device_error, state};
 use ptx_sim::device::DEVICE_MEMORY;
@@ -407,31 +408,51 @@ fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, State>, Status
     Ok(state)
 }
 
-/// Copies between `dst` and `src` after the checks.
+/// Copies between `dst` and `src` after the checks, on `stream` (a
+/// synchronous call's is `None`).
 ///
 /// # Safety
 /// As [`copy`].
-unsafe fn copy_call(dst: Side, src: Side, len: usize, stream: Handle) -> Outcome {
-    let state = ready(stream)?;
-    // SAFETY: the caller's pointers.
-    unsafe { copy(&state, dst, src, len) }
+unsafe fn copy_call(dst: Side, src: Side, len: usize, stream: Option<Handle>) -> Outcome {
+    let mut state = enqueue(stream)?;
+    graph::submit(
+        &mut state,
+        stream.unwrap_or(0),
+        graph::linear_copy(dst, src, len),
+    )
+}
+
+/// Locks the state for work on `stream` (a synchronous call's is `None`:
+/// the legacy stream, and a call a capture may forbid).
+fn enqueue(stream: Option<Handle>) -> Result<std::sync::MutexGuard<'static, State>, Status> {
+    let mut state = state();
+    if stream.is_none() {
+        capture::check_unsafe(&mut state)?;
+    }
+    state.ready()?;
+    state.stream(stream.unwrap_or(0))?;
+    Ok(state)
 }
 
 /// A copy whose sides the addresses say (`cuMemcpy`).
 ///
 /// # Safety
 /// As [`copy`].
-unsafe fn unified_copy(dst: u64, src: u64, len: usize, stream: Handle) -> Outcome {
-    let state = ready(stream)?;
+unsafe fn unified_copy(dst: u64, src: u64, len: usize, stream: Option<Handle>) -> Outcome {
+    let mut state = enqueue(stream)?;
     let (dst, src) = (side_of(&state, dst as usize), side_of(&state, src as usize));
-    // SAFETY: the caller's pointers.
-    unsafe { copy(&state, dst, src, len) }
+    graph::submit(
+        &mut state,
+        stream.unwrap_or(0),
+        graph::linear_copy(dst, src, len),
+    )
 }
 
-/// A fill after the checks.
-fn fill_call(dst: u64, pattern: &[u8], count: usize, stream: Handle) -> Outcome {
-    let state = ready(stream)?;
-    fill(&state, dst, pattern, count)
+/// A fill after the checks, on `stream` (a synchronous call's is `None`).
+fn fill_call(dst: u64, pattern: &[u8], count: usize, stream: Option<Handle>) -> Outcome {
+    let mut state = enqueue(stream)?;
+    let fill = graph::MemsetParams::of(dst, 0, pattern, count, 1);
+    graph::submit(&mut state, stream.unwrap_or(0), graph::Work::Memset(fill))
 }
 
 /// `CUmemLocation` (`cudaMemLocation` is laid out alike), passed by
@@ -656,6 +677,7 @@ driver_api! {
     /// `cuMemAlloc_v2`.
     fn cuMemAlloc_v2(dptr: *mut u64, bytes: usize) {
         let dptr = out(dptr)?;
+        capture::unsafe_call()?;
         let mut state = ready(0)?;
         *dptr = alloc(&mut state, bytes, false)?;
         Ok(())
@@ -673,6 +695,7 @@ driver_api! {
 
     /// `cuMemFree_v2`.
     fn cuMemFree_v2(dptr: u64) {
+        capture::unsafe_call()?;
         let mut state = ready(0)?;
         free(&mut state, dptr)
     }
@@ -724,72 +747,72 @@ driver_api! {
 
     /// `cuMemcpyHtoD_v2`.
     fn cuMemcpyHtoD_v2(dst: u64, src: *const c_void, len: usize) {
-        copy_call(Side::Device(dst), Side::Host(src as usize), len, 0)
+        copy_call(Side::Device(dst), Side::Host(src as usize), len, None)
     }
 
     /// `cuMemcpyDtoH_v2`.
     fn cuMemcpyDtoH_v2(dst: *mut c_void, src: u64, len: usize) {
-        copy_call(Side::Host(dst as usize), Side::Device(src), len, 0)
+        copy_call(Side::Host(dst as usize), Side::Device(src), len, None)
     }
 
     /// `cuMemcpyDtoD_v2`.
     fn cuMemcpyDtoD_v2(dst: u64, src: u64, len: usize) {
-        copy_call(Side::Device(dst), Side::Device(src), len, 0)
+        copy_call(Side::Device(dst), Side::Device(src), len, None)
     }
 
     /// `cuMemcpy`: each side device or host as its address says.
     fn cuMemcpy(dst: u64, src: u64, len: usize) {
-        unified_copy(dst, src, len, 0)
+        unified_copy(dst, src, len, None)
     }
 
-    /// `cuMemcpyHtoDAsync_v2`: runs at the call.
+    /// `cuMemcpyHtoDAsync_v2`: runs at the call (or is captured).
     fn cuMemcpyHtoDAsync_v2(dst: u64, src: *const c_void, len: usize, stream: Handle) {
-        copy_call(Side::Device(dst), Side::Host(src as usize), len, stream)
+        copy_call(Side::Device(dst), Side::Host(src as usize), len, Some(stream))
     }
 
-    /// `cuMemcpyDtoHAsync_v2`: runs at the call.
+    /// `cuMemcpyDtoHAsync_v2`: runs at the call (or is captured).
     fn cuMemcpyDtoHAsync_v2(dst: *mut c_void, src: u64, len: usize, stream: Handle) {
-        copy_call(Side::Host(dst as usize), Side::Device(src), len, stream)
+        copy_call(Side::Host(dst as usize), Side::Device(src), len, Some(stream))
     }
 
-    /// `cuMemcpyDtoDAsync_v2`: runs at the call.
+    /// `cuMemcpyDtoDAsync_v2`: runs at the call (or is captured).
     fn cuMemcpyDtoDAsync_v2(dst: u64, src: u64, len: usize, stream: Handle) {
-        copy_call(Side::Device(dst), Side::Device(src), len, stream)
+        copy_call(Side::Device(dst), Side::Device(src), len, Some(stream))
     }
 
-    /// `cuMemcpyAsync`: runs at the call.
+    /// `cuMemcpyAsync`: runs at the call (or is captured).
     fn cuMemcpyAsync(dst: u64, src: u64, len: usize, stream: Handle) {
-        unified_copy(dst, src, len, stream)
+        unified_copy(dst, src, len, Some(stream))
     }
 
     /// `cuMemsetD8_v2`.
     fn cuMemsetD8_v2(dst: u64, value: u8, count: usize) {
-        fill_call(dst, &[value], count, 0)
+        fill_call(dst, &[value], count, None)
     }
 
     /// `cuMemsetD16_v2`.
     fn cuMemsetD16_v2(dst: u64, value: u16, count: usize) {
-        fill_call(dst, &value.to_le_bytes(), count, 0)
+        fill_call(dst, &value.to_le_bytes(), count, None)
     }
 
     /// `cuMemsetD32_v2`.
     fn cuMemsetD32_v2(dst: u64, value: u32, count: usize) {
-        fill_call(dst, &value.to_le_bytes(), count, 0)
+        fill_call(dst, &value.to_le_bytes(), count, None)
     }
 
-    /// `cuMemsetD8Async`: runs at the call.
+    /// `cuMemsetD8Async`: runs at the call (or is captured).
     fn cuMemsetD8Async(dst: u64, value: u8, count: usize, stream: Handle) {
-        fill_call(dst, &[value], count, stream)
+        fill_call(dst, &[value], count, Some(stream))
     }
 
-    /// `cuMemsetD16Async`: runs at the call.
+    /// `cuMemsetD16Async`: runs at the call (or is captured).
     fn cuMemsetD16Async(dst: u64, value: u16, count: usize, stream: Handle) {
-        fill_call(dst, &value.to_le_bytes(), count, stream)
+        fill_call(dst, &value.to_le_bytes(), count, Some(stream))
     }
 
-    /// `cuMemsetD32Async`: runs at the call.
+    /// `cuMemsetD32Async`: runs at the call (or is captured).
     fn cuMemsetD32Async(dst: u64, value: u32, count: usize, stream: Handle) {
-        fill_call(dst, &value.to_le_bytes(), count, stream)
+        fill_call(dst, &value.to_le_bytes(), count, Some(stream))
     }
 
     /// `cuMemPrefetchAsync_v2` (CUDA 13's `cuMemPrefetchAsync`): an

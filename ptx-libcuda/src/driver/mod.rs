@@ -1,10 +1,12 @@
 //! The driver API (`libcuda.so.1`): the entry points, each a thin C
 //! wrapper over a Rust function that the runtime part calls too.
 
+pub mod capture;
 pub mod context;
 pub mod error;
 pub mod event;
 pub mod export_table;
+pub mod graph;
 pub mod init;
 pub mod integrity;
 pub mod launch;

@@ -13,7 +13,9 @@
 //! runs past an allocation is `CUDA_ERROR_INVALID_VALUE`, and nothing is
 //! copied.
 
+use crate::driver::capture;
 use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_SUPPORTED};
+use crate::driver::graph::{self, MemsetParams, Work};
 use crate::driver::memory::{self, Side, side_of};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Handle, State, state};
@@ -103,6 +105,52 @@ pub unsafe fn copy_2d(
     for row in 0..height {
         // SAFETY: each row is one of the caller's.
         unsafe { memory::copy(state, dst.row(row), src.row(row), width)? };
+    }
+    Ok(())
+}
+
+/// A copy of `height` rows of `width` bytes from `src` to `dst`: one
+/// slice of a 2-D or 3-D copy, or a whole linear one.
+#[derive(Clone, Copy, Debug)]
+pub struct Rows {
+    /// Where the rows go.
+    pub dst: Plane,
+    /// Where they come from.
+    pub src: Plane,
+    /// Bytes a row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+impl Rows {
+    /// A linear copy of `len` bytes: one row.
+    pub fn linear(dst: Side, src: Side, len: usize) -> Rows {
+        Rows {
+            dst: Plane {
+                start: dst,
+                pitch: len,
+            },
+            src: Plane {
+                start: src,
+                pitch: len,
+            },
+            width: len,
+            height: 1,
+        }
+    }
+}
+
+/// Copies each block of `rows` in turn.
+///
+/// # Safety
+/// Host sides must be valid for their rows. (A graph's copy node runs
+/// this long after the call that made it: CUDA asks the program to keep
+/// its host memory valid as long as the graph may run.)
+pub fn copy_rows(state: &State, rows: &[Rows]) -> Outcome {
+    for r in rows {
+        // SAFETY: the host sides the program gave, valid as CUDA asks.
+        unsafe { copy_2d(state, r.dst, r.src, r.width, r.height)? };
     }
     Ok(())
 }
@@ -247,38 +295,37 @@ impl Named {
     }
 }
 
-/// Copies `depth` slices of `height` rows of `width` bytes between the
-/// sides named, on `stream`.
-///
-/// # Safety
-/// Host sides must be valid for their rows.
-unsafe fn copy_named(
-    dst: Named,
-    src: Named,
+/// The slices of a copy of `depth` slices of `height` rows of `width`
+/// bytes between the sides named.
+fn named_rows(
+    state: &State,
+    mut dst: Named,
+    mut src: Named,
     [width, height, depth]: [usize; 3],
-    stream: Handle,
-) -> Outcome {
-    let state = state();
-    state.ready()?;
-    state.stream(stream)?;
+) -> Result<Vec<Rows>, Status> {
     if depth > 1 && (dst.height < height || src.height < height) {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
-    for z in 0..depth {
-        let (to, from) = (dst.plane(&state, z)?, src.plane(&state, z)?);
-        // SAFETY: the caller's host sides.
-        unsafe { copy_2d(&state, to, from, width, height)? };
+    // One row needs no pitch: NVIDIA's runtime makes a graph's 1-D copy
+    // node a `CUDA_MEMCPY3D` of one row with both pitches 0.
+    if height <= 1 && depth <= 1 {
+        dst.pitch = dst.pitch.max(width);
+        src.pitch = src.pitch.max(width);
     }
-    Ok(())
+    (0..depth)
+        .map(|z| {
+            Ok(Rows {
+                dst: dst.plane(state, z)?,
+                src: src.plane(state, z)?,
+                width,
+                height,
+            })
+        })
+        .collect()
 }
 
-/// Runs the 2-D copy `p` describes, on `stream`.
-///
-/// # Safety
-/// `p` must be null or valid; its host sides valid for their rows.
-unsafe fn memcpy_2d_call(p: *const Memcpy2D, stream: Handle) -> Outcome {
-    // SAFETY: the caller's struct, checked for null.
-    let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+/// The slices of the 2-D copy `p` describes.
+fn memcpy_2d_rows(state: &State, p: &Memcpy2D) -> Result<Vec<Rows>, Status> {
     let src = Named {
         kind: p.srcMemoryType,
         host: p.srcHost as usize,
@@ -295,17 +342,11 @@ unsafe fn memcpy_2d_call(p: *const Memcpy2D, stream: Handle) -> Outcome {
         pitch: p.dstPitch,
         height: p.Height,
     };
-    // SAFETY: the caller's host sides.
-    unsafe { copy_named(dst, src, [p.WidthInBytes, p.Height, 1], stream) }
+    named_rows(state, dst, src, [p.WidthInBytes, p.Height, 1])
 }
 
-/// Runs the 3-D copy `p` describes, on `stream`.
-///
-/// # Safety
-/// `p` must be null or valid; its host sides valid for their slices.
-unsafe fn memcpy_3d_call(p: *const Memcpy3D, stream: Handle) -> Outcome {
-    // SAFETY: the caller's struct, checked for null.
-    let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+/// The slices of the 3-D copy `p` describes (of linear memory).
+pub fn memcpy_3d_rows(state: &State, p: &Memcpy3D) -> Result<Vec<Rows>, Status> {
     if p.srcLOD != 0 || p.dstLOD != 0 {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
@@ -325,23 +366,74 @@ unsafe fn memcpy_3d_call(p: *const Memcpy3D, stream: Handle) -> Outcome {
         pitch: p.dstPitch,
         height: p.dstHeight,
     };
-    // SAFETY: the caller's host sides.
-    unsafe { copy_named(dst, src, [p.WidthInBytes, p.Height, p.Depth], stream) }
+    named_rows(state, dst, src, [p.WidthInBytes, p.Height, p.Depth])
 }
 
-/// A 2-D fill after the checks.
+/// Runs (or, on a capturing stream, records) the copy of `rows`.
+fn submit_copy(
+    state: &mut State,
+    stream: Handle,
+    rows: impl FnOnce(&State) -> Result<Vec<Rows>, Status>,
+) -> Outcome {
+    state.ready()?;
+    state.stream(stream)?;
+    let rows = rows(state)?;
+    graph::submit(state, stream, Work::Memcpy(rows))
+}
+
+/// Runs the 2-D copy `p` describes, on `stream` (a synchronous call's
+/// is `None`).
+///
+/// # Safety
+/// `p` must be null or valid; its host sides valid for their rows.
+unsafe fn memcpy_2d_call(p: *const Memcpy2D, stream: Option<Handle>) -> Outcome {
+    // SAFETY: the caller's struct, checked for null.
+    let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    let mut state = state();
+    if stream.is_none() {
+        capture::check_unsafe(&mut state)?;
+    }
+    submit_copy(&mut state, stream.unwrap_or(0), |state| {
+        memcpy_2d_rows(state, p)
+    })
+}
+
+/// Runs the 3-D copy `p` describes, on `stream` (a synchronous call's
+/// is `None`).
+///
+/// # Safety
+/// `p` must be null or valid; its host sides valid for their slices.
+unsafe fn memcpy_3d_call(p: *const Memcpy3D, stream: Option<Handle>) -> Outcome {
+    // SAFETY: the caller's struct, checked for null.
+    let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    let mut state = state();
+    if stream.is_none() {
+        capture::check_unsafe(&mut state)?;
+    }
+    submit_copy(&mut state, stream.unwrap_or(0), |state| {
+        memcpy_3d_rows(state, p)
+    })
+}
+
+/// A 2-D fill after the checks, on `stream` (a synchronous call's is
+/// `None`).
 fn fill_2d_call(
     dst: u64,
     pitch: usize,
     pattern: &[u8],
     width: usize,
     height: usize,
-    stream: Handle,
+    stream: Option<Handle>,
 ) -> Outcome {
-    let state = state();
+    let mut state = state();
+    if stream.is_none() {
+        capture::check_unsafe(&mut state)?;
+    }
+    let stream = stream.unwrap_or(0);
     state.ready()?;
     state.stream(stream)?;
-    fill_2d(&state, dst, pitch, pattern, width, height)
+    let fill = MemsetParams::of(dst, pitch, pattern, width, height);
+    graph::submit(&mut state, stream, Work::Memset(fill))
 }
 
 driver_api! {
@@ -361,56 +453,56 @@ driver_api! {
 
     /// `cuMemcpy2D`.
     fn cuMemcpy2D_v2(p: *const Memcpy2D) {
-        memcpy_2d_call(p, 0)
+        memcpy_2d_call(p, None)
     }
 
     /// `cuMemcpy2DUnaligned`: as `cuMemcpy2D` (no alignment matters here).
     fn cuMemcpy2DUnaligned_v2(p: *const Memcpy2D) {
-        memcpy_2d_call(p, 0)
+        memcpy_2d_call(p, None)
     }
 
-    /// `cuMemcpy2DAsync`: runs at the call.
+    /// `cuMemcpy2DAsync`: runs at the call (or is captured).
     fn cuMemcpy2DAsync_v2(p: *const Memcpy2D, stream: Handle) {
-        memcpy_2d_call(p, stream)
+        memcpy_2d_call(p, Some(stream))
     }
 
     /// `cuMemcpy3D` of linear memory.
     fn cuMemcpy3D_v2(p: *const Memcpy3D) {
-        memcpy_3d_call(p, 0)
+        memcpy_3d_call(p, None)
     }
 
-    /// `cuMemcpy3DAsync` of linear memory: runs at the call.
+    /// `cuMemcpy3DAsync` of linear memory: runs at the call (or is captured).
     fn cuMemcpy3DAsync_v2(p: *const Memcpy3D, stream: Handle) {
-        memcpy_3d_call(p, stream)
+        memcpy_3d_call(p, Some(stream))
     }
 
     /// `cuMemsetD2D8`.
     fn cuMemsetD2D8_v2(dst: u64, pitch: usize, value: u8, width: usize, height: usize) {
-        fill_2d_call(dst, pitch, &[value], width, height, 0)
+        fill_2d_call(dst, pitch, &[value], width, height, None)
     }
 
     /// `cuMemsetD2D16`.
     fn cuMemsetD2D16_v2(dst: u64, pitch: usize, value: u16, width: usize, height: usize) {
-        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, 0)
+        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, None)
     }
 
     /// `cuMemsetD2D32`.
     fn cuMemsetD2D32_v2(dst: u64, pitch: usize, value: u32, width: usize, height: usize) {
-        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, 0)
+        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, None)
     }
 
-    /// `cuMemsetD2D8Async`: runs at the call.
+    /// `cuMemsetD2D8Async`: runs at the call (or is captured).
     fn cuMemsetD2D8Async(dst: u64, pitch: usize, value: u8, width: usize, height: usize, stream: Handle) {
-        fill_2d_call(dst, pitch, &[value], width, height, stream)
+        fill_2d_call(dst, pitch, &[value], width, height, Some(stream))
     }
 
-    /// `cuMemsetD2D16Async`: runs at the call.
+    /// `cuMemsetD2D16Async`: runs at the call (or is captured).
     fn cuMemsetD2D16Async(dst: u64, pitch: usize, value: u16, width: usize, height: usize, stream: Handle) {
-        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, stream)
+        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, Some(stream))
     }
 
-    /// `cuMemsetD2D32Async`: runs at the call.
+    /// `cuMemsetD2D32Async`: runs at the call (or is captured).
     fn cuMemsetD2D32Async(dst: u64, pitch: usize, value: u32, width: usize, height: usize, stream: Handle) {
-        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, stream)
+        fill_2d_call(dst, pitch, &value.to_le_bytes(), width, height, Some(stream))
     }
 }

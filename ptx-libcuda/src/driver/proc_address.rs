@@ -2,18 +2,22 @@
 //! every driver entry point. A name this library implements answers with
 //! its function, in the ABI the CUDA version asks for being 13.0's (the
 //! base name `cuMemAlloc` is `cuMemAlloc_v2`), except the calls whose
-//! `_v2` came late, `cuMemPrefetchAsync` and `cuMemAdvise`: as
-//! `cuGetProcAddress` does, a version before 12.2 (NVIDIA's runtime asks
-//! with 8000, then 12020) gets their first ABI; any other name is
+//! ABI changed since CUDA 10 (`cuMemPrefetchAsync` and `cuMemAdvise` in
+//! 12.2, the graph calls in 10.1 to 12.3): as `cuGetProcAddress` does, a
+//! version before the change (NVIDIA's runtime asks for
+//! `cuMemPrefetchAsync` with 8000, then 12020) gets the older ABI
+//! (`older_abi`); any other name is
 //! `CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND` (success where a status says
 //! it, `CUDA_ERROR_NOT_FOUND` where none can).
 //! The per-thread default stream forms are the same functions: every
 //! stream runs its work at the call.
 
+use crate::driver::capture::*;
 use crate::driver::context::*;
 use crate::driver::error::*;
 use crate::driver::event::*;
 use crate::driver::export_table::cuGetExportTable;
+use crate::driver::graph::*;
 use crate::driver::init::*;
 use crate::driver::launch::*;
 use crate::driver::limit::*;
@@ -146,6 +150,56 @@ entry_points! {
     "cuStreamGetPriority" => cuStreamGetPriority,
     "cuStreamGetFlags" => cuStreamGetFlags,
     "cuStreamIsCapturing" => cuStreamIsCapturing,
+    "cuStreamBeginCapture" | "cuStreamBeginCapture_v2" => cuStreamBeginCapture_v2,
+    "cuStreamBeginCaptureToGraph" => cuStreamBeginCaptureToGraph,
+    "cuStreamEndCapture" => cuStreamEndCapture,
+    "cuStreamGetCaptureInfo" | "cuStreamGetCaptureInfo_v3" => cuStreamGetCaptureInfo_v3,
+    "cuStreamGetCaptureInfo_v2" => cuStreamGetCaptureInfo_v2,
+    "cuStreamUpdateCaptureDependencies" | "cuStreamUpdateCaptureDependencies_v2" => cuStreamUpdateCaptureDependencies_v2,
+    "cuThreadExchangeStreamCaptureMode" => cuThreadExchangeStreamCaptureMode,
+    "cuGraphCreate" => cuGraphCreate,
+    "cuGraphDestroy" => cuGraphDestroy,
+    "cuGraphClone" => cuGraphClone,
+    "cuGraphNodeFindInClone" => cuGraphNodeFindInClone,
+    "cuGraphDestroyNode" => cuGraphDestroyNode,
+    "cuGraphNodeGetType" => cuGraphNodeGetType,
+    "cuGraphAddKernelNode" | "cuGraphAddKernelNode_v2" => cuGraphAddKernelNode_v2,
+    "cuGraphKernelNodeGetParams" | "cuGraphKernelNodeGetParams_v2" => cuGraphKernelNodeGetParams_v2,
+    "cuGraphKernelNodeSetParams" | "cuGraphKernelNodeSetParams_v2" => cuGraphKernelNodeSetParams_v2,
+    "cuGraphAddMemcpyNode" => cuGraphAddMemcpyNode,
+    "cuGraphMemcpyNodeSetParams" => cuGraphMemcpyNodeSetParams,
+    "cuGraphAddMemsetNode" => cuGraphAddMemsetNode,
+    "cuGraphMemsetNodeGetParams" => cuGraphMemsetNodeGetParams,
+    "cuGraphMemsetNodeSetParams" => cuGraphMemsetNodeSetParams,
+    "cuGraphAddHostNode" => cuGraphAddHostNode,
+    "cuGraphHostNodeGetParams" => cuGraphHostNodeGetParams,
+    "cuGraphHostNodeSetParams" => cuGraphHostNodeSetParams,
+    "cuGraphAddChildGraphNode" => cuGraphAddChildGraphNode,
+    "cuGraphChildGraphNodeGetGraph" => cuGraphChildGraphNodeGetGraph,
+    "cuGraphAddEmptyNode" => cuGraphAddEmptyNode,
+    "cuGraphAddEventRecordNode" => cuGraphAddEventRecordNode,
+    "cuGraphAddEventWaitNode" => cuGraphAddEventWaitNode,
+    "cuGraphEventRecordNodeGetEvent" => cuGraphEventRecordNodeGetEvent,
+    "cuGraphEventWaitNodeGetEvent" => cuGraphEventWaitNodeGetEvent,
+    "cuGraphAddDependencies" | "cuGraphAddDependencies_v2" => cuGraphAddDependencies_v2,
+    "cuGraphRemoveDependencies" | "cuGraphRemoveDependencies_v2" => cuGraphRemoveDependencies_v2,
+    "cuGraphGetNodes" => cuGraphGetNodes,
+    "cuGraphGetRootNodes" => cuGraphGetRootNodes,
+    "cuGraphGetEdges" | "cuGraphGetEdges_v2" => cuGraphGetEdges_v2,
+    "cuGraphNodeGetDependencies" | "cuGraphNodeGetDependencies_v2" => cuGraphNodeGetDependencies_v2,
+    "cuGraphNodeGetDependentNodes" | "cuGraphNodeGetDependentNodes_v2" => cuGraphNodeGetDependentNodes_v2,
+    "cuGraphInstantiate" | "cuGraphInstantiateWithFlags" => cuGraphInstantiateWithFlags,
+    "cuGraphInstantiate_v2" => cuGraphInstantiate_v2,
+    "cuGraphInstantiateWithParams" => cuGraphInstantiateWithParams,
+    "cuGraphExecGetFlags" => cuGraphExecGetFlags,
+    "cuGraphExecDestroy" => cuGraphExecDestroy,
+    "cuGraphUpload" => cuGraphUpload,
+    "cuGraphLaunch" => cuGraphLaunch,
+    "cuGraphExecKernelNodeSetParams" | "cuGraphExecKernelNodeSetParams_v2" => cuGraphExecKernelNodeSetParams_v2,
+    "cuGraphExecMemcpyNodeSetParams" => cuGraphExecMemcpyNodeSetParams,
+    "cuGraphExecMemsetNodeSetParams" => cuGraphExecMemsetNodeSetParams,
+    "cuGraphExecHostNodeSetParams" => cuGraphExecHostNodeSetParams,
+    "cuGraphExecUpdate" | "cuGraphExecUpdate_v2" => cuGraphExecUpdate_v2,
     "cuStreamAddCallback" => cuStreamAddCallback,
     "cuFuncGetName" => cuFuncGetName,
     "cuStreamSetAttribute" => cuStreamSetAttribute,
@@ -178,13 +232,37 @@ entry_points! {
     "cuGetExportTable" => cuGetExportTable,
 }
 
-/// The function a base name stood for before CUDA 12.2 added its `_v2`.
-fn before_12_2(name: &str) -> Option<*const c_void> {
-    match name {
-        "cuMemPrefetchAsync" => Some(cuMemPrefetchAsync as *const c_void),
-        "cuMemAdvise" => Some(cuMemAdvise as *const c_void),
-        _ => None,
-    }
+/// The function a base name stood for in CUDA `version`, where its ABI
+/// changed since: each name with the first version of its newer ABI (the
+/// table's function) and the older function.
+fn older_abi(name: &str, version: i32) -> Option<*const c_void> {
+    let (newer_from, older) = match name {
+        "cuMemPrefetchAsync" => (12020, cuMemPrefetchAsync as *const c_void),
+        "cuMemAdvise" => (12020, cuMemAdvise as *const c_void),
+        "cuStreamBeginCapture" => (10010, cuStreamBeginCapture as *const c_void),
+        "cuStreamGetCaptureInfo" if version < 11030 => {
+            (11030, cuStreamGetCaptureInfo as *const c_void)
+        }
+        "cuStreamGetCaptureInfo" => (12030, cuStreamGetCaptureInfo_v2 as *const c_void),
+        "cuStreamUpdateCaptureDependencies" => {
+            (12030, cuStreamUpdateCaptureDependencies as *const c_void)
+        }
+        "cuGraphAddKernelNode" => (12000, cuGraphAddKernelNode as *const c_void),
+        "cuGraphKernelNodeGetParams" => (12000, cuGraphKernelNodeGetParams as *const c_void),
+        "cuGraphKernelNodeSetParams" => (12000, cuGraphKernelNodeSetParams as *const c_void),
+        "cuGraphExecKernelNodeSetParams" => {
+            (12000, cuGraphExecKernelNodeSetParams as *const c_void)
+        }
+        "cuGraphInstantiate" => (12000, cuGraphInstantiate_v2 as *const c_void),
+        "cuGraphExecUpdate" => (12000, cuGraphExecUpdate as *const c_void),
+        "cuGraphAddDependencies" => (12030, cuGraphAddDependencies as *const c_void),
+        "cuGraphRemoveDependencies" => (12030, cuGraphRemoveDependencies as *const c_void),
+        "cuGraphGetEdges" => (12030, cuGraphGetEdges as *const c_void),
+        "cuGraphNodeGetDependencies" => (12030, cuGraphNodeGetDependencies as *const c_void),
+        "cuGraphNodeGetDependentNodes" => (12030, cuGraphNodeGetDependentNodes as *const c_void),
+        _ => return None,
+    };
+    (version < newer_from).then_some(older)
 }
 
 /// Looks `symbol` up for `cuGetProcAddress` as CUDA `version` (12020
@@ -206,12 +284,7 @@ pub unsafe fn get_proc_address(
         .strip_suffix("_ptsz")
         .or(name.strip_suffix("_ptds"))
         .unwrap_or(name);
-    let old = if version < 12020 {
-        before_12_2(name)
-    } else {
-        None
-    };
-    let found = old.or_else(|| lookup(name));
+    let found = older_abi(name, version).or_else(|| lookup(name));
     *function = found.unwrap_or(std::ptr::null());
     // SAFETY: the caller's optional out-parameter.
     if let Some(status) = unsafe { status.as_mut() } {

@@ -1,8 +1,11 @@
 //! Streams. Work runs at the call that issues it, so a stream is always
 //! idle: synchronising one, querying it or making it wait for an event
-//! only reports a fault since (sticky), as the GPU's would.
+//! only reports a fault since (sticky), as the GPU's would. A capturing
+//! stream records its work instead ([`crate::driver::capture`]).
 
+use crate::driver::capture;
 use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
+use crate::driver::graph::{HostCall, Work};
 use crate::export::{Outcome, driver_api, out};
 use crate::state::{Handle, Stream, state};
 use std::collections::HashMap;
@@ -33,10 +36,24 @@ pub fn destroy(stream: Handle) -> Outcome {
     Ok(())
 }
 
-/// Waits for `stream`: a fault since, if any.
+/// Waits for `stream`: a fault since, if any. A capturing stream cannot
+/// be waited for ([`capture::check_stream_wait`]).
 pub fn synchronize(stream: Handle) -> Outcome {
-    let state = state();
+    let mut state = state();
     state.stream(stream)?;
+    capture::check_stream_wait(&mut state, stream)?;
+    state.ready()
+}
+
+/// Makes `stream` wait for `event`: nothing to wait for, work having run
+/// at its call, unless a capture is involved ([`capture::wait_event`]).
+pub fn wait_event(stream: Handle, event: Handle, flags: u32) -> Outcome {
+    let mut state = state();
+    state.stream(stream)?;
+    state.events.get(event)?;
+    if capture::wait_event(&mut state, stream, event, flags)? {
+        return Ok(());
+    }
     state.ready()
 }
 
@@ -145,9 +162,18 @@ driver_api! {
         host_call(stream, |status| unsafe { callback(stream, status, data) })
     }
 
-    /// `cuLaunchHostFunc`: calls `function` now (see [`host_call`]).
+    /// `cuLaunchHostFunc`: calls `function` now (see [`host_call`]), or
+    /// records a host node on a capturing stream.
     fn cuLaunchHostFunc(stream: Handle, function: HostFn, data: *mut c_void) {
         let function = function.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+        {
+            let mut state = state();
+            state.stream(stream)?;
+            if capture::recording(&mut state, stream)? {
+                let call = HostCall { function, data: data as usize };
+                return capture::record(&mut state, stream, Work::Host(call));
+            }
+        }
         host_call(stream, |_| unsafe { function(data) })
     }
 
@@ -195,13 +221,9 @@ driver_api! {
         synchronize(stream)
     }
 
-    /// `cuStreamWaitEvent`: nothing to wait for.
+    /// `cuStreamWaitEvent`: see [`wait_event`].
     fn cuStreamWaitEvent(stream: Handle, event: Handle, flags: u32) {
-        let _ = flags;
-        let state = state();
-        state.stream(stream)?;
-        state.events.get(event)?;
-        state.ready()
+        wait_event(stream, event, flags)
     }
 
     /// `cuStreamGetPriority`.
@@ -219,17 +241,6 @@ driver_api! {
         let state = state();
         state.stream(stream)?;
         *flags = state.streams.get(stream).map_or(0, |s| s.flags);
-        Ok(())
-    }
-
-    /// `cuStreamIsCapturing`: `CU_STREAM_CAPTURE_STATUS_NONE` (0); no
-    /// stream captures here (CuPy asks before every copy).
-    fn cuStreamIsCapturing(stream: Handle, status: *mut u32) {
-        let status = out(status)?;
-        let state = state();
-        state.stream(stream)?;
-        state.context()?;
-        *status = 0;
         Ok(())
     }
 

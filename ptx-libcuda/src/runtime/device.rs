@@ -324,7 +324,7 @@ runtime_api! {
     /// `cudaDeviceSynchronize`: a fault since, if any.
     fn cudaDeviceSynchronize() {
         ensure()?;
-        synchronize(&state())
+        synchronize(&mut state())
     }
 
     /// `cudaDeviceReset`: frees every allocation and clears a fault.

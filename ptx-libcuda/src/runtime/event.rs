@@ -26,14 +26,13 @@ runtime_api! {
     /// `cudaEventRecord`.
     fn cudaEventRecord(handle: Handle, stream: Handle) {
         ensure()?;
-        event::record(handle, stream)
+        event::record(handle, stream, 0)
     }
 
     /// `cudaEventRecordWithFlags`.
     fn cudaEventRecordWithFlags(handle: Handle, stream: Handle, flags: u32) {
-        let _ = flags;
         ensure()?;
-        event::record(handle, stream)
+        event::record(handle, stream, flags)
     }
 
     /// `cudaEventSynchronize`.

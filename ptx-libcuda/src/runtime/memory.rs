@@ -8,6 +8,7 @@
 
 use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND};
 use crate::driver::memory::{self as driver, MemLocation, Side};
+use crate::driver::{capture, graph};
 use crate::export::{Outcome, Status, out, runtime_api};
 use crate::runtime::ensure;
 use crate::runtime::register::variable_of;
@@ -29,6 +30,22 @@ pub(crate) fn ready(stream: Handle) -> Result<std::sync::MutexGuard<'static, Sta
     let state = state();
     state.ready()?;
     state.stream(stream)?;
+    Ok(state)
+}
+
+/// The state, the runtime readied, for work on `stream` (a synchronous
+/// call's is `None`: the legacy stream, and a call a capture may forbid,
+/// [`capture::check_unsafe`]).
+pub(crate) fn enqueue(
+    stream: Option<Handle>,
+) -> Result<std::sync::MutexGuard<'static, State>, Status> {
+    ensure()?;
+    let mut state = state();
+    if stream.is_none() {
+        capture::check_unsafe(&mut state)?;
+    }
+    state.ready()?;
+    state.stream(stream.unwrap_or(0))?;
     Ok(state)
 }
 
@@ -58,18 +75,23 @@ unsafe fn memcpy(
     src: *const c_void,
     count: usize,
     kind: u32,
-    stream: Handle,
+    stream: Option<Handle>,
 ) -> Outcome {
-    let state = ready(stream)?;
+    let mut state = enqueue(stream)?;
     let (to, from) = sides(&state, dst as usize, src as usize, kind)?;
-    // SAFETY: the caller's pointers.
-    unsafe { driver::copy(&state, to, from, count) }
+    graph::submit(
+        &mut state,
+        stream.unwrap_or(0),
+        graph::linear_copy(to, from, count),
+    )
 }
 
-/// `cudaMemset` and `cudaMemsetAsync`.
-fn memset(dst: *mut c_void, value: i32, count: usize, stream: Handle) -> Outcome {
-    let state = ready(stream)?;
-    driver::fill(&state, dst as u64, &[value as u8], count)
+/// `cudaMemset` and `cudaMemsetAsync` (a synchronous call's `stream` is
+/// `None`).
+fn memset(dst: *mut c_void, value: i32, count: usize, stream: Option<Handle>) -> Outcome {
+    let mut state = enqueue(stream)?;
+    let fill = graph::MemsetParams::of(dst as u64, 0, &[value as u8], count, 1);
+    graph::submit(&mut state, stream.unwrap_or(0), graph::Work::Memset(fill))
 }
 
 /// Copies `count` bytes between variable `symbol` (from `offset`) and
@@ -87,6 +109,11 @@ unsafe fn symbol_copy(
     stream: Handle,
 ) -> Outcome {
     let mut state = ready(stream)?;
+    if capture::recording(&mut state, stream)? {
+        return Err(crate::driver::graph::unsupported(
+            "cudaMemcpyToSymbolAsync/FromSymbolAsync on a capturing stream",
+        ));
+    }
     let (module, name) = variable_of(&mut state, symbol)?;
     let loaded = state.modules.get(module)?;
     let managed = loaded.managed_host(&name);
@@ -188,6 +215,7 @@ runtime_api! {
     /// `cudaMalloc`: a size of 0 gives null.
     fn cudaMalloc(pointer: *mut u64, size: usize) {
         let pointer = out(pointer)?;
+        capture::unsafe_call()?;
         let mut state = ready(0)?;
         *pointer = if size == 0 { 0 } else { driver::alloc(&mut state, size, false)? };
         Ok(())
@@ -230,6 +258,7 @@ runtime_api! {
         if pointer == 0 {
             return Ok(());
         }
+        capture::check_unsafe(&mut state)?;
         driver::free(&mut state, pointer)
     }
 
@@ -270,22 +299,22 @@ runtime_api! {
 
     /// `cudaMemcpy`.
     fn cudaMemcpy(dst: *mut c_void, src: *const c_void, count: usize, kind: u32) {
-        memcpy(dst, src, count, kind, 0)
+        memcpy(dst, src, count, kind, None)
     }
 
-    /// `cudaMemcpyAsync`: runs at the call.
+    /// `cudaMemcpyAsync`: runs at the call (or is captured).
     fn cudaMemcpyAsync(dst: *mut c_void, src: *const c_void, count: usize, kind: u32, stream: Handle) {
-        memcpy(dst, src, count, kind, stream)
+        memcpy(dst, src, count, kind, Some(stream))
     }
 
     /// `cudaMemset`.
     fn cudaMemset(dst: *mut c_void, value: i32, count: usize) {
-        memset(dst, value, count, 0)
+        memset(dst, value, count, None)
     }
 
-    /// `cudaMemsetAsync`: runs at the call.
+    /// `cudaMemsetAsync`: runs at the call (or is captured).
     fn cudaMemsetAsync(dst: *mut c_void, value: i32, count: usize, stream: Handle) {
-        memset(dst, value, count, stream)
+        memset(dst, value, count, Some(stream))
     }
 
     /// `cudaMemcpyToSymbol`.
@@ -298,12 +327,12 @@ runtime_api! {
         symbol_copy(symbol, dst, count, offset, kind, false, 0)
     }
 
-    /// `cudaMemcpyToSymbolAsync`: runs at the call.
+    /// `cudaMemcpyToSymbolAsync`: runs at the call (or is captured).
     fn cudaMemcpyToSymbolAsync(symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: u32, stream: Handle) {
         symbol_copy(symbol, src as *mut c_void, count, offset, kind, true, stream)
     }
 
-    /// `cudaMemcpyFromSymbolAsync`: runs at the call.
+    /// `cudaMemcpyFromSymbolAsync`: runs at the call (or is captured).
     fn cudaMemcpyFromSymbolAsync(dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: u32, stream: Handle) {
         symbol_copy(symbol, dst, count, offset, kind, false, stream)
     }

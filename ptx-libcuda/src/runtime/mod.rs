@@ -7,6 +7,7 @@
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod graph;
 pub mod launch;
 pub mod memory;
 pub mod not_implemented;

@@ -124,36 +124,31 @@ not_implemented! {
     cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
     cudaGetChannelDesc cudaGetExportTable cudaGetKernel
     cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
-    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc cudaGraphAddChildGraphNode
-    cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode
-    cudaGraphAddEventWaitNode cudaGraphAddExternalSemaphoresSignalNode
-    cudaGraphAddExternalSemaphoresWaitNode cudaGraphAddHostNode cudaGraphAddKernelNode
-    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphAddMemcpyNode cudaGraphAddMemcpyNode1D
-    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol cudaGraphAddMemsetNode
-    cudaGraphAddNode cudaGraphChildGraphNodeGetGraph cudaGraphClone cudaGraphConditionalHandleCreate
-    cudaGraphCreate cudaGraphDebugDotPrint cudaGraphDestroy cudaGraphDestroyNode
-    cudaGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeSetEvent cudaGraphEventWaitNodeGetEvent
-    cudaGraphEventWaitNodeSetEvent cudaGraphExecChildGraphNodeSetParams cudaGraphExecDestroy
+    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc
+    cudaGraphAddExternalSemaphoresSignalNode
+    cudaGraphAddExternalSemaphoresWaitNode
+    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode
+    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol
+    cudaGraphAddNode cudaGraphConditionalHandleCreate
+    cudaGraphDebugDotPrint
+    cudaGraphEventRecordNodeSetEvent
+    cudaGraphEventWaitNodeSetEvent cudaGraphExecChildGraphNodeSetParams
     cudaGraphExecEventRecordNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
     cudaGraphExecExternalSemaphoresSignalNodeSetParams
-    cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecGetFlags
-    cudaGraphExecHostNodeSetParams cudaGraphExecKernelNodeSetParams cudaGraphExecMemcpyNodeSetParams
-    cudaGraphExecMemcpyNodeSetParams1D cudaGraphExecMemcpyNodeSetParamsFromSymbol
-    cudaGraphExecMemcpyNodeSetParamsToSymbol cudaGraphExecMemsetNodeSetParams
-    cudaGraphExecNodeSetParams cudaGraphExecUpdate cudaGraphExternalSemaphoresSignalNodeGetParams
+    cudaGraphExecExternalSemaphoresWaitNodeSetParams
+    cudaGraphExecMemcpyNodeSetParamsFromSymbol
+    cudaGraphExecMemcpyNodeSetParamsToSymbol
+    cudaGraphExecNodeSetParams cudaGraphExternalSemaphoresSignalNodeGetParams
     cudaGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresWaitNodeGetParams
-    cudaGraphExternalSemaphoresWaitNodeSetParams cudaGraphGetEdges cudaGraphGetNodes
-    cudaGraphGetRootNodes cudaGraphHostNodeGetParams cudaGraphHostNodeSetParams cudaGraphInstantiate
-    cudaGraphInstantiateWithFlags cudaGraphInstantiateWithParams cudaGraphInstantiateWithParams_ptsz
-    cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute cudaGraphKernelNodeGetParams
-    cudaGraphKernelNodeSetAttribute cudaGraphKernelNodeSetParams cudaGraphLaunch
-    cudaGraphLaunch_ptsz cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
-    cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParams cudaGraphMemcpyNodeSetParams1D
+    cudaGraphExternalSemaphoresWaitNodeSetParams
+    cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute
+    cudaGraphKernelNodeSetAttribute
+    cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams
+    cudaGraphMemcpyNodeGetParams
     cudaGraphMemcpyNodeSetParamsFromSymbol cudaGraphMemcpyNodeSetParamsToSymbol
-    cudaGraphMemsetNodeGetParams cudaGraphMemsetNodeSetParams cudaGraphNodeFindInClone
-    cudaGraphNodeGetDependencies cudaGraphNodeGetDependentNodes cudaGraphNodeGetEnabled
-    cudaGraphNodeGetType cudaGraphNodeSetEnabled cudaGraphNodeSetParams cudaGraphReleaseUserObject
-    cudaGraphRemoveDependencies cudaGraphRetainUserObject cudaGraphUpload cudaGraphUpload_ptsz
+    cudaGraphNodeGetEnabled
+    cudaGraphNodeSetEnabled cudaGraphNodeSetParams cudaGraphReleaseUserObject
+    cudaGraphRetainUserObject
     cudaGraphicsEGLRegisterImage cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage
     cudaGraphicsMapResources cudaGraphicsResourceGetMappedEglFrame
     cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceGetMappedPointer
@@ -187,15 +182,12 @@ not_implemented! {
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
     cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz
-    cudaStreamBeginCapture cudaStreamBeginCaptureToGraph
-    cudaStreamBeginCaptureToGraph_ptsz cudaStreamBeginCapture_ptsz cudaStreamCopyAttributes
-    cudaStreamCopyAttributes_ptsz cudaStreamEndCapture cudaStreamEndCapture_ptsz
-    cudaStreamGetCaptureInfo
-    cudaStreamGetCaptureInfo_ptsz
+    cudaStreamBeginCaptureToGraph
+    cudaStreamBeginCaptureToGraph_ptsz cudaStreamCopyAttributes
+    cudaStreamCopyAttributes_ptsz
     cudaStreamGetId cudaStreamGetId_ptsz
 
-    cudaStreamUpdateCaptureDependencies
-    cudaStreamUpdateCaptureDependencies_ptsz cudaThreadExchangeStreamCaptureMode
+    cudaStreamUpdateCaptureDependencies_ptsz
     cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
     cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz
 }

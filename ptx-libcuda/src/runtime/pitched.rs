@@ -7,9 +7,10 @@
 //! implemented (`cudaErrorNotSupported`).
 
 use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
-use crate::driver::pitched::{self as driver, Plane};
+use crate::driver::graph::{self, MemsetParams, Work};
+use crate::driver::pitched::{self as driver, Plane, Rows};
 use crate::export::{Outcome, Status, out, runtime_api};
-use crate::runtime::memory::{ready, sides};
+use crate::runtime::memory::{enqueue, ready, sides};
 use crate::state::{Handle, State};
 use std::ffi::c_void;
 
@@ -93,10 +94,10 @@ unsafe fn memcpy_2d(
     width: usize,
     height: usize,
     kind: u32,
-    stream: Handle,
+    stream: Option<Handle>,
 ) -> Outcome {
     pitches(width, dpitch, spitch)?;
-    let state = ready(stream)?;
+    let mut state = enqueue(stream)?;
     let (to, from) = sides(&state, dst as usize, src as usize, kind)?;
     let (dst, src) = (
         Plane {
@@ -108,8 +109,13 @@ unsafe fn memcpy_2d(
             pitch: spitch,
         },
     );
-    // SAFETY: the caller's host sides.
-    unsafe { driver::copy_2d(&state, dst, src, width, height) }
+    let rows = Rows {
+        dst,
+        src,
+        width,
+        height,
+    };
+    graph::submit(&mut state, stream.unwrap_or(0), Work::Memcpy(vec![rows]))
 }
 
 /// The plane of slice `z` of `ptr` from `pos`.
@@ -131,9 +137,17 @@ fn slice(ptr: &PitchedPtr, pos: &Pos, z: usize) -> Result<usize, Status> {
 ///
 /// # Safety
 /// `p` must be null or valid, its host sides valid for their slices.
-unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Handle) -> Outcome {
+unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Option<Handle>) -> Outcome {
     // SAFETY: the caller's struct, checked for null.
     let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    let mut state = enqueue(stream)?;
+    let rows = memcpy_3d_rows(&state, p)?;
+    graph::submit(&mut state, stream.unwrap_or(0), Work::Memcpy(rows))
+}
+
+/// The slices of the 3-D copy `p` describes (of linear memory, its
+/// pointers checked).
+pub fn memcpy_3d_rows(state: &State, p: &Memcpy3DParms) -> Result<Vec<Rows>, Status> {
     if !p.srcArray.is_null() || !p.dstArray.is_null() {
         return Err(crate::runtime::not_implemented::unsupported(
             "cudaMemcpy3D with a cudaArray_t",
@@ -142,17 +156,17 @@ unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Handle) -> Outcome {
     if p.srcPtr.ptr.is_null() || p.dstPtr.ptr.is_null() {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
+    pitches(p.extent.width, p.dstPtr.pitch, p.srcPtr.pitch)?;
     let Extent {
         width,
         height,
         depth,
     } = p.extent;
-    pitches(width, p.dstPtr.pitch, p.srcPtr.pitch)?;
-    let state = ready(stream)?;
+    let mut rows = Vec::with_capacity(depth);
     for z in 0..depth {
         let dst = slice(&p.dstPtr, &p.dstPos, z)?;
         let src = slice(&p.srcPtr, &p.srcPos, z)?;
-        let (to, from) = sides(&state, dst, src, p.kind)?;
+        let (to, from) = sides(state, dst, src, p.kind)?;
         let dst = Plane {
             start: to,
             pitch: p.dstPtr.pitch,
@@ -161,28 +175,39 @@ unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Handle) -> Outcome {
             start: from,
             pitch: p.srcPtr.pitch,
         };
-        // SAFETY: the caller's host sides.
-        unsafe { driver::copy_2d(&state, dst, src, width, height)? };
+        rows.push(Rows {
+            dst,
+            src,
+            width,
+            height,
+        });
     }
-    Ok(())
+    Ok(rows)
 }
 
-/// Fills `depth` slices of `height` rows of `width` bytes with `value`.
-fn memset_3d(state: &State, ptr: PitchedPtr, value: i32, extent: Extent) -> Outcome {
+/// Fills `depth` slices of `height` rows of `width` bytes with `value`
+/// (each slice a fill node, on a capturing stream).
+fn memset_3d(
+    state: &mut State,
+    stream: Handle,
+    ptr: PitchedPtr,
+    value: i32,
+    extent: Extent,
+) -> Outcome {
     if ptr.ptr.is_null() {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
     let origin = Pos { x: 0, y: 0, z: 0 };
     for z in 0..extent.depth {
         let start = slice(&ptr, &origin, z)? as u64;
-        driver::fill_2d(
-            state,
+        let fill = MemsetParams::of(
             start,
             ptr.pitch,
             &[value as u8],
             extent.width,
             extent.height,
-        )?;
+        );
+        graph::submit(state, stream, Work::Memset(fill))?;
     }
     Ok(())
 }
@@ -220,45 +245,45 @@ runtime_api! {
 
     /// `cudaMemcpy2D`.
     fn cudaMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: u32) {
-        memcpy_2d(dst, dpitch, src, spitch, width, height, kind, 0)
+        memcpy_2d(dst, dpitch, src, spitch, width, height, kind, None)
     }
 
-    /// `cudaMemcpy2DAsync`: runs at the call.
+    /// `cudaMemcpy2DAsync`: runs at the call (or is captured).
     fn cudaMemcpy2DAsync(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: u32, stream: Handle) {
-        memcpy_2d(dst, dpitch, src, spitch, width, height, kind, stream)
+        memcpy_2d(dst, dpitch, src, spitch, width, height, kind, Some(stream))
     }
 
     /// `cudaMemset2D`.
     fn cudaMemset2D(pointer: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) {
-        let state = ready(0)?;
-        driver::fill_2d(&state, pointer as u64, pitch, &[value as u8], width, height)
+        let mut state = enqueue(None)?;
+        let fill = MemsetParams::of(pointer as u64, pitch, &[value as u8], width, height);
+        graph::submit(&mut state, 0, Work::Memset(fill))
     }
 
-    /// `cudaMemset2DAsync`: runs at the call.
+    /// `cudaMemset2DAsync`: runs at the call (or is captured).
     fn cudaMemset2DAsync(pointer: *mut c_void, pitch: usize, value: i32, width: usize, height: usize, stream: Handle) {
-        let state = ready(stream)?;
-        driver::fill_2d(&state, pointer as u64, pitch, &[value as u8], width, height)
+        let mut state = enqueue(Some(stream))?;
+        let fill = MemsetParams::of(pointer as u64, pitch, &[value as u8], width, height);
+        graph::submit(&mut state, stream, Work::Memset(fill))
     }
 
     /// `cudaMemcpy3D` of linear memory.
     fn cudaMemcpy3D(p: *const Memcpy3DParms) {
-        memcpy_3d(p, 0)
+        memcpy_3d(p, None)
     }
 
-    /// `cudaMemcpy3DAsync` of linear memory: runs at the call.
+    /// `cudaMemcpy3DAsync` of linear memory: runs at the call (or is captured).
     fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, stream: Handle) {
-        memcpy_3d(p, stream)
+        memcpy_3d(p, Some(stream))
     }
 
     /// `cudaMemset3D`.
     fn cudaMemset3D(pointer: PitchedPtr, value: i32, extent: Extent) {
-        let state = ready(0)?;
-        memset_3d(&state, pointer, value, extent)
+        memset_3d(&mut *enqueue(None)?, 0, pointer, value, extent)
     }
 
-    /// `cudaMemset3DAsync`: runs at the call.
+    /// `cudaMemset3DAsync`: runs at the call (or is captured).
     fn cudaMemset3DAsync(pointer: PitchedPtr, value: i32, extent: Extent, stream: Handle) {
-        let state = ready(stream)?;
-        memset_3d(&state, pointer, value, extent)
+        memset_3d(&mut *enqueue(Some(stream))?, stream, pointer, value, extent)
     }
 }

@@ -1,6 +1,6 @@
 //! Streams and events of the runtime: the driver's.
 
-use crate::driver::{event, stream};
+use crate::driver::stream;
 use crate::export::{out, outcome, runtime_api};
 use crate::runtime::ensure;
 use crate::state::Handle;
@@ -49,12 +49,10 @@ runtime_api! {
         stream::synchronize(handle)
     }
 
-    /// `cudaStreamWaitEvent`: nothing to wait for.
+    /// `cudaStreamWaitEvent`: nothing to wait for, but in a capture.
     fn cudaStreamWaitEvent(handle: Handle, waited: Handle, flags: u32) {
-        let _ = flags;
         ensure()?;
-        stream::synchronize(handle)?;
-        event::synchronize(waited)
+        stream::wait_event(handle, waited, flags)
     }
 
     /// `cudaStreamAddCallback`: calls `callback` now, with the stream's
@@ -98,13 +96,6 @@ runtime_api! {
     fn cudaStreamGetFlags(handle: Handle, flags: *mut u32) {
         ensure()?;
         outcome(crate::driver::stream::cuStreamGetFlags(handle, flags))
-    }
-
-    /// `cudaStreamIsCapturing`: `cudaStreamCaptureStatusNone`; no stream
-    /// captures here.
-    fn cudaStreamIsCapturing(handle: Handle, status: *mut u32) {
-        ensure()?;
-        outcome(crate::driver::stream::cuStreamIsCapturing(handle, status))
     }
 
     /// `cudaStreamGetDevice`: device 0.
