@@ -116,6 +116,8 @@ fn a_c_program_runs_the_driver_api_end_to_end() {
             "cuMemAlloc through it: CUDA_SUCCESS",
             "symbol status 1, function null",
             "unknown module: CUDA_ERROR_INVALID_HANDLE",
+            "unknown stream, _ptsz form: CUDA_ERROR_INVALID_HANDLE",
+            "cuIpcCloseMemHandle: CUDA_ERROR_NOT_SUPPORTED",
             "stream used as an event: CUDA_ERROR_INVALID_HANDLE",
             "null out-pointer: CUDA_ERROR_INVALID_VALUE",
             "destroyed stream: CUDA_ERROR_INVALID_HANDLE",
@@ -537,7 +539,7 @@ fn graphs_capture_build_update_and_launch() {
 }
 
 #[test]
-fn every_name_nvidias_runtime_exports_is_exported_with_its_version() {
+fn every_name_nvidias_runtime_and_driver_export_is_exported_with_its_version() {
     let library = library();
     let table = Command::new("objdump")
         .arg("-T")
@@ -557,6 +559,17 @@ fn every_name_nvidias_runtime_exports_is_exported_with_its_version() {
         missing.is_empty(),
         "not exported as name@@libcudart.so.13: {missing:?}"
     );
+    // Every name NVIDIA's libcuda.so.1 exports is exported, unversioned as
+    // there (`cuda-exports.txt`, from driver 580.159.04).
+    let base: std::collections::HashSet<&str> = table
+        .lines()
+        .filter(|l| l.contains(" DF .text") && l.contains(" Base "))
+        .filter_map(|l| l.split_whitespace().last())
+        .collect();
+    let names =
+        std::fs::read_to_string(root().join("ptx-libcuda/cuda-exports.txt")).expect("the list");
+    let missing: Vec<&str> = names.lines().filter(|n| !base.contains(n)).collect();
+    assert!(missing.is_empty(), "not exported unversioned: {missing:?}");
     // The driver's stay unversioned, as libcuda.so.1's are.
     assert!(
         table

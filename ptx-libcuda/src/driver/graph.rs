@@ -20,7 +20,7 @@
 //! user objects, kernel-node attributes, programmatic edges.
 
 use crate::driver::capture;
-use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_SUPPORTED};
+use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
 use crate::driver::launch::{self, KernelLaunch, Shape};
 use crate::driver::memory::Side;
 use crate::driver::pitched::{self, Memcpy3D, Rows};
@@ -28,7 +28,6 @@ use crate::export::{Outcome, Status, driver_api, input, out};
 use crate::state::{Handle, State, state};
 use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// `CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE`.
@@ -204,16 +203,7 @@ pub struct Exec {
     pub flags: u64,
 }
 
-/// Says on stderr, the first time for `name`, that it is not
-/// implemented; `CUDA_ERROR_NOT_SUPPORTED`.
-pub fn unsupported(name: &'static str) -> Status {
-    static SAID: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
-    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if said.get_or_insert_with(HashSet::new).insert(name) {
-        eprintln!("ptx-libcuda: {name} is not implemented");
-    }
-    CUDA_ERROR_NOT_SUPPORTED
-}
+pub use super::not_implemented::unsupported;
 
 /// `CUDA_ERROR_NOT_SUPPORTED` unless every one of the `count` edges at
 /// `edges` (if not null) is the default kind.

@@ -14,6 +14,7 @@ pub mod limit;
 pub mod link;
 pub mod memory;
 pub mod module;
+pub mod not_implemented;
 pub mod pitched;
 pub mod proc_address;
 pub mod stream;

@@ -16,22 +16,14 @@
 //! name of `cudart-exports.txt` is exported, with its version).
 
 use crate::export::{Status, runtime_api};
-use std::collections::HashSet;
-use std::sync::Mutex;
 
 /// `cudaErrorNotSupported`.
 pub const CUDA_ERROR_NOT_SUPPORTED: Status = 801;
 
 /// Says on stderr, the first time for `name`, that it is not
-/// implemented; `cudaErrorNotSupported`.
-pub fn unsupported(name: &'static str) -> Status {
-    static SAID: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
-    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if said.get_or_insert_with(HashSet::new).insert(name) {
-        eprintln!("ptx-libcuda: {name} is not implemented");
-    }
-    CUDA_ERROR_NOT_SUPPORTED
-}
+/// implemented; `cudaErrorNotSupported` (the driver's
+/// `CUDA_ERROR_NOT_SUPPORTED` has the same number).
+pub use crate::driver::not_implemented::unsupported;
 
 /// Exports each name as a call that is not implemented.
 macro_rules! not_implemented {

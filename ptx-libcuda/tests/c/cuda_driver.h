@@ -87,6 +87,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
                         CUstream stream, void **params, void **extra);
 CUresult cuStreamCreate(CUstream *stream, unsigned int flags);
 CUresult cuStreamSynchronize(CUstream stream);
+CUresult cuStreamSynchronize_ptsz(CUstream stream);
+CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
 CUresult cuStreamDestroy_v2(CUstream stream);
 CUresult cuEventCreate(CUevent *event, unsigned int flags);
 CUresult cuEventRecord(CUevent event, CUstream stream);

@@ -134,6 +134,10 @@ int main(void) {
     /* What a GPU refuses, refused here without a crash. */
     expect("unknown module", cuModuleGetFunction(&poke, (CUmodule)0x1234, "poke"), 400);
     expect("unknown stream", cuStreamSynchronize((CUstream)0xdead0), 400);
+    /* The per-thread default stream's form is the call itself. */
+    expect("unknown stream, _ptsz form", cuStreamSynchronize_ptsz((CUstream)0xdead0), 400);
+    /* An export of NVIDIA's libcuda.so.1 the stand-in does not implement. */
+    expect("cuIpcCloseMemHandle", cuIpcCloseMemHandle(0), 801);
     expect("stream used as an event", cuEventRecord((CUevent)stream, 0), 400);
     expect("null out-pointer", cuMemAlloc_v2(NULL, 4), 1);
     expect("null count", cuDeviceGetCount(NULL), 1);
