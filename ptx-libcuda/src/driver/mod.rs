@@ -5,6 +5,7 @@ pub mod context;
 pub mod error;
 pub mod event;
 pub mod export_table;
+pub mod host;
 pub mod init;
 pub mod integrity;
 pub mod launch;
