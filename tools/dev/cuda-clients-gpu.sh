@@ -9,15 +9,15 @@
 #
 # pack needs CUDA 13.0 (tools/lib/cuda_env.py --install), the cuda-samples
 # built by tests/cuda-samples/build.sh, and `cargo build --release`. It puts
-# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu and
-# pitched.cu built with the shared and with the static runtime, driver.c
+# into DIR: the sample programs, NVIDIA's libcudart.so.13, runtime.cu,
+# pitched.cu and mapped.cu built with the shared and with the static runtime, driver.c
 # tensor_map.c and managed.c, the cudarc client
 # test program, and tools/dev/cuda-overhead/'s overhead.cu and throughput.cu.
 #
 # run writes to $OUT: samples/ (tests/cuda-samples/gpu.sh: <name>.out,
 # summary.txt, machine.txt), python.txt (tests/python/run.sh --real with the
 # machine's python3), runtime.txt, runtime-static.txt, pitched.txt,
-# pitched-static.txt, driver.txt, tensor_map.txt, managed.txt,
+# pitched-static.txt, mapped.txt, mapped-static.txt, driver.txt, tensor_map.txt, managed.txt,
 # cudarc.txt, overhead.txt and throughput.txt (stdout, then stderr after a "--- stderr"
 # line). Commit them as tests/cuda-samples/h200/ and tests/gpu-clients/h200/.
 set -uo pipefail
@@ -38,7 +38,7 @@ pack() {
     done
     cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
     local link=target/cuda-samples/.link
-    for program in runtime pitched; do
+    for program in runtime pitched mapped; do
         for runtime in shared static; do
             local name=$program
             [[ $runtime == static ]] && name=$program-static
@@ -84,6 +84,8 @@ run() {
         record runtime-static "$dir/bin/runtime-static"
         record pitched "$dir/bin/pitched"
         record pitched-static "$dir/bin/pitched-static"
+        record mapped "$dir/bin/mapped"
+        record mapped-static "$dir/bin/mapped-static"
         record driver "$dir/bin/driver"
         record tensor_map "$dir/bin/tensor_map"
         record managed "$dir/bin/managed"

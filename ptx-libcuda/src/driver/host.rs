@@ -166,6 +166,23 @@ pub fn free_host(state: &mut State, pointer: *mut c_void) -> Outcome {
     Ok(())
 }
 
+/// Frees all page-locked memory this library allocated and unregisters
+/// every registered range (a device reset).
+pub fn release_all(state: &mut State) {
+    let pinned: Vec<(usize, bool)> = state
+        .host_memory
+        .iter()
+        .map(|(&addr, p)| (addr, p.registered))
+        .collect();
+    for (addr, registered) in pinned {
+        let _ = if registered {
+            unregister(state, addr)
+        } else {
+            free_host(state, addr as *mut c_void)
+        };
+    }
+}
+
 /// Why the `size` bytes at `addr` cannot be pinned as the process maps
 /// them (`/proc/self/maps`): not all mapped, or not readable and
 /// writable.
