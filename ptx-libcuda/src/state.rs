@@ -244,6 +244,18 @@ pub struct Allocation {
     pub managed: bool,
 }
 
+/// Page-locked host memory: allocated by `cuMemHostAlloc` (and its
+/// kin) or registered by `cuMemHostRegister`, borrowed by the device at
+/// its own address ([`crate::driver::host`]).
+pub struct Pinned {
+    /// Its size in bytes, as the program gave it.
+    pub size: usize,
+    /// The flags it was allocated or registered with.
+    pub flags: u32,
+    /// Whether it was registered (else this library mapped it).
+    pub registered: bool,
+}
+
 /// Everything behind the lock.
 pub struct State {
     /// The simulated H100.
@@ -277,9 +289,8 @@ pub struct State {
     pub captures: crate::driver::capture::Captures,
     /// Device allocations by address.
     pub device_memory: BTreeMap<u64, Allocation>,
-    /// Host allocations of `cuMemAllocHost`/`cuMemHostAlloc` by address:
-    /// their sizes.
-    pub host_memory: BTreeMap<usize, usize>,
+    /// Page-locked host memory, allocated or registered, by address.
+    pub host_memory: BTreeMap<usize, Pinned>,
     /// The module whose variable `cuModuleGetGlobal` gave out last: an
     /// address among module variables is taken as its first (modules'
     /// variables share one range, see [`State::place`]).
@@ -295,6 +306,8 @@ pub enum Place {
         /// Whether it is managed.
         managed: bool,
     },
+    /// In page-locked host memory, which kernels reach at its address.
+    Pinned,
     /// In a module's `.global` variable, `offset` bytes in.
     Global {
         /// The module.
@@ -398,7 +411,7 @@ impl State {
     }
 
     /// Where the `len` bytes at `addr` are, or `CUDA_ERROR_INVALID_VALUE`
-    /// if in no allocation and no module variable. Every module's
+    /// if in no allocation, no pinned host memory and no module variable. Every module's
     /// variables lie in one range while its kernels run, so an address
     /// there is taken as the last module's that `cuModuleGetGlobal`
     /// answered for, else the first module's that has it.
@@ -411,6 +424,11 @@ impl State {
             .filter(|&(&base, a)| addr - base + len as u64 <= a.size);
         if let Some((_, a)) = allocation {
             return Ok(Place::Allocation { managed: a.managed });
+        }
+        let pinned = crate::driver::host::pinned_at(self, addr as usize)
+            .is_some_and(|(base, p)| addr as usize - base + len <= p.size);
+        if pinned {
+            return Ok(Place::Pinned);
         }
         let preferred = self.last_global_module.into_iter();
         let others = self.modules.iter().map(|(h, _)| h);
@@ -432,9 +450,9 @@ impl State {
         Err(CUDA_ERROR_INVALID_VALUE)
     }
 
-    /// Whether `addr` is device memory (an allocation, a module
-    /// variable, or the device heap, which [`State::place`] then refuses),
-    /// for `cudaMemcpyDefault`.
+    /// Whether `addr` is memory kernels reach (an allocation, pinned host
+    /// memory, a module variable, or the device heap, which
+    /// [`State::place`] then refuses), for `cudaMemcpyDefault`.
     pub fn is_device(&self, addr: u64) -> bool {
         self.device.in_heap(addr) || self.place(addr, 0).is_ok() || self.place(addr, 1).is_ok()
     }
@@ -455,8 +473,8 @@ impl State {
         Ok(())
     }
 
-    /// The `len` bytes at device address `addr` (a managed allocation's
-    /// from its host mapping).
+    /// The `len` bytes at device address `addr` (managed and pinned
+    /// memory's from the host).
     pub fn read_device(&self, addr: u64, len: usize) -> Result<Vec<u8>, Status> {
         let place = self.place(addr, len)?;
         if let Some(host) = self.host_of(&place, addr)? {
@@ -465,7 +483,9 @@ impl State {
             return Ok(unsafe { std::slice::from_raw_parts(host as *const u8, len) }.to_vec());
         }
         match place {
-            Place::Allocation { .. } => self.device.read_bytes(addr, len).map_err(device_error),
+            Place::Allocation { .. } | Place::Pinned => {
+                self.device.read_bytes(addr, len).map_err(device_error)
+            }
             Place::Global {
                 module,
                 name,
@@ -493,7 +513,9 @@ impl State {
             return Ok(());
         }
         match place {
-            Place::Allocation { .. } => self.device.write_bytes(addr, bytes).map_err(device_error),
+            Place::Allocation { .. } | Place::Pinned => {
+                self.device.write_bytes(addr, bytes).map_err(device_error)
+            }
             Place::Global {
                 module,
                 name,
@@ -514,12 +536,13 @@ impl State {
     }
 
     /// Where the bytes at device address `addr`, in `place`, are held on
-    /// the host between launches, if they are managed: a managed
-    /// allocation's at `addr` itself, a `__managed__` variable's at its
+    /// the host, if they are managed or pinned: a managed allocation's and
+    /// pinned memory's at `addr` itself, a `__managed__` variable's at its
     /// host address ([`crate::driver::memory`]).
     pub fn host_of(&self, place: &Place, addr: u64) -> Result<Option<usize>, Status> {
         Ok(match place {
             Place::Allocation { managed } => managed.then_some(addr as usize),
+            Place::Pinned => Some(addr as usize),
             Place::Global {
                 module,
                 name,

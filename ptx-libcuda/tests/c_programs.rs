@@ -1,7 +1,8 @@
 //! Unmodified CUDA programs against the library, as a user builds them:
 //! `tests/c/driver.c`, `tests/c/tensor_map.c` (a bulk tensor copy
 //! through a map the driver encoded) and `tests/c/managed.c` (host access
-//! to managed memory) with `cc` (`-lcuda`),
+//! to managed memory) with `cc` (`-lcuda`), `tests/c/mapped.cu` (kernels
+//! over page-locked host memory, zero-copy) with both runtimes,
 //! `tests/c/runtime.cu` (and the other `.cu` programs) with nvcc twice (`-cudart shared`, and `-cudart
 //! static`, nvcc's default, where NVIDIA's runtime inside the program
 //! calls the driver), each run with the library first on the loader's
@@ -577,4 +578,40 @@ fn every_name_nvidias_runtime_and_driver_export_is_exported_with_its_version() {
             .any(|l| l.ends_with(" cuInit") && l.contains(" Base ")),
         "cuInit is not exported unversioned"
     );
+}
+
+/// Page-locked host memory that kernels reach by its host pointer
+/// (zero-copy), allocated and registered, with NVIDIA's static runtime
+/// (through the driver's `cuMemHost*` calls) and ours.
+#[test]
+fn kernels_read_and_write_page_locked_host_memory_in_place() {
+    for runtime in ["shared", "static"] {
+        let name = format!("mapped-{runtime}");
+        let Some(exe) = build_cuda_program("mapped.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, stderr, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "the device maps host memory, with unified addressing: correct",
+                "the device pointers are the host pointers (unified addressing): correct",
+                "the kernel's stores are in host memory: c[i] = 5i + 1: correct",
+                "b[i] = 16i + 3: correct",
+                "atomics on host memory: 10 + 8 * 128: correct",
+                "cudaHostAlloc's memory is host memory whose device pointer is its own: correct",
+                "the copies carried a[i] = i: correct",
+                "registered memory's device pointer is its host pointer: correct",
+                "every registered byte is one more, the bytes around it as they were: correct",
+                "big[i] = 7i + 1: correct",
+                "a[i] = 4i: correct",
+                "cudaHostRegister of the same range again: cudaErrorHostMemoryAlreadyRegistered",
+                "cudaHostUnregister of memory never registered: cudaErrorHostMemoryNotRegistered",
+                "cudaHostUnregister twice: cudaErrorHostMemoryNotRegistered",
+                "cudaFreeHost of registered memory: cudaErrorInvalidValue",
+                "all mapped memory checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}: {stderr}");
+    }
 }

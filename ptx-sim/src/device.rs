@@ -159,6 +159,28 @@ pub enum DeviceError {
         /// The heap's bytes.
         size: u64,
     },
+    /// Host memory to borrow ([`Device::borrow_host`]) that does not
+    /// start and end at a multiple of 8 (or is empty).
+    #[error("host memory of {len} bytes at {addr:#x}: both must be non-zero multiples of 8")]
+    HostRange {
+        /// Its first address.
+        addr: u64,
+        /// Its size in bytes.
+        len: u64,
+    },
+    /// Host memory to borrow ([`Device::borrow_host`]) that overlaps an
+    /// allocation of the device.
+    #[error(
+        "host memory at {addr:#x} overlaps the device's allocation of {size} bytes at {base:#x}"
+    )]
+    Overlap {
+        /// The host memory's first address.
+        addr: u64,
+        /// The allocation's first address.
+        base: u64,
+        /// The allocation's size in bytes.
+        size: u64,
+    },
     /// A thread of a launch on the device called the device's methods:
     /// the launch holds the device's memory until it ends.
     #[error(
@@ -386,13 +408,26 @@ impl Device {
         }
         let addr = match self.inner.backend {
             Backend::Simulator => {
-                let addr = state
-                    .next
-                    .checked_next_multiple_of(align)
-                    .unwrap_or(u64::MAX);
-                let end = addr
-                    .saturating_add(size.div_ceil(ALIGN) * ALIGN)
-                    .saturating_add(ALIGN);
+                let (mut addr, mut end);
+                let mut next = state.next;
+                loop {
+                    addr = next.checked_next_multiple_of(align).unwrap_or(u64::MAX);
+                    end = addr
+                        .saturating_add(size.div_ceil(ALIGN) * ALIGN)
+                        .saturating_add(ALIGN);
+                    // Host memory the device borrows may lie anywhere:
+                    // past it, if it is in the way.
+                    let borrowed = state
+                        .allocations
+                        .range(..end)
+                        .next_back()
+                        .filter(|(base, (len, _))| **base + *len > addr)
+                        .map(|(base, (len, _))| *base + *len);
+                    match borrowed {
+                        Some(past) => next = past + ALIGN,
+                        None => break,
+                    }
+                }
                 if end > GLOBAL_BASE {
                     return Err(full());
                 }
@@ -419,14 +454,71 @@ impl Device {
         Ok(addr)
     }
 
-    /// Frees the allocation that starts at `addr`.
+    /// Makes the `len` bytes of host memory at `addr` an allocation of
+    /// the device at that same address, until [`Device::free`]: kernels
+    /// read and write the host's bytes themselves, with no copy (CUDA's
+    /// mapped, page-locked host memory, where the host's pointer is the
+    /// device's). They count against no device memory. `addr` and `len`
+    /// must be multiples of 8, and the range must overlap no allocation
+    /// of the device (then [`DeviceError::Overlap`]). Only the
+    /// simulator borrows host memory (on a GPU, [`DeviceError::Gpu`]).
+    ///
+    /// ```
+    /// # use ptx_sim::device::Device;
+    /// let device = Device::simulator();
+    /// let mut host = vec![0u64; 4];
+    /// let addr = host.as_mut_ptr() as u64;
+    /// // SAFETY: `host` outlives the borrow, freed below.
+    /// unsafe { device.borrow_host(addr, 32) }.unwrap();
+    /// device.write_bytes(addr + 8, &[5]).unwrap();
+    /// device.free(addr).unwrap();
+    /// assert_eq!(host[1], 5);
+    /// ```
+    ///
+    /// # Safety
+    /// The bytes must stay valid for reads and writes until the
+    /// allocation is freed (or the device dropped), and be reached by
+    /// other threads meanwhile only while no launch or copy of the device
+    /// uses them (or as atomics).
+    pub unsafe fn borrow_host(&self, addr: u64, len: usize) -> Result<(), DeviceError> {
+        let mut state = self.state()?;
+        if !matches!(self.inner.backend, Backend::Simulator) {
+            return Err(DeviceError::Gpu(
+                "a GPU device does not borrow host memory".into(),
+            ));
+        }
+        let size = len as u64;
+        let word = crate::memory::words::WORD as u64;
+        let end = addr.checked_add(size).filter(|_| {
+            addr.is_multiple_of(word) && size.is_multiple_of(word) && addr != 0 && size != 0
+        });
+        let Some(end) = end else {
+            return Err(DeviceError::HostRange { addr, len: size });
+        };
+        let clash = state
+            .allocations
+            .range(..end)
+            .next_back()
+            .filter(|(base, (len, _))| **base + *len > addr)
+            .map(|(base, (len, _))| (*base, *len));
+        if let Some((base, size)) = clash {
+            return Err(DeviceError::Overlap { addr, base, size });
+        }
+        // SAFETY: as the caller promises.
+        let words = unsafe { crate::memory::words::Words::host(addr as usize, len) };
+        state.allocations.insert(addr, (size, words));
+        Ok(())
+    }
+
+    /// Frees the allocation that starts at `addr` (host memory the device
+    /// borrowed goes back to the host alone).
     pub fn free(&self, addr: u64) -> Result<(), DeviceError> {
         let mut state = self.state()?;
         self.release(&mut state, addr)
     }
 
     fn release(&self, state: &mut State, addr: u64) -> Result<(), DeviceError> {
-        let Some((size, _)) = state.allocations.remove(&addr) else {
+        let Some((size, words)) = state.allocations.remove(&addr) else {
             return Err(match &state.heap {
                 Some((heap, _)) if heap.contains(addr) => DeviceError::InHeap {
                     addr,
@@ -436,7 +528,10 @@ impl Device {
                 _ => DeviceError::NotAllocated { addr },
             });
         };
-        state.in_use -= size;
+        if words.is_host() {
+            return Ok(());
+        }
+        state.in_use = state.in_use.saturating_sub(size);
         match self.inner.backend {
             Backend::Simulator => Ok(()),
             #[cfg(feature = "cuda")]
@@ -1004,6 +1099,109 @@ impl<E> From<&DeviceBuffer<E>> for Arg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `out[i] = in[i] * 3` for `n` u32 values.
+    const TRIPLE: &str = r#"
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry triple(.param .u64 out, .param .u64 in, .param .u32 n) {
+    .reg .pred %p;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<5>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    setp.ge.u32 %p, %r2, %r1;
+    @%p bra DONE;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r3, [%rd4];
+    mul.lo.u32 %r3, %r3, 3;
+    add.s64 %rd4, %rd1, %rd3;
+    st.global.u32 [%rd4], %r3;
+DONE:
+    ret;
+}"#;
+
+    #[test]
+    fn a_kernel_reads_and_writes_borrowed_host_memory_in_place() {
+        let device = Device::simulator();
+        let module = Module::from_ptx(TRIPLE).unwrap();
+        let mut host: Vec<u32> = (1..=64).collect();
+        let addr = host.as_mut_ptr() as u64;
+        // SAFETY: `host` outlives the borrow (freed below) and is not
+        // touched while the device uses it.
+        unsafe { device.borrow_host(addr, 256) }.unwrap();
+        let out = device.alloc_zeros::<u32>(32).unwrap();
+        let mut launch = module.kernel("triple").unwrap();
+        // Reads the first half of `host`, writes its second half.
+        launch.block(32).arg(addr + 128).arg(addr).arg(32u32);
+        device.launch(&launch).unwrap();
+        launch = module.kernel("triple").unwrap();
+        launch.block(32).arg(&out).arg(addr + 128).arg(32u32);
+        device.launch(&launch).unwrap();
+        device.free(addr).unwrap();
+        let want: Vec<u32> = (1..=32).map(|v| v * 3).collect();
+        assert_eq!(host[32..], want);
+        let nine: Vec<u32> = (1..=32).map(|v| v * 9).collect();
+        assert_eq!(device.read(&out).unwrap(), nine);
+        // Borrowed memory counted against nothing; freed, it is the host's.
+        assert_eq!(
+            device.read_bytes(addr, 4),
+            Err(DeviceError::Unmapped { addr })
+        );
+    }
+
+    #[test]
+    fn borrowed_host_memory_must_be_words_apart_from_every_allocation() {
+        let device = Device::simulator();
+        let a = device.alloc(64).unwrap();
+        let mut host = vec![0u64; 4];
+        let addr = host.as_mut_ptr() as u64;
+        // SAFETY (each call): `host` outlives the device.
+        unsafe {
+            assert_eq!(
+                device.borrow_host(addr + 1, 8),
+                Err(DeviceError::HostRange {
+                    addr: addr + 1,
+                    len: 8
+                })
+            );
+            assert_eq!(
+                device.borrow_host(addr, 0),
+                Err(DeviceError::HostRange { addr, len: 0 })
+            );
+            assert_eq!(
+                device.borrow_host(a + 8, 8),
+                Err(DeviceError::Overlap {
+                    addr: a + 8,
+                    base: a,
+                    size: 64
+                })
+            );
+            device.borrow_host(addr, 32).unwrap();
+            assert!(matches!(
+                device.borrow_host(addr + 8, 8),
+                Err(DeviceError::Overlap { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn allocations_go_past_borrowed_host_memory_in_their_way() {
+        let device = Device::simulator();
+        let a = device.alloc(4).unwrap();
+        // Host memory would be mapped there in a program (managed memory
+        // is); here the device only needs the address to be free.
+        let next = a + 512;
+        // SAFETY: only the address range matters: the device never
+        // touches borrowed bytes unless asked to.
+        unsafe { device.borrow_host(next, 16) }.unwrap();
+        // Past it (16 bytes), a gap of 256, then the next multiple of 256.
+        assert_eq!(device.alloc(4).unwrap(), next + 512);
+    }
 
     #[test]
     fn allocations_are_aligned_apart_and_never_reused() {

@@ -83,6 +83,7 @@ programs=(
     "simpleCooperativeGroups|0_Introduction/simpleCooperativeGroups|simpleCooperativeGroups.cu|"
     "asyncAPI|0_Introduction/asyncAPI|asyncAPI.cu|"
     "simpleStreams|0_Introduction/simpleStreams|simpleStreams.cu|"
+    "simpleZeroCopy|0_Introduction/simpleZeroCopy|simpleZeroCopy.cu|"
     "reduction|2_Concepts_and_Techniques/reduction|reduction.cpp reduction_kernel.cu|"
     "scan|2_Concepts_and_Techniques/scan|main.cpp scan_gold.cpp scan.cu|"
     "histogram|2_Concepts_and_Techniques/histogram|histogram256.cu histogram64.cu histogram_gold.cpp main.cpp|"

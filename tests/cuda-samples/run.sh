@@ -86,6 +86,11 @@ tests=(
     "simpleCooperativeGroups|simpleCooperativeGroups||300|^\.\.\.Done\.$|"
     "asyncAPI|asyncAPI||600|^CPU executed [0-9]+ iterations while waiting for GPU to finish$|^Error!"
     "simpleStreams|simpleStreams||3600|^4 streams:|^[0-9]+: -?[0-9]+ -?[0-9]+$|long"
+    # Kernels over mapped host memory: cudaHostAlloc, then malloc and
+    # cudaHostRegister. No line of its own says it passed: the exit status
+    # does (its error norm against the host's sums), after the last line.
+    "simpleZeroCopy|simpleZeroCopy||300|^> Releasing CPU memory\.\.\.$|"
+    "simpleZeroCopy-generic|simpleZeroCopy|-use_generic_memory|300|^> Releasing CPU memory\.\.\.$|"
     "reduction|reduction|--n=1048576|600|^Test passed$|^Test failed"
     "scan|scan||3600|^ \.\.\.Results Match$|DON'T Match|long"
     "histogram|histogram||900|^Test passed$|^Test failed|"
@@ -122,6 +127,15 @@ extra_check() {
                      n++; if ($NF != "0.996214") bad = bad " " $NF
                  }
                  END { if (n != 12) print "printed " n " sums, not 12"; else if (bad) print "sums differ from 0.996214:" bad }' "$out"
+            ;;
+        simpleZeroCopy-generic)
+            # The flag took: malloc'd memory, registered.
+            grep -q -E '^> Using Generic System Paged Memory \(malloc\)$' "$out" \
+                || echo "it did not use malloc'd memory"
+            ;;
+        simpleZeroCopy)
+            grep -q -E '^> Using CUDA Host Allocated \(cudaHostAlloc\)$' "$out" \
+                || echo "it did not use cudaHostAlloc"
             ;;
         simpleCooperativeGroups)
             # One sum over the block of 64 and four over tiles of 16, each

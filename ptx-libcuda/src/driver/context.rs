@@ -263,12 +263,15 @@ pub fn run_destructors(gone: Vec<(Handle, usize, Stored)>) {
 }
 
 /// Frees every device allocation (unmapping managed ones from the host)
-/// and the device heap, and clears the fault (a device reset).
+/// and the device heap, and all page-locked host memory (unregistering
+/// registered ranges), as a reset does on a GPU, and clears the fault (a
+/// device reset).
 pub fn reset(state: &mut State) {
     let addrs: Vec<u64> = state.device_memory.keys().copied().collect();
     for addr in addrs {
         let _ = crate::driver::memory::free(state, addr);
     }
+    crate::driver::host::release_all(state);
     state.sticky = None;
     // The heap and what kernels left in it go with the context.
     let _ = state.device.reset_heap();

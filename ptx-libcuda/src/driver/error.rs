@@ -44,6 +44,10 @@ pub const CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: Status = 701;
 pub const CUDA_ERROR_LAUNCH_TIMEOUT: Status = 702;
 /// A kernel's failed `assert`: sticky.
 pub const CUDA_ERROR_ASSERT: Status = 710;
+/// Host memory to register that overlaps pinned memory already.
+pub const CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED: Status = 712;
+/// A pointer to unregister that starts no registered range.
+pub const CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED: Status = 713;
 /// A kernel's misaligned access: sticky.
 pub const CUDA_ERROR_MISALIGNED_ADDRESS: Status = 716;
 /// Any other kernel fault (a `trap`, a deadlock): sticky.

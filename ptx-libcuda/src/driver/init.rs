@@ -1,8 +1,9 @@
 //! `cuInit`, the driver's version, and the one device: its name, memory
 //! and attributes, an H100 SXM5 80 GB's (as `deviceQuery` prints them on
 //! one), with what the simulator does not do answered honestly (no
-//! mapped or registered host memory, no pageable memory access, no
-//! memory pools). Managed memory and concurrent managed access are 1:
+//! pageable memory access, no memory pools). Mapped and registered host
+//! memory are 1: kernels reach them at the host's address
+//! (`crate::driver::host`). Managed memory and concurrent managed access are 1:
 //! the host may touch managed memory whenever it likes, since a launch
 //! has ended when its call returns (`crate::driver::memory`).
 
@@ -44,6 +45,7 @@ pub const ATTRIBUTES: &[(u32, i32)] = &[
     (14, 512),                                // texture alignment
     (15, 1),                                  // GPU overlap
     (16, residency::SMS as i32),              // multiprocessors
+    (19, 1),                                  // can map host memory
     (21, 131072),                             // texture sizes (21..=29)
     (22, 131072),
     (23, 65536),
@@ -75,12 +77,15 @@ pub const ATTRIBUTES: &[(u32, i32)] = &[
     (87, 2),                                          // single to double perf ratio
     (89, 1),                                          // concurrent managed access
     (90, 1),                                          // compute preemption
+    (91, 1),                                          // host pointer for registered memory
     (95, 1),                                          // cooperative launch
     (97, residency::MAX_SHARED_BYTES as i32),         // shared per block, opt-in
+    (99, 1),                                          // host register supported
     (106, residency::CTAS_PER_SM as i32),             // blocks per SM
     (108, 30 * 1024 * 1024),                          // persisting L2 max
     (109, 134_213_632),                               // access policy max window
     (111, residency::SHARED_RESERVED_PER_CTA as i32), // reserved shared per block
+    (113, 1),                                         // read-only host register supported
     (120, 1),                                         // cluster launch
     (126, 4),                                         // memory sync domains
     (127, 1),                                         // tensor maps

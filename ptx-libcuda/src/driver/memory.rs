@@ -1,6 +1,6 @@
-//! Memory: device allocations (the simulated device's), host
-//! allocations (plain host memory: pinned means nothing here), managed
-//! allocations, copies and fills, and what a pointer is.
+//! Memory: device allocations (the simulated device's), managed
+//! allocations, copies and fills, and what a pointer is. Page-locked
+//! host memory is [`crate::driver::host`]'s.
 //!
 //! # Managed memory
 //!
@@ -63,19 +63,17 @@ use crate::driver::{capture, graph};
 use crate::export::{Outcome, Status, driver_api, out};
 use crate::state::{Allocation, Handle, Place, State, current, device_error, state};
 use ptx_sim::device::DEVICE_MEMORY;
-use std::alloc::Layout;
 use std::ffi::c_void;
 
-/// Host allocations are aligned to pages, as the driver's pinned
-/// allocations are.
-const HOST_ALIGN: usize = 4096;
+/// The smallest page size assumed.
+const MIN_PAGE: usize = 4096;
 
 /// The host's page size: managed allocations start at a multiple of it
-/// and their host mappings span a whole number of them.
-fn page_size() -> usize {
+/// and host mappings span a whole number of them.
+pub fn page_size() -> usize {
     // SAFETY: sysconf reads a constant of the system.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    usize::try_from(page).unwrap_or(HOST_ALIGN).max(HOST_ALIGN)
+    usize::try_from(page).unwrap_or(MIN_PAGE).max(MIN_PAGE)
 }
 
 /// The bytes of the host mapping of a managed allocation of `size` bytes.
@@ -112,6 +110,12 @@ fn map_anonymous(fixed: Option<u64>, len: usize) -> Result<usize, String> {
         return Err("the address is in use".into());
     }
     Ok(mapped as usize)
+}
+
+/// A new mapping of `len` bytes of zeroed host memory wherever the
+/// system puts it: its address, or why not.
+pub fn map_anywhere(len: usize) -> Result<usize, String> {
+    map_anonymous(None, len)
 }
 
 /// Maps `len` bytes of zeroed host memory at `addr` (page-aligned), or
@@ -288,32 +292,6 @@ pub fn free(state: &mut State, addr: u64) -> Outcome {
         unmap_host(addr, allocation.size);
     }
     state.device.free(addr).map_err(device_error)
-}
-
-/// A new host allocation of `bytes`, zeroed.
-pub fn alloc_host(state: &mut State, bytes: usize) -> Result<*mut c_void, Status> {
-    let layout =
-        Layout::from_size_align(bytes.max(1), HOST_ALIGN).map_err(|_| CUDA_ERROR_OUT_OF_MEMORY)?;
-    // SAFETY: the layout's size is not zero.
-    let pointer = unsafe { std::alloc::alloc_zeroed(layout) };
-    if pointer.is_null() {
-        return Err(CUDA_ERROR_OUT_OF_MEMORY);
-    }
-    state.host_memory.insert(pointer as usize, bytes.max(1));
-    Ok(pointer.cast())
-}
-
-/// Frees the host allocation at `pointer`.
-pub fn free_host(state: &mut State, pointer: *mut c_void) -> Outcome {
-    let size = state
-        .host_memory
-        .remove(&(pointer as usize))
-        .ok_or(CUDA_ERROR_INVALID_VALUE)?;
-    let layout = Layout::from_size_align(size, HOST_ALIGN).expect("it was allocated with it");
-    // SAFETY: allocated by `alloc_host` with this layout, freed once
-    // (it is gone from the table).
-    unsafe { std::alloc::dealloc(pointer.cast(), layout) };
-    Ok(())
 }
 
 /// Which side `addr` is on, for a copy that does not say
@@ -579,10 +557,6 @@ const MEMORYTYPE_HOST: u32 = 1;
 /// `CU_MEMORYTYPE_DEVICE`.
 const MEMORYTYPE_DEVICE: u32 = 2;
 
-/// Writes pointer attribute `attribute` of `ptr` to `data`.
-///
-/// # Safety
-/// `data` must be valid for the attribute's type.
 /// The `__managed__` variable whose host bytes hold `ptr`: its host
 /// address and size.
 pub fn managed_variable(state: &State, ptr: u64) -> Option<(u64, u64)> {
@@ -594,6 +568,11 @@ pub fn managed_variable(state: &State, ptr: u64) -> Option<(u64, u64)> {
     })
 }
 
+/// Writes pointer attribute `attribute` of `ptr` to `data`: pinned host
+/// memory is host memory whose device pointer is its own address.
+///
+/// # Safety
+/// `data` must be valid for the attribute's type.
 unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, ptr: u64) -> Outcome {
     let variable = managed_variable(state, ptr);
     let allocation = range(state, ptr).ok().or(variable);
@@ -601,12 +580,7 @@ unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, pt
         || allocation
             .and_then(|(b, _)| state.device_memory.get(&b))
             .is_some_and(|a| a.managed);
-    let host = state
-        .host_memory
-        .range(..=(ptr as usize))
-        .next_back()
-        .filter(|(base, size)| ptr as usize - **base < **size)
-        .map(|(&base, &size)| (base, size));
+    let host = crate::driver::host::pinned_at(state, ptr as usize).map(|(b, p)| (b, p.size));
     let known = allocation.is_some() || host.is_some();
     if !known {
         return Err(CUDA_ERROR_INVALID_VALUE);
@@ -622,7 +596,7 @@ unsafe fn pointer_attribute(state: &State, data: *mut c_void, attribute: u32, pt
                     MEMORYTYPE_HOST
                 }
             }
-            3 => *data.cast::<u64>() = allocation.map_or(0, |_| ptr), // device pointer
+            3 => *data.cast::<u64>() = ptr, // device pointer (pinned: unified addressing)
             4 => *data.cast::<u64>() = if host.is_some() || managed { ptr } else { 0 }, // host pointer
             6 => *data.cast::<i32>() = 1, // sync memops
             7 => {
@@ -698,29 +672,6 @@ driver_api! {
         capture::unsafe_call()?;
         let mut state = ready(0)?;
         free(&mut state, dptr)
-    }
-
-    /// `cuMemAllocHost_v2`: plain host memory.
-    fn cuMemAllocHost_v2(pointer: *mut *mut c_void, bytes: usize) {
-        let pointer = out(pointer)?;
-        let mut state = ready(0)?;
-        *pointer = alloc_host(&mut state, bytes)?;
-        Ok(())
-    }
-
-    /// `cuMemHostAlloc`: plain host memory, whatever the flags.
-    fn cuMemHostAlloc(pointer: *mut *mut c_void, bytes: usize, flags: u32) {
-        let _ = flags;
-        let pointer = out(pointer)?;
-        let mut state = ready(0)?;
-        *pointer = alloc_host(&mut state, bytes)?;
-        Ok(())
-    }
-
-    /// `cuMemFreeHost`.
-    fn cuMemFreeHost(pointer: *mut c_void) {
-        let mut state = ready(0)?;
-        free_host(&mut state, pointer)
     }
 
     /// `cuMemGetInfo_v2`: 80 GiB less what is allocated.
@@ -868,11 +819,7 @@ driver_api! {
         state.context()?;
         let known = range(&state, ptr).is_ok()
             || managed_variable(&state, ptr).is_some()
-            || state
-                .host_memory
-                .range(..=(ptr as usize))
-                .next_back()
-                .is_some_and(|(&base, &size)| ptr as usize - base < size);
+            || crate::driver::host::pinned_at(&state, ptr as usize).is_some();
         for i in 0..count as usize {
             let (data, attribute) = (*data.add(i), *attributes.add(i));
             if known {

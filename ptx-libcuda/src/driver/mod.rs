@@ -7,6 +7,7 @@ pub mod error;
 pub mod event;
 pub mod export_table;
 pub mod graph;
+pub mod host;
 pub mod init;
 pub mod integrity;
 pub mod launch;

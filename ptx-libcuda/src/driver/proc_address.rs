@@ -18,6 +18,7 @@ use crate::driver::error::*;
 use crate::driver::event::*;
 use crate::driver::export_table::cuGetExportTable;
 use crate::driver::graph::*;
+use crate::driver::host::*;
 use crate::driver::init::*;
 use crate::driver::launch::*;
 use crate::driver::limit::*;
@@ -105,6 +106,10 @@ entry_points! {
     "cuMemAllocHost" | "cuMemAllocHost_v2" => cuMemAllocHost_v2,
     "cuMemHostAlloc" => cuMemHostAlloc,
     "cuMemFreeHost" => cuMemFreeHost,
+    "cuMemHostRegister" | "cuMemHostRegister_v2" => cuMemHostRegister_v2,
+    "cuMemHostUnregister" => cuMemHostUnregister,
+    "cuMemHostGetDevicePointer" | "cuMemHostGetDevicePointer_v2" => cuMemHostGetDevicePointer_v2,
+    "cuMemHostGetFlags" => cuMemHostGetFlags,
     "cuMemGetInfo" | "cuMemGetInfo_v2" => cuMemGetInfo_v2,
     "cuMemGetAddressRange" | "cuMemGetAddressRange_v2" => cuMemGetAddressRange_v2,
     "cuMemcpyHtoD" | "cuMemcpyHtoD_v2" => cuMemcpyHtoD_v2,

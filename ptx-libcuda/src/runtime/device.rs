@@ -240,6 +240,10 @@ pub fn properties() -> DeviceProp {
     p.ECCEnabled = a(32);
     p.asyncEngineCount = a(40);
     p.unifiedAddressing = a(41);
+    p.canMapHostMemory = a(19);
+    p.canUseHostPointerForRegisteredMem = a(91);
+    p.hostRegisterSupported = a(99);
+    p.hostRegisterReadOnlySupported = a(113);
     p.memoryBusWidth = a(37);
     p.l2CacheSize = a(38);
     p.persistingL2CacheMaxSize = a(108);

@@ -7,6 +7,7 @@
 //! are the driver's ([`crate::driver::memory`]).
 
 use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND};
+use crate::driver::host;
 use crate::driver::memory::{self as driver, MemLocation, Side};
 use crate::driver::{capture, graph};
 use crate::export::{Outcome, Status, out, runtime_api};
@@ -262,30 +263,59 @@ runtime_api! {
         driver::free(&mut state, pointer)
     }
 
-    /// `cudaMallocHost`: plain host memory.
+    /// `cudaMallocHost`: page-locked host memory that kernels reach at
+    /// its address ([`crate::driver::host`]).
     fn cudaMallocHost(pointer: *mut *mut c_void, size: usize) {
         let pointer = out(pointer)?;
         let mut state = ready(0)?;
-        *pointer = driver::alloc_host(&mut state, size)?;
+        *pointer = host::alloc_host(&mut state, size, 0)?;
         Ok(())
     }
 
-    /// `cudaHostAlloc`: plain host memory, whatever the flags.
+    /// `cudaHostAlloc`: page-locked host memory that kernels reach at its
+    /// address, whatever the flags (unified addressing maps it).
     fn cudaHostAlloc(pointer: *mut *mut c_void, size: usize, flags: u32) {
-        let _ = flags;
         let pointer = out(pointer)?;
         let mut state = ready(0)?;
-        *pointer = driver::alloc_host(&mut state, size)?;
+        *pointer = host::alloc_host(&mut state, size, flags)?;
         Ok(())
     }
 
-    /// `cudaFreeHost`.
+    /// `cudaFreeHost`: null is fine.
     fn cudaFreeHost(pointer: *mut c_void) {
         let mut state = ready(0)?;
         if pointer.is_null() {
             return Ok(());
         }
-        driver::free_host(&mut state, pointer)
+        host::free_host(&mut state, pointer)
+    }
+
+    /// `cudaHostRegister`: kernels reach the range at its address.
+    fn cudaHostRegister(pointer: *mut c_void, size: usize, flags: u32) {
+        let mut state = ready(0)?;
+        host::register(&mut state, pointer as usize, size, flags)
+    }
+
+    /// `cudaHostUnregister`.
+    fn cudaHostUnregister(pointer: *mut c_void) {
+        let mut state = ready(0)?;
+        host::unregister(&mut state, pointer as usize)
+    }
+
+    /// `cudaHostGetDevicePointer`: the host pointer itself.
+    fn cudaHostGetDevicePointer(device: *mut *mut c_void, pointer: *mut c_void, flags: u32) {
+        let device = out(device)?;
+        let state = ready(0)?;
+        *device = host::device_pointer(&state, pointer as usize, flags)? as *mut c_void;
+        Ok(())
+    }
+
+    /// `cudaHostGetFlags`: as `cudaHostAlloc` was given them.
+    fn cudaHostGetFlags(flags: *mut u32, pointer: *mut c_void) {
+        let flags = out(flags)?;
+        let state = ready(0)?;
+        *flags = host::flags(&state, pointer as usize)?;
+        Ok(())
     }
 
     /// `cudaMemGetInfo`.
@@ -350,8 +380,9 @@ runtime_api! {
         Ok(())
     }
 
-    /// `cudaPointerGetAttributes`: device, managed or host allocations of
-    /// this library; any other pointer is unregistered host memory.
+    /// `cudaPointerGetAttributes`: device, managed or page-locked host
+    /// memory of this library (host memory whose device pointer is its
+    /// own address); any other pointer is unregistered host memory.
     fn cudaPointerGetAttributes(attributes: *mut PointerAttributes, pointer: *const c_void) {
         let attributes = out(attributes)?;
         let state = ready(0)?;
@@ -362,15 +393,11 @@ runtime_api! {
             || device
                 .and_then(|(base, _)| state.device_memory.get(&base))
                 .is_some_and(|a| a.managed);
-        let host = state
-            .host_memory
-            .range(..=addr)
-            .next_back()
-            .is_some_and(|(&base, &size)| addr - base < size);
+        let host = host::pinned_at(&state, addr).is_some();
         let (kind, device_pointer, host_pointer) = match (device.is_some(), managed, host) {
             (true, true, _) => (3, addr, addr),
             (true, false, _) => (2, addr, 0),
-            (false, _, true) => (1, 0, addr),
+            (false, _, true) => (1, addr, addr),
             _ => (0, 0, 0),
         };
         *attributes = PointerAttributes {

@@ -146,8 +146,8 @@ not_implemented! {
     cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceGetMappedPointer
     cudaGraphicsResourceSetMapFlags cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
     cudaGraphicsUnregisterResource cudaGraphicsVDPAURegisterOutputSurface
-    cudaGraphicsVDPAURegisterVideoSurface cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister
-    cudaHostUnregister cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
+    cudaGraphicsVDPAURegisterVideoSurface
+    cudaImportExternalMemory cudaImportExternalSemaphore cudaIpcCloseMemHandle
     cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle cudaIpcOpenMemHandle
     cudaKernelSetAttributeForDevice
     cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount

@@ -75,7 +75,12 @@ pub fn constant_addresses(sizes: &[usize]) -> Vec<u64> {
 #[derive(Debug)]
 struct Layout {
     space: StateSpace,
+    /// Ascending by address.
     spans: Vec<(u64, u64)>,
+    /// The number each span had among the buffers as they were given,
+    /// where sorting them moved it (empty: none moved): what a fault
+    /// calls the buffer.
+    given: Vec<usize>,
 }
 
 impl Layout {
@@ -92,7 +97,16 @@ impl Layout {
             .zip(sizes)
             .map(|(base, size)| (base, size as u64))
             .collect();
-        Layout { space, spans }
+        Layout {
+            space,
+            spans,
+            given: Vec::new(),
+        }
+    }
+
+    /// The number span `i` had as the buffers were given.
+    fn given_index(&self, i: usize) -> usize {
+        self.given.get(i).copied().unwrap_or(i)
     }
 
     /// Which buffer `addr` falls in, and where in it: the spans ascend
@@ -116,7 +130,7 @@ impl Layout {
             .max_by_key(|&(_, &(base, len))| base + len)
             .map(|(i, &(base, len))| {
                 Box::new(BufferSpan {
-                    index: Some(i),
+                    index: Some(self.given_index(i)),
                     addresses: base..base + len,
                 })
             })
@@ -162,7 +176,7 @@ impl Layout {
                 address: addr,
                 size,
                 bounds: base..base + len,
-                buffer: u16::try_from(i).ok(),
+                buffer: u16::try_from(self.given_index(i)).ok(),
             })),
         }
     }
@@ -287,12 +301,16 @@ impl GlobalMemory {
     }
 
     /// Buffers that outlive the launch, each at its own address (a
-    /// device's allocations: ascending, apart, all below [`GLOBAL_BASE`]),
+    /// device's allocations, ascending and apart: below
+    /// [`GLOBAL_BASE`], or anywhere for host memory a device borrows),
     /// then the launch's own buffers holding `data`, at the addresses
     /// [`buffer_addresses`] gives. [`GlobalMemory::into_buffers`] gives
     /// them back in that order. The resident ones are taken as they are
     /// (no copy: a device's allocations are kept as [`Words`] between
-    /// launches, so a launch costs nothing per byte allocated).
+    /// launches, so a launch costs nothing per byte allocated). A
+    /// resident buffer that overlaps one of the launch's own (host memory
+    /// at the addresses of the module's variables) hides the part of it
+    /// at and above its own start.
     ///
     /// ```
     /// use ptx_sim::memory::global::{GlobalMemory, buffer_addresses};
@@ -309,22 +327,32 @@ impl GlobalMemory {
             .iter()
             .map(|(base, bytes)| (*base, bytes.len() as u64))
             .collect();
-        debug_assert!(
-            spans.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0)
-                && spans.last().is_none_or(|&(b, l)| b + l <= GLOBAL_BASE),
-            "resident buffers ascend, apart, below the launch's own"
-        );
         spans.extend(own.spans);
+        let mut buffers: Vec<Words> = resident
+            .into_iter()
+            .map(|(_, words)| words)
+            .chain(data.iter().map(|bytes| Words::new(bytes.as_ref())))
+            .collect();
+        // Host memory lent by a device may lie above the launch's own
+        // buffers: the lookup wants every span in address order.
+        let mut given = Vec::new();
+        if !spans.is_sorted_by_key(|&(base, _)| base) {
+            given = (0..spans.len()).collect();
+            given.sort_by_key(|&i| spans[i].0);
+            spans = given.iter().map(|&i| spans[i]).collect();
+            let mut taken: Vec<Option<Words>> = buffers.into_iter().map(Some).collect();
+            buffers = given
+                .iter()
+                .map(|&i| taken[i].take().expect("each once"))
+                .collect();
+        }
         GlobalMemory {
             layout: Layout {
                 space: StateSpace::Global,
                 spans,
+                given,
             },
-            buffers: resident
-                .into_iter()
-                .map(|(_, words)| words)
-                .chain(data.iter().map(|bytes| Words::new(bytes.as_ref())))
-                .collect(),
+            buffers,
             stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
             changes: Changes::new(),
         }
@@ -464,13 +492,24 @@ impl GlobalMemory {
 
     /// The buffers' contents.
     pub fn into_buffers(self) -> Vec<Vec<u8>> {
-        self.buffers.into_iter().map(Words::into_bytes).collect()
+        self.into_words()
+            .into_iter()
+            .map(Words::into_bytes)
+            .collect()
     }
 
     /// The buffers as they are, in the order [`GlobalMemory::placed`]
     /// took them: for resident ones to stay words between launches.
     pub fn into_words(self) -> Vec<Words> {
-        self.buffers
+        let given = self.layout.given;
+        if given.is_empty() {
+            return self.buffers;
+        }
+        let mut back: Vec<Option<Words>> = (0..given.len()).map(|_| None).collect();
+        for (words, i) in self.buffers.into_iter().zip(given) {
+            back[i] = Some(words);
+        }
+        back.into_iter().map(Option::unwrap_or_default).collect()
     }
 }
 
@@ -617,6 +656,29 @@ mod tests {
             s.spawn(|| memory.access(at + 1, 1, 1, "atom", |b| b[0] = 7).unwrap());
         });
         assert!(memory.changes() > moved);
+    }
+
+    #[test]
+    fn resident_buffers_above_the_launchs_own_are_found_and_given_back_in_order() {
+        // Host memory a device borrows may lie above GLOBAL_BASE.
+        let high = GLOBAL_BASE + (1 << 32);
+        let resident = vec![
+            (DEVICE_BASE, Words::new(&[1; 8])),
+            (high, Words::new(&[2; 8])),
+        ];
+        let memory = GlobalMemory::placed(resident, &[vec![3u8; 8]]);
+        let own = buffer_addresses(&[8])[0];
+        for (addr, want) in [(DEVICE_BASE, 1), (high + 7, 2), (own + 7, 3)] {
+            assert_eq!(memory.read(addr, 1, 1, "ld", |b| b[0]).unwrap(), want);
+        }
+        memory.store(high, 1, 1, "st", |b| b[0] = 9).unwrap();
+        // A fault names the buffer by the number it was given.
+        let err = memory.read(high + 8, 1, 1, "ld", |_| ()).unwrap_err();
+        assert!(err.to_string().contains("buffer 1 (8 bytes at"), "{err}");
+        assert_eq!(
+            memory.into_buffers(),
+            [vec![1; 8], vec![9, 2, 2, 2, 2, 2, 2, 2], vec![3; 8]]
+        );
     }
 
     /// Every window spans 4 GiB below the first global buffer, and no two

@@ -22,21 +22,119 @@
 //! assert_eq!(out, [5, 6, 0xaa, 0xbb, 0xcc]);
 //! assert_eq!(words.into_bytes(), [1, 2, 3, 4, 5, 6, 0xaa, 0xbb, 0xcc]);
 //! ```
+//!
+//! The words are the buffer's own, or memory of the host's that the
+//! buffer only borrows ([`Words::host`]): a CUDA program's page-locked
+//! host memory that kernels read and write in place (zero-copy), with
+//! no copy before or after a launch.
 
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bytes per word.
-const WORD: usize = 8;
+pub const WORD: usize = 8;
 
 /// A buffer's bytes as atomic words (see the module's documentation).
 /// The default is the empty buffer.
-#[derive(Debug, Default)]
 pub struct Words {
-    words: Box<[AtomicU64]>,
+    /// The first word: of a boxed slice of `count` words the buffer owns,
+    /// or of host memory it borrows (`host`).
+    words: NonNull<AtomicU64>,
+    count: usize,
     len: usize,
+    host: bool,
+}
+
+// SAFETY: the words are atomics, which any thread may reach through a
+// shared reference; owned ones move with the buffer, and borrowed host
+// memory stays valid for the buffer's life wherever it goes, as
+// `Words::host`'s caller promises.
+unsafe impl Send for Words {}
+// SAFETY: as for `Send`: every access through `&Words` is atomic.
+unsafe impl Sync for Words {}
+
+impl Default for Words {
+    fn default() -> Words {
+        Words::owning(Box::default(), 0)
+    }
+}
+
+impl Drop for Words {
+    fn drop(&mut self) {
+        if !self.host {
+            let words = std::ptr::slice_from_raw_parts_mut(self.words.as_ptr(), self.count);
+            // SAFETY: owned words came from `Box::into_raw` in `owning`
+            // and are freed once, here.
+            drop(unsafe { Box::from_raw(words) });
+        }
+    }
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Words")
+            .field("len", &self.len)
+            .field("host", &self.host)
+            .finish()
+    }
 }
 
 impl Words {
+    /// `words`, owned, holding `len` bytes.
+    fn owning(words: Box<[AtomicU64]>, len: usize) -> Words {
+        let count = words.len();
+        let words = NonNull::new(Box::into_raw(words).cast::<AtomicU64>()).expect("a box");
+        Words {
+            words,
+            count,
+            len,
+            host: false,
+        }
+    }
+
+    /// The `len` bytes of host memory at `addr` (a multiple of 8, and
+    /// `len` too), borrowed: loads and stores reach that memory itself.
+    ///
+    /// ```
+    /// use ptx_sim::memory::words::Words;
+    /// let mut host = [0u64; 2];
+    /// // SAFETY: `host` outlives `words` and is not otherwise used meanwhile.
+    /// let words = unsafe { Words::host(host.as_mut_ptr() as usize, 16) };
+    /// words.store(8, &[7]);
+    /// drop(words);
+    /// assert_eq!(host[1], 7);
+    /// ```
+    ///
+    /// # Safety
+    /// The memory must be valid for reads and writes for as long as the
+    /// buffer lives, and reached by others meanwhile only as atomics are
+    /// (or by threads that do not run at the same time as its users).
+    pub unsafe fn host(addr: usize, len: usize) -> Words {
+        assert!(
+            addr.is_multiple_of(WORD) && len.is_multiple_of(WORD) && addr != 0,
+            "host words at {addr:#x}, {len} bytes: both multiples of 8"
+        );
+        Words {
+            words: NonNull::new(addr as *mut AtomicU64).expect("not null"),
+            count: len / WORD,
+            len,
+            host: true,
+        }
+    }
+
+    /// Whether the buffer borrows host memory ([`Words::host`]).
+    pub fn is_host(&self) -> bool {
+        self.host
+    }
+
+    /// The words.
+    #[inline]
+    fn words(&self) -> &[AtomicU64] {
+        // SAFETY: `count` valid words at `words`, owned or borrowed for
+        // the buffer's life.
+        unsafe { std::slice::from_raw_parts(self.words.as_ptr(), self.count) }
+    }
+
     /// Words holding `bytes` (the last word padded with zeros).
     ///
     /// Every word is written here, on the thread that makes the buffer,
@@ -53,19 +151,16 @@ impl Words {
                 AtomicU64::new(u64::from_le_bytes(bits))
             })
             .collect();
-        Words {
-            words,
-            len: bytes.len(),
-        }
+        Words::owning(words, bytes.len())
     }
 
     /// A buffer of `len` zero bytes (every word written here, as
     /// [`Words::new`] does).
     pub fn zeroed(len: usize) -> Words {
-        Words {
-            words: (0..len.div_ceil(WORD)).map(|_| AtomicU64::new(0)).collect(),
+        Words::owning(
+            (0..len.div_ceil(WORD)).map(|_| AtomicU64::new(0)).collect(),
             len,
-        }
+        )
     }
 
     /// [`Words::zeroed`], or `None` if the memory cannot be had (a
@@ -74,10 +169,7 @@ impl Words {
         let mut words = Vec::new();
         words.try_reserve_exact(len.div_ceil(WORD)).ok()?;
         words.resize_with(len.div_ceil(WORD), || AtomicU64::new(0));
-        Some(Words {
-            words: words.into_boxed_slice(),
-            len,
-        })
+        Some(Words::owning(words.into_boxed_slice(), len))
     }
 
     /// Sets the `len` bytes from `at` to `value`; they must lie in the
@@ -109,7 +201,7 @@ impl Words {
         while done < out.len() {
             let (index, offset) = ((at + done) / WORD, (at + done) % WORD);
             let take = (WORD - offset).min(out.len() - done);
-            let word = self.words[index].load(Ordering::Acquire).to_le_bytes();
+            let word = self.words()[index].load(Ordering::Acquire).to_le_bytes();
             out[done..done + take].copy_from_slice(&word[offset..offset + take]);
             done += take;
         }
@@ -123,7 +215,7 @@ impl Words {
             let (index, offset) = ((at + done) / WORD, (at + done) % WORD);
             let take = (WORD - offset).min(data.len() - done);
             let part = &data[done..done + take];
-            let word = &self.words[index];
+            let word = &self.words()[index];
             if take == WORD {
                 let mut whole = [0; WORD];
                 whole.copy_from_slice(part);
@@ -167,20 +259,20 @@ impl Words {
     /// bytes in memory are the buffer's bytes in order.
     #[cfg(target_endian = "little")]
     fn bytes_mut(&mut self) -> &mut [u8] {
-        let words: &mut [AtomicU64] = &mut self.words;
         // SAFETY: `AtomicU64` has the size, alignment and bit validity of
         // `u64`, any bytes of which are valid `u8`s; the `&mut` borrow
-        // excludes every other access (atomic or not) while the slice
-        // lives; `len` is at most the words' bytes.
-        unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), self.len) }
+        // excludes every other access through the buffer while the slice
+        // lives (borrowed host memory: as `Words::host`'s caller
+        // promises); `len` is at most the words' bytes.
+        unsafe { std::slice::from_raw_parts_mut(self.words.as_ptr().cast::<u8>(), self.len) }
     }
 
     /// The bytes. Zero words are left as the zeroed memory the result
     /// starts as, so that a mostly-zero buffer is cheap to hand back.
     pub fn into_bytes(self) -> Vec<u8> {
         let mut bytes = vec![0u8; self.len];
-        for (chunk, word) in bytes.chunks_mut(WORD).zip(self.words) {
-            let bits = word.into_inner();
+        for (chunk, word) in bytes.chunks_mut(WORD).zip(self.words()) {
+            let bits = word.load(Ordering::Relaxed);
             if bits != 0 {
                 chunk.copy_from_slice(&bits.to_le_bytes()[..chunk.len()]);
             }
