@@ -15,6 +15,7 @@ use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
 use crate::engine::cluster::{ClusterBarrier, cluster_ctaid};
+use crate::engine::special::CtaFacts;
 use crate::exec::lanes_of;
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::lane::LaunchMemory;
@@ -89,7 +90,7 @@ impl Cluster {
         image: &Image,
         entry: &EntryInfo,
         launch: &LaunchMemory,
-        dynamic_shared: u64,
+        facts: &CtaFacts,
         budget: u64,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let n = self.ctas.len();
@@ -108,7 +109,7 @@ impl Cluster {
                     image,
                     entry,
                     launch,
-                    dynamic_shared,
+                    facts,
                     own,
                     peers,
                     &mut self.barrier,

@@ -167,7 +167,8 @@ impl Cta {
         }
     }
 
-    /// Runs a slice of at most `budget` steps, with `shared` its shared
+    /// Runs a slice of at most `budget` steps, with `launch_facts` what its
+    /// special registers say of the launch, `shared` its shared
     /// memory, `peers` the other CTAs' of its cluster and `cluster` the
     /// cluster's barrier. A CTA whose warps all wait, some at the cluster
     /// barrier or in a cluster of more than one, ends its slice early (the
@@ -179,7 +180,7 @@ impl Cta {
         image: &Image,
         entry: &EntryInfo,
         launch: &LaunchMemory,
-        dynamic_shared: u64,
+        launch_facts: &CtaFacts,
         shared: &mut [u8],
         mut peers: Peers<'_>,
         cluster: &mut ClusterBarrier,
@@ -192,8 +193,8 @@ impl Cta {
             facts: CtaFacts {
                 smid: (self.linear % crate::engine::residency::SMS as usize) as u32,
                 own_shared: shared.len() as u64 - RESERVED_SHARED,
-                dynamic_shared,
                 reserved: RESERVED_SHARED,
+                ..*launch_facts
             },
             shared_len: shared.len() as u64,
             shared_base: crate::memory::cluster_address::cluster_address(peers.rank(), 0),
