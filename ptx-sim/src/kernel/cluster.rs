@@ -117,6 +117,11 @@ impl Cluster {
                 )?;
                 let used = self.ctas[r].used;
                 left -= used;
+                if n == 1 && self.ctas[r].quiet_tail {
+                    // It progressed, then went quiet: others should run.
+                    self.used = budget - left;
+                    return Ok(end);
+                }
                 ran |= used > 0 || end == SliceEnd::Finished;
                 self.settle();
                 if left == 0 {

@@ -35,6 +35,13 @@ use crate::thread::{Dim3, Thread};
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
 
+/// Steps a CTA that made progress in its slice (a thread exited, global
+/// memory changed) may then run without any before its slice ends early:
+/// it most likely spins on a grid barrier or a flag that other CTAs will
+/// set, and they should run (a grid.sync() over 264 CTAs otherwise spins
+/// most of a 32 Ki-step slice in each).
+const QUIET_TAIL: u64 = 1 << 10;
+
 /// How much a launch (or a CTA) ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Steps {
@@ -71,6 +78,9 @@ pub(crate) struct Cta {
     register_requests: crate::engine::register_requests::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
+    /// Whether the last slice ended early, quiet after progress (see
+    /// [`QUIET_TAIL`]).
+    pub quiet_tail: bool,
     /// What watches it run (the sanitizer, when checks are on).
     pub observer: Option<Box<dyn Observer>>,
     /// The state of the random order of warps and lengths of turns, when
@@ -149,6 +159,7 @@ impl Cta {
             rows: Box::new([[0; crate::exec::MAX_SLOTS]; 32]),
             register_requests: Default::default(),
             used: 0,
+            quiet_tail: false,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             observer: checks.any().then(|| {
                 let mut check = CtaCheck::new(
@@ -202,6 +213,11 @@ impl Cta {
         let mut left = budget;
         let exited_before = self.exited;
         let n = self.warps.len();
+        self.quiet_tail = false;
+        // The global memory's count of changes as last seen, and the steps
+        // spent when the CTA last saw progress in this slice.
+        let mut changes = launch.global.changes();
+        let mut progress_at = None;
         loop {
             let mut ran = false;
             // The warps' order this pass: from the one after the last to
@@ -250,6 +266,16 @@ impl Cta {
                 if left == 0 {
                     self.used = budget;
                     return Ok(self.paused(exited_before));
+                }
+                let spent = budget - left;
+                let now = launch.global.changes();
+                if exited > 0 || now != changes {
+                    changes = now;
+                    progress_at = Some(spent);
+                } else if progress_at.is_some_and(|at| spent - at >= QUIET_TAIL) {
+                    self.used = spent;
+                    self.quiet_tail = true;
+                    return Ok(SliceEnd::Paused { progress: true });
                 }
             }
             if self.exited == self.threads {
