@@ -374,6 +374,73 @@ fn a_cooperative_grid_larger_than_the_h100_holds_is_refused() {
     );
 }
 
+/// Spins until `%clock64` has moved on by `cycles` (simpleHyperQ's
+/// `clock_block`), or, with `flag` non-zero, until the word at `flag` is
+/// non-zero too (reading the clock each time round); then writes how far
+/// the clock moved to `out`.
+const CLOCK_SPIN: &str = "
+.visible .entry spin(.param .u64 out, .param .u64 cycles, .param .u64 flag) {
+    .reg .pred %p<4>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [cycles];
+    ld.param.u64 %rd3, [flag];
+    setp.ne.u64 %p2, %rd3, 0;
+    mov.u64 %rd4, %clock64;
+SPIN:
+    mov.u64 %rd5, %clock64;
+    sub.s64 %rd6, %rd5, %rd4;
+    mov.u32 %r1, 1;
+    @%p2 ld.volatile.global.u32 %r1, [%rd3];
+    setp.eq.u32 %p3, %r1, 0;
+    setp.lt.u64 %p1, %rd6, %rd2;
+    or.pred %p1, %p1, %p3;
+    @%p1 bra SPIN;
+    st.global.u64 [%rd1], %rd6;
+    ret;
+}";
+
+/// A spin on the clock for 2³⁴ cycles (8.7 s of an H100 at 1.98 GHz,
+/// some 3·10⁹ turns of its loop) ends, as on a GPU: time passes while
+/// the warp spins, though the simulator runs far fewer steps. The clock
+/// moved on by at least the cycles asked for.
+#[test]
+fn a_spin_on_the_clock_ends_as_time_passes() {
+    let m = module(CLOCK_SPIN);
+    let mut launch = m.kernel("spin").unwrap();
+    let out = launch.zeroed::<u64>(1);
+    launch.grid(1).block(1).arg(out).arg(1u64 << 34).arg(0u64);
+    let report = launch.run().unwrap();
+    assert!(report.read::<u64>(out)[0] >= 1 << 34);
+}
+
+/// A spin on a word no one writes that reads the clock each time round
+/// still never ends: the clock's passing time is no progress, and the
+/// launch stops with a hang.
+#[test]
+fn a_spin_on_memory_that_reads_the_clock_still_hangs() {
+    let m = module(CLOCK_SPIN);
+    let mut launch = m.kernel("spin").unwrap();
+    let out = launch.zeroed::<u64>(1);
+    let flag = launch.zeroed::<u32>(1);
+    launch
+        .grid(2)
+        .block(32)
+        .hang_limit(1 << 20)
+        .arg(out)
+        .arg(0u64)
+        .arg(flag);
+    let err = launch.run().unwrap_err();
+    assert!(
+        matches!(
+            err.faults()[0].fault,
+            Fault::Launch(LaunchFault::Hang { .. })
+        ),
+        "{err}"
+    );
+}
+
 /// A `.func` with `.param` arguments and return value, called
 /// recursively: fib(n) for n = lane % 12, so that lanes recurse to
 /// different depths and diverge across calls.

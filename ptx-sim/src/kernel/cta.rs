@@ -35,6 +35,17 @@ use crate::thread::{Dim3, Thread};
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
 
+/// The clock cycles that pass, beyond the steps run, in a slice in which
+/// a CTA made no progress (no thread exited, no global memory changed):
+/// its first such slice in a row, doubling with each after it up to
+/// `QUIET_TIME << 30` (about 2⁴⁰ cycles, ten minutes of an H100 at
+/// 1.98 GHz). A warp that spins until `clock64()` has moved on by a
+/// GPU-sized count (simpleHyperQ's 10 ms, 20 million cycles) so gets
+/// there in a few dozen quiet slices, far inside the hang limit; a spin
+/// on memory no one writes is no closer to its end however the clock
+/// runs, and still hangs.
+const QUIET_TIME: u64 = 1 << 10;
+
 /// Steps a CTA that made progress in its slice (a thread exited, global
 /// memory changed) may then run without any before its slice ends early:
 /// it most likely spins on a grid barrier or a flag that other CTAs will
@@ -81,6 +92,8 @@ pub(crate) struct Cta {
     /// Whether the last slice ended early, quiet after progress (see
     /// [`QUIET_TAIL`]).
     pub quiet_tail: bool,
+    /// Slices in a row that ended without progress (see [`QUIET_TIME`]).
+    quiet_slices: u32,
     /// What watches it run (the sanitizer, when checks are on).
     pub observer: Option<Box<dyn Observer>>,
     /// The state of the random order of warps and lengths of turns, when
@@ -160,6 +173,7 @@ impl Cta {
             register_requests: Default::default(),
             used: 0,
             quiet_tail: false,
+            quiet_slices: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             observer: checks.any().then(|| {
                 let mut check = CtaCheck::new(
@@ -216,7 +230,8 @@ impl Cta {
         self.quiet_tail = false;
         // The global memory's count of changes as last seen, and the steps
         // spent when the CTA last saw progress in this slice.
-        let mut changes = launch.global.changes();
+        let changes_before = launch.global.changes();
+        let mut changes = changes_before;
         let mut progress_at = None;
         loop {
             let mut ran = false;
@@ -265,6 +280,9 @@ impl Cta {
                 }
                 if left == 0 {
                     self.used = budget;
+                    let quiet =
+                        self.exited == exited_before && launch.global.changes() == changes_before;
+                    self.pass_time(quiet);
                     return Ok(self.paused(exited_before));
                 }
                 let spent = budget - left;
@@ -324,6 +342,21 @@ impl Cta {
             observer.cluster_wait(warp);
         }
         self.warps[warp as usize].release(lanes);
+    }
+
+    /// Counts a slice that spent its budget, `quiet` if it made no
+    /// progress: the time that passed while the CTA spun goes onto its
+    /// warps' clocks ([`QUIET_TIME`]).
+    fn pass_time(&mut self, quiet: bool) {
+        if !quiet {
+            self.quiet_slices = 0;
+            return;
+        }
+        let time = QUIET_TIME << self.quiet_slices.min(30);
+        self.quiet_slices += 1;
+        for warp in &mut self.warps {
+            warp.clock += time;
+        }
     }
 
     /// Ends a slice that spent its budget.

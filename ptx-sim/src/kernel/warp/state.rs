@@ -105,7 +105,9 @@ pub(crate) struct Warp {
     pub in_flight: Vec<InFlight>,
     /// Who each lane is.
     pub threads: [Thread; 32],
-    /// Steps the warp has run: what `%clock` reads.
+    /// What `%clock` reads: the steps the warp has run, plus the time
+    /// that passed while its CTA spun without progress (see
+    /// `crate::kernel::cta`'s `QUIET_TIME`).
     pub clock: u64,
     /// Instructions its threads have run (a step of a group of n lanes is n).
     pub thread_steps: u64,
