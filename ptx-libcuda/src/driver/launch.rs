@@ -409,16 +409,14 @@ pub fn static_shared(state: &State, function: Handle) -> Result<usize, Status> {
     Ok(module.static_shared(&f.name).unwrap_or(0) as usize)
 }
 
-/// `cuOccupancyMaxActiveBlocksPerMultiprocessor(WithFlags)` (and the
-/// runtime's, by the kernel's driver handle).
-pub fn occupancy(blocks: *mut i32, function: Handle, block: i32, shared: usize) -> Outcome {
-    // SAFETY: the caller's out-parameter.
-    let blocks = unsafe { out(blocks) }?;
+/// What `cuOccupancyMaxActiveBlocksPerMultiprocessor(WithFlags)` (and the
+/// runtime's, by the kernel's driver handle) say: the blocks of `block`
+/// threads and `shared` bytes of dynamic shared memory one SM holds.
+pub fn occupancy(function: Handle, block: i32, shared: usize) -> Result<i32, Status> {
     let state = state();
     state.context()?;
     let own = static_shared(&state, function)?;
-    *blocks = blocks_per_sm(block.max(0) as usize, own + shared) as i32;
-    Ok(())
+    Ok(blocks_per_sm(block.max(0) as usize, own + shared) as i32)
 }
 
 /// `size_t (*)(int blockSize)`: dynamic shared memory for a block size.
@@ -470,13 +468,15 @@ driver_api! {
 
     /// `cuOccupancyMaxActiveBlocksPerMultiprocessor`.
     fn cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks: *mut i32, function: Handle, block: i32, shared: usize) {
-        occupancy(blocks, function, block, shared)
+        *out(blocks)? = occupancy(function, block, shared)?;
+        Ok(())
     }
 
     /// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`.
     fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks: *mut i32, function: Handle, block: i32, shared: usize, flags: u32) {
         let _ = flags;
-        occupancy(blocks, function, block, shared)
+        *out(blocks)? = occupancy(function, block, shared)?;
+        Ok(())
     }
 
     /// `cuOccupancyMaxPotentialBlockSize`.

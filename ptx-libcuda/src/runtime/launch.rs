@@ -189,12 +189,14 @@ runtime_api! {
 
     /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`.
     fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks: *mut i32, host: *const c_void, block: i32, shared: usize) {
-        occupancy(blocks, kernel(host)?, block, shared)
+        *out(blocks)? = occupancy(kernel(host)?, block, shared)?;
+        Ok(())
     }
 
     /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`.
     fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks: *mut i32, host: *const c_void, block: i32, shared: usize, flags: u32) {
         let _ = flags;
-        occupancy(blocks, kernel(host)?, block, shared)
+        *out(blocks)? = occupancy(kernel(host)?, block, shared)?;
+        Ok(())
     }
 }
