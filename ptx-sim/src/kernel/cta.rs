@@ -355,7 +355,7 @@ impl Cta {
         let time = QUIET_TIME << self.quiet_slices.min(30);
         self.quiet_slices += 1;
         for warp in &mut self.warps {
-            warp.clock += time;
+            warp.waited += time;
         }
     }
 

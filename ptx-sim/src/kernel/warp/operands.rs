@@ -225,7 +225,7 @@ impl Warp {
             s.component,
             &self.threads[l],
             &cx.facts,
-            self.clock,
+            self.clock + self.waited,
         )
     }
 
