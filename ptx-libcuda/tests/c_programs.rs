@@ -615,3 +615,54 @@ fn kernels_read_and_write_page_locked_host_memory_in_place() {
         assert!(output.status.success(), "{runtime}: {stderr}");
     }
 }
+
+/// Cooperative launches through the runtime and the driver: grid.sync()
+/// separates phases that read other blocks' words, and a grid one block
+/// larger than the device holds at once is refused.
+#[test]
+fn cooperative_launches_synchronise_the_grid() {
+    for runtime in ["shared", "static"] {
+        let name = format!("grid-sync-{runtime}");
+        let Some(exe) = build_cuda_program("grid_sync.cu", &name, &["-cudart", runtime, "-lcuda"])
+        else {
+            return;
+        };
+        let (stdout, stderr, output) = run(&exe);
+        let mut lines = vec![
+            "cooperativeLaunch 1".to_string(),
+            // 132 SMs x 2 blocks of 1024 threads, then one more.
+            "blocks of 1024 threads per SM: 2 (printed, not checked)".to_string(),
+        ];
+        for how in [
+            "cudaLaunchCooperativeKernel",
+            "cudaLaunchKernelEx cooperative",
+            "cuLaunchCooperativeKernel",
+            "cuLaunchKernelEx cooperative",
+        ] {
+            for check in [
+                "phases 1 and 2",
+                "partial sums add up to 3N(N-1)+2N",
+                "every block read the total",
+                "every block saw all arrive at each barrier",
+            ] {
+                lines.push(format!("{how}: {check}: correct"));
+            }
+        }
+        lines.extend(
+            [
+                "cudaLaunchCooperativeKernel of one block more: cudaErrorCooperativeLaunchTooLarge",
+                "cudaGetLastError after it: cudaErrorCooperativeLaunchTooLarge",
+                "cudaGetLastError again: cudaSuccess",
+                "cudaLaunchKernelEx cooperative of one block more: cudaErrorCooperativeLaunchTooLarge",
+                "cuLaunchCooperativeKernel of one block more: CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
+                "cuLaunchKernelEx cooperative of one block more: CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
+                "cudaDeviceSynchronize after the refusals: cudaSuccess",
+                "all grid sync checks passed",
+            ]
+            .map(String::from),
+        );
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        has_lines(&stdout, &lines);
+        assert!(output.status.success(), "{runtime}: {stderr}");
+    }
+}

@@ -341,6 +341,188 @@ fn a_grid_barrier_over_more_ctas_than_fit_hangs_as_on_a_gpu() {
     );
 }
 
+/// CUDA 13.0's `this_grid().sync()` as `cooperative_groups/details/sync.h`
+/// has it, `ROUNDS` times: the workspace's address from `%envreg1` (high)
+/// and `%envreg2` (low), its barrier word 4 bytes in; after `bar.sync`,
+/// thread 0 of CTA 0 adds `0x80000000 - (n - 1)` and every other CTA's
+/// adds 1 (a release atom), so the `n` arrivals add `0x80000000` and flip
+/// the top bit, which each spins for (acquire loads). Before each
+/// barrier thread 0 of every CTA adds 1 to `counts[round]`; after it, it
+/// writes what `counts[round]` holds to `seen[round * n + ctaid]`: `n` in
+/// every word if no CTA left a barrier before all had arrived.
+const COOPERATIVE_SYNC: &str = "
+.visible .entry rounds(.param .u64 counts, .param .u64 seen, .param .u32 rounds) {
+    .reg .pred %p<4>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [counts];
+    ld.param.u64 %rd2, [seen];
+    ld.param.u32 %r10, [rounds];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %nctaid.x;
+    mov.u32 %r4, %envreg1;
+    mov.u32 %r5, %envreg2;
+    mov.b64 %rd3, {%r5, %r4};
+    add.s64 %rd3, %rd3, 4;
+    // nb: 0x80000000 - (n - 1) for CTA 0, else 1.
+    mov.u32 %r6, 1;
+    setp.eq.u32 %p1, %r2, 0;
+    sub.u32 %r7, 0x80000001, %r3;
+    selp.u32 %r6, %r7, %r6, %p1;
+    setp.ne.u32 %p2, %r1, 0;
+    mov.u32 %r11, 0;
+ROUND:
+    mul.wide.u32 %rd4, %r11, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    @!%p2 atom.global.add.u32 %r12, [%rd5], 1;
+    bar.sync 0;
+    @%p2 bra WAITED;
+    atom.add.release.gpu.u32 %r8, [%rd3], %r6;
+SPIN:
+    ld.acquire.gpu.u32 %r9, [%rd3];
+    xor.b32 %r9, %r9, %r8;
+    and.b32 %r9, %r9, 0x80000000;
+    setp.eq.u32 %p3, %r9, 0;
+    @%p3 bra SPIN;
+    ld.global.u32 %r13, [%rd5];
+    mad.lo.u32 %r14, %r11, %r3, %r2;
+    mul.wide.u32 %rd6, %r14, 4;
+    add.s64 %rd7, %rd2, %rd6;
+    st.global.u32 [%rd7], %r13;
+WAITED:
+    bar.sync 0;
+    add.u32 %r11, %r11, 1;
+    setp.lt.u32 %p1, %r11, %r10;
+    @%p1 bra ROUND;
+    ret;
+}";
+
+/// Runs [`COOPERATIVE_SYNC`] cooperatively over `ctas` CTAs of `block`
+/// threads for `rounds` rounds on `workers` workers: the `seen` words.
+fn cooperative_rounds(ctas: u32, block: u32, rounds: u32, workers: usize) -> Vec<u32> {
+    let m = module(COOPERATIVE_SYNC);
+    let mut launch = m.kernel("rounds").unwrap();
+    let counts = launch.zeroed::<u32>(rounds as usize);
+    let seen = launch.zeroed::<u32>((rounds * ctas) as usize);
+    launch
+        .grid(ctas)
+        .block(block)
+        .workers(workers)
+        .cooperative()
+        .arg(counts)
+        .arg(seen)
+        .arg(rounds);
+    launch.run().unwrap().read::<u32>(seen)
+}
+
+/// As many CTAs as the H100 holds at once (132 SMs x 8 CTAs of 256
+/// threads), each round's barrier over all of them: every CTA sees all
+/// `1056` arrivals, on one worker as on four.
+#[test]
+fn a_cooperative_grid_syncs_through_its_workspace_on_one_worker_and_on_four() {
+    for workers in [1, 4] {
+        let seen = cooperative_rounds(1056, 256, 3, workers);
+        assert!(seen.iter().all(|&s| s == 1056), "{workers} workers");
+    }
+}
+
+/// A cooperative grid must fit at once: 132 x 2 CTAs of 1024 threads do,
+/// one more does not, and the launch is refused before any CTA runs.
+#[test]
+fn a_cooperative_grid_larger_than_the_h100_holds_is_refused() {
+    assert_eq!(cooperative_rounds(264, 1024, 2, 2), vec![264; 528]);
+    let m = module(COOPERATIVE_SYNC);
+    let mut launch = m.kernel("rounds").unwrap();
+    let counts = launch.zeroed::<u32>(1);
+    let seen = launch.zeroed::<u32>(265);
+    launch
+        .grid(265)
+        .block(1024)
+        .cooperative()
+        .arg(counts)
+        .arg(seen)
+        .arg(1u32);
+    let err = launch.run().unwrap_err();
+    assert!(
+        matches!(
+            err.faults()[0].fault,
+            Fault::Launch(LaunchFault::CooperativeTooLarge {
+                ctas: 265,
+                most: 264
+            })
+        ),
+        "{err}"
+    );
+}
+
+/// Spins until `%clock64` has moved on by `cycles` (simpleHyperQ's
+/// `clock_block`), or, with `flag` non-zero, until the word at `flag` is
+/// non-zero too (reading the clock each time round); then writes how far
+/// the clock moved to `out`.
+const CLOCK_SPIN: &str = "
+.visible .entry spin(.param .u64 out, .param .u64 cycles, .param .u64 flag) {
+    .reg .pred %p<4>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [cycles];
+    ld.param.u64 %rd3, [flag];
+    setp.ne.u64 %p2, %rd3, 0;
+    mov.u64 %rd4, %clock64;
+SPIN:
+    mov.u64 %rd5, %clock64;
+    sub.s64 %rd6, %rd5, %rd4;
+    mov.u32 %r1, 1;
+    @%p2 ld.volatile.global.u32 %r1, [%rd3];
+    setp.eq.u32 %p3, %r1, 0;
+    setp.lt.u64 %p1, %rd6, %rd2;
+    or.pred %p1, %p1, %p3;
+    @%p1 bra SPIN;
+    st.global.u64 [%rd1], %rd6;
+    ret;
+}";
+
+/// A spin on the clock for 2³⁴ cycles (8.7 s of an H100 at 1.98 GHz,
+/// some 3·10⁹ turns of its loop) ends, as on a GPU: time passes while
+/// the warp spins, though the simulator runs far fewer steps. The clock
+/// moved on by at least the cycles asked for.
+#[test]
+fn a_spin_on_the_clock_ends_as_time_passes() {
+    let m = module(CLOCK_SPIN);
+    let mut launch = m.kernel("spin").unwrap();
+    let out = launch.zeroed::<u64>(1);
+    launch.grid(1).block(1).arg(out).arg(1u64 << 34).arg(0u64);
+    let report = launch.run().unwrap();
+    assert!(report.read::<u64>(out)[0] >= 1 << 34);
+}
+
+/// A spin on a word no one writes that reads the clock each time round
+/// still never ends: the clock's passing time is no progress, and the
+/// launch stops with a hang.
+#[test]
+fn a_spin_on_memory_that_reads_the_clock_still_hangs() {
+    let m = module(CLOCK_SPIN);
+    let mut launch = m.kernel("spin").unwrap();
+    let out = launch.zeroed::<u64>(1);
+    let flag = launch.zeroed::<u32>(1);
+    launch
+        .grid(2)
+        .block(32)
+        .hang_limit(1 << 20)
+        .arg(out)
+        .arg(0u64)
+        .arg(flag);
+    let err = launch.run().unwrap_err();
+    assert!(
+        matches!(
+            err.faults()[0].fault,
+            Fault::Launch(LaunchFault::Hang { .. })
+        ),
+        "{err}"
+    );
+}
+
 /// A `.func` with `.param` arguments and return value, called
 /// recursively: fib(n) for n = lane % 12, so that lanes recurse to
 /// different depths and diverge across calls.

@@ -84,16 +84,21 @@ programs=(
     "asyncAPI|0_Introduction/asyncAPI|asyncAPI.cu|"
     "simpleStreams|0_Introduction/simpleStreams|simpleStreams.cu|"
     "simpleZeroCopy|0_Introduction/simpleZeroCopy|simpleZeroCopy.cu|"
+    "simpleHyperQ|0_Introduction/simpleHyperQ|simpleHyperQ.cu|"
     "reduction|2_Concepts_and_Techniques/reduction|reduction.cpp reduction_kernel.cu|"
     "scan|2_Concepts_and_Techniques/scan|main.cpp scan_gold.cpp scan.cu|"
     "histogram|2_Concepts_and_Techniques/histogram|histogram256.cu histogram64.cu histogram_gold.cpp main.cpp|"
     "sortingNetworks|2_Concepts_and_Techniques/sortingNetworks|main.cpp bitonicSort.cu sortingNetworks_validate.cpp|"
     "threadFenceReduction|2_Concepts_and_Techniques/threadFenceReduction|threadFenceReduction.cu|"
+    "reductionMultiBlockCG|2_Concepts_and_Techniques/reductionMultiBlockCG|reductionMultiBlockCG.cu|"
     # CPU_DEBUG=1 (a switch of the source) makes it check its product
     # against the host's; without it the sample checks nothing.
     "cudaTensorCoreGemm|3_CUDA_Features/cudaTensorCoreGemm|cudaTensorCoreGemm.cu|-DCPU_DEBUG=1"
     "globalToShmemAsyncCopy|3_CUDA_Features/globalToShmemAsyncCopy|globalToShmemAsyncCopy.cu|"
     "simpleCudaGraphs|3_CUDA_Features/simpleCudaGraphs|simpleCudaGraphs.cu|"
+    # CMakeLists.txt links cuBLAS and cuSPARSE, which the source does not
+    # call: built without them.
+    "conjugateGradientMultiBlockCG|4_CUDA_Libraries/conjugateGradientMultiBlockCG|conjugateGradientMultiBlockCG.cu|"
     "transpose|6_Performance/transpose|transpose.cu|"
     "LargeKernelParameter|6_Performance/LargeKernelParameter|LargeKernelParameter.cu|"
 )

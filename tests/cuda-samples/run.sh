@@ -17,7 +17,8 @@
 # --only      run these programs alone (names of the table's first column)
 # --quick     leave out the programs whose fixed, GPU-sized work takes the
 #             interpreter longer than a CI run allows (the table's "long"
-#             ones: scan, simpleStreams, cudaTensorCoreGemm),
+#             ones: scan, simpleStreams, cudaTensorCoreGemm,
+#             reductionMultiBlockCG, conjugateGradientMultiBlockCG),
 #             and say so
 # --outputs   where each run's stdout and stderr go, as <name>.out
 #             (default BIN_DIR)
@@ -91,11 +92,18 @@ tests=(
     # does (its error norm against the host's sums), after the last line.
     "simpleZeroCopy|simpleZeroCopy||300|^> Releasing CPU memory\.\.\.$|"
     "simpleZeroCopy-generic|simpleZeroCopy|-use_generic_memory|300|^> Releasing CPU memory\.\.\.$|"
+    # Its exit status says whether the clocks it summed cover every
+    # kernel's 10 ms spin on clock64().
+    "simpleHyperQ|simpleHyperQ||300|^Measured time for sample = |"
     "reduction|reduction|--n=1048576|600|^Test passed$|^Test failed"
     "scan|scan||3600|^ \.\.\.Results Match$|DON'T Match|long"
     "histogram|histogram||900|^Test passed$|^Test failed|"
     "sortingNetworks|sortingNetworks||1800|^\.\.\.inspecting keys array: OK$|^\*\*\*|corrupted"
     "threadFenceReduction|threadFenceReduction||600|^GPU result = |"
+    # Cooperative launches, grid.sync(); its exit status says whether the
+    # sums agree. 100 launches of 264 x 1024 threads, about 1 s each.
+    "reductionMultiBlockCG|reductionMultiBlockCG|--n=1048576|1200|^GPU result = ||long"
+    "conjugateGradientMultiBlockCG|conjugateGradientMultiBlockCG||1200|^&&&& conjugateGradientMultiBlockCG PASSED$|FAILED|long"
     # Built with CPU_DEBUG=1: it compares with a product made on the host.
     "cudaTensorCoreGemm|cudaTensorCoreGemm||7200|^Verifying correctness of the computations|^mismatch|long"
     "globalToShmemAsyncCopy-k0|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=0|300|Result = PASS$|Result = FAIL"

@@ -34,6 +34,8 @@ const ATTRIBUTE_COOPERATIVE: u32 = 2;
 const ATTRIBUTE_CLUSTER_DIMENSION: u32 = 4;
 /// `CUDA_ERROR_INVALID_CLUSTER_SIZE`.
 const CUDA_ERROR_INVALID_CLUSTER_SIZE: Status = 912;
+/// `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`.
+const CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE: Status = 720;
 
 /// `CU_LAUNCH_PARAM_END`, `CU_LAUNCH_PARAM_BUFFER_POINTER`,
 /// `CU_LAUNCH_PARAM_BUFFER_SIZE`: the keys of `extra`.
@@ -52,8 +54,9 @@ pub struct Shape {
     pub shared: u32,
     /// The cluster shape, if clusters are asked for.
     pub cluster: Option<[u32; 3]>,
-    /// Whether the launch is cooperative (accepted: every CTA of a
-    /// simulated grid can meet every other).
+    /// Whether the launch is cooperative: its grid must fit on the device
+    /// at once, and its kernel gets the grid workspace cooperative groups
+    /// synchronise through ([`ptx_sim::kernel::KernelLaunch::cooperative`]).
     pub cooperative: bool,
 }
 
@@ -286,6 +289,9 @@ pub fn run_kernel(state: &mut State, launch: &KernelLaunch) -> Outcome {
                 .map(Arg::Bytes)
                 .collect::<Vec<_>>(),
         );
+    if shape.cooperative {
+        kernel.cooperative();
+    }
     if let Some(cluster) = shape.cluster {
         kernel.cluster(cluster);
     }
@@ -348,6 +354,15 @@ fn ended(state: &mut State, name: &str, error: KernelError) -> Outcome {
         eprintln!("ptx-libcuda: cannot launch `{name}`: {error}");
         return Err(CUDA_ERROR_INVALID_CLUSTER_SIZE);
     }
+    if faults.iter().all(|f| {
+        matches!(
+            f.fault,
+            Fault::Launch(LaunchFault::CooperativeTooLarge { .. })
+        )
+    }) {
+        eprintln!("ptx-libcuda: cannot launch `{name}`: {error}");
+        return Err(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
+    }
     let fault = faults
         .iter()
         .map(|f| &f.fault)
@@ -380,9 +395,9 @@ pub fn fault_code(fault: &Fault) -> Status {
     }
 }
 
-/// CTAs of `block` threads and `shared` bytes of dynamic shared memory
-/// one SM holds (registers and static shared memory are not counted:
-/// ptxas decides them).
+/// CTAs of `block` threads and `shared` bytes of shared memory (static
+/// and dynamic) one SM holds (registers are not counted: ptxas decides
+/// them).
 pub fn blocks_per_sm(block: usize, shared: usize) -> usize {
     if block == 0 || block > residency::MAX_BLOCK_THREADS || shared > residency::MAX_SHARED_BYTES {
         return 0;
@@ -437,15 +452,22 @@ unsafe fn launch_call(
     unsafe { launch(function, &shape, stream, &params(kernel_params, extra)?) }
 }
 
-/// `cuOccupancyMaxActiveBlocksPerMultiprocessor(WithFlags)`.
-fn occupancy(blocks: *mut i32, function: Handle, block: i32, shared: usize) -> Outcome {
-    // SAFETY: the caller's out-parameter.
-    let blocks = unsafe { out(blocks) }?;
+/// The static shared memory of kernel `function` (its PTX's `.shared`
+/// variables), which occupancy counts beside the dynamic.
+pub fn static_shared(state: &State, function: Handle) -> Result<usize, Status> {
+    let f = state.functions.get(function)?;
+    let module = &state.modules.get(f.module)?.module;
+    Ok(module.static_shared(&f.name).unwrap_or(0) as usize)
+}
+
+/// What `cuOccupancyMaxActiveBlocksPerMultiprocessor(WithFlags)` (and the
+/// runtime's, by the kernel's driver handle) say: the blocks of `block`
+/// threads and `shared` bytes of dynamic shared memory one SM holds.
+pub fn occupancy(function: Handle, block: i32, shared: usize) -> Result<i32, Status> {
     let state = state();
     state.context()?;
-    state.functions.get(function)?;
-    *blocks = blocks_per_sm(block.max(0) as usize, shared) as i32;
-    Ok(())
+    let own = static_shared(&state, function)?;
+    Ok(blocks_per_sm(block.max(0) as usize, own + shared) as i32)
 }
 
 /// `size_t (*)(int blockSize)`: dynamic shared memory for a block size.
@@ -497,13 +519,15 @@ driver_api! {
 
     /// `cuOccupancyMaxActiveBlocksPerMultiprocessor`.
     fn cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks: *mut i32, function: Handle, block: i32, shared: usize) {
-        occupancy(blocks, function, block, shared)
+        *out(blocks)? = occupancy(function, block, shared)?;
+        Ok(())
     }
 
     /// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`.
     fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks: *mut i32, function: Handle, block: i32, shared: usize, flags: u32) {
         let _ = flags;
-        occupancy(blocks, function, block, shared)
+        *out(blocks)? = occupancy(function, block, shared)?;
+        Ok(())
     }
 
     /// `cuOccupancyMaxPotentialBlockSize`.
@@ -516,13 +540,13 @@ driver_api! {
         limit: i32,
     ) {
         let (min_grid, block) = (out(min_grid)?, out(block)?);
-        {
+        let own = {
             let state = state();
             state.context()?;
-            state.functions.get(function)?;
-        }
+            static_shared(&state, function)?
+        };
         // SAFETY: the caller's callback, called as documented.
-        let (grid, size) = best_block(limit.max(0) as usize, |b| shared_for.map_or(shared, |f| unsafe { f(b as i32) }));
+        let (grid, size) = best_block(limit.max(0) as usize, |b| own + shared_for.map_or(shared, |f| unsafe { f(b as i32) }));
         *min_grid = grid as i32;
         *block = size as i32;
         Ok(())

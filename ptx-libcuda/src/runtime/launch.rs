@@ -3,9 +3,7 @@
 //! `__cudaLaunchKernel` that `<<<>>>` compiles to), over the driver's
 //! launch; occupancy and function attributes by host stub.
 
-use crate::driver::launch::{
-    LaunchAttribute, Params, Shape, apply_attributes, blocks_per_sm, launch,
-};
+use crate::driver::launch::{LaunchAttribute, Params, Shape, apply_attributes, launch, occupancy};
 use crate::driver::module::{function_attribute, set_function_attribute};
 use crate::export::{Outcome, Status, input, out, runtime_api};
 use crate::runtime::ensure;
@@ -191,18 +189,14 @@ runtime_api! {
 
     /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor`.
     fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks: *mut i32, host: *const c_void, block: i32, shared: usize) {
-        let blocks = out(blocks)?;
-        kernel(host)?;
-        *blocks = blocks_per_sm(block.max(0) as usize, shared) as i32;
+        *out(blocks)? = occupancy(kernel(host)?, block, shared)?;
         Ok(())
     }
 
     /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`.
     fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks: *mut i32, host: *const c_void, block: i32, shared: usize, flags: u32) {
         let _ = flags;
-        let blocks = out(blocks)?;
-        kernel(host)?;
-        *blocks = blocks_per_sm(block.max(0) as usize, shared) as i32;
+        *out(blocks)? = occupancy(kernel(host)?, block, shared)?;
         Ok(())
     }
 }

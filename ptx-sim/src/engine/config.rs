@@ -23,6 +23,17 @@
 //! config.cluster = Some((2, 1, 1).into());
 //! assert_eq!(config.check(48 * 1024), Ok(()));
 //! assert_eq!(config.cluster_shape(), (2, 1, 1).into());
+//! // A cooperative grid must fit at once: 132 SMs × 2 CTAs of 1024
+//! // threads, 264.
+//! let mut config = LaunchConfig::new(265.into(), 1024.into(), 1 << 20);
+//! assert_eq!(config.check(0), Ok(()));
+//! config.cooperative = true;
+//! assert!(matches!(
+//!     config.check(0),
+//!     Err(Fault::Launch(LaunchFault::CooperativeTooLarge { ctas: 265, most: 264 }))
+//! ));
+//! config.grid = 264.into();
+//! assert_eq!(config.check(0), Ok(()));
 //! ```
 
 use crate::check::Checks;
@@ -52,6 +63,13 @@ pub struct LaunchConfig {
     pub hang_limit: u64,
     /// The order the CTAs' threads run in.
     pub schedule: Schedule,
+    /// Whether the launch is cooperative: its CTAs must all fit on the
+    /// H100 at once ([`LaunchConfig::check`]), and a module's kernel gets
+    /// a grid workspace ([`crate::kernel::KernelLaunch::cooperative`]).
+    pub cooperative: bool,
+    /// What `%envreg0` to `%envreg31` read: the driver's environment for
+    /// the kernel (0 unless set).
+    pub envreg: [u32; 32],
 }
 
 impl LaunchConfig {
@@ -67,14 +85,17 @@ impl LaunchConfig {
             checks: None,
             hang_limit,
             schedule: Schedule::FromEnv,
+            cooperative: false,
+            envreg: [0; 32],
         }
     }
 
     /// Whether the launch fits an H100, each CTA having `shared` bytes of
     /// its own shared memory: no zero dimension, a grid of at most
     /// 2³¹−1 × 65535 × 65535 CTAs, a CTA of at most 1024 threads
-    /// (1024 × 1024 × 64), at most 227 KiB of shared memory, and clusters
-    /// that tile the grid (at most 16 CTAs, 8 in each dimension).
+    /// (1024 × 1024 × 64), at most 227 KiB of shared memory, clusters
+    /// that tile the grid (at most 16 CTAs, 8 in each dimension), and, for
+    /// a cooperative launch, no more CTAs than the H100 holds at once.
     pub fn check(&self, shared: usize) -> Result<(), Fault> {
         let (g, b) = (self.grid, self.block);
         if g.count() == 0 || b.count() == 0 {
@@ -97,6 +118,13 @@ impl LaunchConfig {
         }
         if let Some(detail) = self.cluster.and_then(|shape| shape_error(g, shape)) {
             return Err(Fault::Launch(LaunchFault::BadCluster { detail }));
+        }
+        let most = self.resident_clusters(shared) * self.cluster_shape().count();
+        if self.cooperative && g.count() > most {
+            return Err(Fault::Launch(LaunchFault::CooperativeTooLarge {
+                ctas: g.count(),
+                most,
+            }));
         }
         Ok(())
     }

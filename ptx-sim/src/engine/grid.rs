@@ -41,6 +41,12 @@ pub(crate) enum SliceEnd {
     Paused {
         /// Whether the slice made progress of its own.
         progress: bool,
+        /// Whether, without progress, the cluster is busy rather than
+        /// stuck: its state changes (a kernel's registers or shared
+        /// memory), so the grid lets the others run first, as for a
+        /// cluster without progress, but does not count the slice
+        /// towards the hang limit.
+        busy: bool,
     },
 }
 
@@ -301,11 +307,14 @@ impl<F: Front> Worker<'_, F> {
                     let done = self.front.finish(&mut cluster.cluster);
                     q.done.push((cluster.index, done));
                 }
-                Ok((SliceEnd::Paused { progress }, used)) => {
+                Ok((SliceEnd::Paused { progress, busy }, used)) => {
                     if progress || changed || admitted {
                         self.progress(&mut q);
                         cluster.stalled = false;
                         held.push_front(cluster);
+                    } else if busy {
+                        cluster.stalled = true;
+                        held.push_back(cluster);
                     } else if let Some(quiet) = self.quiet_slice(&mut q, &cluster, used, budget) {
                         // Each worker adds where its clusters stand as it
                         // stops (`stop_all`).

@@ -27,6 +27,9 @@ pub struct CtaFacts {
     /// module's CTA, as on the H100; none for closures, whose shared
     /// memory starts at 0).
     pub reserved: u64,
+    /// `%envreg0` to `%envreg31`: what the launch set
+    /// ([`crate::engine::config::LaunchConfig::envreg`]).
+    pub envreg: [u32; 32],
 }
 
 /// Whether `kind` reads a clock (what [`special`] takes as `clock`).
@@ -108,6 +111,7 @@ pub fn special(
         K::ClusterCtarank => u64::from(thread.cluster_rank()),
         K::ClusterNctarank => u64::from(thread.cluster_size()),
         K::IsExplicitCluster => u64::from(thread.explicit_cluster),
-        K::Gridid | K::CurrentGraphExec | K::Pm | K::Pm64 | K::Envreg => 0,
+        K::Envreg => cta.envreg.get(c).map_or(0, |&x| u64::from(x)),
+        K::Gridid | K::CurrentGraphExec | K::Pm | K::Pm64 => 0,
     }
 }

@@ -80,6 +80,20 @@ pub enum LaunchFault {
         /// The most a CTA may have.
         max: usize,
     },
+    /// A cooperative launch (`cuLaunchCooperativeKernel`) of more CTAs
+    /// than the H100 holds at once: its grid barrier could never finish,
+    /// so CUDA refuses it (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`).
+    #[error(
+        "a cooperative grid of {ctas} CTAs is more than the H100 holds at once ({most} of these: 132 SMs × {})",
+        .most / 132
+    )]
+    CooperativeTooLarge {
+        /// The CTAs of the grid.
+        ctas: usize,
+        /// The most the H100 holds at once, CTAs of this shape and shared
+        /// memory.
+        most: usize,
+    },
     /// A launch whose worker threads could not be started.
     #[error("cannot start {workers} workers: {reason}")]
     Workers {

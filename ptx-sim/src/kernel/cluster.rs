@@ -15,6 +15,7 @@ use super::load::{EntryInfo, Image};
 use crate::check::Checks;
 use crate::check::cta::FindingKey;
 use crate::engine::cluster::{ClusterBarrier, cluster_ctaid};
+use crate::engine::special::CtaFacts;
 use crate::exec::lanes_of;
 use crate::fault::{Fault, SyncFault, ThreadFault, WaitSite, Waiting as WaitingThreads};
 use crate::lane::LaunchMemory;
@@ -34,6 +35,9 @@ const CTA_TURN: u64 = 1 << 12;
 /// about a minute of one worker's time).
 pub(crate) const BUSY_FACTOR: u64 = 64;
 
+/// Steps between two fingerprints of a cluster's state (one full slice).
+const FINGERPRINT_EVERY: u64 = 1 << 15;
+
 /// One cluster of a launch.
 pub(crate) struct Cluster {
     /// Its CTAs, by rank.
@@ -50,6 +54,10 @@ pub(crate) struct Cluster {
     fingerprint: u64,
     /// Steps run since one of its threads last exited.
     busy: u64,
+    /// Steps run since the last fingerprint.
+    unhashed: u64,
+    /// Whether the last fingerprint differed from the one before.
+    changed: bool,
     /// Steps without an exit after which a changing state is no longer
     /// progress (the hang limit times [`BUSY_FACTOR`]).
     pub busy_limit: u64,
@@ -98,6 +106,8 @@ impl Cluster {
             used: 0,
             fingerprint: 0,
             busy: 0,
+            unhashed: 0,
+            changed: false,
             busy_limit: crate::kernel::launch::DEFAULT_HANG_LIMIT * BUSY_FACTOR,
         }
     }
@@ -109,7 +119,7 @@ impl Cluster {
         image: &Image,
         entry: &EntryInfo,
         launch: &LaunchMemory,
-        dynamic_shared: u64,
+        facts: &CtaFacts,
         budget: u64,
     ) -> Result<SliceEnd, Box<ThreadFault>> {
         let n = self.ctas.len();
@@ -128,7 +138,7 @@ impl Cluster {
                     image,
                     entry,
                     launch,
-                    dynamic_shared,
+                    facts,
                     own,
                     peers,
                     &mut self.barrier,
@@ -136,6 +146,11 @@ impl Cluster {
                 )?;
                 let used = self.ctas[r].used;
                 left -= used;
+                if n == 1 && self.ctas[r].quiet_tail {
+                    // It progressed, then went quiet: others should run.
+                    self.used = budget - left;
+                    return Ok(end);
+                }
                 ran |= used > 0 || end == SliceEnd::Finished;
                 self.settle();
                 if left == 0 {
@@ -159,28 +174,35 @@ impl Cluster {
         self.ctas.iter().map(Cta::exited).sum()
     }
 
-    /// How a slice that spent its budget ended. It made progress if a
-    /// thread exited, or if the cluster's registers or shared memory
-    /// differ from the last slice's end (a CTA that computes for long in
-    /// registers and shared memory before it writes global memory, as
-    /// binomialOptions does, is busy, not stuck), for at most
-    /// [`Cluster::busy_limit`] steps without an exit. A warp spinning on a flag
-    /// nobody writes leaves both as they were.
+    /// How a slice that spent its budget ended: with progress if a thread
+    /// exited; else busy if the cluster's registers or shared memory
+    /// differ from what they were a fingerprint ago (a CTA that computes
+    /// for long in registers and shared memory before it writes global
+    /// memory, as binomialOptions does, is busy, not stuck), for at most
+    /// [`Cluster::busy_limit`] steps without an exit. A warp spinning on
+    /// a flag nobody writes leaves both as they were. The fingerprint is
+    /// taken once per [`FINGERPRINT_EVERY`] steps, so that the short
+    /// slices of a spinning cluster do not each hash its whole state.
     fn end(&mut self, exited_before: u32) -> SliceEnd {
         if self.ctas.iter().all(Cta::finished) {
             return SliceEnd::Finished;
         }
         let exited = self.exited() != exited_before;
-        let fingerprint = self.fingerprint();
-        let changed = fingerprint != self.fingerprint;
-        self.fingerprint = fingerprint;
         self.busy = if exited {
             0
         } else {
             self.busy.saturating_add(self.used)
         };
+        self.unhashed = self.unhashed.saturating_add(self.used);
+        if self.unhashed >= FINGERPRINT_EVERY {
+            self.unhashed = 0;
+            let fingerprint = self.fingerprint();
+            self.changed = fingerprint != self.fingerprint;
+            self.fingerprint = fingerprint;
+        }
         SliceEnd::Paused {
-            progress: exited || (changed && self.busy < self.busy_limit),
+            progress: exited,
+            busy: self.changed && self.busy < self.busy_limit,
         }
     }
 

@@ -35,6 +35,24 @@ use crate::thread::{Dim3, Thread};
 /// Steps one warp runs before the next warp's turn.
 const TURN: u64 = 1 << 11;
 
+/// The clock cycles that pass, beyond the steps run, in a slice in which
+/// a CTA made no progress (no thread exited, no global memory changed):
+/// its first such slice in a row, doubling with each after it up to
+/// `QUIET_TIME << 30` (about 2⁴⁰ cycles, ten minutes of an H100 at
+/// 1.98 GHz). A warp that spins until `clock64()` has moved on by a
+/// GPU-sized count (simpleHyperQ's 10 ms, 20 million cycles) so gets
+/// there in a few dozen quiet slices, far inside the hang limit; a spin
+/// on memory no one writes is no closer to its end however the clock
+/// runs, and still hangs.
+const QUIET_TIME: u64 = 1 << 10;
+
+/// Steps a CTA that made progress in its slice (a thread exited, global
+/// memory changed) may then run without any before its slice ends early:
+/// it most likely spins on a grid barrier or a flag that other CTAs will
+/// set, and they should run (a grid.sync() over 264 CTAs otherwise spins
+/// most of a 32 Ki-step slice in each).
+const QUIET_TAIL: u64 = 1 << 10;
+
 /// How much a launch (or a CTA) ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Steps {
@@ -71,6 +89,11 @@ pub(crate) struct Cta {
     register_requests: crate::engine::register_requests::RegisterRequests,
     /// Steps run in the last slice.
     pub used: u64,
+    /// Whether the last slice ended early, quiet after progress (see
+    /// [`QUIET_TAIL`]).
+    pub quiet_tail: bool,
+    /// Slices in a row that ended without progress (see [`QUIET_TIME`]).
+    quiet_slices: u32,
     /// What watches it run (the sanitizer, when checks are on).
     pub observer: Option<Box<dyn Observer>>,
     /// The state of the random order of warps and lengths of turns, when
@@ -149,6 +172,8 @@ impl Cta {
             rows: Box::new([[0; crate::exec::MAX_SLOTS]; 32]),
             register_requests: Default::default(),
             used: 0,
+            quiet_tail: false,
+            quiet_slices: 0,
             shuffle: schedule.map(|seed| Shuffle::new(seed, linear as u64)),
             observer: checks.any().then(|| {
                 let mut check = CtaCheck::new(
@@ -167,7 +192,8 @@ impl Cta {
         }
     }
 
-    /// Runs a slice of at most `budget` steps, with `shared` its shared
+    /// Runs a slice of at most `budget` steps, with `launch_facts` what its
+    /// special registers say of the launch, `shared` its shared
     /// memory, `peers` the other CTAs' of its cluster and `cluster` the
     /// cluster's barrier. A CTA whose warps all wait, some at the cluster
     /// barrier or in a cluster of more than one, ends its slice early (the
@@ -179,7 +205,7 @@ impl Cta {
         image: &Image,
         entry: &EntryInfo,
         launch: &LaunchMemory,
-        dynamic_shared: u64,
+        launch_facts: &CtaFacts,
         shared: &mut [u8],
         mut peers: Peers<'_>,
         cluster: &mut ClusterBarrier,
@@ -192,8 +218,8 @@ impl Cta {
             facts: CtaFacts {
                 smid: (self.linear % crate::engine::residency::SMS as usize) as u32,
                 own_shared: shared.len() as u64 - RESERVED_SHARED,
-                dynamic_shared,
                 reserved: RESERVED_SHARED,
+                ..*launch_facts
             },
             shared_len: shared.len() as u64,
             shared_base: crate::memory::cluster_address::cluster_address(peers.rank(), 0),
@@ -201,6 +227,12 @@ impl Cta {
         let mut left = budget;
         let exited_before = self.exited;
         let n = self.warps.len();
+        self.quiet_tail = false;
+        // The global memory's count of changes as last seen, and the steps
+        // spent when the CTA last saw progress in this slice.
+        let changes_before = launch.global.changes();
+        let mut changes = changes_before;
+        let mut progress_at = None;
         loop {
             let mut ran = false;
             // The warps' order this pass: from the one after the last to
@@ -248,7 +280,23 @@ impl Cta {
                 }
                 if left == 0 {
                     self.used = budget;
+                    let quiet =
+                        self.exited == exited_before && launch.global.changes() == changes_before;
+                    self.pass_time(quiet);
                     return Ok(self.paused(exited_before));
+                }
+                let spent = budget - left;
+                let now = launch.global.changes();
+                if exited > 0 || now != changes {
+                    changes = now;
+                    progress_at = Some(spent);
+                } else if progress_at.is_some_and(|at| spent - at >= QUIET_TAIL) {
+                    self.used = spent;
+                    self.quiet_tail = true;
+                    return Ok(SliceEnd::Paused {
+                        progress: true,
+                        busy: false,
+                    });
                 }
             }
             if self.exited == self.threads {
@@ -299,10 +347,26 @@ impl Cta {
         self.warps[warp as usize].release(lanes);
     }
 
+    /// Counts a slice that spent its budget, `quiet` if it made no
+    /// progress: the time that passed while the CTA spun goes onto its
+    /// warps' clocks ([`QUIET_TIME`]).
+    fn pass_time(&mut self, quiet: bool) {
+        if !quiet {
+            self.quiet_slices = 0;
+            return;
+        }
+        let time = QUIET_TIME << self.quiet_slices.min(30);
+        self.quiet_slices += 1;
+        for warp in &mut self.warps {
+            warp.waited += time;
+        }
+    }
+
     /// Ends a slice that spent its budget.
     fn paused(&self, exited_before: u32) -> SliceEnd {
         SliceEnd::Paused {
             progress: self.exited != exited_before,
+            busy: false,
         }
     }
 

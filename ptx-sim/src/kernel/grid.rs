@@ -12,6 +12,7 @@ use crate::check::cta::{FindingKey, merge_findings};
 use crate::engine::config::LaunchConfig;
 use crate::engine::grid::{Front, Plan, Resident, SliceEnd};
 use crate::engine::residency::SHARED_RESERVED_PER_CTA;
+use crate::engine::special::CtaFacts;
 use crate::fault::{Fault, ThreadFault};
 use crate::lane::LaunchMemory;
 use crate::memory::bank_counts::SharedStats;
@@ -58,18 +59,16 @@ pub(crate) struct WarpCluster<'a> {
     image: &'a Image,
     entry: &'a EntryInfo,
     launch: &'a LaunchMemory,
-    dynamic_shared: u64,
+    /// What its CTAs' special registers say of the launch (the dynamic
+    /// shared memory, the environment registers); each CTA adds its own.
+    facts: CtaFacts,
 }
 
 impl Resident for WarpCluster<'_> {
     fn run(&mut self, budget: u64) -> Result<(SliceEnd, u64), Box<ThreadFault>> {
-        let end = self.cluster.run(
-            self.image,
-            self.entry,
-            self.launch,
-            self.dynamic_shared,
-            budget,
-        )?;
+        let end = self
+            .cluster
+            .run(self.image, self.entry, self.launch, &self.facts, budget)?;
         Ok((end, self.cluster.used))
     }
 
@@ -118,7 +117,11 @@ impl<'a> Front for Grid<'a> {
             image: self.image,
             entry: self.entry,
             launch: self.launch,
-            dynamic_shared: self.dynamic_shared,
+            facts: CtaFacts {
+                dynamic_shared: self.dynamic_shared,
+                envreg: config.envreg,
+                ..CtaFacts::default()
+            },
         }
     }
 

@@ -171,6 +171,13 @@ impl Module {
         self.image.entries.get(f).map(|e| e.params.as_slice())
     }
 
+    /// The bytes of static shared memory (its `.shared` variables, its
+    /// functions' included) kernel `entry` has, besides the dynamic.
+    pub fn static_shared(&self, entry: &str) -> Option<u64> {
+        let f = self.image.by_name.get(entry)?;
+        self.image.entries.get(f).map(|e| e.static_shared)
+    }
+
     /// A launch of kernel `entry`, to be shaped and given its buffers and
     /// arguments.
     pub fn kernel(&self, entry: &str) -> Result<KernelLaunch<'_>, KernelError> {
@@ -472,6 +479,57 @@ impl<'m> KernelLaunch<'m> {
         self
     }
 
+    /// Makes the launch cooperative, as `cuLaunchCooperativeKernel` does:
+    /// the grid may have no more CTAs than the H100 holds at once (else
+    /// the launch fails with
+    /// [`crate::fault::LaunchFault::CooperativeTooLarge`]), and the kernel
+    /// gets a grid workspace, the one CUDA's cooperative groups
+    /// synchronise the grid through (`this_grid().sync()`): 8 bytes of
+    /// global memory, a `u32` holding its size (8) and the barrier's
+    /// `u32` (0 at the start), its address's high half in `%envreg1` and
+    /// its low half in `%envreg2`. The workspace lives for the launch
+    /// only, beside the launch's buffers; it overrides what
+    /// [`KernelLaunch::envreg`] set for those two registers.
+    ///
+    /// ```
+    /// use ptx_sim::kernel::Module;
+    /// let module = Module::from_ptx(r#"
+    /// .version 8.0
+    /// .target sm_90
+    /// .address_size 64
+    /// .visible .entry size(.param .u64 out) {
+    ///     .reg .b32 %r<4>;
+    ///     .reg .b64 %rd<5>;
+    ///     mov.u32 %r1, %envreg1;
+    ///     mov.u32 %r2, %envreg2;
+    ///     mov.b64 %rd1, {%r2, %r1};
+    ///     ld.global.u32 %r3, [%rd1];
+    ///     ld.param.u64 %rd2, [out];
+    ///     st.global.u32 [%rd2], %r3;
+    ///     ret;
+    /// }"#).unwrap();
+    /// let mut launch = module.kernel("size").unwrap();
+    /// let out = launch.zeroed::<u32>(1);
+    /// launch.grid(264).block(1024).cooperative().arg(out);
+    /// assert_eq!(launch.run().unwrap().read::<u32>(out), [8]);
+    /// // 265 CTAs of 1024 threads do not fit on 132 SMs at once.
+    /// launch.grid(265);
+    /// assert!(launch.run().is_err());
+    /// ```
+    pub fn cooperative(&mut self) -> &mut Self {
+        self.config.cooperative = true;
+        self
+    }
+
+    /// Sets what `%envreg{index}` reads in every thread (0 unless set);
+    /// an index beyond 31 names no register and changes nothing.
+    pub fn envreg(&mut self, index: usize, value: u32) -> &mut Self {
+        if let Some(register) = self.config.envreg.get_mut(index) {
+            *register = value;
+        }
+        self
+    }
+
     /// Bytes of dynamic shared memory (the module's `.extern .shared`
     /// array) each CTA gets.
     pub fn shared_bytes(&mut self, bytes: usize) -> &mut Self {
@@ -708,6 +766,9 @@ impl<'m> KernelLaunch<'m> {
                     detail: format!("`{}`: {detail}", self.name()),
                 })))
             }
+            fault @ Fault::Launch(LaunchFault::CooperativeTooLarge { .. }) => {
+                KernelError::Faults(LaunchError::from(fault))
+            }
             Fault::Launch(LaunchFault::SharedTooLarge { .. }) => wrong(format!(
                 "{fault} ({static_shared} static, {} dynamic)",
                 self.dynamic_shared
@@ -892,7 +953,7 @@ impl<'m> KernelLaunch<'m> {
     pub(crate) fn simulate_lent(&self, lent: &mut Lent) -> Result<KernelReport, KernelError> {
         let image = &self.module.image;
         let entry = &image.entries[&self.function];
-        let config = self.checked_config(entry.static_shared)?;
+        let mut config = self.checked_config(entry.static_shared)?;
         let params = self.params()?;
         let mut variables = lent
             .variables
@@ -900,11 +961,19 @@ impl<'m> KernelLaunch<'m> {
             .unwrap_or_else(|| self.module.initial_variables());
         let constants = variables.split_off(image.globals.len());
         let addresses: Vec<u64> = lent.buffers.iter().map(|(a, _)| *a).collect();
+        let workspace = config.cooperative.then(grid_workspace);
         let own: Vec<&[u8]> = variables
             .iter()
             .chain(&self.buffers)
             .map(Vec::as_slice)
+            .chain(workspace.as_deref())
             .collect();
+        if workspace.is_some() {
+            let sizes: Vec<usize> = own.iter().map(|b| b.len()).collect();
+            let at = buffer_addresses(&sizes)[sizes.len() - 1];
+            config.envreg[1] = (at >> 32) as u32;
+            config.envreg[2] = at as u32;
+        }
         let global = GlobalMemory::placed(std::mem::take(&mut lent.buffers), &own);
         let mut memory = LaunchMemory::with_global(global, constants.clone(), params);
         if let Some(heap) = &lent.heap {
@@ -929,7 +998,10 @@ impl<'m> KernelLaunch<'m> {
             .map(Words::into_bytes)
             .collect();
         lent.buffers = addresses.into_iter().zip(buffers).collect();
-        let user = own.split_off(image.globals.len());
+        let mut user = own.split_off(image.globals.len());
+        if workspace.is_some() {
+            user.pop();
+        }
         let globals = image
             .globals
             .iter()
@@ -954,6 +1026,15 @@ impl<'m> KernelLaunch<'m> {
             gpu: None,
         })
     }
+}
+
+/// The grid workspace a cooperative launch passes its kernel (see
+/// [`KernelLaunch::cooperative`]), laid out as CUDA 13.0's cooperative
+/// groups read it (`cooperative_groups/details/driver_abi.h`: a
+/// `grid_workspace` of `unsigned int wsSize, barrier`): its size, 8,
+/// then the barrier, 0.
+fn grid_workspace() -> Vec<u8> {
+    [8u32.to_le_bytes(), 0u32.to_le_bytes()].concat()
 }
 
 /// Memory that outlives a launch, lent to it ([`crate::device::Device`]

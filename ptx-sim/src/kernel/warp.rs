@@ -96,6 +96,7 @@ impl Warp {
             in_flight: (0..32).map(|_| InFlight::default()).collect(),
             threads,
             clock: 0,
+            waited: 0,
             thread_steps: 0,
             group: 0,
             gpc: 0,

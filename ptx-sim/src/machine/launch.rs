@@ -519,6 +519,15 @@ impl Launch {
         self
     }
 
+    /// Sets what `%envreg{index}` reads in every thread (0 unless set);
+    /// an index beyond 31 names no register and changes nothing.
+    pub fn envreg(&mut self, index: usize, value: u32) -> &mut Launch {
+        if let Some(register) = self.config.envreg.get_mut(index) {
+            *register = value;
+        }
+        self
+    }
+
     /// How long a grid may go with no thread finishing and no shared or
     /// global memory changing, every resident CTA spinning, before it stops
     /// as stuck with [`LaunchFault::Hang`] naming where each warp is:
@@ -856,6 +865,7 @@ impl Launch {
                 hang_limit: config.hang_limit,
                 stall: self.stall,
             },
+            envreg: config.envreg,
         }
     }
 

@@ -187,6 +187,8 @@ pub(crate) struct CtaPlace<'a> {
     pub schedule: Option<u64>,
     /// When its lanes spin (see `watch.rs`).
     pub watch: super::progress::WatchLimits,
+    /// What `%envreg0` to `%envreg31` read.
+    pub envreg: [u32; 32],
 }
 
 /// The thread-local state of the calling thread, which a CTA replaces
@@ -381,6 +383,7 @@ where
             own_shared: own,
             dynamic_shared: own,
             reserved: 0,
+            envreg: place.envreg,
         });
         core.shuffle.set(
             place

@@ -98,6 +98,7 @@ impl Resident for FiberCluster<'_> {
             Some(paused) => (
                 SliceEnd::Paused {
                     progress: paused.progress,
+                    busy: false,
                 },
                 paused.used,
             ),

@@ -218,14 +218,14 @@ impl Warp {
 
     /// A special register's value for lane `l`.
     pub(super) fn special(&self, cx: &Fixed<'_>, s: Special, l: usize) -> u64 {
-        // The clocks read the warp's count of instructions, so that runs
-        // repeat.
+        // The clocks read the warp's count of instructions, plus the time
+        // that passed while its CTA spun (`cta.rs`), so that runs repeat.
         crate::engine::special::special(
             s.kind,
             s.component,
             &self.threads[l],
             &cx.facts,
-            self.clock,
+            self.clock + self.waited,
         )
     }
 

@@ -105,8 +105,12 @@ pub(crate) struct Warp {
     pub in_flight: Vec<InFlight>,
     /// Who each lane is.
     pub threads: [Thread; 32],
-    /// Steps the warp has run: what `%clock` reads.
+    /// Steps the warp has run.
     pub clock: u64,
+    /// The cycles that passed while its CTA spun without progress (see
+    /// `crate::kernel::cta`'s `QUIET_TIME`): with `clock`, what `%clock`
+    /// reads.
+    pub waited: u64,
     /// Instructions its threads have run (a step of a group of n lanes is n).
     pub thread_steps: u64,
     /// The running group, its program counter and frame.
