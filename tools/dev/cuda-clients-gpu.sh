@@ -58,7 +58,7 @@ pack() {
             local name=$program
             [[ $runtime == static ]] && name=$program-static
             "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
-                "$source" -o "$dir/bin/$name" -L"$link" -L"$cudalib"
+                "$source" -o "$dir/bin/$name" -L"$link" -L"$cudalib" -Ltarget/release/cuda -lcuda
         done
     done
     for program in overhead throughput; do
