@@ -46,6 +46,14 @@ pack() {
     done
     cp -L "$cudalib/libcudart.so.13" "$dir/lib/"
     local link=target/cuda-samples/.link
+    # The programs link the driver against a stub that defines only
+    # libcuda.so.1's names (ptx-libcuda/cuda-exports.txt), as NVIDIA's own
+    # stubs do: the stand-in's library also defines the runtime's, which
+    # would bind a program's runtime calls to libcuda.so.1.
+    local stub=$dir/.stub
+    mkdir -p "$stub"
+    sed 's/.*/void &(void) {}/' ptx-libcuda/cuda-exports.txt >"$stub/libcuda.c"
+    cc -shared -fPIC -Wl,-soname,libcuda.so.1 "$stub/libcuda.c" -o "$stub/libcuda.so"
     local source program
     for source in ptx-libcuda/tests/c/*.cu ptx-libcuda/tests/c/*.c; do
         program=$(basename "${source%.*}")
@@ -58,7 +66,7 @@ pack() {
             local name=$program
             [[ $runtime == static ]] && name=$program-static
             "$bin/nvcc" -cudart "$runtime" -gencode arch=compute_90,code=compute_90 \
-                "$source" -o "$dir/bin/$name" -L"$link" -L"$cudalib" -Ltarget/release/cuda -lcuda
+                "$source" -o "$dir/bin/$name" -L"$link" -L"$cudalib" -L"$stub" -lcuda
         done
     done
     for program in overhead throughput; do
@@ -67,7 +75,7 @@ pack() {
     done
     for source in ptx-libcuda/tests/c/*.c; do
         program=$(basename "$source" .c)
-        cc "$source" -o "$dir/bin/$program" -Ltarget/release/cuda -lcuda
+        cc "$source" -o "$dir/bin/$program" -L"$stub" -lcuda
     done
     cat >"$dir/bin/python-shim" <<'SHIM'
 #!/usr/bin/env bash
