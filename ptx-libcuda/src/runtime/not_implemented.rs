@@ -71,14 +71,22 @@ per_thread_stream! {
     cudaLaunchKernelExC_ptsz => cudaLaunchKernelExC,
     cudaMemPrefetchAsync_ptsz => cudaMemPrefetchAsync,
     cudaMemcpy2DAsync_ptsz => cudaMemcpy2DAsync,
+    cudaMemcpy2DFromArrayAsync_ptsz => cudaMemcpy2DFromArrayAsync,
+    cudaMemcpy2DFromArray_ptds => cudaMemcpy2DFromArray,
+    cudaMemcpy2DToArrayAsync_ptsz => cudaMemcpy2DToArrayAsync,
+    cudaMemcpy2DToArray_ptds => cudaMemcpy2DToArray,
     cudaMemcpy2D_ptds => cudaMemcpy2D,
     cudaMemcpy3DAsync_ptsz => cudaMemcpy3DAsync,
     cudaMemcpy3D_ptds => cudaMemcpy3D,
     cudaMemcpyAsync_ptsz => cudaMemcpyAsync,
+    cudaMemcpyFromArrayAsync_ptsz => cudaMemcpyFromArrayAsync,
+    cudaMemcpyFromArray_ptds => cudaMemcpyFromArray,
     cudaMemcpyFromSymbolAsync_ptsz => cudaMemcpyFromSymbolAsync,
     cudaMemcpyFromSymbol_ptds => cudaMemcpyFromSymbol,
     cudaMemcpyToSymbolAsync_ptsz => cudaMemcpyToSymbolAsync,
     cudaMemcpyToSymbol_ptds => cudaMemcpyToSymbol,
+    cudaMemcpyToArrayAsync_ptsz => cudaMemcpyToArrayAsync,
+    cudaMemcpyToArray_ptds => cudaMemcpyToArray,
     cudaMemcpy_ptds => cudaMemcpy,
     cudaMemset2DAsync_ptsz => cudaMemset2DAsync,
     cudaMemset2D_ptds => cudaMemset2D,
@@ -100,11 +108,9 @@ per_thread_stream! {
 }
 
 not_implemented! {
-    __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable cudaArrayGetInfo
+    __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable
     cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties
-    cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject
     cudaDestroyExternalMemory cudaDestroyExternalSemaphore
-    cudaDestroySurfaceObject cudaDestroyTextureObject
     cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
     cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
     cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities
@@ -117,14 +123,14 @@ not_implemented! {
     cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
     cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
     cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
-    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
+    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray
     cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetParamInfo
     cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
     cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
     cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
-    cudaGetChannelDesc cudaGetExportTable cudaGetKernel
-    cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
-    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc cudaGraphAddChildGraphNode
+    cudaGetExportTable cudaGetKernel
+    cudaGetMipmappedArrayLevel
+    cudaGetTextureObjectResourceViewDesc cudaGraphAddChildGraphNode
     cudaGraphAddDependencies cudaGraphAddEmptyNode cudaGraphAddEventRecordNode
     cudaGraphAddEventWaitNode cudaGraphAddExternalSemaphoresSignalNode
     cudaGraphAddExternalSemaphoresWaitNode cudaGraphAddHostNode cudaGraphAddKernelNode
@@ -166,7 +172,7 @@ not_implemented! {
     cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
     cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
-    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray
+    cudaLogsRegisterCallback cudaLogsUnregisterCallback
     cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
     cudaMallocMipmappedArray cudaMemDiscardAndPrefetchBatchAsync
     cudaMemDiscardAndPrefetchBatchAsync_ptsz cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz
@@ -175,15 +181,13 @@ not_implemented! {
     cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
     cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchBatchAsync
     cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute cudaMemRangeGetAttributes
-    cudaMemSetMemPool cudaMemcpy2DArrayToArray cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DFromArray
-    cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
-    cudaMemcpy2DToArray cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
-    cudaMemcpy2DToArray_ptds cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
+    cudaMemSetMemPool cudaMemcpy2DArrayToArray cudaMemcpy2DArrayToArray_ptds
+    cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
     cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpyArrayToArray
-    cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray
-    cudaMemcpyFromArrayAsync cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer
-    cudaMemcpyPeerAsync cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz
-    cudaMemcpyToArray_ptds cudaMipmappedArrayGetMemoryRequirements
+    cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz
+    cudaMemcpyPeer
+    cudaMemcpyPeerAsync
+    cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
     cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz
@@ -193,7 +197,6 @@ not_implemented! {
     cudaStreamGetCaptureInfo
     cudaStreamGetCaptureInfo_ptsz
     cudaStreamGetId cudaStreamGetId_ptsz
-
     cudaStreamUpdateCaptureDependencies
     cudaStreamUpdateCaptureDependencies_ptsz cudaThreadExchangeStreamCaptureMode
     cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice

@@ -2,9 +2,8 @@
 //! `cudaMalloc3D`, 2-D and 3-D copies and fills of linear memory, over
 //! [`crate::driver::pitched`]. A copy's pitch shorter than the block's
 //! rows is `cudaErrorInvalidPitchValue`, as NVIDIA's runtime says it (a
-//! fill's is the driver's `cudaErrorInvalidValue`, as there); arrays
-//! (`cudaArray_t`, a 3-D copy's `srcArray`/`dstArray`) are not
-//! implemented (`cudaErrorNotSupported`).
+//! fill's is the driver's `cudaErrorInvalidValue`, as there). A 3-D copy
+//! with a `cudaArray_t` side is [`crate::runtime::texture`]'s.
 
 use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
 use crate::driver::pitched::{self as driver, Plane};
@@ -14,7 +13,7 @@ use crate::state::{Handle, State};
 use std::ffi::c_void;
 
 /// `cudaErrorInvalidPitchValue`.
-const INVALID_PITCH: Status = 12;
+pub(crate) const INVALID_PITCH: Status = 12;
 
 /// `cudaPitchedPtr`: pitched memory and its shape.
 #[repr(C)]
@@ -135,9 +134,8 @@ unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Handle) -> Outcome {
     // SAFETY: the caller's struct, checked for null.
     let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
     if !p.srcArray.is_null() || !p.dstArray.is_null() {
-        return Err(crate::runtime::not_implemented::unsupported(
-            "cudaMemcpy3D with a cudaArray_t",
-        ));
+        // SAFETY: the caller's host side.
+        return unsafe { crate::runtime::texture::memcpy_3d_array(p, stream) };
     }
     if p.srcPtr.ptr.is_null() || p.dstPtr.ptr.is_null() {
         return Err(CUDA_ERROR_INVALID_VALUE);
@@ -240,12 +238,12 @@ runtime_api! {
         driver::fill_2d(&state, pointer as u64, pitch, &[value as u8], width, height)
     }
 
-    /// `cudaMemcpy3D` of linear memory.
+    /// `cudaMemcpy3D`.
     fn cudaMemcpy3D(p: *const Memcpy3DParms) {
         memcpy_3d(p, 0)
     }
 
-    /// `cudaMemcpy3DAsync` of linear memory: runs at the call.
+    /// `cudaMemcpy3DAsync`: runs at the call.
     fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, stream: Handle) {
         memcpy_3d(p, stream)
     }
