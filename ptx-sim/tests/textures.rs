@@ -189,3 +189,42 @@ fn a_handle_that_leads_to_no_descriptor_is_a_fault() {
         "{err}"
     );
 }
+
+/// Thread 0 gathers the red channel of the 2x2 footprint at (`x`, `y`)
+/// with `tld4.r.2d` and queries the width and height with `txq`.
+const GATHER: &str = "
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry gather(.param .u64 t, .param .u64 out, .param .f32 x, .param .f32 y) {
+    .reg .b64 %rd<4>;
+    .reg .f32 %f<8>;
+    .reg .b32 %r<4>;
+    ld.param.u64 %rd1, [t];
+    ld.param.u64 %rd2, [out];
+    ld.param.f32 %f1, [x];
+    ld.param.f32 %f2, [y];
+    tld4.r.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];
+    st.global.v4.f32 [%rd2], {%f3, %f4, %f5, %f6};
+    txq.width.b32 %r1, [%rd1];
+    txq.height.b32 %r2, [%rd1];
+    cvt.rn.f32.u32 %f3, %r1;
+    cvt.rn.f32.u32 %f4, %r2;
+    st.global.v2.f32 [%rd2+16], {%f3, %f4};
+    ret;
+}";
+
+#[test]
+fn tld4_gathers_the_bilinear_footprint_and_txq_gives_the_size() {
+    let m = Module::from_ptx(GATHER).unwrap();
+    let mut launch = m.kernel("gather").unwrap();
+    let t = texture(&mut launch, mode(AddressMode::Clamp, false));
+    let out = launch.zeroed::<f32>(6);
+    launch
+        .block(1)
+        .args([Arg::U64(t), Arg::Buffer(out), Arg::F32(2.0), Arg::F32(1.0)]);
+    let got = launch.run().unwrap().read::<f32>(out);
+    // (2, 1): x - 0.5 = 1.5 -> i = 1, y - 0.5 = 0.5 -> j = 0; the texels
+    // (i, j+1), (i+1, j+1), (i+1, j), (i, j) = 11, 12, 2, 1; size 4 x 2.
+    assert_eq!(got, [11.0, 12.0, 2.0, 1.0, 4.0, 2.0]);
+}

@@ -17,7 +17,8 @@
 # --only      run these programs alone (names of the table's first column)
 # --quick     leave out the programs whose fixed, GPU-sized work takes the
 #             interpreter longer than a CI run allows (the table's "long"
-#             ones: scan, simpleStreams, cudaTensorCoreGemm),
+#             ones: scan, simpleStreams, cudaTensorCoreGemm,
+#             simplePitchLinearTexture),
 #             and say so
 # --outputs   where each run's stdout and stderr go, as <name>.out
 #             (default BIN_DIR)
@@ -103,6 +104,14 @@ tests=(
     "globalToShmemAsyncCopy-k7|globalToShmemAsyncCopy|-wA=128 -hA=128 -wB=128 -hB=128 -kernel=7|300|Result = PASS$|Result = FAIL"
     "transpose|transpose|--dimX=256 --dimY=256|600|^Test passed$|FAILED|^Test failed"
     "LargeKernelParameter|LargeKernelParameter||600|^Test passed!$|^Test failed"
+    # The texture samples compare with a reference (an image of data/, or
+    # the host's computation) through compareData, which prints the share
+    # of elements that differ when too many do.
+    "simpleTexture|simpleTexture||600|^simpleTexture completed, returned OK$|mismatched|"
+    "simpleSurfaceWrite|simpleSurfaceWrite||600|^simpleSurfaceWrite completed, returned OK$|mismatched|"
+    "simpleLayeredTexture|simpleLayeredTexture||900|^Comparing kernel output to expected data$|mismatched|"
+    # 200 launches of 4 Mi threads (2048 x 2048, NUM_REPS 100, two textures).
+    "simplePitchLinearTexture|simplePitchLinearTexture||3600|^simplePitchLinearTexture completed, returned OK$|mismatched|long"
 )
 
 # A sample's extra check beyond its lines, where its lines are not enough:
