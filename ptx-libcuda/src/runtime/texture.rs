@@ -334,6 +334,7 @@ unsafe fn from_array_2d(
 ///
 /// # Safety
 /// The host side must be valid for `count` bytes.
+#[allow(clippy::too_many_arguments)]
 unsafe fn linear_array_copy(
     array: Handle,
     w_offset: usize,

@@ -401,7 +401,7 @@ fn fetch(
     let integer = m.types[1] == Some(ScalarType::S32);
     if integer {
         let mut index = [0u64; 3];
-        for k in 0..dims {
+        for (k, slot) in index.iter_mut().enumerate().take(dims) {
             let i = i64::from(xs.get(k).copied().unwrap_or(0) as u32 as i32);
             if r.layout == Layout::Linear {
                 if !(0..r.extent[k] as i64).contains(&i) {
@@ -411,10 +411,10 @@ fn fetch(
                         Value::Int([0; 4])
                     });
                 }
-                index[k] = i as u64;
+                *slot = i as u64;
             } else {
                 match place(i, r.extent[k], sampler.address[k], sampler.normalized) {
-                    Some(p) => index[k] = p,
+                    Some(p) => *slot = p,
                     None => return texel(memories, d, None, layer, key),
                 }
             }
@@ -423,10 +423,10 @@ fn fetch(
     }
     // Unnormalized coordinates, one per dimension.
     let mut x = [0f32; 3];
-    for k in 0..dims {
+    for (k, xk) in x.iter_mut().enumerate().take(dims) {
         let c = f32::from_bits(xs.get(k).copied().unwrap_or(0) as u32);
         let c = if c.is_nan() { 0.0 } else { c };
-        x[k] = if sampler.normalized {
+        *xk = if sampler.normalized {
             c * r.extent[k] as f32
         } else {
             c
