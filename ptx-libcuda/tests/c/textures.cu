@@ -198,6 +198,17 @@ int main() {
         cudaDestroyTextureObject(t);
     }
 
+    // Wrap without normalized coordinates: CUDA documents wrap and mirror for normalized
+    // coordinates only; the stand-in clamps, so (6, 0) reads (3, 0) = 3.
+    {
+        cudaTextureObject_t t = texture(array, cudaAddressModeWrap, false, cudaFilterModePoint);
+        float2 at[] = {{6.0f, 0.0f}};
+        float got[1];
+        sample(t, at, got, 1);
+        printf("wrap with unnormalized coordinates at (6, 0): %g (GPU question)\n", got[0]);
+        cudaDestroyTextureObject(t);
+    }
+
     // Linear filtering: tex(x, y) = (1-a)(1-b) T[i,j] + a(1-b) T[i+1,j] + (1-a)b T[i,j+1]
     // + ab T[i+1,j+1], i = floor(x - 0.5), a = frac(x - 0.5) in 1/256ths (j, b likewise).
     {
@@ -217,7 +228,9 @@ int main() {
             printf("  linear (%a, %a) -> %a (formula %a)\n", at[i].x, at[i].y, got[i], want[i]);
             right &= got[i] == want[i];
         }
-        verdict("linear filtering as the formula", right);
+        // Not counted as a failure: a GPU's filtering may differ in the last bits, and this
+        // line is there to say whether it does (c_programs.rs checks it on the stand-in).
+        printf("linear filtering as the formula: %s\n", right ? "correct" : "DIFFERS");
         cudaDestroyTextureObject(t);
     }
 
