@@ -189,6 +189,15 @@ keywords! {
     // L2 eviction priorities (createpolicy)
     L2EvictLast = "L2::evict_last", L2EvictNormal = "L2::evict_normal",
     L2EvictFirst = "L2::evict_first", L2EvictUnchanged = "L2::evict_unchanged",
+    // texture and surface geometries, components, out-of-range modes, queries
+    D1 = "1d", D2 = "2d", D3 = "3d", A1d = "a1d", A2d = "a2d", Cube = "cube", Acube = "acube",
+    D2ms = "2dms", A2dms = "a2dms", G = "g", B = "b", A = "a", Trap = "trap", Zero = "zero",
+    Width = "width", Height = "height", Depth = "depth", ChannelDataType = "channel_data_type",
+    ChannelOrder = "channel_order", NormalizedCoords = "normalized_coords", ArraySize = "array_size",
+    NumMipmapLevels = "num_mipmap_levels", NumSamples = "num_samples",
+    ForceUnnormalizedCoords = "force_unnormalized_coords", FilterMode = "filter_mode",
+    AddrMode0 = "addr_mode_0", AddrMode1 = "addr_mode_1", AddrMode2 = "addr_mode_2",
+    MemoryLayout = "memory_layout",
 }
 
 /// A matrix shape such as `.m16n8k16` (`k` is 0 for `.m8n8`).
@@ -412,6 +421,11 @@ impl Mods {
                     if let Some(r) = Rounding::from_word(word) {
                         m.rnd = r;
                     } else if let Some(k) = Keyword::from_word(word) {
+                        // `.1d` to `.3d` are a geometry for textures and
+                        // surfaces and a count of dimensions for tensor copies.
+                        if let Some(n) = count_of(word) {
+                            m.count = n;
+                        }
                         if keywords < 4 {
                             m.keywords[keywords] = Some(k);
                             keywords += 1;

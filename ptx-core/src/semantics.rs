@@ -205,6 +205,11 @@ semantics! {
     TensormapCpFenceproxy = "tensormap.cp_fenceproxy",
     // table/texture.rs
     Tex = "tex",
+    Tld4 = "tld4",
+    SuldB = "suld.b",
+    SustB = "sust.b",
+    Txq = "txq",
+    Suq = "suq",
     // table/warp.rs
     Activemask = "activemask",
     BarWarpSync = "bar.warp.sync",

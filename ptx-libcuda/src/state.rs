@@ -297,6 +297,10 @@ pub struct State {
     pub last_global_module: Option<Handle>,
     /// The runtime's registrations.
     pub runtime: crate::runtime::register::Registry,
+    /// CUDA arrays.
+    pub arrays: Table<crate::driver::array::Array>,
+    /// Texture and surface objects by handle (their descriptor's address).
+    pub objects: BTreeMap<u64, crate::driver::array::Object>,
 }
 
 /// Where a device address is.
@@ -343,6 +347,8 @@ pub fn state() -> MutexGuard<'static, State> {
             host_memory: BTreeMap::new(),
             last_global_module: None,
             runtime: Default::default(),
+            arrays: Default::default(),
+            objects: Default::default(),
         })
     });
     STATE

@@ -666,3 +666,46 @@ fn cooperative_launches_synchronise_the_grid() {
         assert!(output.status.success(), "{runtime}: {stderr}");
     }
 }
+
+/// Arrays, texture objects and surface objects: point sampling with each
+/// address mode, normalized coordinates, linear filtering, tex1Dfetch, a
+/// layered texture and a surface, each value worked out in the program
+/// from the programming guide's "Texture Fetching" formulas.
+#[test]
+fn textures_and_surfaces_sample_as_the_programming_guide_computes() {
+    // NVIDIA's static runtime reaches cuArray3DCreate, cuMemcpy2D/3D with
+    // array sides, cuTexObjectCreate and cuSurfObjectCreate; the shared
+    // one is ours.
+    for runtime in ["shared", "static"] {
+        let name = format!("textures-{runtime}");
+        let Some(exe) = build_cuda_program("textures.cu", &name, &["-cudart", runtime]) else {
+            return;
+        };
+        let (stdout, stderr, output) = run(&exe);
+        has_lines(
+            &stdout,
+            &[
+                "channel desc: 32 0 0 0 kind 2",
+                "array round trip: correct",
+                "a row past the array's width: cudaErrorInvalidValue",
+                "array info: channels 32 0 0 0 kind 2, extent 4 2 0, flags 0",
+                "clamp: correct",
+                "texture desc: address 1, filter 0, read 0, normalized 0",
+                "resource desc names the array: correct",
+                "border: correct",
+                "normalized clamp: correct",
+                "wrap: correct",
+                "mirror: correct",
+                "linear filtering as the formula: correct",
+                "tex1Dfetch of 0, 5, 7: correct",
+                "cudaMemcpy3D to a layered array: cudaSuccess",
+                "tex2DLayered (1.5, 0.5) of layer 2 is 201: correct",
+                "surface written then read: correct",
+                "surf2Dread out of range: zero 0, clamp 103: correct",
+                "the surface's array holds the writes: correct",
+                "all texture checks passed",
+            ],
+        );
+        assert!(output.status.success(), "{runtime}: {stderr}");
+    }
+}

@@ -10,3 +10,4 @@ mod kernel_checks;
 mod kernels;
 mod launch;
 mod limitations_doc;
+mod textures;

@@ -101,6 +101,10 @@ programs=(
     "conjugateGradientMultiBlockCG|4_CUDA_Libraries/conjugateGradientMultiBlockCG|conjugateGradientMultiBlockCG.cu|"
     "transpose|6_Performance/transpose|transpose.cu|"
     "LargeKernelParameter|6_Performance/LargeKernelParameter|LargeKernelParameter.cu|"
+    "simpleTexture|0_Introduction/simpleTexture|simpleTexture.cu|"
+    "simplePitchLinearTexture|0_Introduction/simplePitchLinearTexture|simplePitchLinearTexture.cu|"
+    "simpleSurfaceWrite|0_Introduction/simpleSurfaceWrite|simpleSurfaceWrite.cu|"
+    "simpleLayeredTexture|0_Introduction/simpleLayeredTexture|simpleLayeredTexture.cu|"
 )
 
 build_one() {
@@ -149,6 +153,18 @@ if (( failed )); then
     echo "build.sh: $failed of ${#programs[@]} programs failed to build"
     exit 1
 fi
+
+# The files a program reads (simpleTexture's and simpleSurfaceWrite's
+# .pgm images, the same two files in both) go to OUT_DIR/data/, where the
+# samples' sdkFindFilePath looks first ("./data/"; run.sh runs each program
+# in OUT_DIR).
+for entry in "${programs[@]}"; do
+    IFS='|' read -r name dir sources extra <<<"$entry"
+    if [[ -d $samples/$dir/data ]]; then
+        mkdir -p "$out/data"
+        cp "$samples/$dir/data/"* "$out/data/"
+    fi
+done
 
 # Each program must take the runtime from libcudart.so.13 (the library the
 # stand-in replaces), not statically linked: a NEEDED entry, and no rpath

@@ -18,7 +18,8 @@
 # --quick     leave out the programs whose fixed, GPU-sized work takes the
 #             interpreter longer than a CI run allows (the table's "long"
 #             ones: scan, simpleStreams, cudaTensorCoreGemm,
-#             reductionMultiBlockCG, conjugateGradientMultiBlockCG),
+#             reductionMultiBlockCG, conjugateGradientMultiBlockCG,
+#             simplePitchLinearTexture),
 #             and say so
 # --outputs   where each run's stdout and stderr go, as <name>.out
 #             (default BIN_DIR)
@@ -119,6 +120,14 @@ tests=(
     # times (extra_check: each the sum the host makes of them).
     "simpleCudaGraphs|simpleCudaGraphs||600|^\\[cudaGraphsUsingStreamCapture\\] Host callback final reduced sum = |"
     "LargeKernelParameter|LargeKernelParameter||600|^Test passed!$|^Test failed"
+    # The texture samples compare with a reference (an image of data/, or
+    # the host's computation) through compareData, which prints the share
+    # of elements that differ when too many do.
+    "simpleTexture|simpleTexture||600|^simpleTexture completed, returned OK$|mismatched|"
+    "simpleSurfaceWrite|simpleSurfaceWrite||600|^simpleSurfaceWrite completed, returned OK$|mismatched|"
+    "simpleLayeredTexture|simpleLayeredTexture||900|^Comparing kernel output to expected data$|mismatched|"
+    # 200 launches of 4 Mi threads (2048 x 2048, NUM_REPS 100, two textures).
+    "simplePitchLinearTexture|simplePitchLinearTexture||3600|^simplePitchLinearTexture completed, returned OK$|mismatched|long"
 )
 
 # A sample's extra check beyond its lines, where its lines are not enough:

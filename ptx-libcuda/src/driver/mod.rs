@@ -1,6 +1,7 @@
 //! The driver API (`libcuda.so.1`): the entry points, each a thin C
 //! wrapper over a Rust function that the runtime part calls too.
 
+pub mod array;
 pub mod capture;
 pub mod context;
 pub mod error;

@@ -124,8 +124,8 @@ per_thread_stream! {
 }
 
 not_implemented! {
-    cuArray3DCreate cuArray3DCreate_v2 cuArray3DGetDescriptor cuArray3DGetDescriptor_v2
-    cuArrayCreate cuArrayCreate_v2 cuArrayDestroy cuArrayGetDescriptor cuArrayGetDescriptor_v2
+    cuArray3DCreate cuArray3DGetDescriptor
+    cuArrayCreate cuArrayGetDescriptor
     cuArrayGetMemoryRequirements cuArrayGetPlane cuArrayGetSparseProperties
     cuCheckpointProcessCheckpoint cuCheckpointProcessGetRestoreThreadId
     cuCheckpointProcessGetState cuCheckpointProcessLock cuCheckpointProcessRestore
@@ -229,10 +229,9 @@ not_implemented! {
     cuStreamWaitValue64_v2 cuStreamWaitValue64_v2_ptsz cuStreamWriteValue32
     cuStreamWriteValue32_ptsz cuStreamWriteValue32_v2 cuStreamWriteValue32_v2_ptsz
     cuStreamWriteValue64 cuStreamWriteValue64_ptsz cuStreamWriteValue64_v2
-    cuStreamWriteValue64_v2_ptsz cuSurfObjectCreate cuSurfObjectDestroy
-    cuSurfObjectGetResourceDesc cuSurfRefGetArray cuSurfRefSetArray cuTensorMapEncodeIm2colWide
-    cuTexObjectCreate cuTexObjectDestroy cuTexObjectGetResourceDesc
-    cuTexObjectGetResourceViewDesc cuTexObjectGetTextureDesc cuTexRefCreate cuTexRefDestroy
+    cuStreamWriteValue64_v2_ptsz
+    cuSurfRefGetArray cuSurfRefSetArray cuTensorMapEncodeIm2colWide
+    cuTexObjectGetResourceViewDesc cuTexRefCreate cuTexRefDestroy
     cuTexRefGetAddress cuTexRefGetAddressMode cuTexRefGetAddress_v2 cuTexRefGetArray
     cuTexRefGetBorderColor cuTexRefGetFilterMode cuTexRefGetFlags cuTexRefGetFormat
     cuTexRefGetMaxAnisotropy cuTexRefGetMipmapFilterMode cuTexRefGetMipmapLevelBias

@@ -6,15 +6,16 @@
 //! `cudaMemcpy2D`, `cudaMemset2D` and their 3-D forms use too.
 //!
 //! A pitch is what the driver gives an H100: the row's bytes rounded up
-//! to [`PITCH_ALIGN`]. Arrays (`CU_MEMORYTYPE_ARRAY`, textures' storage)
-//! are not implemented: a copy naming one is `CUDA_ERROR_NOT_SUPPORTED`.
+//! to [`PITCH_ALIGN`]. A side may be a CUDA array (`CU_MEMORYTYPE_ARRAY`,
+//! [`crate::driver::array`]): its rows are its elements' bytes apart and
+//! its slices (or layers) its rows', and a block must lie inside it.
 //!
 //! Every row of both sides is checked before a byte moves: a block that
 //! runs past an allocation is `CUDA_ERROR_INVALID_VALUE`, and nothing is
 //! copied.
 
 use crate::driver::capture;
-use crate::driver::error::{CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_SUPPORTED};
+use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
 use crate::driver::graph::{self, MemsetParams, Work};
 use crate::driver::memory::{self, Side, side_of};
 use crate::export::{Outcome, Status, driver_api, out};
@@ -254,10 +255,12 @@ const _: () = assert!(std::mem::size_of::<Memcpy2D>() == 128);
 const _: () = assert!(std::mem::size_of::<Memcpy3D>() == 200);
 
 /// One side of a `CUDA_MEMCPY2D`/`3D` as it names it.
-struct Named {
+pub(crate) struct Named {
     kind: u32,
     host: usize,
     device: u64,
+    /// The array of an `ARRAY` side.
+    array: Handle,
     /// Byte, row and slice of the block's first byte.
     at: [usize; 3],
     pitch: usize,
@@ -266,6 +269,75 @@ struct Named {
 }
 
 impl Named {
+    /// A side in host memory.
+    pub(crate) fn host(host: usize, at: [usize; 3], pitch: usize, height: usize) -> Named {
+        Named {
+            kind: HOST,
+            host,
+            device: 0,
+            array: 0,
+            at,
+            pitch,
+            height,
+        }
+    }
+
+    /// A side in device (or managed) memory.
+    pub(crate) fn device(device: u64, at: [usize; 3], pitch: usize, height: usize) -> Named {
+        Named {
+            kind: UNIFIED,
+            host: 0,
+            device,
+            array: 0,
+            at,
+            pitch,
+            height,
+        }
+    }
+
+    /// A side in array `array`, from byte `at[0]` of row `at[1]` of slice `at[2]`.
+    pub(crate) fn array(array: Handle, at: [usize; 3]) -> Named {
+        Named {
+            kind: ARRAY,
+            host: 0,
+            device: 0,
+            array,
+            at,
+            pitch: 0,
+            height: 0,
+        }
+    }
+
+    /// An array side with its rows' pitch and its slices' height, and its
+    /// storage as the device side; any other side as it is.
+    fn resolved(mut self, state: &State, block: [usize; 3]) -> Result<Named, Status> {
+        if self.kind != ARRAY {
+            return Ok(self);
+        }
+        let a = state
+            .arrays
+            .get(self.array)
+            .map_err(|_| CUDA_ERROR_INVALID_VALUE)?;
+        let limits = [a.row(), a.rows(), a.slices()];
+        let outside = (0..3).any(|k| {
+            self.at[k]
+                .checked_add(block[k])
+                .is_none_or(|end| end > limits[k])
+        });
+        if outside {
+            eprintln!(
+                "ptx-libcuda: a copy of {} bytes x {} rows x {} slices from {:?} of an array of {} bytes x {} rows x {} slices",
+                block[0], block[1], block[2], self.at, limits[0], limits[1], limits[2]
+            );
+            return Err(CUDA_ERROR_INVALID_VALUE);
+        }
+        self.kind = DEVICE;
+        self.device = a.addr;
+        self.pitch = a.row();
+        self.height = a.rows();
+        Ok(self)
+    }
+
     /// The plane of slice `z` of the block.
     fn plane(&self, state: &State, z: usize) -> Result<Plane, Status> {
         let [x, y, z0] = self.at;
@@ -282,10 +354,6 @@ impl Named {
                 Side::Host(p) => Side::Host(p + offset),
                 Side::Device(a) => Side::Device(a + offset as u64),
             },
-            ARRAY => {
-                eprintln!("ptx-libcuda: a copy with a CUarray side: arrays are not implemented");
-                return Err(CUDA_ERROR_NOT_SUPPORTED);
-            }
             _ => return Err(CUDA_ERROR_INVALID_VALUE),
         };
         Ok(Plane {
@@ -295,14 +363,33 @@ impl Named {
     }
 }
 
+/// Copies `depth` slices of `height` rows of `width` bytes between the
+/// sides named, on `stream` (or records the copy, if `stream` captures).
+///
+/// # Safety
+/// Host sides must be valid for their rows.
+pub(crate) unsafe fn copy_named(
+    dst: Named,
+    src: Named,
+    block: [usize; 3],
+    stream: Handle,
+) -> Outcome {
+    let mut state = state();
+    submit_copy(&mut state, stream, |state| {
+        named_rows(state, dst, src, block)
+    })
+}
+
 /// The slices of a copy of `depth` slices of `height` rows of `width`
-/// bytes between the sides named.
+/// bytes between the sides named (an array side resolved to its storage).
 fn named_rows(
     state: &State,
-    mut dst: Named,
-    mut src: Named,
+    dst: Named,
+    src: Named,
     [width, height, depth]: [usize; 3],
 ) -> Result<Vec<Rows>, Status> {
+    let block = [width, height, depth];
+    let (mut dst, mut src) = (dst.resolved(state, block)?, src.resolved(state, block)?);
     if depth > 1 && (dst.height < height || src.height < height) {
         return Err(CUDA_ERROR_INVALID_VALUE);
     }
@@ -330,6 +417,7 @@ fn memcpy_2d_rows(state: &State, p: &Memcpy2D) -> Result<Vec<Rows>, Status> {
         kind: p.srcMemoryType,
         host: p.srcHost as usize,
         device: p.srcDevice,
+        array: p.srcArray as Handle,
         at: [p.srcXInBytes, p.srcY, 0],
         pitch: p.srcPitch,
         height: p.Height,
@@ -338,6 +426,7 @@ fn memcpy_2d_rows(state: &State, p: &Memcpy2D) -> Result<Vec<Rows>, Status> {
         kind: p.dstMemoryType,
         host: p.dstHost as usize,
         device: p.dstDevice,
+        array: p.dstArray as Handle,
         at: [p.dstXInBytes, p.dstY, 0],
         pitch: p.dstPitch,
         height: p.Height,
@@ -354,6 +443,7 @@ pub fn memcpy_3d_rows(state: &State, p: &Memcpy3D) -> Result<Vec<Rows>, Status> 
         kind: p.srcMemoryType,
         host: p.srcHost as usize,
         device: p.srcDevice,
+        array: p.srcArray as Handle,
         at: [p.srcXInBytes, p.srcY, p.srcZ],
         pitch: p.srcPitch,
         height: p.srcHeight,
@@ -362,6 +452,7 @@ pub fn memcpy_3d_rows(state: &State, p: &Memcpy3D) -> Result<Vec<Rows>, Status> 
         kind: p.dstMemoryType,
         host: p.dstHost as usize,
         device: p.dstDevice,
+        array: p.dstArray as Handle,
         at: [p.dstXInBytes, p.dstY, p.dstZ],
         pitch: p.dstPitch,
         height: p.dstHeight,
@@ -466,12 +557,12 @@ driver_api! {
         memcpy_2d_call(p, Some(stream))
     }
 
-    /// `cuMemcpy3D` of linear memory.
+    /// `cuMemcpy3D`.
     fn cuMemcpy3D_v2(p: *const Memcpy3D) {
         memcpy_3d_call(p, None)
     }
 
-    /// `cuMemcpy3DAsync` of linear memory: runs at the call (or is captured).
+    /// `cuMemcpy3DAsync`: runs at the call (or is captured).
     fn cuMemcpy3DAsync_v2(p: *const Memcpy3D, stream: Handle) {
         memcpy_3d_call(p, Some(stream))
     }

@@ -12,6 +12,7 @@
 //! The per-thread default stream forms are the same functions: every
 //! stream runs its work at the call.
 
+use crate::driver::array::*;
 use crate::driver::capture::*;
 use crate::driver::context::*;
 use crate::driver::error::*;
@@ -52,6 +53,18 @@ macro_rules! entry_points {
 
 entry_points! {
     "cuInit" => cuInit,
+    "cuArrayCreate" | "cuArrayCreate_v2" => cuArrayCreate_v2,
+    "cuArray3DCreate" | "cuArray3DCreate_v2" => cuArray3DCreate_v2,
+    "cuArrayDestroy" => cuArrayDestroy,
+    "cuArrayGetDescriptor" | "cuArrayGetDescriptor_v2" => cuArrayGetDescriptor_v2,
+    "cuArray3DGetDescriptor" | "cuArray3DGetDescriptor_v2" => cuArray3DGetDescriptor_v2,
+    "cuTexObjectCreate" => cuTexObjectCreate,
+    "cuTexObjectDestroy" => cuTexObjectDestroy,
+    "cuTexObjectGetResourceDesc" => cuTexObjectGetResourceDesc,
+    "cuTexObjectGetTextureDesc" => cuTexObjectGetTextureDesc,
+    "cuSurfObjectCreate" => cuSurfObjectCreate,
+    "cuSurfObjectDestroy" => cuSurfObjectDestroy,
+    "cuSurfObjectGetResourceDesc" => cuSurfObjectGetResourceDesc,
     "cuDriverGetVersion" => cuDriverGetVersion,
     "cuDeviceGet" => cuDeviceGet,
     "cuDeviceGetCount" => cuDeviceGetCount,

@@ -14,6 +14,7 @@ pub mod not_implemented;
 pub mod pitched;
 pub mod register;
 pub mod stream;
+pub mod texture;
 
 use crate::driver::context::{retain_primary, set_current};
 use crate::export::Outcome;

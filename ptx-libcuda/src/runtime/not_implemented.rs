@@ -92,11 +92,9 @@ per_thread_stream! {
 }
 
 not_implemented! {
-    __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable cudaArrayGetInfo
+    __cudaGetProcAddress __cudaRegisterHostVar __cudaRegisterUnifiedTable
     cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties
-    cudaCreateChannelDesc cudaCreateSurfaceObject cudaCreateTextureObject
     cudaDestroyExternalMemory cudaDestroyExternalSemaphore
-    cudaDestroySurfaceObject cudaDestroyTextureObject
     cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess cudaDeviceFlushGPUDirectRDMAWrites
     cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
     cudaDeviceGetGraphMemAttribute cudaDeviceGetHostAtomicCapabilities
@@ -109,14 +107,14 @@ not_implemented! {
     cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
     cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect cudaEGLStreamProducerDisconnect
     cudaEGLStreamProducerPresentFrame cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync
-    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray cudaFreeArray
+    cudaExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedMipmappedArray
     cudaFreeAsync cudaFreeAsync_ptsz cudaFreeMipmappedArray cudaFuncGetParamInfo
     cudaFuncSetSharedMemConfig cudaGLGetDevices cudaGLMapBufferObject cudaGLMapBufferObjectAsync
     cudaGLRegisterBufferObject cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice
     cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
-    cudaGetChannelDesc cudaGetExportTable cudaGetKernel
-    cudaGetMipmappedArrayLevel cudaGetSurfaceObjectResourceDesc cudaGetTextureObjectResourceDesc
-    cudaGetTextureObjectResourceViewDesc cudaGetTextureObjectTextureDesc
+    cudaGetExportTable cudaGetKernel
+    cudaGetMipmappedArrayLevel
+    cudaGetTextureObjectResourceViewDesc
     cudaGraphAddExternalSemaphoresSignalNode
     cudaGraphAddExternalSemaphoresWaitNode
     cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode
@@ -153,7 +151,7 @@ not_implemented! {
     cudaLibraryEnumerateKernels cudaLibraryGetGlobal cudaLibraryGetKernel cudaLibraryGetKernelCount
     cudaLibraryGetManaged cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile
     cudaLibraryUnload cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
-    cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMalloc3DArray cudaMallocArray
+    cudaLogsRegisterCallback cudaLogsUnregisterCallback
     cudaMallocAsync cudaMallocAsync_ptsz cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
     cudaMallocMipmappedArray cudaMemDiscardAndPrefetchBatchAsync
     cudaMemDiscardAndPrefetchBatchAsync_ptsz cudaMemDiscardBatchAsync cudaMemDiscardBatchAsync_ptsz
@@ -162,14 +160,14 @@ not_implemented! {
     cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
     cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo cudaMemPrefetchBatchAsync
     cudaMemPrefetchBatchAsync_ptsz cudaMemRangeGetAttribute cudaMemRangeGetAttributes
-    cudaMemSetMemPool cudaMemcpy2DArrayToArray cudaMemcpy2DArrayToArray_ptds cudaMemcpy2DFromArray
-    cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
-    cudaMemcpy2DToArray cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
+    cudaMemSetMemPool cudaMemcpy2DArrayToArray cudaMemcpy2DArrayToArray_ptds
+    cudaMemcpy2DFromArrayAsync_ptsz cudaMemcpy2DFromArray_ptds
+    cudaMemcpy2DToArrayAsync_ptsz
     cudaMemcpy2DToArray_ptds cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz cudaMemcpy3DPeer
     cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz cudaMemcpy3DPeer_ptds cudaMemcpyArrayToArray
-    cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz cudaMemcpyFromArray
-    cudaMemcpyFromArrayAsync cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer
-    cudaMemcpyPeerAsync cudaMemcpyToArray cudaMemcpyToArrayAsync cudaMemcpyToArrayAsync_ptsz
+    cudaMemcpyArrayToArray_ptds cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz
+    cudaMemcpyFromArrayAsync_ptsz cudaMemcpyFromArray_ptds cudaMemcpyPeer
+    cudaMemcpyPeerAsync cudaMemcpyToArrayAsync_ptsz
     cudaMemcpyToArray_ptds cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties cudaOccupancyAvailableDynamicSMemPerBlock
     cudaOccupancyMaxActiveClusters cudaOccupancyMaxPotentialClusterSize cudaSetValidDevices
@@ -178,7 +176,6 @@ not_implemented! {
     cudaStreamBeginCaptureToGraph_ptsz cudaStreamCopyAttributes
     cudaStreamCopyAttributes_ptsz
     cudaStreamGetId cudaStreamGetId_ptsz
-
     cudaStreamUpdateCaptureDependencies_ptsz
     cudaUserObjectCreate cudaUserObjectRelease cudaUserObjectRetain cudaVDPAUGetDevice
     cudaVDPAUSetVDPAUDevice cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz

@@ -2,9 +2,8 @@
 //! `cudaMalloc3D`, 2-D and 3-D copies and fills of linear memory, over
 //! [`crate::driver::pitched`]. A copy's pitch shorter than the block's
 //! rows is `cudaErrorInvalidPitchValue`, as NVIDIA's runtime says it (a
-//! fill's is the driver's `cudaErrorInvalidValue`, as there); arrays
-//! (`cudaArray_t`, a 3-D copy's `srcArray`/`dstArray`) are not
-//! implemented (`cudaErrorNotSupported`).
+//! fill's is the driver's `cudaErrorInvalidValue`, as there). A 3-D copy
+//! with a `cudaArray_t` side is [`crate::runtime::texture`]'s.
 
 use crate::driver::error::CUDA_ERROR_INVALID_VALUE;
 use crate::driver::graph::{self, MemsetParams, Work};
@@ -15,7 +14,7 @@ use crate::state::{Handle, State};
 use std::ffi::c_void;
 
 /// `cudaErrorInvalidPitchValue`.
-const INVALID_PITCH: Status = 12;
+pub(crate) const INVALID_PITCH: Status = 12;
 
 /// `cudaPitchedPtr`: pitched memory and its shape.
 #[repr(C)]
@@ -140,17 +139,22 @@ fn slice(ptr: &PitchedPtr, pos: &Pos, z: usize) -> Result<usize, Status> {
 unsafe fn memcpy_3d(p: *const Memcpy3DParms, stream: Option<Handle>) -> Outcome {
     // SAFETY: the caller's struct, checked for null.
     let p = unsafe { p.as_ref() }.ok_or(CUDA_ERROR_INVALID_VALUE)?;
+    if !p.srcArray.is_null() || !p.dstArray.is_null() {
+        // SAFETY: the caller's host side.
+        return unsafe { crate::runtime::texture::memcpy_3d_array(p, stream.unwrap_or(0)) };
+    }
     let mut state = enqueue(stream)?;
     let rows = memcpy_3d_rows(&state, p)?;
     graph::submit(&mut state, stream.unwrap_or(0), Work::Memcpy(rows))
 }
 
 /// The slices of the 3-D copy `p` describes (of linear memory, its
-/// pointers checked).
+/// pointers checked; a graph's copy node naming an array is not
+/// implemented).
 pub fn memcpy_3d_rows(state: &State, p: &Memcpy3DParms) -> Result<Vec<Rows>, Status> {
     if !p.srcArray.is_null() || !p.dstArray.is_null() {
-        return Err(crate::runtime::not_implemented::unsupported(
-            "cudaMemcpy3D with a cudaArray_t",
+        return Err(crate::driver::not_implemented::unsupported(
+            "a graph's copy node naming an array",
         ));
     }
     if p.srcPtr.ptr.is_null() || p.dstPtr.ptr.is_null() {
@@ -267,12 +271,12 @@ runtime_api! {
         graph::submit(&mut state, stream, Work::Memset(fill))
     }
 
-    /// `cudaMemcpy3D` of linear memory.
+    /// `cudaMemcpy3D`.
     fn cudaMemcpy3D(p: *const Memcpy3DParms) {
         memcpy_3d(p, None)
     }
 
-    /// `cudaMemcpy3DAsync` of linear memory: runs at the call (or is captured).
+    /// `cudaMemcpy3DAsync`: runs at the call (or is captured).
     fn cudaMemcpy3DAsync(p: *const Memcpy3DParms, stream: Handle) {
         memcpy_3d(p, Some(stream))
     }

@@ -7,8 +7,7 @@
 //! The table families without a file here have no function of their own:
 //! `table/half.rs`'s forms are the float operations ([`float`] reads the
 //! half types from their modifiers), `table/control.rs`'s branches are
-//! steps of the lowered program, and the forms of `table/misc.rs`,
-//! `table/texture.rs` and
+//! steps of the lowered program, and the forms of `table/misc.rs` and
 //! `table/matrix/tcgen05.rs` are listed as not simulated.
 //!
 //! [`run`] is the dispatch: an exhaustive `match` over [`Semantics`], so
@@ -42,6 +41,7 @@ pub mod matrix;
 pub mod memory;
 pub mod movement;
 pub mod sync;
+pub mod texture;
 pub mod video;
 pub mod warp;
 
@@ -438,6 +438,12 @@ dispatch! {
         Getctarank => memory::address::getctarank,
         BarrierClusterArrive => sync::barrier_cluster_arrive,
         BarrierClusterWait => sync::barrier_cluster_wait,
+        Tex => texture::tex,
+        Tld4 => texture::tld4,
+        SuldB => texture::suld_b,
+        SustB => texture::sust_b,
+        Txq => texture::txq,
+        Suq => texture::suq,
     }
     control {
         Bra,
@@ -477,7 +483,6 @@ dispatch! {
         Tcgen05Shift,
         Tcgen05St,
         Tcgen05Wait,
-        Tex,
         Vote,
     }
 }

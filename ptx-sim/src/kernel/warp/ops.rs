@@ -345,6 +345,31 @@ impl Warp {
                     .map_err(|f| (l as u32, f.on_lane(l as u32)))?;
                 }
             }
+            Semantics::Tex
+            | Semantics::Tld4
+            | Semantics::SuldB
+            | Semantics::SustB
+            | Semantics::Txq
+            | Semantics::Suq => {
+                let mut s = [0u64; 16];
+                let n = slots.len().min(s.len());
+                for l in lanes_of(active) {
+                    for (k, o) in slots.iter().enumerate().take(n) {
+                        s[k] = self.read(&cx.fixed, o, l, base, frame.local_base);
+                    }
+                    let mut memories = crate::lane::Memories {
+                        shared: &mut [],
+                        peers: cx.peers.reborrow(),
+                        local: None,
+                        launch: Some(cx.fixed.launch),
+                    };
+                    crate::sem::texture::run(sem, mods, &mut s[..n], &mut memories)
+                        .map_err(|f| (l as u32, f))?;
+                    for (k, o) in slots.iter().enumerate().take(n) {
+                        self.write(o, l, base, s[k]);
+                    }
+                }
+            }
             Semantics::Bar | Semantics::Barrier => {
                 // `bar` is `barrier.aligned` (PTX ISA, "bar, barrier").
                 let aligned = sem == Semantics::Bar || mods.has(Flags::ALIGNED);
