@@ -58,8 +58,9 @@ pub(crate) struct Cluster {
     unhashed: u64,
     /// Whether the last fingerprint differed from the one before.
     changed: bool,
-    /// Steps without an exit after which a changing state is no longer
-    /// progress (the hang limit times [`BUSY_FACTOR`]).
+    /// Steps without an exit after which a changing state no longer
+    /// makes the cluster busy (the hang limit times [`BUSY_FACTOR`], as
+    /// the grid sets it; 0, never busy, until then).
     pub busy_limit: u64,
 }
 
@@ -108,7 +109,8 @@ impl Cluster {
             busy: 0,
             unhashed: 0,
             changed: false,
-            busy_limit: crate::kernel::launch::DEFAULT_HANG_LIMIT * BUSY_FACTOR,
+            // The grid sets it from the launch's hang limit.
+            busy_limit: 0,
         }
     }
 
