@@ -42,7 +42,7 @@
 //! that say so.
 
 use crate::driver::texture::{
-    AddressMode, ChannelKind, DESCRIPTOR_BYTES, Descriptor, Filter, Layout, ReadMode,
+    AddressMode, ChannelKind, DESCRIPTOR_BYTES, Descriptor, Filter, Layout, ReadMode, Sampler,
 };
 use crate::exec::SemResult;
 use crate::fault::{Fault, ProgramFault};
@@ -379,6 +379,17 @@ fn spatial(geometry: Geometry, coords: &[u64]) -> &[u64] {
     &coords[skip.min(coords.len())..]
 }
 
+/// The sampler of texture object `d`; a surface object's handle given to
+/// a texture fetch is an error.
+fn sampler_of(d: &Descriptor, key: &'static str) -> Result<Sampler, Fault> {
+    d.sampler.ok_or_else(|| {
+        bad(
+            key,
+            "the handle is a surface object, not a texture object".into(),
+        )
+    })
+}
+
 /// `tex`: one fetch.
 fn fetch(
     memories: &mut Memories<'_>,
@@ -388,12 +399,7 @@ fn fetch(
     coords: &[u64],
     key: &'static str,
 ) -> Result<Value, Fault> {
-    let sampler = d.sampler.ok_or_else(|| {
-        bad(
-            key,
-            "the handle is a surface object, not a texture object".into(),
-        )
-    })?;
+    let sampler = sampler_of(d, key)?;
     let r = &d.resource;
     let layer = layer_of(d, geometry, coords, key)?;
     let xs = spatial(geometry, coords);
@@ -492,12 +498,7 @@ fn gather(
     coords: &[u64],
     key: &'static str,
 ) -> Result<Value, Fault> {
-    let sampler = d.sampler.ok_or_else(|| {
-        bad(
-            key,
-            "the handle is a surface object, not a texture object".into(),
-        )
-    })?;
+    let sampler = sampler_of(d, key)?;
     let comp = if m.has_keyword(Keyword::G) {
         1
     } else if m.has_keyword(Keyword::B) {
